@@ -1,0 +1,250 @@
+//! `exportlens check`: diagnostics printed as a compiler prints them
+//! (`file:line:col: severity[code]: message`, the source line with carets,
+//! the suggested rewrite), or as JSON; exit code 1 when an entry fails.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use serde_json::json;
+use tracer::{FailureKind, Mode, TraceOutcome};
+
+use crate::OutputFormat;
+use crate::analyze::{analyze, read_source};
+
+#[derive(Clone, Copy, Debug)]
+pub enum ModeChoice {
+    /// What each export call asks for, else torch's default (non-strict).
+    Default,
+    Strict,
+    NonStrict,
+    Both,
+}
+
+impl ModeChoice {
+    pub fn from_flags(strict: bool, non_strict: bool, both: bool) -> Self {
+        match (strict, non_strict, both) {
+            (_, _, true) | (true, true, _) => ModeChoice::Both,
+            (true, false, _) => ModeChoice::Strict,
+            (false, true, _) => ModeChoice::NonStrict,
+            _ => ModeChoice::Default,
+        }
+    }
+}
+
+/// One diagnostic, located in a file.
+pub struct Diagnostic {
+    pub path: String,
+    pub line: u32,
+    pub col: u32,
+    pub end_col: u32,
+    pub severity: &'static str,
+    pub code: String,
+    pub message: String,
+    pub help: Option<String>,
+    pub source_line: String,
+}
+
+fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if !p.exists() {
+            bail!("{}: no such file or folder", p.display());
+        }
+        if p.is_dir() {
+            walk(p, &mut out).with_context(|| format!("cannot read folder {}", p.display()))?;
+        } else {
+            if p.extension().and_then(|e| e.to_str()) != Some("py") {
+                bail!("{} is not a Python file (expected .py)", p.display());
+            }
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for p in entries {
+        let hidden = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.') || n == "node_modules" || n == "target");
+        if hidden {
+            continue;
+        }
+        if p.is_dir() {
+            walk(&p, out)?;
+        } else if p.extension().and_then(|e| e.to_str()) == Some("py") {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Result<ExitCode> {
+    let files = collect_files(paths)?;
+    let mut diagnostics = Vec::new();
+    let mut failed = false;
+    for f in &files {
+        let text = read_source(f)?;
+        let path = f.display().to_string();
+        let all = [Mode::Strict, Mode::NonStrict];
+        let analysis = analyze(&path, &text, &all);
+        let file = &analysis.file;
+        for e in &file.syntax_errors {
+            let lc = file.index.line_col(e.range.start);
+            diagnostics.push(Diagnostic {
+                path: path.clone(),
+                line: lc.line + 1,
+                col: lc.col_utf8 + 1,
+                end_col: lc.col_utf8 + 1 + e.range.len().max(1),
+                severity: "error",
+                code: "syntax".into(),
+                message: e.message.clone(),
+                help: None,
+                source_line: file.line_text(lc.line + 1).to_string(),
+            });
+        }
+        for (entry, runs) in &analysis.entries {
+            let wanted: Vec<Mode> = match choice {
+                ModeChoice::Strict => vec![Mode::Strict],
+                ModeChoice::NonStrict => vec![Mode::NonStrict],
+                ModeChoice::Both => vec![Mode::Strict, Mode::NonStrict],
+                ModeChoice::Default => match entry.strict_request() {
+                    Some(true) => vec![Mode::Strict],
+                    _ => vec![Mode::NonStrict],
+                },
+            };
+            let label = |m: Mode| {
+                if wanted.len() > 1 {
+                    format!(" ({})", m.key())
+                } else {
+                    String::new()
+                }
+            };
+            for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
+                if let TraceOutcome::Failed(fl) = &r.outcome {
+                    failed = true;
+                    let (line, col, end_col) = match fl.range {
+                        Some(range) if range.end > 0 => {
+                            let lc = file.index.line_col(range.start);
+                            let end = file.index.line_col(range.end);
+                            let end_col = if end.line == lc.line {
+                                end.col_utf8 + 1
+                            } else {
+                                lc.col_utf8 + 2
+                            };
+                            (fl.line.unwrap_or(lc.line + 1), lc.col_utf8 + 1, end_col)
+                        }
+                        _ => (fl.line.unwrap_or(entry.line), 1, 2),
+                    };
+                    let code = match (fl.gb_code, fl.kind) {
+                        (Some(c), _) => c.to_string(),
+                        (None, FailureKind::DataDependent) => "data-dependent".into(),
+                        (None, FailureKind::ConstraintViolation) => "constraint-violation".into(),
+                        (None, FailureKind::GraphBreak) => "graph-break".into(),
+                        (None, FailureKind::Other) => "export-error".into(),
+                    };
+                    let mut help = fl.hint.clone();
+                    if !fl.suggested_fixes.is_empty() {
+                        help = Some(format!(
+                            "suggested fixes: {}",
+                            fl.suggested_fixes.join("; ")
+                        ));
+                    }
+                    diagnostics.push(Diagnostic {
+                        path: path.clone(),
+                        line,
+                        col,
+                        end_col,
+                        severity: "error",
+                        code,
+                        message: format!("{}{}", fl.message, label(r.mode)),
+                        help,
+                        source_line: file.line_text(line).to_string(),
+                    });
+                }
+                for g in &r.guards {
+                    let Some(line) = g.line else { continue };
+                    diagnostics.push(Diagnostic {
+                        path: path.clone(),
+                        line,
+                        col: 1,
+                        end_col: 2,
+                        severity: "info",
+                        code: "guard".into(),
+                        message: format!("guard `{}`{}", g.expr, label(r.mode)),
+                        help: None,
+                        source_line: file.line_text(line).to_string(),
+                    });
+                }
+                for n in &r.notes {
+                    let lc = file.index.line_col(n.range.start);
+                    diagnostics.push(Diagnostic {
+                        path: path.clone(),
+                        line: lc.line + 1,
+                        col: lc.col_utf8 + 1,
+                        end_col: lc.col_utf8 + 2,
+                        severity: "hint",
+                        code: "incomplete".into(),
+                        message: n.message.clone(),
+                        help: None,
+                        source_line: file.line_text(lc.line + 1).to_string(),
+                    });
+                }
+            }
+        }
+    }
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match format {
+        OutputFormat::Json => {
+            let items: Vec<serde_json::Value> = diagnostics
+                .iter()
+                .map(|d| {
+                    json!({"file": d.path, "line": d.line, "column": d.col, "severity": d.severity,
+                           "code": d.code, "message": d.message, "help": d.help})
+                })
+                .collect();
+            writeln!(
+                out,
+                "{}",
+                serde_json::to_string_pretty(&json!({"diagnostics": items}))?
+            )?;
+        }
+        OutputFormat::Text => {
+            for d in &diagnostics {
+                writeln!(
+                    out,
+                    "{}:{}:{}: {}[{}]: {}",
+                    d.path, d.line, d.col, d.severity, d.code, d.message
+                )?;
+                if !d.source_line.is_empty() {
+                    let trimmed_at = d.source_line.len();
+                    let _ = trimmed_at;
+                    writeln!(out, "    |")?;
+                    writeln!(out, "{:>3} | {}", d.line, d.source_line)?;
+                }
+                if let Some(h) = &d.help {
+                    writeln!(out, "    = help: {h}")?;
+                }
+            }
+            let errors = diagnostics.iter().filter(|d| d.severity == "error").count();
+            writeln!(
+                out,
+                "{} file(s) checked: {errors} error(s), {} other diagnostic(s)",
+                files.len(),
+                diagnostics.len() - errors
+            )?;
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

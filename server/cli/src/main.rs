@@ -1,0 +1,120 @@
+//! The `exportlens` command line: `check` (compiler-style diagnostics for
+//! files and folders), `export` (the ExportedProgram as torch prints it, or
+//! the JSON report), and `lsp` (the language server, when built).
+
+mod analyze;
+mod check;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Parser)]
+#[command(
+    name = "exportlens",
+    version,
+    about = "What torch.export will do with your model, without running it"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
+pub enum OutputFormat {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Report export failures, guards and specializations as diagnostics.
+    Check {
+        /// Python files or folders.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Report strict mode (TorchDynamo) only.
+        #[arg(long, conflicts_with = "non_strict")]
+        strict: bool,
+        /// Report non-strict mode only.
+        #[arg(long = "non-strict")]
+        non_strict: bool,
+        /// Report both modes.
+        #[arg(long, conflicts_with_all = ["strict", "non_strict"])]
+        both: bool,
+        #[arg(long, value_enum, default_value = "text")]
+        output_format: OutputFormat,
+    },
+    /// Print the exported program of every entry point in a file.
+    Export {
+        file: PathBuf,
+        /// Print the JSON report (report-schema.md) instead.
+        #[arg(long)]
+        json: bool,
+        /// Strict mode only (text output).
+        #[arg(long)]
+        strict: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(tracing_subscriber::EnvFilter::from_env("EXPORTLENS_LOG"))
+        .init();
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("exportlens: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Command::Check {
+            paths,
+            strict,
+            non_strict,
+            both,
+            output_format,
+        } => {
+            let modes = check::ModeChoice::from_flags(strict, non_strict, both);
+            check::run(&paths, modes, output_format)
+        }
+        Command::Export { file, json, strict } => {
+            let text = analyze::read_source(&file)?;
+            let path = file.display().to_string();
+            let analysis = analyze::analyze(
+                &path,
+                &text,
+                &[tracer::Mode::Strict, tracer::Mode::NonStrict],
+            );
+            let mut stdout = std::io::stdout().lock();
+            use std::io::Write;
+            if json {
+                let doc = analysis.json();
+                writeln!(
+                    stdout,
+                    "{}",
+                    serde_json::to_string_pretty(&doc).context("serializing the report")?
+                )?;
+            } else {
+                write!(
+                    stdout,
+                    "{}",
+                    analysis.programs_text(if strict {
+                        tracer::Mode::Strict
+                    } else {
+                        tracer::Mode::NonStrict
+                    })
+                )?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

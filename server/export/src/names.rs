@@ -1,0 +1,249 @@
+//! Node order and names as torch's exported graph has them: placeholders in
+//! signature order, `sym_size.int` reads first, runtime assertions right
+//! after the node defining their symbol, dead nodes removed, and FX's
+//! naming (`add`, `add_1`; Python builtins such as `max` get a suffix;
+//! non-strict mode keeps the names its dead nodes took).
+
+use std::collections::{HashMap, HashSet};
+
+use tracer::Mode;
+use tracer::entry::TracedProgram;
+use tracer::graph::{InputKind, NodeId, NodeOp};
+
+/// A program with its final node order and names.
+pub struct NamedProgram<'a> {
+    pub program: &'a TracedProgram,
+    /// `call_function` nodes in final order.
+    pub order: Vec<NodeId>,
+    pub names: HashMap<NodeId, String>,
+}
+
+impl NamedProgram<'_> {
+    pub fn name(&self, id: NodeId) -> &str {
+        self.names.get(&id).map(String::as_str).unwrap_or("_")
+    }
+}
+
+/// Python builtins FX will not use as node names.
+const RESERVED: &[&str] = &[
+    "abs",
+    "all",
+    "any",
+    "ascii",
+    "bin",
+    "bool",
+    "breakpoint",
+    "bytearray",
+    "bytes",
+    "callable",
+    "chr",
+    "classmethod",
+    "compile",
+    "complex",
+    "copyright",
+    "credits",
+    "delattr",
+    "dict",
+    "dir",
+    "divmod",
+    "enumerate",
+    "eval",
+    "exec",
+    "exit",
+    "filter",
+    "float",
+    "format",
+    "frozenset",
+    "getattr",
+    "globals",
+    "hasattr",
+    "hash",
+    "help",
+    "hex",
+    "id",
+    "input",
+    "int",
+    "isinstance",
+    "issubclass",
+    "iter",
+    "len",
+    "license",
+    "list",
+    "locals",
+    "map",
+    "max",
+    "memoryview",
+    "min",
+    "next",
+    "object",
+    "oct",
+    "open",
+    "ord",
+    "pow",
+    "print",
+    "property",
+    "quit",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "setattr",
+    "slice",
+    "sorted",
+    "staticmethod",
+    "str",
+    "sum",
+    "super",
+    "tuple",
+    "type",
+    "vars",
+    "zip",
+    "and",
+    "as",
+    "assert",
+    "break",
+    "class",
+    "continue",
+    "def",
+    "del",
+    "elif",
+    "else",
+    "except",
+    "finally",
+    "for",
+    "from",
+    "global",
+    "if",
+    "import",
+    "in",
+    "is",
+    "lambda",
+    "nonlocal",
+    "not",
+    "or",
+    "pass",
+    "raise",
+    "return",
+    "try",
+    "while",
+    "with",
+    "yield",
+    "None",
+    "True",
+    "False",
+];
+
+struct Namespace {
+    used: HashSet<String>,
+    counters: HashMap<String, u32>,
+}
+
+impl Namespace {
+    fn new() -> Self {
+        Namespace {
+            used: HashSet::new(),
+            counters: HashMap::new(),
+        }
+    }
+
+    fn reserve(&mut self, name: &str) {
+        self.used.insert(name.to_string());
+    }
+
+    fn create(&mut self, base: &str) -> String {
+        let mut candidate = base.to_string();
+        if !self.used.contains(&candidate) && !RESERVED.contains(&candidate.as_str()) {
+            self.used.insert(candidate.clone());
+            return candidate;
+        }
+        let n = self.counters.entry(base.to_string()).or_insert(0);
+        loop {
+            *n += 1;
+            candidate = format!("{base}_{n}");
+            if !self.used.contains(&candidate) {
+                break;
+            }
+        }
+        self.used.insert(candidate.clone());
+        candidate
+    }
+}
+
+fn placeholder_name(kind: &InputKind) -> String {
+    let flat = |s: &str| s.replace('.', "_");
+    match kind {
+        InputKind::Parameter(t) => format!("p_{}", flat(t)),
+        InputKind::Buffer { target, .. } => format!("b_{}", flat(target)),
+        InputKind::ConstantTensor(t) => format!("c_{}", flat(t)),
+        InputKind::User(n) => n.clone(),
+    }
+}
+
+/// Order and name the nodes of a traced program for `mode`.
+pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
+    let g = &program.graph;
+    let live = g.live_nodes();
+    let mut ns = Namespace::new();
+    let mut names = HashMap::new();
+    for id in &program.inputs {
+        if let NodeOp::Placeholder(k) = &g.node(*id).op {
+            let n = placeholder_name(k);
+            ns.reserve(&n);
+            names.insert(*id, n);
+        }
+    }
+    // Traced nodes, in creation order; non-strict names dead nodes too.
+    for (i, n) in g.nodes.iter().enumerate() {
+        let id = NodeId(i as u32);
+        if matches!(n.op, NodeOp::Placeholder(_)) || n.late_named {
+            continue;
+        }
+        let named = live[i] || mode == Mode::NonStrict;
+        if named {
+            names.insert(id, ns.create(&n.base_name));
+        }
+    }
+    // Nodes inserted by torch's passes: the names their first drafts took
+    // are gone, so they start at `_1`.
+    for (i, n) in g.nodes.iter().enumerate() {
+        if !n.late_named || !live[i] {
+            continue;
+        }
+        let id = NodeId(i as u32);
+        if n.base_name != "_assert_scalar_default" {
+            ns.reserve(&n.base_name);
+        }
+        names.insert(id, ns.create(&n.base_name));
+    }
+    // Final order: sym_size reads, then traced nodes with anchored nodes
+    // after their anchors.
+    let anchored: HashSet<NodeId> = g.anchors.iter().map(|(n, _)| *n).collect();
+    let mut order = Vec::new();
+    for (i, n) in g.nodes.iter().enumerate() {
+        if live[i] && n.target() == Some("aten.sym_size.int") {
+            order.push(NodeId(i as u32));
+        }
+    }
+    for (i, n) in g.nodes.iter().enumerate() {
+        let id = NodeId(i as u32);
+        if !live[i]
+            || matches!(n.op, NodeOp::Placeholder(_))
+            || n.target() == Some("aten.sym_size.int")
+            || anchored.contains(&id)
+        {
+            continue;
+        }
+        order.push(id);
+        for (a, anchor) in &g.anchors {
+            if *anchor == id && live[a.0 as usize] {
+                order.push(*a);
+            }
+        }
+    }
+    NamedProgram {
+        program,
+        order,
+        names,
+    }
+}

@@ -1,0 +1,145 @@
+//! The JSON report of `exportlens export --json` (report-schema.md): one
+//! document per file, one entry per entry point, one run per mode.
+
+use serde_json::{Value as Json, json};
+use shapes::Bound;
+use tracer::entry::{EntryPoint, ReportedGuard, TraceOutcome, TraceResult, TracedProgram};
+use tracer::graph::{Arg, InputKind, MetaVal, NodeOp, OutputKind};
+use tracer::shape_env::ShapeEnv;
+
+use crate::names::{NamedProgram, name_program};
+
+pub fn bound_json(b: Bound) -> Json {
+    match b {
+        Bound::Finite(i) => json!(i),
+        Bound::PosInf => json!("int_oo"),
+        Bound::NegInf => json!("-int_oo"),
+    }
+}
+
+pub fn val_json(env: &ShapeEnv, v: &MetaVal) -> Json {
+    match v {
+        MetaVal::Tensor { dtype, shape } => json!({
+            "kind": "tensor",
+            "dtype": dtype.short(),
+            "shape": format!("[{}]", shape.iter().map(|d| env.render(&env.simplify(d))).collect::<Vec<_>>().join(", ")),
+        }),
+        MetaVal::Sym(e) => json!({"kind": "sym", "expr": env.render(&env.simplify(e))}),
+        MetaVal::SymBool(b) => json!({
+            "kind": "sym",
+            "expr": format!("{} {} {}", env.render(&env.simplify(&b.lhs)), b.op, env.render(&env.simplify(&b.rhs))),
+        }),
+        MetaVal::Tuple(items) => {
+            json!({"kind": "tuple", "items": items.iter().map(|i| val_json(env, i)).collect::<Vec<_>>()})
+        }
+        MetaVal::Const(c) => json!({"kind": "const", "value": c}),
+        MetaVal::None => json!({"kind": "none"}),
+    }
+}
+
+fn guards_json(guards: &[ReportedGuard]) -> Json {
+    Json::Array(
+        guards
+            .iter()
+            .map(|g| json!({"expr": g.expr, "line": g.line}))
+            .collect(),
+    )
+}
+
+fn program_json(p: &TracedProgram, named: &NamedProgram) -> serde_json::Map<String, Json> {
+    let g = &p.graph;
+    let env = &p.env;
+    let inputs: Vec<Json> = p
+        .inputs
+        .iter()
+        .map(|id| {
+            let n = g.node(*id);
+            let (kind, target) = match &n.op {
+                NodeOp::Placeholder(InputKind::Parameter(t)) => ("PARAMETER", Some(t.clone())),
+                NodeOp::Placeholder(InputKind::Buffer { target, .. }) => ("BUFFER", Some(target.clone())),
+                NodeOp::Placeholder(InputKind::ConstantTensor(t)) => ("CONSTANT_TENSOR", Some(t.clone())),
+                _ => ("USER_INPUT", None),
+            };
+            json!({"name": named.name(*id), "kind": kind, "target": target, "val": val_json(env, &n.val)})
+        })
+        .collect();
+    let nodes: Vec<Json> = named
+        .order
+        .iter()
+        .map(|id| {
+            let n = g.node(*id);
+            json!({
+                "name": named.name(*id),
+                "target": n.target().unwrap_or(""),
+                "val": val_json(env, &n.val),
+                "line": n.line,
+            })
+        })
+        .collect();
+    let outputs: Vec<Json> = g
+        .outputs
+        .iter()
+        .map(|o| {
+            let name = match &o.arg {
+                Arg::Node(id) => Some(named.name(*id).to_string()),
+                _ => None,
+            };
+            let (kind, target) = match &o.kind {
+                OutputKind::User => ("USER_OUTPUT", None),
+                OutputKind::BufferMutation(t) => ("BUFFER_MUTATION", Some(t.clone())),
+                OutputKind::UserInputMutation(t) => ("USER_INPUT_MUTATION", Some(t.clone())),
+            };
+            json!({"name": name, "kind": kind, "target": target})
+        })
+        .collect();
+    let mut ranges = serde_json::Map::new();
+    for (k, lo, hi) in &p.range_constraints {
+        ranges.insert(k.clone(), json!([bound_json(*lo), bound_json(*hi)]));
+    }
+    let mut m = serde_json::Map::new();
+    m.insert("ok".into(), json!(true));
+    m.insert("inputs".into(), Json::Array(inputs));
+    m.insert("nodes".into(), Json::Array(nodes));
+    m.insert("outputs".into(), Json::Array(outputs));
+    m.insert("range_constraints".into(), Json::Object(ranges));
+    m
+}
+
+/// One RUN of the report.
+pub fn run_report(r: &TraceResult) -> Json {
+    let mut m = match &r.outcome {
+        TraceOutcome::Exported(p) => {
+            let named = name_program(p, r.mode);
+            program_json(p, &named)
+        }
+        TraceOutcome::Failed(f) => {
+            let mut m = serde_json::Map::new();
+            m.insert("ok".into(), json!(false));
+            m.insert("error_category".into(), json!(f.kind.category()));
+            m.insert("gb_code".into(), json!(f.gb_code));
+            m.insert("line".into(), json!(f.line));
+            let mut message = f.message.clone();
+            if let Some(h) = &f.hint {
+                message.push_str("\nhelp: ");
+                message.push_str(h);
+            }
+            m.insert("message".into(), json!(message));
+            m.insert("suggested_fixes".into(), json!(f.suggested_fixes));
+            m
+        }
+    };
+    m.insert("guards".into(), guards_json(&r.guards));
+    Json::Object(m)
+}
+
+pub fn entry_report(entry: &EntryPoint, runs: &[TraceResult]) -> Json {
+    let mut rm = serde_json::Map::new();
+    for r in runs {
+        rm.insert(r.mode.key().into(), run_report(r));
+    }
+    json!({"name": entry.name, "line": entry.line, "runs": Json::Object(rm)})
+}
+
+pub fn file_report(path: &str, entries: Vec<Json>) -> Json {
+    json!({"file": path, "entries": entries})
+}

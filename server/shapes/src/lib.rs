@@ -1,0 +1,9 @@
+//! Symbolic shapes: integer expressions over size symbols (polynomials with
+//! floor division, modulo, min and max), value ranges with infinity, and the
+//! shape environment that records symbols, hints, guards and replacements.
+
+pub mod expr;
+pub mod range;
+
+pub use expr::{SymExpr, SymbolId};
+pub use range::{Bound, ValueRange};

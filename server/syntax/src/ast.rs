@@ -1,0 +1,433 @@
+//! The owned Python AST the tracer walks.
+//!
+//! Every node carries the byte range of its source text. Constructs the
+//! tracer does not model (match statements, `await`, `yield`, ...) still get
+//! a node of their own so that the tracer can name them in an "analysis
+//! incomplete" note; parse errors become [`ExprKind::Error`] /
+//! [`StmtKind::Error`] nodes plus a [`crate::SyntaxError`].
+
+use std::sync::Arc;
+
+/// A half-open byte range `[start, end)` into the source text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TextRange {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl TextRange {
+    pub fn new(start: u32, end: u32) -> Self {
+        Self { start, end }
+    }
+
+    pub fn len(&self) -> u32 {
+        self.end.saturating_sub(self.start)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn contains(&self, offset: u32) -> bool {
+        self.start <= offset && offset < self.end
+    }
+}
+
+/// A parsed module: its statements and the syntax errors found.
+#[derive(Clone, Debug, Default)]
+pub struct Module {
+    pub body: Vec<Stmt>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub range: TextRange,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Expr(Expr),
+    /// `a = b = value`: one or more targets.
+    Assign {
+        targets: Vec<Expr>,
+        value: Expr,
+    },
+    AugAssign {
+        target: Expr,
+        op: BinOp,
+        value: Expr,
+    },
+    AnnAssign {
+        target: Expr,
+        annotation: Expr,
+        value: Option<Expr>,
+    },
+    Return(Option<Expr>),
+    /// `elif` chains are lowered to a nested `If` as the only statement of `orelse`.
+    If {
+        test: Expr,
+        body: Vec<Stmt>,
+        orelse: Vec<Stmt>,
+    },
+    While {
+        test: Expr,
+        body: Vec<Stmt>,
+        orelse: Vec<Stmt>,
+    },
+    For {
+        target: Expr,
+        iter: Expr,
+        body: Vec<Stmt>,
+        orelse: Vec<Stmt>,
+        is_async: bool,
+    },
+    With {
+        items: Vec<WithItem>,
+        body: Vec<Stmt>,
+        is_async: bool,
+    },
+    FunctionDef(Arc<FunctionDef>),
+    ClassDef(Arc<ClassDef>),
+    /// `import a.b.c as d, e`
+    Import(Vec<Alias>),
+    /// `from ..a.b import c as d` (`module` is `None` for `from . import x`;
+    /// a `*` import has a single alias named `*`).
+    ImportFrom {
+        module: Option<String>,
+        level: u32,
+        names: Vec<Alias>,
+    },
+    Pass,
+    Break,
+    Continue,
+    Raise {
+        exc: Option<Expr>,
+        cause: Option<Expr>,
+    },
+    Assert {
+        test: Expr,
+        msg: Option<Expr>,
+    },
+    Global(Vec<String>),
+    Nonlocal(Vec<String>),
+    Delete(Vec<Expr>),
+    Try {
+        body: Vec<Stmt>,
+        handlers: Vec<ExceptHandler>,
+        orelse: Vec<Stmt>,
+        finalbody: Vec<Stmt>,
+    },
+    /// A statement the tracer does not model (`match`, `type X = ...`,
+    /// `print >>f`, `exec`): `what` names it for diagnostics.
+    Unsupported {
+        what: &'static str,
+    },
+    /// Source the parser could not make sense of.
+    Error,
+}
+
+#[derive(Clone, Debug)]
+pub struct WithItem {
+    pub context: Expr,
+    pub target: Option<Expr>,
+}
+
+#[derive(Clone, Debug)]
+pub struct ExceptHandler {
+    pub type_: Option<Expr>,
+    pub name: Option<String>,
+    pub body: Vec<Stmt>,
+    pub range: TextRange,
+}
+
+#[derive(Clone, Debug)]
+pub struct Alias {
+    /// Dotted name as written: `torch.nn.functional`.
+    pub name: String,
+    pub asname: Option<String>,
+    pub range: TextRange,
+}
+
+#[derive(Clone, Debug)]
+pub struct FunctionDef {
+    pub name: String,
+    pub params: Parameters,
+    pub body: Vec<Stmt>,
+    pub decorators: Vec<Expr>,
+    pub returns: Option<Expr>,
+    pub is_async: bool,
+    /// The whole `def` including decorators.
+    pub range: TextRange,
+    /// The name identifier.
+    pub name_range: TextRange,
+}
+
+#[derive(Clone, Debug)]
+pub struct ClassDef {
+    pub name: String,
+    /// Positional base classes.
+    pub bases: Vec<Expr>,
+    /// `metaclass=...` and other class keywords.
+    pub keywords: Vec<(String, Expr)>,
+    pub body: Vec<Stmt>,
+    pub decorators: Vec<Expr>,
+    pub range: TextRange,
+    pub name_range: TextRange,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Parameters {
+    /// Parameters before `/`.
+    pub posonly: Vec<Param>,
+    /// Ordinary positional-or-keyword parameters.
+    pub args: Vec<Param>,
+    /// `*args`
+    pub vararg: Option<Param>,
+    /// Parameters after `*` or `*args`.
+    pub kwonly: Vec<Param>,
+    /// `**kwargs`
+    pub kwarg: Option<Param>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub annotation: Option<Expr>,
+    pub default: Option<Expr>,
+    pub range: TextRange,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub range: TextRange,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Name(String),
+    /// Integer literal; literals that do not fit in `i64` are `BigInt`.
+    Int(i64),
+    BigInt(String),
+    Float(f64),
+    /// Imaginary literal `3j` (the imaginary part).
+    Imaginary(f64),
+    /// String literal, adjacent literals concatenated, escapes resolved.
+    Str(String),
+    Bytes(Vec<u8>),
+    Bool(bool),
+    NoneLit,
+    Ellipsis,
+    FString(Vec<FStringPart>),
+    Attribute {
+        value: Box<Expr>,
+        attr: String,
+    },
+    /// `value[index]`; `a[i, j]` has a `Tuple` index, `a[1:2]` a `Slice`.
+    Subscript {
+        value: Box<Expr>,
+        index: Box<Expr>,
+    },
+    Slice {
+        lower: Option<Box<Expr>>,
+        upper: Option<Box<Expr>>,
+        step: Option<Box<Expr>>,
+    },
+    Call {
+        func: Box<Expr>,
+        args: Vec<Arg>,
+    },
+    BinOp {
+        left: Box<Expr>,
+        op: BinOp,
+        right: Box<Expr>,
+    },
+    UnaryOp {
+        op: UnaryOp,
+        operand: Box<Expr>,
+    },
+    /// `a and b and c`
+    BoolOp {
+        op: BoolOp,
+        values: Vec<Expr>,
+    },
+    /// `a < b <= c`: `ops.len() == comparators.len()`.
+    Compare {
+        left: Box<Expr>,
+        ops: Vec<CmpOp>,
+        comparators: Vec<Expr>,
+    },
+    IfExp {
+        test: Box<Expr>,
+        body: Box<Expr>,
+        orelse: Box<Expr>,
+    },
+    Lambda {
+        params: Arc<Parameters>,
+        body: Arc<Expr>,
+    },
+    Tuple(Vec<Expr>),
+    List(Vec<Expr>),
+    Set(Vec<Expr>),
+    Dict(Vec<DictItem>),
+    ListComp {
+        elt: Box<Expr>,
+        generators: Vec<Comprehension>,
+    },
+    SetComp {
+        elt: Box<Expr>,
+        generators: Vec<Comprehension>,
+    },
+    GeneratorExp {
+        elt: Box<Expr>,
+        generators: Vec<Comprehension>,
+    },
+    DictComp {
+        key: Box<Expr>,
+        value: Box<Expr>,
+        generators: Vec<Comprehension>,
+    },
+    /// `*x` in a call, tuple, list or assignment target.
+    Starred(Box<Expr>),
+    /// `(target := value)`
+    Named {
+        target: Box<Expr>,
+        value: Box<Expr>,
+    },
+    Await(Box<Expr>),
+    Yield(Option<Box<Expr>>),
+    YieldFrom(Box<Expr>),
+    /// An expression the tracer does not model; `what` names it.
+    Unsupported {
+        what: &'static str,
+    },
+    /// Source the parser could not make sense of.
+    Error,
+}
+
+#[derive(Clone, Debug)]
+pub enum FStringPart {
+    Literal(String),
+    Expr {
+        expr: Box<Expr>,
+        /// `!r`, `!s`, `!a`
+        conversion: Option<char>,
+        /// The format spec after `:`, parts of its own.
+        format_spec: Vec<FStringPart>,
+        /// `f"{x=}"`
+        debug: bool,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub enum Arg {
+    Positional(Expr),
+    /// `*args`
+    Starred(Expr),
+    Keyword {
+        name: String,
+        value: Expr,
+        range: TextRange,
+    },
+    /// `**kwargs`
+    DoubleStarred(Expr),
+}
+
+#[derive(Clone, Debug)]
+pub struct DictItem {
+    /// `None` for `**mapping`.
+    pub key: Option<Expr>,
+    pub value: Expr,
+}
+
+#[derive(Clone, Debug)]
+pub struct Comprehension {
+    pub target: Expr,
+    pub iter: Expr,
+    pub ifs: Vec<Expr>,
+    pub is_async: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    MatMul,
+    Div,
+    FloorDiv,
+    Mod,
+    Pow,
+    LShift,
+    RShift,
+    BitOr,
+    BitXor,
+    BitAnd,
+}
+
+impl BinOp {
+    /// The operator as written in Python source.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::MatMul => "@",
+            BinOp::Div => "/",
+            BinOp::FloorDiv => "//",
+            BinOp::Mod => "%",
+            BinOp::Pow => "**",
+            BinOp::LShift => "<<",
+            BinOp::RShift => ">>",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::BitAnd => "&",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnaryOp {
+    Not,
+    Neg,
+    Pos,
+    Invert,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoolOp {
+    And,
+    Or,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    Eq,
+    NotEq,
+    Lt,
+    LtE,
+    Gt,
+    GtE,
+    Is,
+    IsNot,
+    In,
+    NotIn,
+}
+
+impl CmpOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "==",
+            CmpOp::NotEq => "!=",
+            CmpOp::Lt => "<",
+            CmpOp::LtE => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::GtE => ">=",
+            CmpOp::Is => "is",
+            CmpOp::IsNot => "is not",
+            CmpOp::In => "in",
+            CmpOp::NotIn => "not in",
+        }
+    }
+}

@@ -1,0 +1,31 @@
+//! Python front end: tree-sitter parse lowered to an owned AST with byte
+//! ranges, plus the line index used to turn byte offsets into positions.
+//!
+//! Parsing never fails: the result always holds a [`ast::Module`]; what
+//! tree-sitter could not parse is an `Error` node plus a [`SyntaxError`].
+
+pub mod ast;
+pub mod line_index;
+mod lower;
+
+pub use ast::TextRange;
+pub use line_index::{LineCol, LineIndex};
+
+/// A located syntax error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SyntaxError {
+    pub range: TextRange,
+    pub message: String,
+}
+
+/// The result of parsing one file.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    pub module: ast::Module,
+    pub errors: Vec<SyntaxError>,
+}
+
+/// Parse Python source. Never panics; deep nesting is bounded and reported.
+pub fn parse(source: &str) -> Parsed {
+    lower::parse(source)
+}

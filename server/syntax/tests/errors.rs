@@ -1,0 +1,178 @@
+//! Syntax errors: located messages, and as much AST as possible around them.
+
+mod common;
+
+use common::text;
+use syntax::ast::{ExprKind, StmtKind};
+use syntax::{SyntaxError, parse};
+
+fn messages(errors: &[SyntaxError]) -> Vec<&str> {
+    errors.iter().map(|error| error.message.as_str()).collect()
+}
+
+#[test]
+fn half_typed_function_keeps_the_rest_of_the_file() {
+    let source = "def f(x):\n    return x +\n\nclass A: pass\n";
+    let parsed = parse(source);
+    assert_eq!(parsed.errors.len(), 1, "{:?}", parsed.errors);
+    assert_eq!(text(source, parsed.errors[0].range), "return x +");
+    assert_eq!(parsed.errors[0].message, "invalid syntax");
+
+    let [f, a] = parsed.module.body.as_slice() else {
+        panic!("expected two statements: {:?}", parsed.module.body);
+    };
+    let StmtKind::FunctionDef(f) = &f.kind else {
+        panic!("f is not a def");
+    };
+    assert_eq!(f.name, "f");
+    assert!(matches!(f.body.as_slice(), [stmt] if matches!(stmt.kind, StmtKind::Error)));
+    assert!(matches!(&a.kind, StmtKind::ClassDef(class) if class.name == "A"));
+}
+
+#[test]
+fn unclosed_call_is_reported_at_the_end() {
+    let source = "foo(";
+    let parsed = parse(source);
+    assert_eq!(messages(&parsed.errors), ["`(` was never closed"]);
+    assert_eq!(parsed.errors[0].range.end, source.len() as u32);
+    assert_eq!(text(source, parsed.errors[0].range), "(");
+    assert!(
+        matches!(parsed.module.body.as_slice(), [stmt] if matches!(stmt.kind, StmtKind::Error))
+    );
+}
+
+#[test]
+fn unclosed_bracket_in_an_assignment() {
+    let source = "x = [1, 2\ny = 3\ndef h(): pass\n";
+    let parsed = parse(source);
+    assert_eq!(messages(&parsed.errors), ["`[` was never closed"]);
+    assert_eq!(parsed.errors[0].range.start, 4);
+    let [assign, def] = parsed.module.body.as_slice() else {
+        panic!("expected two statements: {:?}", parsed.module.body);
+    };
+    // The value is unknown, not the `3` tree-sitter's recovery kept.
+    assert!(
+        matches!(&assign.kind, StmtKind::Assign { value, .. } if matches!(value.kind, ExprKind::Error))
+    );
+    assert!(matches!(&def.kind, StmtKind::FunctionDef(def) if def.name == "h"));
+}
+
+#[test]
+fn missing_token_names_the_token() {
+    let source = "def f(:\n    pass\nclass B: pass\n";
+    let parsed = parse(source);
+    assert_eq!(messages(&parsed.errors), ["expected `)`"]);
+    assert_eq!(parsed.errors[0].range.start, 6);
+    assert_eq!(parsed.module.body.len(), 2);
+}
+
+#[test]
+fn unmatched_closing_bracket() {
+    let source = "x = 1\n)\ndef f(): pass\n";
+    let parsed = parse(source);
+    assert_eq!(messages(&parsed.errors), ["unmatched `)`"]);
+    assert_eq!(text(source, parsed.errors[0].range), ")");
+    let kinds: Vec<bool> = parsed
+        .module
+        .body
+        .iter()
+        .map(|stmt| matches!(stmt.kind, StmtKind::Error))
+        .collect();
+    assert_eq!(kinds, [false, true, false]);
+}
+
+#[test]
+fn invalid_characters() {
+    let parsed = parse("x = 1\0\ny = $\n");
+    assert_eq!(
+        messages(&parsed.errors),
+        ["invalid character \"\\0\"", "invalid character \"$\""]
+    );
+}
+
+#[test]
+fn statements_inside_an_error_region_are_kept() {
+    let source = "else:\n    x = 1\ndef g(): pass\n";
+    let parsed = parse(source);
+    assert_eq!(parsed.errors.len(), 1);
+    let kinds: Vec<&str> = parsed
+        .module
+        .body
+        .iter()
+        .map(|stmt| match stmt.kind {
+            StmtKind::Error => "error",
+            StmtKind::Assign { .. } => "assign",
+            StmtKind::FunctionDef(_) => "def",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(kinds, ["error", "assign", "def"]);
+}
+
+#[test]
+fn error_inside_a_class_keeps_sibling_methods() {
+    let source = "class A:\n    def f(self):\n        x = \n    def g(self):\n        return 1\n";
+    let parsed = parse(source);
+    assert_eq!(parsed.errors.len(), 1, "{:?}", parsed.errors);
+    let [class] = parsed.module.body.as_slice() else {
+        panic!("expected one class");
+    };
+    let StmtKind::ClassDef(class) = &class.kind else {
+        panic!("not a class");
+    };
+    let names: Vec<&str> = class
+        .body
+        .iter()
+        .filter_map(|stmt| match &stmt.kind {
+            StmtKind::FunctionDef(def) => Some(def.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(names, ["f", "g"]);
+}
+
+#[test]
+fn broken_argument_keeps_the_call() {
+    let parsed = parse("f(a b)\n");
+    assert_eq!(parsed.errors.len(), 1);
+    assert!(matches!(
+        &parsed.module.body[0].kind,
+        StmtKind::Expr(call) if matches!(&call.kind, ExprKind::Call { args, .. } if args.len() == 1)
+    ));
+}
+
+#[test]
+fn mixing_bytes_and_str_is_an_error() {
+    let source = "x = b'a' 'b'\n";
+    let parsed = parse(source);
+    assert_eq!(
+        messages(&parsed.errors),
+        ["cannot mix bytes and nonbytes literals"]
+    );
+    assert_eq!(text(source, parsed.errors[0].range), "b'a' 'b'");
+}
+
+#[test]
+fn errors_are_in_document_order() {
+    let parsed = parse("a = (\n\ndef f(:\n  pass\n)))\n");
+    let starts: Vec<u32> = parsed
+        .errors
+        .iter()
+        .map(|error| error.range.start)
+        .collect();
+    let mut sorted = starts.clone();
+    sorted.sort_unstable();
+    assert_eq!(starts, sorted);
+    assert!(!starts.is_empty());
+}
+
+#[test]
+fn every_prefix_of_a_file_parses_without_panicking() {
+    let source = "import torch\n\n@dec(1)\nclass M(nn.Module):\n    def forward(self, x: int = 3, *a, **k) -> T:\n        y = f'{x!r:>{w}}' + b'\\x00'[0]\n        return [i async for i in x if i] or {**k}\n";
+    for end in (0..=source.len()).filter(|&end| source.is_char_boundary(end)) {
+        let parsed = parse(&source[..end]);
+        for error in &parsed.errors {
+            assert!(error.range.start <= error.range.end && error.range.end as usize <= end);
+        }
+    }
+}

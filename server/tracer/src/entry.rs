@@ -1,0 +1,889 @@
+//! Entry points and the trace driver: finds what to export in a file (the
+//! ExportDB layout, explicit `torch.export.export(...)` calls), runs the
+//! module code, builds the example inputs with their symbolic shapes, runs
+//! `forward` in the chosen mode and packages the graph, its signature, its
+//! guards and range constraints, or the failure.
+
+use std::rc::Rc;
+
+use shapes::{Bound, SymExpr};
+use syntax::TextRange;
+use syntax::ast::{Arg as AstArg, Expr, ExprKind, Stmt, StmtKind};
+
+use crate::failure::{Failure, FailureKind, Note};
+use crate::graph::{Arg, Graph, InputKind, MetaVal, Node, NodeId, NodeOp, Output, OutputKind};
+use crate::interp::{Flow, Frame, Interp};
+use crate::shape_env::ShapeEnv;
+use crate::spec::{DimRequest, SymbolFactory};
+use crate::value::{Object, Provenance, Scope, Value};
+use crate::{Budget, Mode, SourceFile};
+
+/// Something to export.
+#[derive(Clone, Debug)]
+pub struct EntryPoint {
+    /// `model` for the ExportDB layout; the call text otherwise.
+    pub name: String,
+    /// 1-based line of the definition.
+    pub line: u32,
+    pub range: TextRange,
+    pub kind: EntryKind,
+}
+
+#[derive(Clone, Debug)]
+pub enum EntryKind {
+    /// Module-level `model`, `example_args`, `example_kwargs`, `dynamic_shapes`.
+    ExportDb,
+    /// `torch.export.export(model, args, kwargs=None, dynamic_shapes=..., strict=...)`.
+    ExportCall {
+        call: Box<Expr>,
+        strict: Option<bool>,
+    },
+}
+
+impl EntryPoint {
+    /// The modes to report: what the call asks for, else both.
+    pub fn strict_request(&self) -> Option<bool> {
+        match &self.kind {
+            EntryKind::ExportCall { strict, .. } => *strict,
+            EntryKind::ExportDb => None,
+        }
+    }
+}
+
+/// Find entry points in a parsed file.
+pub fn find_entries(file: &SourceFile) -> Vec<EntryPoint> {
+    let mut out = Vec::new();
+    let mut has_model = None;
+    let mut has_args = false;
+    for s in &file.module.body {
+        {
+            let names: Vec<&str> = match &s.kind {
+                StmtKind::Assign { targets, .. } => targets.iter().filter_map(name_of).collect(),
+                StmtKind::AnnAssign { target, .. } => name_of(target).into_iter().collect(),
+                _ => vec![],
+            };
+            if names.contains(&"model") {
+                has_model = Some(s.range);
+            }
+            if names.contains(&"example_args") {
+                has_args = true;
+            }
+        }
+    }
+    if let (Some(range), true) = (has_model, has_args) {
+        out.push(EntryPoint {
+            name: "model".into(),
+            line: file.line_of(range.start),
+            range,
+            kind: EntryKind::ExportDb,
+        });
+    }
+    let mut calls = Vec::new();
+    for s in &file.module.body {
+        collect_export_calls(s, &mut calls, 0);
+    }
+    for call in calls {
+        let strict = match &call.kind {
+            ExprKind::Call { args, .. } => args.iter().find_map(|a| match a {
+                AstArg::Keyword { name, value, .. } if name == "strict" => match value.kind {
+                    ExprKind::Bool(b) => Some(b),
+                    _ => None,
+                },
+                _ => None,
+            }),
+            _ => None,
+        };
+        let text = file.slice(call.range);
+        let name: String = text.chars().take(60).collect();
+        out.push(EntryPoint {
+            name,
+            line: file.line_of(call.range.start),
+            range: call.range,
+            kind: EntryKind::ExportCall {
+                call: Box::new(call),
+                strict,
+            },
+        });
+    }
+    out
+}
+
+fn name_of(e: &Expr) -> Option<&str> {
+    match &e.kind {
+        ExprKind::Name(n) => Some(n),
+        _ => None,
+    }
+}
+
+fn is_export_func(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Name(n) => n == "export" || n == "draft_export",
+        ExprKind::Attribute { value, attr } => {
+            (attr == "export" || attr == "draft_export")
+                && matches!(&value.kind, ExprKind::Attribute { attr: a, .. } if a == "export")
+                || (attr == "export" && matches!(&value.kind, ExprKind::Name(n) if n == "export"))
+        }
+        _ => false,
+    }
+}
+
+fn collect_export_calls(s: &Stmt, out: &mut Vec<Expr>, depth: u32) {
+    if depth > 8 {
+        return;
+    }
+    let mut visit = |e: &Expr| {
+        if let ExprKind::Call { func, .. } = &e.kind {
+            if is_export_func(func) {
+                out.push(e.clone());
+            }
+        }
+    };
+    match &s.kind {
+        StmtKind::Expr(e) => visit(e),
+        StmtKind::Assign { value, .. } => visit(value),
+        StmtKind::AnnAssign { value: Some(v), .. } => visit(v),
+        StmtKind::If { body, orelse, .. } => {
+            for b in body.iter().chain(orelse) {
+                collect_export_calls(b, out, depth + 1);
+            }
+        }
+        StmtKind::With { body, .. } | StmtKind::Try { body, .. } => {
+            for b in body {
+                collect_export_calls(b, out, depth + 1);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A guard as reported: over input sources, with the user line.
+#[derive(Clone, Debug)]
+pub struct ReportedGuard {
+    pub expr: String,
+    pub line: Option<u32>,
+}
+
+/// A traced program: the graph plus what the exporter needs to name and
+/// print it.
+pub struct TracedProgram {
+    pub graph: Graph,
+    /// Placeholders in graph-signature order.
+    pub inputs: Vec<NodeId>,
+    pub env: ShapeEnv,
+    /// Range constraints: printed key and bounds.
+    pub range_constraints: Vec<(String, Bound, Bound)>,
+}
+
+pub enum TraceOutcome {
+    Exported(Box<TracedProgram>),
+    Failed(Box<Failure>),
+}
+
+pub struct TraceResult {
+    pub mode: Mode,
+    pub outcome: TraceOutcome,
+    pub guards: Vec<ReportedGuard>,
+    pub notes: Vec<Note>,
+}
+
+/// The values an entry exports with.
+struct ExportArgs {
+    model: Value,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+    dynamic_shapes: Value,
+}
+
+/// Trace one entry in one mode. Never panics on user input.
+pub fn trace_entry(
+    file: Rc<SourceFile>,
+    entry: &EntryPoint,
+    mode: Mode,
+    budget: Budget,
+) -> TraceResult {
+    let mut interp = Interp::new(mode, budget, file.clone());
+    let result = run(&mut interp, &file, entry);
+    let guards = interp
+        .env
+        .guards
+        .iter()
+        .map(|g| ReportedGuard {
+            expr: interp.env.guard_text(g),
+            line: g.line,
+        })
+        .collect();
+    let outcome = match result {
+        Ok(p) => TraceOutcome::Exported(Box::new(p)),
+        Err(f) => TraceOutcome::Failed(Box::new(f)),
+    };
+    TraceResult {
+        mode,
+        outcome,
+        guards,
+        notes: std::mem::take(&mut interp.notes),
+    }
+}
+
+fn flow_to_failure(interp: &Interp, flow: Flow) -> Failure {
+    match flow {
+        Flow::Fail(f) => *f,
+        Flow::Raise(e) => {
+            let mut f = Failure::new(FailureKind::Other, format!("{}: {}", e.class, e.message));
+            f.range = Some(interp.current_range());
+            f.line = interp.failure_line();
+            f
+        }
+        Flow::Return(_) | Flow::Break | Flow::Continue => {
+            Failure::new(FailureKind::Other, "control flow escaped a function")
+        }
+    }
+}
+
+fn run(
+    interp: &mut Interp,
+    file: &Rc<SourceFile>,
+    entry: &EntryPoint,
+) -> Result<TracedProgram, Failure> {
+    let globals = Scope::new(None);
+    interp.frames.push(Frame {
+        file: file.clone(),
+        range: TextRange::default(),
+        function: None,
+        scope: Some(globals.clone()),
+    });
+    // Module code: each statement on its own, so one failure does not hide the rest.
+    for s in &file.module.body {
+        if let StmtKind::Expr(e) = &s.kind {
+            if matches!(&e.kind, ExprKind::Call { func, .. } if is_export_func(func)) {
+                continue;
+            }
+        }
+        match interp.exec(s, &globals) {
+            Ok(()) => {}
+            Err(Flow::Fail(f)) if f.message.contains("step budget") => return Err(*f),
+            Err(flow) => {
+                let f = flow_to_failure(interp, flow);
+                interp.incomplete(
+                    s.range,
+                    format!(
+                        "analysis incomplete: module code failed here: {}",
+                        f.message
+                    ),
+                );
+            }
+        }
+    }
+    let ea = export_args(interp, entry, &globals).map_err(|f| flow_to_failure(interp, f))?;
+    let program = trace_model(interp, ea).map_err(|f| flow_to_failure(interp, f))?;
+    Ok(program)
+}
+
+fn export_args(
+    interp: &mut Interp,
+    entry: &EntryPoint,
+    globals: &Rc<Scope>,
+) -> Result<ExportArgs, Flow> {
+    match &entry.kind {
+        EntryKind::ExportDb => {
+            let get = |n: &str| globals.vars.borrow().get(n).cloned();
+            let model = get("model").unwrap_or(Value::None);
+            let args = match get("example_args") {
+                Some(Value::Tuple(t)) => t.to_vec(),
+                Some(Value::List(l)) => l.borrow().clone(),
+                Some(v) => vec![v],
+                None => vec![],
+            };
+            let kwargs = match get("example_kwargs") {
+                Some(v @ Value::Dict(_)) => interp
+                    .dict_items(&v)?
+                    .into_iter()
+                    .filter_map(|(k, v)| match k {
+                        Value::Str(s) => Some((s.to_string(), v)),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => vec![],
+            };
+            let dynamic_shapes = get("dynamic_shapes").unwrap_or(Value::None);
+            Ok(ExportArgs {
+                model,
+                args,
+                kwargs,
+                dynamic_shapes,
+            })
+        }
+        EntryKind::ExportCall { call, .. } => {
+            let ExprKind::Call { args, .. } = &call.kind else {
+                return Err(interp.type_error("export entry is not a call"));
+            };
+            interp.set_range(call.range);
+            let mut pos = Vec::new();
+            let mut kw = Vec::new();
+            for a in args {
+                match a {
+                    AstArg::Positional(e) => pos.push(interp.eval(e, globals)?),
+                    AstArg::Keyword { name, value, .. } => {
+                        kw.push((name.clone(), interp.eval(value, globals)?))
+                    }
+                    AstArg::Starred(e) => {
+                        let v = interp.eval(e, globals)?;
+                        pos.extend(interp.iterate(&v)?);
+                    }
+                    AstArg::DoubleStarred(_) => {}
+                }
+            }
+            let take = |pos: &mut Vec<Value>, kw: &[(String, Value)], i: usize, k: &str| -> Value {
+                kw.iter()
+                    .find(|(n, _)| n == k)
+                    .map(|(_, v)| v.clone())
+                    .or_else(|| pos.get(i).cloned())
+                    .unwrap_or(Value::None)
+            };
+            let model = take(&mut pos, &kw, 0, "mod");
+            let args = match take(&mut pos, &kw, 1, "args") {
+                Value::Tuple(t) => t.to_vec(),
+                Value::None => vec![],
+                v => vec![v],
+            };
+            let kwargs = match take(&mut pos, &kw, 2, "kwargs") {
+                v @ Value::Dict(_) => interp
+                    .dict_items(&v)?
+                    .into_iter()
+                    .filter_map(|(k, v)| match k {
+                        Value::Str(s) => Some((s.to_string(), v)),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => vec![],
+            };
+            let dynamic_shapes = take(&mut pos, &kw, 3, "dynamic_shapes");
+            Ok(ExportArgs {
+                model,
+                args,
+                kwargs,
+                dynamic_shapes,
+            })
+        }
+    }
+}
+
+/// The forward's parameter names, for binding example inputs.
+fn forward_params(
+    interp: &mut Interp,
+    model: &Rc<Object>,
+) -> (Vec<String>, Option<String>, Option<String>) {
+    if let Some((Value::Function(f), owner)) = model.class.lookup("forward") {
+        if owner.builtin.is_none() {
+            let p = &f.params;
+            let names = p
+                .posonly
+                .iter()
+                .chain(p.args.iter())
+                .skip(1)
+                .chain(p.kwonly.iter())
+                .map(|x| x.name.clone())
+                .collect();
+            return (
+                names,
+                p.vararg.as_ref().map(|v| v.name.clone()),
+                p.kwarg.as_ref().map(|v| v.name.clone()),
+            );
+        }
+    }
+    let _ = interp;
+    let names = match model.class.builtin_base().as_deref() {
+        Some("torch.nn.MultiheadAttention") => vec![
+            "query",
+            "key",
+            "value",
+            "key_padding_mask",
+            "need_weights",
+            "attn_mask",
+        ],
+        _ => vec!["input"],
+    };
+    (names.into_iter().map(String::from).collect(), None, None)
+}
+
+/// Bind example inputs to forward's parameters as `inspect.signature.bind`.
+fn bind_inputs(
+    names: &[String],
+    vararg: &Option<String>,
+    kwarg: &Option<String>,
+    args: &[Value],
+    kwargs: &[(String, Value)],
+) -> Vec<(String, Value, bool)> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    for n in names {
+        if let Some(v) = it.next() {
+            out.push((n.clone(), v.clone(), false));
+        }
+    }
+    let rest: Vec<Value> = it.cloned().collect();
+    if let Some(va) = vararg {
+        if !rest.is_empty() {
+            out.push((va.clone(), Value::tuple(rest), false));
+        }
+    }
+    for (k, v) in kwargs {
+        if names.contains(k) {
+            out.push((k.clone(), v.clone(), false));
+        } else if kwarg.is_some() {
+            out.push((k.clone(), v.clone(), true));
+        }
+    }
+    // Keep forward's parameter order.
+    out.sort_by_key(|(n, _, _)| names.iter().position(|x| x == n).unwrap_or(usize::MAX));
+    out
+}
+
+fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flow> {
+    let Value::Object(model) = ea.model.clone() else {
+        return Err(interp.fail(
+            FailureKind::Other,
+            format!(
+                "`model` must be an nn.Module instance, not {}",
+                ea.model.type_name()
+            ),
+        ));
+    };
+    if model.module.is_none() {
+        return Err(interp.fail(
+            FailureKind::Other,
+            format!("`{}` is not an nn.Module", model.class.name),
+        ));
+    }
+    let (names, vararg, kwarg) = forward_params(interp, &model);
+    let bound = bind_inputs(&names, &vararg, &kwarg, &ea.args, &ea.kwargs);
+    let params_for_spec: Vec<(String, Value)> = bound
+        .iter()
+        .map(|(n, v, _)| (n.clone(), v.clone()))
+        .collect();
+    let leaf_specs = crate::spec::leaf_specs(interp, &ea.dynamic_shapes, &params_for_spec)?;
+
+    // Lifted state, in registration order.
+    let params = crate::nn::named_parameters(&model);
+    let buffers = crate::nn::named_buffers(&model);
+    let constants = crate::nn::named_constants(&model);
+
+    // User inputs: fresh fake tensors with symbolic sizes.
+    let mut factory = SymbolFactory::default();
+    let mut leaf_index = 0usize;
+    let mut user_nodes = Vec::new();
+    let mut fake_args = Vec::new();
+    let mut fake_kwargs = Vec::new();
+    for (name, v, is_kw) in &bound {
+        let fv = fake_input(
+            interp,
+            name,
+            v,
+            &leaf_specs,
+            &mut leaf_index,
+            &mut factory,
+            &mut user_nodes,
+        )?;
+        let positional_slot = names.iter().position(|n| n == name);
+        if *is_kw || positional_slot.is_none_or(|i| i >= ea.args.len()) {
+            if vararg.as_deref() == Some(name.as_str()) {
+                fake_args.extend(interp.iterate(&fv)?);
+            } else {
+                fake_kwargs.push((name.clone(), fv));
+            }
+        } else {
+            fake_args.push(fv);
+        }
+    }
+    for (_, t) in &params {
+        interp.lifted.remove(&t.id);
+    }
+    if interp.mode == Mode::NonStrict {
+        for (_, t) in &params {
+            interp.tensor_node(t);
+        }
+        for (_, t, _) in &buffers {
+            interp.tensor_node(t);
+        }
+    }
+
+    interp.tracing = true;
+    let out = interp.call_module(model.clone(), fake_args, fake_kwargs)?;
+    interp.tracing = false;
+
+    let mut outputs = Vec::new();
+    flatten_output(interp, &out, &mut outputs)?;
+    interp.graph.outputs = outputs;
+
+    if let Some(f) = crate::spec::check_constraints(interp, &factory.dynamic) {
+        return Err(Flow::Fail(Box::new(f)));
+    }
+    insert_runtime_asserts(interp);
+
+    // Signature order.
+    let mut inputs = Vec::new();
+    let lifted: Vec<(NodeId, u32)> = {
+        let mut v: Vec<(NodeId, u32)> = interp.lifted.iter().map(|(t, n)| (*n, *t)).collect();
+        v.sort();
+        v
+    };
+    let kind_of = |id: u32| -> Option<InputKind> {
+        if let Some((n, _)) = params.iter().find(|(_, t)| t.id == id) {
+            return Some(InputKind::Parameter(n.clone()));
+        }
+        if let Some((n, _, p)) = buffers.iter().find(|(_, t, _)| t.id == id) {
+            return Some(InputKind::Buffer {
+                target: n.clone(),
+                persistent: *p,
+            });
+        }
+        if let Some((n, _)) = constants.iter().find(|(_, t)| t.id == id) {
+            return Some(InputKind::ConstantTensor(n.clone()));
+        }
+        None
+    };
+    let mut ps = Vec::new();
+    let mut bs = Vec::new();
+    let mut cs = Vec::new();
+    let mut lifted_count = 0;
+    for (node, tid) in &lifted {
+        let kind = kind_of(*tid).unwrap_or_else(|| {
+            let k = InputKind::ConstantTensor(format!("lifted_tensor_{lifted_count}"));
+            lifted_count += 1;
+            k
+        });
+        if let NodeOp::Placeholder(k) = &mut interp.graph.node_mut(*node).op {
+            *k = kind.clone();
+        }
+        match kind {
+            InputKind::Parameter(_) => ps.push(*node),
+            InputKind::Buffer { .. } => bs.push(*node),
+            _ => cs.push(*node),
+        }
+    }
+    if interp.mode == Mode::NonStrict {
+        let order = |n: &NodeId, interp: &Interp| -> usize {
+            match &interp.graph.node(*n).op {
+                NodeOp::Placeholder(InputKind::Parameter(q)) => params
+                    .iter()
+                    .position(|(p, _)| p == q)
+                    .unwrap_or(usize::MAX),
+                NodeOp::Placeholder(InputKind::Buffer { target, .. }) => buffers
+                    .iter()
+                    .position(|(p, _, _)| p == target)
+                    .unwrap_or(usize::MAX),
+                _ => usize::MAX,
+            }
+        };
+        ps.sort_by_key(|n| order(n, interp));
+        bs.sort_by_key(|n| order(n, interp));
+    }
+    inputs.extend(ps);
+    inputs.extend(bs);
+    inputs.extend(cs);
+    inputs.extend(user_nodes);
+
+    let range_constraints = range_constraints(interp, &inputs);
+    Ok(TracedProgram {
+        graph: std::mem::take(&mut interp.graph),
+        inputs,
+        env: std::mem::take(&mut interp.env),
+        range_constraints,
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn fake_input(
+    interp: &mut Interp,
+    name: &str,
+    v: &Value,
+    specs: &crate::spec::LeafSpecs,
+    leaf: &mut usize,
+    factory: &mut SymbolFactory,
+    nodes: &mut Vec<NodeId>,
+) -> Result<Value, Flow> {
+    match v {
+        Value::Tensor(t) => {
+            let req = specs.get(*leaf).cloned().flatten();
+            *leaf += 1;
+            let mut shape = Vec::with_capacity(t.rank());
+            for (i, d) in t.shape.iter().enumerate() {
+                let hint = d.as_const().unwrap_or(1);
+                let r = req
+                    .as_ref()
+                    .and_then(|r| r.get(i).cloned())
+                    .unwrap_or(DimRequest::Static);
+                shape.push(factory.dim(interp, &r, format!("{name}.size()[{i}]"), hint)?);
+            }
+            let nt = interp.new_tensor(t.dtype, shape, Provenance::Graph);
+            let node = interp.graph.push(Node {
+                op: NodeOp::Placeholder(InputKind::User(name.to_string())),
+                val: interp.meta_of(&nt),
+                line: None,
+                code: None,
+                base_name: name.to_string(),
+                side_effect: false,
+                late_named: false,
+                hidden: false,
+            });
+            nt.node.set(Some(node));
+            nodes.push(node);
+            Ok(Value::Tensor(nt))
+        }
+        Value::Tuple(_) | Value::List(_) => {
+            let items = interp.iterate(v)?;
+            let mut out = Vec::new();
+            for (i, it) in items.iter().enumerate() {
+                out.push(fake_input(
+                    interp,
+                    &format!("{name}_{i}"),
+                    it,
+                    specs,
+                    leaf,
+                    factory,
+                    nodes,
+                )?);
+            }
+            Ok(if matches!(v, Value::Tuple(_)) {
+                Value::tuple(out)
+            } else {
+                Value::list(out)
+            })
+        }
+        Value::Dict(d) => {
+            let items = d.borrow().entries.clone();
+            let mut nd = crate::value::Dict::default();
+            for (k, it) in items {
+                let key = match &k {
+                    Value::Str(s) => s.to_string(),
+                    other => interp.repr(other)?,
+                };
+                let fv = fake_input(
+                    interp,
+                    &format!("{name}_{key}"),
+                    &it,
+                    specs,
+                    leaf,
+                    factory,
+                    nodes,
+                )?;
+                nd.insert(k, fv);
+            }
+            Ok(Value::Dict(Rc::new(std::cell::RefCell::new(nd))))
+        }
+        Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Str(_) | Value::None => {
+            let text = interp.repr(v)?;
+            let node = interp.graph.push(Node {
+                op: NodeOp::Placeholder(InputKind::User(name.to_string())),
+                val: if v.is_none() {
+                    MetaVal::None
+                } else {
+                    MetaVal::Const(text)
+                },
+                line: None,
+                code: None,
+                base_name: name.to_string(),
+                side_effect: false,
+                late_named: false,
+                hidden: false,
+            });
+            nodes.push(node);
+            Ok(v.clone())
+        }
+        other => Ok(other.clone()),
+    }
+}
+
+fn flatten_output(interp: &mut Interp, v: &Value, out: &mut Vec<Output>) -> Result<(), Flow> {
+    match v {
+        Value::Tensor(t) => {
+            let n = interp.tensor_node(t);
+            out.push(Output {
+                arg: Arg::Node(n),
+                kind: OutputKind::User,
+            });
+        }
+        Value::Tuple(_) | Value::List(_) => {
+            for it in interp.iterate(v)? {
+                flatten_output(interp, &it, out)?;
+            }
+        }
+        Value::Dict(d) => {
+            let items = d.borrow().entries.clone();
+            for (_, it) in items {
+                flatten_output(interp, &it, out)?;
+            }
+        }
+        Value::SymInt(e) => {
+            let a = interp.sym_arg(e);
+            out.push(Output {
+                arg: a,
+                kind: OutputKind::User,
+            });
+        }
+        Value::Int(i) => out.push(Output {
+            arg: Arg::Int(*i),
+            kind: OutputKind::User,
+        }),
+        Value::Float(f) => out.push(Output {
+            arg: Arg::Float(*f),
+            kind: OutputKind::User,
+        }),
+        Value::Bool(b) => out.push(Output {
+            arg: Arg::Bool(*b),
+            kind: OutputKind::User,
+        }),
+        Value::None => out.push(Output {
+            arg: Arg::None,
+            kind: OutputKind::User,
+        }),
+        Value::Str(s) => out.push(Output {
+            arg: Arg::Str(s.to_string()),
+            kind: OutputKind::User,
+        }),
+        Value::Object(o) => {
+            return Err(interp.fail(
+                FailureKind::Other,
+                format!(
+                    "forward returns a `{}` object, which export cannot flatten; return a tuple or dict of tensors, or register the class as a pytree node",
+                    o.class.name
+                ),
+            ));
+        }
+        Value::Unknown(_) => {}
+        other => {
+            return Err(interp.fail(
+                FailureKind::Other,
+                format!(
+                    "forward returns a {}, which export cannot flatten",
+                    other.type_name()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Runtime assertions torch inserts for the ranges of unbacked symbols,
+/// right after the node that defines each symbol.
+fn insert_runtime_asserts(interp: &mut Interp) {
+    let mut unbacked: Vec<(shapes::SymbolId, NodeId)> = interp
+        .sym_nodes
+        .iter()
+        .filter(|(s, _)| interp.env.info(**s).unbacked)
+        .map(|(s, n)| (*s, *n))
+        .collect();
+    unbacked.sort_by_key(|(s, _)| *s);
+    for (s, anchor) in unbacked {
+        let r = interp.env.info(s).range;
+        let sym = SymExpr::symbol(s);
+        let line = interp.graph.node(anchor).line;
+        let code = interp.graph.node(anchor).code.clone();
+        let mut checks = Vec::new();
+        if let Bound::Finite(lo) = r.lo {
+            checks.push(("ge", ">=", lo));
+        }
+        if let Bound::Finite(hi) = r.hi {
+            checks.push(("le", "<=", hi));
+        }
+        for (name, op, bound) in checks {
+            let cmp = interp.graph.push(Node {
+                op: NodeOp::CallFunction {
+                    target: format!("_operator.{name}"),
+                    args: vec![Arg::Node(anchor), Arg::Int(bound)],
+                    kwargs: vec![],
+                },
+                val: MetaVal::SymBool(crate::graph::SymBoolMeta {
+                    lhs: sym.clone(),
+                    op,
+                    rhs: SymExpr::int(bound),
+                }),
+                line,
+                code: code.clone(),
+                base_name: name.to_string(),
+                side_effect: false,
+                late_named: true,
+                hidden: false,
+            });
+            let assert = interp.graph.push(Node {
+                op: NodeOp::CallFunction {
+                    target: "aten._assert_scalar.default".into(),
+                    args: vec![
+                        Arg::Node(cmp),
+                        Arg::Str(format!(
+                            "Runtime assertion failed for expression {} {op} {bound}",
+                            interp.env.render(&sym)
+                        )),
+                    ],
+                    kwargs: vec![],
+                },
+                val: MetaVal::None,
+                line,
+                code: code.clone(),
+                base_name: "_assert_scalar_default".into(),
+                side_effect: true,
+                late_named: true,
+                hidden: false,
+            });
+            interp.graph.anchors.push((cmp, anchor));
+            interp.graph.anchors.push((assert, anchor));
+        }
+    }
+}
+
+/// Range constraints: every free symbol of the inputs, and every compound
+/// size expression the inputs carry.
+fn range_constraints(interp: &Interp, inputs: &[NodeId]) -> Vec<(String, Bound, Bound)> {
+    let mut out: Vec<(String, Bound, Bound)> = Vec::new();
+    let mut push = |key: String, lo: Bound, hi: Bound, out: &mut Vec<(String, Bound, Bound)>| {
+        if !out.iter().any(|(k, _, _)| *k == key) {
+            out.push((key, lo, hi));
+        }
+    };
+    let spec_range = |e: &SymExpr| shapes::ValueRange::of(e, &|s| interp.env.info(s).spec_range);
+    let mut exprs: Vec<SymExpr> = Vec::new();
+    for n in inputs {
+        if let MetaVal::Tensor { shape, .. } = &interp.graph.node(*n).val {
+            for d in shape {
+                let d = interp.env.simplify(d);
+                if d.as_const().is_none() {
+                    exprs.push(d);
+                }
+            }
+        }
+    }
+    for e in &exprs {
+        if e.as_symbol().is_none() {
+            let r = spec_range(e);
+            push(interp.env.render(e), r.lo, r.hi, &mut out);
+        }
+        for s in e.symbols() {
+            let r = interp.env.info(s).spec_range;
+            push(interp.env.render(&SymExpr::symbol(s)), r.lo, r.hi, &mut out);
+        }
+    }
+    for (i, info) in interp.env.symbols.iter().enumerate() {
+        if info.unbacked {
+            let s = shapes::SymbolId(i as u32);
+            if interp.sym_nodes.contains_key(&s)
+                || interp.graph.nodes.iter().any(|n| meta_mentions(&n.val, s))
+            {
+                push(
+                    info.name.clone(),
+                    info.spec_range.lo,
+                    info.spec_range.hi,
+                    &mut out,
+                );
+            }
+        }
+    }
+    out
+}
+
+fn meta_mentions(v: &MetaVal, s: shapes::SymbolId) -> bool {
+    match v {
+        MetaVal::Tensor { shape, .. } => shape.iter().any(|d| d.symbols().contains(&s)),
+        MetaVal::Sym(e) => e.symbols().contains(&s),
+        MetaVal::Tuple(items) => items.iter().any(|i| meta_mentions(i, s)),
+        _ => false,
+    }
+}

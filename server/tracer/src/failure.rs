@@ -1,0 +1,87 @@
+//! Why an export fails, and the notes the tracer leaves where its analysis
+//! is incomplete.
+
+use syntax::TextRange;
+
+/// The category of a failed export, as the report schema names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FailureKind {
+    /// Strict mode cannot trace a construct (TorchDynamo graph break).
+    GraphBreak,
+    /// A Python decision depends on tensor data.
+    DataDependent,
+    /// The `dynamic_shapes` spec contradicts what tracing found.
+    ConstraintViolation,
+    /// Anything else torch rejects (bad outputs, type errors, eager shape
+    /// errors, exceptions raised by the model).
+    Other,
+}
+
+impl FailureKind {
+    pub fn category(self) -> &'static str {
+        match self {
+            FailureKind::GraphBreak => "graph_break",
+            FailureKind::DataDependent => "data_dependent",
+            FailureKind::ConstraintViolation => "constraint_violation",
+            FailureKind::Other => "other",
+        }
+    }
+}
+
+/// A failed export: what, where, why, and how to fix it.
+#[derive(Clone, Debug)]
+pub struct Failure {
+    pub kind: FailureKind,
+    /// Graph-break registry code (`GB0170`) for strict-mode breaks.
+    pub gb_code: Option<&'static str>,
+    /// The user-code range that failed (the innermost frame in the traced file).
+    pub range: Option<TextRange>,
+    /// The 1-based line torch reports, if any.
+    pub line: Option<u32>,
+    pub message: String,
+    /// torch's "Suggested fixes" lines (`dy = dx`).
+    pub suggested_fixes: Vec<String>,
+    /// An ExportDB-style rewrite to offer the user, in prose.
+    pub hint: Option<String>,
+}
+
+impl Failure {
+    pub fn new(kind: FailureKind, message: impl Into<String>) -> Self {
+        Failure {
+            kind,
+            gb_code: None,
+            range: None,
+            line: None,
+            message: message.into(),
+            suggested_fixes: Vec::new(),
+            hint: None,
+        }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    pub fn with_code(mut self, code: &'static str) -> Self {
+        self.gb_code = Some(code);
+        self
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoteKind {
+    /// The tracer did not understand something and continued with an
+    /// unknown value.
+    Incomplete,
+    /// Something a user should know (0/1 specialization, ...).
+    Warning,
+}
+
+/// A located note about the analysis itself.
+#[derive(Clone, Debug)]
+pub struct Note {
+    pub kind: NoteKind,
+    pub range: TextRange,
+    pub message: String,
+}

@@ -1,0 +1,187 @@
+//! The recorded graph: placeholders and `call_function` nodes with their
+//! targets, arguments, fake values and source lines, as torch's FX graph
+//! holds them. Names are given by the exporter, not here.
+
+use shapes::SymExpr;
+
+use crate::dtype::DType;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+/// What a placeholder stands for in the graph signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    /// A parameter, with its qualified name (`l.weight`).
+    Parameter(String),
+    /// A buffer, with its qualified name and persistence.
+    Buffer { target: String, persistent: bool },
+    /// A plain tensor attribute lifted as a constant (`c_` prefix).
+    ConstantTensor(String),
+    /// A flattened user input, with torch's placeholder name (`x`, `args_0`, `x_0_1`).
+    User(String),
+}
+
+/// The fake value a node produces.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MetaVal {
+    Tensor {
+        dtype: DType,
+        shape: Vec<SymExpr>,
+    },
+    Sym(SymExpr),
+    /// A symbolic boolean, kept as its printed form over symbol names.
+    SymBool(SymBoolMeta),
+    Tuple(Vec<MetaVal>),
+    Const(String),
+    None,
+}
+
+/// A relation between two symbolic integers, as torch prints `s0 > 2`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SymBoolMeta {
+    pub lhs: SymExpr,
+    pub op: &'static str,
+    pub rhs: SymExpr,
+}
+
+/// One argument of a node, for printing and for the interpreter.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Node(NodeId),
+    Int(i64),
+    Float(f64),
+    Bool(bool),
+    Str(String),
+    DType(DType),
+    Device(String),
+    None,
+    List(Vec<Arg>),
+    /// A subgraph of a higher-order op, by index into [`Graph::subgraphs`].
+    Subgraph(usize),
+}
+
+#[derive(Clone, Debug)]
+pub enum NodeOp {
+    Placeholder(InputKind),
+    CallFunction {
+        target: String,
+        args: Vec<Arg>,
+        kwargs: Vec<(String, Arg)>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub op: NodeOp,
+    pub val: MetaVal,
+    /// 1-based source line in the traced file.
+    pub line: Option<u32>,
+    /// The source text of that line, for `# File: ... code:` comments.
+    pub code: Option<String>,
+    /// Base for torch's name (`add`, `sym_size_int`), unique names are
+    /// assigned by the exporter.
+    pub base_name: String,
+    /// Runtime assertion nodes and other side-effecting nodes survive dead
+    /// code elimination.
+    pub side_effect: bool,
+    /// Nodes inserted by torch's passes after tracing (runtime asserts) are
+    /// named after all the traced ones.
+    pub late_named: bool,
+    /// The name this node had in its first tracing, for modes that keep the
+    /// names of dead nodes (non-strict).
+    pub hidden: bool,
+}
+
+impl Node {
+    pub fn target(&self) -> Option<&str> {
+        match &self.op {
+            NodeOp::CallFunction { target, .. } => Some(target),
+            NodeOp::Placeholder(_) => None,
+        }
+    }
+
+    pub fn args(&self) -> impl Iterator<Item = &Arg> {
+        let (args, kwargs): (&[Arg], &[(String, Arg)]) = match &self.op {
+            NodeOp::CallFunction { args, kwargs, .. } => (args, kwargs),
+            NodeOp::Placeholder(_) => (&[], &[]),
+        };
+        args.iter().chain(kwargs.iter().map(|(_, a)| a))
+    }
+}
+
+/// What the graph returns: each output is a node (or a constant) with a kind.
+#[derive(Clone, Debug)]
+pub struct Output {
+    pub arg: Arg,
+    pub kind: OutputKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OutputKind {
+    User,
+    BufferMutation(String),
+    UserInputMutation(String),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Graph {
+    pub nodes: Vec<Node>,
+    pub outputs: Vec<Output>,
+    pub subgraphs: Vec<Graph>,
+    /// Nodes inserted after tracing that belong right after another node
+    /// (runtime assertions after the node defining their symbol).
+    pub anchors: Vec<(NodeId, NodeId)>,
+}
+
+impl Graph {
+    pub fn push(&mut self, node: Node) -> NodeId {
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(node);
+        id
+    }
+
+    pub fn node(&self, id: NodeId) -> &Node {
+        &self.nodes[id.0 as usize]
+    }
+
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        &mut self.nodes[id.0 as usize]
+    }
+
+    /// Collect every node an argument refers to, recursively.
+    pub fn arg_nodes(arg: &Arg, out: &mut Vec<NodeId>) {
+        match arg {
+            Arg::Node(n) => out.push(*n),
+            Arg::List(items) => items.iter().for_each(|a| Self::arg_nodes(a, out)),
+            _ => {}
+        }
+    }
+
+    /// Which nodes are live: reachable from the outputs or side-effecting.
+    pub fn live_nodes(&self) -> Vec<bool> {
+        let mut live = vec![false; self.nodes.len()];
+        let mut stack = Vec::new();
+        for o in &self.outputs {
+            Self::arg_nodes(&o.arg, &mut stack);
+        }
+        for (i, n) in self.nodes.iter().enumerate() {
+            if n.side_effect {
+                stack.push(NodeId(i as u32));
+            }
+        }
+        while let Some(id) = stack.pop() {
+            let slot = &mut live[id.0 as usize];
+            if *slot {
+                continue;
+            }
+            *slot = true;
+            let mut deps = Vec::new();
+            for a in self.node(id).args() {
+                Self::arg_nodes(a, &mut deps);
+            }
+            stack.extend(deps);
+        }
+        live
+    }
+}

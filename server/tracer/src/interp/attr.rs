@@ -1,0 +1,814 @@
+//! Attribute and item access, iteration and membership: `obj.attr`,
+//! `obj.attr = v`, `obj[i]`, `for x in obj`, `x in obj`, for every kind of
+//! value, including the torch namespaces and nn.Module registries.
+
+use std::rc::Rc;
+
+use shapes::SymExpr;
+
+use super::{Interp, R};
+use crate::dtype::DType;
+use crate::value::{Class, Dict, DimSpec, FunctionKind, Object, Provenance, Value};
+
+/// Modules the tracer models (besides `torch.*`).
+pub const KNOWN_MODULES: &[&str] = &[
+    "math",
+    "typing",
+    "typing_extensions",
+    "functools",
+    "dataclasses",
+    "enum",
+    "collections",
+    "abc",
+    "itertools",
+    "operator",
+    "functorch",
+    "functorch.experimental",
+    "functorch.experimental.control_flow",
+    "__future__",
+    "warnings",
+    "contextlib",
+    "builtins",
+];
+
+/// Attributes of the `torch` namespaces that are sub-modules.
+const TORCH_SUBMODULES: &[&str] = &[
+    "torch.nn",
+    "torch.nn.functional",
+    "torch.nn.init",
+    "torch.nn.modules",
+    "torch.nn.parameter",
+    "torch.export",
+    "torch.export.dynamic_shapes",
+    "torch.fx",
+    "torch.utils",
+    "torch.utils._pytree",
+    "torch._dynamo",
+    "torch.jit",
+    "torch.cuda",
+    "torch.backends",
+    "torch.library",
+    "torch.ops",
+    "torch.linalg",
+    "torch.fft",
+    "torch.special",
+    "torch.functional",
+    "torch._higher_order_ops",
+    "torch.autograd",
+    "torch.distributed",
+    "torch.compiler",
+];
+
+impl Interp {
+    pub fn get_attr(&mut self, v: &Value, name: &str) -> R<Value> {
+        match v {
+            Value::Object(o) => self.object_attr(o, v, name),
+            Value::Class(c) => self.class_attr(c, name),
+            Value::Tensor(t) => self.tensor_attr(t, v, name),
+            Value::PyModule(path) => self.module_attr(path, name),
+            Value::Builtin(b) if &*b.name == "builtins.super.bound" => {
+                self.super_attr(b.receiver.clone(), name)
+            }
+            Value::Function(f) => match name {
+                "__name__" | "__qualname__" => Ok(Value::str(&f.name)),
+                _ => f
+                    .attrs
+                    .borrow()
+                    .get(name)
+                    .cloned()
+                    .ok_or_else(|| self.attr_error(v, name)),
+            },
+            Value::DType(d) => match name {
+                "is_floating_point" => Ok(Value::Bool(d.is_floating())),
+                "is_complex" => Ok(Value::Bool(d.is_complex())),
+                "itemsize" => Ok(Value::Int(d.size_of() as i64)),
+                _ => Err(self.attr_error(v, name)),
+            },
+            Value::Device(d) => match name {
+                "type" => Ok(Value::str(d.split(':').next().unwrap_or("cpu"))),
+                "index" => Ok(Value::None),
+                _ => Err(self.attr_error(v, name)),
+            },
+            Value::Dim(d) => match (name, &**d) {
+                ("__name__", DimSpec::Named { name, .. }) => Ok(Value::str(name)),
+                ("min", DimSpec::Named { min, .. }) => Ok(min.map_or(Value::Int(0), Value::Int)),
+                ("max", DimSpec::Named { max, .. }) => Ok(max.map_or(Value::None, Value::Int)),
+                _ => Err(self.attr_error(v, name)),
+            },
+            Value::Unknown(_) => Ok(v.clone()),
+            Value::SymInt(_) | Value::Int(_) => match name {
+                "real" | "numerator" => Ok(v.clone()),
+                _ => Ok(Value::method(&format!("int.{name}"), v.clone())),
+            },
+            Value::Str(_) => Ok(Value::method(&format!("str.{name}"), v.clone())),
+            Value::List(_) => Ok(Value::method(&format!("list.{name}"), v.clone())),
+            Value::Tuple(_) => Ok(Value::method(&format!("tuple.{name}"), v.clone())),
+            Value::Dict(_) => Ok(Value::method(&format!("dict.{name}"), v.clone())),
+            Value::Set(_) => Ok(Value::method(&format!("set.{name}"), v.clone())),
+            Value::Float(_) | Value::SymFloat(_) => {
+                Ok(Value::method(&format!("float.{name}"), v.clone()))
+            }
+            Value::Slice(s) => match name {
+                "start" => Ok(s[0].clone()),
+                "stop" => Ok(s[1].clone()),
+                "step" => Ok(s[2].clone()),
+                _ => Err(self.attr_error(v, name)),
+            },
+            _ => Err(self.attr_error(v, name)),
+        }
+    }
+
+    pub fn attr_error(&self, v: &Value, name: &str) -> super::Flow {
+        self.raise(
+            "AttributeError",
+            format!("'{}' object has no attribute '{name}'", v.type_name()),
+        )
+    }
+
+    fn object_attr(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Value> {
+        if let Some(state) = &o.module {
+            let st = state.borrow();
+            if let Some((_, t)) = st.params.iter().find(|(n, _)| n == name) {
+                return Ok(t.clone().map_or(Value::None, Value::Tensor));
+            }
+            if let Some((_, t, _)) = st.buffers.iter().find(|(n, _, _)| n == name) {
+                return Ok(t.clone().map_or(Value::None, Value::Tensor));
+            }
+            if let Some((_, m)) = st.modules.iter().find(|(n, _)| n == name) {
+                return Ok(m.clone().map_or(Value::None, Value::Object));
+            }
+            if name == "training" {
+                return Ok(Value::Bool(st.training));
+            }
+        }
+        if let Some(a) = o.get_attr(name) {
+            return Ok(a);
+        }
+        if let Some((attr, owner)) = o.class.lookup(name) {
+            if owner.builtin.is_none() || !matches!(attr, Value::Builtin(_)) {
+                return self.bind_class_attr(attr, v.clone(), &o.class);
+            }
+        }
+        if o.module.is_some() {
+            if let Some(m) = crate::nn::module_attr(self, o, name) {
+                return Ok(m);
+            }
+            if MODULE_METHODS.contains(&name) {
+                return Ok(Value::method(&format!("module.{name}"), v.clone()));
+            }
+        }
+        if name == "__class__" {
+            return Ok(Value::Class(o.class.clone()));
+        }
+        if name == "__dict__" {
+            let mut d = Dict::default();
+            for (k, a) in o.attrs.borrow().iter() {
+                d.insert(Value::str(k), a.clone());
+            }
+            return Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))));
+        }
+        Err(self.attr_error(v, name))
+    }
+
+    /// Turn a class attribute into what instance access yields.
+    fn bind_class_attr(&mut self, attr: Value, recv: Value, class: &Rc<Class>) -> R<Value> {
+        match &attr {
+            Value::Function(f) => match f.kind {
+                FunctionKind::Plain => Ok(Value::BoundMethod(Rc::new((recv, attr.clone())))),
+                FunctionKind::StaticMethod => Ok(attr.clone()),
+                FunctionKind::ClassMethod => Ok(Value::BoundMethod(Rc::new((
+                    Value::Class(class.clone()),
+                    attr.clone(),
+                )))),
+                FunctionKind::Property => self.call(&attr, vec![recv], vec![]),
+            },
+            _ => Ok(attr),
+        }
+    }
+
+    fn class_attr(&mut self, c: &Rc<Class>, name: &str) -> R<Value> {
+        if let Some((attr, _)) = c.lookup(name) {
+            if let Value::Function(f) = &attr {
+                if f.kind == FunctionKind::ClassMethod {
+                    return Ok(Value::BoundMethod(Rc::new((
+                        Value::Class(c.clone()),
+                        attr.clone(),
+                    ))));
+                }
+            }
+            return Ok(attr);
+        }
+        match (c.builtin.as_deref(), name) {
+            (Some("torch.export.Dim"), "AUTO") => Ok(Value::Dim(Rc::new(DimSpec::Auto {
+                min: None,
+                max: None,
+            }))),
+            (Some("torch.export.Dim"), "DYNAMIC") => Ok(Value::Dim(Rc::new(DimSpec::Dynamic {
+                min: None,
+                max: None,
+            }))),
+            (Some("torch.export.Dim"), "STATIC") => Ok(Value::Dim(Rc::new(DimSpec::Static))),
+            (_, "__name__") => Ok(Value::str(&c.name)),
+            (_, "__init__") => Ok(Value::builtin("builtins.object.__init__")),
+            (Some(b), _) if b.starts_with("torch.nn.") || b == "torch.Tensor" => {
+                Ok(Value::builtin(&format!("{b}.{name}")))
+            }
+            _ => Err(self.raise(
+                "AttributeError",
+                format!("type object '{}' has no attribute '{name}'", c.name),
+            )),
+        }
+    }
+
+    /// `super().name`: look past the current class on the receiver's MRO.
+    fn super_attr(&mut self, recv: Option<Value>, name: &str) -> R<Value> {
+        let Some(Value::Tuple(t)) = recv else {
+            return Err(self.type_error("super(): bad receiver"));
+        };
+        let (Value::Class(this), obj) = (&t[0], &t[1]) else {
+            return Err(self.type_error("super(): bad receiver"));
+        };
+        let obj_class = match obj {
+            Value::Object(o) => o.class.clone(),
+            Value::Class(c) => c.clone(),
+            _ => this.clone(),
+        };
+        let mro = obj_class.mro();
+        let start = mro
+            .iter()
+            .position(|c| Rc::ptr_eq(c, this))
+            .map_or(0, |i| i + 1);
+        for c in &mro[start..] {
+            if let Some(attr) = c.own_attr(name) {
+                return self.bind_class_attr(attr, obj.clone(), &obj_class);
+            }
+            if let Some(b) = &c.builtin {
+                if name == "__init__" {
+                    return Ok(Value::method("builtins.object.__init__", obj.clone()));
+                }
+                if b.as_ref() == "torch.nn.Module" {
+                    if let Value::Object(o) = obj {
+                        if let Some(m) = crate::nn::module_attr(self, o, name) {
+                            return Ok(m);
+                        }
+                    }
+                    return Ok(Value::method(&format!("module.{name}"), obj.clone()));
+                }
+                if crate::nn::is_library_module(b) && name == "forward" {
+                    return Ok(Value::method(&format!("nnforward.{b}"), obj.clone()));
+                }
+            }
+        }
+        Err(self.raise(
+            "AttributeError",
+            format!("'super' object has no attribute '{name}'"),
+        ))
+    }
+
+    fn tensor_attr(&mut self, t: &Rc<crate::value::Tensor>, v: &Value, name: &str) -> R<Value> {
+        Ok(match name {
+            "shape" => Value::tuple(t.shape.iter().map(|d| self.sym_value(d.clone())).collect()),
+            "dtype" => Value::DType(t.dtype),
+            "device" => Value::Device(Rc::from("cpu")),
+            "ndim" => Value::Int(t.rank() as i64),
+            "is_cuda" => Value::Bool(false),
+            "requires_grad" => Value::Bool(t.requires_grad),
+            "is_leaf" => Value::Bool(true),
+            "grad" => Value::None,
+            "data" => v.clone(),
+            "T" | "mT" if t.rank() == 2 => {
+                return self.call_op_by_method("t", v.clone(), vec![], vec![]);
+            }
+            "T" => {
+                let dims: Vec<Value> = (0..t.rank() as i64).rev().map(Value::Int).collect();
+                return self.call_op_by_method("permute", v.clone(), dims, vec![]);
+            }
+            "mT" => {
+                return self.call_op_by_method(
+                    "transpose",
+                    v.clone(),
+                    vec![Value::Int(-2), Value::Int(-1)],
+                    vec![],
+                );
+            }
+            "real" => v.clone(),
+            _ => Value::method(&format!("tensor.{name}"), v.clone()),
+        })
+    }
+
+    fn module_attr(&mut self, path: &str, name: &str) -> R<Value> {
+        let full = format!("{path}.{name}");
+        let full = canonical_path(&full);
+        if TORCH_SUBMODULES.contains(&full.as_str()) || KNOWN_MODULES.contains(&full.as_str()) {
+            return Ok(Value::PyModule(Rc::from(full.as_str())));
+        }
+        if path.starts_with("<relative>")
+            || (!path.starts_with("torch") && !KNOWN_MODULES.contains(&path))
+        {
+            return Ok(Value::unknown(&full));
+        }
+        if path == "torch" {
+            if let Some(d) = DType::from_torch_name(name) {
+                return Ok(Value::DType(d));
+            }
+        }
+        if let Some(v) = constant_of(&full) {
+            return Ok(v);
+        }
+        if let Some(class) = builtin_class_name(&full) {
+            return Ok(Value::Class(self.builtin_class(class)));
+        }
+        if crate::ops::lookup_function(&full).is_some()
+            || super::builtins::is_special_function(&full)
+        {
+            return Ok(Value::builtin(&full));
+        }
+        Err(self.raise(
+            "AttributeError",
+            format!("module '{path}' has no attribute '{name}'"),
+        ))
+    }
+
+    pub fn set_attr(&mut self, obj: &Value, name: &str, value: Value) -> R<()> {
+        match obj {
+            Value::Object(o) => {
+                if o.module.is_some() {
+                    return crate::nn::module_setattr(self, o, name, value);
+                }
+                o.set_attr(name, value);
+                Ok(())
+            }
+            Value::Function(f) => {
+                f.attrs.borrow_mut().insert(name.to_string(), value);
+                Ok(())
+            }
+            Value::Class(c) => {
+                c.set_attr(name, value);
+                Ok(())
+            }
+            Value::Unknown(_) => Ok(()),
+            _ => Err(self.attr_error(obj, name)),
+        }
+    }
+
+    pub fn get_item(&mut self, v: &Value, index: Value) -> R<Value> {
+        match v {
+            Value::Tensor(t) => self.tensor_index(t.clone(), index),
+            Value::Tuple(items) => self.sequence_index(items, index, true),
+            Value::List(items) => {
+                let items = items.borrow().clone();
+                self.sequence_index(&items, index, false)
+            }
+            Value::Str(s) => {
+                let chars: Vec<Value> = s.chars().map(|c| Value::str(&c.to_string())).collect();
+                let r = self.sequence_index(&chars, index, false)?;
+                Ok(match r {
+                    Value::List(l) => {
+                        let s: String = l
+                            .borrow()
+                            .iter()
+                            .map(|c| match c {
+                                Value::Str(s) => s.to_string(),
+                                _ => String::new(),
+                            })
+                            .collect();
+                        Value::str(&s)
+                    }
+                    other => other,
+                })
+            }
+            Value::Dict(d) => {
+                let found = d.borrow().get(&index).cloned();
+                match found {
+                    Some(x) => Ok(x),
+                    None => {
+                        let key = self.repr(&index)?;
+                        Err(self.raise("KeyError", key))
+                    }
+                }
+            }
+            Value::Range(a, b, s) => {
+                let items: Vec<Value> = range_items(*a, *b, *s)
+                    .into_iter()
+                    .map(Value::Int)
+                    .collect();
+                self.sequence_index(&items, index, true)
+            }
+            Value::Object(o) => {
+                if o.module.is_some() {
+                    return crate::nn::module_getitem(self, o, index);
+                }
+                match o.class.lookup("__getitem__") {
+                    Some((f, _)) => self.call_method_value(&f, v.clone(), vec![index]),
+                    None => {
+                        Err(self
+                            .type_error(format!("'{}' object is not subscriptable", o.class.name)))
+                    }
+                }
+            }
+            Value::Class(_) | Value::Builtin(_) => Ok(v.clone()), // typing generics: List[int]
+            Value::Unknown(_) => Ok(v.clone()),
+            _ => Err(self.type_error(format!("'{}' object is not subscriptable", v.type_name()))),
+        }
+    }
+
+    fn sequence_index(&mut self, items: &[Value], index: Value, tuple: bool) -> R<Value> {
+        match &index {
+            Value::Slice(s) => {
+                let n = items.len() as i64;
+                let (start, stop, step) = self.slice_bounds(s, n)?;
+                let idx: Vec<i64> = range_items(start, stop, step);
+                let out: Vec<Value> = idx.into_iter().map(|i| items[i as usize].clone()).collect();
+                Ok(if tuple {
+                    Value::tuple(out)
+                } else {
+                    Value::list(out)
+                })
+            }
+            _ => {
+                let i = self.index_int(&index)?;
+                let n = items.len() as i64;
+                let j = if i < 0 { i + n } else { i };
+                if j < 0 || j >= n {
+                    return Err(self.raise("IndexError", "index out of range"));
+                }
+                Ok(items[j as usize].clone())
+            }
+        }
+    }
+
+    /// Normalize a Python slice over a sequence of length n.
+    pub fn slice_bounds(&mut self, s: &[Value; 3], n: i64) -> R<(i64, i64, i64)> {
+        let step = match &s[2] {
+            Value::None => 1,
+            v => self.index_int(v)?,
+        };
+        if step == 0 {
+            return Err(self.raise("ValueError", "slice step cannot be zero"));
+        }
+        let (lower, upper) = if step > 0 { (0, n) } else { (-1, n - 1) };
+        let clamp = |i: i64| -> i64 {
+            let i = if i < 0 { i + n } else { i };
+            i.clamp(lower, upper)
+        };
+        let start = match &s[0] {
+            Value::None => {
+                if step > 0 {
+                    lower
+                } else {
+                    upper
+                }
+            }
+            v => clamp(self.index_int(v)?),
+        };
+        let stop = match &s[1] {
+            Value::None => {
+                if step > 0 {
+                    upper
+                } else {
+                    lower
+                }
+            }
+            v => clamp(self.index_int(v)?),
+        };
+        Ok((start, stop, step))
+    }
+
+    /// An index that must be a concrete int; a symbolic one is specialized.
+    pub fn index_int(&mut self, v: &Value) -> R<i64> {
+        match v {
+            Value::Int(i) => Ok(*i),
+            Value::Bool(b) => Ok(i64::from(*b)),
+            Value::SymInt(e) => self.specialize_int(e),
+            Value::Object(o) if o.class.is_enum => {
+                let inner = o.get_attr("value").unwrap_or(Value::None);
+                self.index_int(&inner)
+            }
+            _ => Err(self.type_error(format!("indices must be integers, not {}", v.type_name()))),
+        }
+    }
+
+    /// Turn a symbolic int into a Python int: guards it equal to its hint,
+    /// or fails as data-dependent when it has none.
+    pub fn specialize_int(&mut self, e: &SymExpr) -> R<i64> {
+        let e = self.env.simplify(e);
+        if let Some(c) = e.as_const() {
+            return Ok(c);
+        }
+        match self.env.hint(&e) {
+            Some(h) => {
+                let line = self.guard_line();
+                let _ = self
+                    .env
+                    .evaluate(&e, crate::value::CmpKind::Eq, &SymExpr::int(h), line);
+                Ok(h)
+            }
+            None => {
+                let text = self.env.render(&e);
+                Err(self.fail_with(
+                    crate::failure::Failure::new(
+                        crate::failure::FailureKind::DataDependent,
+                        format!("a Python int is needed here, but `{text}` depends on tensor data"),
+                    )
+                    .with_hint("keep the value as a tensor, or bound it with `torch._check(...)` and use it as a size"),
+                ))
+            }
+        }
+    }
+
+    pub fn set_item(&mut self, obj: &Value, index: Value, value: Value) -> R<()> {
+        match obj {
+            Value::List(items) => {
+                let i = self.index_int(&index)?;
+                let mut items = items.borrow_mut();
+                let n = items.len() as i64;
+                let j = if i < 0 { i + n } else { i };
+                if j < 0 || j >= n {
+                    drop(items);
+                    return Err(self.raise("IndexError", "list assignment index out of range"));
+                }
+                items[j as usize] = value;
+                Ok(())
+            }
+            Value::Dict(d) => {
+                d.borrow_mut().insert(index, value);
+                Ok(())
+            }
+            Value::Tensor(t) => self.tensor_setitem(t.clone(), index, value),
+            Value::Object(o) if o.module.is_some() => {
+                crate::nn::module_setitem(self, o, index, value)
+            }
+            Value::Unknown(_) => Ok(()),
+            _ => Err(self.type_error(format!(
+                "'{}' object does not support item assignment",
+                obj.type_name()
+            ))),
+        }
+    }
+
+    /// Materialize the items of an iterable (loops are unrolled).
+    pub fn iterate(&mut self, v: &Value) -> R<Vec<Value>> {
+        match v {
+            Value::Tuple(t) => Ok(t.to_vec()),
+            Value::List(l) | Value::Set(l) => Ok(l.borrow().clone()),
+            Value::Dict(d) => Ok(d.borrow().entries.iter().map(|(k, _)| k.clone()).collect()),
+            Value::Str(s) => Ok(s.chars().map(|c| Value::str(&c.to_string())).collect()),
+            Value::Range(a, b, s) => {
+                let n = super::range_len(*a, *b, *s);
+                if n as u64 > self.budget.loop_iterations {
+                    return Err(self.fail(
+                        crate::failure::FailureKind::Other,
+                        format!("analysis incomplete: range of {n} items is too long to unroll"),
+                    ));
+                }
+                Ok(range_items(*a, *b, *s)
+                    .into_iter()
+                    .map(Value::Int)
+                    .collect())
+            }
+            Value::Iter(it) => Ok(it.borrow_mut().by_ref().collect()),
+            Value::Tensor(t) => self.unbind_for_iter(t.clone()),
+            Value::Object(o) if o.module.is_some() => crate::nn::module_iter(self, o),
+            Value::Object(o) => match o.class.lookup("__iter__") {
+                Some((f, _)) => {
+                    let it = self.call_method_value(&f, v.clone(), vec![])?;
+                    self.iterate(&it)
+                }
+                None => Err(self.type_error(format!("'{}' object is not iterable", o.class.name))),
+            },
+            Value::Class(c) if c.is_enum => Ok(c
+                .attrs
+                .borrow()
+                .iter()
+                .filter(|(_, m)| matches!(m, Value::Object(o) if Rc::ptr_eq(&o.class, c)))
+                .map(|(_, m)| m.clone())
+                .collect()),
+            Value::SymInt(_) | Value::Int(_) => {
+                Err(self.type_error("'int' object is not iterable"))
+            }
+            Value::Unknown(_) => {
+                let r = self.current_range();
+                self.incomplete(
+                    r,
+                    "analysis incomplete: iteration over an unknown value (assumed empty)",
+                );
+                Ok(vec![])
+            }
+            _ => Err(self.type_error(format!("'{}' object is not iterable", v.type_name()))),
+        }
+    }
+
+    pub fn dict_items(&mut self, v: &Value) -> R<Vec<(Value, Value)>> {
+        match v {
+            Value::Dict(d) => Ok(d.borrow().entries.clone()),
+            Value::Unknown(_) => Ok(vec![]),
+            _ => Err(self.type_error(format!("'{}' object is not a mapping", v.type_name()))),
+        }
+    }
+
+    /// `needle in haystack`.
+    pub fn contains(&mut self, haystack: &Value, needle: &Value) -> R<Value> {
+        match haystack {
+            Value::Dict(d) => Ok(Value::Bool(d.borrow().get(needle).is_some())),
+            Value::Str(s) => match needle {
+                Value::Str(n) => Ok(Value::Bool(s.contains(&**n))),
+                _ => Err(self.type_error("'in <string>' requires string as left operand")),
+            },
+            Value::Tensor(_) => {
+                let eq =
+                    self.call_op_by_method("eq", haystack.clone(), vec![needle.clone()], vec![])?;
+                self.call_op_by_method("any", eq, vec![], vec![])
+            }
+            _ => {
+                let items = self.iterate(haystack)?;
+                for item in items {
+                    let eq = self.compare(syntax::ast::CmpOp::Eq, &item, needle)?;
+                    if self.truthy(&eq)? {
+                        return Ok(Value::Bool(true));
+                    }
+                }
+                Ok(Value::Bool(false))
+            }
+        }
+    }
+
+    pub fn to_str(&mut self, v: &Value) -> R<String> {
+        Ok(match v {
+            Value::Str(s) => s.to_string(),
+            _ => self.repr(v)?,
+        })
+    }
+
+    pub fn repr(&mut self, v: &Value) -> R<String> {
+        Ok(match v {
+            Value::None => "None".into(),
+            Value::Bool(b) => if *b { "True" } else { "False" }.into(),
+            Value::Int(i) => i.to_string(),
+            Value::Float(f) => format_float(*f),
+            Value::Str(s) => format!("'{s}'"),
+            Value::SymInt(e) => self.env.render(e),
+            Value::SymFloat(f) => format_float(*f),
+            Value::Tuple(t) => {
+                let parts: R<Vec<String>> = t.iter().map(|x| self.repr(x)).collect();
+                let parts = parts?;
+                if parts.len() == 1 {
+                    format!("({},)", parts[0])
+                } else {
+                    format!("({})", parts.join(", "))
+                }
+            }
+            Value::List(l) => {
+                let items = l.borrow().clone();
+                let parts: R<Vec<String>> = items.iter().map(|x| self.repr(x)).collect();
+                format!("[{}]", parts?.join(", "))
+            }
+            Value::Tensor(t) => format!(
+                "FakeTensor(..., size=({}), dtype={})",
+                t.shape
+                    .iter()
+                    .map(|d| self.env.render(d))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                t.dtype.torch_name()
+            ),
+            Value::DType(d) => d.torch_name().to_string(),
+            Value::Object(o) => match o
+                .class
+                .lookup("__repr__")
+                .or_else(|| o.class.lookup("__str__"))
+            {
+                Some((f, owner)) if owner.builtin.is_none() => {
+                    let r = self.call_method_value(&f, v.clone(), vec![])?;
+                    self.to_str(&r)?
+                }
+                _ => format!("<{} object>", o.class.name),
+            },
+            other => format!("<{}>", other.type_name()),
+        })
+    }
+}
+
+/// Methods every nn.Module has, implemented in `builtins::call_module_method`.
+pub const MODULE_METHODS: &[&str] = &[
+    "parameters",
+    "named_parameters",
+    "buffers",
+    "named_buffers",
+    "children",
+    "named_children",
+    "modules",
+    "named_modules",
+    "register_buffer",
+    "register_parameter",
+    "register_module",
+    "add_module",
+    "train",
+    "eval",
+    "to",
+    "cpu",
+    "cuda",
+    "float",
+    "double",
+    "half",
+    "requires_grad_",
+    "zero_grad",
+    "apply",
+    "state_dict",
+    "load_state_dict",
+    "__init__",
+    "forward",
+    "__call__",
+    "get_submodule",
+    "get_parameter",
+    "extra_repr",
+];
+
+pub fn range_items(start: i64, stop: i64, step: i64) -> Vec<i64> {
+    let n = super::range_len(start, stop, step);
+    (0..n).map(|k| start + k * step).collect()
+}
+
+fn canonical_path(p: &str) -> String {
+    let p = p
+        .strip_prefix("torch.nn.modules.")
+        .map_or(p.to_string(), |rest| {
+            format!("torch.nn.{}", rest.rsplit('.').next().unwrap_or(rest))
+        });
+    match p.as_str() {
+        "torch.export.dynamic_shapes.Dim" => "torch.export.Dim".into(),
+        "torch.export.dynamic_shapes.dims" => "torch.export.dims".into(),
+        "torch.nn.parameter.Parameter" => "torch.nn.Parameter".into(),
+        "torch.nn.parameter.Buffer" => "torch.nn.Buffer".into(),
+        "functorch.experimental.control_flow.map" => "torch.ops.higher_order.map".into(),
+        "functorch.experimental.control_flow.cond" => "torch.cond".into(),
+        "torch.functional.einsum" => "torch.einsum".into(),
+        _ => p,
+    }
+}
+
+fn constant_of(full: &str) -> Option<Value> {
+    Some(match full {
+        "math.pi" => Value::Float(std::f64::consts::PI),
+        "math.e" => Value::Float(std::f64::consts::E),
+        "math.inf" => Value::Float(f64::INFINITY),
+        "math.nan" => Value::Float(f64::NAN),
+        "math.tau" => Value::Float(std::f64::consts::TAU),
+        "torch.pi" => Value::Float(std::f64::consts::PI),
+        "torch.inf" => Value::Float(f64::INFINITY),
+        "torch.nan" => Value::Float(f64::NAN),
+        "torch.e" => Value::Float(std::f64::consts::E),
+        "typing.TYPE_CHECKING" => Value::Bool(false),
+        _ => return None,
+    })
+}
+
+/// Classes the tracer implements, by their qualified name.
+fn builtin_class_name(full: &str) -> Option<&'static str> {
+    const CLASSES: &[&str] = &[
+        "torch.nn.Module",
+        "torch.nn.Parameter",
+        "torch.nn.Buffer",
+        "torch.Tensor",
+        "torch.Size",
+        "torch.device",
+        "torch.Generator",
+        "torch.export.Dim",
+        "torch.export.ShapesCollection",
+        "torch.autograd.Function",
+        "torch.no_grad",
+        "torch.enable_grad",
+        "torch.inference_mode",
+        "torch.autocast",
+        "enum.Enum",
+        "enum.IntEnum",
+        "typing.NamedTuple",
+        "typing.Optional",
+        "typing.List",
+        "typing.Tuple",
+        "typing.Dict",
+        "typing.Any",
+        "typing.Union",
+        "typing.Callable",
+        "abc.ABC",
+        "contextlib.nullcontext",
+        "collections.OrderedDict",
+    ];
+    if let Some(c) = CLASSES.iter().find(|c| **c == full) {
+        return Some(c);
+    }
+    crate::nn::library_class(full)
+}
+
+pub fn format_float(f: f64) -> String {
+    if f.is_infinite() {
+        return if f > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    if f.is_nan() {
+        return "nan".into();
+    }
+    if f == f.trunc() && f.abs() < 1e16 {
+        format!("{f:.1}")
+    } else {
+        format!("{f}")
+    }
+}

@@ -1,0 +1,1510 @@
+//! Python builtins and the methods of builtin types (list, dict, str, ...),
+//! Python arithmetic and comparison on ints, floats and symbolic ints, the
+//! standard-library helpers models use (math, functools, dataclasses), and
+//! the construction of classes the tracer implements.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use shapes::SymExpr;
+use syntax::ast::{BinOp, CmpOp};
+
+use super::attr::{format_float, range_items};
+use super::{Flow, Interp, R};
+use crate::failure::FailureKind;
+use crate::value::{Builtin, Class, CmpKind, Dict, DimSpec, Object, SymBool, Value};
+
+const BUILTIN_FUNCTIONS: &[&str] = &[
+    "len",
+    "range",
+    "int",
+    "float",
+    "bool",
+    "str",
+    "tuple",
+    "list",
+    "dict",
+    "set",
+    "frozenset",
+    "isinstance",
+    "issubclass",
+    "type",
+    "getattr",
+    "hasattr",
+    "setattr",
+    "delattr",
+    "zip",
+    "enumerate",
+    "min",
+    "max",
+    "abs",
+    "sum",
+    "round",
+    "reversed",
+    "sorted",
+    "any",
+    "all",
+    "print",
+    "id",
+    "iter",
+    "next",
+    "map",
+    "filter",
+    "super",
+    "staticmethod",
+    "classmethod",
+    "property",
+    "repr",
+    "hash",
+    "callable",
+    "divmod",
+    "pow",
+    "vars",
+    "format",
+    "chr",
+    "ord",
+    "slice",
+    "NotImplemented",
+];
+
+const EXCEPTIONS: &[&str] = &[
+    "Exception",
+    "BaseException",
+    "ValueError",
+    "TypeError",
+    "RuntimeError",
+    "AssertionError",
+    "NotImplementedError",
+    "KeyError",
+    "IndexError",
+    "AttributeError",
+    "StopIteration",
+    "ZeroDivisionError",
+    "ArithmeticError",
+    "LookupError",
+    "NameError",
+    "ImportError",
+];
+
+/// Resolve a name that is not bound in any scope.
+pub fn builtin_name(interp: &mut Interp, name: &str) -> Option<Value> {
+    if name == "object" {
+        return Some(Value::Class(interp.builtin_class("builtins.object")));
+    }
+    if let Some(e) = EXCEPTIONS.iter().find(|e| **e == name) {
+        let full: &'static str = Box::leak(format!("builtins.{e}").into_boxed_str());
+        return Some(Value::Class(interp.builtin_class(full)));
+    }
+    if BUILTIN_FUNCTIONS.contains(&name) {
+        return Some(Value::builtin(&format!("builtins.{name}")));
+    }
+    match name {
+        "__name__" => Some(Value::str("__main__")),
+        "__file__" => Some(Value::str(&interp.entry_file.path)),
+        "Ellipsis" => Some(Value::builtin("builtins.Ellipsis")),
+        _ => None,
+    }
+}
+
+/// torch functions with behaviour of their own (not plain ops).
+pub fn is_special_function(full: &str) -> bool {
+    matches!(
+        full,
+        "torch.cond"
+            | "torch._check"
+            | "torch._check_is_size"
+            | "torch._check_with"
+            | "torch._constrain_as_size"
+            | "torch._constrain_as_value"
+            | "torch.export.export"
+            | "torch.export.draft_export"
+            | "torch.export.dims"
+            | "torch.export.Dim"
+            | "torch.is_tensor"
+            | "torch.is_floating_point"
+            | "torch.manual_seed"
+            | "torch.is_grad_enabled"
+            | "torch.set_grad_enabled"
+            | "torch.jit.is_scripting"
+            | "torch.jit.is_tracing"
+            | "torch.compiler.is_compiling"
+            | "torch._dynamo.is_compiling"
+            | "torch.compile"
+            | "torch.get_default_dtype"
+            | "torch.utils._pytree.tree_flatten"
+            | "torch.utils._pytree.tree_map"
+            | "torch.utils._pytree.tree_leaves"
+            | "torch.ops.higher_order.map"
+            | "torch._dynamo.assume_constant_result"
+            | "torch.library.custom_op"
+            | "torch.library.register_fake"
+            | "torch.library.impl"
+            | "torch.library.define"
+            | "torch.nn.init.zeros_"
+            | "torch.nn.init.ones_"
+            | "torch.nn.init.normal_"
+            | "torch.nn.init.uniform_"
+            | "torch.nn.init.xavier_uniform_"
+            | "torch.nn.init.xavier_normal_"
+            | "torch.nn.init.kaiming_uniform_"
+            | "torch.nn.init.kaiming_normal_"
+            | "torch.nn.init.constant_"
+            | "torch.nn.init.trunc_normal_"
+            | "torch.nn.init.orthogonal_"
+            | "torch.cuda.is_available"
+            | "torch.no_grad"
+            | "torch.set_printoptions"
+            | "torch.use_deterministic_algorithms"
+    )
+}
+
+pub fn call_builtin(
+    interp: &mut Interp,
+    b: Rc<Builtin>,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let name: &str = &b.name;
+    if let Some(recv) = &b.receiver {
+        let (kind, method) = name.split_once('.').unwrap_or((name, ""));
+        return match kind {
+            "tensor" => interp.call_op_by_method(method, recv.clone(), args, kwargs),
+            "module" => crate::nn::call_module_method(interp, recv, method, args, kwargs),
+            "nnforward" => match recv {
+                Value::Object(o) => crate::nn::forward(interp, method, o, args, kwargs),
+                _ => Err(interp.type_error("bad forward receiver")),
+            },
+            "list" | "tuple" | "dict" | "set" | "str" | "int" | "float" => {
+                container_method(interp, kind, method, recv, args, kwargs)
+            }
+            "builtins" => match method {
+                "object.__init__" => Ok(Value::None),
+                _ => Err(interp.type_error(format!("cannot call {name}"))),
+            },
+            "functools" => match method {
+                "wraps.decorator" => Ok(args.into_iter().next().unwrap_or(Value::None)),
+                "partial.call" => {
+                    let Value::Tuple(t) = recv else {
+                        return Err(interp.type_error("bad partial"));
+                    };
+                    let f = t[0].clone();
+                    let mut all: Vec<Value> = match &t[1] {
+                        Value::Tuple(a) => a.to_vec(),
+                        _ => vec![],
+                    };
+                    all.extend(args);
+                    let mut kw: Vec<(String, Value)> = match &t[2] {
+                        Value::Dict(d) => d
+                            .borrow()
+                            .entries
+                            .iter()
+                            .filter_map(|(k, v)| match k {
+                                Value::Str(s) => Some((s.to_string(), v.clone())),
+                                _ => None,
+                            })
+                            .collect(),
+                        _ => vec![],
+                    };
+                    kw.extend(kwargs);
+                    interp.call(&f, all, kw)
+                }
+                _ => Err(interp.type_error(format!("cannot call {name}"))),
+            },
+            "torchop" => interp.call_op_function(method, args, kwargs),
+            _ => Err(interp.type_error(format!("cannot call {name}"))),
+        };
+    }
+    if let Some(short) = name.strip_prefix("builtins.") {
+        return python_builtin(interp, short, args, kwargs);
+    }
+    if let Some(short) = name.strip_prefix("math.") {
+        return math_function(interp, short, args);
+    }
+    match name {
+        "functools.wraps" => return Ok(Value::method("functools.wraps.decorator", Value::None)),
+        "functools.partial" => {
+            let mut it = args.into_iter();
+            let f = it.next().unwrap_or(Value::None);
+            let rest: Vec<Value> = it.collect();
+            let mut d = Dict::default();
+            for (k, v) in kwargs {
+                d.insert(Value::str(&k), v);
+            }
+            let packed = Value::tuple(vec![
+                f,
+                Value::tuple(rest),
+                Value::Dict(Rc::new(RefCell::new(d))),
+            ]);
+            return Ok(Value::method("functools.partial.call", packed));
+        }
+        "functools.reduce" => {
+            let f = args.first().cloned().unwrap_or(Value::None);
+            let items = interp.iterate(args.get(1).unwrap_or(&Value::None))?;
+            let mut it = items.into_iter();
+            let mut acc = match args.get(2) {
+                Some(init) => init.clone(),
+                None => it.next().unwrap_or(Value::None),
+            };
+            for x in it {
+                acc = interp.call(&f, vec![acc, x], vec![])?;
+            }
+            return Ok(acc);
+        }
+        "dataclasses.dataclass" => return Ok(Value::builtin("dataclasses.dataclass")),
+        "dataclasses.field" => {
+            return Ok(kwargs
+                .into_iter()
+                .find(|(k, _)| k == "default")
+                .map_or(Value::None, |(_, v)| v));
+        }
+        "enum.auto" => return Ok(Value::Int(interp.fresh_id() as i64)),
+        _ => {}
+    }
+    if name.starts_with("typing.") || name.starts_with("abc.") || name.starts_with("warnings.") {
+        return Ok(args.into_iter().next().unwrap_or(Value::None));
+    }
+    if name.starts_with("torch") {
+        return crate::ops::call_torch_function(interp, name, args, kwargs);
+    }
+    let r = interp.current_range();
+    Ok(interp.incomplete(r, format!("analysis incomplete: `{name}` is not modelled")))
+}
+
+fn kwarg<'a>(kwargs: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
+    kwargs.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+}
+
+fn python_builtin(
+    interp: &mut Interp,
+    name: &str,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::None);
+    match name {
+        "len" => {
+            let v = arg(0);
+            match &v {
+                Value::Tensor(t) => match t.shape.first() {
+                    Some(d) => Ok(interp.sym_value(d.clone())),
+                    None => Err(interp.type_error("len() of a 0-d tensor")),
+                },
+                Value::Str(s) => Ok(Value::Int(s.chars().count() as i64)),
+                Value::Range(a, b, s) => Ok(Value::Int(super::range_len(*a, *b, *s))),
+                Value::Object(o) if o.module.is_none() => match o.class.lookup("__len__") {
+                    Some((f, _)) => interp.call_method_value(&f, v.clone(), vec![]),
+                    None => Err(interp.type_error("object has no len()")),
+                },
+                Value::Unknown(_) => Ok(v.clone()),
+                _ => Ok(Value::Int(interp.iterate(&v)?.len() as i64)),
+            }
+        }
+        "range" => {
+            let ints: R<Vec<i64>> = args.iter().map(|a| interp.index_int(a)).collect();
+            let ints = ints?;
+            match ints.as_slice() {
+                [n] => Ok(Value::Range(0, *n, 1)),
+                [a, b] => Ok(Value::Range(*a, *b, 1)),
+                [a, b, s] if *s != 0 => Ok(Value::Range(*a, *b, *s)),
+                _ => Err(interp.type_error("range expected 1 to 3 integer arguments")),
+            }
+        }
+        "int" => match arg(0) {
+            Value::Int(i) => Ok(Value::Int(i)),
+            Value::Bool(b) => Ok(Value::Int(i64::from(b))),
+            Value::Float(f) => Ok(Value::Int(f.trunc() as i64)),
+            Value::SymInt(e) => Ok(Value::SymInt(e)),
+            Value::SymFloat(f) => Ok(Value::Int(f.trunc() as i64)),
+            Value::Str(s) => s.trim().parse::<i64>().map(Value::Int).map_err(|_| {
+                interp.raise("ValueError", format!("invalid literal for int(): '{s}'"))
+            }),
+            Value::Tensor(t) => {
+                let v = interp.tensor_item(&t)?;
+                python_builtin(interp, "int", vec![v], vec![])
+            }
+            Value::None if args.is_empty() => Ok(Value::Int(0)),
+            v @ Value::Unknown(_) => Ok(v),
+            v => Err(interp.type_error(format!(
+                "int() argument must be a number, not '{}'",
+                v.type_name()
+            ))),
+        },
+        "float" => match arg(0) {
+            Value::Int(i) => Ok(Value::Float(i as f64)),
+            Value::Bool(b) => Ok(Value::Float(f64::from(u8::from(b)))),
+            Value::Float(f) => Ok(Value::Float(f)),
+            Value::SymInt(e) => Ok(Value::SymFloat(interp.env.hint(&e).unwrap_or(0) as f64)),
+            v @ Value::SymFloat(_) => Ok(v),
+            Value::Str(s) => Ok(Value::Float(match s.trim() {
+                "inf" => f64::INFINITY,
+                "-inf" => f64::NEG_INFINITY,
+                "nan" => f64::NAN,
+                t => t.parse().unwrap_or(0.0),
+            })),
+            Value::Tensor(t) => {
+                let v = interp.tensor_item(&t)?;
+                python_builtin(interp, "float", vec![v], vec![])
+            }
+            Value::None if args.is_empty() => Ok(Value::Float(0.0)),
+            v => Ok(v),
+        },
+        "bool" => {
+            if args.is_empty() {
+                return Ok(Value::Bool(false));
+            }
+            Ok(Value::Bool(interp.truthy(&arg(0))?))
+        }
+        "str" => {
+            if args.is_empty() {
+                return Ok(Value::str(""));
+            }
+            let s = interp.to_str(&arg(0))?;
+            Ok(Value::str(&s))
+        }
+        "repr" => {
+            let s = interp.repr(&arg(0))?;
+            Ok(Value::str(&s))
+        }
+        "tuple" => {
+            if args.is_empty() {
+                return Ok(Value::tuple(vec![]));
+            }
+            Ok(Value::tuple(interp.iterate(&arg(0))?))
+        }
+        "list" => {
+            if args.is_empty() {
+                return Ok(Value::list(vec![]));
+            }
+            Ok(Value::list(interp.iterate(&arg(0))?))
+        }
+        "set" | "frozenset" => {
+            let items = if args.is_empty() {
+                vec![]
+            } else {
+                interp.iterate(&arg(0))?
+            };
+            let mut out: Vec<Value> = Vec::new();
+            for v in items {
+                if !out.iter().any(|o| o.key_eq(&v)) {
+                    out.push(v);
+                }
+            }
+            Ok(Value::Set(Rc::new(RefCell::new(out))))
+        }
+        "dict" => {
+            let mut d = Dict::default();
+            if let Some(src) = args.first() {
+                match src {
+                    Value::Dict(_) => {
+                        for (k, v) in interp.dict_items(src)? {
+                            d.insert(k, v);
+                        }
+                    }
+                    other => {
+                        for pair in interp.iterate(other)? {
+                            let kv = interp.iterate(&pair)?;
+                            if kv.len() == 2 {
+                                d.insert(kv[0].clone(), kv[1].clone());
+                            }
+                        }
+                    }
+                }
+            }
+            for (k, v) in kwargs {
+                d.insert(Value::str(&k), v);
+            }
+            Ok(Value::Dict(Rc::new(RefCell::new(d))))
+        }
+        "isinstance" => {
+            let r = isinstance(interp, &arg(0), &arg(1));
+            Ok(Value::Bool(r))
+        }
+        "issubclass" => match (arg(0), arg(1)) {
+            (Value::Class(a), Value::Class(b)) => Ok(Value::Bool(a.is_subclass_of(&b))),
+            _ => Ok(Value::Bool(false)),
+        },
+        "type" => Ok(type_of(interp, &arg(0))),
+        "getattr" => {
+            let Value::Str(attr) = arg(1) else {
+                return Err(interp.type_error("getattr(): attribute name must be string"));
+            };
+            match interp.get_attr(&arg(0), &attr) {
+                Err(Flow::Raise(e)) if &*e.class == "AttributeError" && args.len() > 2 => {
+                    Ok(arg(2))
+                }
+                r => r,
+            }
+        }
+        "hasattr" => {
+            let Value::Str(attr) = arg(1) else {
+                return Err(interp.type_error("hasattr(): attribute name must be string"));
+            };
+            match interp.get_attr(&arg(0), &attr) {
+                Ok(_) => Ok(Value::Bool(true)),
+                Err(Flow::Raise(_)) => Ok(Value::Bool(false)),
+                Err(e) => Err(e),
+            }
+        }
+        "setattr" => {
+            let Value::Str(attr) = arg(1) else {
+                return Err(interp.type_error("setattr(): attribute name must be string"));
+            };
+            interp.set_attr(&arg(0), &attr, arg(2))?;
+            Ok(Value::None)
+        }
+        "delattr" => Ok(Value::None),
+        "zip" => {
+            let lists: R<Vec<Vec<Value>>> = args.iter().map(|a| interp.iterate(a)).collect();
+            let lists = lists?;
+            let n = lists.iter().map(Vec::len).min().unwrap_or(0);
+            let out: Vec<Value> = (0..n)
+                .map(|i| Value::tuple(lists.iter().map(|l| l[i].clone()).collect()))
+                .collect();
+            Ok(iter_of(out))
+        }
+        "enumerate" => {
+            let start = match kwarg(&kwargs, "start").or(args.get(1)) {
+                Some(v) => interp.index_int(v)?,
+                None => 0,
+            };
+            let items = interp.iterate(&arg(0))?;
+            let out = items
+                .into_iter()
+                .enumerate()
+                .map(|(i, v)| Value::tuple(vec![Value::Int(start + i as i64), v]))
+                .collect();
+            Ok(iter_of(out))
+        }
+        "reversed" => {
+            let mut items = interp.iterate(&arg(0))?;
+            items.reverse();
+            Ok(iter_of(items))
+        }
+        "iter" => Ok(iter_of(interp.iterate(&arg(0))?)),
+        "next" => match arg(0) {
+            Value::Iter(it) => {
+                let n = it.borrow_mut().next();
+                match n {
+                    Some(v) => Ok(v),
+                    None if args.len() > 1 => Ok(arg(1)),
+                    None => Err(interp.raise("StopIteration", "")),
+                }
+            }
+            _ => Err(interp.type_error("object is not an iterator")),
+        },
+        "map" => {
+            let f = arg(0);
+            let lists: R<Vec<Vec<Value>>> = args[1..].iter().map(|a| interp.iterate(a)).collect();
+            let lists = lists?;
+            let n = lists.iter().map(Vec::len).min().unwrap_or(0);
+            let mut out = Vec::with_capacity(n);
+            for i in 0..n {
+                let a: Vec<Value> = lists.iter().map(|l| l[i].clone()).collect();
+                out.push(interp.call(&f, a, vec![])?);
+            }
+            Ok(iter_of(out))
+        }
+        "filter" => {
+            let f = arg(0);
+            let mut out = Vec::new();
+            for v in interp.iterate(&arg(1))? {
+                let keep = if f.is_none() {
+                    v.clone()
+                } else {
+                    interp.call(&f, vec![v.clone()], vec![])?
+                };
+                if interp.truthy(&keep)? {
+                    out.push(v);
+                }
+            }
+            Ok(iter_of(out))
+        }
+        "min" | "max" => {
+            let items = if args.len() == 1 {
+                interp.iterate(&arg(0))?
+            } else {
+                args.clone()
+            };
+            if items.is_empty() {
+                return match kwarg(&kwargs, "default") {
+                    Some(d) => Ok(d.clone()),
+                    None => {
+                        Err(interp
+                            .raise("ValueError", format!("{name}() arg is an empty sequence")))
+                    }
+                };
+            }
+            if items.iter().any(|v| matches!(v, Value::Tensor(_))) {
+                let op = if name == "max" { "maximum" } else { "minimum" };
+                let mut acc = items[0].clone();
+                for v in &items[1..] {
+                    acc = interp.call_op_function(op, vec![acc, v.clone()], vec![])?;
+                }
+                return Ok(acc);
+            }
+            if items.iter().any(|v| matches!(v, Value::SymInt(_))) {
+                return Ok(sym_minmax(interp, name == "max", &items));
+            }
+            let key = kwarg(&kwargs, "key").cloned();
+            let mut best = items[0].clone();
+            let mut best_key = match &key {
+                Some(k) => interp.call(k, vec![best.clone()], vec![])?,
+                None => best.clone(),
+            };
+            for v in &items[1..] {
+                let k = match &key {
+                    Some(kf) => interp.call(kf, vec![v.clone()], vec![])?,
+                    None => v.clone(),
+                };
+                let op = if name == "max" { CmpOp::Gt } else { CmpOp::Lt };
+                let better = python_compare(interp, op, &k, &best_key)?;
+                if interp.truthy(&better)? {
+                    best = v.clone();
+                    best_key = k;
+                }
+            }
+            Ok(best)
+        }
+        "abs" => match arg(0) {
+            Value::Int(i) => Ok(Value::Int(i.saturating_abs())),
+            Value::Float(f) => Ok(Value::Float(f.abs())),
+            v @ Value::Tensor(_) => interp.call_op_function("abs", vec![v], vec![]),
+            Value::SymInt(e) => {
+                let neg = interp.env.static_decide(&e, CmpKind::Lt, &SymExpr::int(0));
+                Ok(if neg == Some(true) {
+                    interp.sym_value(e.neg())
+                } else {
+                    Value::SymInt(e)
+                })
+            }
+            v => Ok(v),
+        },
+        "sum" => {
+            let items = interp.iterate(&arg(0))?;
+            let mut acc = args
+                .get(1)
+                .cloned()
+                .or_else(|| kwarg(&kwargs, "start").cloned())
+                .unwrap_or(Value::Int(0));
+            for v in items {
+                acc = interp.binop(BinOp::Add, acc, v)?;
+            }
+            Ok(acc)
+        }
+        "round" => match (arg(0), args.get(1)) {
+            (Value::Float(f), None) => Ok(Value::Int(round_half_even(f) as i64)),
+            (Value::Float(f), Some(nd)) => {
+                let nd = interp.index_int(nd)?;
+                let p = 10f64.powi(nd as i32);
+                Ok(Value::Float(round_half_even(f * p) / p))
+            }
+            (Value::Int(i), _) => Ok(Value::Int(i)),
+            (Value::SymFloat(f), None) => Ok(interp.sym_round(f)),
+            (v @ Value::Tensor(_), _) => interp.call_op_function("round", vec![v], vec![]),
+            (v, _) => Ok(v),
+        },
+        "sorted" => {
+            let mut items = interp.iterate(&arg(0))?;
+            sort_values(interp, &mut items)?;
+            if kwarg(&kwargs, "reverse").is_some_and(|v| matches!(v, Value::Bool(true))) {
+                items.reverse();
+            }
+            Ok(Value::list(items))
+        }
+        "any" | "all" => {
+            let items = interp.iterate(&arg(0))?;
+            let want = name == "any";
+            for v in items {
+                if interp.truthy(&v)? == want {
+                    return Ok(Value::Bool(want));
+                }
+            }
+            Ok(Value::Bool(!want))
+        }
+        "print" => {
+            if interp.mode == crate::Mode::Strict {
+                // Dynamo reorders print() calls out of the graph.
+            }
+            Ok(Value::None)
+        }
+        "id" => {
+            if interp.tracing
+                && interp.mode == crate::Mode::Strict
+                && args.iter().any(|a| matches!(a, Value::Tensor(_)))
+            {
+                // Dynamo cannot put `id(tensor)` into the graph when it is combined with a tensor.
+                return Ok(Value::builtin("builtins.id.fake"));
+            }
+            Ok(Value::Int(match arg(0) {
+                Value::Object(o) => o.id as i64,
+                Value::Tensor(t) => 140_000_000_000 + t.id as i64 * 64,
+                _ => 1,
+            }))
+        }
+        "hash" => Ok(Value::Int(0)),
+        "callable" => Ok(Value::Bool(
+            matches!(
+                arg(0),
+                Value::Function(_) | Value::Builtin(_) | Value::BoundMethod(_) | Value::Class(_)
+            ) || matches!(arg(0), Value::Object(o) if o.module.is_some() || o.class.lookup("__call__").is_some()),
+        )),
+        "divmod" => {
+            let q = python_binop(interp, BinOp::FloorDiv, arg(0), arg(1))?;
+            let r = python_binop(interp, BinOp::Mod, arg(0), arg(1))?;
+            Ok(Value::tuple(vec![q, r]))
+        }
+        "pow" => interp.binop(BinOp::Pow, arg(0), arg(1)),
+        "super" => make_super(interp, args),
+        "staticmethod" | "classmethod" | "property" => Ok(arg(0)),
+        "format" => {
+            let s = interp.to_str(&arg(0))?;
+            Ok(Value::str(&s))
+        }
+        "vars" => interp.get_attr(&arg(0), "__dict__"),
+        "chr" => Ok(Value::str(
+            &char::from_u32(interp.index_int(&arg(0))? as u32)
+                .unwrap_or('?')
+                .to_string(),
+        )),
+        "ord" => match arg(0) {
+            Value::Str(s) => Ok(Value::Int(s.chars().next().map_or(0, |c| c as i64))),
+            _ => Err(interp.type_error("ord() expected a character")),
+        },
+        "slice" => {
+            let parts = match args.len() {
+                1 => [Value::None, arg(0), Value::None],
+                2 => [arg(0), arg(1), Value::None],
+                _ => [arg(0), arg(1), arg(2)],
+            };
+            Ok(Value::Slice(Rc::new(parts)))
+        }
+        "id.fake" => Ok(Value::Int(0)),
+        _ => {
+            let r = interp.current_range();
+            Ok(interp.incomplete(
+                r,
+                format!("analysis incomplete: builtin `{name}` is not modelled"),
+            ))
+        }
+    }
+}
+
+fn iter_of(items: Vec<Value>) -> Value {
+    Value::Iter(Rc::new(RefCell::new(items.into_iter())))
+}
+
+fn round_half_even(f: f64) -> f64 {
+    let r = f.round();
+    if (f - f.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
+        r - f.signum()
+    } else {
+        r
+    }
+}
+
+fn sym_minmax(interp: &mut Interp, max: bool, items: &[Value]) -> Value {
+    let mut acc: Option<SymExpr> = None;
+    for v in items {
+        let e = match v {
+            Value::SymInt(e) => e.clone(),
+            Value::Int(i) => SymExpr::int(*i),
+            Value::Bool(b) => SymExpr::int(i64::from(*b)),
+            _ => continue,
+        };
+        acc = Some(match acc {
+            None => e,
+            Some(a) => {
+                // Decide statically when ranges allow, else keep Max/Min.
+                let op = if max { CmpKind::Ge } else { CmpKind::Le };
+                match interp.env.static_decide(&a, op, &e) {
+                    Some(true) => a,
+                    Some(false) => e,
+                    None => {
+                        if max {
+                            a.max(&e)
+                        } else {
+                            a.min(&e)
+                        }
+                    }
+                }
+            }
+        });
+    }
+    acc.map_or(Value::None, |e| interp.sym_value(e))
+}
+
+fn make_super(interp: &mut Interp, args: Vec<Value>) -> R<Value> {
+    let (class, obj) = if args.len() >= 2 {
+        (args[0].clone(), args[1].clone())
+    } else {
+        let frame = interp
+            .frames
+            .iter()
+            .rev()
+            .find(|f| f.function.is_some())
+            .cloned();
+        let Some(frame) = frame else {
+            return Err(interp.raise("RuntimeError", "super(): no arguments"));
+        };
+        let func = frame.function.clone().expect("filtered above");
+        let scope = frame.scope.clone();
+        let first = func
+            .params
+            .posonly
+            .iter()
+            .chain(func.params.args.iter())
+            .next()
+            .map(|p| p.name.clone());
+        let obj = match (first, scope) {
+            (Some(n), Some(s)) => s.vars.borrow().get(&n).cloned().unwrap_or(Value::None),
+            _ => Value::None,
+        };
+        let obj_class = match &obj {
+            Value::Object(o) => o.class.clone(),
+            Value::Class(c) => c.clone(),
+            _ => return Err(interp.raise("RuntimeError", "super(): no arguments")),
+        };
+        // The class whose body defines the running function.
+        let owner = obj_class
+            .mro()
+            .into_iter()
+            .find(|c| {
+                c.attrs.borrow().iter().any(|(_, v)| match v {
+                    Value::Function(f) => Rc::ptr_eq(f, &func) || same_def(f, &func),
+                    _ => false,
+                })
+            })
+            .unwrap_or(obj_class);
+        (Value::Class(owner), obj)
+    };
+    Ok(Value::method(
+        "builtins.super.bound",
+        Value::tuple(vec![class, obj]),
+    ))
+}
+
+fn same_def(a: &crate::value::Function, b: &crate::value::Function) -> bool {
+    match (&a.body, &b.body) {
+        (crate::value::FunctionBody::Def(x), crate::value::FunctionBody::Def(y)) => {
+            std::sync::Arc::ptr_eq(x, y)
+        }
+        _ => false,
+    }
+}
+
+pub fn isinstance(interp: &mut Interp, v: &Value, t: &Value) -> bool {
+    match t {
+        Value::Tuple(ts) => ts.iter().any(|t| isinstance(interp, v, t)),
+        Value::Class(c) => match v {
+            Value::Object(o) => o.class.is_subclass_of(c),
+            Value::Tensor(_) => matches!(
+                c.builtin.as_deref(),
+                Some("torch.Tensor") | Some("torch.nn.Parameter")
+            ),
+            Value::Int(_) | Value::SymInt(_) => false,
+            _ => c.builtin.as_deref() == Some("builtins.object"),
+        },
+        Value::Builtin(b) => {
+            let n = b.name.strip_prefix("builtins.").unwrap_or(&b.name);
+            match (n, v) {
+                ("int", Value::Int(_) | Value::SymInt(_) | Value::Bool(_)) => true,
+                ("float", Value::Float(_) | Value::SymFloat(_)) => true,
+                ("bool", Value::Bool(_) | Value::SymBool(_)) => true,
+                ("str", Value::Str(_)) => true,
+                ("tuple", Value::Tuple(_)) => true,
+                ("list", Value::List(_)) => true,
+                ("dict", Value::Dict(_)) => true,
+                ("set", Value::Set(_)) => true,
+                ("slice", Value::Slice(_)) => true,
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+fn type_of(interp: &mut Interp, v: &Value) -> Value {
+    match v {
+        Value::Object(o) => Value::Class(o.class.clone()),
+        Value::Tensor(_) => Value::Class(interp.builtin_class("torch.Tensor")),
+        Value::Int(_) | Value::SymInt(_) => Value::builtin("builtins.int"),
+        Value::Float(_) | Value::SymFloat(_) => Value::builtin("builtins.float"),
+        Value::Bool(_) | Value::SymBool(_) => Value::builtin("builtins.bool"),
+        Value::Str(_) => Value::builtin("builtins.str"),
+        Value::Tuple(_) => Value::builtin("builtins.tuple"),
+        Value::List(_) => Value::builtin("builtins.list"),
+        Value::Dict(_) => Value::builtin("builtins.dict"),
+        Value::Class(_) => Value::builtin("builtins.type"),
+        _ => Value::builtin(&format!("builtins.{}", v.type_name())),
+    }
+}
+
+fn sort_values(interp: &mut Interp, items: &mut [Value]) -> R<()> {
+    // Insertion sort through Python comparison (lists are short).
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 {
+            let lt = python_compare(interp, CmpOp::Lt, &items[j], &items[j - 1])?;
+            if interp.truthy(&lt)? {
+                items.swap(j, j - 1);
+                j -= 1;
+            } else {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn math_function(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> {
+    let num = |interp: &mut Interp, v: &Value| -> R<f64> {
+        match v {
+            Value::Int(i) => Ok(*i as f64),
+            Value::Float(f) | Value::SymFloat(f) => Ok(*f),
+            Value::Bool(b) => Ok(f64::from(u8::from(*b))),
+            Value::SymInt(e) => Ok(interp.env.hint(e).unwrap_or(0) as f64),
+            _ => Err(interp.type_error("must be real number")),
+        }
+    };
+    let symbolic = args
+        .iter()
+        .any(|a| matches!(a, Value::SymInt(_) | Value::SymFloat(_)));
+    let x = match args.first() {
+        Some(v) => num(interp, v)?,
+        None => 0.0,
+    };
+    let out = match name {
+        "sqrt" => x.sqrt(),
+        "exp" => x.exp(),
+        "log" => match args.get(1) {
+            Some(b) => x.ln() / num(interp, b)?.ln(),
+            None => x.ln(),
+        },
+        "log2" => x.log2(),
+        "log10" => x.log10(),
+        "sin" => x.sin(),
+        "cos" => x.cos(),
+        "tan" => x.tan(),
+        "tanh" => x.tanh(),
+        "fabs" => x.abs(),
+        "floor" | "ceil" | "trunc" => {
+            if let Some(Value::Int(i)) = args.first() {
+                return Ok(Value::Int(*i));
+            }
+            if let Some(Value::SymInt(e)) = args.first() {
+                return Ok(Value::SymInt(e.clone()));
+            }
+            let r = match name {
+                "floor" => x.floor(),
+                "ceil" => x.ceil(),
+                _ => x.trunc(),
+            };
+            return Ok(Value::Int(r as i64));
+        }
+        "prod" => {
+            let items = interp.iterate(args.first().unwrap_or(&Value::None))?;
+            let mut acc = Value::Int(1);
+            for v in items {
+                acc = interp.binop(BinOp::Mul, acc, v)?;
+            }
+            return Ok(acc);
+        }
+        "gcd" => {
+            let a = interp.index_int(args.first().unwrap_or(&Value::Int(0)))?;
+            let b = interp.index_int(args.get(1).unwrap_or(&Value::Int(0)))?;
+            let (mut a, mut b) = (a.abs(), b.abs());
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            return Ok(Value::Int(a));
+        }
+        "isclose" => {
+            let y = num(interp, args.get(1).unwrap_or(&Value::Int(0)))?;
+            return Ok(Value::Bool((x - y).abs() <= 1e-9 * x.abs().max(y.abs())));
+        }
+        "isnan" => return Ok(Value::Bool(x.is_nan())),
+        "isinf" => return Ok(Value::Bool(x.is_infinite())),
+        "pow" => x.powf(num(interp, args.get(1).unwrap_or(&Value::Int(1)))?),
+        _ => {
+            let r = interp.current_range();
+            return Ok(interp.incomplete(
+                r,
+                format!("analysis incomplete: `math.{name}` is not modelled"),
+            ));
+        }
+    };
+    Ok(if symbolic {
+        Value::SymFloat(out)
+    } else {
+        Value::Float(out)
+    })
+}
+
+fn container_method(
+    interp: &mut Interp,
+    kind: &str,
+    method: &str,
+    recv: &Value,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::None);
+    match (recv, method) {
+        (Value::List(l), "append") => {
+            l.borrow_mut().push(arg(0));
+            Ok(Value::None)
+        }
+        (Value::List(l), "extend") => {
+            let items = interp.iterate(&arg(0))?;
+            l.borrow_mut().extend(items);
+            Ok(Value::None)
+        }
+        (Value::List(l), "insert") => {
+            let i = interp.index_int(&arg(0))?;
+            let mut v = l.borrow_mut();
+            let n = v.len() as i64;
+            let i = if i < 0 { (i + n).max(0) } else { i.min(n) };
+            v.insert(i as usize, arg(1));
+            Ok(Value::None)
+        }
+        (Value::List(l), "pop") => {
+            let i = match args.first() {
+                Some(v) => interp.index_int(v)?,
+                None => -1,
+            };
+            let mut v = l.borrow_mut();
+            let n = v.len() as i64;
+            let j = if i < 0 { i + n } else { i };
+            if j < 0 || j >= n {
+                drop(v);
+                return Err(interp.raise("IndexError", "pop index out of range"));
+            }
+            Ok(v.remove(j as usize))
+        }
+        (Value::List(l), "reverse") => {
+            l.borrow_mut().reverse();
+            Ok(Value::None)
+        }
+        (Value::List(l), "clear") => {
+            l.borrow_mut().clear();
+            Ok(Value::None)
+        }
+        (Value::List(l), "copy") => Ok(Value::list(l.borrow().clone())),
+        (Value::List(l), "sort") => {
+            let mut items = l.borrow().clone();
+            sort_values(interp, &mut items)?;
+            if kwarg(&kwargs, "reverse").is_some_and(|v| matches!(v, Value::Bool(true))) {
+                items.reverse();
+            }
+            *l.borrow_mut() = items;
+            Ok(Value::None)
+        }
+        (Value::List(l), "remove") => {
+            let target = arg(0);
+            let pos = l.borrow().iter().position(|v| v.key_eq(&target));
+            match pos {
+                Some(p) => {
+                    l.borrow_mut().remove(p);
+                    Ok(Value::None)
+                }
+                None => Err(interp.raise("ValueError", "list.remove(x): x not in list")),
+            }
+        }
+        (Value::List(_) | Value::Tuple(_), "index") => {
+            let items = interp.iterate(recv)?;
+            let target = arg(0);
+            match items.iter().position(|v| v.key_eq(&target)) {
+                Some(p) => Ok(Value::Int(p as i64)),
+                None => Err(interp.raise("ValueError", "x not in list")),
+            }
+        }
+        (Value::List(_) | Value::Tuple(_), "count") => {
+            let items = interp.iterate(recv)?;
+            let target = arg(0);
+            Ok(Value::Int(
+                items.iter().filter(|v| v.key_eq(&target)).count() as i64,
+            ))
+        }
+        (Value::Dict(d), "items") => Ok(Value::list(
+            d.borrow()
+                .entries
+                .iter()
+                .map(|(k, v)| Value::tuple(vec![k.clone(), v.clone()]))
+                .collect(),
+        )),
+        (Value::Dict(d), "keys") => Ok(Value::list(
+            d.borrow().entries.iter().map(|(k, _)| k.clone()).collect(),
+        )),
+        (Value::Dict(d), "values") => Ok(Value::list(
+            d.borrow().entries.iter().map(|(_, v)| v.clone()).collect(),
+        )),
+        (Value::Dict(d), "get") => Ok(d.borrow().get(&arg(0)).cloned().unwrap_or(arg(1))),
+        (Value::Dict(d), "pop") => {
+            let r = d.borrow_mut().remove(&arg(0));
+            match r {
+                Some(v) => Ok(v),
+                None if args.len() > 1 => Ok(arg(1)),
+                None => Err(interp.raise("KeyError", "key not found")),
+            }
+        }
+        (Value::Dict(d), "setdefault") => {
+            let existing = d.borrow().get(&arg(0)).cloned();
+            match existing {
+                Some(v) => Ok(v),
+                None => {
+                    d.borrow_mut().insert(arg(0), arg(1));
+                    Ok(arg(1))
+                }
+            }
+        }
+        (Value::Dict(d), "update") => {
+            if let Some(src) = args.first() {
+                for (k, v) in interp.dict_items(src)? {
+                    d.borrow_mut().insert(k, v);
+                }
+            }
+            for (k, v) in kwargs {
+                d.borrow_mut().insert(Value::str(&k), v);
+            }
+            Ok(Value::None)
+        }
+        (Value::Dict(d), "copy") => Ok(Value::Dict(Rc::new(RefCell::new(d.borrow().clone())))),
+        (Value::Set(s), "add") => {
+            let v = arg(0);
+            if !s.borrow().iter().any(|x| x.key_eq(&v)) {
+                s.borrow_mut().push(v);
+            }
+            Ok(Value::None)
+        }
+        (Value::Str(s), _) => str_method(interp, s, method, &args),
+        (Value::SymInt(_) | Value::Int(_), "__index__" | "__int__") => Ok(recv.clone()),
+        (Value::Float(f), "is_integer") => Ok(Value::Bool(f.fract() == 0.0)),
+        _ => {
+            let r = interp.current_range();
+            Ok(interp.incomplete(
+                r,
+                format!("analysis incomplete: `{kind}.{method}` is not modelled"),
+            ))
+        }
+    }
+}
+
+fn str_method(interp: &mut Interp, s: &str, method: &str, args: &[Value]) -> R<Value> {
+    let sarg = |i: usize| match args.get(i) {
+        Some(Value::Str(x)) => Some(x.to_string()),
+        _ => None,
+    };
+    Ok(match method {
+        "format" => {
+            let mut out = String::new();
+            let mut it = args.iter();
+            let mut rest = s;
+            while let Some(p) = rest.find('{') {
+                out.push_str(&rest[..p]);
+                let Some(q) = rest[p..].find('}') else { break };
+                if let Some(v) = it.next() {
+                    let v = v.clone();
+                    out.push_str(&interp.to_str(&v)?);
+                }
+                rest = &rest[p + q + 1..];
+            }
+            out.push_str(rest);
+            Value::str(&out)
+        }
+        "join" => {
+            let items = interp.iterate(args.first().unwrap_or(&Value::None))?;
+            let parts: R<Vec<String>> = items.iter().map(|v| interp.to_str(v)).collect();
+            Value::str(&parts?.join(s))
+        }
+        "upper" => Value::str(&s.to_uppercase()),
+        "lower" => Value::str(&s.to_lowercase()),
+        "strip" => Value::str(s.trim()),
+        "startswith" => Value::Bool(sarg(0).is_some_and(|p| s.starts_with(&p))),
+        "endswith" => Value::Bool(sarg(0).is_some_and(|p| s.ends_with(&p))),
+        "replace" => match (sarg(0), sarg(1)) {
+            (Some(a), Some(b)) => Value::str(&s.replace(&a, &b)),
+            _ => Value::str(s),
+        },
+        "split" => {
+            let parts: Vec<Value> = match sarg(0) {
+                Some(sep) => s.split(sep.as_str()).map(Value::str).collect(),
+                None => s.split_whitespace().map(Value::str).collect(),
+            };
+            Value::list(parts)
+        }
+        _ => {
+            let r = interp.current_range();
+            interp.incomplete(
+                r,
+                format!("analysis incomplete: `str.{method}` is not modelled"),
+            )
+        }
+    })
+}
+
+/// Python's binary operators on non-tensor values.
+pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Value> {
+    use Value::*;
+    match (&l, &r) {
+        (Unknown(_), _) => return Ok(l),
+        (_, Unknown(_)) => return Ok(r),
+        _ => {}
+    }
+    // Enum members with int values behave as ints in arithmetic.
+    let as_num = |v: &Value| -> Option<Value> {
+        match v {
+            Object(o) if o.class.is_enum => o.get_attr("value"),
+            _ => Option::None,
+        }
+    };
+    if let Some(x) = as_num(&l) {
+        return python_binop(interp, op, x, r);
+    }
+    if let Some(x) = as_num(&r) {
+        return python_binop(interp, op, l, x);
+    }
+    let sym = |v: &Value| -> Option<SymExpr> {
+        match v {
+            Int(i) => Some(SymExpr::int(*i)),
+            Bool(b) => Some(SymExpr::int(i64::from(*b))),
+            SymInt(e) => Some(e.clone()),
+            _ => Option::None,
+        }
+    };
+    if matches!(l, SymInt(_)) || matches!(r, SymInt(_)) {
+        if let (Some(a), Some(b)) = (sym(&l), sym(&r)) {
+            return interp.sym_binop(op, a, b);
+        }
+    }
+    match (&l, &r) {
+        (Int(_) | Bool(_), Int(_) | Bool(_)) => {
+            let (a, b) = (l.as_int().unwrap_or(0), r.as_int().unwrap_or(0));
+            int_binop(interp, op, a, b)
+        }
+        (
+            Int(_) | Bool(_) | Float(_) | SymFloat(_) | SymInt(_),
+            Int(_) | Bool(_) | Float(_) | SymFloat(_) | SymInt(_),
+        ) => {
+            let symbolic =
+                matches!(l, SymFloat(_) | SymInt(_)) || matches!(r, SymFloat(_) | SymInt(_));
+            let f = |interp: &Interp, v: &Value| -> f64 {
+                match v {
+                    Int(i) => *i as f64,
+                    Bool(b) => f64::from(u8::from(*b)),
+                    Float(f) | SymFloat(f) => *f,
+                    SymInt(e) => interp.env.hint(e).unwrap_or(0) as f64,
+                    _ => 0.0,
+                }
+            };
+            let (a, b) = (f(interp, &l), f(interp, &r));
+            let v = match op {
+                BinOp::Add => a + b,
+                BinOp::Sub => a - b,
+                BinOp::Mul => a * b,
+                BinOp::Div => {
+                    if b == 0.0 {
+                        return Err(interp.raise("ZeroDivisionError", "float division by zero"));
+                    }
+                    a / b
+                }
+                BinOp::FloorDiv => (a / b).floor(),
+                BinOp::Mod => a - b * (a / b).floor(),
+                BinOp::Pow => a.powf(b),
+                _ => {
+                    return Err(interp
+                        .type_error(format!("unsupported operand type(s) for {}", op.symbol())));
+                }
+            };
+            Ok(if symbolic { SymFloat(v) } else { Float(v) })
+        }
+        (Str(a), Str(b)) if op == BinOp::Add => Ok(Value::str(&format!("{a}{b}"))),
+        (Str(a), _) if op == BinOp::Mod => {
+            let s = interp.to_str(&r)?;
+            Ok(Value::str(&a.replacen("%s", &s, 1).replacen("%d", &s, 1)))
+        }
+        (Tuple(a), Tuple(b)) if op == BinOp::Add => {
+            let mut v = a.to_vec();
+            v.extend(b.iter().cloned());
+            Ok(Value::tuple(v))
+        }
+        (List(a), List(b)) if op == BinOp::Add => {
+            let mut v = a.borrow().clone();
+            v.extend(b.borrow().iter().cloned());
+            Ok(Value::list(v))
+        }
+        (List(_) | Tuple(_), Int(n)) | (Int(n), List(_) | Tuple(_)) if op == BinOp::Mul => {
+            let seq = if matches!(l, Int(_)) { &r } else { &l };
+            let items = interp.iterate(seq)?;
+            let mut out = Vec::new();
+            for _ in 0..(*n).max(0) {
+                out.extend(items.iter().cloned());
+            }
+            Ok(if matches!(seq, Tuple(_)) {
+                Value::tuple(out)
+            } else {
+                Value::list(out)
+            })
+        }
+        (Dict(a), Dict(b)) if op == BinOp::BitOr => {
+            let mut d = a.borrow().clone();
+            for (k, v) in b.borrow().entries.iter() {
+                d.insert(k.clone(), v.clone());
+            }
+            Ok(Value::Dict(Rc::new(RefCell::new(d))))
+        }
+        (SymBool(_) | Bool(_), SymBool(_) | Bool(_))
+            if matches!(op, BinOp::BitAnd | BinOp::BitOr) =>
+        {
+            let a = interp.truthy(&l)?;
+            let b = interp.truthy(&r)?;
+            Ok(Bool(if op == BinOp::BitAnd { a && b } else { a || b }))
+        }
+        _ => Err(interp.type_error(format!(
+            "unsupported operand type(s) for {}: '{}' and '{}'",
+            op.symbol(),
+            l.type_name(),
+            r.type_name()
+        ))),
+    }
+}
+
+fn int_binop(interp: &mut Interp, op: BinOp, a: i64, b: i64) -> R<Value> {
+    let overflow = || interp.fail(FailureKind::Other, "analysis incomplete: integer overflow");
+    Ok(match op {
+        BinOp::Add => Value::Int(a.checked_add(b).ok_or_else(overflow)?),
+        BinOp::Sub => Value::Int(a.checked_sub(b).ok_or_else(overflow)?),
+        BinOp::Mul => Value::Int(a.checked_mul(b).ok_or_else(overflow)?),
+        BinOp::Div => {
+            if b == 0 {
+                return Err(interp.raise("ZeroDivisionError", "division by zero"));
+            }
+            Value::Float(a as f64 / b as f64)
+        }
+        BinOp::FloorDiv => {
+            if b == 0 {
+                return Err(interp.raise("ZeroDivisionError", "integer division or modulo by zero"));
+            }
+            Value::Int(
+                a.div_euclid(b)
+                    - if (a.rem_euclid(b) != 0) && b < 0 {
+                        1
+                    } else {
+                        0
+                    },
+            )
+        }
+        BinOp::Mod => {
+            if b == 0 {
+                return Err(interp.raise("ZeroDivisionError", "integer division or modulo by zero"));
+            }
+            let m = a % b;
+            Value::Int(if m != 0 && ((m < 0) != (b < 0)) {
+                m + b
+            } else {
+                m
+            })
+        }
+        BinOp::Pow => {
+            if b < 0 {
+                Value::Float((a as f64).powf(b as f64))
+            } else {
+                Value::Int(
+                    a.checked_pow(b.min(u32::MAX as i64) as u32)
+                        .ok_or_else(overflow)?,
+                )
+            }
+        }
+        BinOp::LShift => Value::Int(a.checked_shl(b as u32).ok_or_else(overflow)?),
+        BinOp::RShift => Value::Int(a >> b.clamp(0, 63)),
+        BinOp::BitAnd => Value::Int(a & b),
+        BinOp::BitOr => Value::Int(a | b),
+        BinOp::BitXor => Value::Int(a ^ b),
+        BinOp::MatMul => {
+            return Err(interp.type_error("unsupported operand type(s) for @: 'int' and 'int'"));
+        }
+    })
+}
+
+/// Python comparisons on non-tensor values; symbolic ints give symbolic bools.
+pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R<Value> {
+    use Value::*;
+    let kind = match op {
+        CmpOp::Eq => CmpKind::Eq,
+        CmpOp::NotEq => CmpKind::Ne,
+        CmpOp::Lt => CmpKind::Lt,
+        CmpOp::LtE => CmpKind::Le,
+        CmpOp::Gt => CmpKind::Gt,
+        CmpOp::GtE => CmpKind::Ge,
+        _ => return Ok(Bool(false)),
+    };
+    let sym = |v: &Value| -> Option<SymExpr> {
+        match v {
+            Int(i) => Some(SymExpr::int(*i)),
+            Bool(b) => Some(SymExpr::int(i64::from(*b))),
+            SymInt(e) => Some(e.clone()),
+            _ => Option::None,
+        }
+    };
+    if matches!(l, SymInt(_)) || matches!(r, SymInt(_)) {
+        if let (Some(a), Some(b)) = (sym(l), sym(r)) {
+            return Ok(interp.sym_compare(kind, a, b));
+        }
+    }
+    let num = |v: &Value| -> Option<f64> {
+        match v {
+            Int(i) => Some(*i as f64),
+            Bool(b) => Some(f64::from(u8::from(*b))),
+            Float(f) | SymFloat(f) => Some(*f),
+            _ => Option::None,
+        }
+    };
+    if let (SymFloat(_), _) | (_, SymFloat(_)) = (l, r) {
+        // A float computed from data or sizes: torch cannot decide it.
+        if interp.tracing {
+            return interp.sym_float_compare(kind, l, r);
+        }
+    }
+    if let (Some(a), Some(b)) = (num(l), num(r)) {
+        let ord = a.partial_cmp(&b);
+        let res = match kind {
+            CmpKind::Eq => a == b,
+            CmpKind::Ne => a != b,
+            CmpKind::Lt => ord == Some(std::cmp::Ordering::Less),
+            CmpKind::Le => matches!(
+                ord,
+                Some(std::cmp::Ordering::Less | std::cmp::Ordering::Equal)
+            ),
+            CmpKind::Gt => ord == Some(std::cmp::Ordering::Greater),
+            CmpKind::Ge => matches!(
+                ord,
+                Some(std::cmp::Ordering::Greater | std::cmp::Ordering::Equal)
+            ),
+        };
+        return Ok(Bool(res));
+    }
+    match (l, r) {
+        (Str(a), Str(b)) => Ok(Bool(match kind {
+            CmpKind::Eq => a == b,
+            CmpKind::Ne => a != b,
+            CmpKind::Lt => a < b,
+            CmpKind::Le => a <= b,
+            CmpKind::Gt => a > b,
+            CmpKind::Ge => a >= b,
+        })),
+        (Tuple(_) | List(_), Tuple(_) | List(_)) if matches!(kind, CmpKind::Eq | CmpKind::Ne) => {
+            let a = interp.iterate(l)?;
+            let b = interp.iterate(r)?;
+            let mut eq = a.len() == b.len();
+            if eq {
+                for (x, y) in a.iter().zip(b.iter()) {
+                    let c = python_compare(interp, CmpOp::Eq, x, y)?;
+                    if !interp.truthy(&c)? {
+                        eq = false;
+                        break;
+                    }
+                }
+            }
+            Ok(Bool(if kind == CmpKind::Eq { eq } else { !eq }))
+        }
+        (Unknown(_), _) | (_, Unknown(_)) => Ok(Bool(kind == CmpKind::Ne)),
+        _ => match kind {
+            CmpKind::Eq => Ok(Bool(super::is_same(l, r) || l.key_eq(r))),
+            CmpKind::Ne => Ok(Bool(!(super::is_same(l, r) || l.key_eq(r)))),
+            _ => Err(interp.type_error(format!(
+                "'{}' not supported between instances of '{}' and '{}'",
+                kind.symbol(),
+                l.type_name(),
+                r.type_name()
+            ))),
+        },
+    }
+}
+
+/// `Class(*args)` for the classes the tracer implements.
+pub fn construct_builtin(
+    interp: &mut Interp,
+    class: Rc<Class>,
+    name: Rc<str>,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let arg = |i: usize, k: &str| args.get(i).cloned().or_else(|| kwarg(&kwargs, k).cloned());
+    match &*name {
+        "torch.export.Dim" => {
+            let dim_name = match arg(0, "name") {
+                Some(Value::Str(s)) => s,
+                _ => return Err(interp.type_error("Dim() requires a name")),
+            };
+            let min = match arg(1, "min") {
+                Some(v) if !v.is_none() => Some(interp.index_int(&v)?),
+                _ => None,
+            };
+            let max = match arg(2, "max") {
+                Some(v) if !v.is_none() => Some(interp.index_int(&v)?),
+                _ => None,
+            };
+            Ok(Value::Dim(Rc::new(DimSpec::Named {
+                name: dim_name,
+                min,
+                max,
+            })))
+        }
+        "torch.Size" => Ok(Value::tuple(match args.first() {
+            Some(v) => interp.iterate(v)?,
+            None => vec![],
+        })),
+        "torch.nn.Parameter" | "torch.nn.Buffer" => {
+            let data = arg(0, "data").unwrap_or(Value::None);
+            match data {
+                Value::Tensor(t) => {
+                    let requires_grad =
+                        !matches!(arg(1, "requires_grad"), Some(Value::Bool(false)));
+                    let prov = if &*name == "torch.nn.Parameter" {
+                        crate::value::Provenance::Parameter
+                    } else {
+                        crate::value::Provenance::Buffer { persistent: true }
+                    };
+                    Ok(interp.clone_tensor_as(&t, prov, requires_grad))
+                }
+                other => Ok(other),
+            }
+        }
+        "torch.device" => Ok(Value::Device(Rc::from(
+            match args.first() {
+                Some(Value::Str(s)) => s.to_string(),
+                _ => "cpu".into(),
+            }
+            .as_str(),
+        ))),
+        "collections.OrderedDict" => python_builtin(interp, "dict", args, kwargs),
+        n if crate::nn::is_library_module(n) => crate::nn::construct(interp, class, args, kwargs),
+        _ => {
+            let obj = Rc::new(Object {
+                id: interp.fresh_id(),
+                class: class.clone(),
+                attrs: Default::default(),
+                module: None,
+            });
+            obj.set_attr("args", Value::tuple(args));
+            Ok(Value::Object(obj))
+        }
+    }
+}
+
+pub fn float_repr(f: f64) -> String {
+    format_float(f)
+}
+
+pub fn ints_of(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
+    match v {
+        Value::Tuple(_) | Value::List(_) => {
+            let items = interp.iterate(v)?;
+            items.iter().map(|x| interp.index_int(x)).collect()
+        }
+        Value::Range(a, b, s) => Ok(range_items(*a, *b, *s)),
+        other => Ok(vec![interp.index_int(other)?]),
+    }
+}
+
+/// A dummy binding so callers can name `SymBool` without importing value.
+pub type SymBoolRef = Rc<SymBool>;

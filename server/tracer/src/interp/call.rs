@@ -1,0 +1,620 @@
+//! Calling things: argument binding for user functions, bound methods,
+//! classes (instantiation, `__init__`, dataclasses, enums), builtins and
+//! torch ops, plus the definition of functions, lambdas and classes, and
+//! imports.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use syntax::TextRange;
+use syntax::ast::{self, Arg, Expr, ExprKind};
+
+use super::{Flow, Frame, Interp, PyErr, R};
+use crate::failure::FailureKind;
+use crate::value::{
+    Class, Dict, Function, FunctionBody, FunctionKind, ModuleState, Object, Scope, Value,
+};
+
+impl Interp {
+    pub(super) fn eval_call(
+        &mut self,
+        call: &Expr,
+        func: &Expr,
+        args: &[Arg],
+        scope: &Rc<Scope>,
+    ) -> R<Value> {
+        let f = self.eval(func, scope)?;
+        let mut pos = Vec::with_capacity(args.len());
+        let mut kw = Vec::new();
+        for a in args {
+            match a {
+                Arg::Positional(e) => pos.push(self.eval(e, scope)?),
+                Arg::Starred(e) => {
+                    let v = self.eval(e, scope)?;
+                    pos.extend(self.iterate(&v)?);
+                }
+                Arg::Keyword { name, value, .. } => {
+                    kw.push((name.clone(), self.eval(value, scope)?))
+                }
+                Arg::DoubleStarred(e) => {
+                    let v = self.eval(e, scope)?;
+                    for (k, v) in self.dict_items(&v)? {
+                        match k {
+                            Value::Str(s) => kw.push((s.to_string(), v)),
+                            _ => return Err(self.type_error("keywords must be strings")),
+                        }
+                    }
+                }
+            }
+        }
+        self.set_range(call.range);
+        self.call(&f, pos, kw)
+    }
+
+    /// Call any callable value.
+    pub fn call(&mut self, f: &Value, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> R<Value> {
+        match f {
+            Value::Function(func) => self.call_function(func, args, kwargs),
+            Value::BoundMethod(bm) => {
+                let (recv, func) = (&bm.0, &bm.1);
+                let mut all = Vec::with_capacity(args.len() + 1);
+                all.push(recv.clone());
+                all.extend(args);
+                self.call(func, all, kwargs)
+            }
+            Value::Builtin(b) => super::builtins::call_builtin(self, b.clone(), args, kwargs),
+            Value::Class(c) => self.instantiate(c.clone(), args, kwargs),
+            Value::Object(o) => {
+                if o.class.is_module() {
+                    return self.call_module(o.clone(), args, kwargs);
+                }
+                match o.class.lookup("__call__") {
+                    Some((m, _)) => self.call_method_value(&m, f.clone(), args),
+                    None => {
+                        Err(self.type_error(format!("'{}' object is not callable", o.class.name)))
+                    }
+                }
+            }
+            Value::Unknown(_) => Ok(f.clone()),
+            other => {
+                Err(self.type_error(format!("'{}' object is not callable", other.type_name())))
+            }
+        }
+    }
+
+    /// Call a function found on a class with an explicit receiver.
+    pub fn call_method_value(&mut self, f: &Value, recv: Value, args: Vec<Value>) -> R<Value> {
+        let mut all = vec![recv];
+        all.extend(args);
+        self.call(f, all, vec![])
+    }
+
+    /// `module(*args)`: run `forward` (user-defined or from the nn library).
+    pub fn call_module(
+        &mut self,
+        m: Rc<Object>,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> R<Value> {
+        if let Some((forward, owner)) = m.class.lookup("forward") {
+            if owner.builtin.is_none() {
+                let mut all = vec![Value::Object(m.clone())];
+                all.extend(args);
+                return self.call(&forward, all, kwargs);
+            }
+        }
+        match m.class.builtin_base() {
+            Some(name) if crate::nn::is_library_module(&name) => {
+                crate::nn::forward(self, &name, &m, args, kwargs)
+            }
+            _ => Err(self.type_error(format!("module '{}' has no forward method", m.class.name))),
+        }
+    }
+
+    /// Bind arguments to a user function's parameters and run it.
+    pub fn call_function(
+        &mut self,
+        func: &Rc<Function>,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> R<Value> {
+        if self.frames.len() as u32 >= self.budget.call_depth {
+            return Err(self.fail(
+                FailureKind::Other,
+                format!(
+                    "analysis incomplete: call depth limit ({}) reached calling `{}` (unbounded recursion?)",
+                    self.budget.call_depth, func.name
+                ),
+            ));
+        }
+        let scope = Scope::new(Some(func.closure.clone()));
+        self.bind_params(func, &scope, args, kwargs)?;
+        let range = match &func.body {
+            FunctionBody::Def(d) => d.range,
+            FunctionBody::Lambda(e) => e.range,
+        };
+        self.frames.push(Frame {
+            file: func.file.clone(),
+            range,
+            function: Some(func.clone()),
+            scope: Some(scope.clone()),
+        });
+        let result = match &func.body {
+            FunctionBody::Def(def) => match self.exec_block(&def.body, &scope) {
+                Ok(()) => Ok(Value::None),
+                Err(Flow::Return(v)) => Ok(v),
+                Err(e) => Err(e),
+            },
+            FunctionBody::Lambda(body) => self.eval(body, &scope),
+        };
+        self.frames.pop();
+        result
+    }
+
+    fn bind_params(
+        &mut self,
+        func: &Rc<Function>,
+        scope: &Rc<Scope>,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> R<()> {
+        let p = &func.params;
+        let positional: Vec<&ast::Param> = p.posonly.iter().chain(p.args.iter()).collect();
+        let mut vars = scope.vars.borrow_mut();
+        let mut args = args.into_iter();
+        for param in &positional {
+            match args.next() {
+                Some(v) => {
+                    vars.insert(param.name.clone(), v);
+                }
+                None => break,
+            }
+        }
+        let rest: Vec<Value> = args.collect();
+        if let Some(va) = &p.vararg {
+            vars.insert(va.name.clone(), Value::tuple(rest));
+        } else if !rest.is_empty() {
+            drop(vars);
+            return Err(self.type_error(format!(
+                "{}() takes {} positional arguments but {} were given",
+                func.name,
+                positional.len(),
+                positional.len() + rest.len()
+            )));
+        }
+        let mut extra = Dict::default();
+        for (k, v) in kwargs {
+            let known =
+                positional.iter().any(|q| q.name == k) || p.kwonly.iter().any(|q| q.name == k);
+            if known {
+                vars.insert(k, v);
+            } else if p.kwarg.is_some() {
+                extra.insert(Value::str(&k), v);
+            } else {
+                drop(vars);
+                return Err(self.type_error(format!(
+                    "{}() got an unexpected keyword argument '{k}'",
+                    func.name
+                )));
+            }
+        }
+        if let Some(kw) = &p.kwarg {
+            vars.insert(
+                kw.name.clone(),
+                Value::Dict(Rc::new(std::cell::RefCell::new(extra))),
+            );
+        }
+        for param in positional.iter().copied().chain(p.kwonly.iter()) {
+            if !vars.contains_key(&param.name) {
+                match func.defaults.get(&param.name) {
+                    Some(d) => {
+                        vars.insert(param.name.clone(), d.clone());
+                    }
+                    None => {
+                        drop(vars);
+                        return Err(self.type_error(format!(
+                            "{}() missing required argument: '{}'",
+                            func.name, param.name
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn eval_defaults(
+        &mut self,
+        params: &ast::Parameters,
+        scope: &Rc<Scope>,
+    ) -> R<HashMap<String, Value>> {
+        let mut defaults = HashMap::new();
+        for p in params
+            .posonly
+            .iter()
+            .chain(&params.args)
+            .chain(&params.kwonly)
+        {
+            if let Some(d) = &p.default {
+                let v = self.eval(d, scope)?;
+                defaults.insert(p.name.clone(), v);
+            }
+        }
+        Ok(defaults)
+    }
+
+    fn current_file(&self) -> Rc<crate::SourceFile> {
+        self.frames
+            .last()
+            .map(|f| f.file.clone())
+            .unwrap_or_else(|| self.entry_file.clone())
+    }
+
+    pub fn make_function(&mut self, def: &Arc<ast::FunctionDef>, scope: &Rc<Scope>) -> R<Value> {
+        let defaults = self.eval_defaults(&def.params, scope)?;
+        let mut kind = FunctionKind::Plain;
+        let mut decorators = Vec::new();
+        for d in &def.decorators {
+            let v = self.eval(d, scope)?;
+            match &v {
+                Value::Builtin(b) if &*b.name == "builtins.staticmethod" => {
+                    kind = FunctionKind::StaticMethod
+                }
+                Value::Builtin(b) if &*b.name == "builtins.classmethod" => {
+                    kind = FunctionKind::ClassMethod
+                }
+                Value::Builtin(b) if &*b.name == "builtins.property" => {
+                    kind = FunctionKind::Property
+                }
+                _ => decorators.push(v),
+            }
+        }
+        let globals = root_scope(scope);
+        let f = Value::Function(Rc::new(Function {
+            name: Rc::from(def.name.as_str()),
+            qualname: Rc::from(def.name.as_str()),
+            params: Arc::new(def.params.clone()),
+            body: FunctionBody::Def(def.clone()),
+            defaults,
+            closure: scope.clone(),
+            globals,
+            file: self.current_file(),
+            kind,
+            attrs: Default::default(),
+        }));
+        // Decorators apply bottom-up.
+        let mut result = f;
+        for d in decorators.into_iter().rev() {
+            self.set_range(def.range);
+            result = self.call(&d, vec![result], vec![])?;
+        }
+        Ok(result)
+    }
+
+    pub(super) fn make_lambda(
+        &mut self,
+        params: &Arc<ast::Parameters>,
+        body: &Arc<Expr>,
+        scope: &Rc<Scope>,
+        _range: TextRange,
+    ) -> R<Value> {
+        let defaults = self.eval_defaults(params, scope)?;
+        Ok(Value::Function(Rc::new(Function {
+            name: Rc::from("<lambda>"),
+            qualname: Rc::from("<lambda>"),
+            params: params.clone(),
+            body: FunctionBody::Lambda(body.clone()),
+            defaults,
+            closure: scope.clone(),
+            globals: root_scope(scope),
+            file: self.current_file(),
+            kind: FunctionKind::Plain,
+            attrs: Default::default(),
+        })))
+    }
+
+    pub fn make_class(&mut self, def: &Arc<ast::ClassDef>, scope: &Rc<Scope>) -> R<Value> {
+        let mut bases = Vec::new();
+        let mut is_enum = false;
+        for b in &def.bases {
+            match self.eval(b, scope)? {
+                Value::Class(c) => {
+                    is_enum |= c.is_enum;
+                    bases.push(c);
+                }
+                Value::Unknown(_) => {}
+                _ => {}
+            }
+        }
+        if bases.is_empty() {
+            bases.push(self.builtin_class("builtins.object"));
+        }
+        let mut decorators = Vec::new();
+        for d in &def.decorators {
+            decorators.push(self.eval(d, scope)?);
+        }
+        // The class body runs in its own namespace; methods close over the
+        // enclosing scope, not the class namespace (as in Python).
+        let body_scope = Scope::new(Some(scope.clone()));
+        self.exec_block(&def.body, &body_scope)?;
+        let class = Rc::new(Class {
+            name: Rc::from(def.name.as_str()),
+            qualname: Rc::from(def.name.as_str()),
+            bases,
+            attrs: Default::default(),
+            builtin: None,
+            decorators: Vec::new(),
+            is_dataclass: Default::default(),
+            is_enum,
+        });
+        let mut order: Vec<(String, Value)> = Vec::new();
+        // Keep definition order: walk the body statements.
+        for s in &def.body {
+            let names: Vec<String> = match &s.kind {
+                ast::StmtKind::FunctionDef(f) => vec![f.name.clone()],
+                ast::StmtKind::ClassDef(c) => vec![c.name.clone()],
+                ast::StmtKind::Assign { targets, .. } => {
+                    targets.iter().filter_map(name_of).collect()
+                }
+                ast::StmtKind::AnnAssign { target, .. } => name_of(target).into_iter().collect(),
+                _ => vec![],
+            };
+            for n in names {
+                if let Some(v) = body_scope.vars.borrow().get(&n) {
+                    if !order.iter().any(|(k, _)| *k == n) {
+                        order.push((n.clone(), v.clone()));
+                    }
+                }
+            }
+        }
+        for (k, v) in body_scope.vars.borrow().iter() {
+            if !order.iter().any(|(n, _)| n == k) {
+                order.push((k.clone(), v.clone()));
+            }
+        }
+        if is_enum {
+            let mut members = Vec::new();
+            for (k, v) in order.iter_mut() {
+                if matches!(v, Value::Function(_)) || k.starts_with('_') {
+                    continue;
+                }
+                let member = Rc::new(Object {
+                    id: 0,
+                    class: class.clone(),
+                    attrs: std::cell::RefCell::new(vec![
+                        ("name".to_string(), Value::str(k)),
+                        ("value".to_string(), v.clone()),
+                        ("_value_".to_string(), v.clone()),
+                    ]),
+                    module: None,
+                });
+                members.push((k.clone(), Value::Object(member)));
+            }
+            for (k, m) in members {
+                if let Some(slot) = order.iter_mut().find(|(n, _)| *n == k) {
+                    slot.1 = m;
+                }
+            }
+        }
+        *class.attrs.borrow_mut() = order;
+        // Record annotated fields for dataclasses.
+        let fields: Vec<Value> = def
+            .body
+            .iter()
+            .filter_map(|s| match &s.kind {
+                ast::StmtKind::AnnAssign { target, .. } => name_of(target).map(|n| Value::str(&n)),
+                _ => None,
+            })
+            .collect();
+        class.set_attr("__dataclass_fields_order__", Value::tuple(fields));
+        let mut result = Value::Class(class.clone());
+        for d in decorators.into_iter().rev() {
+            match &d {
+                Value::Builtin(b) if b.name.starts_with("dataclasses.dataclass") => {
+                    class.is_dataclass.set(true);
+                }
+                _ => {
+                    self.set_range(def.range);
+                    result = self.call(&d, vec![result], vec![])?;
+                }
+            }
+        }
+        Ok(result)
+    }
+
+    /// `Class(*args)`: library classes are built by the tracer; user classes
+    /// get a fresh object and run `__init__`.
+    pub fn instantiate(
+        &mut self,
+        class: Rc<Class>,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> R<Value> {
+        if let Some(name) = &class.builtin {
+            return super::builtins::construct_builtin(
+                self,
+                class.clone(),
+                name.clone(),
+                args,
+                kwargs,
+            );
+        }
+        if class.is_enum {
+            // `Color(1)`: look a member up by value.
+            if let Some(v) = args.first() {
+                for (_, m) in class.attrs.borrow().iter() {
+                    if let Value::Object(o) = m {
+                        if o.get_attr("value").is_some_and(|x| x.key_eq(v)) {
+                            return Ok(m.clone());
+                        }
+                    }
+                }
+            }
+            return Err(self.raise("ValueError", "not a valid enum value"));
+        }
+        let is_module = class.is_module();
+        let exception_base = class
+            .mro()
+            .iter()
+            .find_map(|c| c.builtin.clone())
+            .filter(|n| n.ends_with("Error") || n.ends_with("Exception"));
+        let obj = Rc::new(Object {
+            id: self.fresh_id(),
+            class: class.clone(),
+            attrs: Default::default(),
+            module: is_module.then(|| {
+                std::cell::RefCell::new(ModuleState {
+                    training: true,
+                    ..Default::default()
+                })
+            }),
+        });
+        let value = Value::Object(obj.clone());
+        if exception_base.is_some() {
+            obj.set_attr("args", Value::tuple(args.clone()));
+        }
+        if class.is_dataclass.get()
+            && class
+                .lookup("__init__")
+                .is_none_or(|(_, c)| c.builtin.is_some())
+        {
+            let fields = match class.own_attr("__dataclass_fields_order__") {
+                Some(Value::Tuple(t)) => t.iter().cloned().collect::<Vec<_>>(),
+                _ => vec![],
+            };
+            let mut args = args.into_iter();
+            for f in fields {
+                let Value::Str(name) = f else { continue };
+                let v = match args.next() {
+                    Some(v) => v,
+                    None => match kwargs.iter().find(|(k, _)| **k == *name) {
+                        Some((_, v)) => v.clone(),
+                        None => class.own_attr(&name).unwrap_or(Value::None),
+                    },
+                };
+                obj.set_attr(&name, v);
+            }
+            return Ok(value);
+        }
+        if let Some((init, owner)) = class.lookup("__init__") {
+            if owner.builtin.is_none() {
+                self.call_method_value_kw(&init, value.clone(), args, kwargs)?;
+            }
+        }
+        Ok(value)
+    }
+
+    pub fn call_method_value_kw(
+        &mut self,
+        f: &Value,
+        recv: Value,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> R<Value> {
+        let mut all = vec![recv];
+        all.extend(args);
+        self.call(f, all, kwargs)
+    }
+
+    pub fn exception_from(&mut self, v: Value) -> PyErr {
+        let (class, value) = match &v {
+            Value::Class(c) => (c.name.clone(), None),
+            Value::Object(o) => (o.class.name.clone(), Some(v.clone())),
+            _ => (Rc::from("Exception"), None),
+        };
+        let message = match &v {
+            Value::Object(o) => match o.get_attr("args") {
+                Some(Value::Tuple(t)) => t
+                    .first()
+                    .map(|a| match a {
+                        Value::Str(s) => s.to_string(),
+                        _ => String::new(),
+                    })
+                    .unwrap_or_default(),
+                _ => String::new(),
+            },
+            _ => String::new(),
+        };
+        PyErr {
+            class,
+            message,
+            value,
+        }
+    }
+
+    pub fn exception_matches(&mut self, err: &PyErr, handler: &Value) -> bool {
+        match handler {
+            Value::Tuple(t) => t.iter().any(|h| self.exception_matches(err, h)),
+            Value::Class(c) => {
+                let hn = &*c.name;
+                if hn == "Exception" || hn == "BaseException" || *err.class == *hn {
+                    return true;
+                }
+                if let Some(Value::Object(o)) = &err.value {
+                    return o.class.is_subclass_of(c);
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    // ----- imports ------------------------------------------------------------
+
+    /// Resolve `import a.b.c` to a module value. Torch and the standard
+    /// library modules the tracer models are namespaces; anything else is
+    /// an opaque module whose attributes are unknown.
+    pub fn import_module(&mut self, name: &str, range: TextRange) -> R<Value> {
+        if let Some(v) = self.loaded_modules.get(name) {
+            let _ = v;
+        }
+        let known =
+            super::attr::KNOWN_MODULES.iter().any(|m| *m == name) || name.starts_with("torch");
+        if !known {
+            self.incomplete(
+                range,
+                format!(
+                    "analysis incomplete: module `{name}` is not analysed; its values are unknown"
+                ),
+            );
+        }
+        Ok(Value::PyModule(Rc::from(name)))
+    }
+
+    pub fn import_relative(&mut self, name: &str, _level: u32, range: TextRange) -> R<Value> {
+        self.incomplete(
+            range,
+            format!("analysis incomplete: relative import of `{name}` is not analysed"),
+        );
+        Ok(Value::PyModule(Rc::from(
+            format!("<relative>.{name}").as_str(),
+        )))
+    }
+
+    /// Run a callable that must succeed for tracing to go on; a Python
+    /// exception becomes an export failure at the current line.
+    pub fn expect_ok(&mut self, r: R<Value>) -> R<Value> {
+        match r {
+            Err(Flow::Raise(e)) => {
+                Err(self.fail(FailureKind::Other, format!("{}: {}", e.class, e.message)))
+            }
+            other => other,
+        }
+    }
+}
+
+fn name_of(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Name(n) => Some(n.clone()),
+        _ => None,
+    }
+}
+
+fn root_scope(scope: &Rc<Scope>) -> Rc<Scope> {
+    let mut s = scope.clone();
+    while let Some(p) = s.parent.clone() {
+        s = p;
+    }
+    s
+}

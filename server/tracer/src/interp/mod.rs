@@ -1,0 +1,1202 @@
+//! The interpreter proper: evaluates statements and expressions of the
+//! owned AST over [`Value`]s, with Python's scoping, calls, classes and
+//! control flow, and bounded by a step budget.
+//!
+//! Sub-modules: [`attr`] (attribute lookup), [`call`] (calling anything),
+//! [`builtins`] (Python builtins and methods of builtin types),
+//! [`record`] (putting tensor ops and symbolic ints into the graph).
+
+pub mod attr;
+pub mod builtins;
+pub mod call;
+pub mod record;
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use shapes::SymExpr;
+use syntax::TextRange;
+use syntax::ast::{self, BinOp, CmpOp, Expr, ExprKind, Stmt, StmtKind, UnaryOp};
+
+use crate::failure::{Failure, FailureKind, Note, NoteKind};
+use crate::graph::{Graph, NodeId};
+use crate::shape_env::ShapeEnv;
+use crate::value::{Class, CmpKind, Dict, Scope, SymBool, Value};
+use crate::{Budget, Mode, SourceFile};
+
+/// Non-local control flow and failures.
+pub enum Flow {
+    Return(Value),
+    Break,
+    Continue,
+    /// A Python exception raised by the model's code (or by an operation).
+    Raise(PyErr),
+    /// The export fails here.
+    Fail(Box<Failure>),
+}
+
+/// A Python exception in flight.
+#[derive(Clone, Debug)]
+pub struct PyErr {
+    pub class: Rc<str>,
+    pub message: String,
+    pub value: Option<Value>,
+}
+
+pub type R<T> = Result<T, Flow>;
+
+/// A call frame: which file and which source range is executing.
+#[derive(Clone)]
+pub struct Frame {
+    pub file: Rc<SourceFile>,
+    pub range: TextRange,
+    pub function: Option<Rc<crate::value::Function>>,
+    pub scope: Option<Rc<Scope>>,
+}
+
+pub struct Interp {
+    pub mode: Mode,
+    pub budget: Budget,
+    pub env: ShapeEnv,
+    pub graph: Graph,
+    pub notes: Vec<Note>,
+    /// True while running `forward`: tensor ops are recorded.
+    pub tracing: bool,
+    pub frames: Vec<Frame>,
+    pub entry_file: Rc<SourceFile>,
+    pub steps: u64,
+    next_id: u32,
+    classes: HashMap<&'static str, Rc<Class>>,
+    /// Placeholder nodes of lifted parameters, buffers and constants, by tensor id.
+    pub lifted: HashMap<u32, NodeId>,
+    /// Input-size symbols already materialized as `sym_size.int` nodes.
+    pub sym_nodes: HashMap<shapes::SymbolId, NodeId>,
+    /// Expressions already materialized as `_operator` nodes.
+    pub sym_expr_nodes: Vec<(SymExpr, NodeId)>,
+    /// Buffers mutated in place, in order of first mutation.
+    pub mutated_buffers: Vec<u32>,
+    /// Modules of the workspace the tracer may import (path -> source).
+    pub loaded_modules: HashMap<String, Rc<Scope>>,
+    /// Set while tracing a `torch.cond` branch or `map` body.
+    pub in_subgraph: u32,
+}
+
+impl Interp {
+    pub fn new(mode: Mode, budget: Budget, entry_file: Rc<SourceFile>) -> Self {
+        Interp {
+            mode,
+            budget,
+            env: ShapeEnv::new(),
+            graph: Graph::default(),
+            notes: Vec::new(),
+            tracing: false,
+            frames: Vec::new(),
+            entry_file,
+            steps: 0,
+            next_id: 0,
+            classes: HashMap::new(),
+            lifted: HashMap::new(),
+            sym_nodes: HashMap::new(),
+            sym_expr_nodes: Vec::new(),
+            mutated_buffers: Vec::new(),
+            loaded_modules: HashMap::new(),
+            in_subgraph: 0,
+        }
+    }
+
+    pub fn fresh_id(&mut self) -> u32 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    // ----- locations and failures -------------------------------------------------
+
+    pub fn set_range(&mut self, range: TextRange) {
+        if let Some(f) = self.frames.last_mut() {
+            f.range = range;
+        }
+    }
+
+    /// The innermost frame executing code of the entry file.
+    fn innermost_user_frame(&self) -> Option<&Frame> {
+        self.frames
+            .iter()
+            .rev()
+            .find(|f| Rc::ptr_eq(&f.file, &self.entry_file))
+    }
+
+    /// The line torch attributes to a failure: the innermost user frame.
+    pub fn failure_line(&self) -> Option<u32> {
+        self.innermost_user_frame()
+            .map(|f| f.file.line_of(f.range.start))
+    }
+
+    pub fn current_range(&self) -> TextRange {
+        self.innermost_user_frame()
+            .map(|f| f.range)
+            .unwrap_or_default()
+    }
+
+    /// The line a recorded node is attributed to: strict mode reports the
+    /// innermost frame in the traced file, non-strict the outermost one
+    /// (the line in `forward`).
+    pub fn node_line(&self) -> Option<u32> {
+        let frame = match self.mode {
+            Mode::Strict => self.innermost_user_frame(),
+            Mode::NonStrict => self
+                .frames
+                .iter()
+                .find(|f| Rc::ptr_eq(&f.file, &self.entry_file)),
+        }?;
+        Some(frame.file.line_of(frame.range.start))
+    }
+
+    /// The line a guard is attributed to: the innermost user line.
+    pub fn guard_line(&self) -> Option<u32> {
+        self.failure_line()
+    }
+
+    pub fn fail(&self, kind: FailureKind, message: impl Into<String>) -> Flow {
+        let mut f = Failure::new(kind, message);
+        f.range = Some(self.current_range());
+        f.line = self.failure_line();
+        Flow::Fail(Box::new(f))
+    }
+
+    pub fn fail_with(&self, mut failure: Failure) -> Flow {
+        if failure.range.is_none() {
+            failure.range = Some(self.current_range());
+        }
+        if failure.line.is_none() {
+            failure.line = self.failure_line();
+        }
+        Flow::Fail(Box::new(failure))
+    }
+
+    /// A strict-mode graph break with its registry code.
+    pub fn graph_break(&self, code: &'static str, message: impl Into<String>, hint: &str) -> Flow {
+        let mut f = Failure::new(FailureKind::GraphBreak, message).with_code(code);
+        if !hint.is_empty() {
+            f.hint = Some(hint.to_string());
+        }
+        self.fail_with(f)
+    }
+
+    pub fn raise(&self, class: &str, message: impl Into<String>) -> Flow {
+        Flow::Raise(PyErr {
+            class: Rc::from(class),
+            message: message.into(),
+            value: None,
+        })
+    }
+
+    pub fn type_error(&self, message: impl Into<String>) -> Flow {
+        self.raise("TypeError", message)
+    }
+
+    /// Record that something was not understood, and go on with Unknown.
+    pub fn incomplete(&mut self, range: TextRange, what: impl Into<String>) -> Value {
+        let message = what.into();
+        if !self
+            .notes
+            .iter()
+            .any(|n| n.range == range && n.message == message)
+        {
+            self.notes.push(Note {
+                kind: NoteKind::Incomplete,
+                range,
+                message: message.clone(),
+            });
+        }
+        Value::Unknown(Rc::from(message.as_str()))
+    }
+
+    pub fn warn(&mut self, range: TextRange, message: impl Into<String>) {
+        self.notes.push(Note {
+            kind: NoteKind::Warning,
+            range,
+            message: message.into(),
+        });
+    }
+
+    fn step(&mut self) -> R<()> {
+        self.steps += 1;
+        if self.steps > self.budget.steps {
+            return Err(self.fail(
+                FailureKind::Other,
+                format!(
+                    "analysis incomplete: step budget of {} exhausted (an endless loop or very large model?)",
+                    self.budget.steps
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    // ----- classes the tracer knows --------------------------------------------
+
+    /// A class implemented by the tracer, created once per trace.
+    pub fn builtin_class(&mut self, name: &'static str) -> Rc<Class> {
+        if let Some(c) = self.classes.get(name) {
+            return c.clone();
+        }
+        let short = name.rsplit('.').next().unwrap_or(name);
+        let bases = match name {
+            "builtins.object" => vec![],
+            "torch.nn.Module" => vec![self.builtin_class("builtins.object")],
+            n if crate::nn::is_library_module(n) => vec![self.builtin_class("torch.nn.Module")],
+            n if is_exception_class(n) && n != "builtins.BaseException" => {
+                vec![self.builtin_class("builtins.BaseException")]
+            }
+            _ => vec![self.builtin_class("builtins.object")],
+        };
+        let class = Rc::new(Class {
+            name: Rc::from(short),
+            qualname: Rc::from(name),
+            bases,
+            attrs: Default::default(),
+            builtin: Some(Rc::from(name)),
+            decorators: Vec::new(),
+            is_dataclass: Default::default(),
+            is_enum: name == "enum.Enum" || name == "enum.IntEnum",
+        });
+        self.classes.insert(name, class.clone());
+        class
+    }
+
+    // ----- statements ---------------------------------------------------------
+
+    pub fn exec_block(&mut self, stmts: &[Stmt], scope: &Rc<Scope>) -> R<()> {
+        for s in stmts {
+            self.exec(s, scope)?;
+        }
+        Ok(())
+    }
+
+    pub fn exec(&mut self, stmt: &Stmt, scope: &Rc<Scope>) -> R<()> {
+        self.step()?;
+        self.set_range(stmt.range);
+        match &stmt.kind {
+            StmtKind::Expr(e) => {
+                self.eval(e, scope)?;
+            }
+            StmtKind::Assign { targets, value } => {
+                let v = self.eval(value, scope)?;
+                for t in targets {
+                    self.assign(t, v.clone(), scope)?;
+                }
+            }
+            StmtKind::AugAssign { target, op, value } => {
+                let cur = self.eval(target, scope)?;
+                let rhs = self.eval(value, scope)?;
+                self.set_range(stmt.range);
+                let v = self.binop_inplace(*op, cur, rhs)?;
+                self.assign(target, v, scope)?;
+            }
+            StmtKind::AnnAssign { target, value, .. } => {
+                if let Some(value) = value {
+                    let v = self.eval(value, scope)?;
+                    self.assign(target, v, scope)?;
+                }
+            }
+            StmtKind::Return(e) => {
+                let v = match e {
+                    Some(e) => self.eval(e, scope)?,
+                    None => Value::None,
+                };
+                return Err(Flow::Return(v));
+            }
+            StmtKind::If { test, body, orelse } => {
+                let t = self.eval(test, scope)?;
+                self.set_range(test.range);
+                if self.truthy(&t)? {
+                    self.exec_block(body, scope)?;
+                } else {
+                    self.exec_block(orelse, scope)?;
+                }
+            }
+            StmtKind::While { test, body, orelse } => {
+                let mut n = 0u64;
+                loop {
+                    let t = self.eval(test, scope)?;
+                    self.set_range(test.range);
+                    if !self.truthy(&t)? {
+                        self.exec_block(orelse, scope)?;
+                        break;
+                    }
+                    n += 1;
+                    if n > self.budget.loop_iterations {
+                        return Err(self.fail(
+                            FailureKind::Other,
+                            format!(
+                                "analysis incomplete: `while` loop ran more than {} iterations",
+                                self.budget.loop_iterations
+                            ),
+                        ));
+                    }
+                    match self.exec_block(body, scope) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => break,
+                        Err(e) => return Err(e),
+                    }
+                }
+            }
+            StmtKind::For {
+                target,
+                iter,
+                body,
+                orelse,
+                ..
+            } => {
+                let it = self.eval(iter, scope)?;
+                self.set_range(iter.range);
+                let items = self.iterate(&it)?;
+                let mut broke = false;
+                for (n, item) in items.into_iter().enumerate() {
+                    if n as u64 > self.budget.loop_iterations {
+                        return Err(self.fail(
+                            FailureKind::Other,
+                            "analysis incomplete: loop too long to unroll",
+                        ));
+                    }
+                    self.set_range(target.range);
+                    self.assign(target, item, scope)?;
+                    match self.exec_block(body, scope) {
+                        Ok(()) | Err(Flow::Continue) => {}
+                        Err(Flow::Break) => {
+                            broke = true;
+                            break;
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
+                if !broke {
+                    self.exec_block(orelse, scope)?;
+                }
+            }
+            StmtKind::With { items, body, .. } => self.exec_with(items, body, scope)?,
+            StmtKind::FunctionDef(def) => {
+                let f = self.make_function(def, scope)?;
+                scope.vars.borrow_mut().insert(def.name.clone(), f);
+            }
+            StmtKind::ClassDef(def) => {
+                let c = self.make_class(def, scope)?;
+                scope.vars.borrow_mut().insert(def.name.clone(), c);
+            }
+            StmtKind::Import(aliases) => {
+                for a in aliases {
+                    match &a.asname {
+                        Some(asname) => {
+                            let m = self.import_module(&a.name, a.range)?;
+                            scope.vars.borrow_mut().insert(asname.clone(), m);
+                        }
+                        None => {
+                            let top = a.name.split('.').next().unwrap_or(&a.name);
+                            let m = self.import_module(top, a.range)?;
+                            scope.vars.borrow_mut().insert(top.to_string(), m);
+                        }
+                    }
+                }
+            }
+            StmtKind::ImportFrom {
+                module,
+                level,
+                names,
+            } => {
+                let modname = module.clone().unwrap_or_default();
+                let m = if *level > 0 {
+                    self.import_relative(&modname, *level, stmt.range)?
+                } else {
+                    self.import_module(&modname, stmt.range)?
+                };
+                for a in names {
+                    if a.name == "*" {
+                        continue;
+                    }
+                    let v = match self.get_attr(&m, &a.name) {
+                        Ok(v) => v,
+                        Err(Flow::Raise(_)) => self.incomplete(
+                            a.range,
+                            format!("cannot resolve `{}` in `{}`", a.name, modname),
+                        ),
+                        Err(e) => return Err(e),
+                    };
+                    let bind = a.asname.clone().unwrap_or_else(|| a.name.clone());
+                    scope.vars.borrow_mut().insert(bind, v);
+                }
+            }
+            StmtKind::Pass => {}
+            StmtKind::Break => return Err(Flow::Break),
+            StmtKind::Continue => return Err(Flow::Continue),
+            StmtKind::Raise { exc, .. } => {
+                let err = match exc {
+                    Some(e) => {
+                        let v = self.eval(e, scope)?;
+                        self.set_range(stmt.range);
+                        self.exception_from(v)
+                    }
+                    None => PyErr {
+                        class: Rc::from("RuntimeError"),
+                        message: "re-raise".into(),
+                        value: None,
+                    },
+                };
+                return Err(Flow::Raise(err));
+            }
+            StmtKind::Assert { test, msg } => {
+                let t = self.eval(test, scope)?;
+                self.set_range(stmt.range);
+                if !self.assert_truthy(&t)? {
+                    let message = match msg {
+                        Some(m) => {
+                            let v = self.eval(m, scope)?;
+                            self.to_str(&v)?
+                        }
+                        None => String::new(),
+                    };
+                    return Err(self.raise("AssertionError", message));
+                }
+            }
+            StmtKind::Global(names) => {
+                scope
+                    .globals_decl
+                    .borrow_mut()
+                    .extend(names.iter().cloned());
+            }
+            StmtKind::Nonlocal(names) => {
+                scope.nonlocals.borrow_mut().extend(names.iter().cloned());
+            }
+            StmtKind::Delete(targets) => {
+                for t in targets {
+                    if let ExprKind::Name(n) = &t.kind {
+                        scope.vars.borrow_mut().remove(n);
+                    }
+                }
+            }
+            StmtKind::Try {
+                body,
+                handlers,
+                orelse,
+                finalbody,
+            } => {
+                let r = self.exec_block(body, scope);
+                let r = match r {
+                    Err(Flow::Raise(err)) => {
+                        let mut handled = None;
+                        for h in handlers {
+                            let matches = match &h.type_ {
+                                None => true,
+                                Some(t) => {
+                                    let tv = self.eval(t, scope)?;
+                                    self.exception_matches(&err, &tv)
+                                }
+                            };
+                            if matches {
+                                if let Some(n) = &h.name {
+                                    let v = err.value.clone().unwrap_or(Value::str(&err.message));
+                                    scope.vars.borrow_mut().insert(n.clone(), v);
+                                }
+                                handled = Some(self.exec_block(&h.body, scope));
+                                break;
+                            }
+                        }
+                        handled.unwrap_or(Err(Flow::Raise(err)))
+                    }
+                    Ok(()) => self.exec_block(orelse, scope),
+                    other => other,
+                };
+                self.exec_block(finalbody, scope)?;
+                r?;
+            }
+            StmtKind::Unsupported { what } => {
+                let msg = format!("analysis incomplete: {what} is not modelled");
+                self.incomplete(stmt.range, msg);
+            }
+            StmtKind::Error => {
+                self.incomplete(stmt.range, "analysis incomplete: syntax error here");
+            }
+        }
+        Ok(())
+    }
+
+    fn exec_with(&mut self, items: &[ast::WithItem], body: &[Stmt], scope: &Rc<Scope>) -> R<()> {
+        let mut exits = Vec::new();
+        for item in items {
+            let cm = self.eval(&item.context, scope)?;
+            let entered = match &cm {
+                Value::Object(o) if !o.class.is_module() => match self.get_attr(&cm, "__enter__") {
+                    Ok(enter) => {
+                        let v = self.call(&enter, vec![], vec![])?;
+                        exits.push(cm.clone());
+                        let _ = o;
+                        v
+                    }
+                    Err(_) => Value::None,
+                },
+                _ => Value::None,
+            };
+            if let Some(t) = &item.target {
+                self.assign(t, entered, scope)?;
+            }
+        }
+        let r = self.exec_block(body, scope);
+        for cm in exits.into_iter().rev() {
+            if let Ok(exit) = self.get_attr(&cm, "__exit__") {
+                self.call(&exit, vec![Value::None, Value::None, Value::None], vec![])?;
+            }
+        }
+        r
+    }
+
+    // ----- assignment ---------------------------------------------------------
+
+    pub fn assign(&mut self, target: &Expr, value: Value, scope: &Rc<Scope>) -> R<()> {
+        match &target.kind {
+            ExprKind::Name(n) => {
+                self.bind_name(n, value, scope);
+                Ok(())
+            }
+            ExprKind::Tuple(elts) | ExprKind::List(elts) => self.assign_unpack(elts, value, scope),
+            ExprKind::Attribute { value: obj, attr } => {
+                let o = self.eval(obj, scope)?;
+                self.set_range(target.range);
+                self.set_attr(&o, attr, value)
+            }
+            ExprKind::Subscript { value: obj, index } => {
+                let o = self.eval(obj, scope)?;
+                let i = self.eval(index, scope)?;
+                self.set_range(target.range);
+                self.set_item(&o, i, value)
+            }
+            ExprKind::Starred(inner) => self.assign(inner, value, scope),
+            _ => {
+                self.incomplete(
+                    target.range,
+                    "analysis incomplete: unsupported assignment target",
+                );
+                Ok(())
+            }
+        }
+    }
+
+    pub fn bind_name(&mut self, name: &str, value: Value, scope: &Rc<Scope>) {
+        if scope.nonlocals.borrow().iter().any(|n| n == name) {
+            if let Some(p) = &scope.parent {
+                if p.assign_existing(name, value.clone()) {
+                    return;
+                }
+            }
+        }
+        if scope.globals_decl.borrow().iter().any(|n| n == name) {
+            let mut s = scope.clone();
+            while let Some(p) = s.parent.clone() {
+                s = p;
+            }
+            s.vars.borrow_mut().insert(name.to_string(), value);
+            return;
+        }
+        scope.vars.borrow_mut().insert(name.to_string(), value);
+    }
+
+    fn assign_unpack(&mut self, elts: &[Expr], value: Value, scope: &Rc<Scope>) -> R<()> {
+        let items = self.unpack_items(&value, elts.len())?;
+        let star = elts
+            .iter()
+            .position(|e| matches!(e.kind, ExprKind::Starred(_)));
+        match star {
+            None => {
+                if items.len() != elts.len() {
+                    return Err(self.raise(
+                        "ValueError",
+                        format!(
+                            "cannot unpack {} values into {} targets",
+                            items.len(),
+                            elts.len()
+                        ),
+                    ));
+                }
+                for (t, v) in elts.iter().zip(items) {
+                    self.assign(t, v, scope)?;
+                }
+            }
+            Some(si) => {
+                let after = elts.len() - si - 1;
+                if items.len() < elts.len() - 1 {
+                    return Err(self.raise("ValueError", "not enough values to unpack"));
+                }
+                let mid_end = items.len() - after;
+                for (t, v) in elts[..si].iter().zip(items[..si].iter()) {
+                    self.assign(t, v.clone(), scope)?;
+                }
+                self.assign(&elts[si], Value::list(items[si..mid_end].to_vec()), scope)?;
+                for (t, v) in elts[si + 1..].iter().zip(items[mid_end..].iter()) {
+                    self.assign(t, v.clone(), scope)?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Items for `a, b = value`: tensors unpack along dim 0 (strict: one
+    /// `select` per item; non-strict: `unbind`).
+    fn unpack_items(&mut self, value: &Value, n_targets: usize) -> R<Vec<Value>> {
+        if let Value::Tensor(t) = value {
+            let _ = n_targets;
+            return self.unbind_for_unpack(t.clone());
+        }
+        self.iterate(value)
+    }
+
+    // ----- expressions --------------------------------------------------------
+
+    pub fn eval(&mut self, expr: &Expr, scope: &Rc<Scope>) -> R<Value> {
+        self.step()?;
+        match &expr.kind {
+            ExprKind::Name(n) => self.lookup_name(n, scope, expr.range),
+            ExprKind::Int(i) => Ok(Value::Int(*i)),
+            ExprKind::BigInt(_) => {
+                Ok(self.incomplete(expr.range, "analysis incomplete: integer literal too large"))
+            }
+            ExprKind::Float(f) => Ok(Value::Float(*f)),
+            ExprKind::Imaginary(_) => Ok(self.incomplete(
+                expr.range,
+                "analysis incomplete: complex literals are not modelled",
+            )),
+            ExprKind::Str(s) => Ok(Value::str(s)),
+            ExprKind::Bytes(_) => Ok(Value::str("<bytes>")),
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::NoneLit => Ok(Value::None),
+            ExprKind::Ellipsis => Ok(Value::builtin("builtins.Ellipsis")),
+            ExprKind::FString(parts) => self.eval_fstring(parts, scope, expr.range),
+            ExprKind::Attribute { value, attr } => {
+                let v = self.eval(value, scope)?;
+                self.set_range(expr.range);
+                self.get_attr(&v, attr).or_else(|e| match e {
+                    Flow::Raise(err) if &*err.class == "AttributeError" => {
+                        if matches!(v, Value::PyModule(_) | Value::Unknown(_)) {
+                            Ok(self.incomplete(
+                                expr.range,
+                                format!(
+                                    "analysis incomplete: unknown API `{}`",
+                                    self.entry_file_slice(expr.range)
+                                ),
+                            ))
+                        } else {
+                            Err(Flow::Raise(err))
+                        }
+                    }
+                    e => Err(e),
+                })
+            }
+            ExprKind::Subscript { value, index } => {
+                let v = self.eval(value, scope)?;
+                let i = self.eval(index, scope)?;
+                self.set_range(expr.range);
+                self.get_item(&v, i)
+            }
+            ExprKind::Slice { lower, upper, step } => {
+                let mut parts = [Value::None, Value::None, Value::None];
+                for (slot, e) in parts.iter_mut().zip([lower, upper, step]) {
+                    if let Some(e) = e {
+                        *slot = self.eval(e, scope)?;
+                    }
+                }
+                Ok(Value::Slice(Rc::new(parts)))
+            }
+            ExprKind::Call { func, args } => self.eval_call(expr, func, args, scope),
+            ExprKind::BinOp { left, op, right } => {
+                let l = self.eval(left, scope)?;
+                let r = self.eval(right, scope)?;
+                self.set_range(expr.range);
+                self.binop(*op, l, r)
+            }
+            ExprKind::UnaryOp { op, operand } => {
+                let v = self.eval(operand, scope)?;
+                self.set_range(expr.range);
+                self.unary(*op, v)
+            }
+            ExprKind::BoolOp { op, values } => {
+                let mut last = Value::None;
+                for (i, e) in values.iter().enumerate() {
+                    last = self.eval(e, scope)?;
+                    if i + 1 == values.len() {
+                        break;
+                    }
+                    self.set_range(e.range);
+                    let t = self.truthy(&last)?;
+                    match op {
+                        ast::BoolOp::And if !t => return Ok(last),
+                        ast::BoolOp::Or if t => return Ok(last),
+                        _ => {}
+                    }
+                }
+                Ok(last)
+            }
+            ExprKind::Compare {
+                left,
+                ops,
+                comparators,
+            } => {
+                let mut l = self.eval(left, scope)?;
+                let mut result = Value::Bool(true);
+                for (i, (op, c)) in ops.iter().zip(comparators).enumerate() {
+                    let r = self.eval(c, scope)?;
+                    self.set_range(expr.range);
+                    result = self.compare(*op, &l, &r)?;
+                    if i + 1 < ops.len() {
+                        if !self.truthy(&result)? {
+                            return Ok(result);
+                        }
+                        l = r;
+                    }
+                }
+                Ok(result)
+            }
+            ExprKind::IfExp { test, body, orelse } => {
+                let t = self.eval(test, scope)?;
+                self.set_range(test.range);
+                if self.truthy(&t)? {
+                    self.eval(body, scope)
+                } else {
+                    self.eval(orelse, scope)
+                }
+            }
+            ExprKind::Lambda { params, body } => self.make_lambda(params, body, scope, expr.range),
+            ExprKind::Tuple(elts) => Ok(Value::tuple(self.eval_elements(elts, scope)?)),
+            ExprKind::List(elts) => Ok(Value::list(self.eval_elements(elts, scope)?)),
+            ExprKind::Set(elts) => {
+                let items = self.eval_elements(elts, scope)?;
+                Ok(Value::Set(Rc::new(std::cell::RefCell::new(dedup(items)))))
+            }
+            ExprKind::Dict(items) => {
+                let mut d = Dict::default();
+                for item in items {
+                    match &item.key {
+                        Some(k) => {
+                            let k = self.eval(k, scope)?;
+                            let v = self.eval(&item.value, scope)?;
+                            d.insert(k, v);
+                        }
+                        None => {
+                            let m = self.eval(&item.value, scope)?;
+                            for (k, v) in self.dict_items(&m)? {
+                                d.insert(k, v);
+                            }
+                        }
+                    }
+                }
+                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+            }
+            ExprKind::ListComp { elt, generators } | ExprKind::GeneratorExp { elt, generators } => {
+                let mut out = Vec::new();
+                let inner = Scope::new(Some(scope.clone()));
+                self.comprehension(generators, 0, &inner, &mut |this, s| {
+                    out.push(this.eval(elt, s)?);
+                    Ok(())
+                })?;
+                Ok(Value::list(out))
+            }
+            ExprKind::SetComp { elt, generators } => {
+                let mut out = Vec::new();
+                let inner = Scope::new(Some(scope.clone()));
+                self.comprehension(generators, 0, &inner, &mut |this, s| {
+                    out.push(this.eval(elt, s)?);
+                    Ok(())
+                })?;
+                Ok(Value::Set(Rc::new(std::cell::RefCell::new(dedup(out)))))
+            }
+            ExprKind::DictComp {
+                key,
+                value,
+                generators,
+            } => {
+                let mut d = Dict::default();
+                let inner = Scope::new(Some(scope.clone()));
+                self.comprehension(generators, 0, &inner, &mut |this, s| {
+                    let k = this.eval(key, s)?;
+                    let v = this.eval(value, s)?;
+                    d.insert(k, v);
+                    Ok(())
+                })?;
+                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+            }
+            ExprKind::Starred(inner) => self.eval(inner, scope),
+            ExprKind::Named { target, value } => {
+                let v = self.eval(value, scope)?;
+                self.assign(target, v.clone(), scope)?;
+                Ok(v)
+            }
+            ExprKind::Await(_) | ExprKind::Yield(_) | ExprKind::YieldFrom(_) => Ok(self
+                .incomplete(
+                    expr.range,
+                    "analysis incomplete: generators and coroutines are not modelled",
+                )),
+            ExprKind::Unsupported { what } => Ok(self.incomplete(
+                expr.range,
+                format!("analysis incomplete: {what} is not modelled"),
+            )),
+            ExprKind::Error => {
+                Ok(self.incomplete(expr.range, "analysis incomplete: syntax error here"))
+            }
+        }
+    }
+
+    fn entry_file_slice(&self, range: TextRange) -> String {
+        self.frames
+            .last()
+            .map(|f| f.file.slice(range).to_string())
+            .unwrap_or_default()
+    }
+
+    fn eval_elements(&mut self, elts: &[Expr], scope: &Rc<Scope>) -> R<Vec<Value>> {
+        let mut out = Vec::with_capacity(elts.len());
+        for e in elts {
+            if let ExprKind::Starred(inner) = &e.kind {
+                let v = self.eval(inner, scope)?;
+                out.extend(self.iterate(&v)?);
+            } else {
+                out.push(self.eval(e, scope)?);
+            }
+        }
+        Ok(out)
+    }
+
+    fn comprehension(
+        &mut self,
+        generators: &[ast::Comprehension],
+        i: usize,
+        scope: &Rc<Scope>,
+        body: &mut dyn FnMut(&mut Self, &Rc<Scope>) -> R<()>,
+    ) -> R<()> {
+        let Some(g) = generators.get(i) else {
+            return body(self, scope);
+        };
+        let it = self.eval(&g.iter, scope)?;
+        self.set_range(g.iter.range);
+        for item in self.iterate(&it)? {
+            self.assign(&g.target, item, scope)?;
+            let mut keep = true;
+            for cond in &g.ifs {
+                let c = self.eval(cond, scope)?;
+                self.set_range(cond.range);
+                if !self.truthy(&c)? {
+                    keep = false;
+                    break;
+                }
+            }
+            if keep {
+                self.comprehension(generators, i + 1, scope, body)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn eval_fstring(
+        &mut self,
+        parts: &[ast::FStringPart],
+        scope: &Rc<Scope>,
+        range: TextRange,
+    ) -> R<Value> {
+        let mut out = String::new();
+        for p in parts {
+            match p {
+                ast::FStringPart::Literal(s) => out.push_str(s),
+                ast::FStringPart::Expr {
+                    expr,
+                    conversion,
+                    format_spec,
+                    ..
+                } => {
+                    let v = self.eval(expr, scope)?;
+                    self.set_range(range);
+                    if let Value::Tensor(_) = v {
+                        if !format_spec.is_empty() {
+                            // Formatting a tensor's value needs its data.
+                            return Err(match self.mode {
+                                Mode::NonStrict => self.fail(
+                                    FailureKind::Other,
+                                    "formatting a tensor's value (an f-string format spec) needs real data; fake tensors cannot be formatted",
+                                ),
+                                Mode::Strict => self.raise("TypeError", "unsupported format string passed to Tensor.__format__"),
+                            });
+                        }
+                    }
+                    let s = if *conversion == Some('r') {
+                        self.repr(&v)?
+                    } else {
+                        self.to_str(&v)?
+                    };
+                    out.push_str(&s);
+                }
+            }
+        }
+        Ok(Value::str(&out))
+    }
+
+    fn lookup_name(&mut self, name: &str, scope: &Rc<Scope>, range: TextRange) -> R<Value> {
+        if let Some(v) = scope.lookup(name) {
+            return Ok(v);
+        }
+        if let Some(v) = builtins::builtin_name(self, name) {
+            return Ok(v);
+        }
+        self.set_range(range);
+        Err(self.raise("NameError", format!("name '{name}' is not defined")))
+    }
+
+    // ----- truthiness and symbolic decisions ---------------------------------
+
+    /// Python truthiness; a symbolic bool is decided by its hint and guarded,
+    /// a tensor's truth value is a data-dependent decision.
+    pub fn truthy(&mut self, v: &Value) -> R<bool> {
+        Ok(match v {
+            Value::None => false,
+            Value::Bool(b) => *b,
+            Value::Int(i) => *i != 0,
+            Value::Float(f) => *f != 0.0,
+            Value::Str(s) => !s.is_empty(),
+            Value::Tuple(t) => !t.is_empty(),
+            Value::List(l) | Value::Set(l) => !l.borrow().is_empty(),
+            Value::Dict(d) => !d.borrow().entries.is_empty(),
+            Value::Range(a, b, s) => range_len(*a, *b, *s) > 0,
+            Value::SymInt(e) => {
+                let b = SymBool {
+                    lhs: e.clone(),
+                    op: CmpKind::Ne,
+                    rhs: SymExpr::int(0),
+                };
+                return self.decide(&b);
+            }
+            Value::SymFloat(f) => *f != 0.0,
+            Value::SymBool(b) => return self.decide(b),
+            Value::Tensor(t) => return self.tensor_truth(t.clone()),
+            Value::Object(o) => {
+                if let Some((f, _)) = o.class.lookup("__bool__") {
+                    let r = self.call_method_value(&f, v.clone(), vec![])?;
+                    return self.truthy(&r);
+                }
+                if let Some((f, _)) = o.class.lookup("__len__") {
+                    let r = self.call_method_value(&f, v.clone(), vec![])?;
+                    return self.truthy(&r);
+                }
+                true
+            }
+            Value::Unknown(_) => {
+                let r = self.current_range();
+                self.incomplete(
+                    r,
+                    "analysis incomplete: branch on an unknown value (took the true branch)",
+                );
+                true
+            }
+            _ => true,
+        })
+    }
+
+    /// `assert cond`: like truthiness, except a tensor condition becomes a
+    /// runtime assertion in both modes.
+    fn assert_truthy(&mut self, v: &Value) -> R<bool> {
+        self.truthy(v)
+    }
+
+    /// Decide a symbolic relation, adding a guard on the current line.
+    pub fn decide(&mut self, b: &SymBool) -> R<bool> {
+        let line = self.guard_line();
+        match self.env.evaluate(&b.lhs, b.op, &b.rhs, line) {
+            Ok(v) => Ok(v),
+            Err(dd) => Err(self.data_dependent(&dd.expr)),
+        }
+    }
+
+    pub fn data_dependent(&self, expr: &str) -> Flow {
+        let f = Failure::new(
+            FailureKind::DataDependent,
+            format!("this Python decision depends on tensor data: could not decide `{expr}` while tracing"),
+        )
+        .with_hint("express the branch with `torch.cond(pred, true_fn, false_fn, operands)`, or state what you know with `torch._check(...)`");
+        self.fail_with(f)
+    }
+
+    /// `bool(tensor)` / `if tensor:`: a graph break in strict mode, a
+    /// data-dependent failure in non-strict mode.
+    fn tensor_truth(&mut self, t: Rc<crate::value::Tensor>) -> R<bool> {
+        if t.shape.iter().any(|d| d.as_const() != Some(1)) && !t.shape.is_empty() {
+            let n: Option<i64> = t.shape.iter().map(|d| d.as_const()).product();
+            if n != Some(1) {
+                return Err(self.raise(
+                    "RuntimeError",
+                    "Boolean value of Tensor with more than one value is ambiguous",
+                ));
+            }
+        }
+        match self.mode {
+            Mode::Strict => Err(self.graph_break(
+                "GB0170",
+                "data-dependent branching: a Python `if`/`while` on a tensor value",
+                "rewrite the branch with `torch.cond(pred, true_fn, false_fn, operands)` or `torch.where`",
+            )),
+            Mode::NonStrict => {
+                // The value is read with `.item()` and compared with 0.
+                let u = self.record_item(&t)?;
+                let SymOrConst::Sym(e) = u else {
+                    return Ok(true);
+                };
+                let b = SymBool {
+                    lhs: e,
+                    op: CmpKind::Eq,
+                    rhs: SymExpr::int(1),
+                };
+                let line = self.guard_line();
+                match self.env.evaluate(&b.lhs, b.op, &b.rhs, line) {
+                    Ok(v) => Ok(v),
+                    Err(dd) => Err(self.data_dependent(&dd.expr)),
+                }
+            }
+        }
+    }
+
+    // ----- operators -----------------------------------------------------------
+
+    pub fn binop(&mut self, op: BinOp, l: Value, r: Value) -> R<Value> {
+        if matches!(l, Value::Tensor(_)) || matches!(r, Value::Tensor(_)) {
+            return self.tensor_binop(op, l, r, false);
+        }
+        builtins::python_binop(self, op, l, r)
+    }
+
+    fn binop_inplace(&mut self, op: BinOp, l: Value, r: Value) -> R<Value> {
+        match (&l, op) {
+            (Value::Tensor(_), _) => self.tensor_binop(op, l, r, true),
+            (Value::List(items), BinOp::Add) => {
+                let extra = self.iterate(&r)?;
+                items.borrow_mut().extend(extra);
+                Ok(l)
+            }
+            _ => self.binop(op, l, r),
+        }
+    }
+
+    fn unary(&mut self, op: UnaryOp, v: Value) -> R<Value> {
+        match (op, &v) {
+            (UnaryOp::Not, _) => Ok(Value::Bool(!self.truthy(&v)?)),
+            (_, Value::Tensor(_)) => {
+                let name = match op {
+                    UnaryOp::Neg => "neg",
+                    UnaryOp::Pos => return Ok(v),
+                    UnaryOp::Invert => "bitwise_not",
+                    UnaryOp::Not => unreachable!("handled above"),
+                };
+                self.call_op_by_method(name, v, vec![], vec![])
+            }
+            (UnaryOp::Neg, Value::Int(i)) => Ok(Value::Int(i.checked_neg().unwrap_or(i64::MAX))),
+            (UnaryOp::Neg, Value::Bool(b)) => Ok(Value::Int(-i64::from(*b))),
+            (UnaryOp::Neg, Value::Float(f)) => Ok(Value::Float(-f)),
+            (UnaryOp::Neg, Value::SymInt(e)) => Ok(self.sym_value(e.neg())),
+            (UnaryOp::Neg, Value::SymFloat(f)) => Ok(Value::SymFloat(-f)),
+            (UnaryOp::Pos, _) => Ok(v),
+            (UnaryOp::Invert, Value::Int(i)) => Ok(Value::Int(!i)),
+            (_, Value::Unknown(_)) => Ok(v),
+            _ => Err(self.type_error(format!(
+                "bad operand type for unary op: '{}'",
+                v.type_name()
+            ))),
+        }
+    }
+
+    pub fn compare(&mut self, op: CmpOp, l: &Value, r: &Value) -> R<Value> {
+        match op {
+            CmpOp::Is => return Ok(Value::Bool(is_same(l, r))),
+            CmpOp::IsNot => return Ok(Value::Bool(!is_same(l, r))),
+            CmpOp::In | CmpOp::NotIn => {
+                let found = self.contains(r, l)?;
+                let found = self.truthy(&found)?;
+                return Ok(Value::Bool(if op == CmpOp::In { found } else { !found }));
+            }
+            _ => {}
+        }
+        if matches!(l, Value::Tensor(_)) || matches!(r, Value::Tensor(_)) {
+            let name = match op {
+                CmpOp::Eq => "eq",
+                CmpOp::NotEq => "ne",
+                CmpOp::Lt => "lt",
+                CmpOp::LtE => "le",
+                CmpOp::Gt => "gt",
+                CmpOp::GtE => "ge",
+                _ => unreachable!("identity and membership handled above"),
+            };
+            return match (l, r) {
+                (Value::Tensor(_), _) => {
+                    self.call_op_by_method(name, l.clone(), vec![r.clone()], vec![])
+                }
+                _ => {
+                    let flipped = match name {
+                        "lt" => "gt",
+                        "le" => "ge",
+                        "gt" => "lt",
+                        "ge" => "le",
+                        n => n,
+                    };
+                    self.call_op_by_method(flipped, r.clone(), vec![l.clone()], vec![])
+                }
+            };
+        }
+        builtins::python_compare(self, op, l, r)
+    }
+
+    /// A symbolic integer value, folded to a plain int when constant.
+    pub fn sym_value(&self, e: SymExpr) -> Value {
+        let e = self.env.simplify(&e);
+        match e.as_const() {
+            Some(c) => Value::Int(c),
+            None => Value::SymInt(e),
+        }
+    }
+}
+
+/// A Python int or a symbolic one, after reading a value out of a tensor.
+pub enum SymOrConst {
+    Sym(SymExpr),
+    Const(i64),
+}
+
+pub fn range_len(start: i64, stop: i64, step: i64) -> i64 {
+    if step > 0 && stop > start {
+        (stop - start + step - 1) / step
+    } else if step < 0 && stop < start {
+        (start - stop - step - 1) / (-step)
+    } else {
+        0
+    }
+}
+
+fn dedup(items: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    for v in items {
+        if !out.iter().any(|o| o.key_eq(&v)) {
+            out.push(v);
+        }
+    }
+    out
+}
+
+pub fn is_same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::None, Value::None) => true,
+        (Value::Bool(x), Value::Bool(y)) => x == y,
+        (Value::Tensor(x), Value::Tensor(y)) => Rc::ptr_eq(x, y),
+        (Value::Object(x), Value::Object(y)) => Rc::ptr_eq(x, y),
+        (Value::Class(x), Value::Class(y)) => Rc::ptr_eq(x, y),
+        (Value::List(x), Value::List(y)) => Rc::ptr_eq(x, y),
+        (Value::Dict(x), Value::Dict(y)) => Rc::ptr_eq(x, y),
+        (Value::Function(x), Value::Function(y)) => Rc::ptr_eq(x, y),
+        (Value::DType(x), Value::DType(y)) => x == y,
+        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Str(x), Value::Str(y)) => x == y,
+        (Value::PyModule(x), Value::PyModule(y)) => x == y,
+        _ => false,
+    }
+}
+
+fn is_exception_class(name: &str) -> bool {
+    name.ends_with("Error") || name.ends_with("Exception") || name == "builtins.StopIteration"
+}

@@ -1,0 +1,651 @@
+//! Putting values into the graph: fake-tensor creation, recording op nodes
+//! with their source line, lifting parameters/buffers/constants to
+//! placeholders on first use, materializing symbolic ints as
+//! `sym_size.int` / `_operator.*` nodes, and the tensor side of Python
+//! syntax (operators, indexing, unpacking, `.item()`).
+
+use std::rc::Rc;
+
+use shapes::expr::AtomKind;
+use shapes::{SymExpr, ValueRange};
+use syntax::ast::BinOp;
+
+use super::{Interp, R, SymOrConst};
+use crate::dtype::DType;
+use crate::failure::FailureKind;
+use crate::graph::{Arg, InputKind, MetaVal, Node, NodeId, NodeOp, SymBoolMeta};
+use crate::value::{CmpKind, Provenance, SymBool, Tensor, Value};
+
+impl Interp {
+    // ----- fake tensors -----------------------------------------------------------
+
+    pub fn new_tensor(
+        &mut self,
+        dtype: DType,
+        shape: Vec<SymExpr>,
+        provenance: Provenance,
+    ) -> Rc<Tensor> {
+        let shape = shape.iter().map(|d| self.env.simplify(d)).collect();
+        Rc::new(Tensor {
+            id: self.fresh_id(),
+            dtype,
+            shape,
+            provenance: std::cell::RefCell::new(provenance),
+            node: std::cell::Cell::new(None),
+            requires_grad: false,
+            known: None,
+        })
+    }
+
+    pub fn clone_tensor_as(
+        &mut self,
+        t: &Rc<Tensor>,
+        provenance: Provenance,
+        requires_grad: bool,
+    ) -> Value {
+        Value::Tensor(Rc::new(Tensor {
+            id: self.fresh_id(),
+            dtype: t.dtype,
+            shape: t.shape.clone(),
+            provenance: std::cell::RefCell::new(provenance),
+            node: std::cell::Cell::new(None),
+            requires_grad,
+            known: t.known.clone(),
+        }))
+    }
+
+    /// A tensor produced by an op: recorded as a node while tracing.
+    pub fn op_output(&mut self, dtype: DType, shape: Vec<SymExpr>) -> Rc<Tensor> {
+        let prov = if self.tracing {
+            Provenance::Graph
+        } else {
+            Provenance::Eager
+        };
+        self.new_tensor(dtype, shape, prov)
+    }
+
+    // ----- nodes --------------------------------------------------------------
+
+    pub fn record(
+        &mut self,
+        target: &str,
+        args: Vec<Arg>,
+        kwargs: Vec<(String, Arg)>,
+        val: MetaVal,
+    ) -> NodeId {
+        let base = default_base_name(target);
+        self.record_named(target, &base, args, kwargs, val)
+    }
+
+    pub fn record_named(
+        &mut self,
+        target: &str,
+        base: &str,
+        args: Vec<Arg>,
+        kwargs: Vec<(String, Arg)>,
+        val: MetaVal,
+    ) -> NodeId {
+        let line = self.node_line();
+        let code = line.map(|l| self.entry_file.line_text(l).to_string());
+        self.graph.push(Node {
+            op: NodeOp::CallFunction {
+                target: target.to_string(),
+                args,
+                kwargs,
+            },
+            val,
+            line,
+            code,
+            base_name: base.to_string(),
+            side_effect: target.contains("_assert")
+                || target.ends_with("_.Tensor")
+                || target.ends_with("_.Scalar")
+                || target.ends_with("_.default"),
+            late_named: false,
+            hidden: false,
+        })
+    }
+
+    /// Record an op whose result is one tensor; returns the tensor value.
+    pub fn record_tensor_op(
+        &mut self,
+        target: &str,
+        args: Vec<Arg>,
+        kwargs: Vec<(String, Arg)>,
+        dtype: DType,
+        shape: Vec<SymExpr>,
+    ) -> R<Value> {
+        let t = self.op_output(dtype, shape);
+        if self.tracing {
+            self.check_node_budget()?;
+            let val = self.meta_of(&t);
+            let id = self.record(target, args, kwargs, val);
+            t.node.set(Some(id));
+        }
+        Ok(Value::Tensor(t))
+    }
+
+    fn check_node_budget(&self) -> R<()> {
+        if self.graph.nodes.len() >= self.budget.nodes {
+            return Err(self.fail(
+                FailureKind::Other,
+                format!(
+                    "analysis incomplete: graph grew past {} nodes",
+                    self.budget.nodes
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn meta_of(&self, t: &Tensor) -> MetaVal {
+        MetaVal::Tensor {
+            dtype: t.dtype,
+            shape: t.shape.iter().map(|d| self.env.simplify(d)).collect(),
+        }
+    }
+
+    /// A node that stands for `t` in the graph; parameters, buffers and
+    /// constant attributes become placeholders on first use.
+    pub fn tensor_node(&mut self, t: &Rc<Tensor>) -> NodeId {
+        if let Some(n) = t.node.get() {
+            return n;
+        }
+        if let Some(n) = self.lifted.get(&t.id) {
+            return *n;
+        }
+        let prov = t.provenance.borrow().clone();
+        let kind = match prov {
+            Provenance::Parameter => InputKind::Parameter(String::new()),
+            Provenance::Buffer { persistent } => InputKind::Buffer {
+                target: String::new(),
+                persistent,
+            },
+            _ => InputKind::ConstantTensor(String::new()),
+        };
+        let id = self.graph.push(Node {
+            op: NodeOp::Placeholder(kind),
+            val: self.meta_of(t),
+            line: None,
+            code: None,
+            base_name: String::new(),
+            side_effect: false,
+            late_named: false,
+            hidden: false,
+        });
+        self.lifted.insert(t.id, id);
+        id
+    }
+
+    /// Convert a value into a node argument.
+    pub fn arg_of(&mut self, v: &Value) -> Arg {
+        match v {
+            Value::Tensor(t) => Arg::Node(self.tensor_node(t)),
+            Value::Int(i) => Arg::Int(*i),
+            Value::Bool(b) => Arg::Bool(*b),
+            Value::Float(f) | Value::SymFloat(f) => Arg::Float(*f),
+            Value::SymInt(e) => self.sym_arg(e),
+            Value::Str(s) => Arg::Str(s.to_string()),
+            Value::DType(d) => Arg::DType(*d),
+            Value::Device(d) => Arg::Device(d.to_string()),
+            Value::None => Arg::None,
+            Value::Tuple(items) => Arg::List(items.iter().map(|x| self.arg_of(x)).collect()),
+            Value::List(items) => {
+                let items = items.borrow().clone();
+                Arg::List(items.iter().map(|x| self.arg_of(x)).collect())
+            }
+            _ => Arg::None,
+        }
+    }
+
+    /// A symbolic int as a node argument: input sizes read with
+    /// `sym_size.int`, arithmetic as `_operator` nodes.
+    pub fn sym_arg(&mut self, e: &SymExpr) -> Arg {
+        let e = self.env.simplify(e);
+        if let Some(c) = e.as_const() {
+            return Arg::Int(c);
+        }
+        if !self.tracing {
+            return Arg::Int(self.env.hint(&e).unwrap_or(0));
+        }
+        if let Some((_, n)) = self.sym_expr_nodes.iter().find(|(x, _)| *x == e) {
+            return Arg::Node(*n);
+        }
+        if let Some(s) = e.as_symbol() {
+            if let Some(n) = self.sym_nodes.get(&s) {
+                return Arg::Node(*n);
+            }
+            // An input size: torch reads it with sym_size.int right after
+            // the placeholders.
+            let n = self.graph.push(Node {
+                op: NodeOp::CallFunction {
+                    target: "aten.sym_size.int".into(),
+                    args: vec![],
+                    kwargs: vec![],
+                },
+                val: MetaVal::Sym(e.clone()),
+                line: None,
+                code: None,
+                base_name: "sym_size_int".into(),
+                side_effect: false,
+                late_named: true,
+                hidden: false,
+            });
+            self.sym_nodes.insert(s, n);
+            return Arg::Node(n);
+        }
+        // Build from terms: c*m + ... + k.
+        let mut acc: Option<Arg> = None;
+        let mut acc_expr = SymExpr::int(0);
+        for term in e.terms() {
+            let mut mono: Option<(Arg, SymExpr)> = None;
+            for f in term.factors() {
+                let base = match f.atom().kind() {
+                    AtomKind::Symbol(s) => SymExpr::symbol(s),
+                    _ => SymExpr::symbol(shapes::SymbolId(u32::MAX)),
+                };
+                let base = if base.as_symbol() == Some(shapes::SymbolId(u32::MAX)) {
+                    atom_expr(f.atom())
+                } else {
+                    base
+                };
+                for _ in 0..f.pow() {
+                    let a = self.sym_leaf(&base);
+                    mono = Some(match mono {
+                        None => (a, base.clone()),
+                        Some((m, me)) => {
+                            let prod = me.mul(&base);
+                            let n = self.sym_node("_operator.mul", "mul", vec![m, a], &prod);
+                            (Arg::Node(n), prod)
+                        }
+                    });
+                }
+            }
+            let Some((m, me)) = mono else { continue };
+            let (t, te) = if term.coeff() == 1 {
+                (m, me)
+            } else {
+                let te = me.mul(&SymExpr::int(term.coeff()));
+                let n = self.sym_node("_operator.mul", "mul", vec![m, Arg::Int(term.coeff())], &te);
+                (Arg::Node(n), te)
+            };
+            acc = Some(match acc {
+                None => {
+                    acc_expr = te;
+                    t
+                }
+                Some(a) => {
+                    acc_expr = acc_expr.add(&te);
+                    Arg::Node(self.sym_node("_operator.add", "add", vec![a, t], &acc_expr))
+                }
+            });
+        }
+        let k = e.constant();
+        let result = match acc {
+            None => Arg::Int(k),
+            Some(a) if k == 0 => a,
+            Some(a) => Arg::Node(self.sym_node("_operator.add", "add", vec![a, Arg::Int(k)], &e)),
+        };
+        result
+    }
+
+    fn sym_leaf(&mut self, e: &SymExpr) -> Arg {
+        if e.as_symbol().is_some() {
+            return self.sym_arg(e);
+        }
+        match e
+            .terms()
+            .first()
+            .map(|t| t.factors().first().map(|f| f.atom().kind()))
+        {
+            Some(Some(AtomKind::FloorDiv(a, b))) if e.terms().len() == 1 => {
+                let (a, b) = (a.clone(), b.clone());
+                let aa = self.sym_arg(&a);
+                let ba = self.sym_arg(&b);
+                Arg::Node(self.sym_node("_operator.floordiv", "floordiv", vec![aa, ba], e))
+            }
+            Some(Some(AtomKind::Mod(a, b))) if e.terms().len() == 1 => {
+                let (a, b) = (a.clone(), b.clone());
+                let aa = self.sym_arg(&a);
+                let ba = self.sym_arg(&b);
+                Arg::Node(self.sym_node("_operator.mod", "mod", vec![aa, ba], e))
+            }
+            _ => self.sym_arg(e),
+        }
+    }
+
+    fn sym_node(&mut self, target: &str, base: &str, args: Vec<Arg>, e: &SymExpr) -> NodeId {
+        let n = self.record_named(target, base, args, vec![], MetaVal::Sym(e.clone()));
+        self.sym_expr_nodes.push((e.clone(), n));
+        n
+    }
+
+    /// Non-strict mode traces Python arithmetic on symbolic ints into nodes
+    /// that die unless used; they still take their names.
+    fn phantom(&mut self, base: &str, val: MetaVal) {
+        if self.tracing && self.mode == crate::Mode::NonStrict {
+            let n = self.record_named(&format!("_operator.{base}"), base, vec![], vec![], val);
+            self.graph.node_mut(n).hidden = true;
+        }
+    }
+
+    // ----- symbolic arithmetic ---------------------------------------------------
+
+    pub fn sym_binop(&mut self, op: BinOp, a: SymExpr, b: SymExpr) -> R<Value> {
+        let overflow = |this: &Self| {
+            this.fail(
+                FailureKind::Other,
+                "analysis incomplete: integer overflow in a size expression",
+            )
+        };
+        let e = match op {
+            BinOp::Add => a.checked_add(&b).map_err(|_| overflow(self))?,
+            BinOp::Sub => a.checked_sub(&b).map_err(|_| overflow(self))?,
+            BinOp::Mul => a.checked_mul(&b).map_err(|_| overflow(self))?,
+            BinOp::FloorDiv => {
+                if b.as_const() == Some(0) {
+                    return Err(
+                        self.raise("ZeroDivisionError", "integer division or modulo by zero")
+                    );
+                }
+                a.checked_floordiv(&b).map_err(|_| overflow(self))?
+            }
+            BinOp::Mod => {
+                if b.as_const() == Some(0) {
+                    return Err(
+                        self.raise("ZeroDivisionError", "integer division or modulo by zero")
+                    );
+                }
+                a.checked_modulo(&b).map_err(|_| overflow(self))?
+            }
+            BinOp::Pow => match b.as_const() {
+                Some(k) if (0..=64).contains(&k) => {
+                    a.checked_pow(k as u32).map_err(|_| overflow(self))?
+                }
+                _ => return Err(self.type_error("symbolic power with a non-constant exponent")),
+            },
+            BinOp::Div => {
+                let (x, y) = (self.env.hint(&a), self.env.hint(&b));
+                return match (x, y) {
+                    (Some(_), Some(0)) => Err(self.raise("ZeroDivisionError", "division by zero")),
+                    (Some(x), Some(y)) => {
+                        self.phantom("truediv", MetaVal::None);
+                        Ok(Value::SymFloat(x as f64 / y as f64))
+                    }
+                    _ => Ok(Value::SymFloat(f64::NAN)),
+                };
+            }
+            _ => {
+                return Err(self.type_error(format!(
+                    "unsupported operand for symbolic int: {}",
+                    op.symbol()
+                )));
+            }
+        };
+        let name = match op {
+            BinOp::Add => "add",
+            BinOp::Sub => "sub",
+            BinOp::Mul => "mul",
+            BinOp::FloorDiv => "floordiv",
+            BinOp::Mod => "mod",
+            _ => "pow",
+        };
+        let v = self.sym_value(e.clone());
+        if matches!(v, Value::SymInt(_)) {
+            self.phantom(name, MetaVal::Sym(e));
+        }
+        Ok(v)
+    }
+
+    pub fn sym_compare(&mut self, kind: CmpKind, a: SymExpr, b: SymExpr) -> Value {
+        let (a, b) = (self.env.simplify(&a), self.env.simplify(&b));
+        if let Some(d) = a.checked_sub(&b).ok().and_then(|d| d.as_const()) {
+            return Value::Bool(kind.holds(d, 0));
+        }
+        self.phantom(
+            kind.operator_name(),
+            MetaVal::SymBool(SymBoolMeta {
+                lhs: a.clone(),
+                op: kind.symbol(),
+                rhs: b.clone(),
+            }),
+        );
+        Value::SymBool(Rc::new(SymBool {
+            lhs: a,
+            op: kind,
+            rhs: b,
+        }))
+    }
+
+    /// Comparing floats read from tensor data cannot be decided.
+    pub fn sym_float_compare(&mut self, kind: CmpKind, l: &Value, r: &Value) -> R<Value> {
+        let f = |v: &Value| match v {
+            Value::Float(f) | Value::SymFloat(f) => *f,
+            Value::Int(i) => *i as f64,
+            _ => f64::NAN,
+        };
+        let (a, b) = (f(l), f(r));
+        if a.is_nan() || b.is_nan() {
+            return Err(self.data_dependent(&format!(
+                "a float read from tensor data {} ...",
+                kind.symbol()
+            )));
+        }
+        let res = match kind {
+            CmpKind::Eq => a == b,
+            CmpKind::Ne => a != b,
+            CmpKind::Lt => a < b,
+            CmpKind::Le => a <= b,
+            CmpKind::Gt => a > b,
+            CmpKind::Ge => a >= b,
+        };
+        Ok(Value::Bool(res))
+    }
+
+    pub fn sym_round(&mut self, f: f64) -> Value {
+        if f.is_nan() {
+            return Value::SymFloat(f);
+        }
+        Value::Int(f.round() as i64)
+    }
+
+    // ----- tensors and Python syntax --------------------------------------------
+
+    pub fn tensor_binop(&mut self, op: BinOp, l: Value, r: Value, inplace: bool) -> R<Value> {
+        let l_is_tensor = matches!(l, Value::Tensor(_));
+        let name = match op {
+            BinOp::Add => "add",
+            BinOp::Sub => "sub",
+            BinOp::Mul => "mul",
+            BinOp::Div => "div",
+            BinOp::FloorDiv => "floor_divide",
+            BinOp::Mod => "remainder",
+            BinOp::Pow => "pow",
+            BinOp::MatMul => "matmul",
+            BinOp::BitAnd => "bitwise_and",
+            BinOp::BitOr => "bitwise_or",
+            BinOp::BitXor => "bitwise_xor",
+            BinOp::LShift => "bitwise_left_shift",
+            BinOp::RShift => "bitwise_right_shift",
+        };
+        if l_is_tensor {
+            let name = if inplace {
+                format!("{name}_")
+            } else {
+                name.to_string()
+            };
+            return self.call_op_by_method(&name, l, vec![r], vec![]);
+        }
+        // scalar (op) tensor: the reflected operator.
+        match op {
+            BinOp::Add | BinOp::Mul | BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => {
+                self.call_op_by_method(name, r, vec![l], vec![])
+            }
+            BinOp::Sub => self.call_op_by_method("rsub", r, vec![l], vec![]),
+            BinOp::Div => {
+                let recip = self.call_op_by_method("reciprocal", r, vec![], vec![])?;
+                self.call_op_by_method("mul", recip, vec![l], vec![])
+            }
+            BinOp::Pow => self.call_op_function("pow", vec![l, r], vec![]),
+            _ => {
+                let lt = self.scalar_tensor(&l)?;
+                self.call_op_by_method(name, lt, vec![r], vec![])
+            }
+        }
+    }
+
+    fn scalar_tensor(&mut self, v: &Value) -> R<Value> {
+        self.call_op_function("tensor", vec![v.clone()], vec![])
+    }
+
+    pub fn call_op_by_method(
+        &mut self,
+        name: &str,
+        recv: Value,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> R<Value> {
+        crate::ops::call_method(self, name, recv, args, kwargs)
+    }
+
+    pub fn call_op_function(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> R<Value> {
+        crate::ops::call_torch_function(self, &format!("torch.{name}"), args, kwargs)
+    }
+
+    pub fn tensor_index(&mut self, t: Rc<Tensor>, index: Value) -> R<Value> {
+        crate::ops::index::getitem(self, t, index)
+    }
+
+    pub fn tensor_setitem(&mut self, t: Rc<Tensor>, index: Value, value: Value) -> R<()> {
+        crate::ops::index::setitem(self, t, index, value)
+    }
+
+    /// `a, b = tensor`: strict mode selects each row, non-strict unbinds.
+    pub fn unbind_for_unpack(&mut self, t: Rc<Tensor>) -> R<Vec<Value>> {
+        self.unbind_rows(t)
+    }
+
+    pub fn unbind_for_iter(&mut self, t: Rc<Tensor>) -> R<Vec<Value>> {
+        self.unbind_rows(t)
+    }
+
+    fn unbind_rows(&mut self, t: Rc<Tensor>) -> R<Vec<Value>> {
+        let Some(first) = t.shape.first().cloned() else {
+            return Err(self.type_error("iteration over a 0-d tensor"));
+        };
+        let n = self.index_int(&Value::SymInt(first))?;
+        match self.mode {
+            crate::Mode::Strict => {
+                let mut out = Vec::new();
+                for i in 0..n {
+                    out.push(self.call_op_by_method(
+                        "select",
+                        Value::Tensor(t.clone()),
+                        vec![Value::Int(0), Value::Int(i)],
+                        vec![],
+                    )?);
+                }
+                Ok(out)
+            }
+            crate::Mode::NonStrict => {
+                let v = self.call_op_by_method(
+                    "unbind",
+                    Value::Tensor(t),
+                    vec![Value::Int(0)],
+                    vec![],
+                )?;
+                self.iterate(&v)
+            }
+        }
+    }
+
+    /// `.item()`: records `aten.item.default`; the result is an unbacked
+    /// symbol for integer tensors (or the known value of a constant).
+    pub fn record_item(&mut self, t: &Rc<Tensor>) -> R<SymOrConst> {
+        if let Some(k) = &t.known {
+            if k.len() == 1 && !self.tracing {
+                return Ok(SymOrConst::Const(k[0] as i64));
+            }
+        }
+        let u = self.env.create_unbacked(ValueRange::unbounded());
+        if self.tracing {
+            let a = Arg::Node(self.tensor_node(t));
+            let n = self.record(
+                "aten.item.default",
+                vec![a],
+                vec![],
+                MetaVal::Sym(u.clone()),
+            );
+            if let Some(s) = u.as_symbol() {
+                self.sym_nodes.insert(s, n);
+            }
+        }
+        Ok(SymOrConst::Sym(u))
+    }
+
+    /// Python value of `t.item()`.
+    pub fn tensor_item(&mut self, t: &Rc<Tensor>) -> R<Value> {
+        let numel: Option<i64> = t
+            .shape
+            .iter()
+            .map(|d| self.env.simplify(d).as_const())
+            .product();
+        if numel != Some(1) {
+            return Err(self.raise(
+                "RuntimeError",
+                "a Tensor with more than one element cannot be converted to Scalar",
+            ));
+        }
+        if !t.dtype.is_floating() && t.dtype != DType::Bool {
+            return Ok(match self.record_item(t)? {
+                SymOrConst::Sym(e) => Value::SymInt(e),
+                SymOrConst::Const(c) => Value::Int(c),
+            });
+        }
+        if let Some(k) = &t.known {
+            if !self.tracing {
+                return Ok(Value::Float(k[0]));
+            }
+        }
+        if self.tracing {
+            let a = Arg::Node(self.tensor_node(t));
+            let u = self.env.create_unbacked(ValueRange::unbounded());
+            self.record("aten.item.default", vec![a], vec![], MetaVal::Sym(u));
+        }
+        Ok(Value::SymFloat(f64::NAN))
+    }
+}
+
+fn atom_expr(atom: &shapes::expr::Atom) -> SymExpr {
+    match atom.kind() {
+        AtomKind::Symbol(s) => SymExpr::symbol(s),
+        AtomKind::FloorDiv(a, b) => a.floordiv(b),
+        AtomKind::Mod(a, b) => a.modulo(b),
+        AtomKind::Max(args) => args
+            .iter()
+            .skip(1)
+            .fold(args[0].clone(), |acc, x| acc.max(x)),
+        AtomKind::Min(args) => args
+            .iter()
+            .skip(1)
+            .fold(args[0].clone(), |acc, x| acc.min(x)),
+    }
+}
+
+/// torch's node name for a traced op: the op's name (`aten.add.Tensor` -> `add`).
+pub fn default_base_name(target: &str) -> String {
+    let parts: Vec<&str> = target.split('.').collect();
+    match parts.as_slice() {
+        ["aten", op, _] => (*op).to_string(),
+        ["_operator", op] => (*op).to_string(),
+        [.., "higher_order", op] => (*op).to_string(),
+        [.., op, "default"] => (*op).to_string(),
+        [.., last] => (*last).to_string(),
+        [] => "node".into(),
+    }
+}

@@ -1,0 +1,108 @@
+//! The abstract interpreter: runs a model's `__init__` to build the module
+//! tree and its `forward` on fake tensors with symbolic shapes, recording the
+//! graph torch.export would record, in strict (TorchDynamo) or non-strict
+//! mode. Torch knowledge lives in data: [`ops`] (the op registry) and [`nn`]
+//! (the nn.Module library).
+//!
+//! Tracing never fails: every entry yields either a graph or a located
+//! failure, plus notes for whatever was not understood.
+
+pub mod dtype;
+pub mod entry;
+pub mod failure;
+pub mod graph;
+pub mod interp;
+pub mod nn;
+pub mod ops;
+pub mod shape_env;
+pub mod spec;
+pub mod value;
+
+use std::rc::Rc;
+
+use syntax::{LineIndex, TextRange};
+
+pub use entry::{EntryPoint, TraceOutcome, TraceResult, find_entries, trace_entry};
+pub use failure::{Failure, FailureKind, Note};
+
+/// torch.export's two tracing modes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// TorchDynamo: unsupported Python is a graph break.
+    Strict,
+    /// torch's default since 2.x: Python runs, tensor ops are recorded.
+    NonStrict,
+}
+
+impl Mode {
+    pub fn key(self) -> &'static str {
+        match self {
+            Mode::Strict => "strict",
+            Mode::NonStrict => "nonstrict",
+        }
+    }
+}
+
+/// One parsed source file, shared by every value defined in it.
+pub struct SourceFile {
+    pub path: String,
+    pub text: String,
+    pub index: LineIndex,
+    pub module: syntax::ast::Module,
+    pub syntax_errors: Vec<syntax::SyntaxError>,
+}
+
+impl SourceFile {
+    pub fn parse(path: &str, text: &str) -> Rc<SourceFile> {
+        let parsed = syntax::parse(text);
+        Rc::new(SourceFile {
+            path: path.to_string(),
+            text: text.to_string(),
+            index: LineIndex::new(text),
+            module: parsed.module,
+            syntax_errors: parsed.errors,
+        })
+    }
+
+    /// 1-based line of a byte offset.
+    pub fn line_of(&self, offset: u32) -> u32 {
+        self.index.line_col(offset).line + 1
+    }
+
+    /// The source text of a 1-based line, trimmed.
+    pub fn line_text(&self, line: u32) -> &str {
+        self.index
+            .line_text(&self.text, line.saturating_sub(1))
+            .trim()
+    }
+
+    pub fn slice(&self, range: TextRange) -> &str {
+        self.text
+            .get(range.start as usize..range.end as usize)
+            .unwrap_or("")
+    }
+}
+
+/// Limits that keep analysis bounded on any input.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Interpreter steps (statements and expressions) per entry.
+    pub steps: u64,
+    /// Nested calls.
+    pub call_depth: u32,
+    /// Iterations of one loop.
+    pub loop_iterations: u64,
+    /// Nodes in one graph.
+    pub nodes: usize,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            steps: 2_000_000,
+            call_depth: 64,
+            loop_iterations: 100_000,
+            nodes: 200_000,
+        }
+    }
+}

@@ -1,0 +1,2096 @@
+//! The nn.Module library: for each torch.nn module the tracer knows, its
+//! constructor signature, the parameters and buffers it registers (names,
+//! shapes, order) and what its forward records. Also nn.Module's own
+//! behaviour: attribute registration, containers (Sequential, ModuleList,
+//! ModuleDict) and methods such as `register_buffer` and `eval`.
+//!
+//! To add a module: add a [`ModuleDef`] to [`MODULES`] with its state and
+//! forward, and a test in `tests/nn.rs`.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use shapes::SymExpr;
+
+use crate::dtype::DType;
+use crate::failure::FailureKind;
+use crate::interp::{Interp, R};
+use crate::value::{Class, Dict, Object, Provenance, Tensor, Value};
+
+type Config = HashMap<String, Value>;
+
+/// One registered tensor of a library module.
+pub struct StateEntry {
+    pub name: &'static str,
+    pub shape: Vec<i64>,
+    pub dtype: DType,
+    pub kind: StateKind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum StateKind {
+    Param,
+    Buffer,
+    /// Registered as `None` (keeps the name, holds nothing).
+    NoneParam,
+}
+
+pub type StateFn = fn(&Config) -> Vec<StateEntry>;
+pub type ForwardFn = fn(&mut Interp, &Rc<Object>, Vec<Value>, Vec<(String, Value)>) -> R<Value>;
+pub type SubmodulesFn = fn(&mut Interp, &Config) -> R<Vec<(String, Value)>>;
+
+pub struct ModuleDef {
+    /// Class name under `torch.nn`.
+    pub name: &'static str,
+    /// Constructor signature (Python syntax, defaults as literals).
+    pub init: &'static str,
+    pub state: StateFn,
+    pub forward: ForwardFn,
+    /// Library submodules the constructor builds (MultiheadAttention's out_proj).
+    pub submodules: Option<SubmodulesFn>,
+}
+
+fn int(c: &Config, k: &str) -> i64 {
+    c.get(k).and_then(Value::as_int).unwrap_or(0)
+}
+
+fn flag(c: &Config, k: &str) -> bool {
+    !matches!(c.get(k), Some(Value::Bool(false)) | Some(Value::None))
+}
+
+fn ints(c: &Config, k: &str, n: usize) -> Vec<i64> {
+    match c.get(k) {
+        Some(Value::Tuple(t)) => t.iter().map(|v| v.as_int().unwrap_or(1)).collect(),
+        Some(Value::List(l)) => l.borrow().iter().map(|v| v.as_int().unwrap_or(1)).collect(),
+        Some(v) => vec![v.as_int().unwrap_or(1); n],
+        None => vec![1; n],
+    }
+}
+
+fn p(name: &'static str, shape: Vec<i64>) -> StateEntry {
+    StateEntry {
+        name,
+        shape,
+        dtype: DType::F32,
+        kind: StateKind::Param,
+    }
+}
+
+fn b(name: &'static str, shape: Vec<i64>, dtype: DType) -> StateEntry {
+    StateEntry {
+        name,
+        shape,
+        dtype,
+        kind: StateKind::Buffer,
+    }
+}
+
+fn none_param(name: &'static str) -> StateEntry {
+    StateEntry {
+        name,
+        shape: vec![],
+        dtype: DType::F32,
+        kind: StateKind::NoneParam,
+    }
+}
+
+fn no_state(_: &Config) -> Vec<StateEntry> {
+    vec![]
+}
+
+fn linear_state(c: &Config) -> Vec<StateEntry> {
+    let (i, o) = (int(c, "in_features"), int(c, "out_features"));
+    let mut v = vec![p("weight", vec![o, i])];
+    v.push(if flag(c, "bias") {
+        p("bias", vec![o])
+    } else {
+        none_param("bias")
+    });
+    v
+}
+
+fn conv_state(c: &Config, nd: usize, transposed: bool) -> Vec<StateEntry> {
+    let (i, o, g) = (
+        int(c, "in_channels"),
+        int(c, "out_channels"),
+        int(c, "groups").max(1),
+    );
+    let k = ints(c, "kernel_size", nd);
+    let mut shape = if transposed {
+        vec![i, o / g]
+    } else {
+        vec![o, i / g]
+    };
+    shape.extend(k.iter().cycle().take(nd));
+    let mut v = vec![p("weight", shape)];
+    v.push(if flag(c, "bias") {
+        p("bias", vec![o])
+    } else {
+        none_param("bias")
+    });
+    v
+}
+
+fn conv1d_state(c: &Config) -> Vec<StateEntry> {
+    conv_state(c, 1, false)
+}
+fn conv2d_state(c: &Config) -> Vec<StateEntry> {
+    conv_state(c, 2, false)
+}
+fn conv3d_state(c: &Config) -> Vec<StateEntry> {
+    conv_state(c, 3, false)
+}
+fn convt1d_state(c: &Config) -> Vec<StateEntry> {
+    conv_state(c, 1, true)
+}
+fn convt2d_state(c: &Config) -> Vec<StateEntry> {
+    conv_state(c, 2, true)
+}
+
+fn batchnorm_state(c: &Config) -> Vec<StateEntry> {
+    let n = int(c, "num_features");
+    let mut v = Vec::new();
+    if flag(c, "affine") {
+        v.push(p("weight", vec![n]));
+        v.push(p("bias", vec![n]));
+    }
+    if flag(c, "track_running_stats") {
+        v.push(b("running_mean", vec![n], DType::F32));
+        v.push(b("running_var", vec![n], DType::F32));
+        v.push(b("num_batches_tracked", vec![], DType::I64));
+    }
+    v
+}
+
+fn layernorm_state(c: &Config) -> Vec<StateEntry> {
+    let ns: Vec<i64> = match c.get("normalized_shape") {
+        Some(Value::Tuple(t)) => t.iter().map(|v| v.as_int().unwrap_or(1)).collect(),
+        Some(Value::List(l)) => l.borrow().iter().map(|v| v.as_int().unwrap_or(1)).collect(),
+        Some(v) => vec![v.as_int().unwrap_or(1)],
+        None => vec![1],
+    };
+    if !flag(c, "elementwise_affine") {
+        return vec![];
+    }
+    let mut v = vec![p("weight", ns.clone())];
+    if flag(c, "bias") {
+        v.push(p("bias", ns));
+    }
+    v
+}
+
+fn rmsnorm_state(c: &Config) -> Vec<StateEntry> {
+    let ns = ints(c, "normalized_shape", 1);
+    if flag(c, "elementwise_affine") {
+        vec![p("weight", ns)]
+    } else {
+        vec![]
+    }
+}
+
+fn groupnorm_state(c: &Config) -> Vec<StateEntry> {
+    let n = int(c, "num_channels");
+    if flag(c, "affine") {
+        vec![p("weight", vec![n]), p("bias", vec![n])]
+    } else {
+        vec![]
+    }
+}
+
+fn embedding_state(c: &Config) -> Vec<StateEntry> {
+    vec![p(
+        "weight",
+        vec![int(c, "num_embeddings"), int(c, "embedding_dim")],
+    )]
+}
+
+fn mha_state(c: &Config) -> Vec<StateEntry> {
+    let e = int(c, "embed_dim");
+    let mut v = vec![
+        p("in_proj_weight", vec![3 * e, e]),
+        none_param("q_proj_weight"),
+        none_param("k_proj_weight"),
+        none_param("v_proj_weight"),
+    ];
+    v.push(if flag(c, "bias") {
+        p("in_proj_bias", vec![3 * e])
+    } else {
+        none_param("in_proj_bias")
+    });
+    v
+}
+
+fn mha_submodules(interp: &mut Interp, c: &Config) -> R<Vec<(String, Value)>> {
+    let e = int(c, "embed_dim");
+    let bias = Value::Bool(flag(c, "bias"));
+    let lin = construct_named(
+        interp,
+        "torch.nn.Linear",
+        vec![Value::Int(e), Value::Int(e)],
+        vec![("bias".into(), bias)],
+    )?;
+    Ok(vec![("out_proj".into(), lin)])
+}
+
+fn rnn_state(c: &Config, gates: i64) -> Vec<StateEntry> {
+    let (i, h) = (int(c, "input_size"), int(c, "hidden_size"));
+    let layers = int(c, "num_layers").max(1);
+    let bidir = matches!(c.get("bidirectional"), Some(Value::Bool(true)));
+    let dirs = if bidir { 2 } else { 1 };
+    let mut v = Vec::new();
+    for l in 0..layers {
+        for d in 0..dirs {
+            let suffix = if d == 1 { "_reverse" } else { "" };
+            let inp = if l == 0 { i } else { h * dirs };
+            let leak = |s: String| -> &'static str { Box::leak(s.into_boxed_str()) };
+            v.push(p(
+                leak(format!("weight_ih_l{l}{suffix}")),
+                vec![gates * h, inp],
+            ));
+            v.push(p(
+                leak(format!("weight_hh_l{l}{suffix}")),
+                vec![gates * h, h],
+            ));
+            if flag(c, "bias") {
+                v.push(p(leak(format!("bias_ih_l{l}{suffix}")), vec![gates * h]));
+                v.push(p(leak(format!("bias_hh_l{l}{suffix}")), vec![gates * h]));
+            }
+        }
+    }
+    v
+}
+
+fn lstm_state(c: &Config) -> Vec<StateEntry> {
+    rnn_state(c, 4)
+}
+fn gru_state(c: &Config) -> Vec<StateEntry> {
+    rnn_state(c, 3)
+}
+
+fn encoder_layer_submodules(interp: &mut Interp, c: &Config) -> R<Vec<(String, Value)>> {
+    let d = int(c, "d_model");
+    let h = int(c, "nhead");
+    let ff = c
+        .get("dim_feedforward")
+        .and_then(Value::as_int)
+        .unwrap_or(2048);
+    let drop = c.get("dropout").cloned().unwrap_or(Value::Float(0.1));
+    let bf = c.get("batch_first").cloned().unwrap_or(Value::Bool(false));
+    let eps = c
+        .get("layer_norm_eps")
+        .cloned()
+        .unwrap_or(Value::Float(1e-5));
+    let mut out = Vec::new();
+    out.push((
+        "self_attn".to_string(),
+        construct_named(
+            interp,
+            "torch.nn.MultiheadAttention",
+            vec![Value::Int(d), Value::Int(h)],
+            vec![("dropout".into(), drop.clone()), ("batch_first".into(), bf)],
+        )?,
+    ));
+    out.push((
+        "linear1".to_string(),
+        construct_named(
+            interp,
+            "torch.nn.Linear",
+            vec![Value::Int(d), Value::Int(ff)],
+            vec![],
+        )?,
+    ));
+    out.push((
+        "dropout".to_string(),
+        construct_named(interp, "torch.nn.Dropout", vec![drop.clone()], vec![])?,
+    ));
+    out.push((
+        "linear2".to_string(),
+        construct_named(
+            interp,
+            "torch.nn.Linear",
+            vec![Value::Int(ff), Value::Int(d)],
+            vec![],
+        )?,
+    ));
+    out.push((
+        "norm1".to_string(),
+        construct_named(
+            interp,
+            "torch.nn.LayerNorm",
+            vec![Value::Int(d)],
+            vec![("eps".into(), eps.clone())],
+        )?,
+    ));
+    out.push((
+        "norm2".to_string(),
+        construct_named(
+            interp,
+            "torch.nn.LayerNorm",
+            vec![Value::Int(d)],
+            vec![("eps".into(), eps)],
+        )?,
+    ));
+    out.push((
+        "dropout1".to_string(),
+        construct_named(interp, "torch.nn.Dropout", vec![drop.clone()], vec![])?,
+    ));
+    out.push((
+        "dropout2".to_string(),
+        construct_named(interp, "torch.nn.Dropout", vec![drop], vec![])?,
+    ));
+    Ok(out)
+}
+
+macro_rules! module {
+    ($name:literal, $init:literal, $state:path, $fwd:path) => {
+        ModuleDef {
+            name: $name,
+            init: $init,
+            state: $state,
+            forward: $fwd,
+            submodules: None,
+        }
+    };
+    ($name:literal, $init:literal, $state:path, $fwd:path, $subs:path) => {
+        ModuleDef {
+            name: $name,
+            init: $init,
+            state: $state,
+            forward: $fwd,
+            submodules: Some($subs),
+        }
+    };
+}
+
+pub static MODULES: &[ModuleDef] = &[
+    module!(
+        "Linear",
+        "in_features, out_features, bias=True, device=None, dtype=None",
+        linear_state,
+        fwd_linear
+    ),
+    module!(
+        "LazyLinear",
+        "out_features, bias=True",
+        no_state,
+        fwd_unsupported
+    ),
+    module!(
+        "Bilinear",
+        "in1_features, in2_features, out_features, bias=True",
+        no_state,
+        fwd_unsupported
+    ),
+    module!(
+        "Conv1d",
+        "in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None",
+        conv1d_state,
+        fwd_conv
+    ),
+    module!(
+        "Conv2d",
+        "in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None",
+        conv2d_state,
+        fwd_conv
+    ),
+    module!(
+        "Conv3d",
+        "in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None",
+        conv3d_state,
+        fwd_conv
+    ),
+    module!(
+        "ConvTranspose1d",
+        "in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None",
+        convt1d_state,
+        fwd_conv_transpose
+    ),
+    module!(
+        "ConvTranspose2d",
+        "in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None",
+        convt2d_state,
+        fwd_conv_transpose
+    ),
+    module!(
+        "BatchNorm1d",
+        "num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None",
+        batchnorm_state,
+        fwd_batchnorm
+    ),
+    module!(
+        "BatchNorm2d",
+        "num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None",
+        batchnorm_state,
+        fwd_batchnorm
+    ),
+    module!(
+        "BatchNorm3d",
+        "num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None",
+        batchnorm_state,
+        fwd_batchnorm
+    ),
+    module!(
+        "LayerNorm",
+        "normalized_shape, eps=1e-05, elementwise_affine=True, bias=True, device=None, dtype=None",
+        layernorm_state,
+        fwd_layernorm
+    ),
+    module!(
+        "RMSNorm",
+        "normalized_shape, eps=None, elementwise_affine=True, device=None, dtype=None",
+        rmsnorm_state,
+        fwd_rmsnorm
+    ),
+    module!(
+        "GroupNorm",
+        "num_groups, num_channels, eps=1e-05, affine=True, device=None, dtype=None",
+        groupnorm_state,
+        fwd_groupnorm
+    ),
+    module!(
+        "Embedding",
+        "num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None",
+        embedding_state,
+        fwd_embedding
+    ),
+    module!("Dropout", "p=0.5, inplace=False", no_state, fwd_dropout),
+    module!("Dropout1d", "p=0.5, inplace=False", no_state, fwd_dropout),
+    module!("Dropout2d", "p=0.5, inplace=False", no_state, fwd_dropout),
+    module!("ReLU", "inplace=False", no_state, fwd_activation),
+    module!("ReLU6", "inplace=False", no_state, fwd_activation),
+    module!("GELU", "approximate='none'", no_state, fwd_activation),
+    module!("SiLU", "inplace=False", no_state, fwd_activation),
+    module!("Mish", "inplace=False", no_state, fwd_activation),
+    module!("Sigmoid", "", no_state, fwd_activation),
+    module!("Tanh", "", no_state, fwd_activation),
+    module!("Hardswish", "inplace=False", no_state, fwd_activation),
+    module!("Hardsigmoid", "inplace=False", no_state, fwd_activation),
+    module!(
+        "Hardtanh",
+        "min_val=-1.0, max_val=1.0, inplace=False",
+        no_state,
+        fwd_activation
+    ),
+    module!(
+        "LeakyReLU",
+        "negative_slope=0.01, inplace=False",
+        no_state,
+        fwd_activation
+    ),
+    module!("ELU", "alpha=1.0, inplace=False", no_state, fwd_activation),
+    module!(
+        "Softplus",
+        "beta=1.0, threshold=20.0",
+        no_state,
+        fwd_activation
+    ),
+    module!("Softmax", "dim=None", no_state, fwd_softmax),
+    module!("LogSoftmax", "dim=None", no_state, fwd_softmax),
+    module!("Identity", "*args", no_state, fwd_identity),
+    module!("Flatten", "start_dim=1, end_dim=-1", no_state, fwd_flatten),
+    module!(
+        "Unflatten",
+        "dim, unflattened_size",
+        no_state,
+        fwd_unflatten
+    ),
+    module!(
+        "MaxPool1d",
+        "kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False",
+        no_state,
+        fwd_pool
+    ),
+    module!(
+        "MaxPool2d",
+        "kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False",
+        no_state,
+        fwd_pool
+    ),
+    module!(
+        "AvgPool1d",
+        "kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True",
+        no_state,
+        fwd_pool
+    ),
+    module!(
+        "AvgPool2d",
+        "kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",
+        no_state,
+        fwd_pool
+    ),
+    module!("AdaptiveAvgPool1d", "output_size", no_state, fwd_adaptive),
+    module!("AdaptiveAvgPool2d", "output_size", no_state, fwd_adaptive),
+    module!(
+        "AdaptiveMaxPool2d",
+        "output_size, return_indices=False",
+        no_state,
+        fwd_adaptive
+    ),
+    module!("Sequential", "*args", no_state, fwd_sequential),
+    module!("ModuleList", "modules=None", no_state, fwd_unsupported),
+    module!("ModuleDict", "modules=None", no_state, fwd_unsupported),
+    module!("ParameterList", "values=None", no_state, fwd_unsupported),
+    module!(
+        "MultiheadAttention",
+        "embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False, add_zero_attn=False, kdim=None, vdim=None, batch_first=False, device=None, dtype=None",
+        mha_state,
+        fwd_mha,
+        mha_submodules
+    ),
+    module!(
+        "TransformerEncoderLayer",
+        "d_model, nhead, dim_feedforward=2048, dropout=0.1, activation='relu', layer_norm_eps=1e-05, batch_first=False, norm_first=False, bias=True, device=None, dtype=None",
+        no_state,
+        fwd_encoder_layer,
+        encoder_layer_submodules
+    ),
+    module!(
+        "LSTM",
+        "input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0, bidirectional=False, proj_size=0, device=None, dtype=None",
+        lstm_state,
+        fwd_rnn
+    ),
+    module!(
+        "GRU",
+        "input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0, bidirectional=False, device=None, dtype=None",
+        gru_state,
+        fwd_rnn
+    ),
+];
+
+fn def_of(name: &str) -> Option<&'static ModuleDef> {
+    let short = name.strip_prefix("torch.nn.")?;
+    MODULES.iter().find(|m| m.name == short)
+}
+
+pub fn is_library_module(name: &str) -> bool {
+    def_of(name).is_some()
+}
+
+/// `torch.nn.X` (also `torch.nn.modules.*.X`) -> the library class name.
+pub fn library_class(full: &str) -> Option<&'static str> {
+    let short = full.rsplit('.').next()?;
+    if !full.starts_with("torch.nn") {
+        return None;
+    }
+    MODULES.iter().find(|m| m.name == short).map(|m| {
+        let s: &'static str = Box::leak(format!("torch.nn.{}", m.name).into_boxed_str());
+        s
+    })
+}
+
+fn bind_config(
+    interp: &mut Interp,
+    def: &ModuleDef,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Config> {
+    let mut config = Config::new();
+    let params: Vec<(&str, Option<&str>)> = def
+        .init
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|s| match s.split_once('=') {
+            Some((n, d)) => (n.trim(), Some(d.trim())),
+            None => (s, None),
+        })
+        .collect();
+    let mut args = args.into_iter();
+    for (name, default) in &params {
+        if let Some(var) = name.strip_prefix('*') {
+            config.insert(var.to_string(), Value::tuple(args.by_ref().collect()));
+            continue;
+        }
+        match args.next() {
+            Some(v) => {
+                config.insert(name.to_string(), v);
+            }
+            None => {
+                if let Some(d) = default {
+                    config.insert(name.to_string(), literal(d));
+                }
+            }
+        }
+    }
+    for (k, v) in kwargs {
+        if !params.iter().any(|(n, _)| *n == k) {
+            return Err(interp.type_error(format!(
+                "{}.__init__() got an unexpected keyword argument '{k}'",
+                def.name
+            )));
+        }
+        config.insert(k, v);
+    }
+    for (name, default) in &params {
+        if default.is_none() && !name.starts_with('*') && !config.contains_key(*name) {
+            return Err(interp.type_error(format!(
+                "{}.__init__() missing required argument: '{name}'",
+                def.name
+            )));
+        }
+    }
+    Ok(config)
+}
+
+fn literal(d: &str) -> Value {
+    match d {
+        "True" => Value::Bool(true),
+        "False" => Value::Bool(false),
+        "None" => Value::None,
+        s if s.starts_with('\'') => Value::str(s.trim_matches('\'')),
+        s => s
+            .parse::<i64>()
+            .map(Value::Int)
+            .unwrap_or_else(|_| s.parse::<f64>().map(Value::Float).unwrap_or(Value::None)),
+    }
+}
+
+pub fn construct_named(
+    interp: &mut Interp,
+    name: &'static str,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let class = interp.builtin_class(name);
+    construct(interp, class, args, kwargs)
+}
+
+/// Build a library module: bind its constructor, register its state.
+pub fn construct(
+    interp: &mut Interp,
+    class: Rc<Class>,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let name = class.builtin.clone().unwrap_or_else(|| Rc::from(""));
+    let Some(def) = def_of(&name) else {
+        return Err(interp.type_error(format!("unknown module {name}")));
+    };
+    let config = bind_config(interp, def, args, kwargs)?;
+    let obj = Rc::new(Object {
+        id: interp.fresh_id(),
+        class,
+        attrs: Default::default(),
+        module: Some(std::cell::RefCell::new(crate::value::ModuleState {
+            training: true,
+            ..Default::default()
+        })),
+    });
+    for entry in (def.state)(&config) {
+        let shape: Vec<SymExpr> = entry.shape.iter().map(|d| SymExpr::int(*d)).collect();
+        let mut st = obj.module.as_ref().expect("module").borrow_mut();
+        match entry.kind {
+            StateKind::Param => {
+                let t = interp.new_tensor(entry.dtype, shape, Provenance::Parameter);
+                st.params.push((entry.name.to_string(), Some(t)));
+            }
+            StateKind::NoneParam => st.params.push((entry.name.to_string(), None)),
+            StateKind::Buffer => {
+                let t =
+                    interp.new_tensor(entry.dtype, shape, Provenance::Buffer { persistent: true });
+                st.buffers.push((entry.name.to_string(), Some(t), true));
+            }
+        }
+    }
+    if let Some(subs) = def.submodules {
+        for (n, m) in subs(interp, &config)? {
+            if let Value::Object(o) = m {
+                obj.module
+                    .as_ref()
+                    .expect("module")
+                    .borrow_mut()
+                    .modules
+                    .push((n, Some(o)));
+            }
+        }
+    }
+    match def.name {
+        "Sequential" => {
+            let items = match config.get("args") {
+                Some(Value::Tuple(t)) => t.to_vec(),
+                _ => vec![],
+            };
+            let items = if items.len() == 1 && matches!(items[0], Value::Dict(_)) {
+                let d = interp.dict_items(&items[0])?;
+                d.into_iter()
+                    .map(|(k, v)| {
+                        (
+                            match k {
+                                Value::Str(s) => s.to_string(),
+                                _ => String::new(),
+                            },
+                            v,
+                        )
+                    })
+                    .collect::<Vec<_>>()
+            } else {
+                items
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| (i.to_string(), v))
+                    .collect()
+            };
+            for (k, v) in items {
+                add_child(interp, &obj, k, v)?;
+            }
+        }
+        "ModuleList" => {
+            if let Some(src) = config.get("modules").filter(|v| !v.is_none()) {
+                for (i, v) in interp.iterate(src)?.into_iter().enumerate() {
+                    add_child(interp, &obj, i.to_string(), v)?;
+                }
+            }
+        }
+        "ModuleDict" => {
+            if let Some(src) = config.get("modules").filter(|v| !v.is_none()) {
+                for (k, v) in interp.dict_items(src)? {
+                    let k = match k {
+                        Value::Str(s) => s.to_string(),
+                        other => interp.to_str(&other)?,
+                    };
+                    add_child(interp, &obj, k, v)?;
+                }
+            }
+        }
+        "ParameterList" => {
+            if let Some(src) = config.get("values").filter(|v| !v.is_none()) {
+                for (i, v) in interp.iterate(src)?.into_iter().enumerate() {
+                    if let Value::Tensor(t) = v {
+                        let t = as_param(interp, &t);
+                        obj.module
+                            .as_ref()
+                            .expect("module")
+                            .borrow_mut()
+                            .params
+                            .push((i.to_string(), Some(t)));
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    obj.module.as_ref().expect("module").borrow_mut().config = config;
+    Ok(Value::Object(obj))
+}
+
+fn add_child(interp: &mut Interp, obj: &Rc<Object>, name: String, v: Value) -> R<()> {
+    match v {
+        Value::Object(o) if o.module.is_some() => {
+            obj.module
+                .as_ref()
+                .expect("module")
+                .borrow_mut()
+                .modules
+                .push((name, Some(o)));
+            Ok(())
+        }
+        other => Err(interp.type_error(format!("{} is not a Module subclass", other.type_name()))),
+    }
+}
+
+fn as_param(interp: &mut Interp, t: &Rc<Tensor>) -> Rc<Tensor> {
+    if *t.provenance.borrow() == Provenance::Parameter {
+        return t.clone();
+    }
+    match interp.clone_tensor_as(t, Provenance::Parameter, true) {
+        Value::Tensor(t) => t,
+        _ => unreachable!("clone_tensor_as returns a tensor"),
+    }
+}
+
+/// Attributes of a library module beyond its registered state: its
+/// constructor configuration (`in_features`, `weight` of a tied module...).
+pub fn module_attr(_interp: &mut Interp, obj: &Rc<Object>, name: &str) -> Option<Value> {
+    let st = obj.module.as_ref()?.borrow();
+    if let Some(v) = st.config.get(name) {
+        return Some(v.clone());
+    }
+    match name {
+        "num_heads" | "embed_dim" | "batch_first" => st.config.get(name).cloned(),
+        _ => None,
+    }
+}
+
+/// `self.name = value` on a module: parameters, submodules and buffers go to
+/// their registries, as nn.Module.__setattr__ does.
+pub fn module_setattr(interp: &mut Interp, obj: &Rc<Object>, name: &str, value: Value) -> R<()> {
+    let state = obj.module.as_ref().expect("caller checked");
+    match &value {
+        Value::Tensor(t) if *t.provenance.borrow() == Provenance::Parameter => {
+            let mut st = state.borrow_mut();
+            st.buffers.retain(|(n, _, _)| n != name);
+            match st.params.iter_mut().find(|(n, _)| n == name) {
+                Some(slot) => slot.1 = Some(t.clone()),
+                None => st.params.push((name.to_string(), Some(t.clone()))),
+            }
+            drop(st);
+            obj.attrs.borrow_mut().retain(|(n, _)| n != name);
+            return Ok(());
+        }
+        Value::Object(o) if o.module.is_some() => {
+            let mut st = state.borrow_mut();
+            match st.modules.iter_mut().find(|(n, _)| n == name) {
+                Some(slot) => slot.1 = Some(o.clone()),
+                None => st.modules.push((name.to_string(), Some(o.clone()))),
+            }
+            drop(st);
+            obj.attrs.borrow_mut().retain(|(n, _)| n != name);
+            return Ok(());
+        }
+        _ => {}
+    }
+    {
+        let mut st = state.borrow_mut();
+        if let Some(slot) = st.params.iter_mut().find(|(n, _)| n == name) {
+            match &value {
+                Value::None => {
+                    slot.1 = None;
+                    return Ok(());
+                }
+                Value::Tensor(_) if interp.tracing => {}
+                _ => {
+                    return Err(interp.type_error(format!(
+                        "cannot assign '{}' as parameter '{name}' (torch.nn.Parameter or None expected)",
+                        value.type_name()
+                    )));
+                }
+            }
+        }
+        if let Some(slot) = st.buffers.iter_mut().find(|(n, _, _)| n == name) {
+            if let Value::Tensor(t) = &value {
+                if !interp.tracing {
+                    *t.provenance.borrow_mut() = Provenance::Buffer { persistent: slot.2 };
+                }
+                slot.1 = Some(t.clone());
+                return Ok(());
+            }
+            if value.is_none() {
+                slot.1 = None;
+                return Ok(());
+            }
+        }
+    }
+    if let Value::Tensor(t) = &value {
+        if !interp.tracing && *t.provenance.borrow() == Provenance::Eager {
+            *t.provenance.borrow_mut() = Provenance::Constant;
+        }
+    }
+    obj.set_attr(name, value);
+    Ok(())
+}
+
+pub fn module_getitem(interp: &mut Interp, obj: &Rc<Object>, index: Value) -> R<Value> {
+    let st = obj.module.as_ref().expect("caller checked").borrow();
+    let kind = obj.class.builtin_base();
+    if kind.as_deref() == Some("torch.nn.ParameterList") {
+        let items: Vec<Value> = st
+            .params
+            .iter()
+            .map(|(_, t)| t.clone().map_or(Value::None, Value::Tensor))
+            .collect();
+        drop(st);
+        return interp.get_item(&Value::tuple(items), index);
+    }
+    let mods: Vec<(String, Value)> = st
+        .modules
+        .iter()
+        .map(|(n, m)| (n.clone(), m.clone().map_or(Value::None, Value::Object)))
+        .collect();
+    drop(st);
+    match &index {
+        Value::Str(s) => mods
+            .iter()
+            .find(|(n, _)| **n == **s)
+            .map(|(_, m)| m.clone())
+            .ok_or_else(|| interp.raise("KeyError", s.to_string())),
+        Value::Slice(_) => {
+            let items: Vec<Value> = mods.iter().map(|(_, m)| m.clone()).collect();
+            let sliced = interp.get_item(&Value::tuple(items), index)?;
+            let class = obj.class.clone();
+            let parts = interp.iterate(&sliced)?;
+            construct(interp, class, parts, vec![])
+        }
+        _ => {
+            let items: Vec<Value> = mods.into_iter().map(|(_, m)| m).collect();
+            interp.get_item(&Value::tuple(items), index)
+        }
+    }
+}
+
+pub fn module_setitem(interp: &mut Interp, obj: &Rc<Object>, index: Value, value: Value) -> R<()> {
+    let key = match index {
+        Value::Str(s) => s.to_string(),
+        other => interp.index_int(&other)?.to_string(),
+    };
+    module_setattr(interp, obj, &key, value)
+}
+
+pub fn module_iter(interp: &mut Interp, obj: &Rc<Object>) -> R<Vec<Value>> {
+    let st = obj.module.as_ref().expect("caller checked").borrow();
+    if obj.class.builtin_base().as_deref() == Some("torch.nn.ModuleDict") {
+        return Ok(st.modules.iter().map(|(n, _)| Value::str(n)).collect());
+    }
+    if obj.class.builtin_base().as_deref() == Some("torch.nn.ParameterList") {
+        return Ok(st
+            .params
+            .iter()
+            .filter_map(|(_, t)| t.clone().map(Value::Tensor))
+            .collect());
+    }
+    let _ = interp;
+    Ok(st
+        .modules
+        .iter()
+        .filter_map(|(_, m)| m.clone().map(Value::Object))
+        .collect())
+}
+
+/// Walk a module tree in `named_modules()` order (pre-order, each module once).
+pub fn named_modules(root: &Rc<Object>) -> Vec<(String, Rc<Object>)> {
+    let mut out: Vec<(String, Rc<Object>)> = Vec::new();
+    fn walk(prefix: String, m: &Rc<Object>, out: &mut Vec<(String, Rc<Object>)>) {
+        if out.iter().any(|(_, o)| Rc::ptr_eq(o, m)) {
+            return;
+        }
+        out.push((prefix.clone(), m.clone()));
+        if let Some(st) = &m.module {
+            let children: Vec<(String, Rc<Object>)> = st
+                .borrow()
+                .modules
+                .iter()
+                .filter_map(|(n, c)| c.clone().map(|c| (n.clone(), c)))
+                .collect();
+            for (n, c) in children {
+                let p = if prefix.is_empty() {
+                    n
+                } else {
+                    format!("{prefix}.{n}")
+                };
+                walk(p, &c, out);
+            }
+        }
+    }
+    walk(String::new(), root, &mut out);
+    out
+}
+
+/// `named_parameters()`: qualified names in registration order, each tensor once.
+pub fn named_parameters(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
+    let mut out: Vec<(String, Rc<Tensor>)> = Vec::new();
+    for (prefix, m) in named_modules(root) {
+        let st = m.module.as_ref().expect("modules have state").borrow();
+        for (n, t) in &st.params {
+            let Some(t) = t else { continue };
+            if out.iter().any(|(_, o)| Rc::ptr_eq(o, t)) {
+                continue;
+            }
+            out.push((qual(&prefix, n), t.clone()));
+        }
+    }
+    out
+}
+
+/// `named_buffers()` with persistence.
+pub fn named_buffers(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>, bool)> {
+    let mut out: Vec<(String, Rc<Tensor>, bool)> = Vec::new();
+    for (prefix, m) in named_modules(root) {
+        let st = m.module.as_ref().expect("modules have state").borrow();
+        for (n, t, persistent) in &st.buffers {
+            let Some(t) = t else { continue };
+            if out.iter().any(|(_, o, _)| Rc::ptr_eq(o, t)) {
+                continue;
+            }
+            out.push((qual(&prefix, n), t.clone(), *persistent));
+        }
+    }
+    out
+}
+
+/// Plain tensor attributes (lifted as constants).
+pub fn named_constants(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
+    let mut out = Vec::new();
+    for (prefix, m) in named_modules(root) {
+        for (n, v) in m.attrs.borrow().iter() {
+            if let Value::Tensor(t) = v {
+                out.push((qual(&prefix, n), t.clone()));
+            }
+        }
+    }
+    out
+}
+
+fn qual(prefix: &str, n: &str) -> String {
+    if prefix.is_empty() {
+        n.to_string()
+    } else {
+        format!("{prefix}.{n}")
+    }
+}
+
+fn set_training(m: &Rc<Object>, mode: bool) {
+    for (_, sub) in named_modules(m) {
+        if let Some(st) = &sub.module {
+            st.borrow_mut().training = mode;
+        }
+    }
+}
+
+/// nn.Module methods called on any module.
+pub fn call_module_method(
+    interp: &mut Interp,
+    recv: &Value,
+    method: &str,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let Value::Object(obj) = recv else {
+        return Err(interp.type_error("module method on a non-module"));
+    };
+    let arg = |i: usize, k: &str| {
+        args.get(i)
+            .cloned()
+            .or_else(|| kwargs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()))
+    };
+    match method {
+        "__init__" => Ok(Value::None),
+        "forward" | "__call__" => interp.call_module(obj.clone(), args, kwargs),
+        "register_buffer" => {
+            let Some(Value::Str(name)) = arg(0, "name") else {
+                return Err(interp.type_error("register_buffer(): name must be a string"));
+            };
+            let persistent = !matches!(arg(2, "persistent"), Some(Value::Bool(false)));
+            let t = match arg(1, "tensor") {
+                Some(Value::Tensor(t)) => {
+                    let nt = match interp.clone_tensor_as(
+                        &t,
+                        Provenance::Buffer { persistent },
+                        false,
+                    ) {
+                        Value::Tensor(nt) => nt,
+                        _ => unreachable!("tensor"),
+                    };
+                    Some(nt)
+                }
+                _ => None,
+            };
+            let st = obj.module.as_ref().expect("module");
+            let mut st = st.borrow_mut();
+            match st.buffers.iter_mut().find(|(n, _, _)| **n == *name) {
+                Some(slot) => *slot = (name.to_string(), t, persistent),
+                None => st.buffers.push((name.to_string(), t, persistent)),
+            }
+            Ok(Value::None)
+        }
+        "register_parameter" => {
+            let Some(Value::Str(name)) = arg(0, "name") else {
+                return Err(interp.type_error("register_parameter(): name must be a string"));
+            };
+            let t = match arg(1, "param") {
+                Some(Value::Tensor(t)) => Some(as_param(interp, &t)),
+                _ => None,
+            };
+            obj.module
+                .as_ref()
+                .expect("module")
+                .borrow_mut()
+                .params
+                .push((name.to_string(), t));
+            Ok(Value::None)
+        }
+        "add_module" | "register_module" => {
+            let Some(Value::Str(name)) = arg(0, "name") else {
+                return Err(interp.type_error("add_module(): name must be a string"));
+            };
+            module_setattr(interp, obj, &name, arg(1, "module").unwrap_or(Value::None))?;
+            Ok(Value::None)
+        }
+        "train" => {
+            let mode = !matches!(arg(0, "mode"), Some(Value::Bool(false)));
+            set_training(obj, mode);
+            Ok(recv.clone())
+        }
+        "eval" => {
+            set_training(obj, false);
+            Ok(recv.clone())
+        }
+        "to" | "cpu" | "cuda" | "float" | "double" | "half" | "requires_grad_" | "apply"
+        | "share_memory" => Ok(recv.clone()),
+        "zero_grad" | "load_state_dict" => Ok(Value::None),
+        "parameters" => Ok(Value::list(
+            named_parameters(obj)
+                .into_iter()
+                .map(|(_, t)| Value::Tensor(t))
+                .collect(),
+        )),
+        "named_parameters" => Ok(Value::list(
+            named_parameters(obj)
+                .into_iter()
+                .map(|(n, t)| Value::tuple(vec![Value::str(&n), Value::Tensor(t)]))
+                .collect(),
+        )),
+        "buffers" => Ok(Value::list(
+            named_buffers(obj)
+                .into_iter()
+                .map(|(_, t, _)| Value::Tensor(t))
+                .collect(),
+        )),
+        "named_buffers" => Ok(Value::list(
+            named_buffers(obj)
+                .into_iter()
+                .map(|(n, t, _)| Value::tuple(vec![Value::str(&n), Value::Tensor(t)]))
+                .collect(),
+        )),
+        "children" | "named_children" => {
+            let st = obj.module.as_ref().expect("module").borrow();
+            let items: Vec<Value> = st
+                .modules
+                .iter()
+                .filter_map(|(n, m)| {
+                    m.clone().map(|m| {
+                        if method == "children" {
+                            Value::Object(m)
+                        } else {
+                            Value::tuple(vec![Value::str(n), Value::Object(m)])
+                        }
+                    })
+                })
+                .collect();
+            Ok(Value::list(items))
+        }
+        "modules" | "named_modules" => Ok(Value::list(
+            named_modules(obj)
+                .into_iter()
+                .map(|(n, m)| {
+                    if method == "modules" {
+                        Value::Object(m)
+                    } else {
+                        Value::tuple(vec![Value::str(&n), Value::Object(m)])
+                    }
+                })
+                .collect(),
+        )),
+        "state_dict" => {
+            let mut d = Dict::default();
+            for (n, t) in named_parameters(obj) {
+                d.insert(Value::str(&n), Value::Tensor(t));
+            }
+            for (n, t, persistent) in named_buffers(obj) {
+                if persistent {
+                    d.insert(Value::str(&n), Value::Tensor(t));
+                }
+            }
+            Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+        }
+        "get_submodule" => {
+            let Some(Value::Str(path)) = arg(0, "target") else {
+                return Ok(recv.clone());
+            };
+            let mut cur = recv.clone();
+            for part in path.split('.').filter(|p| !p.is_empty()) {
+                cur = interp.get_attr(&cur, part)?;
+            }
+            Ok(cur)
+        }
+        "extra_repr" => Ok(Value::str("")),
+        _ => {
+            let r = interp.current_range();
+            Ok(interp.incomplete(
+                r,
+                format!("analysis incomplete: `nn.Module.{method}` is not modelled"),
+            ))
+        }
+    }
+}
+
+// ----- forwards ---------------------------------------------------------------------
+
+fn cfg(obj: &Rc<Object>, k: &str) -> Value {
+    obj.module
+        .as_ref()
+        .and_then(|m| m.borrow().config.get(k).cloned())
+        .unwrap_or(Value::None)
+}
+
+fn param(obj: &Rc<Object>, k: &str) -> Value {
+    let st = obj.module.as_ref().expect("module").borrow();
+    st.params
+        .iter()
+        .find(|(n, _)| n == k)
+        .and_then(|(_, t)| t.clone())
+        .or_else(|| {
+            st.buffers
+                .iter()
+                .find(|(n, _, _)| n == k)
+                .and_then(|(_, t, _)| t.clone())
+        })
+        .map_or(Value::None, Value::Tensor)
+}
+
+fn training(obj: &Rc<Object>) -> bool {
+    obj.module.as_ref().is_some_and(|m| m.borrow().training)
+}
+
+fn input(interp: &mut Interp, args: &[Value], name: &str) -> R<Value> {
+    match args.first() {
+        Some(v @ Value::Tensor(_)) => Ok(v.clone()),
+        Some(v @ Value::Unknown(_)) => Ok(v.clone()),
+        Some(other) => Err(interp.type_error(format!(
+            "{name}.forward() expects a Tensor, got {}",
+            other.type_name()
+        ))),
+        None => Err(interp.type_error(format!("{name}.forward() missing input"))),
+    }
+}
+
+fn f(interp: &mut Interp, name: &str, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> R<Value> {
+    crate::ops::call_torch_function(interp, &format!("torch.nn.functional.{name}"), args, kwargs)
+}
+
+pub fn forward(
+    interp: &mut Interp,
+    name: &str,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let Some(def) = def_of(name) else {
+        return Err(interp.type_error(format!("no forward for {name}")));
+    };
+    let mut args = args;
+    args.extend(
+        kwargs
+            .iter()
+            .filter(|(k, _)| k == "input")
+            .map(|(_, v)| v.clone()),
+    );
+    let kwargs: Vec<(String, Value)> = kwargs.into_iter().filter(|(k, _)| k != "input").collect();
+    (def.forward)(interp, obj, args, kwargs)
+}
+
+fn fwd_linear(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "Linear")?;
+    let mut a = vec![x, param(obj, "weight")];
+    let bias = param(obj, "bias");
+    if !bias.is_none() {
+        a.push(bias);
+    }
+    f(interp, "linear", a, vec![])
+}
+
+fn fwd_conv(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "Conv")?;
+    let nd = match &*obj.class.name {
+        "Conv1d" => 1,
+        "Conv3d" => 3,
+        _ => 2,
+    };
+    let name = format!("conv{nd}d");
+    let a = vec![
+        x,
+        param(obj, "weight"),
+        param(obj, "bias"),
+        cfg(obj, "stride"),
+        cfg(obj, "padding"),
+        cfg(obj, "dilation"),
+        cfg(obj, "groups"),
+    ];
+    f(interp, &name, a, vec![])
+}
+
+fn fwd_conv_transpose(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "ConvTranspose")?;
+    let nd = if obj.class.name.contains("1d") { 1 } else { 2 };
+    let a = vec![
+        x,
+        param(obj, "weight"),
+        param(obj, "bias"),
+        cfg(obj, "stride"),
+        cfg(obj, "padding"),
+        cfg(obj, "output_padding"),
+        cfg(obj, "groups"),
+        cfg(obj, "dilation"),
+    ];
+    f(interp, &format!("conv_transpose{nd}d"), a, vec![])
+}
+
+fn fwd_batchnorm(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "BatchNorm")?;
+    if let Value::Tensor(t) = &x {
+        let want = match &*obj.class.name {
+            "BatchNorm1d" => vec![2, 3],
+            "BatchNorm3d" => vec![5],
+            _ => vec![4],
+        };
+        if !want.contains(&t.rank()) {
+            return Err(interp.raise(
+                "ValueError",
+                format!("expected {}D input (got {}D input)", want[0], t.rank()),
+            ));
+        }
+    }
+    let train = training(obj);
+    let nbt = param(obj, "num_batches_tracked");
+    if train {
+        if let Value::Tensor(_) = nbt {
+            interp.call_op_by_method("add_", nbt, vec![Value::Int(1)], vec![])?;
+        }
+    }
+    let a = vec![
+        x,
+        param(obj, "running_mean"),
+        param(obj, "running_var"),
+        param(obj, "weight"),
+        param(obj, "bias"),
+        Value::Bool(train || param(obj, "running_mean").is_none()),
+        cfg(obj, "momentum"),
+        cfg(obj, "eps"),
+    ];
+    crate::ops::call_torch_function(interp, "torch.nn.functional.batch_norm", a, vec![])
+}
+
+fn fwd_layernorm(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "LayerNorm")?;
+    let a = vec![
+        x,
+        cfg(obj, "normalized_shape"),
+        param(obj, "weight"),
+        param(obj, "bias"),
+        cfg(obj, "eps"),
+    ];
+    f(interp, "layer_norm", a, vec![])
+}
+
+fn fwd_rmsnorm(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "RMSNorm")?;
+    let t = crate::ops::call_torch_function(
+        interp,
+        "torch.rms_norm",
+        vec![
+            x.clone(),
+            cfg(obj, "normalized_shape"),
+            param(obj, "weight"),
+        ],
+        vec![],
+    );
+    match t {
+        Ok(v) => Ok(v),
+        Err(_) => Ok(x),
+    }
+}
+
+fn fwd_groupnorm(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "GroupNorm")?;
+    let a = vec![
+        x,
+        cfg(obj, "num_groups"),
+        param(obj, "weight"),
+        param(obj, "bias"),
+        cfg(obj, "eps"),
+    ];
+    f(interp, "group_norm", a, vec![])
+}
+
+fn fwd_embedding(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "Embedding")?;
+    f(interp, "embedding", vec![x, param(obj, "weight")], vec![])
+}
+
+fn fwd_dropout(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "Dropout")?;
+    let inplace = matches!(cfg(obj, "inplace"), Value::Bool(true));
+    let kw = vec![("inplace".to_string(), Value::Bool(inplace))];
+    f(
+        interp,
+        "dropout",
+        vec![x, cfg(obj, "p"), Value::Bool(training(obj))],
+        kw,
+    )
+}
+
+fn fwd_activation(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, &obj.class.name)?;
+    let inplace = vec![(
+        "inplace".to_string(),
+        Value::Bool(matches!(cfg(obj, "inplace"), Value::Bool(true))),
+    )];
+    match &*obj.class.name {
+        "ReLU" => f(interp, "relu", vec![x], inplace),
+        "ReLU6" => f(
+            interp,
+            "hardtanh",
+            vec![x, Value::Float(0.0), Value::Float(6.0)],
+            inplace,
+        ),
+        "GELU" => f(
+            interp,
+            "gelu",
+            vec![x],
+            vec![("approximate".into(), cfg(obj, "approximate"))],
+        ),
+        "SiLU" => f(interp, "silu", vec![x], inplace),
+        "Mish" => f(interp, "mish", vec![x], inplace),
+        "Sigmoid" => crate::ops::call_torch_function(interp, "torch.sigmoid", vec![x], vec![]),
+        "Tanh" => crate::ops::call_torch_function(interp, "torch.tanh", vec![x], vec![]),
+        "Hardswish" => f(interp, "hardswish", vec![x], inplace),
+        "Hardsigmoid" => f(interp, "hardsigmoid", vec![x], inplace),
+        "Hardtanh" => f(
+            interp,
+            "hardtanh",
+            vec![x, cfg(obj, "min_val"), cfg(obj, "max_val")],
+            inplace,
+        ),
+        "LeakyReLU" => f(
+            interp,
+            "leaky_relu",
+            vec![x, cfg(obj, "negative_slope")],
+            inplace,
+        ),
+        "ELU" => f(interp, "elu", vec![x, cfg(obj, "alpha")], inplace),
+        "Softplus" => f(
+            interp,
+            "softplus",
+            vec![x, cfg(obj, "beta"), cfg(obj, "threshold")],
+            vec![],
+        ),
+        other => Err(interp.type_error(format!("no activation {other}"))),
+    }
+}
+
+fn fwd_softmax(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "Softmax")?;
+    let name = if &*obj.class.name == "LogSoftmax" {
+        "log_softmax"
+    } else {
+        "softmax"
+    };
+    f(interp, name, vec![x, cfg(obj, "dim")], vec![])
+}
+
+fn fwd_identity(
+    interp: &mut Interp,
+    _: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    input(interp, &args, "Identity")
+}
+
+fn fwd_flatten(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "Flatten")?;
+    interp.call_op_by_method(
+        "flatten",
+        x,
+        vec![cfg(obj, "start_dim"), cfg(obj, "end_dim")],
+        vec![],
+    )
+}
+
+fn fwd_unflatten(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "Unflatten")?;
+    interp.call_op_by_method(
+        "unflatten",
+        x,
+        vec![cfg(obj, "dim"), cfg(obj, "unflattened_size")],
+        vec![],
+    )
+}
+
+fn fwd_pool(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "Pool")?;
+    let n = &*obj.class.name;
+    let nd = if n.contains("1d") { "1d" } else { "2d" };
+    if n.starts_with("Max") {
+        let a = vec![
+            x,
+            cfg(obj, "kernel_size"),
+            cfg(obj, "stride"),
+            cfg(obj, "padding"),
+            cfg(obj, "dilation"),
+            cfg(obj, "ceil_mode"),
+            cfg(obj, "return_indices"),
+        ];
+        f(interp, &format!("max_pool{nd}"), a, vec![])
+    } else {
+        let a = vec![
+            x,
+            cfg(obj, "kernel_size"),
+            cfg(obj, "stride"),
+            cfg(obj, "padding"),
+            cfg(obj, "ceil_mode"),
+            cfg(obj, "count_include_pad"),
+        ];
+        f(interp, &format!("avg_pool{nd}"), a, vec![])
+    }
+}
+
+fn fwd_adaptive(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "AdaptivePool")?;
+    let n = &*obj.class.name;
+    let name = match n {
+        "AdaptiveAvgPool1d" => "adaptive_avg_pool1d",
+        "AdaptiveMaxPool2d" => "adaptive_max_pool2d",
+        _ => "adaptive_avg_pool2d",
+    };
+    f(interp, name, vec![x, cfg(obj, "output_size")], vec![])
+}
+
+fn fwd_sequential(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let mods: Vec<Rc<Object>> = obj
+        .module
+        .as_ref()
+        .expect("module")
+        .borrow()
+        .modules
+        .iter()
+        .filter_map(|(_, m)| m.clone())
+        .collect();
+    let mut x = args.into_iter().next().unwrap_or(Value::None);
+    let mut kwargs = Some(kwargs);
+    for m in mods {
+        x = interp.call_module(m, vec![x], kwargs.take().unwrap_or_default())?;
+    }
+    Ok(x)
+}
+
+fn fwd_unsupported(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    _: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    Err(interp.fail(
+        FailureKind::Other,
+        format!(
+            "{} has no forward of its own (call its items)",
+            obj.class.name
+        ),
+    ))
+}
+
+fn tensor_of(v: &Value) -> Option<Rc<Tensor>> {
+    v.as_tensor().cloned()
+}
+
+/// MultiheadAttention's forward as torch records it (the slow path with
+/// packed in-projection and scaled_dot_product_attention).
+fn fwd_mha(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let get = |i: usize, k: &str| {
+        args.get(i)
+            .cloned()
+            .or_else(|| kwargs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()))
+            .unwrap_or(Value::None)
+    };
+    let (q, k, v) = (get(0, "query"), get(1, "key"), get(2, "value"));
+    let need_weights = !matches!(get(4, "need_weights"), Value::Bool(false));
+    let batch_first = matches!(cfg(obj, "batch_first"), Value::Bool(true));
+    let heads = cfg(obj, "num_heads").as_int().unwrap_or(1);
+    let e = cfg(obj, "embed_dim").as_int().unwrap_or(1);
+    let hd = e / heads.max(1);
+    let same = matches!((&q, &k), (Value::Tensor(a), Value::Tensor(b)) if Rc::ptr_eq(a, b));
+    let (q, k, v) = if batch_first {
+        let qt =
+            interp.call_op_by_method("transpose", q, vec![Value::Int(1), Value::Int(0)], vec![])?;
+        if same {
+            (qt.clone(), qt.clone(), qt)
+        } else {
+            let kt = interp.call_op_by_method(
+                "transpose",
+                k,
+                vec![Value::Int(1), Value::Int(0)],
+                vec![],
+            )?;
+            let vt = interp.call_op_by_method(
+                "transpose",
+                v,
+                vec![Value::Int(1), Value::Int(0)],
+                vec![],
+            )?;
+            (qt, kt, vt)
+        }
+    } else {
+        (q, k, v)
+    };
+    let Some(qt) = tensor_of(&q) else {
+        return Err(interp.type_error("MultiheadAttention expects tensors"));
+    };
+    if qt.rank() != 3 {
+        return Err(interp.fail(
+            FailureKind::Other,
+            "analysis incomplete: unbatched MultiheadAttention is not modelled",
+        ));
+    }
+    let (tgt, bsz) = (qt.shape[0].clone(), qt.shape[1].clone());
+    let w = param(obj, "in_proj_weight");
+    let bias = param(obj, "in_proj_bias");
+    let (qp, kp, vp) = if same {
+        let proj = f(interp, "linear", vec![q.clone(), w, bias], vec![])?;
+        let proj = interp.call_op_by_method(
+            "unflatten",
+            proj,
+            vec![
+                Value::Int(-1),
+                Value::tuple(vec![Value::Int(3), Value::Int(e)]),
+            ],
+            vec![],
+        )?;
+        let proj = interp.call_op_by_method("unsqueeze", proj, vec![Value::Int(0)], vec![])?;
+        let proj = interp.call_op_by_method(
+            "transpose",
+            proj,
+            vec![Value::Int(0), Value::Int(-2)],
+            vec![],
+        )?;
+        let proj = interp.call_op_by_method("squeeze", proj, vec![Value::Int(-2)], vec![])?;
+        let proj = interp.call_op_by_method("contiguous", proj, vec![], vec![])?;
+        let a = interp.call_op_by_method(
+            "select",
+            proj.clone(),
+            vec![Value::Int(0), Value::Int(0)],
+            vec![],
+        )?;
+        let b = interp.call_op_by_method(
+            "select",
+            proj.clone(),
+            vec![Value::Int(0), Value::Int(1)],
+            vec![],
+        )?;
+        let c =
+            interp.call_op_by_method("select", proj, vec![Value::Int(0), Value::Int(2)], vec![])?;
+        (a, b, c)
+    } else {
+        let ws = interp.call_op_by_method("chunk", w, vec![Value::Int(3)], vec![])?;
+        let ws = interp.iterate(&ws)?;
+        let bs = if bias.is_none() {
+            vec![Value::None; 3]
+        } else {
+            let b = interp.call_op_by_method("chunk", bias, vec![Value::Int(3)], vec![])?;
+            interp.iterate(&b)?
+        };
+        let a = f(
+            interp,
+            "linear",
+            vec![q.clone(), ws[0].clone(), bs[0].clone()],
+            vec![],
+        )?;
+        let b = f(
+            interp,
+            "linear",
+            vec![k.clone(), ws[1].clone(), bs[1].clone()],
+            vec![],
+        )?;
+        let c = f(
+            interp,
+            "linear",
+            vec![v.clone(), ws[2].clone(), bs[2].clone()],
+            vec![],
+        )?;
+        (a, b, c)
+    };
+    let bh = interp.binop(
+        syntax::ast::BinOp::Mul,
+        interp.sym_value(bsz.clone()),
+        Value::Int(heads),
+    )?;
+    let to_heads = |interp: &mut Interp, x: Value| -> R<Value> {
+        let x = interp.call_op_by_method(
+            "view",
+            x,
+            vec![Value::Int(-1), bh.clone(), Value::Int(hd)],
+            vec![],
+        )?;
+        interp.call_op_by_method("transpose", x, vec![Value::Int(0), Value::Int(1)], vec![])
+    };
+    let qh = to_heads(interp, qp)?;
+    let kh = to_heads(interp, kp)?;
+    let vh = to_heads(interp, vp)?;
+    let b_v = interp.sym_value(bsz.clone());
+    let split = |interp: &mut Interp, x: Value| -> R<Value> {
+        interp.call_op_by_method(
+            "view",
+            x,
+            vec![
+                b_v.clone(),
+                Value::Int(heads),
+                Value::Int(-1),
+                Value::Int(hd),
+            ],
+            vec![],
+        )
+    };
+    let qh = split(interp, qh)?;
+    let kh = split(interp, kh)?;
+    let vh = split(interp, vh)?;
+    let mask = get(3, "key_padding_mask");
+    let attn_mask = get(5, "attn_mask");
+    let mask = if attn_mask.is_none() { mask } else { attn_mask };
+    let p = if training(obj) {
+        cfg(obj, "dropout")
+    } else {
+        Value::Float(0.0)
+    };
+    let mut sd_args = vec![qh, kh, vh];
+    if !mask.is_none() {
+        sd_args.push(mask);
+    }
+    let out = f(
+        interp,
+        "scaled_dot_product_attention",
+        sd_args,
+        vec![("dropout_p".into(), p)],
+    )?;
+    let out = interp.call_op_by_method(
+        "permute",
+        out,
+        vec![Value::Int(2), Value::Int(0), Value::Int(1), Value::Int(3)],
+        vec![],
+    )?;
+    let n = interp.binop(
+        syntax::ast::BinOp::Mul,
+        b_v.clone(),
+        interp.sym_value(tgt.clone()),
+    )?;
+    let out = interp.call_op_by_method("reshape", out, vec![n, Value::Int(e)], vec![])?;
+    let out_proj = obj
+        .module
+        .as_ref()
+        .expect("module")
+        .borrow()
+        .modules
+        .iter()
+        .find(|(n, _)| n == "out_proj")
+        .and_then(|(_, m)| m.clone());
+    let out = match out_proj {
+        Some(m) => f(
+            interp,
+            "linear",
+            vec![out, param(&m, "weight"), param(&m, "bias")],
+            vec![],
+        )?,
+        None => out,
+    };
+    let out = interp.call_op_by_method(
+        "view",
+        out,
+        vec![interp.sym_value(tgt), b_v, Value::Int(e)],
+        vec![],
+    )?;
+    let out = if batch_first {
+        interp.call_op_by_method("transpose", out, vec![Value::Int(1), Value::Int(0)], vec![])?
+    } else {
+        out
+    };
+    let _ = need_weights;
+    Ok(Value::tuple(vec![out, Value::None]))
+}
+
+fn fwd_encoder_layer(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "TransformerEncoderLayer")?;
+    let sub = |name: &str| -> Option<Rc<Object>> {
+        obj.module
+            .as_ref()
+            .expect("module")
+            .borrow()
+            .modules
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, m)| m.clone())
+    };
+    let (Some(sa), Some(l1), Some(d), Some(l2), Some(n1), Some(n2), Some(d1), Some(d2)) = (
+        sub("self_attn"),
+        sub("linear1"),
+        sub("dropout"),
+        sub("linear2"),
+        sub("norm1"),
+        sub("norm2"),
+        sub("dropout1"),
+        sub("dropout2"),
+    ) else {
+        return Err(interp.type_error("TransformerEncoderLayer is missing submodules"));
+    };
+    let norm_first = matches!(cfg(obj, "norm_first"), Value::Bool(true));
+    let sa_block = |interp: &mut Interp, x: Value| -> R<Value> {
+        let r = interp.call_module(
+            sa.clone(),
+            vec![x.clone(), x.clone(), x],
+            vec![("need_weights".into(), Value::Bool(false))],
+        )?;
+        let r = interp.get_item(&r, Value::Int(0))?;
+        interp.call_module(d1.clone(), vec![r], vec![])
+    };
+    let ff_block = |interp: &mut Interp, x: Value| -> R<Value> {
+        let h = interp.call_module(l1.clone(), vec![x], vec![])?;
+        let h = f(interp, "relu", vec![h], vec![])?;
+        let h = interp.call_module(d.clone(), vec![h], vec![])?;
+        let h = interp.call_module(l2.clone(), vec![h], vec![])?;
+        interp.call_module(d2.clone(), vec![h], vec![])
+    };
+    if norm_first {
+        let h = interp.call_module(n1.clone(), vec![x.clone()], vec![])?;
+        let s = sa_block(interp, h)?;
+        let x = interp.binop(syntax::ast::BinOp::Add, x, s)?;
+        let h = interp.call_module(n2.clone(), vec![x.clone()], vec![])?;
+        let s = ff_block(interp, h)?;
+        interp.binop(syntax::ast::BinOp::Add, x, s)
+    } else {
+        let s = sa_block(interp, x.clone())?;
+        let x = interp.binop(syntax::ast::BinOp::Add, x, s)?;
+        let x = interp.call_module(n1, vec![x], vec![])?;
+        let s = ff_block(interp, x.clone())?;
+        let x = interp.binop(syntax::ast::BinOp::Add, x, s)?;
+        interp.call_module(n2, vec![x], vec![])
+    }
+}
+
+/// LSTM/GRU: zero initial states, `aten.lstm.input`/`aten.gru.input`, and
+/// the time dimension specialized to its example value.
+fn fwd_rnn(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    args: Vec<Value>,
+    _: Vec<(String, Value)>,
+) -> R<Value> {
+    let x = input(interp, &args, "RNN")?;
+    let Some(xt) = tensor_of(&x) else {
+        return Ok(x);
+    };
+    if xt.rank() != 3 {
+        return Err(interp.fail(
+            FailureKind::Other,
+            "analysis incomplete: unbatched RNN input is not modelled",
+        ));
+    }
+    let is_lstm = &*obj.class.name == "LSTM";
+    let batch_first = matches!(cfg(obj, "batch_first"), Value::Bool(true));
+    let h = cfg(obj, "hidden_size").as_int().unwrap_or(1);
+    let layers = cfg(obj, "num_layers").as_int().unwrap_or(1);
+    let dirs = if matches!(cfg(obj, "bidirectional"), Value::Bool(true)) {
+        2
+    } else {
+        1
+    };
+    let (b, tdim) = if batch_first {
+        (xt.shape[0].clone(), 1)
+    } else {
+        (xt.shape[1].clone(), 0)
+    };
+    // The RNN kernel needs a concrete sequence length.
+    interp.index_int(&Value::SymInt(xt.shape[tdim].clone()))?;
+    let state_shape = vec![
+        Value::Int(layers * dirs),
+        interp.sym_value(b.clone()),
+        Value::Int(h),
+    ];
+    let h0 = args.get(1).cloned().filter(|v| !v.is_none());
+    let (hx, cx) = match h0 {
+        Some(Value::Tuple(t)) if t.len() == 2 => (t[0].clone(), Some(t[1].clone())),
+        Some(v) => (v, None),
+        None => {
+            let z = interp.call_op_function(
+                "zeros",
+                vec![Value::tuple(state_shape.clone())],
+                vec![],
+            )?;
+            let c = if is_lstm {
+                Some(interp.call_op_function(
+                    "zeros",
+                    vec![Value::tuple(state_shape.clone())],
+                    vec![],
+                )?)
+            } else {
+                None
+            };
+            (z, c)
+        }
+    };
+    let params: Vec<Value> = obj
+        .module
+        .as_ref()
+        .expect("module")
+        .borrow()
+        .params
+        .iter()
+        .filter_map(|(_, t)| t.clone().map(Value::Tensor))
+        .collect();
+    let mut out_shape = xt.shape.clone();
+    let last = out_shape.len() - 1;
+    out_shape[last] = SymExpr::int(h * dirs);
+    let st_shape = vec![SymExpr::int(layers * dirs), b, SymExpr::int(h)];
+    let mut a = vec![interp.arg_of(&x)];
+    let mut states = vec![interp.arg_of(&hx)];
+    if let Some(c) = &cx {
+        states.push(interp.arg_of(c));
+    }
+    a.push(crate::graph::Arg::List(states));
+    a.push(crate::graph::Arg::List(
+        params.iter().map(|p| interp.arg_of(p)).collect(),
+    ));
+    let target = if is_lstm {
+        "aten.lstm.input"
+    } else {
+        "aten.gru.input"
+    };
+    let mut outs = vec![(xt.dtype, out_shape), (xt.dtype, st_shape.clone())];
+    if is_lstm {
+        outs.push((xt.dtype, st_shape));
+    }
+    let r = crate::ops::meta::tuple_op(interp, target, a, outs)?;
+    let items = interp.iterate(&r)?;
+    if is_lstm {
+        Ok(Value::tuple(vec![
+            items[0].clone(),
+            Value::tuple(vec![items[1].clone(), items[2].clone()]),
+        ]))
+    } else {
+        Ok(Value::tuple(vec![items[0].clone(), items[1].clone()]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_module_has_a_parsable_constructor_signature() {
+        for m in MODULES {
+            for part in m.init.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                let name = part.split('=').next().unwrap_or("").trim();
+                assert!(!name.is_empty(), "{}", m.name);
+            }
+        }
+    }
+
+    #[test]
+    fn linear_registers_weight_then_bias() {
+        let mut c = Config::new();
+        c.insert("in_features".into(), Value::Int(5));
+        c.insert("out_features".into(), Value::Int(3));
+        c.insert("bias".into(), Value::Bool(true));
+        let s = linear_state(&c);
+        assert_eq!(s[0].name, "weight");
+        assert_eq!(s[0].shape, vec![3, 5]);
+        assert_eq!(s[1].shape, vec![3]);
+    }
+
+    #[test]
+    fn batchnorm_buffers_follow_params() {
+        let mut c = Config::new();
+        c.insert("num_features".into(), Value::Int(8));
+        c.insert("affine".into(), Value::Bool(true));
+        c.insert("track_running_stats".into(), Value::Bool(true));
+        let names: Vec<&str> = batchnorm_state(&c).iter().map(|e| e.name).collect();
+        assert_eq!(
+            names,
+            [
+                "weight",
+                "bias",
+                "running_mean",
+                "running_var",
+                "num_batches_tracked"
+            ]
+        );
+    }
+
+    #[test]
+    fn lstm_state_per_layer() {
+        let mut c = Config::new();
+        c.insert("input_size".into(), Value::Int(32));
+        c.insert("hidden_size".into(), Value::Int(48));
+        c.insert("num_layers".into(), Value::Int(2));
+        c.insert("bias".into(), Value::Bool(true));
+        let s = lstm_state(&c);
+        assert_eq!(s.len(), 8);
+        assert_eq!(s[0].shape, vec![192, 32]);
+        assert_eq!(s[4].shape, vec![192, 48]);
+    }
+}

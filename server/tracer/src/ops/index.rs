@@ -1,0 +1,280 @@
+//! Tensor indexing as torch records it: integers become `select`, slices
+//! `slice`, `None` `unsqueeze`, `...` skips dimensions, tensor indices
+//! `index`; assignment through an index writes with `fill_`/`copy_`.
+
+use std::rc::Rc;
+
+use shapes::SymExpr;
+
+use crate::dtype::DType;
+use crate::graph::Arg;
+use crate::interp::{Interp, R};
+use crate::value::{CmpKind, Tensor, Value};
+
+const SLICE_END_MAX: i64 = i64::MAX;
+
+fn index_items(interp: &mut Interp, index: &Value) -> R<Vec<Value>> {
+    match index {
+        Value::Tuple(_) => interp.iterate(index),
+        other => Ok(vec![other.clone()]),
+    }
+}
+
+pub fn getitem(interp: &mut Interp, t: Rc<Tensor>, index: Value) -> R<Value> {
+    let items = index_items(interp, &index)?;
+    let consumed = items
+        .iter()
+        .filter(|v| !matches!(v, Value::None) && !is_ellipsis(v))
+        .count();
+    if consumed > t.rank() {
+        return Err(interp.raise(
+            "IndexError",
+            format!("too many indices for tensor of dimension {}", t.rank()),
+        ));
+    }
+    let mut cur = Value::Tensor(t.clone());
+    let mut dim: i64 = 0;
+    let mut tensor_indices: Vec<(usize, Rc<Tensor>)> = Vec::new();
+    for item in &items {
+        let Value::Tensor(ct) = cur.clone() else {
+            break;
+        };
+        match item {
+            Value::None => {
+                cur = interp.call_op_by_method("unsqueeze", cur, vec![Value::Int(dim)], vec![])?;
+                dim += 1;
+            }
+            v if is_ellipsis(v) => {
+                let remaining = items
+                    .iter()
+                    .skip_while(|x| !is_ellipsis(x))
+                    .skip(1)
+                    .filter(|x| !matches!(x, Value::None))
+                    .count() as i64;
+                dim = ct.rank() as i64 - remaining;
+            }
+            Value::Slice(s) => {
+                cur = slice_dim(interp, ct, dim, s)?;
+                dim += 1;
+            }
+            Value::Tensor(it) => {
+                tensor_indices.push((dim as usize, it.clone()));
+                dim += 1;
+            }
+            Value::List(_) => {
+                let it = interp.call_op_function("tensor", vec![item.clone()], vec![])?;
+                if let Value::Tensor(it) = it {
+                    tensor_indices.push((dim as usize, it));
+                }
+                dim += 1;
+            }
+            other => {
+                let i = match other {
+                    Value::SymInt(e) => Value::SymInt(e.clone()),
+                    v => Value::Int(interp.index_int(v)?),
+                };
+                let d = dim as usize;
+                if let (Some(n), Some(iv)) = (
+                    ct.shape
+                        .get(d)
+                        .and_then(|s| interp.env.simplify(s).as_const()),
+                    i.as_int(),
+                ) {
+                    if iv >= n || iv < -n {
+                        return Err(interp.raise(
+                            "IndexError",
+                            format!("index {iv} is out of bounds for dimension {d} with size {n}"),
+                        ));
+                    }
+                }
+                cur = interp.call_op_by_method("select", cur, vec![Value::Int(dim), i], vec![])?;
+            }
+        }
+    }
+    if !tensor_indices.is_empty() {
+        let Value::Tensor(ct) = cur.clone() else {
+            return Ok(cur);
+        };
+        return advanced_index(interp, ct, tensor_indices);
+    }
+    Ok(cur)
+}
+
+fn is_ellipsis(v: &Value) -> bool {
+    matches!(v, Value::Builtin(b) if &*b.name == "builtins.Ellipsis")
+}
+
+/// `x[start:stop:step]` on one dimension.
+fn slice_dim(interp: &mut Interp, t: Rc<Tensor>, dim: i64, s: &[Value; 3]) -> R<Value> {
+    let d = dim as usize;
+    let Some(size) = t.shape.get(d).map(|x| interp.env.simplify(x)) else {
+        return Err(interp.raise("IndexError", "too many indices for tensor"));
+    };
+    let full = s.iter().all(Value::is_none);
+    let unbacked = size.symbols().iter().any(|x| interp.env.info(*x).unbacked);
+    if full && !unbacked {
+        return Ok(Value::Tensor(t));
+    }
+    let step = match &s[2] {
+        Value::None => 1,
+        v => interp.index_int(v)?,
+    };
+    if step <= 0 {
+        return Err(interp.raise("ValueError", "step must be greater than zero"));
+    }
+    let start = bound_expr(interp, &s[0], &size, 0)?;
+    let stop = bound_expr(interp, &s[1], &size, SLICE_END_MAX)?;
+    let len = stop.sub(&start);
+    let len = if step == 1 {
+        len
+    } else {
+        len.add(&SymExpr::int(step - 1))
+            .floordiv(&SymExpr::int(step))
+    };
+    let len = interp.env.simplify(&len);
+    let len = match len.as_const() {
+        Some(c) if c < 0 => SymExpr::int(0),
+        _ => len,
+    };
+    let mut shape = t.shape.clone();
+    shape[d] = len;
+    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(dim)];
+    args.push(match &s[0] {
+        Value::None => Arg::None,
+        v => interp.arg_of(v),
+    });
+    args.push(match &s[1] {
+        Value::None => Arg::Int(SLICE_END_MAX),
+        v => interp.arg_of(v),
+    });
+    if step != 1 {
+        args.push(Arg::Int(step));
+    }
+    interp.record_tensor_op("aten.slice.Tensor", args, vec![], t.dtype, shape)
+}
+
+/// Clamp a slice bound into `[0, size]`, deciding symbolic comparisons by
+/// their hints (with guards) as torch does.
+fn bound_expr(interp: &mut Interp, v: &Value, size: &SymExpr, default: i64) -> R<SymExpr> {
+    let raw = match v {
+        Value::None => {
+            return Ok(if default == 0 {
+                SymExpr::int(0)
+            } else {
+                size.clone()
+            });
+        }
+        Value::SymInt(e) => e.clone(),
+        other => SymExpr::int(interp.index_int(other)?),
+    };
+    let neg = match raw.as_const() {
+        Some(c) => c < 0,
+        None => {
+            interp
+                .env
+                .static_decide(&raw, CmpKind::Lt, &SymExpr::int(0))
+                == Some(true)
+        }
+    };
+    let e = if neg { size.add(&raw) } else { raw };
+    if let (Some(c), Some(n)) = (e.as_const(), size.as_const()) {
+        return Ok(SymExpr::int(c.clamp(0, n)));
+    }
+    if e.as_const().is_some_and(|c| c <= 0) {
+        return Ok(SymExpr::int(0));
+    }
+    let unbacked =
+        |interp: &Interp, x: &SymExpr| x.symbols().iter().any(|s| interp.env.info(*s).unbacked);
+    if unbacked(interp, &e) || unbacked(interp, size) {
+        return Ok(e);
+    }
+    // e > size ? size : e
+    let line = interp.guard_line();
+    match interp.env.evaluate(&e, CmpKind::Gt, size, line) {
+        Ok(true) => Ok(size.clone()),
+        Ok(false) => Ok(e),
+        Err(dd) => Err(interp.data_dependent(&dd.expr)),
+    }
+}
+
+/// `x[idx]` with integer or boolean index tensors.
+fn advanced_index(
+    interp: &mut Interp,
+    t: Rc<Tensor>,
+    indices: Vec<(usize, Rc<Tensor>)>,
+) -> R<Value> {
+    let (first_dim, first) = indices[0].clone();
+    if first.dtype == DType::Bool {
+        // A boolean mask selects a data-dependent number of elements.
+        let u = interp
+            .env
+            .create_unbacked(crate::ops::special::size_like_range());
+        let mut shape = vec![u];
+        shape.extend(t.shape[first_dim + first.rank()..].iter().cloned());
+        let mut shape_full = t.shape[..first_dim].to_vec();
+        shape_full.extend(shape);
+        let args = vec![
+            interp.arg_of(&Value::Tensor(t.clone())),
+            Arg::List(vec![interp.arg_of(&Value::Tensor(first.clone()))]),
+        ];
+        return interp.record_tensor_op("aten.index.Tensor", args, vec![], t.dtype, shape_full);
+    }
+    let mut bshape: Vec<SymExpr> = first.shape.clone();
+    for (_, it) in &indices[1..] {
+        bshape = crate::ops::meta::broadcast(interp, &bshape, &it.shape)?;
+    }
+    let dims: Vec<usize> = indices.iter().map(|(d, _)| *d).collect();
+    let mut shape = t.shape[..first_dim].to_vec();
+    shape.extend(bshape);
+    for (i, s) in t.shape.iter().enumerate() {
+        if i >= first_dim && !dims.contains(&i) {
+            shape.push(s.clone());
+        }
+    }
+    let mut list = vec![Arg::None; first_dim];
+    for (_, it) in &indices {
+        list.push(interp.arg_of(&Value::Tensor(it.clone())));
+    }
+    let args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::List(list)];
+    interp.record_tensor_op("aten.index.Tensor", args, vec![], t.dtype, shape)
+}
+
+/// `x[idx] = value`.
+pub fn setitem(interp: &mut Interp, t: Rc<Tensor>, index: Value, value: Value) -> R<()> {
+    let items = index_items(interp, &index)?;
+    if items.iter().any(|v| matches!(v, Value::Tensor(_))) {
+        let idx: Vec<Arg> = items.iter().map(|v| interp.arg_of(v)).collect();
+        let args = vec![
+            interp.arg_of(&Value::Tensor(t.clone())),
+            Arg::List(idx),
+            interp.arg_of(&value),
+        ];
+        if interp.tracing {
+            let val = interp.meta_of(&t);
+            let n = interp.record("aten.index_put_.default", args, vec![], val);
+            t.node.set(Some(n));
+        }
+        return Ok(());
+    }
+    let view = getitem(interp, t.clone(), index)?;
+    let Value::Tensor(v) = view else {
+        return Ok(());
+    };
+    if !interp.tracing {
+        return Ok(());
+    }
+    let dst = interp.arg_of(&Value::Tensor(v.clone()));
+    let val = interp.meta_of(&v);
+    let n = match &value {
+        Value::Tensor(_) => {
+            let src = interp.arg_of(&value);
+            interp.record("aten.copy_.default", vec![dst, src], vec![], val)
+        }
+        other => {
+            let s = interp.arg_of(other);
+            interp.record("aten.fill_.Scalar", vec![dst, s], vec![], val)
+        }
+    };
+    interp.graph.node_mut(n).side_effect = true;
+    Ok(())
+}

@@ -1,0 +1,1194 @@
+//! Meta functions: the dtype and shape rules of op families (elementwise
+//! with broadcasting and type promotion, reductions, views, matmul family,
+//! convolution and pooling, normalization, constructors), each recording
+//! its node and adding the guards torch would add.
+
+use std::rc::Rc;
+
+use shapes::SymExpr;
+
+use super::OpCall;
+use crate::dtype::{Category, DType, Operand, result_type};
+use crate::failure::FailureKind;
+use crate::graph::{Arg, MetaVal};
+use crate::interp::{Interp, R};
+use crate::value::{CmpKind, Tensor, Value};
+
+// ----- argument helpers ---------------------------------------------------------
+
+pub fn tensor(interp: &mut Interp, call: &OpCall, i: usize) -> R<Rc<Tensor>> {
+    match call.arg(i) {
+        Value::Tensor(t) => Ok(t.clone()),
+        other => Err(interp.type_error(format!(
+            "{}(): argument {} must be a Tensor, not {}",
+            call.spelling,
+            call.names.get(i).copied().unwrap_or("?"),
+            other.type_name()
+        ))),
+    }
+}
+
+pub fn opt_int(interp: &mut Interp, v: &Value) -> R<Option<i64>> {
+    match v {
+        Value::None => Ok(None),
+        other => Ok(Some(interp.index_int(other)?)),
+    }
+}
+
+/// A size argument: a Python int or a symbolic one.
+pub fn size_expr(interp: &mut Interp, v: &Value) -> R<SymExpr> {
+    match v {
+        Value::Int(i) => Ok(SymExpr::int(*i)),
+        Value::Bool(b) => Ok(SymExpr::int(i64::from(*b))),
+        Value::SymInt(e) => Ok(e.clone()),
+        Value::Tensor(t) if t.rank() == 0 => {
+            let item = interp.tensor_item(t)?;
+            size_expr(interp, &item)
+        }
+        other => Err(interp.type_error(format!("expected an int size, got {}", other.type_name()))),
+    }
+}
+
+pub fn sizes(interp: &mut Interp, v: &Value) -> R<Vec<SymExpr>> {
+    match v {
+        Value::Tuple(_) | Value::List(_) => {
+            let items = interp.iterate(v)?;
+            items.iter().map(|x| size_expr(interp, x)).collect()
+        }
+        other => Ok(vec![size_expr(interp, other)?]),
+    }
+}
+
+pub fn int_list(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
+    crate::interp::builtins::ints_of(interp, v)
+}
+
+/// Wrap a possibly negative dim into `0..rank`.
+pub fn wrap_dim(interp: &mut Interp, d: i64, rank: usize) -> R<usize> {
+    let r = rank.max(1) as i64;
+    let w = if d < 0 { d + r } else { d };
+    if w < 0 || w >= r {
+        return Err(shape_error(
+            interp,
+            format!(
+                "Dimension out of range (expected to be in range of [{}, {}], but got {d})",
+                -r,
+                r - 1
+            ),
+        ));
+    }
+    Ok(w as usize)
+}
+
+/// A shape error eager PyTorch would raise too.
+pub fn shape_error(interp: &Interp, message: impl Into<String>) -> crate::interp::Flow {
+    interp.raise("RuntimeError", message)
+}
+
+pub fn args_of(interp: &mut Interp, call: &OpCall, n: usize) -> Vec<Arg> {
+    call.args.iter().take(n).map(|v| interp.arg_of(v)).collect()
+}
+
+/// Record an op producing one tensor, with the first `n_args` bound arguments.
+pub fn emit(
+    interp: &mut Interp,
+    call: &OpCall,
+    target_idx: usize,
+    n_args: usize,
+    dtype: DType,
+    shape: Vec<SymExpr>,
+) -> R<Value> {
+    let args = args_of(interp, call, n_args);
+    let target = call.target(target_idx);
+    interp.record_tensor_op(&target, args, vec![], dtype, shape)
+}
+
+/// Finish an in-place op: the receiver now lives at the new node.
+pub fn emit_inplace(
+    interp: &mut Interp,
+    call: &OpCall,
+    target_idx: usize,
+    n_args: usize,
+) -> R<Value> {
+    let recv = tensor(interp, call, 0)?;
+    let args = args_of(interp, call, n_args);
+    let target = call.target(target_idx);
+    if interp.tracing {
+        let val = interp.meta_of(&recv);
+        let node = interp.record(&target, args, vec![], val);
+        recv.node.set(Some(node));
+        if let crate::value::Provenance::Buffer { .. } = &*recv.provenance.borrow() {
+            interp.mutated_buffers.push(recv.id);
+        }
+    }
+    Ok(Value::Tensor(recv))
+}
+
+pub fn operand(interp: &Interp, v: &Value) -> Option<Operand> {
+    Some(match v {
+        Value::Tensor(t) if t.rank() == 0 => Operand::ZeroDim(t.dtype),
+        Value::Tensor(t) => {
+            let _ = interp;
+            Operand::Tensor(t.dtype)
+        }
+        Value::Bool(_) | Value::SymBool(_) => Operand::Scalar(Category::Bool),
+        Value::Int(_) | Value::SymInt(_) => Operand::Scalar(Category::Int),
+        Value::Float(_) | Value::SymFloat(_) => Operand::Scalar(Category::Float),
+        _ => return None,
+    })
+}
+
+fn shape_of(v: &Value) -> Vec<SymExpr> {
+    match v {
+        Value::Tensor(t) => t.shape.clone(),
+        _ => vec![],
+    }
+}
+
+/// Broadcast two shapes, guarding symbolic sizes equal where torch does.
+pub fn broadcast(interp: &mut Interp, a: &[SymExpr], b: &[SymExpr]) -> R<Vec<SymExpr>> {
+    let n = a.len().max(b.len());
+    let mut out = Vec::with_capacity(n);
+    for i in 0..n {
+        let x = (i + a.len())
+            .checked_sub(n)
+            .map(|j| interp.env.simplify(&a[j]));
+        let y = (i + b.len())
+            .checked_sub(n)
+            .map(|j| interp.env.simplify(&b[j]));
+        out.push(match (x, y) {
+            (None, Some(y)) => y,
+            (Some(x), None) => x,
+            (Some(x), Some(y)) => broadcast_dim(interp, x, y)?,
+            (None, None) => unreachable!("i < n"),
+        });
+    }
+    Ok(out)
+}
+
+fn broadcast_dim(interp: &mut Interp, x: SymExpr, y: SymExpr) -> R<SymExpr> {
+    if x == y {
+        return Ok(x);
+    }
+    if x.as_const() == Some(1) {
+        return Ok(y);
+    }
+    if y.as_const() == Some(1) {
+        return Ok(x);
+    }
+    // Size-oblivious: a symbolic size is never taken to be 1 here.
+    expect_eq(interp, &x, &y, "broadcast")?;
+    Ok(interp.env.simplify(&x))
+}
+
+/// Require two sizes equal (an op's precondition): guard, or fail as eager would.
+pub fn expect_eq(interp: &mut Interp, x: &SymExpr, y: &SymExpr, what: &str) -> R<()> {
+    let line = interp.guard_line();
+    let unbacked =
+        |interp: &Interp, e: &SymExpr| e.symbols().iter().any(|s| interp.env.info(*s).unbacked);
+    if unbacked(interp, x) || unbacked(interp, y) {
+        // Unbacked sizes are assumed to match, checked at runtime.
+        return Ok(());
+    }
+    match interp.env.evaluate(x, CmpKind::Eq, y, line) {
+        Ok(true) => Ok(()),
+        Ok(false) => {
+            let (xs, ys) = (interp.env.render(x), interp.env.render(y));
+            Err(shape_error(
+                interp,
+                format!("{what}: the size {xs} must match the size {ys}"),
+            ))
+        }
+        Err(dd) => Err(interp.data_dependent(&dd.expr)),
+    }
+}
+
+// ----- elementwise --------------------------------------------------------------
+
+/// Unary op keeping the input dtype (targets: [op]).
+pub fn unary(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    if call.inplace {
+        return emit_inplace(interp, call, 0, last_explicit(call));
+    }
+    emit(
+        interp,
+        call,
+        0,
+        last_explicit(call),
+        t.dtype,
+        t.shape.clone(),
+    )
+}
+
+/// Unary op promoting integer inputs to the default float dtype.
+pub fn unary_float(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    if call.inplace {
+        return emit_inplace(interp, call, 0, last_explicit(call));
+    }
+    let dtype = if t.dtype.is_floating() || t.dtype.is_complex() {
+        t.dtype
+    } else {
+        DType::F32
+    };
+    emit(interp, call, 0, last_explicit(call), dtype, t.shape.clone())
+}
+
+/// Unary predicate returning bool (`isnan`, `logical_not`).
+pub fn unary_bool(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    emit(interp, call, 0, 1, DType::Bool, t.shape.clone())
+}
+
+/// The number of leading arguments that differ from their defaults (so that
+/// recorded nodes carry the arguments torch prints).
+fn last_explicit(call: &OpCall) -> usize {
+    call.args.len()
+}
+
+/// Binary arithmetic with broadcasting and type promotion
+/// (targets: [Tensor overload, Scalar overload]; the Scalar overload is used
+/// only when it is listed and `other` is a Python number).
+pub fn binary(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    binary_with(interp, call, None)
+}
+
+/// Comparisons: like [`binary`] but the result is bool.
+pub fn compare(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    binary_with(interp, call, Some(DType::Bool))
+}
+
+/// True division: integer inputs promote to float.
+pub fn true_divide(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = call.arg(0).clone();
+    let b = call.arg(1).clone();
+    let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(interp, v)).collect();
+    let mut dt = result_type(&ops);
+    if !dt.is_floating() && !dt.is_complex() && matches!(call.get("rounding_mode"), Value::None) {
+        dt = DType::F32;
+    }
+    binary_with(interp, call, Some(dt))
+}
+
+fn binary_with(interp: &mut Interp, call: &OpCall, fixed: Option<DType>) -> R<Value> {
+    let a = call.arg(0).clone();
+    let b = call.arg(1).clone();
+    if matches!(b, Value::Unknown(_)) {
+        return Ok(b);
+    }
+    let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(interp, v)).collect();
+    if ops.len() < 2 {
+        return Err(interp.type_error(format!(
+            "{}(): unsupported operand type {}",
+            call.spelling,
+            b.type_name()
+        )));
+    }
+    let dtype = fixed.unwrap_or_else(|| result_type(&ops));
+    let shape = broadcast(interp, &shape_of(&a), &shape_of(&b))?;
+    let scalar_other = !matches!(b, Value::Tensor(_));
+    let idx = if scalar_other && call.def.targets.len() > 1 {
+        1
+    } else {
+        0
+    };
+    let n = if matches!(call.get("alpha"), Value::Int(1) | Value::None) {
+        2
+    } else {
+        3
+    };
+    if call.inplace {
+        let recv = tensor(interp, call, 0)?;
+        if shape.len() != recv.rank() {
+            return Err(shape_error(
+                interp,
+                "output with a smaller shape cannot be broadcast in place",
+            ));
+        }
+        return emit_inplace(interp, call, idx, n);
+    }
+    emit(interp, call, idx, n, dtype, shape)
+}
+
+/// `where(cond, a, b)`.
+pub fn where_(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let c = call.arg(0).clone();
+    let a = call.arg(1).clone();
+    let b = call.arg(2).clone();
+    let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(interp, v)).collect();
+    let dtype = result_type(&ops);
+    let s = broadcast(interp, &shape_of(&c), &shape_of(&a))?;
+    let s = broadcast(interp, &s, &shape_of(&b))?;
+    emit(interp, call, 0, 3, dtype, s)
+}
+
+/// `masked_fill(mask, value)`: targets [Scalar, Tensor].
+pub fn masked_fill(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let m = call.arg(1).clone();
+    let idx = if matches!(call.arg(2), Value::Tensor(_)) {
+        1
+    } else {
+        0
+    };
+    let s = broadcast(interp, &t.shape, &shape_of(&m))?;
+    if s.len() != t.rank() {
+        return Err(shape_error(
+            interp,
+            "masked_fill: mask has more dimensions than the tensor",
+        ));
+    }
+    if call.inplace {
+        return emit_inplace(interp, call, idx, 3);
+    }
+    emit(interp, call, idx, 3, t.dtype, t.shape.clone())
+}
+
+/// `clamp(min, max)`: targets [clamp, clamp_min, clamp_max].
+pub fn clamp(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let (lo, hi) = (call.arg(1).clone(), call.arg(2).clone());
+    let dtype = if matches!(lo, Value::Float(_)) || matches!(hi, Value::Float(_)) {
+        result_type(&[Operand::Tensor(t.dtype), Operand::Scalar(Category::Float)])
+    } else {
+        t.dtype
+    };
+    let named = call.spelling.ends_with("clamp_min") || call.spelling.ends_with("clamp_max");
+    let idx = if named {
+        0
+    } else {
+        match (&lo, &hi) {
+            (l, Value::None) if !l.is_none() && call.def.targets.len() > 1 => 1,
+            (Value::None, h) if !h.is_none() && call.def.targets.len() > 2 => 2,
+            _ => 0,
+        }
+    };
+    let args: Vec<Arg> = match idx {
+        1 => vec![interp.arg_of(&Value::Tensor(t.clone())), interp.arg_of(&lo)],
+        2 => vec![interp.arg_of(&Value::Tensor(t.clone())), interp.arg_of(&hi)],
+        _ => args_of(interp, call, 3),
+    };
+    if call.inplace {
+        return emit_inplace(interp, call, idx, 3);
+    }
+    let target = call.target(idx);
+    interp.record_tensor_op(&target, args, vec![], dtype, t.shape.clone())
+}
+
+/// `softmax(dim)` / `log_softmax(dim)`.
+pub fn softmax(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let d = match call.get("dim") {
+        Value::None => {
+            if t.rank() <= 1 || t.rank() == 3 {
+                0
+            } else {
+                1
+            }
+        }
+        v => interp.index_int(v)?,
+    };
+    wrap_dim(interp, d, t.rank())?;
+    let dtype = match call.get("dtype") {
+        Value::DType(d) => *d,
+        _ => t.dtype,
+    };
+    let args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(d)];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], dtype, t.shape.clone())
+}
+
+// ----- reductions ----------------------------------------------------------------
+
+fn reduce_shape(
+    interp: &mut Interp,
+    shape: &[SymExpr],
+    dims: &[i64],
+    keepdim: bool,
+) -> R<Vec<SymExpr>> {
+    let rank = shape.len();
+    let mut wrapped = Vec::new();
+    for d in dims {
+        wrapped.push(wrap_dim(interp, *d, rank)?);
+    }
+    let mut out = Vec::new();
+    for (i, s) in shape.iter().enumerate() {
+        if wrapped.contains(&i) {
+            if keepdim {
+                out.push(SymExpr::int(1));
+            }
+        } else {
+            out.push(s.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// `sum`/`mean`/`prod`/`std`/`var`...: targets [full reduction, dim
+/// reduction]. Mean-like ops promote integers to float.
+pub fn reduce(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let dim = call.get("dim").clone();
+    let keepdim = matches!(call.get("keepdim"), Value::Bool(true));
+    let float_op = ["mean", "std", "var", "norm", "logsumexp"]
+        .iter()
+        .any(|n| call.spelling.ends_with(n));
+    let mut dtype = match call.get("dtype") {
+        Value::DType(d) => *d,
+        _ => t.dtype,
+    };
+    let is_sum = call.spelling.ends_with("sum") || call.spelling.ends_with("prod");
+    if is_sum
+        && matches!(
+            dtype,
+            DType::Bool | DType::U8 | DType::I8 | DType::I16 | DType::I32
+        )
+        && matches!(call.get("dtype"), Value::None)
+    {
+        dtype = DType::I64;
+    }
+    if float_op && !dtype.is_floating() {
+        dtype = DType::F32;
+    }
+    let bool_op = call.spelling.ends_with("all") || call.spelling.ends_with("any");
+    if bool_op {
+        dtype = DType::Bool;
+    }
+    if dim.is_none() || matches!(&dim, Value::Tuple(t) if t.is_empty()) && !is_sum {
+        let args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+        let target = call.target(0);
+        let shape = if keepdim {
+            vec![SymExpr::int(1); t.rank()]
+        } else {
+            vec![]
+        };
+        return interp.record_tensor_op(&target, args, vec![], dtype, shape);
+    }
+    let dims = int_list(interp, &dim)?;
+    let shape = reduce_shape(interp, &t.shape, &dims, keepdim)?;
+    let dim_arg = if matches!(dim, Value::Int(_))
+        && call
+            .def
+            .targets
+            .get(1)
+            .is_some_and(|t| t.ends_with(".dim") && !t.contains("IntList"))
+        && !call.spelling.ends_with("mean")
+        && !call.spelling.ends_with("sum")
+    {
+        Arg::Int(dims[0])
+    } else {
+        Arg::List(dims.iter().map(|d| Arg::Int(*d)).collect())
+    };
+    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), dim_arg];
+    if keepdim {
+        args.push(Arg::Bool(true));
+    }
+    let target = call.target(1);
+    interp.record_tensor_op(&target, args, vec![], dtype, shape)
+}
+
+/// `max`/`min`: full reduction, a dim reduction returning (values,
+/// indices), or the elementwise binary form (targets: [full, dim, binary]).
+pub fn max_min(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let other = call.arg(1).clone();
+    match &other {
+        Value::None => {
+            let args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+            let target = call.target(0);
+            interp.record_tensor_op(&target, args, vec![], t.dtype, vec![])
+        }
+        Value::Tensor(o) => {
+            let shape = broadcast(interp, &t.shape, &o.shape)?;
+            let dtype = DType::promote(t.dtype, o.dtype);
+            let args = vec![
+                interp.arg_of(&Value::Tensor(t.clone())),
+                interp.arg_of(&other),
+            ];
+            let target = call.target(2);
+            interp.record_tensor_op(&target, args, vec![], dtype, shape)
+        }
+        d => {
+            let d = interp.index_int(d)?;
+            let keepdim = matches!(call.get("keepdim"), Value::Bool(true));
+            let shape = reduce_shape(interp, &t.shape, &[d], keepdim)?;
+            let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(d)];
+            if keepdim {
+                args.push(Arg::Bool(true));
+            }
+            let target = call.target(1);
+            tuple_op(
+                interp,
+                &target,
+                args,
+                vec![(t.dtype, shape.clone()), (DType::I64, shape)],
+            )
+        }
+    }
+}
+
+/// `argmax`/`argmin`.
+pub fn arg_reduce(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let keepdim = matches!(call.get("keepdim"), Value::Bool(true));
+    let shape = match opt_int(interp, &call.get("dim").clone())? {
+        None => vec![],
+        Some(d) => reduce_shape(interp, &t.shape, &[d], keepdim)?,
+    };
+    let n = if keepdim {
+        3
+    } else if call.get("dim").is_none() {
+        1
+    } else {
+        2
+    };
+    emit(interp, call, 0, n, DType::I64, shape)
+}
+
+/// An op returning a tuple of tensors: the node's value is the tuple and
+/// each item is read with `getitem`.
+pub fn tuple_op(
+    interp: &mut Interp,
+    target: &str,
+    args: Vec<Arg>,
+    outs: Vec<(DType, Vec<SymExpr>)>,
+) -> R<Value> {
+    let tensors: Vec<Rc<Tensor>> = outs
+        .into_iter()
+        .map(|(d, s)| interp.op_output(d, s))
+        .collect();
+    if interp.tracing {
+        let val = MetaVal::Tuple(tensors.iter().map(|t| interp.meta_of(t)).collect());
+        let node = interp.record(target, args, vec![], val);
+        for (i, t) in tensors.iter().enumerate() {
+            let g = interp.record(
+                "_operator.getitem",
+                vec![Arg::Node(node), Arg::Int(i as i64)],
+                vec![],
+                interp.meta_of(t),
+            );
+            t.node.set(Some(g));
+        }
+    }
+    Ok(Value::tuple(
+        tensors.into_iter().map(Value::Tensor).collect(),
+    ))
+}
+
+// ----- matmul family ---------------------------------------------------------------
+
+pub fn matmul_shape(interp: &mut Interp, a: &[SymExpr], b: &[SymExpr]) -> R<Vec<SymExpr>> {
+    match (a.len(), b.len()) {
+        (0, _) | (_, 0) => Err(shape_error(
+            interp,
+            "both arguments to matmul need to be at least 1D",
+        )),
+        (1, 1) => {
+            expect_eq(interp, &a[0], &b[0], "matmul")?;
+            Ok(vec![])
+        }
+        (2, 1) => {
+            expect_eq(interp, &a[1], &b[0], "matmul")?;
+            Ok(vec![a[0].clone()])
+        }
+        (1, 2) => {
+            expect_eq(interp, &a[0], &b[0], "matmul")?;
+            Ok(vec![b[1].clone()])
+        }
+        (n, m) => {
+            let (ka, kb) = (&a[n - 1], if m == 1 { &b[0] } else { &b[m - 2] });
+            expect_eq(interp, ka, kb, "matmul")?;
+            let batch_a = if n >= 2 { &a[..n - 2] } else { &a[..0] };
+            let batch_b = if m >= 2 { &b[..m - 2] } else { &b[..0] };
+            let mut out = broadcast(interp, batch_a, batch_b)?;
+            if n >= 2 {
+                out.push(a[n - 2].clone());
+            }
+            if m >= 2 {
+                out.push(b[m - 1].clone());
+            }
+            Ok(out)
+        }
+    }
+}
+
+pub fn matmul(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    let shape = matmul_shape(interp, &a.shape, &b.shape)?;
+    emit(interp, call, 0, 2, DType::promote(a.dtype, b.dtype), shape)
+}
+
+/// `mm`/`bmm`: strict ranks.
+pub fn mm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    let want = if call.spelling.ends_with("bmm") { 3 } else { 2 };
+    if a.rank() != want || b.rank() != want {
+        return Err(shape_error(
+            interp,
+            format!("{} expects {want}-D tensors", call.spelling),
+        ));
+    }
+    let shape = matmul_shape(interp, &a.shape, &b.shape)?;
+    if want == 3 {
+        expect_eq(interp, &a.shape[0], &b.shape[0], "bmm")?;
+    }
+    emit(interp, call, 0, 2, a.dtype, shape)
+}
+
+pub fn linear(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let w = tensor(interp, call, 1)?;
+    if w.rank() != 2 || x.rank() == 0 {
+        return Err(shape_error(
+            interp,
+            "linear: weight must be 2-D and input at least 1-D",
+        ));
+    }
+    let k = x.shape[x.rank() - 1].clone();
+    expect_eq(interp, &k, &w.shape[1], "linear: input features")?;
+    let mut shape = x.shape[..x.rank() - 1].to_vec();
+    shape.push(w.shape[0].clone());
+    let n = if call.arg(2).is_none() { 2 } else { 3 };
+    emit(interp, call, 0, n, x.dtype, shape)
+}
+
+pub fn addmm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let bias = tensor(interp, call, 0)?;
+    let a = tensor(interp, call, 1)?;
+    let b = tensor(interp, call, 2)?;
+    let shape = matmul_shape(interp, &a.shape, &b.shape)?;
+    let shape = broadcast(interp, &shape, &bias.shape)?;
+    emit(interp, call, 0, 3, a.dtype, shape)
+}
+
+pub fn outer(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    let (Some(x), Some(y)) = (a.shape.first(), b.shape.first()) else {
+        return Err(shape_error(interp, "outer expects 1-D tensors"));
+    };
+    emit(
+        interp,
+        call,
+        0,
+        2,
+        DType::promote(a.dtype, b.dtype),
+        vec![x.clone(), y.clone()],
+    )
+}
+
+/// `einsum(equation, *operands)`.
+pub fn einsum(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let Value::Str(eq) = call.arg(0).clone() else {
+        return Err(interp.type_error("einsum(): equation must be a string"));
+    };
+    let ops = interp.iterate(call.arg(1))?;
+    let ops: Vec<Value> = if ops.len() == 1 && matches!(ops[0], Value::List(_) | Value::Tuple(_)) {
+        interp.iterate(&ops[0])?
+    } else {
+        ops
+    };
+    let eq: String = eq.chars().filter(|c| !c.is_whitespace()).collect();
+    let (lhs, rhs) = match eq.split_once("->") {
+        Some((l, r)) => (l.to_string(), Some(r.to_string())),
+        None => (eq.clone(), None),
+    };
+    let specs: Vec<&str> = lhs.split(',').collect();
+    if specs.len() != ops.len() {
+        return Err(shape_error(
+            interp,
+            "einsum(): operand count does not match the equation",
+        ));
+    }
+    let mut sizes: Vec<(char, SymExpr)> = Vec::new();
+    let mut dtype: Option<DType> = None;
+    for (spec, op) in specs.iter().zip(&ops) {
+        let Value::Tensor(t) = op else {
+            return Err(interp.type_error("einsum(): operands must be tensors"));
+        };
+        dtype = Some(dtype.map_or(t.dtype, |d| DType::promote(d, t.dtype)));
+        if spec.chars().count() != t.rank() {
+            return Err(shape_error(
+                interp,
+                format!(
+                    "einsum(): subscript `{spec}` does not match a tensor of rank {}",
+                    t.rank()
+                ),
+            ));
+        }
+        for (c, s) in spec.chars().zip(&t.shape) {
+            match sizes.iter().find(|(k, _)| *k == c).map(|(_, v)| v.clone()) {
+                Some(prev) => {
+                    if prev.as_const() == Some(1) {
+                        if let Some(slot) = sizes.iter_mut().find(|(k, _)| *k == c) {
+                            slot.1 = s.clone();
+                        }
+                    } else if s.as_const() != Some(1) {
+                        expect_eq(interp, &prev, s, "einsum")?;
+                    }
+                }
+                None => sizes.push((c, s.clone())),
+            }
+        }
+    }
+    let out: String = match rhs {
+        Some(r) => r,
+        None => {
+            let mut counts: Vec<(char, usize)> = Vec::new();
+            for c in lhs.chars().filter(|c| c.is_alphabetic()) {
+                match counts.iter_mut().find(|(k, _)| *k == c) {
+                    Some(e) => e.1 += 1,
+                    None => counts.push((c, 1)),
+                }
+            }
+            let mut v: Vec<char> = counts
+                .into_iter()
+                .filter(|(_, n)| *n == 1)
+                .map(|(c, _)| c)
+                .collect();
+            v.sort();
+            v.into_iter().collect()
+        }
+    };
+    let shape: Vec<SymExpr> = out
+        .chars()
+        .map(|c| {
+            sizes
+                .iter()
+                .find(|(k, _)| *k == c)
+                .map(|(_, v)| v.clone())
+                .unwrap_or(SymExpr::int(1))
+        })
+        .collect();
+    let args = vec![
+        Arg::Str(eq.clone()),
+        Arg::List(ops.iter().map(|o| interp.arg_of(o)).collect()),
+    ];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], dtype.unwrap_or(DType::F32), shape)
+}
+
+// ----- convolution, pooling, normalization -----------------------------------------
+
+/// Output size of a sliding window: `(L + 2p - d*(k-1) - 1) // s + 1`.
+pub fn window_out(
+    interp: &mut Interp,
+    len: &SymExpr,
+    k: i64,
+    s: i64,
+    p: i64,
+    d: i64,
+    ceil: bool,
+) -> R<SymExpr> {
+    if s <= 0 {
+        return Err(shape_error(interp, "stride must be positive"));
+    }
+    let span = d * (k - 1) + 1;
+    let num = len.add(&SymExpr::int(2 * p - span));
+    let num = if ceil {
+        num.add(&SymExpr::int(s - 1))
+    } else {
+        num
+    };
+    let out = num.floordiv(&SymExpr::int(s)).add(&SymExpr::int(1));
+    let out = interp.env.simplify(&out);
+    if let Some(c) = out.as_const() {
+        if c <= 0 {
+            return Err(shape_error(
+                interp,
+                format!("computed output size is {c}: the input is too small for this kernel"),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn per_dim(interp: &mut Interp, v: &Value, n: usize, default: i64) -> R<Vec<i64>> {
+    match v {
+        Value::None => Ok(vec![default; n]),
+        Value::Str(_) => Ok(vec![default; n]),
+        other => {
+            let l = int_list(interp, other)?;
+            Ok(if l.len() == 1 { vec![l[0]; n] } else { l })
+        }
+    }
+}
+
+/// `conv{1,2,3}d(input, weight, bias, stride, padding, dilation, groups)`.
+pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let w = tensor(interp, call, 1)?;
+    let nd = w.rank().saturating_sub(2);
+    if nd == 0 || (x.rank() != nd + 2 && x.rank() != nd + 1) {
+        return Err(shape_error(
+            interp,
+            format!(
+                "conv{nd}d: expected a {}-D or {}-D input, got {}-D",
+                nd + 1,
+                nd + 2,
+                x.rank()
+            ),
+        ));
+    }
+    let batched = x.rank() == nd + 2;
+    let off = usize::from(batched);
+    let stride = per_dim(interp, &call.get("stride").clone(), nd, 1)?;
+    let dilation = per_dim(interp, &call.get("dilation").clone(), nd, 1)?;
+    let groups = opt_int(interp, &call.get("groups").clone())?.unwrap_or(1);
+    let same = matches!(call.get("padding"), Value::Str(s) if &**s == "same");
+    let padding = per_dim(interp, &call.get("padding").clone(), nd, 0)?;
+    let cin = &x.shape[off];
+    let expect_cin = w.shape[1].mul(&SymExpr::int(groups));
+    expect_eq(interp, cin, &expect_cin, "conv: input channels")?;
+    let mut shape = Vec::new();
+    if batched {
+        shape.push(x.shape[0].clone());
+    }
+    shape.push(w.shape[0].clone());
+    for i in 0..nd {
+        let k = interp.env.simplify(&w.shape[2 + i]).as_const().unwrap_or(1);
+        let len = &x.shape[off + 1 + i];
+        shape.push(if same {
+            len.clone()
+        } else {
+            window_out(interp, len, k, stride[i], padding[i], dilation[i], false)?
+        });
+    }
+    let n = if call.arg(2).is_none() && matches!(call.get("stride"), Value::None | Value::Int(1)) {
+        2
+    } else {
+        7
+    };
+    emit(interp, call, 0, n.min(call.args.len()), x.dtype, shape)
+}
+
+/// `conv_transpose{1,2,3}d`.
+pub fn conv_transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let w = tensor(interp, call, 1)?;
+    let nd = w.rank().saturating_sub(2);
+    if nd == 0 || x.rank() < nd + 1 {
+        return Err(shape_error(interp, "conv_transpose: bad input rank"));
+    }
+    let batched = x.rank() == nd + 2;
+    let off = usize::from(batched);
+    let stride = per_dim(interp, &call.get("stride").clone(), nd, 1)?;
+    let padding = per_dim(interp, &call.get("padding").clone(), nd, 0)?;
+    let out_pad = per_dim(interp, &call.get("output_padding").clone(), nd, 0)?;
+    let dilation = per_dim(interp, &call.get("dilation").clone(), nd, 1)?;
+    let groups = opt_int(interp, &call.get("groups").clone())?.unwrap_or(1);
+    expect_eq(
+        interp,
+        &x.shape[off],
+        &w.shape[0],
+        "conv_transpose: input channels",
+    )?;
+    let mut shape = Vec::new();
+    if batched {
+        shape.push(x.shape[0].clone());
+    }
+    shape.push(w.shape[1].mul(&SymExpr::int(groups)));
+    for i in 0..nd {
+        let k = interp.env.simplify(&w.shape[2 + i]).as_const().unwrap_or(1);
+        let len = &x.shape[off + 1 + i];
+        let o = len
+            .sub(&SymExpr::int(1))
+            .mul(&SymExpr::int(stride[i]))
+            .add(&SymExpr::int(
+                -2 * padding[i] + dilation[i] * (k - 1) + out_pad[i] + 1,
+            ));
+        shape.push(interp.env.simplify(&o));
+    }
+    emit(interp, call, 0, call.args.len(), x.dtype, shape)
+}
+
+/// `max_pool{1,2,3}d` / `avg_pool{1,2,3}d` (kernel_size, stride, padding, ...).
+pub fn pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let nd = if call.spelling.contains("1d") {
+        1
+    } else if call.spelling.contains("3d") {
+        3
+    } else {
+        2
+    };
+    if x.rank() < nd + 1 {
+        return Err(shape_error(
+            interp,
+            format!("pool{nd}d: input rank too small"),
+        ));
+    }
+    let k = per_dim(interp, &call.get("kernel_size").clone(), nd, 1)?;
+    let stride = match call.get("stride") {
+        Value::None => k.clone(),
+        Value::Tuple(t) if t.is_empty() => k.clone(),
+        v => per_dim(interp, &v.clone(), nd, 1)?,
+    };
+    let padding = per_dim(interp, &call.get("padding").clone(), nd, 0)?;
+    let dilation = per_dim(interp, &call.get("dilation").clone(), nd, 1)?;
+    let ceil = matches!(call.get("ceil_mode"), Value::Bool(true));
+    let off = x.rank() - nd;
+    let mut shape = x.shape[..off].to_vec();
+    for i in 0..nd {
+        shape.push(window_out(
+            interp,
+            &x.shape[off + i],
+            k[i],
+            stride[i],
+            padding[i],
+            dilation[i],
+            ceil,
+        )?);
+    }
+    let with_indices = matches!(call.get("return_indices"), Value::Bool(true));
+    let args = vec![
+        interp.arg_of(&Value::Tensor(x.clone())),
+        Arg::List(k.iter().map(|v| Arg::Int(*v)).collect()),
+        Arg::List(stride.iter().map(|v| Arg::Int(*v)).collect()),
+    ];
+    if with_indices {
+        let target = call.target(1);
+        return tuple_op(
+            interp,
+            &target,
+            args,
+            vec![(x.dtype, shape.clone()), (DType::I64, shape)],
+        );
+    }
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], x.dtype, shape)
+}
+
+/// `adaptive_{avg,max}_pool{1,2,3}d(input, output_size)`.
+pub fn adaptive_pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let nd = if call.spelling.contains("1d") {
+        1
+    } else if call.spelling.contains("3d") {
+        3
+    } else {
+        2
+    };
+    let off = x.rank().saturating_sub(nd);
+    let sizes_v = call.get("output_size").clone();
+    let items = match &sizes_v {
+        Value::Tuple(_) | Value::List(_) => interp.iterate(&sizes_v)?,
+        v => vec![v.clone(); nd],
+    };
+    let mut shape = x.shape[..off].to_vec();
+    for (i, it) in items.iter().enumerate().take(nd) {
+        shape.push(match it {
+            Value::None => x.shape[off + i].clone(),
+            v => size_expr(interp, v)?,
+        });
+    }
+    let args = vec![
+        interp.arg_of(&Value::Tensor(x.clone())),
+        Arg::List(
+            shape[off..]
+                .iter()
+                .map(|d| Arg::Int(d.as_const().unwrap_or(1)))
+                .collect(),
+        ),
+    ];
+    if call.spelling.contains("max") {
+        let target = call.target(0);
+        return tuple_op(
+            interp,
+            &target,
+            args,
+            vec![(x.dtype, shape.clone()), (DType::I64, shape)],
+        );
+    }
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], x.dtype, shape)
+}
+
+/// `batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)`.
+pub fn batch_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    if x.rank() < 2 {
+        return Err(shape_error(interp, "batch_norm expects at least 2-D input"));
+    }
+    for i in [1, 2, 3, 4] {
+        if let Value::Tensor(p) = call.arg(i) {
+            if let Some(c) = p.shape.first() {
+                expect_eq(interp, &x.shape[1], c, "batch_norm: channels")?;
+            }
+        }
+    }
+    emit(interp, call, 0, call.args.len(), x.dtype, x.shape.clone())
+}
+
+/// `layer_norm(input, normalized_shape, weight, bias, eps)`.
+pub fn layer_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let ns = sizes(interp, &call.arg(1).clone())?;
+    if ns.len() > x.rank() {
+        return Err(shape_error(
+            interp,
+            "layer_norm: normalized_shape longer than the input rank",
+        ));
+    }
+    let off = x.rank() - ns.len();
+    for (i, n) in ns.iter().enumerate() {
+        expect_eq(interp, &x.shape[off + i], n, "layer_norm: normalized_shape")?;
+    }
+    let n = if call.arg(2).is_none() {
+        2
+    } else if call.arg(3).is_none() {
+        3
+    } else {
+        4
+    };
+    emit(interp, call, 0, n, x.dtype, x.shape.clone())
+}
+
+/// `group_norm(input, num_groups, weight, bias, eps)`.
+pub fn group_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let g = interp.index_int(&call.arg(1).clone())?;
+    if let Some(c) = x
+        .shape
+        .get(1)
+        .and_then(|c| interp.env.simplify(c).as_const())
+    {
+        if g == 0 || c % g != 0 {
+            return Err(shape_error(
+                interp,
+                format!("group_norm: {c} channels are not divisible into {g} groups"),
+            ));
+        }
+    }
+    emit(interp, call, 0, 4, x.dtype, x.shape.clone())
+}
+
+/// `embedding(input, weight, ...)`: output is input shape + [embedding_dim].
+pub fn embedding(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let idx = tensor(interp, call, 0)?;
+    let w = tensor(interp, call, 1)?;
+    if idx.dtype.is_floating() {
+        return Err(interp.raise(
+            "RuntimeError",
+            "embedding: indices must be an integer tensor",
+        ));
+    }
+    let mut shape = idx.shape.clone();
+    shape.push(w.shape.get(1).cloned().unwrap_or(SymExpr::int(1)));
+    // torch records embedding(weight, indices).
+    let args = vec![
+        interp.arg_of(&Value::Tensor(w.clone())),
+        interp.arg_of(&Value::Tensor(idx.clone())),
+    ];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], w.dtype, shape)
+}
+
+/// `dropout(input, p, training)`: always recorded, as export keeps it.
+pub fn dropout(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let p = match call.get("p") {
+        Value::Float(f) => *f,
+        Value::Int(i) => *i as f64,
+        _ => 0.5,
+    };
+    let train = !matches!(call.get("training"), Value::Bool(false));
+    let args = vec![
+        interp.arg_of(&Value::Tensor(x.clone())),
+        Arg::Float(p),
+        Arg::Bool(train),
+    ];
+    let target = call.target(0);
+    if call.inplace {
+        let target = super::inplace_target(&target);
+        if interp.tracing {
+            let val = interp.meta_of(&x);
+            let node = interp.record(&target, args, vec![], val);
+            x.node.set(Some(node));
+        }
+        return Ok(Value::Tensor(x));
+    }
+    interp.record_tensor_op(&target, args, vec![], x.dtype, x.shape.clone())
+}
+
+/// `scaled_dot_product_attention(q, k, v, ...)`.
+pub fn sdpa(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let q = tensor(interp, call, 0)?;
+    let k = tensor(interp, call, 1)?;
+    let v = tensor(interp, call, 2)?;
+    if q.rank() < 2 {
+        return Err(shape_error(
+            interp,
+            "scaled_dot_product_attention expects at least 2-D inputs",
+        ));
+    }
+    let e = q.rank() - 1;
+    expect_eq(
+        interp,
+        &q.shape[e],
+        &k.shape[k.rank() - 1],
+        "attention: head dim",
+    )?;
+    let mut shape = q.shape[..e].to_vec();
+    shape.push(v.shape[v.rank() - 1].clone());
+    let n = if call.arg(3).is_none() { 3 } else { 4 };
+    emit(interp, call, 0, n, q.dtype, shape)
+}
+
+/// `cosine_similarity(x1, x2, dim, eps)`.
+pub fn cosine_similarity(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    let shape = broadcast(interp, &a.shape, &b.shape)?;
+    let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(1);
+    let d = wrap_dim(interp, d, shape.len())?;
+    let mut out = shape.clone();
+    out.remove(d);
+    emit(interp, call, 0, 3, a.dtype, out)
+}
+
+/// `pad(input, pad, mode, value)`: constant padding grows the last dims.
+pub fn pad(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let p = int_list(interp, &call.arg(1).clone())?;
+    let mut shape = x.shape.clone();
+    for (i, pair) in p.chunks(2).enumerate() {
+        let Some(d) = x.rank().checked_sub(i + 1) else {
+            break;
+        };
+        let add = pair.iter().sum::<i64>();
+        shape[d] = interp.env.simplify(&shape[d].add(&SymExpr::int(add)));
+    }
+    emit(interp, call, 0, 2, x.dtype, shape)
+}
+
+/// `normalize(input, p, dim, eps)`: same shape.
+pub fn same_shape(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    emit(interp, call, 0, 1, x.dtype, x.shape.clone())
+}
+
+/// Losses with `reduction='mean'`: a scalar.
+pub fn loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let reduction = match call.get("reduction") {
+        Value::Str(s) => s.to_string(),
+        _ => "mean".into(),
+    };
+    let shape = if reduction == "none" {
+        x.shape.clone()
+    } else {
+        vec![]
+    };
+    emit(interp, call, 0, 2, x.dtype, shape)
+}
+
+pub fn fail_unsupported(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    Err(interp.fail(
+        FailureKind::Other,
+        format!("{} is not supported by export", call.spelling),
+    ))
+}

@@ -1,0 +1,365 @@
+//! The op registry: torch's tensor operations as data. Each [`OpDef`] lists
+//! the Python spellings of one op (torch functions, `F.` functions, Tensor
+//! methods), its signature for argument binding, the ATen targets torch 2.15
+//! records for it, and a meta function computing the result's dtype and
+//! shape (adding the guards torch adds). Dispatch from Python calls to
+//! entries lives here too.
+//!
+//! To add an op: add an entry to [`registry::OPS`] (reuse a meta family from
+//! [`meta`] where one fits) and a test in `tests/ops.rs`.
+
+pub mod index;
+pub mod meta;
+pub mod registry;
+pub mod special;
+pub mod views;
+
+use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::OnceLock;
+
+use super::interp::{Interp, R};
+use crate::value::Value;
+
+/// The meta function of an op: computes (and records) its result.
+pub type MetaFn = fn(&mut Interp, &OpCall) -> R<Value>;
+
+/// One op of the registry.
+pub struct OpDef {
+    /// Python spellings: `torch.add`, `torch.nn.functional.relu`, and
+    /// `Tensor.add` for methods.
+    pub names: &'static [&'static str],
+    /// Python signature used to bind arguments: `input, other, *, alpha=1`.
+    /// `*size` collects the remaining positionals (a single tuple argument
+    /// is accepted too, as torch does).
+    pub sig: &'static str,
+    /// ATen targets: index 0 is the default overload; meta functions pick
+    /// another by their documented convention.
+    pub targets: &'static [&'static str],
+    pub meta: MetaFn,
+}
+
+/// A call being dispatched: the op, its bound arguments, and whether the
+/// in-place variant (`x.add_`) was called.
+pub struct OpCall {
+    pub def: &'static OpDef,
+    /// Bound arguments, one per signature parameter, in signature order.
+    pub args: Vec<Value>,
+    pub names: Vec<&'static str>,
+    pub inplace: bool,
+    /// The Python spelling used (`torch.relu`, `Tensor.relu_`).
+    pub spelling: Rc<str>,
+}
+
+impl OpCall {
+    pub fn get(&self, name: &str) -> &Value {
+        self.names
+            .iter()
+            .position(|n| *n == name)
+            .map(|i| &self.args[i])
+            .unwrap_or(&Value::None)
+    }
+
+    pub fn arg(&self, i: usize) -> &Value {
+        self.args.get(i).unwrap_or(&Value::None)
+    }
+
+    pub fn target(&self, i: usize) -> String {
+        let t = self
+            .def
+            .targets
+            .get(i)
+            .copied()
+            .unwrap_or(self.def.targets[0]);
+        if self.inplace {
+            inplace_target(t)
+        } else {
+            t.to_string()
+        }
+    }
+}
+
+/// `aten.add.Tensor` -> `aten.add_.Tensor`.
+pub fn inplace_target(t: &str) -> String {
+    let mut parts: Vec<String> = t.split('.').map(str::to_string).collect();
+    if parts.len() == 3 && !parts[1].ends_with('_') {
+        parts[1].push('_');
+    }
+    parts.join(".")
+}
+
+struct Param {
+    name: &'static str,
+    default: Option<&'static str>,
+    kw_only: bool,
+    varargs: bool,
+}
+
+struct Index {
+    by_name: HashMap<&'static str, &'static OpDef>,
+    /// Parsed signatures, by position in [`registry::OPS`].
+    sigs: Vec<Vec<Param>>,
+}
+
+/// Position of an entry in [`registry::OPS`].
+fn position(def: &'static OpDef) -> usize {
+    (def as *const OpDef as usize - registry::OPS.as_ptr() as usize) / std::mem::size_of::<OpDef>()
+}
+
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut by_name = HashMap::new();
+        let mut sigs = Vec::with_capacity(registry::OPS.len());
+        for def in registry::OPS {
+            for n in def.names {
+                by_name.insert(*n, def);
+            }
+            sigs.push(parse_sig(def.sig));
+        }
+        Index { by_name, sigs }
+    })
+}
+
+fn parse_sig(sig: &'static str) -> Vec<Param> {
+    let mut out = Vec::new();
+    let mut kw_only = false;
+    for part in sig.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        if part == "*" {
+            kw_only = true;
+            continue;
+        }
+        if let Some(name) = part.strip_prefix('*') {
+            out.push(Param {
+                name,
+                default: None,
+                kw_only: false,
+                varargs: true,
+            });
+            kw_only = true;
+            continue;
+        }
+        let (name, default) = match part.split_once('=') {
+            Some((n, d)) => (n.trim(), Some(d.trim())),
+            None => (part, None),
+        };
+        out.push(Param {
+            name,
+            default,
+            kw_only,
+            varargs: false,
+        });
+    }
+    out
+}
+
+fn default_value(d: &str) -> Value {
+    match d {
+        "None" => Value::None,
+        "True" => Value::Bool(true),
+        "False" => Value::Bool(false),
+        "()" => Value::tuple(vec![]),
+        s if s.starts_with('\'') => Value::str(s.trim_matches('\'')),
+        s => match s.parse::<i64>() {
+            Ok(i) => Value::Int(i),
+            Err(_) => s.parse::<f64>().map(Value::Float).unwrap_or(Value::None),
+        },
+    }
+}
+
+pub fn lookup_function(full: &str) -> Option<&'static OpDef> {
+    index().by_name.get(full).copied()
+}
+
+pub fn lookup_method(name: &str) -> Option<(&'static OpDef, bool)> {
+    let idx = index();
+    if let Some(d) = idx.by_name.get(format!("Tensor.{name}").as_str()) {
+        return Some((d, false));
+    }
+    let base = name.strip_suffix('_')?;
+    idx.by_name
+        .get(format!("Tensor.{base}").as_str())
+        .map(|d| (*d, true))
+}
+
+fn bind(
+    interp: &mut Interp,
+    def: &'static OpDef,
+    spelling: &str,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+    inplace: bool,
+) -> R<OpCall> {
+    let params = &index().sigs[position(def)];
+    let mut bound: Vec<Option<Value>> = vec![None; params.len()];
+    let mut pos = args.into_iter().peekable();
+    for (i, p) in params.iter().enumerate() {
+        if p.varargs {
+            let rest: Vec<Value> = pos.by_ref().collect();
+            let v = if rest.len() == 1 && matches!(rest[0], Value::Tuple(_) | Value::List(_)) {
+                let items = interp.iterate(&rest[0])?;
+                Value::tuple(items)
+            } else {
+                Value::tuple(rest)
+            };
+            bound[i] = Some(v);
+            break;
+        }
+        if p.kw_only {
+            break;
+        }
+        match pos.next() {
+            Some(v) => bound[i] = Some(v),
+            None => break,
+        }
+    }
+    if pos.peek().is_some() {
+        return Err(interp.type_error(format!("{spelling}() got too many positional arguments")));
+    }
+    for (k, v) in kwargs {
+        let key = match k.as_str() {
+            "input" | "self" => params.first().map(|p| p.name).unwrap_or("input"),
+            other => other,
+        };
+        match params.iter().position(|p| p.name == key) {
+            Some(i) => {
+                if params[i].varargs {
+                    let items = interp.iterate(&v)?;
+                    bound[i] = Some(Value::tuple(items));
+                } else {
+                    bound[i] = Some(v);
+                }
+            }
+            None if k == "out" => {
+                return Err(
+                    interp.type_error(format!("{spelling}(): `out=` is not supported in export"))
+                );
+            }
+            None => {
+                return Err(interp.type_error(format!(
+                    "{spelling}() got an unexpected keyword argument '{k}'"
+                )));
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(params.len());
+    for (i, p) in params.iter().enumerate() {
+        match bound[i].take() {
+            Some(v) => out.push(v),
+            None => match p.default {
+                Some(d) => out.push(default_value(d)),
+                None if p.varargs => out.push(Value::tuple(vec![])),
+                None => {
+                    return Err(interp.type_error(format!(
+                        "{spelling}() missing required argument '{}'",
+                        p.name
+                    )));
+                }
+            },
+        }
+    }
+    Ok(OpCall {
+        def,
+        args: out,
+        names: params.iter().map(|p| p.name).collect(),
+        inplace,
+        spelling: Rc::from(spelling),
+    })
+}
+
+/// `tensor.method(*args)`.
+pub fn call_method(
+    interp: &mut Interp,
+    name: &str,
+    recv: Value,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    if let Some(r) = special::tensor_method(interp, name, &recv, &args, &kwargs)? {
+        return Ok(r);
+    }
+    let Some((def, inplace)) = lookup_method(name) else {
+        let r = interp.current_range();
+        return Ok(interp.incomplete(
+            r,
+            format!("analysis incomplete: unknown Tensor method `.{name}()`"),
+        ));
+    };
+    let mut all = Vec::with_capacity(args.len() + 1);
+    all.push(recv);
+    all.extend(args);
+    let call = bind(interp, def, &format!("Tensor.{name}"), all, kwargs, inplace)?;
+    run(interp, call)
+}
+
+/// `torch.fn(*args)` / `F.fn(*args)`.
+pub fn call_torch_function(
+    interp: &mut Interp,
+    full: &str,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    if let Some(r) = special::call(interp, full, &args, &kwargs)? {
+        return Ok(r);
+    }
+    let Some(def) = lookup_function(full) else {
+        let r = interp.current_range();
+        return Ok(interp.incomplete(
+            r,
+            format!("analysis incomplete: unknown torch API `{full}`"),
+        ));
+    };
+    // F.relu(x, inplace=True) and friends record the in-place op.
+    let mut inplace = false;
+    let mut kwargs = kwargs;
+    if let Some(pos) = kwargs.iter().position(|(k, _)| k == "inplace") {
+        let (_, v) = kwargs.remove(pos);
+        inplace = matches!(v, Value::Bool(true));
+    }
+    let call = bind(interp, def, full, args, kwargs, inplace)?;
+    run(interp, call)
+}
+
+fn run(interp: &mut Interp, call: OpCall) -> R<Value> {
+    let r = (call.def.meta)(interp, &call);
+    interp.expect_ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_entry_has_a_target_and_a_parsable_signature() {
+        for def in registry::OPS {
+            assert!(!def.targets.is_empty(), "{:?} has no target", def.names);
+            assert!(!def.names.is_empty());
+            let params = parse_sig(def.sig);
+            assert!(!params.is_empty() || def.sig.is_empty(), "{:?}", def.names);
+            for t in def.targets {
+                assert!(
+                    t.starts_with("aten.")
+                        || t.starts_with("_operator.")
+                        || t.starts_with("torch."),
+                    "bad target {t}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn spellings_are_unique() {
+        let mut seen = std::collections::HashSet::new();
+        for def in registry::OPS {
+            for n in def.names {
+                assert!(seen.insert(*n), "duplicate spelling {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn inplace_targets_insert_an_underscore() {
+        assert_eq!(inplace_target("aten.add.Tensor"), "aten.add_.Tensor");
+        assert_eq!(inplace_target("aten.relu.default"), "aten.relu_.default");
+    }
+}

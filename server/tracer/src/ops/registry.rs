@@ -1,0 +1,948 @@
+//! The table of ops: one entry per op, with its Python spellings, signature,
+//! ATen targets and meta function. Facts only; behaviour lives in [`meta`]
+//! and [`views`].
+
+use super::OpDef;
+use super::meta;
+use super::views;
+
+macro_rules! op {
+    ([$($name:expr),+ $(,)?], $sig:expr, [$($t:expr),+ $(,)?], $meta:path) => {
+        OpDef { names: &[$($name),+], sig: $sig, targets: &[$($t),+], meta: $meta }
+    };
+}
+
+/// Unary elementwise ops that keep the dtype: (function spellings, method, target).
+macro_rules! unary_ops {
+    ($($fname:literal),* ; $method:literal => $target:literal, $meta:path) => {
+        op!([$($fname,)* $method], "input", [$target], $meta)
+    };
+}
+
+pub static OPS: &[OpDef] = &[
+    // ----- arithmetic ---------------------------------------------------------------
+    op!(
+        [
+            "torch.add",
+            "Tensor.add",
+            "Tensor.__add__",
+            "Tensor.__radd__"
+        ],
+        "input, other, *, alpha=1",
+        ["aten.add.Tensor"],
+        meta::binary
+    ),
+    op!(
+        [
+            "torch.sub",
+            "torch.subtract",
+            "Tensor.sub",
+            "Tensor.subtract",
+            "Tensor.__sub__"
+        ],
+        "input, other, *, alpha=1",
+        ["aten.sub.Tensor"],
+        meta::binary
+    ),
+    op!(
+        ["torch.rsub", "Tensor.rsub"],
+        "input, other, *, alpha=1",
+        ["aten.rsub.Tensor", "aten.rsub.Scalar"],
+        meta::binary
+    ),
+    op!(
+        [
+            "torch.mul",
+            "torch.multiply",
+            "Tensor.mul",
+            "Tensor.multiply",
+            "Tensor.__mul__",
+            "Tensor.__rmul__"
+        ],
+        "input, other",
+        ["aten.mul.Tensor"],
+        meta::binary
+    ),
+    op!(
+        [
+            "torch.div",
+            "torch.divide",
+            "torch.true_divide",
+            "Tensor.div",
+            "Tensor.divide",
+            "Tensor.true_divide",
+            "Tensor.__truediv__"
+        ],
+        "input, other, *, rounding_mode=None",
+        ["aten.div.Tensor"],
+        meta::true_divide
+    ),
+    op!(
+        [
+            "torch.floor_divide",
+            "Tensor.floor_divide",
+            "Tensor.__floordiv__"
+        ],
+        "input, other",
+        ["aten.floor_divide.default"],
+        meta::binary
+    ),
+    op!(
+        ["torch.remainder", "Tensor.remainder", "Tensor.__mod__"],
+        "input, other",
+        ["aten.remainder.Tensor", "aten.remainder.Scalar"],
+        meta::binary
+    ),
+    op!(
+        ["torch.fmod", "Tensor.fmod"],
+        "input, other",
+        ["aten.fmod.Tensor", "aten.fmod.Scalar"],
+        meta::binary
+    ),
+    op!(
+        ["torch.pow", "Tensor.pow", "Tensor.__pow__"],
+        "input, exponent",
+        ["aten.pow.Tensor_Tensor", "aten.pow.Tensor_Scalar"],
+        meta::binary
+    ),
+    op!(
+        ["torch.maximum", "Tensor.maximum"],
+        "input, other",
+        ["aten.maximum.default"],
+        meta::binary
+    ),
+    op!(
+        ["torch.minimum", "Tensor.minimum"],
+        "input, other",
+        ["aten.minimum.default"],
+        meta::binary
+    ),
+    op!(
+        ["torch.atan2", "Tensor.atan2"],
+        "input, other",
+        ["aten.atan2.default"],
+        meta::binary
+    ),
+    op!(
+        ["torch.bitwise_and", "Tensor.bitwise_and", "Tensor.__and__"],
+        "input, other",
+        ["aten.bitwise_and.Tensor", "aten.bitwise_and.Scalar"],
+        meta::binary
+    ),
+    op!(
+        ["torch.bitwise_or", "Tensor.bitwise_or", "Tensor.__or__"],
+        "input, other",
+        ["aten.bitwise_or.Tensor", "aten.bitwise_or.Scalar"],
+        meta::binary
+    ),
+    op!(
+        ["torch.bitwise_xor", "Tensor.bitwise_xor", "Tensor.__xor__"],
+        "input, other",
+        ["aten.bitwise_xor.Tensor", "aten.bitwise_xor.Scalar"],
+        meta::binary
+    ),
+    op!(
+        ["torch.logical_and", "Tensor.logical_and"],
+        "input, other",
+        ["aten.logical_and.default"],
+        meta::compare
+    ),
+    op!(
+        ["torch.logical_or", "Tensor.logical_or"],
+        "input, other",
+        ["aten.logical_or.default"],
+        meta::compare
+    ),
+    op!(
+        ["torch.logical_xor", "Tensor.logical_xor"],
+        "input, other",
+        ["aten.logical_xor.default"],
+        meta::compare
+    ),
+    // ----- comparisons -----------------------------------------------------------------
+    op!(
+        ["torch.eq", "Tensor.eq", "Tensor.__eq__"],
+        "input, other",
+        ["aten.eq.Tensor", "aten.eq.Scalar"],
+        meta::compare
+    ),
+    op!(
+        ["torch.ne", "torch.not_equal", "Tensor.ne", "Tensor.__ne__"],
+        "input, other",
+        ["aten.ne.Tensor", "aten.ne.Scalar"],
+        meta::compare
+    ),
+    op!(
+        ["torch.lt", "torch.less", "Tensor.lt", "Tensor.__lt__"],
+        "input, other",
+        ["aten.lt.Tensor", "aten.lt.Scalar"],
+        meta::compare
+    ),
+    op!(
+        ["torch.le", "torch.less_equal", "Tensor.le", "Tensor.__le__"],
+        "input, other",
+        ["aten.le.Tensor", "aten.le.Scalar"],
+        meta::compare
+    ),
+    op!(
+        ["torch.gt", "torch.greater", "Tensor.gt", "Tensor.__gt__"],
+        "input, other",
+        ["aten.gt.Tensor", "aten.gt.Scalar"],
+        meta::compare
+    ),
+    op!(
+        [
+            "torch.ge",
+            "torch.greater_equal",
+            "Tensor.ge",
+            "Tensor.__ge__"
+        ],
+        "input, other",
+        ["aten.ge.Tensor", "aten.ge.Scalar"],
+        meta::compare
+    ),
+    op!(
+        ["torch.where", "Tensor.where"],
+        "condition, input, other",
+        ["aten.where.self"],
+        meta::where_
+    ),
+    op!(
+        ["torch.masked_fill", "Tensor.masked_fill"],
+        "input, mask, value",
+        ["aten.masked_fill.Scalar", "aten.masked_fill.Tensor"],
+        meta::masked_fill
+    ),
+    op!(
+        ["torch.clamp", "torch.clip", "Tensor.clamp", "Tensor.clip"],
+        "input, min=None, max=None",
+        [
+            "aten.clamp.default",
+            "aten.clamp_min.default",
+            "aten.clamp_max.default"
+        ],
+        meta::clamp
+    ),
+    op!(
+        ["torch.clamp_min", "Tensor.clamp_min"],
+        "input, min",
+        ["aten.clamp_min.default"],
+        meta::clamp
+    ),
+    op!(
+        ["torch.clamp_max", "Tensor.clamp_max"],
+        "input, max",
+        ["aten.clamp_max.default"],
+        meta::clamp
+    ),
+    // ----- unary math ----------------------------------------------------------------
+    unary_ops!("torch.neg", "torch.negative"; "Tensor.neg" => "aten.neg.default", meta::unary),
+    unary_ops!("torch.abs"; "Tensor.abs" => "aten.abs.default", meta::unary),
+    unary_ops!("torch.sign"; "Tensor.sign" => "aten.sign.default", meta::unary),
+    unary_ops!("torch.floor"; "Tensor.floor" => "aten.floor.default", meta::unary),
+    unary_ops!("torch.ceil"; "Tensor.ceil" => "aten.ceil.default", meta::unary),
+    unary_ops!("torch.trunc"; "Tensor.trunc" => "aten.trunc.default", meta::unary),
+    unary_ops!("torch.round"; "Tensor.round" => "aten.round.default", meta::unary),
+    unary_ops!("torch.square"; "Tensor.square" => "aten.square.default", meta::unary),
+    unary_ops!("torch.bitwise_not"; "Tensor.bitwise_not" => "aten.bitwise_not.default", meta::unary),
+    unary_ops!("torch.logical_not"; "Tensor.logical_not" => "aten.logical_not.default", meta::unary_bool),
+    unary_ops!("torch.isnan"; "Tensor.isnan" => "aten.isnan.default", meta::unary_bool),
+    unary_ops!("torch.isinf"; "Tensor.isinf" => "aten.isinf.default", meta::unary_bool),
+    unary_ops!("torch.isfinite"; "Tensor.isfinite" => "aten.isfinite.default", meta::unary_bool),
+    unary_ops!("torch.sin"; "Tensor.sin" => "aten.sin.default", meta::unary_float),
+    unary_ops!("torch.cos"; "Tensor.cos" => "aten.cos.default", meta::unary_float),
+    unary_ops!("torch.tan"; "Tensor.tan" => "aten.tan.default", meta::unary_float),
+    unary_ops!("torch.asin"; "Tensor.asin" => "aten.asin.default", meta::unary_float),
+    unary_ops!("torch.acos"; "Tensor.acos" => "aten.acos.default", meta::unary_float),
+    unary_ops!("torch.atan"; "Tensor.atan" => "aten.atan.default", meta::unary_float),
+    unary_ops!("torch.sinh"; "Tensor.sinh" => "aten.sinh.default", meta::unary_float),
+    unary_ops!("torch.cosh"; "Tensor.cosh" => "aten.cosh.default", meta::unary_float),
+    unary_ops!("torch.exp"; "Tensor.exp" => "aten.exp.default", meta::unary_float),
+    unary_ops!("torch.exp2"; "Tensor.exp2" => "aten.exp2.default", meta::unary_float),
+    unary_ops!("torch.expm1"; "Tensor.expm1" => "aten.expm1.default", meta::unary_float),
+    unary_ops!("torch.log"; "Tensor.log" => "aten.log.default", meta::unary_float),
+    unary_ops!("torch.log2"; "Tensor.log2" => "aten.log2.default", meta::unary_float),
+    unary_ops!("torch.log10"; "Tensor.log10" => "aten.log10.default", meta::unary_float),
+    unary_ops!("torch.log1p"; "Tensor.log1p" => "aten.log1p.default", meta::unary_float),
+    unary_ops!("torch.sqrt"; "Tensor.sqrt" => "aten.sqrt.default", meta::unary_float),
+    unary_ops!("torch.rsqrt"; "Tensor.rsqrt" => "aten.rsqrt.default", meta::unary_float),
+    unary_ops!("torch.reciprocal"; "Tensor.reciprocal" => "aten.reciprocal.default", meta::unary_float),
+    unary_ops!("torch.erf", "torch.special.erf"; "Tensor.erf" => "aten.erf.default", meta::unary_float),
+    unary_ops!("torch.sigmoid", "torch.nn.functional.sigmoid", "torch.special.expit"; "Tensor.sigmoid" => "aten.sigmoid.default", meta::unary_float),
+    unary_ops!("torch.tanh", "torch.nn.functional.tanh"; "Tensor.tanh" => "aten.tanh.default", meta::unary_float),
+    // ----- activations ----------------------------------------------------------------
+    unary_ops!("torch.relu", "torch.nn.functional.relu"; "Tensor.relu" => "aten.relu.default", meta::unary),
+    op!(
+        ["torch.nn.functional.gelu", "Tensor.gelu"],
+        "input, approximate='none'",
+        ["aten.gelu.default"],
+        meta::unary
+    ),
+    unary_ops!("torch.nn.functional.silu"; "Tensor.silu" => "aten.silu.default", meta::unary),
+    unary_ops!("torch.nn.functional.mish"; "Tensor.mish" => "aten.mish.default", meta::unary),
+    unary_ops!("torch.nn.functional.hardswish"; "Tensor.hardswish" => "aten.hardswish.default", meta::unary),
+    unary_ops!("torch.nn.functional.hardsigmoid"; "Tensor.hardsigmoid" => "aten.hardsigmoid.default", meta::unary),
+    op!(
+        ["torch.nn.functional.relu6"],
+        "input",
+        ["aten.hardtanh.default"],
+        meta::unary
+    ),
+    op!(
+        ["torch.nn.functional.hardtanh", "Tensor.hardtanh"],
+        "input, min_val=-1.0, max_val=1.0",
+        ["aten.hardtanh.default"],
+        meta::unary
+    ),
+    op!(
+        ["torch.nn.functional.leaky_relu", "Tensor.leaky_relu"],
+        "input, negative_slope=0.01",
+        ["aten.leaky_relu.default"],
+        meta::unary
+    ),
+    op!(
+        ["torch.nn.functional.elu", "Tensor.elu"],
+        "input, alpha=1.0",
+        ["aten.elu.default"],
+        meta::unary
+    ),
+    op!(
+        ["torch.nn.functional.selu", "torch.selu", "Tensor.selu"],
+        "input",
+        ["aten.selu.default"],
+        meta::unary
+    ),
+    op!(
+        ["torch.nn.functional.softplus", "Tensor.softplus"],
+        "input, beta=1.0, threshold=20.0",
+        ["aten.softplus.default"],
+        meta::unary
+    ),
+    op!(
+        ["torch.nn.functional.logsigmoid"],
+        "input",
+        ["aten.log_sigmoid.default"],
+        meta::unary
+    ),
+    op!(
+        [
+            "torch.softmax",
+            "torch.nn.functional.softmax",
+            "Tensor.softmax",
+            "torch.special.softmax"
+        ],
+        "input, dim=None, _stacklevel=3, dtype=None",
+        ["aten.softmax.int"],
+        meta::softmax
+    ),
+    op!(
+        [
+            "torch.log_softmax",
+            "torch.nn.functional.log_softmax",
+            "Tensor.log_softmax"
+        ],
+        "input, dim=None, _stacklevel=3, dtype=None",
+        ["aten.log_softmax.int"],
+        meta::softmax
+    ),
+    op!(
+        [
+            "torch.dropout",
+            "torch.nn.functional.dropout",
+            "Tensor.dropout"
+        ],
+        "input, p=0.5, training=True",
+        ["aten.dropout.default"],
+        meta::dropout
+    ),
+    op!(
+        [
+            "torch.nn.functional.dropout1d",
+            "torch.nn.functional.dropout2d",
+            "torch.nn.functional.dropout3d"
+        ],
+        "input, p=0.5, training=True",
+        ["aten.dropout.default"],
+        meta::dropout
+    ),
+    op!(
+        ["torch.clone", "Tensor.clone"],
+        "input, *, memory_format=None",
+        ["aten.clone.default"],
+        meta::unary
+    ),
+    op!(
+        ["Tensor.contiguous"],
+        "input, memory_format=None",
+        ["aten.contiguous.default"],
+        meta::same_shape
+    ),
+    op!(
+        ["torch.detach", "Tensor.detach"],
+        "input",
+        ["aten.detach.default"],
+        meta::unary
+    ),
+    op!(
+        ["Tensor.fill"],
+        "input, value",
+        ["aten.fill.Scalar"],
+        meta::unary
+    ),
+    op!(["Tensor.zero"], "input", ["aten.zero.default"], meta::unary),
+    op!(
+        ["torch.cumsum", "Tensor.cumsum"],
+        "input, dim, *, dtype=None",
+        ["aten.cumsum.default"],
+        views::keep_shape
+    ),
+    op!(
+        ["torch.cumprod", "Tensor.cumprod"],
+        "input, dim, *, dtype=None",
+        ["aten.cumprod.default"],
+        views::keep_shape
+    ),
+    op!(
+        ["torch.tril", "Tensor.tril"],
+        "input, diagonal=0",
+        ["aten.tril.default"],
+        views::keep_shape
+    ),
+    op!(
+        ["torch.triu", "Tensor.triu"],
+        "input, diagonal=0",
+        ["aten.triu.default"],
+        views::keep_shape
+    ),
+    op!(
+        ["torch.flip", "Tensor.flip"],
+        "input, *dims",
+        ["aten.flip.default"],
+        views::keep_shape
+    ),
+    op!(
+        ["torch.roll", "Tensor.roll"],
+        "input, shifts, dims=None",
+        ["aten.roll.default"],
+        views::keep_shape
+    ),
+    op!(
+        ["torch.nn.functional.normalize"],
+        "input, p=2.0, dim=1, eps=1e-12",
+        ["aten.normalize.default"],
+        meta::same_shape
+    ),
+    // ----- reductions ------------------------------------------------------------------
+    op!(
+        ["torch.sum", "Tensor.sum"],
+        "input, dim=None, keepdim=False, *, dtype=None",
+        ["aten.sum.default", "aten.sum.dim_IntList"],
+        meta::reduce
+    ),
+    op!(
+        ["torch.mean", "Tensor.mean"],
+        "input, dim=None, keepdim=False, *, dtype=None",
+        ["aten.mean.default", "aten.mean.dim"],
+        meta::reduce
+    ),
+    op!(
+        ["torch.prod", "Tensor.prod"],
+        "input, dim=None, keepdim=False, *, dtype=None",
+        ["aten.prod.default", "aten.prod.dim_int"],
+        meta::reduce
+    ),
+    op!(
+        ["torch.std", "Tensor.std"],
+        "input, dim=None, unbiased=True, keepdim=False",
+        ["aten.std.default", "aten.std.dim"],
+        meta::reduce
+    ),
+    op!(
+        ["torch.var", "Tensor.var"],
+        "input, dim=None, unbiased=True, keepdim=False",
+        ["aten.var.default", "aten.var.dim"],
+        meta::reduce
+    ),
+    op!(
+        ["torch.amax", "Tensor.amax"],
+        "input, dim=(), keepdim=False",
+        ["aten.amax.default", "aten.amax.default"],
+        meta::reduce
+    ),
+    op!(
+        ["torch.amin", "Tensor.amin"],
+        "input, dim=(), keepdim=False",
+        ["aten.amin.default", "aten.amin.default"],
+        meta::reduce
+    ),
+    op!(
+        ["torch.logsumexp", "Tensor.logsumexp"],
+        "input, dim, keepdim=False",
+        ["aten.logsumexp.default", "aten.logsumexp.default"],
+        meta::reduce
+    ),
+    op!(
+        ["torch.norm", "Tensor.norm"],
+        "input, p='fro', dim=None, keepdim=False, dtype=None",
+        ["aten.norm.Scalar", "aten.norm.ScalarOpt_dim"],
+        meta::reduce
+    ),
+    op!(
+        ["torch.all", "Tensor.all"],
+        "input, dim=None, keepdim=False",
+        ["aten.all.default", "aten.all.dim"],
+        meta::reduce
+    ),
+    op!(
+        ["torch.any", "Tensor.any"],
+        "input, dim=None, keepdim=False",
+        ["aten.any.default", "aten.any.dim"],
+        meta::reduce
+    ),
+    op!(
+        ["torch.max", "Tensor.max"],
+        "input, dim=None, keepdim=False",
+        ["aten.max.default", "aten.max.dim", "aten.maximum.default"],
+        meta::max_min
+    ),
+    op!(
+        ["torch.min", "Tensor.min"],
+        "input, dim=None, keepdim=False",
+        ["aten.min.default", "aten.min.dim", "aten.minimum.default"],
+        meta::max_min
+    ),
+    op!(
+        ["torch.argmax", "Tensor.argmax"],
+        "input, dim=None, keepdim=False",
+        ["aten.argmax.default"],
+        meta::arg_reduce
+    ),
+    op!(
+        ["torch.argmin", "Tensor.argmin"],
+        "input, dim=None, keepdim=False",
+        ["aten.argmin.default"],
+        meta::arg_reduce
+    ),
+    op!(
+        ["torch.topk", "Tensor.topk"],
+        "input, k, dim=-1, largest=True, sorted=True",
+        ["aten.topk.default"],
+        views::topk
+    ),
+    op!(
+        ["torch.sort", "Tensor.sort"],
+        "input, dim=-1, descending=False",
+        ["aten.sort.default"],
+        views::topk
+    ),
+    // ----- linear algebra --------------------------------------------------------------
+    op!(
+        ["torch.matmul", "Tensor.matmul", "Tensor.__matmul__"],
+        "input, other",
+        ["aten.matmul.default"],
+        meta::matmul
+    ),
+    op!(
+        ["torch.mm", "Tensor.mm"],
+        "input, mat2",
+        ["aten.mm.default"],
+        meta::mm
+    ),
+    op!(
+        ["torch.bmm", "Tensor.bmm"],
+        "input, mat2",
+        ["aten.bmm.default"],
+        meta::mm
+    ),
+    op!(
+        ["torch.nn.functional.linear"],
+        "input, weight, bias=None",
+        ["aten.linear.default"],
+        meta::linear
+    ),
+    op!(
+        ["torch.addmm", "Tensor.addmm"],
+        "input, mat1, mat2, *, beta=1, alpha=1",
+        ["aten.addmm.default"],
+        meta::addmm
+    ),
+    op!(
+        ["torch.outer", "torch.ger", "Tensor.outer"],
+        "input, vec2",
+        ["aten.outer.default"],
+        meta::outer
+    ),
+    op!(
+        ["torch.einsum"],
+        "equation, *operands",
+        ["aten.einsum.default"],
+        meta::einsum
+    ),
+    // ----- nn.functional ---------------------------------------------------------------
+    op!(
+        ["torch.conv1d", "torch.nn.functional.conv1d"],
+        "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1",
+        ["aten.conv1d.default"],
+        meta::conv
+    ),
+    op!(
+        ["torch.conv2d", "torch.nn.functional.conv2d"],
+        "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1",
+        ["aten.conv2d.default"],
+        meta::conv
+    ),
+    op!(
+        ["torch.conv3d", "torch.nn.functional.conv3d"],
+        "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1",
+        ["aten.conv3d.default"],
+        meta::conv
+    ),
+    op!(
+        [
+            "torch.conv_transpose1d",
+            "torch.nn.functional.conv_transpose1d"
+        ],
+        "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1",
+        ["aten.conv_transpose1d.default"],
+        meta::conv_transpose
+    ),
+    op!(
+        [
+            "torch.conv_transpose2d",
+            "torch.nn.functional.conv_transpose2d"
+        ],
+        "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1",
+        ["aten.conv_transpose2d.input"],
+        meta::conv_transpose
+    ),
+    op!(
+        [
+            "torch.conv_transpose3d",
+            "torch.nn.functional.conv_transpose3d"
+        ],
+        "input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1",
+        ["aten.conv_transpose3d.input"],
+        meta::conv_transpose
+    ),
+    op!(
+        ["torch.max_pool1d", "torch.nn.functional.max_pool1d"],
+        "input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False",
+        [
+            "aten.max_pool1d.default",
+            "aten.max_pool1d_with_indices.default"
+        ],
+        meta::pool
+    ),
+    op!(
+        ["torch.max_pool2d", "torch.nn.functional.max_pool2d"],
+        "input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False",
+        [
+            "aten.max_pool2d.default",
+            "aten.max_pool2d_with_indices.default"
+        ],
+        meta::pool
+    ),
+    op!(
+        ["torch.max_pool3d", "torch.nn.functional.max_pool3d"],
+        "input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False",
+        [
+            "aten.max_pool3d.default",
+            "aten.max_pool3d_with_indices.default"
+        ],
+        meta::pool
+    ),
+    op!(
+        ["torch.avg_pool1d", "torch.nn.functional.avg_pool1d"],
+        "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True",
+        ["aten.avg_pool1d.default"],
+        meta::pool
+    ),
+    op!(
+        ["torch.nn.functional.avg_pool2d"],
+        "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",
+        ["aten.avg_pool2d.default"],
+        meta::pool
+    ),
+    op!(
+        ["torch.nn.functional.avg_pool3d"],
+        "input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",
+        ["aten.avg_pool3d.default"],
+        meta::pool
+    ),
+    op!(
+        [
+            "torch.nn.functional.adaptive_avg_pool1d",
+            "torch.adaptive_avg_pool1d"
+        ],
+        "input, output_size",
+        ["aten.adaptive_avg_pool1d.default"],
+        meta::adaptive_pool
+    ),
+    op!(
+        ["torch.nn.functional.adaptive_avg_pool2d"],
+        "input, output_size",
+        ["aten.adaptive_avg_pool2d.default"],
+        meta::adaptive_pool
+    ),
+    op!(
+        ["torch.nn.functional.adaptive_avg_pool3d"],
+        "input, output_size",
+        ["aten.adaptive_avg_pool3d.default"],
+        meta::adaptive_pool
+    ),
+    op!(
+        ["torch.nn.functional.adaptive_max_pool1d"],
+        "input, output_size, return_indices=False",
+        ["aten.adaptive_max_pool1d.default"],
+        meta::adaptive_pool
+    ),
+    op!(
+        ["torch.nn.functional.adaptive_max_pool2d"],
+        "input, output_size, return_indices=False",
+        ["aten.adaptive_max_pool2d.default"],
+        meta::adaptive_pool
+    ),
+    op!(
+        ["torch.batch_norm", "torch.nn.functional.batch_norm"],
+        "input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",
+        ["aten.batch_norm.default"],
+        meta::batch_norm
+    ),
+    op!(
+        ["torch.nn.functional.instance_norm"],
+        "input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True, momentum=0.1, eps=1e-05",
+        ["aten.instance_norm.default"],
+        meta::batch_norm
+    ),
+    op!(
+        ["torch.layer_norm", "torch.nn.functional.layer_norm"],
+        "input, normalized_shape, weight=None, bias=None, eps=1e-05",
+        ["aten.layer_norm.default"],
+        meta::layer_norm
+    ),
+    op!(
+        ["torch.group_norm", "torch.nn.functional.group_norm"],
+        "input, num_groups, weight=None, bias=None, eps=1e-05",
+        ["aten.group_norm.default"],
+        meta::group_norm
+    ),
+    op!(
+        ["torch.nn.functional.embedding", "torch.embedding"],
+        "input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False",
+        ["aten.embedding.default"],
+        meta::embedding
+    ),
+    op!(
+        ["torch.nn.functional.scaled_dot_product_attention"],
+        "query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None, enable_gqa=False",
+        ["aten.scaled_dot_product_attention.default"],
+        meta::sdpa
+    ),
+    op!(
+        [
+            "torch.cosine_similarity",
+            "torch.nn.functional.cosine_similarity"
+        ],
+        "x1, x2, dim=1, eps=1e-08",
+        ["aten.cosine_similarity.default"],
+        meta::cosine_similarity
+    ),
+    op!(
+        ["torch.nn.functional.pad"],
+        "input, pad, mode='constant', value=None",
+        ["aten.pad.default"],
+        meta::pad
+    ),
+    op!(
+        ["torch.nn.functional.one_hot"],
+        "input, num_classes=-1",
+        ["aten.one_hot.default"],
+        views::one_hot
+    ),
+    op!(
+        ["torch.nn.functional.mse_loss"],
+        "input, target, size_average=None, reduce=None, reduction='mean'",
+        ["aten.mse_loss.default"],
+        meta::loss
+    ),
+    op!(
+        ["torch.nn.functional.l1_loss"],
+        "input, target, size_average=None, reduce=None, reduction='mean'",
+        ["aten.l1_loss.default"],
+        meta::loss
+    ),
+    op!(
+        ["torch.nn.functional.cross_entropy"],
+        "input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0",
+        ["aten.cross_entropy_loss.default"],
+        meta::loss
+    ),
+    // ----- views and shape ops ---------------------------------------------------------
+    op!(
+        ["Tensor.view"],
+        "input, *shape",
+        ["aten.view.default"],
+        views::view
+    ),
+    op!(
+        ["torch.reshape", "Tensor.reshape"],
+        "input, *shape",
+        ["aten.reshape.default"],
+        views::view
+    ),
+    op!(
+        ["Tensor.view_as"],
+        "input, other",
+        ["aten.view_as.default"],
+        views::like_other
+    ),
+    op!(
+        ["Tensor.reshape_as"],
+        "input, other",
+        ["aten.reshape_as.default"],
+        views::like_other
+    ),
+    op!(
+        ["Tensor.expand_as"],
+        "input, other",
+        ["aten.expand_as.default"],
+        views::like_other
+    ),
+    op!(
+        ["torch.flatten", "Tensor.flatten"],
+        "input, start_dim=0, end_dim=-1",
+        ["aten.flatten.using_ints"],
+        views::flatten
+    ),
+    op!(
+        ["torch.unflatten", "Tensor.unflatten"],
+        "input, dim, sizes",
+        ["aten.unflatten.int"],
+        views::unflatten
+    ),
+    op!(
+        ["torch.permute", "Tensor.permute"],
+        "input, *dims",
+        ["aten.permute.default"],
+        views::permute
+    ),
+    op!(
+        [
+            "torch.transpose",
+            "torch.swapaxes",
+            "torch.swapdims",
+            "Tensor.transpose",
+            "Tensor.swapaxes",
+            "Tensor.swapdims"
+        ],
+        "input, dim0, dim1",
+        ["aten.transpose.int"],
+        views::transpose
+    ),
+    op!(
+        ["torch.t", "Tensor.t"],
+        "input",
+        ["aten.t.default"],
+        views::t
+    ),
+    op!(
+        ["torch.unsqueeze", "Tensor.unsqueeze"],
+        "input, dim",
+        ["aten.unsqueeze.default"],
+        views::unsqueeze
+    ),
+    op!(
+        ["torch.squeeze", "Tensor.squeeze"],
+        "input, dim=None",
+        [
+            "aten.squeeze.default",
+            "aten.squeeze.dim",
+            "aten.squeeze.dims"
+        ],
+        views::squeeze
+    ),
+    op!(
+        ["Tensor.expand"],
+        "input, *size",
+        ["aten.expand.default"],
+        views::expand
+    ),
+    op!(
+        ["torch.broadcast_to", "Tensor.broadcast_to"],
+        "input, size",
+        ["aten.broadcast_to.default"],
+        views::broadcast_to
+    ),
+    op!(
+        ["Tensor.repeat"],
+        "input, *repeats",
+        ["aten.repeat.default"],
+        views::repeat
+    ),
+    op!(
+        ["torch.cat", "torch.concat", "torch.concatenate"],
+        "tensors, dim=0",
+        ["aten.cat.default"],
+        views::cat
+    ),
+    op!(
+        ["torch.stack"],
+        "tensors, dim=0",
+        ["aten.stack.default"],
+        views::cat
+    ),
+    op!(
+        ["torch.split", "Tensor.split"],
+        "input, split_size_or_sections, dim=0",
+        ["aten.split.Tensor", "aten.split_with_sizes.default"],
+        views::split
+    ),
+    op!(
+        ["torch.chunk", "Tensor.chunk"],
+        "input, chunks, dim=0",
+        ["aten.chunk.default"],
+        views::chunk
+    ),
+    op!(
+        ["torch.unbind", "Tensor.unbind"],
+        "input, dim=0",
+        ["aten.unbind.int"],
+        views::unbind
+    ),
+    op!(
+        ["torch.select", "Tensor.select"],
+        "input, dim, index",
+        ["aten.select.int"],
+        views::select
+    ),
+    op!(
+        ["torch.narrow", "Tensor.narrow"],
+        "input, dim, start, length",
+        ["aten.narrow.default"],
+        views::narrow
+    ),
+    op!(
+        ["torch.index_select", "Tensor.index_select"],
+        "input, dim, index",
+        ["aten.index_select.default"],
+        views::index_select
+    ),
+    op!(
+        ["torch.gather", "Tensor.gather"],
+        "input, dim, index",
+        ["aten.gather.default"],
+        views::gather
+    ),
+    op!(
+        ["Tensor.type_as"],
+        "input, other",
+        ["aten.type_as.default"],
+        views::type_as
+    ),
+    op!(
+        ["torch.nonzero", "Tensor.nonzero"],
+        "input",
+        ["aten.nonzero.default"],
+        views::nonzero
+    ),
+];

@@ -1,0 +1,851 @@
+//! torch functions and Tensor methods with behaviour beyond a meta function:
+//! tensor constructors, metadata queries (`size`, `dim`, `item`, `tolist`),
+//! dtype conversions, `torch.cond` and `map` (higher-order ops with
+//! subgraphs), `torch._check`, `Dim`/`dims`, pytree helpers.
+
+use std::rc::Rc;
+
+use shapes::{Bound, SymExpr, ValueRange};
+
+use super::meta::{size_expr, sizes};
+use super::views::to_dtype;
+use crate::dtype::DType;
+use crate::failure::FailureKind;
+use crate::graph::{Arg, Graph, MetaVal};
+use crate::interp::{Interp, R};
+use crate::value::{CmpKind, DimSpec, Provenance, Tensor, Value};
+
+fn kw<'a>(kwargs: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
+    kwargs.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+}
+
+fn dtype_kw(kwargs: &[(String, Value)]) -> Option<DType> {
+    match kw(kwargs, "dtype") {
+        Some(Value::DType(d)) => Some(*d),
+        _ => None,
+    }
+}
+
+/// Tensor methods handled here; `None` means "ask the registry".
+pub fn tensor_method(
+    interp: &mut Interp,
+    name: &str,
+    recv: &Value,
+    args: &[Value],
+    kwargs: &[(String, Value)],
+) -> R<Option<Value>> {
+    let Value::Tensor(t) = recv else {
+        return Ok(None);
+    };
+    let arg0 = args.first().cloned();
+    Ok(Some(match name {
+        "size" => match arg0.or_else(|| kw(kwargs, "dim").cloned()) {
+            None => Value::tuple(
+                t.shape
+                    .iter()
+                    .map(|d| interp.sym_value(d.clone()))
+                    .collect(),
+            ),
+            Some(d) => {
+                let d = interp.index_int(&d)?;
+                let w = super::meta::wrap_dim(interp, d, t.rank())?;
+                interp.sym_value(t.shape[w].clone())
+            }
+        },
+        "dim" | "ndimension" => Value::Int(t.rank() as i64),
+        "numel" | "nelement" => {
+            let n = t.shape.iter().fold(SymExpr::int(1), |a, d| a.mul(d));
+            interp.sym_value(n)
+        }
+        "item" => interp.tensor_item(t)?,
+        "tolist" => return tolist(interp, t).map(Some),
+        "numpy" => {
+            if interp.tracing && interp.mode == crate::Mode::NonStrict {
+                return Err(interp.fail(
+                    FailureKind::Other,
+                    "`.numpy()` needs real tensor data; fake tensors have none",
+                ));
+            }
+            recv.clone()
+        }
+        "is_floating_point" => Value::Bool(t.dtype.is_floating()),
+        "is_complex" => Value::Bool(t.dtype.is_complex()),
+        "is_contiguous" => Value::Bool(true),
+        "element_size" => Value::Int(t.dtype.size_of() as i64),
+        "get_device" => Value::Int(-1),
+        "cpu" | "cuda" | "requires_grad_" | "retain_grad" => recv.clone(),
+        "float" => to_dtype(interp, t, DType::F32)?,
+        "double" => to_dtype(interp, t, DType::F64)?,
+        "half" => to_dtype(interp, t, DType::F16)?,
+        "bfloat16" => to_dtype(interp, t, DType::BF16)?,
+        "long" => to_dtype(interp, t, DType::I64)?,
+        "int" => to_dtype(interp, t, DType::I32)?,
+        "short" => to_dtype(interp, t, DType::I16)?,
+        "byte" => to_dtype(interp, t, DType::U8)?,
+        "bool" => to_dtype(interp, t, DType::Bool)?,
+        "to" | "type" => {
+            let target = args
+                .iter()
+                .chain(kwargs.iter().filter(|(k, _)| k == "dtype").map(|(_, v)| v))
+                .find_map(|v| match v {
+                    Value::DType(d) => Some(*d),
+                    Value::Tensor(o) => Some(o.dtype),
+                    _ => None,
+                });
+            match target {
+                Some(d) if d != t.dtype => to_dtype(interp, t, d)?,
+                _ if name == "type" && args.is_empty() => {
+                    Value::str(&format!("torch.{}Tensor", type_tensor_name(t.dtype)))
+                }
+                _ => recv.clone(),
+            }
+        }
+        "new_zeros" | "new_ones" | "new_empty" | "new_full" => {
+            let shape = sizes(interp, &arg0.unwrap_or(Value::tuple(vec![])))?;
+            let dtype = dtype_kw(kwargs).unwrap_or(t.dtype);
+            let op = name.trim_start_matches("new_");
+            let target = format!("aten.new_{op}.default");
+            let mut a = vec![
+                interp.arg_of(recv),
+                Arg::List(shape.iter().map(|d| interp.sym_arg(d)).collect()),
+            ];
+            if op == "full" {
+                a.push(interp.arg_of(args.get(1).unwrap_or(&Value::Int(0))));
+            }
+            interp.record_tensor_op(&target, a, vec![], dtype, shape)?
+        }
+        "data_ptr" | "storage" | "untyped_storage" => {
+            if interp.tracing && interp.mode == crate::Mode::Strict {
+                return Err(interp.graph_break(
+                    "GB0109",
+                    format!("Tensor.{name}() is not supported by TorchDynamo"),
+                    "",
+                ));
+            }
+            Value::Int(0)
+        }
+        "backward" | "register_hook" => {
+            let r = interp.current_range();
+            interp.incomplete(
+                r,
+                format!("analysis incomplete: `Tensor.{name}` is not modelled in export"),
+            )
+        }
+        "copy_" => {
+            let src = arg0.unwrap_or(Value::None);
+            let a = vec![interp.arg_of(recv), interp.arg_of(&src)];
+            if interp.tracing {
+                let val = interp.meta_of(t);
+                let node = interp.record("aten.copy_.default", a, vec![], val);
+                t.node.set(Some(node));
+            }
+            recv.clone()
+        }
+        "__len__" => match t.shape.first() {
+            Some(d) => interp.sym_value(d.clone()),
+            None => return Err(interp.type_error("len() of a 0-d tensor")),
+        },
+        _ => return Ok(None),
+    }))
+}
+
+fn type_tensor_name(d: DType) -> &'static str {
+    match d {
+        DType::F32 => "Float",
+        DType::F64 => "Double",
+        DType::I64 => "Long",
+        DType::I32 => "Int",
+        DType::Bool => "Bool",
+        _ => "",
+    }
+}
+
+fn tolist(interp: &mut Interp, t: &Rc<Tensor>) -> R<Value> {
+    if interp.tracing && interp.mode == crate::Mode::Strict && t.dtype.is_floating() {
+        return Err(interp.graph_break(
+            "GB0109",
+            "Tensor.tolist() with non-integer tensor: TorchDynamo cannot trace reading float values out of a tensor",
+            "keep the values as a tensor, or compute with tensor ops",
+        ));
+    }
+    let n = match t.shape.first() {
+        None => return interp.tensor_item(t),
+        Some(d) => interp.index_int(&Value::SymInt(d.clone()))?,
+    };
+    // Records `unbind` then one `item` per element (rank-1 tensors).
+    let rows = interp.call_op_by_method("unbind", Value::Tensor(t.clone()), vec![], vec![])?;
+    let rows = interp.iterate(&rows)?;
+    let mut out = Vec::with_capacity(n as usize);
+    for r in rows {
+        match &r {
+            Value::Tensor(rt) if rt.rank() == 0 => out.push(interp.tensor_item(rt)?),
+            Value::Tensor(rt) => out.push(tolist(interp, rt)?),
+            other => out.push(other.clone()),
+        }
+    }
+    Ok(Value::list(out))
+}
+
+/// torch functions handled here; `None` means "ask the registry".
+pub fn call(
+    interp: &mut Interp,
+    full: &str,
+    args: &[Value],
+    kwargs: &[(String, Value)],
+) -> R<Option<Value>> {
+    let short = full.strip_prefix("torch.").unwrap_or(full);
+    Ok(Some(match short {
+        "zeros" | "ones" | "empty" | "randn" | "rand" => {
+            let flat = flatten_size_args(interp, args)?;
+            let shape = sizes(interp, &Value::tuple(flat))?;
+            let dtype = dtype_kw(kwargs).unwrap_or(DType::F32);
+            constructor(interp, &format!("aten.{short}.default"), shape, dtype, None)?
+        }
+        "full" => {
+            let shape = sizes(interp, args.first().unwrap_or(&Value::tuple(vec![])))?;
+            let fill = args
+                .get(1)
+                .cloned()
+                .or_else(|| kw(kwargs, "fill_value").cloned())
+                .unwrap_or(Value::Float(0.0));
+            let dtype = dtype_kw(kwargs).unwrap_or(match fill {
+                Value::Int(_) | Value::SymInt(_) => DType::I64,
+                Value::Bool(_) => DType::Bool,
+                _ => DType::F32,
+            });
+            constructor(interp, "aten.full.default", shape, dtype, Some(fill))?
+        }
+        "randint" => {
+            let (lo_hi, size): (Vec<Value>, Value) = match args.len() {
+                0 | 1 => (
+                    vec![],
+                    kw(kwargs, "size").cloned().unwrap_or(Value::tuple(vec![])),
+                ),
+                2 => (vec![args[0].clone()], args[1].clone()),
+                _ => (vec![args[0].clone(), args[1].clone()], args[2].clone()),
+            };
+            let _ = lo_hi;
+            let shape = sizes(interp, &size)?;
+            let dtype = dtype_kw(kwargs).unwrap_or(DType::I64);
+            constructor(interp, "aten.randint.default", shape, dtype, None)?
+        }
+        "zeros_like" | "ones_like" | "empty_like" | "randn_like" | "rand_like" | "full_like" => {
+            let Some(Value::Tensor(t)) = args.first() else {
+                return Err(interp.type_error(format!("{full}() expects a tensor")));
+            };
+            let dtype = dtype_kw(kwargs).unwrap_or(t.dtype);
+            let target = format!("aten.{short}.default");
+            let mut a = vec![interp.arg_of(&args[0])];
+            if short == "full_like" {
+                a.push(interp.arg_of(args.get(1).unwrap_or(&Value::Int(0))));
+            }
+            let shape = t.shape.clone();
+            interp.record_tensor_op(&target, a, vec![], dtype, shape)?
+        }
+        "arange" => {
+            let nums: Vec<Value> = args.to_vec();
+            let (start, end, step) = match nums.len() {
+                0 => (
+                    Value::Int(0),
+                    kw(kwargs, "end").cloned().unwrap_or(Value::Int(0)),
+                    Value::Int(1),
+                ),
+                1 => (Value::Int(0), nums[0].clone(), Value::Int(1)),
+                2 => (nums[0].clone(), nums[1].clone(), Value::Int(1)),
+                _ => (nums[0].clone(), nums[1].clone(), nums[2].clone()),
+            };
+            let float = [&start, &end, &step]
+                .iter()
+                .any(|v| matches!(v, Value::Float(_) | Value::SymFloat(_)));
+            let dtype = dtype_kw(kwargs).unwrap_or(if float { DType::F32 } else { DType::I64 });
+            let len = if float {
+                let f = |v: &Value| match v {
+                    Value::Float(x) | Value::SymFloat(x) => *x,
+                    Value::Int(i) => *i as f64,
+                    _ => 0.0,
+                };
+                SymExpr::int(((f(&end) - f(&start)) / f(&step)).ceil().max(0.0) as i64)
+            } else {
+                let (s, e, st) = (
+                    size_expr(interp, &start)?,
+                    size_expr(interp, &end)?,
+                    size_expr(interp, &step)?,
+                );
+                match st.as_const() {
+                    Some(1) => e.sub(&s),
+                    Some(k) if k > 0 => e
+                        .sub(&s)
+                        .add(&SymExpr::int(k - 1))
+                        .floordiv(&SymExpr::int(k)),
+                    _ => {
+                        return Err(interp.raise(
+                            "RuntimeError",
+                            "arange: step must be a positive constant here",
+                        ));
+                    }
+                }
+            };
+            let target = if nums.len() <= 1 {
+                "aten.arange.default"
+            } else if nums.len() == 2 {
+                "aten.arange.start"
+            } else {
+                "aten.arange.start_step"
+            };
+            let mut a: Vec<Arg> = Vec::new();
+            if nums.len() >= 2 {
+                a.push(interp.arg_of(&start));
+            }
+            a.push(interp.arg_of(&end));
+            if nums.len() >= 3 {
+                a.push(interp.arg_of(&step));
+            }
+            let t = interp.record_tensor_op(
+                target,
+                a,
+                vec![],
+                dtype,
+                vec![interp.env.simplify(&len)],
+            )?;
+            if let (Value::Tensor(tt), Some(n)) = (&t, len.as_const()) {
+                if n <= 4096 && !float && !interp.tracing {
+                    let s0 = start.as_int().unwrap_or(0) as f64;
+                    let st = step.as_int().unwrap_or(1) as f64;
+                    let known: Vec<f64> = (0..n).map(|i| s0 + st * i as f64).collect();
+                    return Ok(Some(with_known(tt, known)));
+                }
+            }
+            t
+        }
+        "eye" => {
+            let n = size_expr(interp, args.first().unwrap_or(&Value::Int(1)))?;
+            let m = match args.get(1) {
+                Some(v) => size_expr(interp, v)?,
+                None => n.clone(),
+            };
+            let dtype = dtype_kw(kwargs).unwrap_or(DType::F32);
+            constructor(interp, "aten.eye.default", vec![n, m], dtype, None)?
+        }
+        "linspace" => {
+            let steps = interp.index_int(
+                args.get(2)
+                    .or_else(|| kw(kwargs, "steps"))
+                    .unwrap_or(&Value::Int(100)),
+            )?;
+            let dtype = dtype_kw(kwargs).unwrap_or(DType::F32);
+            constructor(
+                interp,
+                "aten.linspace.default",
+                vec![SymExpr::int(steps)],
+                dtype,
+                None,
+            )?
+        }
+        "tensor" | "as_tensor" | "asarray" | "Tensor" | "FloatTensor" | "LongTensor" => {
+            let data = args.first().cloned().unwrap_or(Value::list(vec![]));
+            let default = match short {
+                "FloatTensor" | "Tensor" => Some(DType::F32),
+                "LongTensor" => Some(DType::I64),
+                _ => None,
+            };
+            tensor_literal(interp, &data, dtype_kw(kwargs).or(default))?
+        }
+        "cond" => return cond(interp, args, kwargs).map(Some),
+        "ops.higher_order.map" => return map_hop(interp, args).map(Some),
+        "_check" | "_check_with" => {
+            let cond = if short == "_check_with" {
+                args.get(1)
+            } else {
+                args.first()
+            };
+            check(interp, cond.cloned().unwrap_or(Value::Bool(true)))?;
+            Value::None
+        }
+        "_check_is_size" | "_constrain_as_size" => {
+            if let Some(Value::SymInt(e)) = args.first() {
+                let line = interp.guard_line();
+                interp.env.assume(e, CmpKind::Ge, &SymExpr::int(0), line);
+                if let Some(max) = kw(kwargs, "max").or(args.get(2)).and_then(Value::as_int) {
+                    interp.env.assume(e, CmpKind::Le, &SymExpr::int(max), line);
+                }
+            }
+            Value::None
+        }
+        "_constrain_as_value" => {
+            if let Some(Value::SymInt(e)) = args.first() {
+                let line = interp.guard_line();
+                if let Some(min) = args.get(1).and_then(Value::as_int) {
+                    interp.env.assume(e, CmpKind::Ge, &SymExpr::int(min), line);
+                }
+                if let Some(max) = args.get(2).and_then(Value::as_int) {
+                    interp.env.assume(e, CmpKind::Le, &SymExpr::int(max), line);
+                }
+            }
+            Value::None
+        }
+        "export.dims" => {
+            let min = kw(kwargs, "min").and_then(Value::as_int);
+            let max = kw(kwargs, "max").and_then(Value::as_int);
+            let mut out = Vec::new();
+            for a in args {
+                if let Value::Str(n) = a {
+                    out.push(Value::Dim(Rc::new(DimSpec::Named {
+                        name: n.clone(),
+                        min,
+                        max,
+                    })));
+                }
+            }
+            Value::tuple(out)
+        }
+        "is_tensor" => Value::Bool(matches!(args.first(), Some(Value::Tensor(_)))),
+        "is_floating_point" => {
+            Value::Bool(matches!(args.first(), Some(Value::Tensor(t)) if t.dtype.is_floating()))
+        }
+        "get_default_dtype" => Value::DType(DType::F32),
+        "is_grad_enabled" => Value::Bool(false),
+        "jit.is_scripting" | "jit.is_tracing" | "cuda.is_available" => Value::Bool(false),
+        "compiler.is_compiling" | "_dynamo.is_compiling" => {
+            Value::Bool(interp.mode == crate::Mode::Strict)
+        }
+        "manual_seed"
+        | "set_grad_enabled"
+        | "set_printoptions"
+        | "use_deterministic_algorithms" => Value::None,
+        "no_grad" | "enable_grad" | "inference_mode" => {
+            Value::Object(Rc::new(crate::value::Object {
+                id: interp.fresh_id(),
+                class: interp.builtin_class("contextlib.nullcontext"),
+                attrs: Default::default(),
+                module: None,
+            }))
+        }
+        "compile"
+        | "_dynamo.assume_constant_result"
+        | "library.custom_op"
+        | "library.register_fake"
+        | "library.impl" => {
+            // Decorators that keep the function (possibly used with arguments).
+            match args.first() {
+                Some(f @ (Value::Function(_) | Value::Object(_))) => f.clone(),
+                _ => Value::builtin("builtins.staticmethod"),
+            }
+        }
+        "utils._pytree.tree_flatten" | "utils._pytree.tree_leaves" => {
+            let mut leaves = Vec::new();
+            flatten_leaves(interp, args.first().unwrap_or(&Value::None), &mut leaves)?;
+            if short.ends_with("leaves") {
+                Value::list(leaves)
+            } else {
+                Value::tuple(vec![Value::list(leaves), Value::None])
+            }
+        }
+        s if s.starts_with("nn.init.") => args.first().cloned().unwrap_or(Value::None),
+        "export.export" | "export.draft_export" => Value::None,
+        _ => return Ok(None),
+    }))
+}
+
+fn with_known(t: &Rc<Tensor>, known: Vec<f64>) -> Value {
+    Value::Tensor(Rc::new(Tensor {
+        id: t.id,
+        dtype: t.dtype,
+        shape: t.shape.clone(),
+        provenance: t.provenance.clone(),
+        node: t.node.clone(),
+        requires_grad: t.requires_grad,
+        known: Some(Rc::new(known)),
+    }))
+}
+
+fn flatten_size_args(interp: &mut Interp, args: &[Value]) -> R<Vec<Value>> {
+    if args.len() == 1 && matches!(args[0], Value::Tuple(_) | Value::List(_)) {
+        return interp.iterate(&args[0]);
+    }
+    Ok(args.to_vec())
+}
+
+fn constructor(
+    interp: &mut Interp,
+    target: &str,
+    shape: Vec<SymExpr>,
+    dtype: DType,
+    fill: Option<Value>,
+) -> R<Value> {
+    for d in &shape {
+        if let Some(c) = d.as_const() {
+            if c < 0 {
+                return Err(interp.raise(
+                    "RuntimeError",
+                    format!("negative dimension {c} in a tensor constructor"),
+                ));
+            }
+        }
+    }
+    let mut a = vec![Arg::List(shape.iter().map(|d| interp.sym_arg(d)).collect())];
+    if let Some(f) = &fill {
+        a.push(interp.arg_of(f));
+    }
+    let kwargs = if dtype != DType::F32 || target.contains("full") {
+        vec![("dtype".to_string(), Arg::DType(dtype))]
+    } else {
+        vec![]
+    };
+    let t = interp.op_output(dtype, shape);
+    if interp.tracing {
+        let val = interp.meta_of(&t);
+        let n = interp.record(target, a, kwargs, val);
+        t.node.set(Some(n));
+    }
+    Ok(Value::Tensor(t))
+}
+
+/// `torch.tensor(data)`: shape and dtype from the nested literal; in forward
+/// it is a lifted constant read through `lift_fresh_copy`.
+fn tensor_literal(interp: &mut Interp, data: &Value, dtype: Option<DType>) -> R<Value> {
+    let mut shape = Vec::new();
+    let mut flat = Vec::new();
+    let mut kind = DType::Bool;
+    literal_walk(interp, data, 0, &mut shape, &mut flat, &mut kind)?;
+    let dtype = dtype.unwrap_or(kind);
+    let shape: Vec<SymExpr> = shape.into_iter().map(SymExpr::int).collect();
+    if let Value::Tensor(t) = data {
+        return Ok(interp.clone_tensor_as(t, Provenance::Eager, false));
+    }
+    let t = Rc::new(Tensor {
+        id: interp.fresh_id(),
+        dtype,
+        shape: shape.clone(),
+        provenance: std::cell::RefCell::new(if interp.tracing {
+            Provenance::Constant
+        } else {
+            Provenance::Eager
+        }),
+        node: std::cell::Cell::new(None),
+        requires_grad: false,
+        known: if flat.len() <= 4096 {
+            Some(Rc::new(flat))
+        } else {
+            None
+        },
+    });
+    if interp.tracing {
+        let c = interp.tensor_node(&t);
+        let val = interp.meta_of(&t);
+        let lifted = interp.record(
+            "aten.lift_fresh_copy.default",
+            vec![Arg::Node(c)],
+            vec![],
+            val.clone(),
+        );
+        let det = interp.record("aten.detach_.default", vec![Arg::Node(lifted)], vec![], val);
+        interp.graph.node_mut(det).side_effect = false;
+        let out = Rc::new(Tensor {
+            id: interp.fresh_id(),
+            dtype,
+            shape,
+            provenance: std::cell::RefCell::new(Provenance::Graph),
+            node: std::cell::Cell::new(Some(det)),
+            requires_grad: false,
+            known: t.known.clone(),
+        });
+        return Ok(Value::Tensor(out));
+    }
+    Ok(Value::Tensor(t))
+}
+
+fn literal_walk(
+    interp: &mut Interp,
+    v: &Value,
+    depth: usize,
+    shape: &mut Vec<i64>,
+    flat: &mut Vec<f64>,
+    kind: &mut DType,
+) -> R<()> {
+    match v {
+        Value::List(_) | Value::Tuple(_) => {
+            let items = interp.iterate(v)?;
+            if shape.len() == depth {
+                shape.push(items.len() as i64);
+            }
+            for it in &items {
+                literal_walk(interp, it, depth + 1, shape, flat, kind)?;
+            }
+            Ok(())
+        }
+        Value::Bool(b) => {
+            flat.push(f64::from(u8::from(*b)));
+            Ok(())
+        }
+        Value::Int(i) => {
+            if *kind == DType::Bool {
+                *kind = DType::I64;
+            }
+            flat.push(*i as f64);
+            Ok(())
+        }
+        Value::Float(f) | Value::SymFloat(f) => {
+            *kind = DType::F32;
+            flat.push(*f);
+            Ok(())
+        }
+        Value::SymInt(e) => {
+            if *kind == DType::Bool {
+                *kind = DType::I64;
+            }
+            flat.push(interp.env.hint(e).unwrap_or(0) as f64);
+            Ok(())
+        }
+        Value::Tensor(t) => {
+            *kind = t.dtype;
+            for d in &t.shape {
+                shape.push(d.as_const().unwrap_or(1));
+            }
+            Ok(())
+        }
+        other => Err(interp.type_error(format!(
+            "torch.tensor(): could not infer dtype of {}",
+            other.type_name()
+        ))),
+    }
+}
+
+fn flatten_leaves(interp: &mut Interp, v: &Value, out: &mut Vec<Value>) -> R<()> {
+    match v {
+        Value::Tuple(_) | Value::List(_) => {
+            for it in interp.iterate(v)? {
+                flatten_leaves(interp, &it, out)?;
+            }
+        }
+        Value::Dict(d) => {
+            let items = d.borrow().entries.clone();
+            for (_, it) in items {
+                flatten_leaves(interp, &it, out)?;
+            }
+        }
+        Value::None => {}
+        other => out.push(other.clone()),
+    }
+    Ok(())
+}
+
+/// `torch._check(cond)`: assume it; a symbolic condition refines ranges and
+/// becomes a guard (backed) or a runtime assert (unbacked).
+fn check(interp: &mut Interp, cond: Value) -> R<()> {
+    match cond {
+        Value::SymBool(b) => {
+            let line = interp.guard_line();
+            if !interp.env.assume(&b.lhs, b.op, &b.rhs, line) {
+                return Err(
+                    interp.raise("RuntimeError", "torch._check failed on the example inputs")
+                );
+            }
+            Ok(())
+        }
+        Value::Bool(false) => Err(interp.raise("RuntimeError", "torch._check failed")),
+        Value::Tensor(_) => Ok(()),
+        _ => Ok(()),
+    }
+}
+
+/// Trace `f(*operands)` into a subgraph; returns the subgraph index and the
+/// outputs.
+fn trace_subgraph(interp: &mut Interp, f: &Value, operands: &[Value]) -> R<(usize, Vec<Value>)> {
+    let outer = std::mem::take(&mut interp.graph);
+    let mut inner_args = Vec::new();
+    for op in operands {
+        inner_args.push(match op {
+            Value::Tensor(t) => {
+                let nt = interp.new_tensor(t.dtype, t.shape.clone(), Provenance::Graph);
+                let node = interp.graph.push(crate::graph::Node {
+                    op: crate::graph::NodeOp::Placeholder(crate::graph::InputKind::User(format!(
+                        "arg{}",
+                        inner_args.len()
+                    ))),
+                    val: interp.meta_of(&nt),
+                    line: None,
+                    code: None,
+                    base_name: String::new(),
+                    side_effect: false,
+                    late_named: false,
+                    hidden: false,
+                });
+                nt.node.set(Some(node));
+                Value::Tensor(nt)
+            }
+            other => other.clone(),
+        });
+    }
+    interp.in_subgraph += 1;
+    let saved_lifted = std::mem::take(&mut interp.lifted);
+    let r = interp.call(f, inner_args, vec![]);
+    interp.lifted = saved_lifted;
+    interp.in_subgraph -= 1;
+    let mut inner = std::mem::replace(&mut interp.graph, outer);
+    let out = r?;
+    let outs: Vec<Value> = match &out {
+        Value::Tuple(_) | Value::List(_) => interp.iterate(&out)?,
+        other => vec![other.clone()],
+    };
+    inner.outputs = outs
+        .iter()
+        .filter_map(|o| match o {
+            Value::Tensor(t) => t.node.get().map(|n| crate::graph::Output {
+                arg: Arg::Node(n),
+                kind: crate::graph::OutputKind::User,
+            }),
+            _ => None,
+        })
+        .collect();
+    interp.graph.subgraphs.push(inner);
+    Ok((interp.graph.subgraphs.len() - 1, outs))
+}
+
+/// `torch.cond(pred, true_fn, false_fn, operands)`.
+fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Value> {
+    let get = |i: usize, k: &str| {
+        args.get(i)
+            .cloned()
+            .or_else(|| kw(kwargs, k).cloned())
+            .unwrap_or(Value::None)
+    };
+    let pred = get(0, "pred");
+    let (t_fn, f_fn) = (get(1, "true_fn"), get(2, "false_fn"));
+    let operands = match get(3, "operands") {
+        Value::None => vec![],
+        v => interp.iterate(&v)?,
+    };
+    let pred = match pred {
+        Value::SymInt(e) => interp.sym_compare(CmpKind::Ne, e, SymExpr::int(0)),
+        p => p,
+    };
+    match &pred {
+        Value::Bool(b) => {
+            // A static predicate: torch inlines the taken branch.
+            let f = if *b { t_fn } else { f_fn };
+            interp.call(&f, operands, vec![])
+        }
+        Value::SymBool(_) | Value::Tensor(_) => {
+            if !interp.tracing {
+                let b = interp.truthy(&pred)?;
+                let f = if b { t_fn } else { f_fn };
+                return interp.call(&f, operands, vec![]);
+            }
+            let pred_arg = match &pred {
+                Value::SymBool(b) => {
+                    let (l, r) = (interp.sym_arg(&b.lhs), interp.sym_arg(&b.rhs));
+                    let n = interp.record_named(
+                        &format!("_operator.{}", b.op.operator_name()),
+                        b.op.operator_name(),
+                        vec![l, r],
+                        vec![],
+                        MetaVal::SymBool(crate::graph::SymBoolMeta {
+                            lhs: b.lhs.clone(),
+                            op: b.op.symbol(),
+                            rhs: b.rhs.clone(),
+                        }),
+                    );
+                    Arg::Node(n)
+                }
+                other => interp.arg_of(other),
+            };
+            let (tg, t_out) = trace_subgraph(interp, &t_fn, &operands)?;
+            let (fg, f_out) = trace_subgraph(interp, &f_fn, &operands)?;
+            if t_out.len() != f_out.len() {
+                return Err(interp.fail(
+                    FailureKind::Other,
+                    "torch.cond: both branches must return the same number of outputs",
+                ));
+            }
+            for (a, b) in t_out.iter().zip(&f_out) {
+                if let (Value::Tensor(a), Value::Tensor(b)) = (a, b) {
+                    if a.dtype != b.dtype || a.rank() != b.rank() {
+                        return Err(interp.fail(
+                            FailureKind::Other,
+                            "torch.cond: branches must return tensors of the same dtype and rank",
+                        ));
+                    }
+                }
+            }
+            let outs: Vec<(DType, Vec<SymExpr>)> = t_out
+                .iter()
+                .filter_map(|o| match o {
+                    Value::Tensor(t) => Some((t.dtype, t.shape.clone())),
+                    _ => None,
+                })
+                .collect();
+            let op_args: Vec<Arg> = operands.iter().map(|o| interp.arg_of(o)).collect();
+            let args = vec![
+                pred_arg,
+                Arg::Subgraph(tg),
+                Arg::Subgraph(fg),
+                Arg::List(op_args),
+            ];
+            let r = super::meta::tuple_op(interp, "torch.ops.higher_order.cond", args, outs)?;
+            let items = interp.iterate(&r)?;
+            Ok(
+                if items.len() == 1 && !matches!(t_out_kind(&t_fn), Some(true)) {
+                    items[0].clone()
+                } else {
+                    Value::tuple(items)
+                },
+            )
+        }
+        _ => Err(interp.type_error(
+            "torch.cond: pred must be a bool, a symbolic bool or a one-element tensor",
+        )),
+    }
+}
+
+fn t_out_kind(_f: &Value) -> Option<bool> {
+    None
+}
+
+/// functorch `map(body, xs, *args)`: `map_impl` over the first dimension.
+fn map_hop(interp: &mut Interp, args: &[Value]) -> R<Value> {
+    let Some(f) = args.first().cloned() else {
+        return Err(interp.type_error("map() needs a function"));
+    };
+    let Some(Value::Tensor(xs)) = args.get(1).cloned() else {
+        return Err(interp.type_error("map() needs a tensor to map over"));
+    };
+    let rest: Vec<Value> = args[2..].to_vec();
+    let Some(n) = xs.shape.first().cloned() else {
+        return Err(interp.type_error("map() over a 0-d tensor"));
+    };
+    let slice = interp.new_tensor(xs.dtype, xs.shape[1..].to_vec(), Provenance::Graph);
+    let mut ops = vec![Value::Tensor(slice)];
+    ops.extend(rest.iter().cloned());
+    let (g, outs) = trace_subgraph(interp, &f, &ops)?;
+    let out_meta: Vec<(DType, Vec<SymExpr>)> = outs
+        .iter()
+        .filter_map(|o| match o {
+            Value::Tensor(t) => {
+                let mut s = vec![n.clone()];
+                s.extend(t.shape.iter().cloned());
+                Some((t.dtype, s))
+            }
+            _ => None,
+        })
+        .collect();
+    let a = vec![
+        Arg::Subgraph(g),
+        Arg::List(vec![interp.arg_of(&Value::Tensor(xs.clone()))]),
+        Arg::List(rest.iter().map(|v| interp.arg_of(v)).collect()),
+    ];
+    let r = super::meta::tuple_op(interp, "torch.ops.higher_order.map_impl", a, out_meta)?;
+    let items = interp.iterate(&r)?;
+    Ok(if items.len() == 1 {
+        items[0].clone()
+    } else {
+        Value::tuple(items)
+    })
+}
+
+/// A default range for a fresh unbacked size.
+pub fn size_like_range() -> ValueRange {
+    ValueRange::new(Bound::Finite(0), Bound::PosInf)
+}
+
+#[allow(dead_code)]
+fn unused(_: Graph) {}

@@ -1,0 +1,737 @@
+//! Meta functions of shape-changing ops: view/reshape (with `-1` inference
+//! and the numel guard), flatten/unflatten, permute/transpose, squeeze and
+//! unsqueeze, expand/repeat, cat/stack, split/chunk/unbind, select/narrow,
+//! gather-like indexing ops and dtype conversions.
+
+use shapes::SymExpr;
+
+use super::OpCall;
+use super::meta::{
+    broadcast, emit, expect_eq, int_list, opt_int, shape_error, size_expr, tensor, tuple_op,
+    wrap_dim,
+};
+use crate::dtype::DType;
+use crate::graph::Arg;
+use crate::interp::{Interp, R};
+use crate::value::Value;
+
+fn product(dims: &[SymExpr]) -> SymExpr {
+    dims.iter().fold(SymExpr::int(1), |acc, d| acc.mul(d))
+}
+
+/// Divide `numel` (as a list of factors) by `known` factors, cancelling
+/// equal factors first so symbolic sizes divide exactly.
+fn infer_missing(interp: &mut Interp, numel: &[SymExpr], known: &[SymExpr]) -> R<SymExpr> {
+    let mut num: Vec<SymExpr> = numel.iter().map(|d| interp.env.simplify(d)).collect();
+    let mut den_const = 1i64;
+    let mut den_sym: Vec<SymExpr> = Vec::new();
+    for k in known {
+        let k = interp.env.simplify(k);
+        if let Some(pos) = num.iter().position(|n| *n == k) {
+            num.remove(pos);
+        } else if let Some(c) = k.as_const() {
+            den_const = den_const.saturating_mul(c);
+        } else {
+            den_sym.push(k);
+        }
+    }
+    let n = product(&num);
+    if !den_sym.is_empty() {
+        // Try to cancel a symbolic factor against the product.
+        let d = product(&den_sym).mul(&SymExpr::int(den_const));
+        let h_n = interp.env.hint(&n);
+        let h_d = interp.env.hint(&d);
+        return match (h_n, h_d) {
+            (Some(a), Some(b)) if b != 0 && a % b == 0 => Ok(n.floordiv(&d)),
+            _ => Ok(n.floordiv(&d)),
+        };
+    }
+    if den_const == 0 {
+        return Err(shape_error(
+            interp,
+            "cannot infer -1 with a zero-sized dimension",
+        ));
+    }
+    if let Some(c) = n.as_const() {
+        if c % den_const != 0 {
+            return Err(shape_error(
+                interp,
+                format!("shape is invalid for input of size {c}"),
+            ));
+        }
+    } else {
+        let m = n.modulo(&SymExpr::int(den_const));
+        if m.as_const().is_none() {
+            // torch guards divisibility: Eq(Mod(numel, c), 0).
+            let line = interp.guard_line();
+            match interp
+                .env
+                .evaluate(&m, crate::value::CmpKind::Eq, &SymExpr::int(0), line)
+            {
+                Ok(true) => {}
+                Ok(false) => {
+                    return Err(shape_error(interp, "shape is invalid for the input size"));
+                }
+                Err(dd) => return Err(interp.data_dependent(&dd.expr)),
+            }
+        }
+    }
+    Ok(n.floordiv(&SymExpr::int(den_const)))
+}
+
+/// `view`/`reshape(*shape)` (targets: [op]).
+pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let spec = interp.iterate(&call.arg(1).clone())?;
+    if spec.len() == 1 && matches!(spec[0], Value::DType(_)) {
+        let Value::DType(d) = spec[0] else {
+            unreachable!()
+        };
+        return emit(interp, call, 0, 2, d, t.shape.clone());
+    }
+    let mut out: Vec<Option<SymExpr>> = Vec::with_capacity(spec.len());
+    for v in &spec {
+        let e = size_expr(interp, v)?;
+        out.push(if e.as_const() == Some(-1) {
+            None
+        } else {
+            Some(e)
+        });
+    }
+    if out.iter().filter(|o| o.is_none()).count() > 1 {
+        return Err(shape_error(interp, "only one dimension can be inferred"));
+    }
+    let known: Vec<SymExpr> = out.iter().flatten().cloned().collect();
+    let shape: Vec<SymExpr> = if out.iter().any(Option::is_none) {
+        let missing = infer_missing(interp, &t.shape, &known)?;
+        out.into_iter()
+            .map(|o| o.unwrap_or_else(|| missing.clone()))
+            .collect()
+    } else {
+        let (a, b) = (product(&t.shape), product(&known));
+        let (a, b) = (interp.env.simplify(&a), interp.env.simplify(&b));
+        if a != b {
+            expect_eq(
+                interp,
+                &a,
+                &b,
+                &format!("{}: shape is invalid for the input size", call.spelling),
+            )?;
+        }
+        known
+    };
+    let shape: Vec<SymExpr> = shape.iter().map(|d| interp.env.simplify(d)).collect();
+    let args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        Arg::List(spec.iter().map(|v| interp.arg_of(v)).collect()),
+    ];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+}
+
+/// `view_as`/`reshape_as`/`expand_as(other)`.
+pub fn like_other(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let o = tensor(interp, call, 1)?;
+    if call.spelling.ends_with("expand_as") {
+        broadcast(interp, &t.shape, &o.shape)?;
+    } else {
+        let (a, b) = (product(&t.shape), product(&o.shape));
+        expect_eq(interp, &a, &b, "view_as")?;
+    }
+    emit(interp, call, 0, 2, t.dtype, o.shape.clone())
+}
+
+/// `flatten(start_dim, end_dim)`.
+pub fn flatten(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    if t.rank() == 0 {
+        return emit(interp, call, 0, 1, t.dtype, vec![SymExpr::int(1)]);
+    }
+    let s = opt_int(interp, &call.get("start_dim").clone())?.unwrap_or(0);
+    let e = opt_int(interp, &call.get("end_dim").clone())?.unwrap_or(-1);
+    let (s, e) = (
+        wrap_dim(interp, s, t.rank())?,
+        wrap_dim(interp, e, t.rank())?,
+    );
+    if s > e {
+        return Err(shape_error(
+            interp,
+            "flatten() has invalid args: start_dim cannot come after end_dim",
+        ));
+    }
+    let mut shape = t.shape[..s].to_vec();
+    shape.push(interp.env.simplify(&product(&t.shape[s..=e])));
+    shape.extend_from_slice(&t.shape[e + 1..]);
+    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+    if s != 0 || e + 1 != t.rank() {
+        args.push(Arg::Int(s as i64));
+    }
+    if e + 1 != t.rank() {
+        args.push(Arg::Int(e as i64));
+    }
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+}
+
+/// `unflatten(dim, sizes)`.
+pub fn unflatten(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let d = interp.index_int(&call.arg(1).clone())?;
+    let d = wrap_dim(interp, d, t.rank())?;
+    let items = interp.iterate(&call.arg(2).clone())?;
+    let mut sizes: Vec<Option<SymExpr>> = Vec::new();
+    for v in &items {
+        let e = size_expr(interp, v)?;
+        sizes.push(if e.as_const() == Some(-1) {
+            None
+        } else {
+            Some(e)
+        });
+    }
+    let known: Vec<SymExpr> = sizes.iter().flatten().cloned().collect();
+    let missing = if sizes.iter().any(Option::is_none) {
+        Some(infer_missing(interp, &[t.shape[d].clone()], &known)?)
+    } else {
+        expect_eq(interp, &t.shape[d], &product(&known), "unflatten")?;
+        None
+    };
+    let mut shape = t.shape[..d].to_vec();
+    shape.extend(
+        sizes
+            .into_iter()
+            .map(|s| s.unwrap_or_else(|| missing.clone().unwrap_or(SymExpr::int(1)))),
+    );
+    shape.extend_from_slice(&t.shape[d + 1..]);
+    emit(interp, call, 0, 3, t.dtype, shape)
+}
+
+/// `permute(*dims)`.
+pub fn permute(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let dims = int_list(interp, &call.arg(1).clone())?;
+    if dims.len() != t.rank() {
+        return Err(shape_error(
+            interp,
+            format!(
+                "permute: number of dims ({}) does not match the tensor rank ({})",
+                dims.len(),
+                t.rank()
+            ),
+        ));
+    }
+    let mut shape = Vec::new();
+    let mut wrapped = Vec::new();
+    for d in &dims {
+        let w = wrap_dim(interp, *d, t.rank())?;
+        wrapped.push(w as i64);
+        shape.push(t.shape[w].clone());
+    }
+    let args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        Arg::List(wrapped.iter().map(|d| Arg::Int(*d)).collect()),
+    ];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+}
+
+/// `transpose(dim0, dim1)` / `swapaxes`.
+pub fn transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let a = interp.index_int(&call.arg(1).clone())?;
+    let b = interp.index_int(&call.arg(2).clone())?;
+    let (wa, wb) = (
+        wrap_dim(interp, a, t.rank())?,
+        wrap_dim(interp, b, t.rank())?,
+    );
+    let mut shape = t.shape.clone();
+    if !shape.is_empty() {
+        shape.swap(wa, wb);
+    }
+    let args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        Arg::Int(a),
+        Arg::Int(b),
+    ];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+}
+
+/// `t()`: 2-D transpose.
+pub fn t(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    if x.rank() > 2 {
+        return Err(shape_error(
+            interp,
+            "t() expects a tensor with <= 2 dimensions",
+        ));
+    }
+    let mut shape = x.shape.clone();
+    shape.reverse();
+    emit(interp, call, 0, 1, x.dtype, shape)
+}
+
+/// `unsqueeze(dim)`.
+pub fn unsqueeze(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let d = interp.index_int(&call.arg(1).clone())?;
+    let w = wrap_dim(interp, d, t.rank() + 1)?;
+    let mut shape = t.shape.clone();
+    shape.insert(w, SymExpr::int(1));
+    let args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(d)];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+}
+
+/// `squeeze()` / `squeeze(dim)` / `squeeze(dims)` (targets: [default, dim, dims]).
+pub fn squeeze(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let dim = call.get("dim").clone();
+    let (idx, dims): (usize, Vec<usize>) = match &dim {
+        Value::None => (
+            0,
+            (0..t.rank())
+                .filter(|i| t.shape[*i].as_const() == Some(1))
+                .collect(),
+        ),
+        Value::Tuple(_) | Value::List(_) => {
+            let l = int_list(interp, &dim)?;
+            let mut w = Vec::new();
+            for d in l {
+                w.push(wrap_dim(interp, d, t.rank())?);
+            }
+            (2, w)
+        }
+        v => {
+            let d = interp.index_int(v)?;
+            (1, vec![wrap_dim(interp, d, t.rank())?])
+        }
+    };
+    let shape: Vec<SymExpr> = t
+        .shape
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| !(dims.contains(i) && interp.env.simplify(s).as_const() == Some(1)))
+        .map(|(_, s)| s.clone())
+        .collect();
+    let n = if idx == 0 { 1 } else { 2 };
+    emit(interp, call, idx, n, t.dtype, shape)
+}
+
+/// `expand(*sizes)`.
+pub fn expand(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let items = interp.iterate(&call.arg(1).clone())?;
+    if items.len() < t.rank() {
+        return Err(shape_error(
+            interp,
+            "expand: the number of sizes must be at least the tensor rank",
+        ));
+    }
+    let off = items.len() - t.rank();
+    let mut shape = Vec::new();
+    for (i, v) in items.iter().enumerate() {
+        let e = size_expr(interp, v)?;
+        if e.as_const() == Some(-1) {
+            shape.push(
+                t.shape
+                    .get(i.wrapping_sub(off))
+                    .cloned()
+                    .unwrap_or(SymExpr::int(1)),
+            );
+        } else {
+            if i >= off {
+                let cur = interp.env.simplify(&t.shape[i - off]);
+                if cur.as_const() != Some(1) && cur != e {
+                    expect_eq(interp, &cur, &e, "expand")?;
+                }
+            }
+            shape.push(e);
+        }
+    }
+    let args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        Arg::List(items.iter().map(|v| interp.arg_of(v)).collect()),
+    ];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+}
+
+/// `repeat(*sizes)`.
+pub fn repeat(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let items = interp.iterate(&call.arg(1).clone())?;
+    if items.len() < t.rank() {
+        return Err(shape_error(interp, "repeat: fewer repeats than dimensions"));
+    }
+    let off = items.len() - t.rank();
+    let mut shape = Vec::new();
+    for (i, v) in items.iter().enumerate() {
+        let r = size_expr(interp, v)?;
+        shape.push(if i >= off {
+            t.shape[i - off].mul(&r)
+        } else {
+            r
+        });
+    }
+    let args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        Arg::List(items.iter().map(|v| interp.arg_of(v)).collect()),
+    ];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+}
+
+/// `cat(tensors, dim)` / `stack(tensors, dim)` (by spelling).
+pub fn cat(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let items = interp.iterate(&call.arg(0).clone())?;
+    let stack = call.spelling.ends_with("stack")
+        && !call.spelling.ends_with("hstack")
+        && !call.spelling.ends_with("vstack");
+    let mut ts = Vec::new();
+    for v in &items {
+        match v {
+            Value::Tensor(t) => ts.push(t.clone()),
+            other => {
+                return Err(interp.type_error(format!(
+                    "{}(): expected a sequence of tensors, got {}",
+                    call.spelling,
+                    other.type_name()
+                )));
+            }
+        }
+    }
+    // cat skips legacy empty 1-D tensors.
+    let ts: Vec<_> = if stack {
+        ts
+    } else {
+        ts.into_iter()
+            .filter(|t| !(t.rank() == 1 && t.shape[0].as_const() == Some(0)))
+            .collect()
+    };
+    let Some(first) = ts.first().cloned() else {
+        return Err(shape_error(
+            interp,
+            format!("{}(): expected a non-empty list of Tensors", call.spelling),
+        ));
+    };
+    let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
+    let rank = if stack {
+        first.rank() + 1
+    } else {
+        first.rank()
+    };
+    let w = wrap_dim(interp, d, rank)?;
+    let mut dtype = first.dtype;
+    for t in &ts[1..] {
+        dtype = DType::promote(dtype, t.dtype);
+        if t.rank() != first.rank() {
+            return Err(shape_error(
+                interp,
+                format!(
+                    "{}: tensors must have the same number of dimensions",
+                    call.spelling
+                ),
+            ));
+        }
+        for i in 0..first.rank() {
+            if stack || i != w {
+                expect_eq(
+                    interp,
+                    &first.shape[i],
+                    &t.shape[i],
+                    &format!(
+                        "{}: sizes of tensors must match except in dimension {w}",
+                        call.spelling
+                    ),
+                )?;
+            }
+        }
+    }
+    let mut shape: Vec<SymExpr> = first.shape.iter().map(|d| interp.env.simplify(d)).collect();
+    if stack {
+        shape.insert(w, SymExpr::int(ts.len() as i64));
+    } else {
+        let total = ts
+            .iter()
+            .fold(SymExpr::int(0), |acc, t| acc.add(&t.shape[w]));
+        shape[w] = interp.env.simplify(&total);
+    }
+    let mut args = vec![Arg::List(items.iter().map(|v| interp.arg_of(v)).collect())];
+    if d != 0 {
+        args.push(Arg::Int(d));
+    }
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], dtype, shape)
+}
+
+/// `split(split_size_or_sections, dim)`: targets [split.Tensor, split_with_sizes].
+pub fn split(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
+    let w = wrap_dim(interp, d, t.rank())?;
+    let len = interp.env.simplify(&t.shape[w]);
+    let spec = call.arg(1).clone();
+    let (idx, pieces): (usize, Vec<SymExpr>) = match &spec {
+        Value::Tuple(_) | Value::List(_) => {
+            let items = interp.iterate(&spec)?;
+            let mut v = Vec::new();
+            for it in &items {
+                v.push(size_expr(interp, it)?);
+            }
+            expect_eq(interp, &len, &product_sum(&v), "split_with_sizes")?;
+            (1, v)
+        }
+        v => {
+            let size = interp.index_int(v)?;
+            if size <= 0 {
+                return Err(shape_error(interp, "split: split_size must be positive"));
+            }
+            let n = interp.index_int(&Value::SymInt(len.clone()))?;
+            let mut out = Vec::new();
+            let mut left = n;
+            while left > 0 {
+                out.push(SymExpr::int(size.min(left)));
+                left -= size;
+            }
+            (0, out)
+        }
+    };
+    let outs: Vec<(DType, Vec<SymExpr>)> = pieces
+        .iter()
+        .map(|p| {
+            let mut s = t.shape.clone();
+            s[w] = p.clone();
+            (t.dtype, s)
+        })
+        .collect();
+    let mut args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        interp.arg_of(&spec),
+    ];
+    if d != 0 {
+        args.push(Arg::Int(d));
+    }
+    let target = call.target(idx);
+    tuple_op(interp, &target, args, outs)
+}
+
+fn product_sum(v: &[SymExpr]) -> SymExpr {
+    v.iter().fold(SymExpr::int(0), |acc, x| acc.add(x))
+}
+
+/// `chunk(chunks, dim)`.
+pub fn chunk(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let n = interp.index_int(&call.arg(1).clone())?;
+    if n <= 0 {
+        return Err(shape_error(
+            interp,
+            "chunk expects `chunks` to be greater than 0",
+        ));
+    }
+    let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
+    let w = wrap_dim(interp, d, t.rank())?;
+    let len = interp.index_int(&Value::SymInt(t.shape[w].clone()))?;
+    let size = (len + n - 1) / n;
+    let mut outs = Vec::new();
+    let mut left = len;
+    while left > 0 && size > 0 {
+        let mut s = t.shape.clone();
+        s[w] = SymExpr::int(size.min(left));
+        outs.push((t.dtype, s));
+        left -= size;
+    }
+    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(n)];
+    if d != 0 {
+        args.push(Arg::Int(d));
+    }
+    let target = call.target(0);
+    tuple_op(interp, &target, args, outs)
+}
+
+/// `unbind(dim)`.
+pub fn unbind(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
+    let w = wrap_dim(interp, d, t.rank())?;
+    let n = interp.index_int(&Value::SymInt(t.shape[w].clone()))?;
+    let mut s = t.shape.clone();
+    s.remove(w);
+    let outs = (0..n).map(|_| (t.dtype, s.clone())).collect();
+    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+    if d != 0 {
+        args.push(Arg::Int(d));
+    }
+    let target = call.target(0);
+    tuple_op(interp, &target, args, outs)
+}
+
+/// `select(dim, index)`.
+pub fn select(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let d = interp.index_int(&call.arg(1).clone())?;
+    let w = wrap_dim(interp, d, t.rank())?;
+    let i = call.arg(2).clone();
+    check_index_in_bounds(interp, &t.shape[w], &i)?;
+    let mut shape = t.shape.clone();
+    shape.remove(w);
+    let args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        Arg::Int(d),
+        interp.arg_of(&i),
+    ];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+}
+
+pub fn check_index_in_bounds(interp: &mut Interp, size: &SymExpr, index: &Value) -> R<()> {
+    if let (Some(n), Some(i)) = (interp.env.simplify(size).as_const(), index.as_int()) {
+        if i >= n || i < -n {
+            return Err(interp.raise(
+                "IndexError",
+                format!("index {i} is out of bounds for dimension with size {n}"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `narrow(dim, start, length)`.
+pub fn narrow(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let d = interp.index_int(&call.arg(1).clone())?;
+    let w = wrap_dim(interp, d, t.rank())?;
+    let len = size_expr(interp, &call.arg(3).clone())?;
+    let mut shape = t.shape.clone();
+    shape[w] = len;
+    emit(interp, call, 0, 4, t.dtype, shape)
+}
+
+/// `index_select(dim, index)`.
+pub fn index_select(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let d = interp.index_int(&call.arg(1).clone())?;
+    let w = wrap_dim(interp, d, t.rank())?;
+    let idx = tensor(interp, call, 2)?;
+    let mut shape = t.shape.clone();
+    shape[w] = idx.shape.first().cloned().unwrap_or(SymExpr::int(1));
+    emit(interp, call, 0, 3, t.dtype, shape)
+}
+
+/// `gather(dim, index)`: the index's shape.
+pub fn gather(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let idx = tensor(interp, call, 2)?;
+    emit(interp, call, 0, 3, t.dtype, idx.shape.clone())
+}
+
+/// `to(dtype)` / `.float()` / `.long()`...: `_assert_tensor_metadata` then
+/// `to.dtype`, as torch records a dtype conversion.
+pub fn to_dtype(
+    interp: &mut Interp,
+    t: &std::rc::Rc<crate::value::Tensor>,
+    dtype: DType,
+) -> R<Value> {
+    if interp.tracing {
+        let a = Arg::Node(interp.tensor_node(t));
+        let n = interp.record_named(
+            "aten._assert_tensor_metadata.default",
+            "_assert_tensor_metadata_default",
+            vec![a.clone()],
+            vec![("dtype".into(), Arg::DType(t.dtype))],
+            crate::graph::MetaVal::None,
+        );
+        interp.graph.node_mut(n).side_effect = true;
+        return interp.record_tensor_op(
+            "aten.to.dtype",
+            vec![a, Arg::DType(dtype)],
+            vec![],
+            dtype,
+            t.shape.clone(),
+        );
+    }
+    interp.record_tensor_op("aten.to.dtype", vec![], vec![], dtype, t.shape.clone())
+}
+
+/// `type_as(other)`.
+pub fn type_as(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let o = tensor(interp, call, 1)?;
+    emit(interp, call, 0, 2, o.dtype, t.shape.clone())
+}
+
+/// `tril`/`triu`/`cumsum`-like ops that keep the shape.
+pub fn keep_shape(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let n = call
+        .args
+        .iter()
+        .rposition(|v| !v.is_none())
+        .map_or(1, |p| p + 1);
+    if call.inplace {
+        return super::meta::emit_inplace(interp, call, 0, n);
+    }
+    emit(interp, call, 0, n, t.dtype, t.shape.clone())
+}
+
+/// `topk(k, dim)` / `sort(dim)`: (values, indices).
+pub fn topk(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let mut shape = t.shape.clone();
+    if call.spelling.ends_with("topk") {
+        let k = size_expr(interp, &call.arg(1).clone())?;
+        let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(-1);
+        let w = wrap_dim(interp, d, t.rank())?;
+        shape[w] = k;
+    }
+    let n = call.args.len().min(2);
+    let args = super::meta::args_of(interp, call, n);
+    let target = call.target(0);
+    tuple_op(
+        interp,
+        &target,
+        args,
+        vec![(t.dtype, shape.clone()), (DType::I64, shape)],
+    )
+}
+
+/// `nonzero()`: an unbacked number of rows.
+pub fn nonzero(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let u = interp.env.create_unbacked(shapes::ValueRange::new(
+        shapes::Bound::Finite(0),
+        shapes::Bound::PosInf,
+    ));
+    emit(
+        interp,
+        call,
+        0,
+        1,
+        DType::I64,
+        vec![u, SymExpr::int(t.rank() as i64)],
+    )
+}
+
+/// `broadcast_to(size)`.
+pub fn broadcast_to(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let target = super::meta::sizes(interp, &call.arg(1).clone())?;
+    let shape = broadcast(interp, &t.shape, &target)?;
+    emit(interp, call, 0, 2, t.dtype, shape)
+}
+
+/// `one_hot(tensor, num_classes)`.
+pub fn one_hot(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let n = interp.index_int(&call.arg(1).clone())?;
+    if n < 0 {
+        return Err(interp.fail(
+            crate::failure::FailureKind::DataDependent,
+            "one_hot without num_classes depends on tensor data",
+        ));
+    }
+    let mut shape = t.shape.clone();
+    shape.push(SymExpr::int(n));
+    emit(interp, call, 0, 2, DType::I64, shape)
+}

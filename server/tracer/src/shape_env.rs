@@ -1,0 +1,390 @@
+//! The shape environment of one trace: symbols with their sources, hints and
+//! ranges; the guards every decision on a symbolic value adds, with the user
+//! line that caused it; and the replacements equalities produce.
+
+use std::collections::HashMap;
+
+use shapes::{Bound, SymExpr, SymbolId, ValueRange};
+
+use crate::value::CmpKind;
+
+/// What a symbol stands for.
+#[derive(Clone, Debug)]
+pub struct SymbolInfo {
+    /// `s0`, `u0`: the name used in printed shapes.
+    pub name: String,
+    /// `x.size()[0]` for input sizes; `None` for unbacked symbols.
+    pub source: Option<String>,
+    /// The example value (backed symbols only).
+    pub hint: Option<i64>,
+    pub range: ValueRange,
+    /// The range the user's spec asked for (before refinement).
+    pub spec_range: ValueRange,
+    pub unbacked: bool,
+    /// The `Dim` that introduced it, for constraint checking.
+    pub dim_name: Option<String>,
+}
+
+/// A guard: a relation that must hold for the exported program to be valid.
+#[derive(Clone, Debug)]
+pub struct Guard {
+    pub lhs: SymExpr,
+    pub op: CmpKind,
+    pub rhs: SymExpr,
+    pub line: Option<u32>,
+}
+
+/// A decision on a value that depends on tensor data.
+#[derive(Clone, Debug)]
+pub struct DataDependent {
+    pub expr: String,
+}
+
+#[derive(Default)]
+pub struct ShapeEnv {
+    pub symbols: Vec<SymbolInfo>,
+    pub replacements: HashMap<SymbolId, SymExpr>,
+    pub guards: Vec<Guard>,
+    unbacked_count: u32,
+    backed_count: u32,
+}
+
+impl ShapeEnv {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn info(&self, id: SymbolId) -> &SymbolInfo {
+        &self.symbols[id.0 as usize]
+    }
+
+    pub fn create_backed(
+        &mut self,
+        source: String,
+        hint: i64,
+        range: ValueRange,
+        dim_name: Option<String>,
+    ) -> SymExpr {
+        let id = SymbolId(self.symbols.len() as u32);
+        let name = format!("s{}", self.backed_count);
+        self.backed_count += 1;
+        self.symbols.push(SymbolInfo {
+            name,
+            source: Some(source),
+            hint: Some(hint),
+            range,
+            spec_range: range,
+            unbacked: false,
+            dim_name,
+        });
+        SymExpr::symbol(id)
+    }
+
+    pub fn create_unbacked(&mut self, range: ValueRange) -> SymExpr {
+        let id = SymbolId(self.symbols.len() as u32);
+        let name = format!("u{}", self.unbacked_count);
+        self.unbacked_count += 1;
+        self.symbols.push(SymbolInfo {
+            name,
+            source: None,
+            hint: None,
+            range,
+            spec_range: range,
+            unbacked: true,
+            dim_name: None,
+        });
+        SymExpr::symbol(id)
+    }
+
+    /// Apply the replacements found so far.
+    pub fn simplify(&self, e: &SymExpr) -> SymExpr {
+        if self.replacements.is_empty() {
+            return e.clone();
+        }
+        e.substitute(&|s| self.replacements.get(&s).cloned())
+    }
+
+    /// The example value of an expression, if every symbol has one.
+    pub fn hint(&self, e: &SymExpr) -> Option<i64> {
+        self.simplify(e)
+            .eval(&|s| self.symbols.get(s.0 as usize).and_then(|i| i.hint))
+    }
+
+    pub fn range_of(&self, e: &SymExpr) -> ValueRange {
+        let e = self.simplify(e);
+        ValueRange::of(&e, &|s| {
+            self.symbols
+                .get(s.0 as usize)
+                .map(|i| i.range)
+                .unwrap_or_else(ValueRange::unbounded)
+        })
+    }
+
+    /// Settle `lhs op rhs` statically if the ranges allow it.
+    pub fn static_decide(&self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) -> Option<bool> {
+        let diff = self.simplify(&lhs.sub(rhs));
+        if let Some(c) = diff.as_const() {
+            return Some(op.holds(c, 0));
+        }
+        let r = self.range_of(&diff);
+        let (lo, hi) = (r.lo, r.hi);
+        let gt0 = lo > Bound::Finite(0);
+        let ge0 = lo >= Bound::Finite(0);
+        let lt0 = hi < Bound::Finite(0);
+        let le0 = hi <= Bound::Finite(0);
+        match op {
+            CmpKind::Eq if gt0 || lt0 => Some(false),
+            CmpKind::Ne if gt0 || lt0 => Some(true),
+            CmpKind::Gt if gt0 => Some(true),
+            CmpKind::Gt if le0 => Some(false),
+            CmpKind::Ge if ge0 => Some(true),
+            CmpKind::Ge if lt0 => Some(false),
+            CmpKind::Lt if lt0 => Some(true),
+            CmpKind::Lt if ge0 => Some(false),
+            CmpKind::Le if le0 => Some(true),
+            CmpKind::Le if gt0 => Some(false),
+            _ => None,
+        }
+    }
+
+    /// Decide `lhs op rhs` for a Python branch: statically when possible,
+    /// else by the example values, adding a guard on `line`.
+    pub fn evaluate(
+        &mut self,
+        lhs: &SymExpr,
+        op: CmpKind,
+        rhs: &SymExpr,
+        line: Option<u32>,
+    ) -> Result<bool, DataDependent> {
+        let (lhs, rhs) = (self.simplify(lhs), self.simplify(rhs));
+        if let Some(b) = self.static_decide(&lhs, op, &rhs) {
+            return Ok(b);
+        }
+        let (Some(a), Some(b)) = (self.hint(&lhs), self.hint(&rhs)) else {
+            return Err(DataDependent {
+                expr: self.render_relation(&lhs, op, &rhs, false),
+            });
+        };
+        let holds = op.holds(a, b);
+        let op = if holds { op } else { op.negate() };
+        self.add_guard(lhs, op, rhs, line);
+        Ok(holds)
+    }
+
+    /// Assume `lhs op rhs` holds from now on (a `torch._check`, an op's
+    /// requirement) and record it as a guard when not already implied.
+    /// Returns false when it contradicts the example values.
+    pub fn assume(&mut self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr, line: Option<u32>) -> bool {
+        let (lhs, rhs) = (self.simplify(lhs), self.simplify(rhs));
+        match self.static_decide(&lhs, op, &rhs) {
+            Some(b) => b,
+            None => {
+                let holds = match (self.hint(&lhs), self.hint(&rhs)) {
+                    (Some(a), Some(b)) => op.holds(a, b),
+                    _ => true,
+                };
+                if holds {
+                    self.add_guard(lhs, op, rhs, line);
+                }
+                holds
+            }
+        }
+    }
+
+    fn add_guard(&mut self, lhs: SymExpr, op: CmpKind, rhs: SymExpr, line: Option<u32>) {
+        let diff = lhs.sub(&rhs);
+        match op {
+            CmpKind::Eq => self.add_replacement(&diff),
+            CmpKind::Ge | CmpKind::Gt | CmpKind::Le | CmpKind::Lt => self.refine_range(&diff, op),
+            CmpKind::Ne => self.refine_ne(&diff),
+        }
+        let unbacked = lhs
+            .symbols()
+            .iter()
+            .chain(rhs.symbols().iter())
+            .any(|s| self.info(*s).unbacked);
+        if !unbacked {
+            self.guards.push(Guard { lhs, op, rhs, line });
+        }
+    }
+
+    /// `diff == 0`: replace one symbol by the rest, preferring to replace
+    /// the symbol with the larger example value (then the later one), as
+    /// torch does.
+    fn add_replacement(&mut self, diff: &SymExpr) {
+        let mut candidates: Vec<SymbolId> = diff.symbols().into_iter().collect();
+        candidates.sort_by_key(|s| {
+            let info = self.info(*s);
+            (info.hint.unwrap_or(i64::MAX), s.0)
+        });
+        for s in candidates.into_iter().rev() {
+            if let Some(sol) = SymExpr::solve_linear(diff, s) {
+                let range = self.range_of(&sol);
+                let info = &mut self.symbols[s.0 as usize];
+                info.range = info.range.intersect(&range);
+                if let Some(c) = sol.as_const() {
+                    info.range = ValueRange::exact(c);
+                    info.spec_range = ValueRange::exact(c);
+                } else {
+                    // The remaining symbols inherit the bound of the replaced one.
+                    self.propagate_range(&sol, s);
+                }
+                let sol_clone = sol.clone();
+                for v in self.replacements.values_mut() {
+                    *v = v.substitute(&|x| {
+                        if x == s {
+                            Some(sol_clone.clone())
+                        } else {
+                            None
+                        }
+                    });
+                }
+                self.replacements.insert(s, sol);
+                return;
+            }
+        }
+    }
+
+    /// After `s := sol`, narrow the range of sol's single symbol by s's range.
+    fn propagate_range(&mut self, sol: &SymExpr, replaced: SymbolId) {
+        let syms: Vec<SymbolId> = sol.symbols().into_iter().collect();
+        if syms.len() != 1 {
+            return;
+        }
+        let t = syms[0];
+        let Some(a) = sol.coeff_of(t) else { return };
+        if a <= 0 {
+            return;
+        }
+        let b = sol
+            .sub(&SymExpr::symbol(t).mul(&SymExpr::int(a)))
+            .as_const();
+        let Some(b) = b else { return };
+        let r = self.info(replaced).range;
+        let lo = match r.lo {
+            Bound::Finite(l) => Bound::Finite(ceil_div(l - b, a)),
+            other => other,
+        };
+        let hi = match r.hi {
+            Bound::Finite(h) => Bound::Finite((h - b).div_euclid(a)),
+            other => other,
+        };
+        let info = &mut self.symbols[t.0 as usize];
+        info.range = info.range.intersect(&ValueRange { lo, hi });
+        info.spec_range = info.spec_range.intersect(&ValueRange { lo, hi });
+    }
+
+    /// `diff op 0` with diff linear in a single symbol: narrow its range.
+    fn refine_range(&mut self, diff: &SymExpr, op: CmpKind) {
+        let syms: Vec<SymbolId> = diff.symbols().into_iter().collect();
+        if syms.len() != 1 {
+            return;
+        }
+        let s = syms[0];
+        let Some(a) = diff.coeff_of(s) else { return };
+        let Some(b) = diff
+            .sub(&SymExpr::symbol(s).mul(&SymExpr::int(a)))
+            .as_const()
+        else {
+            return;
+        };
+        if a == 0 {
+            return;
+        }
+        // a*s + b op 0  =>  s op' -b/a
+        let (op, a, b) = if a < 0 {
+            let flipped = match op {
+                CmpKind::Ge => CmpKind::Le,
+                CmpKind::Gt => CmpKind::Lt,
+                CmpKind::Le => CmpKind::Ge,
+                CmpKind::Lt => CmpKind::Gt,
+                o => o,
+            };
+            (flipped, -a, -b)
+        } else {
+            (op, a, b)
+        };
+        let r = match op {
+            CmpKind::Ge => ValueRange::new(Bound::Finite(ceil_div(-b, a)), Bound::PosInf),
+            CmpKind::Gt => ValueRange::new(Bound::Finite((-b).div_euclid(a) + 1), Bound::PosInf),
+            CmpKind::Le => ValueRange::new(Bound::NegInf, Bound::Finite((-b).div_euclid(a))),
+            CmpKind::Lt => ValueRange::new(Bound::NegInf, Bound::Finite(ceil_div(-b, a) - 1)),
+            _ => return,
+        };
+        let info = &mut self.symbols[s.0 as usize];
+        info.range = info.range.intersect(&r);
+        info.spec_range = info.spec_range.intersect(&r);
+    }
+
+    fn refine_ne(&mut self, diff: &SymExpr) {
+        // `s != c` only narrows a range when c is one of its ends.
+        let Some(s) = diff.symbols().into_iter().next() else {
+            return;
+        };
+        if diff.coeff_of(s) != Some(1) || diff.symbols().len() != 1 {
+            return;
+        }
+        let Some(b) = diff.sub(&SymExpr::symbol(s)).as_const() else {
+            return;
+        };
+        let c = -b;
+        let info = &mut self.symbols[s.0 as usize];
+        if info.range.lo == Bound::Finite(c) {
+            info.range.lo = Bound::Finite(c + 1);
+        } else if info.range.hi == Bound::Finite(c) {
+            info.range.hi = Bound::Finite(c - 1);
+        }
+    }
+
+    /// Print an expression over symbol names (`s0 + 1`).
+    pub fn render(&self, e: &SymExpr) -> String {
+        let names = |s: SymbolId| {
+            self.symbols
+                .get(s.0 as usize)
+                .map(|i| i.name.clone())
+                .unwrap_or_else(|| format!("s{}", s.0))
+        };
+        e.display(&names).to_string()
+    }
+
+    /// Print an expression over input sources (`x.size()[0] + 1`).
+    pub fn render_source(&self, e: &SymExpr) -> String {
+        let names = |s: SymbolId| {
+            self.symbols
+                .get(s.0 as usize)
+                .map(|i| i.source.clone().unwrap_or_else(|| i.name.clone()))
+                .unwrap_or_else(|| format!("s{}", s.0))
+        };
+        e.display(&names).to_string()
+    }
+
+    /// A relation in SymPy syntax: `Eq(a, b)`, `Ne(a, b)`, `a <= b`.
+    pub fn render_relation(
+        &self,
+        lhs: &SymExpr,
+        op: CmpKind,
+        rhs: &SymExpr,
+        sources: bool,
+    ) -> String {
+        let r = |e: &SymExpr| {
+            if sources {
+                self.render_source(e)
+            } else {
+                self.render(e)
+            }
+        };
+        match op {
+            CmpKind::Eq => format!("Eq({}, {})", r(lhs), r(rhs)),
+            CmpKind::Ne => format!("Ne({}, {})", r(lhs), r(rhs)),
+            _ => format!("{} {} {}", r(lhs), op.symbol(), r(rhs)),
+        }
+    }
+
+    pub fn guard_text(&self, g: &Guard) -> String {
+        self.render_relation(&g.lhs, g.op, &g.rhs, true)
+    }
+}
+
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -((-a).div_euclid(b))
+}

@@ -1,0 +1,447 @@
+//! The `dynamic_shapes` spec: matching a spec pytree (dict by parameter
+//! name, tuple by position, per-dim dicts and tuples, `Dim`s, derived dims,
+//! `Dim.AUTO/DYNAMIC/STATIC`, `None`, ints) against the flattened inputs,
+//! creating one symbol per dynamic dim, and checking after tracing which
+//! dims the program specialized or related (torch's constraint violations
+//! and their "Suggested fixes").
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use shapes::{Bound, SymExpr, SymbolId, ValueRange};
+
+use crate::failure::{Failure, FailureKind};
+use crate::interp::{Interp, R};
+use crate::value::{DimSpec, Value};
+
+/// What the spec asked for one tensor dimension.
+#[derive(Clone, Debug)]
+pub enum DimRequest {
+    Static,
+    Spec(Rc<DimSpec>),
+}
+
+/// One dynamic dim created from the spec, for post-trace checking.
+#[derive(Clone, Debug)]
+pub struct DynamicDim {
+    pub symbol: SymbolId,
+    pub spec: Rc<DimSpec>,
+    /// `x.size()[0]`
+    pub source: String,
+    pub hint: i64,
+}
+
+/// Per-input dim requests, aligned with the flattened tensor leaves.
+pub type LeafSpecs = Vec<Option<Vec<DimRequest>>>;
+
+/// Match a spec against the inputs. `params` are the forward's parameter
+/// names for the bound arguments, `values` the bound argument values.
+pub fn leaf_specs(interp: &mut Interp, spec: &Value, params: &[(String, Value)]) -> R<LeafSpecs> {
+    let mut out = Vec::new();
+    match spec {
+        Value::None => {
+            for (_, v) in params {
+                walk_none(interp, v, &mut out)?;
+            }
+        }
+        Value::Dict(d) => {
+            let entries = d.borrow().entries.clone();
+            for (k, _) in &entries {
+                if let Value::Str(k) = k {
+                    if !params.iter().any(|(n, _)| n == &**k) {
+                        return Err(interp.fail(
+                            FailureKind::Other,
+                            format!("dynamic_shapes names `{k}`, which is not an argument of forward ({})",
+                                params.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")),
+                        ));
+                    }
+                }
+            }
+            for (name, v) in params {
+                let s = entries
+                    .iter()
+                    .find(|(k, _)| matches!(k, Value::Str(s) if **s == *name))
+                    .map(|(_, s)| s.clone())
+                    .unwrap_or(Value::None);
+                walk(interp, &s, v, &mut out)?;
+            }
+        }
+        Value::Tuple(_) | Value::List(_) => {
+            let items = interp.iterate(spec)?;
+            if items.len() != params.len() {
+                return Err(interp.fail(
+                    FailureKind::Other,
+                    format!(
+                        "dynamic_shapes has {} entries but forward takes {} inputs",
+                        items.len(),
+                        params.len()
+                    ),
+                ));
+            }
+            for (s, (_, v)) in items.iter().zip(params) {
+                walk(interp, s, v, &mut out)?;
+            }
+        }
+        other => {
+            return Err(interp.fail(
+                FailureKind::Other,
+                format!(
+                    "dynamic_shapes must be a dict, tuple or list, not {}",
+                    other.type_name()
+                ),
+            ));
+        }
+    }
+    Ok(out)
+}
+
+fn walk_none(interp: &mut Interp, v: &Value, out: &mut LeafSpecs) -> R<()> {
+    match v {
+        Value::Tensor(_) => out.push(None),
+        Value::Tuple(_) | Value::List(_) => {
+            for it in interp.iterate(v)? {
+                walk_none(interp, &it, out)?;
+            }
+        }
+        Value::Dict(d) => {
+            let items = d.borrow().entries.clone();
+            for (_, it) in items {
+                walk_none(interp, &it, out)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+fn walk(interp: &mut Interp, spec: &Value, v: &Value, out: &mut LeafSpecs) -> R<()> {
+    match v {
+        Value::Tensor(t) => {
+            let rank = t.rank();
+            let dims = match spec {
+                Value::None => None,
+                Value::Dict(d) => {
+                    let mut dims = vec![DimRequest::Static; rank];
+                    for (k, s) in d.borrow().entries.iter() {
+                        let Some(i) = k.as_int() else { continue };
+                        let i = if i < 0 { i + rank as i64 } else { i };
+                        if i < 0 || i as usize >= rank {
+                            return Err(interp.fail(
+                                FailureKind::Other,
+                                format!("dynamic_shapes: dim {i} is out of range for a tensor of rank {rank}"),
+                            ));
+                        }
+                        dims[i as usize] = request(s);
+                    }
+                    Some(dims)
+                }
+                Value::Tuple(_) | Value::List(_) => {
+                    let items = interp.iterate(spec)?;
+                    if items.len() != rank {
+                        return Err(interp.fail(
+                            FailureKind::Other,
+                            format!("dynamic_shapes: expected {rank} dims for a tensor of rank {rank}, got {}", items.len()),
+                        ));
+                    }
+                    Some(items.iter().map(request).collect())
+                }
+                Value::Dim(_) => {
+                    return Err(interp.fail(FailureKind::Other, "dynamic_shapes: a tensor's spec must be a dict or tuple of dims, not a single Dim"));
+                }
+                _ => None,
+            };
+            out.push(dims);
+        }
+        Value::Tuple(_) | Value::List(_) => {
+            let items = interp.iterate(v)?;
+            let specs = match spec {
+                Value::None => vec![Value::None; items.len()],
+                Value::Tuple(_) | Value::List(_) => interp.iterate(spec)?,
+                _ => vec![Value::None; items.len()],
+            };
+            for (i, it) in items.iter().enumerate() {
+                walk(interp, specs.get(i).unwrap_or(&Value::None), it, out)?;
+            }
+        }
+        Value::Dict(d) => {
+            let items = d.borrow().entries.clone();
+            for (k, it) in items {
+                let s = match spec {
+                    Value::Dict(sd) => sd.borrow().get(&k).cloned().unwrap_or(Value::None),
+                    _ => Value::None,
+                };
+                walk(interp, &s, &it, out)?;
+            }
+        }
+        _ => {
+            if let Value::Dim(_) = spec {
+                return Err(interp.fail(
+                    FailureKind::Other,
+                    "dynamic_shapes: a Dim was given for an input that is not a tensor",
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn request(v: &Value) -> DimRequest {
+    match v {
+        Value::Dim(d) => match &**d {
+            DimSpec::Static => DimRequest::Static,
+            _ => DimRequest::Spec(d.clone()),
+        },
+        _ => DimRequest::Static,
+    }
+}
+
+/// Creates symbols for dims, sharing one symbol per named `Dim`.
+#[derive(Default)]
+pub struct SymbolFactory {
+    named: HashMap<Rc<str>, (SymExpr, i64)>,
+    pub dynamic: Vec<DynamicDim>,
+}
+
+impl SymbolFactory {
+    /// The size expression for one input dim.
+    pub fn dim(
+        &mut self,
+        interp: &mut Interp,
+        req: &DimRequest,
+        source: String,
+        hint: i64,
+    ) -> R<SymExpr> {
+        let DimRequest::Spec(spec) = req else {
+            return Ok(SymExpr::int(hint));
+        };
+        match &**spec {
+            DimSpec::Static => Ok(SymExpr::int(hint)),
+            DimSpec::Auto { min, max } => {
+                if hint <= 1 {
+                    return Ok(SymExpr::int(hint));
+                }
+                let (lo, hi) = (
+                    min.unwrap_or(2).max(2),
+                    max.map_or(Bound::PosInf, Bound::Finite),
+                );
+                let r = ValueRange::new(Bound::Finite(lo), hi);
+                let e = interp.env.create_backed(source, hint, r, None);
+                Ok(e)
+            }
+            DimSpec::Dynamic { min, max } => {
+                if hint <= 1 {
+                    return Err(interp.fail(
+                        FailureKind::ConstraintViolation,
+                        format!("{source} is marked Dim.DYNAMIC but its example size is {hint}; sizes 0 and 1 are specialized. Use an example size of at least 2, or Dim.AUTO"),
+                    ));
+                }
+                let (lo, hi) = (
+                    min.unwrap_or(2).max(2),
+                    max.map_or(Bound::PosInf, Bound::Finite),
+                );
+                let e = interp.env.create_backed(
+                    source.clone(),
+                    hint,
+                    ValueRange::new(Bound::Finite(lo), hi),
+                    None,
+                );
+                if let Some(s) = e.as_symbol() {
+                    self.dynamic.push(DynamicDim {
+                        symbol: s,
+                        spec: spec.clone(),
+                        source,
+                        hint,
+                    });
+                }
+                Ok(e)
+            }
+            DimSpec::Named { name, min, max } => {
+                if let Some((e, h)) = self.named.get(name) {
+                    if *h != hint {
+                        return Err(interp.fail(
+                            FailureKind::ConstraintViolation,
+                            format!("Dim `{name}` is used for sizes {h} and {hint}; one Dim must have one size in the example inputs"),
+                        ));
+                    }
+                    return Ok(e.clone());
+                }
+                let lo = min.unwrap_or(0);
+                let hi = max.map_or(Bound::PosInf, Bound::Finite);
+                if let Some(m) = max {
+                    if lo > *m {
+                        return Err(interp.fail(
+                            FailureKind::Other,
+                            format!("Dim `{name}`: min={lo} is greater than max={m}"),
+                        ));
+                    }
+                }
+                if hint < lo || Bound::Finite(hint) > hi {
+                    let hi_s = max.map_or("int_oo".to_string(), |m| m.to_string());
+                    return Err(interp.fail(
+                        FailureKind::Other,
+                        format!("{hint} not in range [{}, {hi_s}] of Dim `{name}` (the example input has size {hint})", lo.max(2)),
+                    ));
+                }
+                if hint <= 1 {
+                    return Err(interp.fail(
+                        FailureKind::ConstraintViolation,
+                        format!("{source} is marked dynamic (Dim `{name}`) but its example size is {hint}; torch specializes sizes 0 and 1. Use an example size of at least 2"),
+                    ));
+                }
+                let decide = ValueRange::new(Bound::Finite(lo.max(2)), hi);
+                let e =
+                    interp
+                        .env
+                        .create_backed(source.clone(), hint, decide, Some(name.to_string()));
+                if let Some(s) = e.as_symbol() {
+                    interp.env.symbols[s.0 as usize].spec_range =
+                        ValueRange::new(Bound::Finite(lo), hi);
+                    self.dynamic.push(DynamicDim {
+                        symbol: s,
+                        spec: spec.clone(),
+                        source,
+                        hint,
+                    });
+                }
+                self.named.insert(name.clone(), (e.clone(), hint));
+                Ok(e)
+            }
+            DimSpec::Derived {
+                root,
+                coeff,
+                offset,
+            } => {
+                let DimSpec::Named { name, min, max } = &**root else {
+                    return Ok(SymExpr::int(hint));
+                };
+                // Solve for the root's example value.
+                let root_hint = (hint - offset) / coeff.max(&1);
+                let root_e = match self.named.get(name) {
+                    Some((e, _)) => e.clone(),
+                    None => {
+                        let lo = min.unwrap_or(0);
+                        let hi = max.map_or(Bound::PosInf, Bound::Finite);
+                        let src = format!("{source}__root");
+                        let e = interp.env.create_backed(
+                            src,
+                            root_hint,
+                            ValueRange::new(Bound::Finite(lo.max(2)), hi),
+                            Some(name.to_string()),
+                        );
+                        if let Some(s) = e.as_symbol() {
+                            interp.env.symbols[s.0 as usize].spec_range =
+                                ValueRange::new(Bound::Finite(lo), hi);
+                            self.dynamic.push(DynamicDim {
+                                symbol: s,
+                                spec: root.clone(),
+                                source: source.clone(),
+                                hint: root_hint,
+                            });
+                        }
+                        self.named.insert(name.clone(), (e.clone(), root_hint));
+                        e
+                    }
+                };
+                Ok(root_e
+                    .mul(&SymExpr::int(*coeff))
+                    .add(&SymExpr::int(*offset)))
+            }
+        }
+    }
+}
+
+/// After tracing: which spec'd dynamic dims did the program specialize or
+/// tie to another dim? Returns torch's failure with its suggested fixes.
+pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure> {
+    let mut messages = Vec::new();
+    let mut fixes = Vec::new();
+    let mut first_line: Option<u32> = None;
+    let name_of = |d: &DynamicDim| -> Option<String> { d.spec.root_name().map(|s| s.to_string()) };
+    for d in dims {
+        let replaced = interp
+            .env
+            .replacements
+            .get(&d.symbol)
+            .map(|e| interp.env.simplify(e));
+        let Some(r) = replaced else {
+            // Still free: its range may have been narrowed beyond the spec.
+            continue;
+        };
+        let line = guard_line_for(interp, d.symbol);
+        if first_line.is_none() {
+            first_line = line;
+        }
+        if let Some(c) = r.as_const() {
+            let who = name_of(d).unwrap_or_else(|| {
+                format!(
+                    "L['{}']",
+                    d.source
+                        .replacen(".size()", "'].size()", 1)
+                        .trim_start_matches("L['")
+                )
+            });
+            messages.push(format!(
+                "You marked {who} as dynamic but your code specialized it to be a constant ({c})."
+            ));
+            if let Some(n) = name_of(d) {
+                fixes.push(format!("{n} = {c}"));
+            }
+            continue;
+        }
+        // Tied to other symbols: suggest the relation when all are named Dims.
+        let Some(n) = name_of(d) else { continue };
+        if matches!(&*d.spec, DimSpec::Derived { .. }) {
+            continue;
+        }
+        let mut rendered = r
+            .display(&|s: SymbolId| {
+                dims.iter()
+                    .find(|x| x.symbol == s)
+                    .and_then(|x| name_of(x))
+                    .unwrap_or_else(|| interp.env.info(s).source.clone().unwrap_or_default())
+            })
+            .to_string();
+        let all_named = r
+            .symbols()
+            .iter()
+            .all(|s| dims.iter().any(|x| x.symbol == *s && name_of(x).is_some()));
+        if !all_named {
+            continue;
+        }
+        if rendered.is_empty() {
+            rendered = "?".into();
+        }
+        messages.push(format!(
+            "The values of {n} = {} and {rendered} must always be related as {n} = {rendered}.",
+            d.source
+        ));
+        fixes.push(format!("{n} = {rendered}"));
+    }
+    if messages.is_empty() {
+        return None;
+    }
+    let mut f = Failure::new(
+        FailureKind::ConstraintViolation,
+        format!(
+            "the dynamic_shapes spec contradicts the model: {}",
+            messages.join(" ")
+        ),
+    );
+    f.suggested_fixes = fixes;
+    f.line = first_line;
+    f.hint = Some(
+        "apply the suggested fixes to the Dim definitions (or use Dim.AUTO to let export decide)"
+            .into(),
+    );
+    Some(f)
+}
+
+/// The line of the first guard that mentions a symbol.
+fn guard_line_for(interp: &Interp, s: SymbolId) -> Option<u32> {
+    interp
+        .env
+        .guards
+        .iter()
+        .find(|g| g.lhs.symbols().contains(&s) || g.rhs.symbols().contains(&s))
+        .and_then(|g| g.line)
+}

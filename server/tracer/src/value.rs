@@ -1,0 +1,530 @@
+//! Python values as the abstract interpreter sees them: primitives, symbolic
+//! integers and booleans, containers, callables, classes and instances,
+//! torch namespaces, and fake tensors (dtype, symbolic shape, provenance).
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::fmt;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use shapes::SymExpr;
+use syntax::ast;
+
+use crate::dtype::DType;
+use crate::graph::NodeId;
+
+pub type Shared<T> = Rc<RefCell<T>>;
+
+#[derive(Clone)]
+pub enum Value {
+    None,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(Rc<str>),
+    /// An integer that depends on a tensor size or value.
+    SymInt(SymExpr),
+    /// A float computed from symbolic integers (`x.shape[0] / 2`); kept
+    /// opaque beyond its hint.
+    SymFloat(f64),
+    /// A boolean that depends on a tensor size or value.
+    SymBool(Rc<SymBool>),
+    Tuple(Rc<Vec<Value>>),
+    List(Shared<Vec<Value>>),
+    Dict(Shared<Dict>),
+    Set(Shared<Vec<Value>>),
+    Slice(Rc<[Value; 3]>),
+    Range(i64, i64, i64),
+    Tensor(Rc<Tensor>),
+    Function(Rc<Function>),
+    /// A callable implemented by the tracer: a Python builtin, a torch
+    /// function, a method of a builtin type.
+    Builtin(Rc<Builtin>),
+    BoundMethod(Rc<(Value, Value)>),
+    Class(Rc<Class>),
+    Object(Rc<Object>),
+    /// A Python module: `torch`, `torch.nn.functional`, `math`, or a user import.
+    PyModule(Rc<str>),
+    DType(DType),
+    Device(Rc<str>),
+    /// An iterator over a snapshot of items (from `iter`, `zip`, `enumerate`...).
+    Iter(Shared<std::vec::IntoIter<Value>>),
+    /// `Dim(...)`, `Dim.AUTO` and friends from `torch.export`.
+    Dim(Rc<DimSpec>),
+    /// Something the tracer cannot model; the reason was already reported.
+    Unknown(Rc<str>),
+}
+
+/// A symbolic boolean: a comparison of two symbolic integers, possibly negated.
+#[derive(Clone, Debug)]
+pub struct SymBool {
+    pub lhs: SymExpr,
+    pub op: CmpKind,
+    pub rhs: SymExpr,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CmpKind {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl CmpKind {
+    pub fn negate(self) -> CmpKind {
+        match self {
+            CmpKind::Eq => CmpKind::Ne,
+            CmpKind::Ne => CmpKind::Eq,
+            CmpKind::Lt => CmpKind::Ge,
+            CmpKind::Le => CmpKind::Gt,
+            CmpKind::Gt => CmpKind::Le,
+            CmpKind::Ge => CmpKind::Lt,
+        }
+    }
+
+    pub fn holds(self, a: i64, b: i64) -> bool {
+        match self {
+            CmpKind::Eq => a == b,
+            CmpKind::Ne => a != b,
+            CmpKind::Lt => a < b,
+            CmpKind::Le => a <= b,
+            CmpKind::Gt => a > b,
+            CmpKind::Ge => a >= b,
+        }
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpKind::Eq => "==",
+            CmpKind::Ne => "!=",
+            CmpKind::Lt => "<",
+            CmpKind::Le => "<=",
+            CmpKind::Gt => ">",
+            CmpKind::Ge => ">=",
+        }
+    }
+
+    /// The `_operator` function torch records for this comparison.
+    pub fn operator_name(self) -> &'static str {
+        match self {
+            CmpKind::Eq => "eq",
+            CmpKind::Ne => "ne",
+            CmpKind::Lt => "lt",
+            CmpKind::Le => "le",
+            CmpKind::Gt => "gt",
+            CmpKind::Ge => "ge",
+        }
+    }
+}
+
+/// Insertion-ordered dictionary with Python key semantics for hashable
+/// primitives.
+#[derive(Clone, Default)]
+pub struct Dict {
+    pub entries: Vec<(Value, Value)>,
+}
+
+impl Dict {
+    pub fn get(&self, key: &Value) -> Option<&Value> {
+        self.entries
+            .iter()
+            .find(|(k, _)| k.key_eq(key))
+            .map(|(_, v)| v)
+    }
+
+    pub fn insert(&mut self, key: Value, value: Value) {
+        if let Some(slot) = self.entries.iter_mut().find(|(k, _)| k.key_eq(&key)) {
+            slot.1 = value;
+        } else {
+            self.entries.push((key, value));
+        }
+    }
+
+    pub fn remove(&mut self, key: &Value) -> Option<Value> {
+        let i = self.entries.iter().position(|(k, _)| k.key_eq(key))?;
+        Some(self.entries.remove(i).1)
+    }
+}
+
+/// Where a fake tensor comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Provenance {
+    /// Built by module-level or `__init__` code (not in any graph).
+    Eager,
+    /// A registered parameter (lifted as `p_*`).
+    Parameter,
+    /// A registered buffer (lifted as `b_*`).
+    Buffer { persistent: bool },
+    /// A plain tensor attribute of a module (lifted as `c_*`).
+    Constant,
+    /// Produced inside the traced graph (inputs included).
+    Graph,
+}
+
+/// A fake tensor: metadata only, plus the graph node currently holding it.
+pub struct Tensor {
+    pub id: u32,
+    pub dtype: DType,
+    pub shape: Vec<SymExpr>,
+    pub provenance: RefCell<Provenance>,
+    pub node: Cell<Option<NodeId>>,
+    pub requires_grad: bool,
+    /// Known integer contents for small constant tensors (`torch.tensor([1, 2])`,
+    /// `arange`), used when Python reads values back out.
+    pub known: Option<Rc<Vec<f64>>>,
+}
+
+impl Tensor {
+    pub fn rank(&self) -> usize {
+        self.shape.len()
+    }
+}
+
+/// A user-defined function, lambda or closure.
+pub struct Function {
+    pub name: Rc<str>,
+    pub qualname: Rc<str>,
+    pub params: Arc<ast::Parameters>,
+    pub body: FunctionBody,
+    /// Evaluated defaults by parameter name.
+    pub defaults: HashMap<String, Value>,
+    /// The scope the function closes over.
+    pub closure: Rc<Scope>,
+    pub globals: Rc<Scope>,
+    /// The file the function was defined in (for lines and diagnostics).
+    pub file: Rc<crate::SourceFile>,
+    pub kind: FunctionKind,
+    /// Attributes set on the function object (`fn.__name__`, ...).
+    pub attrs: RefCell<HashMap<String, Value>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionKind {
+    Plain,
+    StaticMethod,
+    ClassMethod,
+    Property,
+}
+
+pub enum FunctionBody {
+    Def(Arc<ast::FunctionDef>),
+    Lambda(Arc<ast::Expr>),
+}
+
+/// A lexical scope: a function's locals or a module's globals.
+pub struct Scope {
+    pub vars: RefCell<HashMap<String, Value>>,
+    pub parent: Option<Rc<Scope>>,
+    pub nonlocals: RefCell<Vec<String>>,
+    pub globals_decl: RefCell<Vec<String>>,
+}
+
+impl Scope {
+    pub fn new(parent: Option<Rc<Scope>>) -> Rc<Scope> {
+        Rc::new(Scope {
+            vars: RefCell::new(HashMap::new()),
+            parent,
+            nonlocals: RefCell::new(Vec::new()),
+            globals_decl: RefCell::new(Vec::new()),
+        })
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<Value> {
+        if let Some(v) = self.vars.borrow().get(name) {
+            return Some(v.clone());
+        }
+        self.parent.as_ref().and_then(|p| p.lookup(name))
+    }
+
+    /// Assign in the scope that owns `name` (for `nonlocal`).
+    pub fn assign_existing(&self, name: &str, value: Value) -> bool {
+        if self.vars.borrow().contains_key(name) {
+            self.vars.borrow_mut().insert(name.to_string(), value);
+            return true;
+        }
+        match &self.parent {
+            Some(p) => p.assign_existing(name, value),
+            None => false,
+        }
+    }
+}
+
+/// A callable implemented by the tracer.
+#[derive(Clone, Debug)]
+pub struct Builtin {
+    /// Fully qualified name: `builtins.len`, `torch.cat`,
+    /// `torch.nn.functional.relu`, `tensor.view`, `list.append`.
+    pub name: Rc<str>,
+    /// The receiver for builtin methods (`[].append`, `x.view`).
+    pub receiver: Option<Value>,
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.type_name())
+    }
+}
+
+/// A class: user-defined, or one the tracer knows (`nn.Linear`, `object`).
+pub struct Class {
+    pub name: Rc<str>,
+    pub qualname: Rc<str>,
+    pub bases: Vec<Rc<Class>>,
+    pub attrs: RefCell<Vec<(String, Value)>>,
+    /// For classes the tracer implements: the registry name (`torch.nn.Linear`).
+    pub builtin: Option<Rc<str>>,
+    pub decorators: Vec<Value>,
+    pub is_dataclass: Cell<bool>,
+    pub is_enum: bool,
+}
+
+impl Class {
+    /// Method resolution order: depth-first, left to right, without repeats
+    /// (equals C3 for the hierarchies models use).
+    pub fn mro(self: &Rc<Self>) -> Vec<Rc<Class>> {
+        let mut out: Vec<Rc<Class>> = Vec::new();
+        fn walk(c: &Rc<Class>, out: &mut Vec<Rc<Class>>) {
+            if out.iter().any(|o| Rc::ptr_eq(o, c)) {
+                return;
+            }
+            out.push(c.clone());
+            for b in &c.bases {
+                walk(b, out);
+            }
+        }
+        walk(self, &mut out);
+        out
+    }
+
+    pub fn own_attr(&self, name: &str) -> Option<Value> {
+        self.attrs
+            .borrow()
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    }
+
+    pub fn set_attr(&self, name: &str, value: Value) {
+        let mut attrs = self.attrs.borrow_mut();
+        if let Some(slot) = attrs.iter_mut().find(|(n, _)| n == name) {
+            slot.1 = value;
+        } else {
+            attrs.push((name.to_string(), value));
+        }
+    }
+
+    /// Find an attribute along the MRO, with the class that defines it.
+    pub fn lookup(self: &Rc<Self>, name: &str) -> Option<(Value, Rc<Class>)> {
+        self.mro()
+            .into_iter()
+            .find_map(|c| c.own_attr(name).map(|v| (v, c.clone())))
+    }
+
+    /// The first builtin class on the MRO (`torch.nn.Module` for user modules).
+    pub fn builtin_base(self: &Rc<Self>) -> Option<Rc<str>> {
+        self.mro().into_iter().find_map(|c| c.builtin.clone())
+    }
+
+    pub fn is_subclass_of(self: &Rc<Self>, other: &Rc<Class>) -> bool {
+        self.mro().iter().any(|c| Rc::ptr_eq(c, other))
+    }
+
+    pub fn is_module(self: &Rc<Self>) -> bool {
+        self.mro()
+            .iter()
+            .any(|c| c.builtin.as_deref() == Some("torch.nn.Module"))
+    }
+}
+
+/// An instance of a class. `nn.Module` instances keep torch's registries of
+/// parameters, buffers and submodules in registration order.
+pub struct Object {
+    pub id: u32,
+    pub class: Rc<Class>,
+    pub attrs: RefCell<Vec<(String, Value)>>,
+    pub module: Option<RefCell<ModuleState>>,
+}
+
+impl Object {
+    pub fn get_attr(&self, name: &str) -> Option<Value> {
+        self.attrs
+            .borrow()
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    }
+
+    pub fn set_attr(&self, name: &str, value: Value) {
+        let mut attrs = self.attrs.borrow_mut();
+        if let Some(slot) = attrs.iter_mut().find(|(n, _)| n == name) {
+            slot.1 = value;
+        } else {
+            attrs.push((name.to_string(), value));
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct ModuleState {
+    pub params: Vec<(String, Option<Rc<Tensor>>)>,
+    pub buffers: Vec<(String, Option<Rc<Tensor>>, bool)>,
+    pub modules: Vec<(String, Option<Rc<Object>>)>,
+    pub training: bool,
+    /// Constructor configuration of a library module (`in_features`, ...).
+    pub config: HashMap<String, Value>,
+}
+
+/// A `torch.export.Dim` value in a `dynamic_shapes` spec.
+#[derive(Clone, Debug)]
+pub enum DimSpec {
+    Named {
+        name: Rc<str>,
+        min: Option<i64>,
+        max: Option<i64>,
+    },
+    /// `A * d + B` over a named dim.
+    Derived {
+        root: Rc<DimSpec>,
+        coeff: i64,
+        offset: i64,
+    },
+    Auto {
+        min: Option<i64>,
+        max: Option<i64>,
+    },
+    Dynamic {
+        min: Option<i64>,
+        max: Option<i64>,
+    },
+    Static,
+}
+
+impl DimSpec {
+    pub fn root_name(&self) -> Option<Rc<str>> {
+        match self {
+            DimSpec::Named { name, .. } => Some(name.clone()),
+            DimSpec::Derived { root, .. } => root.root_name(),
+            _ => None,
+        }
+    }
+}
+
+impl Value {
+    pub fn str(s: &str) -> Value {
+        Value::Str(Rc::from(s))
+    }
+
+    pub fn tuple(items: Vec<Value>) -> Value {
+        Value::Tuple(Rc::new(items))
+    }
+
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(RefCell::new(items)))
+    }
+
+    pub fn builtin(name: &str) -> Value {
+        Value::Builtin(Rc::new(Builtin {
+            name: Rc::from(name),
+            receiver: None,
+        }))
+    }
+
+    pub fn method(name: &str, receiver: Value) -> Value {
+        Value::Builtin(Rc::new(Builtin {
+            name: Rc::from(name),
+            receiver: Some(receiver),
+        }))
+    }
+
+    pub fn unknown(reason: &str) -> Value {
+        Value::Unknown(Rc::from(reason))
+    }
+
+    pub fn type_name(&self) -> String {
+        match self {
+            Value::None => "NoneType".into(),
+            Value::Bool(_) | Value::SymBool(_) => "bool".into(),
+            Value::Int(_) | Value::SymInt(_) => "int".into(),
+            Value::Float(_) | Value::SymFloat(_) => "float".into(),
+            Value::Str(_) => "str".into(),
+            Value::Tuple(_) => "tuple".into(),
+            Value::List(_) => "list".into(),
+            Value::Dict(_) => "dict".into(),
+            Value::Set(_) => "set".into(),
+            Value::Slice(_) => "slice".into(),
+            Value::Range(..) => "range".into(),
+            Value::Tensor(_) => "Tensor".into(),
+            Value::Function(_) => "function".into(),
+            Value::Builtin(_) => "builtin_function_or_method".into(),
+            Value::BoundMethod(_) => "method".into(),
+            Value::Class(_) => "type".into(),
+            Value::Object(o) => o.class.name.to_string(),
+            Value::PyModule(_) => "module".into(),
+            Value::DType(_) => "torch.dtype".into(),
+            Value::Device(_) => "torch.device".into(),
+            Value::Iter(_) => "iterator".into(),
+            Value::Dim(_) => "Dim".into(),
+            Value::Unknown(_) => "unknown".into(),
+        }
+    }
+
+    /// Equality for dictionary keys and `in` tests on hashable primitives.
+    pub fn key_eq(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::None, Value::None) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Bool(a), Value::Int(b)) | (Value::Int(b), Value::Bool(a)) => {
+                i64::from(*a) == *b
+            }
+            (Value::Float(a), Value::Float(b)) => a == b,
+            (Value::Int(a), Value::Float(b)) | (Value::Float(b), Value::Int(a)) => {
+                (*a as f64) == *b
+            }
+            (Value::Str(a), Value::Str(b)) => a == b,
+            (Value::Tuple(a), Value::Tuple(b)) => {
+                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.key_eq(y))
+            }
+            (Value::DType(a), Value::DType(b)) => a == b,
+            (Value::Tensor(a), Value::Tensor(b)) => Rc::ptr_eq(a, b),
+            (Value::Object(a), Value::Object(b)) => Rc::ptr_eq(a, b),
+            (Value::Class(a), Value::Class(b)) => Rc::ptr_eq(a, b),
+            (Value::Function(a), Value::Function(b)) => Rc::ptr_eq(a, b),
+            (Value::PyModule(a), Value::PyModule(b)) => a == b,
+            (Value::Builtin(a), Value::Builtin(b)) => a.name == b.name,
+            _ => false,
+        }
+    }
+
+    pub fn as_tensor(&self) -> Option<&Rc<Tensor>> {
+        match self {
+            Value::Tensor(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn as_object(&self) -> Option<&Rc<Object>> {
+        match self {
+            Value::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// A statically known integer (bools count, as in Python).
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            Value::Int(i) => Some(*i),
+            Value::Bool(b) => Some(i64::from(*b)),
+            Value::SymInt(e) => e.as_const(),
+            _ => None,
+        }
+    }
+
+    pub fn is_none(&self) -> bool {
+        matches!(self, Value::None)
+    }
+}

@@ -320,6 +320,7 @@ impl Interp {
         }
         if crate::ops::lookup_function(&full).is_some()
             || super::builtins::is_special_function(&full)
+            || crate::ops::special::is_known(&full)
         {
             return Ok(Value::builtin(&full));
         }

@@ -15,6 +15,24 @@ use crate::graph::{Arg, Graph, MetaVal};
 use crate::interp::{Interp, R};
 use crate::value::{CmpKind, DimSpec, Provenance, Tensor, Value};
 
+/// The torch functions [`call`] implements (without the `torch.` prefix).
+pub const FUNCTIONS: &[&str] = &[
+    "zeros", "ones", "empty", "randn", "rand", "full", "randint", "zeros_like", "ones_like", "empty_like",
+    "randn_like", "rand_like", "full_like", "arange", "eye", "linspace", "tensor", "as_tensor", "asarray",
+    "Tensor", "FloatTensor", "LongTensor", "cond", "ops.higher_order.map", "_check", "_check_with",
+    "_check_is_size", "_constrain_as_size", "_constrain_as_value", "export.dims", "is_tensor",
+    "is_floating_point", "get_default_dtype", "is_grad_enabled", "jit.is_scripting", "jit.is_tracing",
+    "cuda.is_available", "compiler.is_compiling", "_dynamo.is_compiling", "manual_seed", "set_grad_enabled",
+    "set_printoptions", "use_deterministic_algorithms", "no_grad", "enable_grad", "inference_mode", "compile",
+    "_dynamo.assume_constant_result", "library.custom_op", "library.register_fake", "library.impl",
+    "utils._pytree.tree_flatten", "utils._pytree.tree_leaves", "export.export", "export.draft_export",
+];
+
+/// Whether `full` (`torch.zeros`) is implemented here.
+pub fn is_known(full: &str) -> bool {
+    full.strip_prefix("torch.").is_some_and(|s| FUNCTIONS.contains(&s) || s.starts_with("nn.init."))
+}
+
 fn kw<'a>(kwargs: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
     kwargs.iter().find(|(k, _)| k == name).map(|(_, v)| v)
 }

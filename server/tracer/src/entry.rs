@@ -203,12 +203,15 @@ pub fn trace_entry(
 ) -> TraceResult {
     let mut interp = Interp::new(mode, budget, file.clone());
     let result = run(&mut interp, &file, entry);
-    let guards = interp
-        .env
+    let env = match &result {
+        Ok(p) => &p.env,
+        Err(_) => &interp.env,
+    };
+    let guards = env
         .guards
         .iter()
         .map(|g| ReportedGuard {
-            expr: interp.env.guard_text(g),
+            expr: env.guard_text(g),
             line: g.line,
         })
         .collect();
@@ -474,9 +477,11 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let mut fake_args = Vec::new();
     let mut fake_kwargs = Vec::new();
     for (name, v, is_kw) in &bound {
+        let torch_path = format!("L['{name}']");
         let fv = fake_input(
             interp,
             name,
+            &torch_path,
             v,
             &leaf_specs,
             &mut leaf_index,
@@ -595,6 +600,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
 fn fake_input(
     interp: &mut Interp,
     name: &str,
+    torch_path: &str,
     v: &Value,
     specs: &crate::spec::LeafSpecs,
     leaf: &mut usize,
@@ -612,7 +618,11 @@ fn fake_input(
                     .as_ref()
                     .and_then(|r| r.get(i).cloned())
                     .unwrap_or(DimRequest::Static);
-                shape.push(factory.dim(interp, &r, format!("{name}.size()[{i}]"), hint)?);
+                let torch_source = match interp.mode {
+                    Mode::Strict => format!("L['flat_args'][{}].size()[{i}]", *leaf - 1),
+                    Mode::NonStrict => format!("{torch_path}.size()[{i}]"),
+                };
+                shape.push(factory.dim(interp, &r, &torch_source, format!("{name}.size()[{i}]"), hint)?);
             }
             let nt = interp.new_tensor(t.dtype, shape, Provenance::Graph);
             let node = interp.graph.push(Node {
@@ -636,6 +646,7 @@ fn fake_input(
                 out.push(fake_input(
                     interp,
                     &format!("{name}_{i}"),
+                    &format!("{torch_path}[{i}]"),
                     it,
                     specs,
                     leaf,
@@ -657,9 +668,14 @@ fn fake_input(
                     Value::Str(s) => s.to_string(),
                     other => interp.repr(other)?,
                 };
+                let path_key = match &k {
+                    Value::Str(s) => format!("{torch_path}['{s}']"),
+                    other => format!("{torch_path}[{}]", interp.repr(other)?),
+                };
                 let fv = fake_input(
                     interp,
                     &format!("{name}_{key}"),
+                    &path_key,
                     &it,
                     specs,
                     leaf,

@@ -46,7 +46,17 @@ pub struct ShapeEnv {
     pub replacements: HashMap<SymbolId, SymExpr>,
     pub guards: Vec<Guard>,
     unbacked_count: u32,
-    backed_count: u32,
+    /// Symbol ids taken so far (torch numbers backed symbols by a hash of
+    /// their source, probing past collisions).
+    unique_ids: std::collections::HashSet<u32>,
+}
+
+/// torch's id for a backed symbol: sha256 of the source name, mod 100.
+fn hashed_id(torch_source: &str) -> u32 {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(torch_source.as_bytes());
+    // (big-endian 256-bit integer) mod 100, folded byte by byte.
+    digest.iter().fold(0u32, |acc, b| (acc * 256 + u32::from(*b)) % 100)
 }
 
 impl ShapeEnv {
@@ -60,14 +70,19 @@ impl ShapeEnv {
 
     pub fn create_backed(
         &mut self,
+        torch_source: &str,
         source: String,
         hint: i64,
         range: ValueRange,
         dim_name: Option<String>,
     ) -> SymExpr {
         let id = SymbolId(self.symbols.len() as u32);
-        let name = format!("s{}", self.backed_count);
-        self.backed_count += 1;
+        let mut n = hashed_id(torch_source);
+        while self.unique_ids.contains(&n) {
+            n += 1;
+        }
+        self.unique_ids.insert(n);
+        let name = format!("s{n}");
         self.symbols.push(SymbolInfo {
             name,
             source: Some(source),

@@ -208,6 +208,7 @@ impl SymbolFactory {
         &mut self,
         interp: &mut Interp,
         req: &DimRequest,
+        torch_source: &str,
         source: String,
         hint: i64,
     ) -> R<SymExpr> {
@@ -225,7 +226,7 @@ impl SymbolFactory {
                     max.map_or(Bound::PosInf, Bound::Finite),
                 );
                 let r = ValueRange::new(Bound::Finite(lo), hi);
-                let e = interp.env.create_backed(source, hint, r, None);
+                let e = interp.env.create_backed(torch_source, source, hint, r, None);
                 Ok(e)
             }
             DimSpec::Dynamic { min, max } => {
@@ -240,6 +241,7 @@ impl SymbolFactory {
                     max.map_or(Bound::PosInf, Bound::Finite),
                 );
                 let e = interp.env.create_backed(
+                    torch_source,
                     source.clone(),
                     hint,
                     ValueRange::new(Bound::Finite(lo), hi),
@@ -292,7 +294,7 @@ impl SymbolFactory {
                 let e =
                     interp
                         .env
-                        .create_backed(source.clone(), hint, decide, Some(name.to_string()));
+                        .create_backed(torch_source, source.clone(), hint, decide, Some(name.to_string()));
                 if let Some(s) = e.as_symbol() {
                     interp.env.symbols[s.0 as usize].spec_range =
                         ValueRange::new(Bound::Finite(lo), hi);
@@ -323,6 +325,7 @@ impl SymbolFactory {
                         let hi = max.map_or(Bound::PosInf, Bound::Finite);
                         let src = format!("{source}__root");
                         let e = interp.env.create_backed(
+                    torch_source,
                             src,
                             root_hint,
                             ValueRange::new(Bound::Finite(lo.max(2)), hi),

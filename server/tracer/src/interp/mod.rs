@@ -146,7 +146,7 @@ impl Interp {
             Mode::NonStrict => self
                 .frames
                 .iter()
-                .find(|f| Rc::ptr_eq(&f.file, &self.entry_file)),
+                .find(|f| f.function.is_some() && Rc::ptr_eq(&f.file, &self.entry_file)),
         }?;
         Some(frame.file.line_of(frame.range.start))
     }

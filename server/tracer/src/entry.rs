@@ -519,6 +519,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     flatten_output(interp, &out, &mut outputs)?;
     interp.graph.outputs = outputs;
 
+    factory.link_groups(interp)?;
     if let Some(f) = crate::spec::check_constraints(interp, &factory.dynamic) {
         return Err(Flow::Fail(Box::new(f)));
     }

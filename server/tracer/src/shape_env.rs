@@ -228,9 +228,10 @@ impl ShapeEnv {
     /// torch does.
     fn add_replacement(&mut self, diff: &SymExpr) {
         let mut candidates: Vec<SymbolId> = diff.symbols().into_iter().collect();
-        candidates.sort_by_key(|s| {
-            let info = self.info(*s);
-            (info.hint.unwrap_or(i64::MAX), s.0)
+        // torch: sorted by (hint, name), the largest replaced first.
+        candidates.sort_by(|a, b| {
+            let (ia, ib) = (self.info(*a), self.info(*b));
+            (ia.hint.unwrap_or(i64::MAX), &ia.name).cmp(&(ib.hint.unwrap_or(i64::MAX), &ib.name))
         });
         for s in candidates.into_iter().rev() {
             if let Some(sol) = SymExpr::solve_linear(diff, s) {
@@ -275,18 +276,21 @@ impl ShapeEnv {
             .sub(&SymExpr::symbol(t).mul(&SymExpr::int(a)))
             .as_const();
         let Some(b) = b else { return };
-        let r = self.info(replaced).range;
-        let lo = match r.lo {
-            Bound::Finite(l) => Bound::Finite(ceil_div(l - b, a)),
-            other => other,
+        let map = |r: ValueRange| {
+            let lo = match r.lo {
+                Bound::Finite(l) => Bound::Finite(ceil_div(l - b, a)),
+                other => other,
+            };
+            let hi = match r.hi {
+                Bound::Finite(h) => Bound::Finite((h - b).div_euclid(a)),
+                other => other,
+            };
+            ValueRange { lo, hi }
         };
-        let hi = match r.hi {
-            Bound::Finite(h) => Bound::Finite((h - b).div_euclid(a)),
-            other => other,
-        };
+        let (r, sr) = (map(self.info(replaced).range), map(self.info(replaced).spec_range));
         let info = &mut self.symbols[t.0 as usize];
-        info.range = info.range.intersect(&ValueRange { lo, hi });
-        info.spec_range = info.spec_range.intersect(&ValueRange { lo, hi });
+        info.range = info.range.intersect(&r);
+        info.spec_range = info.spec_range.intersect(&sr);
     }
 
     /// `diff op 0` with diff linear in a single symbol: narrow its range.

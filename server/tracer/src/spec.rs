@@ -198,7 +198,9 @@ fn request(v: &Value) -> DimRequest {
 /// Creates symbols for dims, sharing one symbol per named `Dim`.
 #[derive(Default)]
 pub struct SymbolFactory {
-    named: HashMap<Rc<str>, (SymExpr, i64)>,
+    /// Members of each named Dim: (symbol, A, B) for `A*d + B`.
+    groups: HashMap<Rc<str>, Vec<(SymbolId, i64, i64)>>,
+    group_order: Vec<Rc<str>>,
     pub dynamic: Vec<DynamicDim>,
 }
 
@@ -257,27 +259,32 @@ impl SymbolFactory {
                 }
                 Ok(e)
             }
-            DimSpec::Named { name, min, max } => {
-                if let Some((e, h)) = self.named.get(name) {
-                    if *h != hint {
-                        return Err(interp.fail(
-                            FailureKind::ConstraintViolation,
-                            format!("Dim `{name}` is used for sizes {h} and {hint}; one Dim must have one size in the example inputs"),
-                        ));
-                    }
-                    return Ok(e.clone());
-                }
+            DimSpec::Named { .. } | DimSpec::Derived { .. } => {
+                let (name, min, max, coeff, offset) = match &**spec {
+                    DimSpec::Named { name, min, max } => (name.clone(), *min, *max, 1, 0),
+                    DimSpec::Derived { root, coeff, offset } => match &**root {
+                        DimSpec::Named { name, min, max } => (name.clone(), *min, *max, *coeff, *offset),
+                        _ => return Ok(SymExpr::int(hint)),
+                    },
+                    _ => unreachable!("matched above"),
+                };
                 let lo = min.unwrap_or(0);
                 let hi = max.map_or(Bound::PosInf, Bound::Finite);
                 if let Some(m) = max {
-                    if lo > *m {
+                    if lo > m {
                         return Err(interp.fail(
                             FailureKind::Other,
                             format!("Dim `{name}`: min={lo} is greater than max={m}"),
                         ));
                     }
                 }
-                if hint < lo || Bound::Finite(hint) > hi {
+                // The range of this dim: the root's range mapped through A*d + B.
+                let map = |b: Bound| match b {
+                    Bound::Finite(v) => Bound::Finite(v.saturating_mul(coeff).saturating_add(offset)),
+                    other => other,
+                };
+                let (slo, shi) = (map(Bound::Finite(lo)), map(hi));
+                if Bound::Finite(hint) < slo || Bound::Finite(hint) > shi {
                     let hi_s = max.map_or("int_oo".to_string(), |m| m.to_string());
                     return Err(interp.fail(
                         FailureKind::Other,
@@ -290,152 +297,137 @@ impl SymbolFactory {
                         format!("{source} is marked dynamic (Dim `{name}`) but its example size is {hint}; torch specializes sizes 0 and 1. Use an example size of at least 2"),
                     ));
                 }
-                let decide = ValueRange::new(Bound::Finite(lo.max(2)), hi);
-                let e =
-                    interp
-                        .env
-                        .create_backed(torch_source, source.clone(), hint, decide, Some(name.to_string()));
+                let decide_lo = match slo {
+                    Bound::Finite(v) => Bound::Finite(v.max(2)),
+                    other => other,
+                };
+                let e = interp.env.create_backed(
+                    torch_source,
+                    source.clone(),
+                    hint,
+                    ValueRange::new(decide_lo, shi),
+                    Some(name.to_string()),
+                );
                 if let Some(s) = e.as_symbol() {
-                    interp.env.symbols[s.0 as usize].spec_range =
-                        ValueRange::new(Bound::Finite(lo), hi);
-                    self.dynamic.push(DynamicDim {
-                        symbol: s,
-                        spec: spec.clone(),
-                        source,
-                        hint,
-                    });
+                    interp.env.symbols[s.0 as usize].spec_range = ValueRange::new(slo, shi);
+                    self.dynamic.push(DynamicDim { symbol: s, spec: spec.clone(), source, hint });
+                    self.groups.entry(name.clone()).or_default().push((s, coeff, offset));
+                    if !self.group_order.contains(&name) {
+                        self.group_order.push(name);
+                    }
                 }
-                self.named.insert(name.clone(), (e.clone(), hint));
                 Ok(e)
             }
-            DimSpec::Derived {
-                root,
-                coeff,
-                offset,
-            } => {
-                let DimSpec::Named { name, min, max } = &**root else {
-                    return Ok(SymExpr::int(hint));
+        }
+    }
+
+    /// Tie together the dims that share a named `Dim` (or derive from one)
+    /// when tracing did not already: torch adds these equalities as guards
+    /// at the end of tracing, with no user line.
+    pub fn link_groups(&self, interp: &mut Interp) -> R<()> {
+        for name in &self.group_order {
+            let Some(members) = self.groups.get(name) else { continue };
+            // The root: a plain member if there is one, else the first.
+            let root = members.iter().find(|(_, c, o)| *c == 1 && *o == 0).unwrap_or(&members[0]);
+            let (rs, rc, ro) = *root;
+            for &(ms, mc, mo) in members {
+                if ms == rs {
+                    continue;
+                }
+                // rc*(m - mo) == mc*(r - ro)
+                let m = SymExpr::symbol(ms);
+                let r = SymExpr::symbol(rs);
+                let (lhs, rhs) = if rc == 1 && ro == 0 {
+                    (m, r.mul(&SymExpr::int(mc)).add(&SymExpr::int(mo)))
+                } else {
+                    (
+                        m.sub(&SymExpr::int(mo)).mul(&SymExpr::int(rc)),
+                        r.sub(&SymExpr::int(ro)).mul(&SymExpr::int(mc)),
+                    )
                 };
-                // Solve for the root's example value.
-                let root_hint = (hint - offset) / coeff.max(&1);
-                let root_e = match self.named.get(name) {
-                    Some((e, _)) => e.clone(),
-                    None => {
-                        let lo = min.unwrap_or(0);
-                        let hi = max.map_or(Bound::PosInf, Bound::Finite);
-                        let src = format!("{source}__root");
-                        let e = interp.env.create_backed(
-                    torch_source,
-                            src,
-                            root_hint,
-                            ValueRange::new(Bound::Finite(lo.max(2)), hi),
-                            Some(name.to_string()),
-                        );
-                        if let Some(s) = e.as_symbol() {
-                            interp.env.symbols[s.0 as usize].spec_range =
-                                ValueRange::new(Bound::Finite(lo), hi);
-                            self.dynamic.push(DynamicDim {
-                                symbol: s,
-                                spec: root.clone(),
-                                source: source.clone(),
-                                hint: root_hint,
-                            });
-                        }
-                        self.named.insert(name.clone(), (e.clone(), root_hint));
-                        e
+                match interp.env.evaluate(&lhs, crate::value::CmpKind::Eq, &rhs, None) {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        return Err(interp.fail(
+                            FailureKind::ConstraintViolation,
+                            format!("the example inputs give different sizes to dims that share Dim `{name}`"),
+                        ));
                     }
-                };
-                Ok(root_e
-                    .mul(&SymExpr::int(*coeff))
-                    .add(&SymExpr::int(*offset)))
+                    Err(dd) => return Err(interp.data_dependent(&dd.expr)),
+                }
             }
         }
+        Ok(())
     }
 }
 
 /// After tracing: which spec'd dynamic dims did the program specialize or
-/// tie to another dim? Returns torch's failure with its suggested fixes.
+/// tie to a dim the spec keeps independent? Returns torch's failure with
+/// its suggested fixes.
 pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure> {
     let mut messages = Vec::new();
-    let mut fixes = Vec::new();
+    let mut fixes: Vec<String> = Vec::new();
     let mut first_line: Option<u32> = None;
     let name_of = |d: &DynamicDim| -> Option<String> { d.spec.root_name().map(|s| s.to_string()) };
+    let dim_of = |s: SymbolId| dims.iter().find(|x| x.symbol == s);
     for d in dims {
-        let replaced = interp
-            .env
-            .replacements
-            .get(&d.symbol)
-            .map(|e| interp.env.simplify(e));
-        let Some(r) = replaced else {
-            // Still free: its range may have been narrowed beyond the spec.
+        let Some(r) = interp.env.replacements.get(&d.symbol).map(|e| interp.env.simplify(e)) else {
             continue;
         };
         let line = guard_line_for(interp, d.symbol);
-        if first_line.is_none() {
-            first_line = line;
-        }
+        let mut note_line = |l: Option<u32>| {
+            if first_line.is_none() {
+                first_line = l;
+            }
+        };
         if let Some(c) = r.as_const() {
-            let who = name_of(d).unwrap_or_else(|| {
-                format!(
-                    "L['{}']",
+            note_line(line);
+            match name_of(d) {
+                Some(n) => {
+                    messages.push(format!("You marked {n} as dynamic but your code specialized it to be a constant ({c})."));
+                    let fix = format!("{n} = {c}");
+                    if !fixes.contains(&fix) {
+                        fixes.push(fix);
+                    }
+                }
+                None => messages.push(format!(
+                    "You marked {} as dynamic (Dim.DYNAMIC) but your code specialized it to be a constant ({c}); use Dim.STATIC or Dim.AUTO.",
                     d.source
-                        .replacen(".size()", "'].size()", 1)
-                        .trim_start_matches("L['")
-                )
-            });
-            messages.push(format!(
-                "You marked {who} as dynamic but your code specialized it to be a constant ({c})."
-            ));
-            if let Some(n) = name_of(d) {
-                fixes.push(format!("{n} = {c}"));
+                )),
             }
             continue;
         }
-        // Tied to other symbols: suggest the relation when all are named Dims.
         let Some(n) = name_of(d) else { continue };
-        if matches!(&*d.spec, DimSpec::Derived { .. }) {
+        // Related only to dims of its own named Dim: what the spec says.
+        let same_group = r.symbols().iter().all(|s| dim_of(*s).and_then(name_of).as_deref() == Some(n.as_str()));
+        if same_group {
             continue;
         }
-        let mut rendered = r
-            .display(&|s: SymbolId| {
-                dims.iter()
-                    .find(|x| x.symbol == s)
-                    .and_then(|x| name_of(x))
-                    .unwrap_or_else(|| interp.env.info(s).source.clone().unwrap_or_default())
-            })
+        let all_named = r.symbols().iter().all(|s| dim_of(*s).and_then(name_of).is_some());
+        note_line(line);
+        if !all_named || matches!(&*d.spec, DimSpec::Derived { .. }) {
+            messages.push(format!("{} was marked dynamic but the model ties it to other sizes.", d.source));
+            continue;
+        }
+        let rendered = r
+            .display(&|s: SymbolId| dim_of(s).and_then(name_of).unwrap_or_default())
             .to_string();
-        let all_named = r
-            .symbols()
-            .iter()
-            .all(|s| dims.iter().any(|x| x.symbol == *s && name_of(x).is_some()));
-        if !all_named {
-            continue;
+        messages.push(format!("The values of {n} = {} and {rendered} must always be related as {n} = {rendered}.", d.source));
+        let fix = format!("{n} = {rendered}");
+        if !fixes.contains(&fix) {
+            fixes.push(fix);
         }
-        if rendered.is_empty() {
-            rendered = "?".into();
-        }
-        messages.push(format!(
-            "The values of {n} = {} and {rendered} must always be related as {n} = {rendered}.",
-            d.source
-        ));
-        fixes.push(format!("{n} = {rendered}"));
     }
     if messages.is_empty() {
         return None;
     }
     let mut f = Failure::new(
         FailureKind::ConstraintViolation,
-        format!(
-            "the dynamic_shapes spec contradicts the model: {}",
-            messages.join(" ")
-        ),
+        format!("the dynamic_shapes spec contradicts the model: {}", messages.join(" ")),
     );
     f.suggested_fixes = fixes;
     f.line = first_line;
-    f.hint = Some(
-        "apply the suggested fixes to the Dim definitions (or use Dim.AUTO to let export decide)"
-            .into(),
-    );
+    f.hint = Some("apply the suggested fixes to the Dim definitions (or use Dim.AUTO to let export decide)".into());
     Some(f)
 }
 

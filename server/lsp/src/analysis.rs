@@ -1,0 +1,912 @@
+//! One analysis of one document snapshot, on a blocking worker thread.
+//!
+//! The tracer's values hold `Rc`s and never leave the worker: [`analyze`]
+//! parses the snapshot's text, traces every entry point in the modes the
+//! settings ask for, and converts everything the handlers need into plain
+//! `Send` data ([`FileAnalysis`]): LSP diagnostics, the hover table, inlay
+//! hints, code actions with their edits, code lenses and the exported
+//! programs' text. Positions are converted here, in the negotiated
+//! encoding, against the snapshot's rope, so they match the version the
+//! result is published for.
+//!
+//! A panic anywhere inside is caught and becomes one diagnostic
+//! ("exportlens internal error ...") instead of taking the server down.
+
+use std::collections::{BTreeMap, HashMap};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use ropey::Rope;
+use syntax::ast::{ExprKind, Stmt, StmtKind};
+use tower_lsp_server::ls_types::{
+    CodeAction, CodeActionKind, CodeDescription, CodeLens, Command, Diagnostic,
+    DiagnosticRelatedInformation, DiagnosticSeverity, InlayHint, InlayHintKind, InlayHintLabel,
+    Location, NumberOrString, Range, TextEdit, Uri, WorkspaceEdit,
+};
+use tracer::entry::{EntryKind, TracedProgram};
+use tracer::graph::{InputKind, MetaVal, NodeOp};
+use tracer::{EntryPoint, FailureKind, Mode, SourceFile, TraceOutcome, TraceResult};
+
+use crate::config::{Config, ModeSetting};
+use crate::fixes::{self, ByteEdit};
+use crate::position::{Encoding, byte_range, byte_to_position, line_range};
+
+/// The command behind the "Show exported program" code lens.
+pub const SHOW_PROGRAM_COMMAND: &str = "exportlens.showExportedProgram";
+
+/// What the worker needs: the text at one version, and the settings.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    pub uri: Uri,
+    /// The path shown in printed programs (`# File: ...`).
+    pub path: String,
+    pub version: i32,
+    pub generation: u64,
+    pub rope: Rope,
+    pub encoding: Encoding,
+    pub config: Config,
+}
+
+/// Everything the handlers answer from, for one version of one document.
+#[derive(Clone, Debug)]
+pub struct FileAnalysis {
+    /// The text the positions refer to.
+    pub rope: Rope,
+    pub version: i32,
+    pub generation: u64,
+    pub diagnostics: Vec<Diagnostic>,
+    pub hover: HoverTable,
+    pub inlay_hints: Vec<InlayHint>,
+    pub actions: Vec<CodeAction>,
+    pub lenses: Vec<CodeLens>,
+    pub programs: Vec<ProgramText>,
+    pub elapsed: Duration,
+}
+
+/// The printed program (or failure) of one entry point in one mode.
+#[derive(Clone, Debug)]
+pub struct ProgramText {
+    /// 1-based line of the entry point.
+    pub entry_line: u32,
+    pub mode: Mode,
+    /// Whether this mode is one the settings report for this entry.
+    pub reported: bool,
+    pub text: String,
+}
+
+/// What hover shows, by 0-based line.
+#[derive(Clone, Debug, Default)]
+pub struct HoverTable {
+    pub lines: HashMap<u32, LineFacts>,
+    pub bindings: Vec<Binding>,
+    /// `s0` -> (`[2, int_oo]`, `x.size()[0]`).
+    pub symbols: BTreeMap<String, (String, Option<String>)>,
+}
+
+/// What one source line records and guards.
+#[derive(Clone, Debug, Default)]
+pub struct LineFacts {
+    /// (ATen target, value type) of each node the line records.
+    pub ops: Vec<(String, String)>,
+    pub guards: Vec<String>,
+}
+
+/// A name bound to a tensor type at a line, within a scope.
+#[derive(Clone, Debug)]
+pub struct Binding {
+    pub name: String,
+    /// 0-based line of the binding.
+    pub line: u32,
+    pub ty: String,
+    /// 0-based lines of the enclosing function.
+    pub scope: (u32, u32),
+}
+
+/// Analyse a snapshot; never panics.
+pub fn analyze(snap: &Snapshot) -> FileAnalysis {
+    let started = Instant::now();
+    let result = catch_unwind(AssertUnwindSafe(|| analyze_inner(snap)));
+    let mut analysis = match result {
+        Ok(a) => a,
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            tracing::error!(uri = snap.uri.as_str(), version = snap.version, "analysis panicked: {what}");
+            failed(snap, &what)
+        }
+    };
+    analysis.elapsed = started.elapsed();
+    analysis
+}
+
+/// The result of an analysis that could not finish: one internal-error
+/// diagnostic at the top of the file.
+pub fn failed(snap: &Snapshot, what: &str) -> FileAnalysis {
+    let range = Range::default();
+    FileAnalysis {
+        rope: snap.rope.clone(),
+        version: snap.version,
+        generation: snap.generation,
+        diagnostics: vec![Diagnostic {
+            range,
+            severity: Some(DiagnosticSeverity::ERROR),
+            code: Some(NumberOrString::String("internal-error".into())),
+            source: Some("exportlens".into()),
+            message: format!(
+                "exportlens internal error while analysing this file: {what} (please report it; other files are unaffected)"
+            ),
+            ..Diagnostic::default()
+        }],
+        hover: HoverTable::default(),
+        inlay_hints: Vec::new(),
+        actions: Vec::new(),
+        lenses: Vec::new(),
+        programs: Vec::new(),
+        elapsed: Duration::ZERO,
+    }
+}
+
+/// The modes reported for an entry.
+fn wanted_modes(mode: ModeSetting, entry: &EntryPoint) -> Vec<Mode> {
+    match mode {
+        ModeSetting::Strict => vec![Mode::Strict],
+        ModeSetting::NonStrict => vec![Mode::NonStrict],
+        ModeSetting::Both => vec![Mode::Strict, Mode::NonStrict],
+        ModeSetting::Auto => match entry.strict_request() {
+            Some(true) => vec![Mode::Strict],
+            _ => vec![Mode::NonStrict],
+        },
+    }
+}
+
+fn mode_label(modes: &[Mode]) -> String {
+    modes.iter().map(|m| m.key()).collect::<Vec<_>>().join(", ")
+}
+
+/// A diagnostic before modes are merged, with the fixes it offers.
+struct Pending {
+    diagnostic: Diagnostic,
+    mode: Mode,
+    /// (title, edits, preferred)
+    fixes: Vec<(String, Vec<ByteEdit>, bool)>,
+}
+
+struct Ctx<'a> {
+    snap: &'a Snapshot,
+    file: &'a Rc<SourceFile>,
+}
+
+impl Ctx<'_> {
+    fn range(&self, start: u32, end: u32) -> Range {
+        byte_range(
+            &self.snap.rope,
+            start as usize,
+            end as usize,
+            self.snap.encoding,
+        )
+    }
+
+    fn line(&self, line1: u32) -> Range {
+        line_range(
+            &self.snap.rope,
+            line1.saturating_sub(1) as usize,
+            self.snap.encoding,
+        )
+    }
+
+    fn edit(&self, e: &ByteEdit) -> TextEdit {
+        TextEdit {
+            range: self.range(e.start as u32, e.end as u32),
+            new_text: e.text.clone(),
+        }
+    }
+}
+
+fn analyze_inner(snap: &Snapshot) -> FileAnalysis {
+    let text = snap.rope.to_string();
+    let file = SourceFile::parse(&snap.path, &text);
+    let ctx = Ctx { snap, file: &file };
+    let entries = tracer::find_entries(&file);
+    let budget = snap.config.budget();
+
+    let mut pending: Vec<Pending> = Vec::new();
+    for e in &file.syntax_errors {
+        pending.push(Pending {
+            diagnostic: Diagnostic {
+                range: ctx.range(e.range.start, e.range.end.max(e.range.start + 1)),
+                severity: Some(DiagnosticSeverity::ERROR),
+                code: Some(NumberOrString::String("syntax".into())),
+                source: Some("exportlens".into()),
+                message: e.message.clone(),
+                ..Diagnostic::default()
+            },
+            mode: Mode::NonStrict,
+            fixes: Vec::new(),
+        });
+    }
+
+    let mut hover = HoverTable::default();
+    let mut hover_owner: HashMap<u32, usize> = HashMap::new();
+    let mut programs = Vec::new();
+    let mut lenses = Vec::new();
+    let scopes = function_scopes(&file);
+
+    for (ei, entry) in entries.iter().enumerate() {
+        let wanted = wanted_modes(snap.config.mode, entry);
+        let mut runs: Vec<TraceResult> = wanted
+            .iter()
+            .map(|m| tracer::trace_entry(file.clone(), entry, *m, budget))
+            .collect();
+        // "Only strict mode breaks": trace non-strict too, to know.
+        let strict_failed = runs
+            .iter()
+            .any(|r| r.mode == Mode::Strict && matches!(r.outcome, TraceOutcome::Failed(_)));
+        if strict_failed && !wanted.contains(&Mode::NonStrict) {
+            runs.push(tracer::trace_entry(
+                file.clone(),
+                entry,
+                Mode::NonStrict,
+                budget,
+            ));
+        }
+        let nonstrict_ok = runs
+            .iter()
+            .any(|r| r.mode == Mode::NonStrict && matches!(r.outcome, TraceOutcome::Exported(_)));
+
+        for r in &runs {
+            programs.push(ProgramText {
+                entry_line: entry.line,
+                mode: r.mode,
+                reported: wanted.contains(&r.mode),
+                text: program_text(entry, r, &file.path),
+            });
+            if !wanted.contains(&r.mode) {
+                continue;
+            }
+            entry_diagnostics(&ctx, entry, r, nonstrict_ok, &mut pending);
+        }
+
+        // Hover and inlay data: the strict program when it exported (its
+        // lines are the ops' own lines), else the non-strict one.
+        let chosen = runs
+            .iter()
+            .filter_map(|r| match &r.outcome {
+                TraceOutcome::Exported(p) => Some((r.mode, p.as_ref())),
+                TraceOutcome::Failed(_) => None,
+            })
+            .min_by_key(|(m, _)| *m != Mode::Strict);
+        if let Some((mode, p)) = chosen {
+            record_program(&file, &scopes, mode, p, ei, &mut hover, &mut hover_owner);
+        }
+        for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
+            for g in &r.guards {
+                if let Some(line) = g.line {
+                    let facts = hover.lines.entry(line.saturating_sub(1)).or_default();
+                    if !facts.guards.contains(&g.expr) {
+                        facts.guards.push(g.expr.clone());
+                    }
+                }
+            }
+        }
+
+        let status = runs
+            .iter()
+            .filter(|r| wanted.contains(&r.mode))
+            .map(|r| match &r.outcome {
+                TraceOutcome::Exported(_) => format!("{}: exports", r.mode.key()),
+                TraceOutcome::Failed(f) => format!("{}: fails ({})", r.mode.key(), f.kind.category()),
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let range = ctx.line(entry.line);
+        lenses.push(CodeLens {
+            range: Range::new(range.start, range.start),
+            command: Some(Command {
+                title: format!("Show exported program ({status})"),
+                command: SHOW_PROGRAM_COMMAND.into(),
+                arguments: Some(vec![
+                    serde_json::json!(snap.uri.as_str()),
+                    serde_json::json!(entry.line),
+                ]),
+            }),
+            data: None,
+        });
+    }
+
+    assignment_bindings(&file, &scopes, &mut hover);
+    let (diagnostics, actions) = merge(&ctx, pending, &entries);
+    let inlay_hints = if snap.config.inlay_hints {
+        inlay_hints(&ctx, &scopes, &hover)
+    } else {
+        Vec::new()
+    };
+    FileAnalysis {
+        rope: snap.rope.clone(),
+        version: snap.version,
+        generation: snap.generation,
+        diagnostics,
+        hover,
+        inlay_hints,
+        actions,
+        lenses,
+        programs,
+        elapsed: Duration::ZERO,
+    }
+}
+
+fn program_text(entry: &EntryPoint, r: &TraceResult, path: &str) -> String {
+    let mut out = format!("# {} ({}), line {}\n", entry.name, r.mode.key(), entry.line);
+    match &r.outcome {
+        TraceOutcome::Exported(p) => {
+            let named = export::name_program(p, r.mode);
+            out.push_str(&export::print_program(&named, path));
+        }
+        TraceOutcome::Failed(f) => {
+            out.push_str(&format!(
+                "export fails ({}{}): {}\n",
+                f.kind.category(),
+                f.gb_code.map(|c| format!(" {c}")).unwrap_or_default(),
+                f.message
+            ));
+            if !f.suggested_fixes.is_empty() {
+                out.push_str("Suggested fixes:\n");
+                for s in &f.suggested_fixes {
+                    out.push_str(&format!("  {s}\n"));
+                }
+            }
+        }
+    }
+    out
+}
+
+fn gb_link(code: &str) -> Option<CodeDescription> {
+    let digits = code.strip_prefix("GB")?;
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let href = format!(
+        "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb{digits}.html"
+    );
+    Some(CodeDescription {
+        href: href.parse().ok()?,
+    })
+}
+
+fn entry_diagnostics(
+    ctx: &Ctx,
+    entry: &EntryPoint,
+    r: &TraceResult,
+    nonstrict_ok: bool,
+    out: &mut Vec<Pending>,
+) {
+    let file = ctx.file;
+    let snap = ctx.snap;
+    if let TraceOutcome::Failed(fl) = &r.outcome {
+        let range_line = fl.range.filter(|rg| rg.end > 0).map(|rg| (rg, file.line_of(rg.start)));
+        let range = match (range_line, fl.line) {
+            (Some((rg, l)), Some(fl_line)) if l != fl_line => ctx.line(fl_line),
+            (Some((rg, _)), _) => ctx.range(rg.start, rg.end.max(rg.start + 1)),
+            (None, Some(l)) => ctx.line(l),
+            (None, None) => ctx.line(entry.line),
+        };
+        let fail_line = fl
+            .line
+            .or(range_line.map(|(_, l)| l))
+            .unwrap_or(entry.line);
+        let code = match (fl.gb_code, fl.kind) {
+            (Some(c), _) => c.to_string(),
+            (None, FailureKind::DataDependent) => "data-dependent".into(),
+            (None, FailureKind::ConstraintViolation) => "constraint-violation".into(),
+            (None, FailureKind::GraphBreak) => "graph-break".into(),
+            (None, FailureKind::Other) => "export-error".into(),
+        };
+        let mut message = fl.message.clone();
+        if !fl.suggested_fixes.is_empty() {
+            message.push_str(&format!("\nsuggested fixes: {}", fl.suggested_fixes.join("; ")));
+        } else if let Some(h) = &fl.hint {
+            message.push_str(&format!("\nhelp: {h}"));
+        }
+        let entry_range = ctx.line(entry.line);
+        let diagnostic = Diagnostic {
+            range,
+            severity: Some(DiagnosticSeverity::ERROR),
+            code_description: fl.gb_code.and_then(gb_link),
+            code: Some(NumberOrString::String(code)),
+            source: Some("exportlens".into()),
+            message,
+            related_information: Some(vec![DiagnosticRelatedInformation {
+                location: Location {
+                    uri: snap.uri.clone(),
+                    range: entry_range,
+                },
+                message: format!(
+                    "export entry point `{}` (line {}) reaches this",
+                    entry.name, entry.line
+                ),
+            }]),
+            ..Diagnostic::default()
+        };
+
+        let mut offered = Vec::new();
+        let call = match &entry.kind {
+            EntryKind::ExportCall { call, .. } => Some(call.as_ref()),
+            EntryKind::ExportDb => None,
+        };
+        if fl.kind == FailureKind::ConstraintViolation {
+            let mut all = Vec::new();
+            for fix in &fl.suggested_fixes {
+                if let Some(edits) = fixes::suggested_fix(file, fix, entry.line) {
+                    all.extend(edits.clone());
+                    offered.push((format!("Apply suggested fix `{fix}`"), edits, false));
+                }
+            }
+            if offered.len() > 1 {
+                offered.insert(
+                    0,
+                    (
+                        format!(
+                            "Apply all suggested fixes ({})",
+                            fl.suggested_fixes.join("; ")
+                        ),
+                        fixes::combine(all),
+                        true,
+                    ),
+                );
+            } else if let Some(first) = offered.first_mut() {
+                first.2 = true;
+            }
+            if let Some((input, dim)) = fixes::marked_dynamic_dim(&fl.message) {
+                for (repl, preferred) in [("STATIC", true), ("AUTO", false)] {
+                    if let Some(e) = fixes::replace_dynamic(file, call, &input, dim, repl) {
+                        offered.push((
+                            format!("Replace Dim.DYNAMIC with Dim.{repl} for `{input}` dimension {dim}"),
+                            vec![e],
+                            preferred && offered.is_empty(),
+                        ));
+                    }
+                }
+            }
+        }
+        if r.mode == Mode::Strict && nonstrict_ok {
+            if let Some(e) = call.and_then(fixes::strict_false) {
+                offered.push((
+                    "Export with strict=False (only strict mode fails)".into(),
+                    vec![e],
+                    offered.is_empty(),
+                ));
+            }
+        }
+        let data_dependent_if = fl.kind == FailureKind::DataDependent || fl.gb_code == Some("GB0170");
+        if data_dependent_if {
+            if let Some(rg) = fl.range {
+                if let Some(e) = fixes::cond_skeleton(file, rg.start) {
+                    offered.push(("Rewrite the data-dependent `if` with torch.cond".into(), vec![e], false));
+                }
+            }
+        }
+        if fl.kind == FailureKind::DataDependent {
+            if let Some(e) = fixes::insert_check(file, fail_line) {
+                offered.push(("Insert torch._check(...) before this line".into(), vec![e], false));
+            }
+        }
+        out.push(Pending {
+            diagnostic,
+            mode: r.mode,
+            fixes: offered,
+        });
+    }
+    if snap.config.guards {
+        for g in &r.guards {
+            let Some(line) = g.line else { continue };
+            out.push(Pending {
+                diagnostic: Diagnostic {
+                    range: ctx.line(line),
+                    severity: Some(snap.config.guard_severity),
+                    code: Some(NumberOrString::String("guard".into())),
+                    source: Some("exportlens".into()),
+                    message: format!("guard `{}`", g.expr),
+                    ..Diagnostic::default()
+                },
+                mode: r.mode,
+                fixes: Vec::new(),
+            });
+        }
+    }
+    for n in &r.notes {
+        let severity = match n.kind {
+            tracer::failure::NoteKind::Incomplete => DiagnosticSeverity::HINT,
+            tracer::failure::NoteKind::Warning => DiagnosticSeverity::INFORMATION,
+        };
+        let code = match n.kind {
+            tracer::failure::NoteKind::Incomplete => "incomplete",
+            tracer::failure::NoteKind::Warning => "note",
+        };
+        out.push(Pending {
+            diagnostic: Diagnostic {
+                range: ctx.range(n.range.start, n.range.end.max(n.range.start + 1)),
+                severity: Some(severity),
+                code: Some(NumberOrString::String(code.into())),
+                source: Some("exportlens".into()),
+                message: n.message.clone(),
+                ..Diagnostic::default()
+            },
+            mode: r.mode,
+            fixes: Vec::new(),
+        });
+    }
+}
+
+/// Merge the diagnostics of all modes: identical ones become one, labelled
+/// with their modes when not every reported mode has them; attach the code
+/// actions to the merged diagnostics.
+fn merge(ctx: &Ctx, pending: Vec<Pending>, entries: &[EntryPoint]) -> (Vec<Diagnostic>, Vec<CodeAction>) {
+    let all_modes: Vec<Mode> = {
+        let mut m = Vec::new();
+        for e in entries {
+            for w in wanted_modes(ctx.snap.config.mode, e) {
+                if !m.contains(&w) {
+                    m.push(w);
+                }
+            }
+        }
+        m
+    };
+    type Key = (u32, u32, u32, u32, Option<String>, String);
+    let key = |d: &Diagnostic| -> Key {
+        (
+            d.range.start.line,
+            d.range.start.character,
+            d.range.end.line,
+            d.range.end.character,
+            match &d.code {
+                Some(NumberOrString::String(s)) => Some(s.clone()),
+                Some(NumberOrString::Number(n)) => Some(n.to_string()),
+                None => None,
+            },
+            d.message.clone(),
+        )
+    };
+    let mut order: Vec<Key> = Vec::new();
+    let mut groups: HashMap<Key, (Diagnostic, Vec<Mode>, Vec<(String, Vec<ByteEdit>, bool)>)> =
+        HashMap::new();
+    for p in pending {
+        let k = key(&p.diagnostic);
+        match groups.get_mut(&k) {
+            Some((_, modes, fixes)) => {
+                if !modes.contains(&p.mode) {
+                    modes.push(p.mode);
+                }
+                if fixes.is_empty() {
+                    *fixes = p.fixes;
+                }
+            }
+            None => {
+                order.push(k.clone());
+                groups.insert(k, (p.diagnostic, vec![p.mode], p.fixes));
+            }
+        }
+    }
+    let mut diagnostics = Vec::new();
+    let mut actions = Vec::new();
+    for k in order {
+        let Some((mut d, modes, offered)) = groups.remove(&k) else {
+            continue;
+        };
+        let is_syntax = matches!(&d.code, Some(NumberOrString::String(s)) if s == "syntax");
+        if all_modes.len() > 1 && modes.len() < all_modes.len() && !is_syntax {
+            let label = format!(" ({})", mode_label(&modes));
+            match d.message.find('\n') {
+                Some(i) => d.message.insert_str(i, &label),
+                None => d.message.push_str(&label),
+            }
+        }
+        for (title, edits, preferred) in offered {
+            let edits: Vec<TextEdit> = edits.iter().map(|e| ctx.edit(e)).collect();
+            let mut changes = HashMap::new();
+            changes.insert(ctx.snap.uri.clone(), edits);
+            actions.push(CodeAction {
+                title,
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![d.clone()]),
+                edit: Some(WorkspaceEdit {
+                    changes: Some(changes),
+                    ..WorkspaceEdit::default()
+                }),
+                is_preferred: Some(preferred),
+                ..CodeAction::default()
+            });
+        }
+        diagnostics.push(d);
+    }
+    (diagnostics, actions)
+}
+
+/// A function and its 1-based first and last lines.
+type Scope<'a> = (u32, u32, &'a syntax::ast::FunctionDef);
+
+/// 1-based line spans of every function in the file, innermost last.
+fn function_scopes(file: &SourceFile) -> Vec<Scope<'_>> {
+    fn walk<'a>(
+        file: &SourceFile,
+        body: &'a [Stmt],
+        out: &mut Vec<Scope<'a>>,
+        depth: u32,
+    ) {
+        if depth > 32 {
+            return;
+        }
+        for s in body {
+            match &s.kind {
+                StmtKind::FunctionDef(f) => {
+                    out.push((
+                        file.line_of(f.range.start),
+                        file.line_of(f.range.end.saturating_sub(1).max(f.range.start)),
+                        &**f,
+                    ));
+                    walk(file, &f.body, out, depth + 1);
+                }
+                StmtKind::ClassDef(c) => walk(file, &c.body, out, depth + 1),
+                StmtKind::If { body, orelse, .. } => {
+                    walk(file, body, out, depth + 1);
+                    walk(file, orelse, out, depth + 1);
+                }
+                StmtKind::With { body, .. } | StmtKind::Try { body, .. } => {
+                    walk(file, body, out, depth + 1)
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(file, &file.module.body, &mut out, 0);
+    out
+}
+
+/// The innermost function (1-based lines) holding a 1-based line.
+fn scope_of(scopes: &[Scope<'_>], line: u32) -> Option<(u32, u32)> {
+    scopes
+        .iter()
+        .filter(|(s, e, _)| *s <= line && line <= *e)
+        .min_by_key(|(s, e, _)| e - s)
+        .map(|(s, e, _)| (*s, *e))
+}
+
+/// A value type as the exported program annotates it: `f32[s0, 4]`.
+fn type_text(p: &TracedProgram, v: &MetaVal) -> Option<String> {
+    let env = &p.env;
+    Some(match v {
+        MetaVal::Tensor { dtype, shape } => format!(
+            "{}[{}]",
+            dtype.short(),
+            shape
+                .iter()
+                .map(|d| env.render(&env.simplify(d)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        MetaVal::Sym(e) => format!("Sym({})", env.render(&env.simplify(e))),
+        MetaVal::SymBool(b) => format!(
+            "Sym({} {} {})",
+            env.render(&b.lhs),
+            b.op,
+            env.render(&b.rhs)
+        ),
+        MetaVal::Tuple(items) => format!(
+            "({})",
+            items
+                .iter()
+                .map(|i| type_text(p, i).unwrap_or_else(|| "?".into()))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        MetaVal::Const(_) | MetaVal::None => return None,
+    })
+}
+
+fn record_program(
+    file: &SourceFile,
+    scopes: &[Scope<'_>],
+    mode: Mode,
+    p: &TracedProgram,
+    entry_index: usize,
+    hover: &mut HoverTable,
+    owner: &mut HashMap<u32, usize>,
+) {
+    let named = export::name_program(p, mode);
+    let g = &p.graph;
+    let line_count = file.index.line_count();
+    for id in &named.order {
+        let n = g.node(*id);
+        let (Some(line), Some(target)) = (n.line, n.target()) else {
+            continue;
+        };
+        // Only lines inside functions: a module-level line is where the
+        // export was called, not where the op is.
+        if line == 0 || line > line_count || scope_of(scopes, line).is_none() {
+            continue;
+        }
+        let l0 = line - 1;
+        if *owner.entry(l0).or_insert(entry_index) != entry_index {
+            continue;
+        }
+        let ty = type_text(p, &n.val).unwrap_or_default();
+        hover
+            .lines
+            .entry(l0)
+            .or_default()
+            .ops
+            .push((target.to_string(), ty));
+    }
+    // `forward`'s parameters: the user inputs.
+    for id in &p.inputs {
+        let n = g.node(*id);
+        let NodeOp::Placeholder(InputKind::User(name)) = &n.op else {
+            continue;
+        };
+        let Some(ty) = type_text(p, &n.val) else {
+            continue;
+        };
+        for (s, e, f) in scopes.iter().filter(|(_, _, f)| f.name == "forward") {
+            let has = f
+                .params
+                .posonly
+                .iter()
+                .chain(&f.params.args)
+                .chain(&f.params.kwonly)
+                .any(|prm| &prm.name == name);
+            let already = hover
+                .bindings
+                .iter()
+                .any(|b| &b.name == name && b.line == s - 1);
+            if has && !already {
+                hover.bindings.push(Binding {
+                    name: name.clone(),
+                    line: s - 1,
+                    ty: ty.clone(),
+                    scope: (s - 1, e - 1),
+                });
+            }
+        }
+    }
+    for (key, lo, hi) in &p.range_constraints {
+        let source = p
+            .env
+            .symbols
+            .iter()
+            .find(|s| &s.name == key)
+            .and_then(|s| s.source.clone());
+        hover
+            .symbols
+            .entry(key.clone())
+            .or_insert_with(|| (format!("[{lo}, {hi}]"), source));
+    }
+}
+
+/// Statements of a function body with their 1-based start lines, nested
+/// blocks included.
+fn body_statements<'a>(body: &'a [Stmt], out: &mut Vec<&'a Stmt>, depth: u32) {
+    if depth > 32 {
+        return;
+    }
+    for s in body {
+        out.push(s);
+        match &s.kind {
+            StmtKind::If { body, orelse, .. }
+            | StmtKind::While { body, orelse, .. }
+            | StmtKind::For { body, orelse, .. } => {
+                body_statements(body, out, depth + 1);
+                body_statements(orelse, out, depth + 1);
+            }
+            StmtKind::With { body, .. } => body_statements(body, out, depth + 1),
+            StmtKind::Try {
+                body,
+                orelse,
+                finalbody,
+                handlers,
+            } => {
+                body_statements(body, out, depth + 1);
+                body_statements(orelse, out, depth + 1);
+                body_statements(finalbody, out, depth + 1);
+                for h in handlers {
+                    body_statements(&h.body, out, depth + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The last tensor-typed op recorded on lines `first..=last` (1-based).
+fn last_type(hover: &HoverTable, first: u32, last: u32) -> Option<String> {
+    (first..=last)
+        .rev()
+        .filter_map(|l| hover.lines.get(&(l - 1)))
+        .find_map(|f| f.ops.iter().rev().find(|(_, t)| !t.is_empty()).map(|(_, t)| t.clone()))
+}
+
+/// Shapes after assignment targets and returned values, and the bindings
+/// hover uses for names.
+fn inlay_hints(
+    ctx: &Ctx,
+    scopes: &[Scope<'_>],
+    hover: &HoverTable,
+) -> Vec<InlayHint> {
+    let file = ctx.file;
+    let mut hints = Vec::new();
+    for (_, _, f) in scopes {
+        let mut stmts = Vec::new();
+        body_statements(&f.body, &mut stmts, 0);
+        for s in stmts {
+            let first = file.line_of(s.range.start);
+            let last = file.line_of(s.range.end.saturating_sub(1).max(s.range.start));
+            let (target_end, label) = match &s.kind {
+                StmtKind::Assign { targets, .. } if targets.len() == 1 => match &targets[0].kind {
+                    ExprKind::Name(_) => (targets[0].range.end, ": "),
+                    _ => continue,
+                },
+                StmtKind::AugAssign { target, .. } => match &target.kind {
+                    ExprKind::Name(_) => (target.range.end, ": "),
+                    _ => continue,
+                },
+                StmtKind::Return(Some(v)) => (v.range.end, "-> "),
+                _ => continue,
+            };
+            let Some(ty) = last_type(hover, first, last) else {
+                continue;
+            };
+            hints.push(InlayHint {
+                position: byte_to_position(&ctx.snap.rope, target_end as usize, ctx.snap.encoding),
+                label: InlayHintLabel::String(format!("{label}{ty}")),
+                kind: Some(InlayHintKind::TYPE),
+                text_edits: None,
+                tooltip: None,
+                padding_left: Some(label.starts_with('-')),
+                padding_right: None,
+                data: None,
+            });
+        }
+    }
+    hints.sort_by_key(|h| (h.position.line, h.position.character));
+    hints
+}
+
+/// Bindings from assignments on lines that record ops (for hover on names).
+fn assignment_bindings(
+    file: &SourceFile,
+    scopes: &[Scope<'_>],
+    hover: &mut HoverTable,
+) {
+    for (fs, fe, f) in scopes {
+        let mut stmts = Vec::new();
+        body_statements(&f.body, &mut stmts, 0);
+        for s in stmts {
+            let first = file.line_of(s.range.start);
+            let last = file.line_of(s.range.end.saturating_sub(1).max(s.range.start));
+            let name = match &s.kind {
+                StmtKind::Assign { targets, .. } if targets.len() == 1 => match &targets[0].kind {
+                    ExprKind::Name(n) => n.clone(),
+                    _ => continue,
+                },
+                StmtKind::AugAssign { target, .. } | StmtKind::AnnAssign { target, .. } => {
+                    match &target.kind {
+                        ExprKind::Name(n) => n.clone(),
+                        _ => continue,
+                    }
+                }
+                _ => continue,
+            };
+            if let Some(ty) = last_type(hover, first, last) {
+                hover.bindings.push(Binding {
+                    name,
+                    line: first - 1,
+                    ty,
+                    scope: (fs - 1, fe - 1),
+                });
+            }
+        }
+    }
+}

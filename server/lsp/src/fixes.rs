@@ -1,0 +1,682 @@
+//! Source edits behind the quick fixes, computed on the parsed file in byte
+//! offsets: torch's suggested fixes (`dy = dx`, `d1 = 4`) applied to the
+//! `Dim` definitions, `Dim.DYNAMIC` replaced where the code specialized,
+//! `strict=True` turned into `strict=False`, a `torch._check(...)` skeleton
+//! inserted before a data-dependent line, and a data-dependent `if`
+//! rewritten into a `torch.cond` skeleton.
+//!
+//! Every function returns `None` when it cannot produce a sound edit; none
+//! of them panics on any input.
+
+use syntax::TextRange;
+use syntax::ast::{Arg, Expr, ExprKind, Stmt, StmtKind};
+use tracer::SourceFile;
+
+/// Replace `start..end` (bytes) by `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ByteEdit {
+    pub start: usize,
+    pub end: usize,
+    pub text: String,
+}
+
+impl ByteEdit {
+    fn replace(range: TextRange, text: impl Into<String>) -> ByteEdit {
+        ByteEdit {
+            start: range.start as usize,
+            end: range.end as usize,
+            text: text.into(),
+        }
+    }
+
+    fn insert(at: usize, text: impl Into<String>) -> ByteEdit {
+        ByteEdit {
+            start: at,
+            end: at,
+            text: text.into(),
+        }
+    }
+}
+
+/// Apply edits to a text (for tests and for checking a fix).
+pub fn apply(text: &str, edits: &[ByteEdit]) -> String {
+    let mut sorted: Vec<&ByteEdit> = edits.iter().collect();
+    sorted.sort_by_key(|e| (e.start, e.end));
+    let mut out = String::with_capacity(text.len());
+    let mut at = 0;
+    for e in sorted {
+        if e.start < at || e.end > text.len() || e.start > e.end {
+            continue;
+        }
+        out.push_str(text.get(at..e.start).unwrap_or(""));
+        out.push_str(&e.text);
+        at = e.end;
+    }
+    out.push_str(text.get(at..).unwrap_or(""));
+    out
+}
+
+/// Sort edits, join insertions at the same offset (in order), and drop
+/// edits that overlap an earlier one.
+pub fn combine(edits: Vec<ByteEdit>) -> Vec<ByteEdit> {
+    let mut indexed: Vec<(usize, ByteEdit)> = edits.into_iter().enumerate().collect();
+    indexed.sort_by_key(|(i, e)| (e.start, e.end, *i));
+    let mut out: Vec<ByteEdit> = Vec::new();
+    for (_, e) in indexed {
+        if let Some(last) = out.last_mut() {
+            if last.start == last.end && e.start == e.end && e.start == last.start {
+                if !last.text.contains(&e.text) {
+                    last.text.push_str(&e.text);
+                }
+                continue;
+            }
+            if e.start < last.end || (e.start == last.start && e != *last) {
+                continue;
+            }
+            if e == *last {
+                continue;
+            }
+        }
+        out.push(e);
+    }
+    out
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c == '_' || c.is_alphabetic())
+        && chars.all(|c| c == '_' || c.is_alphanumeric())
+}
+
+/// Module-level statements, looking into `if`/`with`/`try` bodies but not
+/// into functions or classes.
+fn module_statements(file: &SourceFile) -> Vec<&Stmt> {
+    fn walk<'a>(body: &'a [Stmt], out: &mut Vec<&'a Stmt>, depth: u32) {
+        if depth > 16 {
+            return;
+        }
+        for s in body {
+            out.push(s);
+            match &s.kind {
+                StmtKind::If { body, orelse, .. } => {
+                    walk(body, out, depth + 1);
+                    walk(orelse, out, depth + 1);
+                }
+                StmtKind::With { body, .. } => walk(body, out, depth + 1),
+                StmtKind::Try {
+                    body,
+                    orelse,
+                    finalbody,
+                    ..
+                } => {
+                    walk(body, out, depth + 1);
+                    walk(orelse, out, depth + 1);
+                    walk(finalbody, out, depth + 1);
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&file.module.body, &mut out, 0);
+    out
+}
+
+fn target_binds(target: &Expr, name: &str) -> bool {
+    match &target.kind {
+        ExprKind::Name(n) => n == name,
+        ExprKind::Tuple(items) | ExprKind::List(items) => {
+            items.iter().any(|t| target_binds(t, name))
+        }
+        ExprKind::Starred(inner) => target_binds(inner, name),
+        _ => false,
+    }
+}
+
+/// Whether a statement assigns `name` at module level.
+fn assigns(s: &Stmt, name: &str) -> bool {
+    match &s.kind {
+        StmtKind::Assign { targets, .. } => targets.iter().any(|t| target_binds(t, name)),
+        StmtKind::AnnAssign {
+            target,
+            value: Some(_),
+            ..
+        } => target_binds(target, name),
+        _ => false,
+    }
+}
+
+/// The indentation of the line holding byte `offset`.
+fn indent_at(text: &str, offset: usize) -> String {
+    let offset = offset.min(text.len());
+    let start = text
+        .get(..offset)
+        .and_then(|t| t.rfind('\n'))
+        .map_or(0, |i| i + 1);
+    text.get(start..)
+        .unwrap_or("")
+        .chars()
+        .take_while(|c| *c == ' ' || *c == '\t')
+        .collect()
+}
+
+/// The offset just after the line break ending the line holding `offset`
+/// (the text length, with a break to add, on the last line).
+fn next_line_start(text: &str, offset: usize) -> (usize, bool) {
+    match text.get(offset..).and_then(|t| t.find('\n')) {
+        Some(i) => (offset + i + 1, false),
+        None => (text.len(), true),
+    }
+}
+
+/// The byte offset where a 1-based line starts.
+fn line_start(file: &SourceFile, line: u32) -> Option<usize> {
+    file.index
+        .line_start(line.saturating_sub(1))
+        .map(|o| o as usize)
+}
+
+fn visit_exprs<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr), depth: u32) {
+    if depth > 64 {
+        return;
+    }
+    f(e);
+    let mut go = |x: &'a Expr| visit_exprs(x, f, depth + 1);
+    match &e.kind {
+        ExprKind::Attribute { value, .. } => go(value),
+        ExprKind::Subscript { value, index } => {
+            go(value);
+            go(index);
+        }
+        ExprKind::Call { func, args } => {
+            go(func);
+            for a in args {
+                match a {
+                    Arg::Positional(x) | Arg::Starred(x) | Arg::DoubleStarred(x) => go(x),
+                    Arg::Keyword { value, .. } => go(value),
+                }
+            }
+        }
+        ExprKind::BinOp { left, right, .. } => {
+            go(left);
+            go(right);
+        }
+        ExprKind::UnaryOp { operand, .. } => go(operand),
+        ExprKind::Tuple(items) | ExprKind::List(items) | ExprKind::Set(items) => {
+            items.iter().for_each(go)
+        }
+        ExprKind::Dict(items) => {
+            for i in items {
+                if let Some(k) = &i.key {
+                    go(k);
+                }
+                go(&i.value);
+            }
+        }
+        ExprKind::Starred(x) => go(x),
+        _ => {}
+    }
+}
+
+fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
+    match &s.kind {
+        StmtKind::Expr(e) => vec![e],
+        StmtKind::Assign { value, .. } => vec![value],
+        StmtKind::AnnAssign { value: Some(v), .. } => vec![v],
+        _ => vec![],
+    }
+}
+
+/// `Dim("name", ...)` / `torch.export.Dim("name")` calls in module-level code.
+fn inline_dim_call<'a>(stmts: &[&'a Stmt], name: &str) -> Option<&'a Expr> {
+    let mut found = None;
+    for s in stmts {
+        for e in stmt_exprs(s) {
+            visit_exprs(
+                e,
+                &mut |x| {
+                    if found.is_some() {
+                        return;
+                    }
+                    if let ExprKind::Call { func, args } = &x.kind {
+                        let is_dim = match &func.kind {
+                            ExprKind::Name(n) => n == "Dim",
+                            ExprKind::Attribute { attr, .. } => attr == "Dim",
+                            _ => false,
+                        };
+                        let first = args.iter().find_map(|a| match a {
+                            Arg::Positional(p) => Some(p),
+                            _ => None,
+                        });
+                        if is_dim
+                            && matches!(first.map(|f| &f.kind), Some(ExprKind::Str(s)) if s == name)
+                        {
+                            found = Some(x);
+                        }
+                    }
+                },
+                0,
+            );
+        }
+    }
+    found
+}
+
+/// Edits applying one of torch's suggested fixes (`dy = dx`, `d1 = 4`,
+/// `dx = Dim('dx', max=10)`) to the spec in source: the right-hand side of
+/// the `Dim`'s own assignment is replaced; a `Dim` bound by unpacking
+/// (`dx, dy = dims(...)`) gets a new assignment right after that line; an
+/// inline `Dim("d1")` in the spec is replaced by a constant.
+/// `before_line` (1-based) is the entry point: the definition used is the
+/// last one before it.
+pub fn suggested_fix(file: &SourceFile, fix: &str, before_line: u32) -> Option<Vec<ByteEdit>> {
+    let (lhs, rhs) = fix.split_once('=')?;
+    let (lhs, rhs) = (lhs.trim(), rhs.trim());
+    if !is_identifier(lhs) || rhs.is_empty() || rhs.contains('\n') {
+        return None;
+    }
+    let stmts = module_statements(file);
+    let defs: Vec<&&Stmt> = stmts.iter().filter(|s| assigns(s, lhs)).collect();
+    let def = defs
+        .iter()
+        .rev()
+        .find(|s| file.line_of(s.range.start) <= before_line)
+        .or(defs.last());
+    if let Some(def) = def {
+        let text = file.text.as_str();
+        match &def.kind {
+            StmtKind::Assign { targets, value }
+                if targets.len() == 1 && matches!(&targets[0].kind, ExprKind::Name(_)) =>
+            {
+                return Some(vec![ByteEdit::replace(value.range, rhs)]);
+            }
+            StmtKind::AnnAssign {
+                target,
+                value: Some(value),
+                ..
+            } if matches!(&target.kind, ExprKind::Name(_)) => {
+                return Some(vec![ByteEdit::replace(value.range, rhs)]);
+            }
+            _ => {
+                let indent = indent_at(text, def.range.start as usize);
+                let (at, needs_break) = next_line_start(text, def.range.end as usize);
+                let lead = if needs_break { "\n" } else { "" };
+                return Some(vec![ByteEdit::insert(
+                    at,
+                    format!("{lead}{indent}{lhs} = {rhs}\n"),
+                )]);
+            }
+        }
+    }
+    // An inline `Dim("d1")`: only a constant, or names defined at module
+    // level, can stand in its place.
+    let call = inline_dim_call(&stmts, lhs)?;
+    let names_ok = rhs
+        .split(|c: char| !(c == '_' || c.is_alphanumeric()))
+        .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
+        .all(|w| stmts.iter().any(|s| assigns(s, w)) || w == "Dim");
+    names_ok.then(|| vec![ByteEdit::replace(call.range, rhs)])
+}
+
+/// `strict=True` -> `strict=False` in an export call.
+pub fn strict_false(call: &Expr) -> Option<ByteEdit> {
+    let ExprKind::Call { args, .. } = &call.kind else {
+        return None;
+    };
+    args.iter().find_map(|a| match a {
+        Arg::Keyword { name, value, .. }
+            if name == "strict" && matches!(value.kind, ExprKind::Bool(true)) =>
+        {
+            Some(ByteEdit::replace(value.range, "False"))
+        }
+        _ => None,
+    })
+}
+
+/// A `torch._check(...)` skeleton inserted before a 1-based line, at its
+/// indentation.
+pub fn insert_check(file: &SourceFile, line: u32) -> Option<ByteEdit> {
+    let start = line_start(file, line)?;
+    let indent = indent_at(&file.text, start);
+    Some(ByteEdit::insert(
+        start,
+        format!(
+            "{indent}torch._check(...)  # TODO: state what you know about the data-dependent value, e.g. torch._check(n >= 0)\n"
+        ),
+    ))
+}
+
+/// Parse `L['y'].size()[1]` (as torch names a dimension in a constraint
+/// violation) out of a message: the input name and the dimension.
+pub fn marked_dynamic_dim(message: &str) -> Option<(String, usize)> {
+    let rest = &message[message.find("L['")? + 3..];
+    let end = rest.find('\'')?;
+    let name = &rest[..end];
+    let rest = &rest[end..];
+    let dim_at = rest.find(".size()[")? + ".size()[".len();
+    let digits: String = rest[dim_at..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit())
+        .collect();
+    Some((name.to_string(), digits.parse().ok()?))
+}
+
+/// The spec expression of an entry: the `dynamic_shapes=` argument of an
+/// export call, or the module-level `dynamic_shapes` (following one name).
+fn spec_expr<'a>(file: &'a SourceFile, call: Option<&'a Expr>) -> Option<&'a Expr> {
+    let stmts = module_statements(file);
+    let lookup = |name: &str| -> Option<&'a Expr> {
+        stmts.iter().rev().find_map(|s| match &s.kind {
+            StmtKind::Assign { targets, value }
+                if targets
+                    .iter()
+                    .any(|t| matches!(&t.kind, ExprKind::Name(n) if n == name)) =>
+            {
+                Some(value)
+            }
+            _ => None,
+        })
+    };
+    let expr = match call.map(|c| &c.kind) {
+        Some(ExprKind::Call { args, .. }) => args.iter().find_map(|a| match a {
+            Arg::Keyword { name, value, .. } if name == "dynamic_shapes" => Some(value),
+            _ => None,
+        })?,
+        _ => lookup("dynamic_shapes")?,
+    };
+    match &expr.kind {
+        ExprKind::Name(n) => lookup(n),
+        _ => Some(expr),
+    }
+}
+
+/// `Dim.DYNAMIC` at `input`'s dimension `dim` in the spec, replaced by
+/// `Dim.<replacement>` (`STATIC` or `AUTO`).
+pub fn replace_dynamic(
+    file: &SourceFile,
+    call: Option<&Expr>,
+    input: &str,
+    dim: usize,
+    replacement: &str,
+) -> Option<ByteEdit> {
+    let spec = spec_expr(file, call)?;
+    let ExprKind::Dict(items) = &spec.kind else {
+        return None;
+    };
+    let value = items.iter().find_map(|i| match i.key.as_ref().map(|k| &k.kind) {
+        Some(ExprKind::Str(k)) if k == input => Some(&i.value),
+        _ => None,
+    })?;
+    let elem = match &value.kind {
+        ExprKind::Tuple(xs) | ExprKind::List(xs) => xs.get(dim)?,
+        ExprKind::Dict(entries) => entries.iter().find_map(|e| match e.key.as_ref()?.kind {
+            ExprKind::Int(i) if usize::try_from(i).ok() == Some(dim) => Some(&e.value),
+            _ => None,
+        })?,
+        _ => return None,
+    };
+    match &elem.kind {
+        ExprKind::Attribute { attr, .. } if attr == "DYNAMIC" => {
+            let text = file.slice(elem.range);
+            let prefix = text.strip_suffix("DYNAMIC")?;
+            Some(ByteEdit::replace(elem.range, format!("{prefix}{replacement}")))
+        }
+        _ => None,
+    }
+}
+
+/// Rewrite a data-dependent `if` (the statement whose test holds `offset`)
+/// into a `torch.cond` skeleton: both branches become functions of the
+/// names they use that are bound before the `if`. Only `if`/`else` pairs
+/// whose branches both `return` are rewritten (the shape torch.cond has).
+pub fn cond_skeleton(file: &SourceFile, offset: u32) -> Option<ByteEdit> {
+    let (stmt, tail) = find_if(&file.module.body, offset, 0)?;
+    let StmtKind::If { test, body, orelse } = &stmt.kind else {
+        return None;
+    };
+    // `if c: return a` followed by `return b` counts as an else branch.
+    let (else_body, end) = if orelse.is_empty() {
+        match tail.first() {
+            Some(next) if matches!(next.kind, StmtKind::Return(Some(_))) => {
+                (std::slice::from_ref(next), next.range.end)
+            }
+            _ => return None,
+        }
+    } else {
+        (orelse.as_slice(), stmt.range.end)
+    };
+    let returns = |b: &[Stmt]| matches!(b.last().map(|s| &s.kind), Some(StmtKind::Return(Some(_))));
+    if !returns(body) || !returns(else_body) {
+        return None;
+    }
+    let text = file.text.as_str();
+    let indent = indent_at(text, stmt.range.start as usize);
+    let mut operands: Vec<String> = Vec::new();
+    for s in body.iter().chain(else_body) {
+        collect_loads(s, &mut operands);
+    }
+    let bound_inside: Vec<String> = body
+        .iter()
+        .chain(else_body)
+        .flat_map(stmt_targets)
+        .collect();
+    operands.retain(|n| {
+        !bound_inside.contains(n)
+            && !matches!(n.as_str(), "torch" | "F" | "nn" | "self" | "True" | "False" | "None")
+    });
+    let params = operands.join(", ");
+    let branch = |name: &str, stmts: &[Stmt]| -> String {
+        let mut out = format!("{indent}def {name}({params}):\n");
+        for s in stmts {
+            let src = file.slice(s.range);
+            for (i, l) in src.lines().enumerate() {
+                let l = if i == 0 { l } else { l.strip_prefix(indent.as_str()).unwrap_or(l) };
+                out.push_str(&format!("{indent}    {}\n", l.trim_end()));
+            }
+        }
+        out
+    };
+    let tuple = if operands.len() == 1 {
+        format!("({params},)")
+    } else {
+        format!("({params})")
+    };
+    let mut out = String::new();
+    out.push_str(&branch("true_fn", body));
+    out.push('\n');
+    out.push_str(&branch("false_fn", else_body));
+    out.push('\n');
+    out.push_str(&format!(
+        "{indent}return torch.cond({}, true_fn, false_fn, {tuple})",
+        file.slice(test.range)
+    ));
+    Some(ByteEdit {
+        start: stmt.range.start as usize,
+        end: end as usize,
+        text: out,
+    })
+}
+
+/// The `if` statement whose test contains `offset`, and the statements
+/// following it in the same block.
+fn find_if(body: &[Stmt], offset: u32, depth: u32) -> Option<(&Stmt, &[Stmt])> {
+    if depth > 32 {
+        return None;
+    }
+    for (i, s) in body.iter().enumerate() {
+        if !(s.range.start <= offset && offset <= s.range.end) {
+            continue;
+        }
+        match &s.kind {
+            StmtKind::If { test, body: b, orelse } => {
+                if test.range.start <= offset && offset <= test.range.end {
+                    return Some((s, &body[i + 1..]));
+                }
+                return find_if(b, offset, depth + 1).or_else(|| find_if(orelse, offset, depth + 1));
+            }
+            StmtKind::FunctionDef(f) => return find_if(&f.body, offset, depth + 1),
+            StmtKind::ClassDef(c) => return find_if(&c.body, offset, depth + 1),
+            StmtKind::For { body: b, .. } | StmtKind::While { body: b, .. } | StmtKind::With { body: b, .. } => {
+                return find_if(b, offset, depth + 1);
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+fn stmt_targets(s: &Stmt) -> Vec<String> {
+    fn names(e: &Expr, out: &mut Vec<String>) {
+        match &e.kind {
+            ExprKind::Name(n) => out.push(n.clone()),
+            ExprKind::Tuple(xs) | ExprKind::List(xs) => xs.iter().for_each(|x| names(x, out)),
+            ExprKind::Starred(x) => names(x, out),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    match &s.kind {
+        StmtKind::Assign { targets, .. } => targets.iter().for_each(|t| names(t, &mut out)),
+        StmtKind::AnnAssign { target, .. } | StmtKind::AugAssign { target, .. } => {
+            names(target, &mut out)
+        }
+        _ => {}
+    }
+    out
+}
+
+fn collect_loads(s: &Stmt, out: &mut Vec<String>) {
+    let mut push = |e: &Expr| {
+        visit_exprs(
+            e,
+            &mut |x| {
+                if let ExprKind::Name(n) = &x.kind {
+                    if !out.contains(n) {
+                        out.push(n.clone());
+                    }
+                }
+            },
+            0,
+        )
+    };
+    match &s.kind {
+        StmtKind::Expr(e) | StmtKind::Return(Some(e)) => push(e),
+        StmtKind::Assign { value, .. } => push(value),
+        StmtKind::AugAssign { target, value, .. } => {
+            push(target);
+            push(value);
+        }
+        StmtKind::AnnAssign { value: Some(v), .. } => push(v),
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CV: &str = "import torch\n\n\nclass Foo(torch.nn.Module):\n    def forward(self, x, y):\n        w = x + y\n        return w + torch.ones(4)\n\n\ndx, dy, d1 = torch.export.dims(\"dx\", \"dy\", \"d1\")\nexample_args = (torch.randn(6, 4), torch.randn(6, 4))\ndynamic_shapes = {\"x\": (dx, d1), \"y\": (dy, d1)}\nmodel = Foo()\n";
+
+    fn fix_all(src: &str, fixes: &[&str]) -> String {
+        let file = SourceFile::parse("t.py", src);
+        let mut edits = Vec::new();
+        for f in fixes {
+            edits.extend(suggested_fix(&file, f, 99).expect("an edit"));
+        }
+        apply(src, &combine(edits))
+    }
+
+    #[test]
+    fn unpacked_dims_get_new_assignments() {
+        let out = fix_all(CV, &["d1 = 4", "dy = dx"]);
+        assert!(
+            out.contains("dims(\"dx\", \"dy\", \"d1\")\nd1 = 4\ndy = dx\nexample_args"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn single_assignment_rhs_is_replaced() {
+        let src = "from torch.export import Dim\ndx = Dim(\"dx\")\ndy = Dim(\"dy\")\nds = {\"x\": (dx,), \"y\": (dy,)}\n";
+        let out = fix_all(src, &["dy = dx"]);
+        assert!(out.contains("dy = dx\nds"), "{out}");
+        let out = fix_all(src, &["dx = Dim('dx', max=10)"]);
+        assert!(out.contains("dx = Dim('dx', max=10)\ndy"), "{out}");
+    }
+
+    #[test]
+    fn inline_dim_is_replaced_by_a_constant() {
+        let src = "import torch\nds = {\"x\": (torch.export.Dim(\"b\"), torch.export.Dim(\"d1\"))}\n";
+        let out = fix_all(src, &["d1 = 4"]);
+        assert_eq!(out, "import torch\nds = {\"x\": (torch.export.Dim(\"b\"), 4)}\n");
+        let file = SourceFile::parse("t.py", src);
+        assert!(suggested_fix(&file, "d1 = undefined_name", 9).is_none());
+        assert!(suggested_fix(&file, "not a fix", 9).is_none());
+        assert!(suggested_fix(&file, "= 4", 9).is_none());
+    }
+
+    #[test]
+    fn strict_true_becomes_false() {
+        let src = "ep = torch.export.export(m, (x,), strict=True)\n";
+        let file = SourceFile::parse("t.py", src);
+        let StmtKind::Assign { value, .. } = &file.module.body[0].kind else {
+            panic!("not an assignment")
+        };
+        let e = strict_false(value).expect("an edit");
+        assert_eq!(apply(src, &[e]), "ep = torch.export.export(m, (x,), strict=False)\n");
+    }
+
+    #[test]
+    fn check_skeleton_is_indented() {
+        let src = "def f(x):\n    if x.sum() > 0:\n        return x\n";
+        let file = SourceFile::parse("t.py", src);
+        let e = insert_check(&file, 2).expect("an edit");
+        let out = apply(src, &[e]);
+        assert!(out.contains("\n    torch._check(...)"), "{out}");
+        assert!(out.contains("\n    if x.sum() > 0:"), "{out}");
+        assert!(insert_check(&file, 99).is_none());
+    }
+
+    #[test]
+    fn marked_dynamic_and_replacement() {
+        let msg = "You marked L['y'].size()[1] as dynamic but your code specialized it";
+        assert_eq!(marked_dynamic_dim(msg), Some(("y".into(), 1)));
+        assert_eq!(marked_dynamic_dim("nothing here"), None);
+        let src = "from torch.export import Dim\ndynamic_shapes = {\"x\": (Dim.STATIC,), \"y\": (Dim.AUTO, Dim.DYNAMIC)}\n";
+        let file = SourceFile::parse("t.py", src);
+        let e = replace_dynamic(&file, None, "y", 1, "STATIC").expect("an edit");
+        assert_eq!(
+            apply(src, &[e]),
+            "from torch.export import Dim\ndynamic_shapes = {\"x\": (Dim.STATIC,), \"y\": (Dim.AUTO, Dim.STATIC)}\n"
+        );
+        assert!(replace_dynamic(&file, None, "y", 0, "AUTO").is_none());
+        assert!(replace_dynamic(&file, None, "z", 0, "AUTO").is_none());
+    }
+
+    #[test]
+    fn cond_rewrite() {
+        let src = "import torch\n\n\nclass Bad1(torch.nn.Module):\n    def forward(self, x):\n        if x.sum() > 0:\n            return torch.sin(x)\n        return torch.cos(x)\n";
+        let file = SourceFile::parse("t.py", src);
+        let at = src.find("x.sum()").expect("test") as u32;
+        let e = cond_skeleton(&file, at).expect("an edit");
+        let out = apply(src, &[e]);
+        assert!(out.contains("        def true_fn(x):\n            return torch.sin(x)\n"), "{out}");
+        assert!(out.contains("        def false_fn(x):\n            return torch.cos(x)\n"), "{out}");
+        assert!(out.contains("        return torch.cond(x.sum() > 0, true_fn, false_fn, (x,))"), "{out}");
+        // The rewritten file parses without errors.
+        assert!(SourceFile::parse("t.py", &out).syntax_errors.is_empty());
+    }
+
+    #[test]
+    fn combine_merges_insertions_and_drops_overlaps() {
+        let edits = vec![
+            ByteEdit::insert(5, "a\n"),
+            ByteEdit { start: 0, end: 3, text: "x".into() },
+            ByteEdit::insert(5, "b\n"),
+            ByteEdit { start: 1, end: 2, text: "y".into() },
+        ];
+        let out = combine(edits);
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[1].text, "a\nb\n");
+    }
+}

@@ -1,0 +1,88 @@
+//! The exportlens language server: LSP 3.17 over stdio, on
+//! tower-lsp-server and tokio.
+//!
+//! Layout (one concern per module):
+//! - [`ordered`]: applies `didOpen`/`didChange`/`didClose` in arrival order,
+//!   before tower-lsp's concurrent handlers run;
+//! - [`document`] and [`position`]: ropey documents, incremental edits,
+//!   UTF-16/UTF-8 positions;
+//! - [`state`]: the document store and the debounced, versioned analysis
+//!   scheduler (stale results are dropped);
+//! - [`analysis`]: one analysis on a worker thread, turning the tracer's
+//!   results into plain `Send` data (diagnostics, hover table, inlay hints,
+//!   code actions, code lenses, program text), panics caught;
+//! - [`fixes`]: the source edits behind the quick fixes;
+//! - [`hover`]: what hover shows;
+//! - [`config`]: settings and their validation;
+//! - [`server`]: the `LanguageServer` handlers.
+//!
+//! Architecture invariant: stdout belongs to the protocol. Nothing here
+//! prints; logs go through `tracing` (the binary sends them to stderr).
+
+pub mod analysis;
+pub mod config;
+pub mod document;
+pub mod fixes;
+pub mod hover;
+pub mod ordered;
+pub mod position;
+pub mod server;
+pub mod state;
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use tower_lsp_server::{LspService, Server};
+
+use crate::ordered::Ordered;
+use crate::server::Backend;
+use crate::state::State;
+
+/// Stack size of the runtime's threads: analysis of deeply nested code
+/// recurses, and a stack overflow cannot be caught.
+const THREAD_STACK: usize = 64 << 20;
+
+/// Serve LSP over stdin/stdout until `exit`. Returns whether the client
+/// asked for `shutdown` before (the exit code is 0 then, 1 otherwise, as
+/// the protocol says).
+pub async fn run_stdio() -> bool {
+    let state = Arc::new(State::default());
+    let (service, socket) = LspService::build(|client| {
+        let _ = state.client.set(client.clone());
+        Backend::new(client, state.clone())
+    })
+    .custom_method("exportlens/exportedProgram", Backend::exported_program)
+    .finish();
+    let service = Ordered::new(service, state.clone());
+    let (stdin, stdout) = (tokio::io::stdin(), tokio::io::stdout());
+    Server::new(stdin, stdout, socket).serve(service).await;
+    let clean = state.shutdown_requested.load(Ordering::SeqCst);
+    tracing::info!(clean, "exiting");
+    clean
+}
+
+/// Build a tokio runtime and run [`run_stdio`]; for `exportlens lsp`.
+pub fn main_stdio() -> ExitCode {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .thread_stack_size(THREAD_STACK)
+        .thread_name("exportlens-lsp")
+        .build();
+    let runtime = match runtime {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::error!("cannot start the async runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let clean = runtime.block_on(run_stdio());
+    // Analyses still running on the blocking pool are abandoned.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    if clean {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,428 @@
+//! The `LanguageServer` implementation: capabilities, configuration, and
+//! one small handler per LSP method, each answering from the newest
+//! analysis of its document (see [`crate::state`]). Document
+//! notifications are applied by [`crate::ordered`] before they get here.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Value as Json, json};
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::{
+    CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
+    CodeActionProviderCapability, CodeActionResponse, CodeLens, CodeLensOptions, CodeLensParams,
+    ConfigurationItem, DiagnosticOptions, DiagnosticServerCapabilities,
+    DidChangeConfigurationParams, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
+    DidOpenTextDocumentParams, DocumentDiagnosticParams, DocumentDiagnosticReport,
+    DocumentDiagnosticReportResult, ExecuteCommandOptions, ExecuteCommandParams,
+    FullDocumentDiagnosticReport, Hover, HoverParams, HoverProviderCapability, InitializeParams,
+    InitializeResult, InitializedParams, InlayHint, InlayHintParams, LSPAny, MessageType,
+    OneOf, Registration, RelatedFullDocumentDiagnosticReport,
+    RelatedUnchangedDocumentDiagnosticReport, ServerCapabilities, ServerInfo,
+    TextDocumentIdentifier, TextDocumentSyncCapability, TextDocumentSyncKind,
+    UnchangedDocumentDiagnosticReport, Uri,
+};
+use tower_lsp_server::{Client, LanguageServer};
+
+use crate::analysis::{FileAnalysis, SHOW_PROGRAM_COMMAND};
+use crate::config::{Config, ModeSetting};
+use crate::position::Encoding;
+use crate::state::State;
+
+/// The language server.
+pub struct Backend {
+    client: Client,
+    state: Arc<State>,
+    /// The client answers `workspace/configuration`.
+    pull_config: AtomicBool,
+    /// The client can register `didChangeConfiguration` dynamically.
+    dynamic_config: AtomicBool,
+    /// The client understands `workspace/diagnostic/refresh`.
+    diagnostic_refresh: AtomicBool,
+    /// Warnings about the initialization options, shown once initialized.
+    init_warnings: std::sync::Mutex<Vec<String>>,
+}
+
+/// Params of the `exportlens/exportedProgram` request.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExportedProgramParams {
+    pub text_document: TextDocumentIdentifier,
+    /// `strict`, `nonstrict` or `both`; the configured mode when absent.
+    #[serde(default)]
+    pub mode: Option<String>,
+    /// Only the entry point on this 1-based line.
+    #[serde(default)]
+    pub line: Option<u32>,
+}
+
+/// Result of the `exportlens/exportedProgram` request.
+#[derive(Debug, Serialize)]
+pub struct ExportedProgramResult {
+    pub uri: String,
+    pub version: i32,
+    /// The programs in torch's print format, one per entry point and mode.
+    pub text: String,
+}
+
+const NO_ENTRIES: &str = "no entry points found (expected `model` + `example_args`, or a torch.export.export(...) call)\n";
+
+impl Backend {
+    pub fn new(client: Client, state: Arc<State>) -> Self {
+        Backend {
+            client,
+            state,
+            pull_config: AtomicBool::new(false),
+            dynamic_config: AtomicBool::new(false),
+            diagnostic_refresh: AtomicBool::new(false),
+            init_warnings: std::sync::Mutex::default(),
+        }
+    }
+
+    async fn warn(&self, warnings: &[String]) {
+        for w in warnings {
+            tracing::warn!("{w}");
+            self.client.show_message(MessageType::WARNING, w).await;
+        }
+    }
+
+    /// Ask the client for the `exportlens` section and apply it.
+    async fn pull_configuration(&self) {
+        if !self.pull_config.load(Ordering::SeqCst) {
+            return;
+        }
+        let items = vec![ConfigurationItem {
+            scope_uri: None,
+            section: Some("exportlens".into()),
+        }];
+        match self.client.configuration(items).await {
+            Ok(values) => {
+                let value = values.into_iter().next().unwrap_or(Json::Null);
+                self.apply_settings(&value).await;
+            }
+            Err(e) => tracing::warn!("workspace/configuration failed: {e}"),
+        }
+    }
+
+    async fn apply_settings(&self, value: &Json) {
+        let old = self.state.config();
+        let (new, warnings) = old.merged(value);
+        self.warn(&warnings).await;
+        if new != old {
+            tracing::info!("configuration changed: {new:?}");
+            self.state.set_config(new);
+            self.state.reanalyze_all();
+            if !self.state.push() && self.diagnostic_refresh.load(Ordering::SeqCst) {
+                let _ = self.client.workspace_diagnostic_refresh().await;
+            }
+            let _ = self.client.inlay_hint_refresh().await;
+        }
+    }
+
+    async fn analysis(&self, uri: &Uri) -> Option<Arc<FileAnalysis>> {
+        self.state.fresh(uri).await
+    }
+
+    /// The text of the exported programs of a document.
+    pub async fn exported_program(&self, p: ExportedProgramParams) -> Result<ExportedProgramResult> {
+        let uri = p.text_document.uri;
+        let mode = match p.mode.as_deref().map(str::to_ascii_lowercase).as_deref() {
+            None | Some("") => None,
+            Some("strict") => Some(ModeSetting::Strict),
+            Some("nonstrict" | "non-strict") => Some(ModeSetting::NonStrict),
+            Some("both") => Some(ModeSetting::Both),
+            Some("auto") => Some(ModeSetting::Auto),
+            Some(other) => {
+                return Err(Error::invalid_params(format!(
+                    "mode must be strict, nonstrict, both or auto, not {other:?}"
+                )));
+            }
+        };
+        let analysis = match mode {
+            None => self.analysis(&uri).await,
+            Some(m) => {
+                let config = Config {
+                    mode: m,
+                    ..self.state.config()
+                };
+                self.state.compute_with(&uri, config).await
+            }
+        };
+        let Some(a) = analysis else {
+            return Err(Error::invalid_params(format!(
+                "{} is not open",
+                uri.as_str()
+            )));
+        };
+        let mut text = String::new();
+        for prog in a.programs.iter().filter(|p| p.reported) {
+            if p.line.is_some_and(|l| l != prog.entry_line) {
+                continue;
+            }
+            text.push_str(&prog.text);
+            text.push('\n');
+        }
+        if text.is_empty() {
+            text.push_str(NO_ENTRIES);
+        }
+        Ok(ExportedProgramResult {
+            uri: uri.as_str().to_string(),
+            version: a.version,
+            text,
+        })
+    }
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let caps = &params.capabilities;
+        let offered = caps
+            .general
+            .as_ref()
+            .and_then(|g| g.position_encodings.as_deref());
+        let encoding = Encoding::negotiate(offered);
+        self.state.set_encoding(encoding);
+        let text_caps = caps.text_document.as_ref();
+        let pull_diagnostics = text_caps.is_some_and(|t| t.diagnostic.is_some());
+        self.state.set_push(!pull_diagnostics);
+        let ws = caps.workspace.as_ref();
+        self.pull_config
+            .store(ws.and_then(|w| w.configuration) == Some(true), Ordering::SeqCst);
+        self.dynamic_config.store(
+            ws.and_then(|w| w.did_change_configuration.as_ref())
+                .and_then(|d| d.dynamic_registration)
+                == Some(true),
+            Ordering::SeqCst,
+        );
+        self.diagnostic_refresh.store(
+            ws.and_then(|w| w.diagnostics.as_ref())
+                .and_then(|d| d.refresh_support)
+                == Some(true),
+            Ordering::SeqCst,
+        );
+        if let Some(opts) = &params.initialization_options {
+            let (cfg, warnings) = self.state.config().merged(opts);
+            self.state.set_config(cfg);
+            if let Ok(mut w) = self.init_warnings.lock() {
+                w.extend(warnings);
+            }
+        }
+        tracing::info!(
+            ?encoding,
+            pull_diagnostics,
+            "initialize from {}",
+            params
+                .client_info
+                .as_ref()
+                .map_or("an unnamed client", |c| c.name.as_str())
+        );
+        Ok(InitializeResult {
+            capabilities: ServerCapabilities {
+                position_encoding: Some(encoding.kind()),
+                text_document_sync: Some(TextDocumentSyncCapability::Kind(
+                    TextDocumentSyncKind::INCREMENTAL,
+                )),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                inlay_hint_provider: Some(OneOf::Left(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Options(
+                    CodeActionOptions {
+                        code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+                        resolve_provider: Some(false),
+                        work_done_progress_options: Default::default(),
+                    },
+                )),
+                code_lens_provider: Some(CodeLensOptions {
+                    resolve_provider: Some(false),
+                }),
+                execute_command_provider: Some(ExecuteCommandOptions {
+                    commands: vec![SHOW_PROGRAM_COMMAND.into()],
+                    work_done_progress_options: Default::default(),
+                }),
+                diagnostic_provider: pull_diagnostics.then(|| {
+                    DiagnosticServerCapabilities::Options(DiagnosticOptions {
+                        identifier: Some("exportlens".into()),
+                        inter_file_dependencies: false,
+                        workspace_diagnostics: false,
+                        work_done_progress_options: Default::default(),
+                    })
+                }),
+                ..ServerCapabilities::default()
+            },
+            server_info: Some(ServerInfo {
+                name: "exportlens".into(),
+                version: Some(env!("CARGO_PKG_VERSION").into()),
+            }),
+        })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        let warnings = self
+            .init_warnings
+            .lock()
+            .map(|mut w| std::mem::take(&mut *w))
+            .unwrap_or_default();
+        self.warn(&warnings).await;
+        if self.dynamic_config.load(Ordering::SeqCst) {
+            let reg = Registration {
+                id: "exportlens-configuration".into(),
+                method: "workspace/didChangeConfiguration".into(),
+                register_options: None,
+            };
+            if let Err(e) = self.client.register_capability(vec![reg]).await {
+                tracing::warn!("could not register for configuration changes: {e}");
+            }
+        }
+        self.pull_configuration().await;
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        self.state.shutdown_requested.store(true, Ordering::SeqCst);
+        tracing::info!("shutdown requested");
+        Ok(())
+    }
+
+    // Applied in order by `crate::ordered`, never reached.
+    async fn did_open(&self, _: DidOpenTextDocumentParams) {}
+    async fn did_change(&self, _: DidChangeTextDocumentParams) {}
+    async fn did_close(&self, _: DidCloseTextDocumentParams) {}
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        let has_section = params.settings.as_object().is_some_and(|m| {
+            m.get("exportlens").is_some_and(|v| !v.is_null())
+        });
+        if has_section {
+            self.apply_settings(&params.settings).await;
+        } else {
+            self.pull_configuration().await;
+        }
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let p = params.text_document_position_params;
+        let Some(a) = self.analysis(&p.text_document.uri).await else {
+            return Ok(None);
+        };
+        Ok(crate::hover::hover(
+            &a.hover,
+            &a.rope,
+            p.position,
+            self.state.encoding(),
+        ))
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        if !self.state.config().inlay_hints {
+            return Ok(Some(Vec::new()));
+        }
+        let Some(a) = self.analysis(&params.text_document.uri).await else {
+            return Ok(None);
+        };
+        let r = params.range;
+        let hints = a
+            .inlay_hints
+            .iter()
+            .filter(|h| h.position >= r.start && h.position <= r.end)
+            .cloned()
+            .collect();
+        Ok(Some(hints))
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let Some(a) = self.analysis(&params.text_document.uri).await else {
+            return Ok(None);
+        };
+        if let Some(only) = &params.context.only {
+            let wants_quickfix = only
+                .iter()
+                .any(|k| CodeActionKind::QUICKFIX.as_str().starts_with(k.as_str()));
+            if !wants_quickfix {
+                return Ok(Some(Vec::new()));
+            }
+        }
+        let r = params.range;
+        let actions = a
+            .actions
+            .iter()
+            .filter(|act| {
+                act.diagnostics.as_ref().is_some_and(|ds| {
+                    ds.iter()
+                        .any(|d| d.range.start <= r.end && r.start <= d.range.end)
+                })
+            })
+            .cloned()
+            .map(CodeActionOrCommand::CodeAction)
+            .collect();
+        Ok(Some(actions))
+    }
+
+    async fn code_lens(&self, params: CodeLensParams) -> Result<Option<Vec<CodeLens>>> {
+        let Some(a) = self.analysis(&params.text_document.uri).await else {
+            return Ok(None);
+        };
+        Ok(Some(a.lenses.clone()))
+    }
+
+    async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
+        if params.command != SHOW_PROGRAM_COMMAND {
+            return Err(Error::invalid_params(format!(
+                "unknown command {:?}",
+                params.command
+            )));
+        }
+        let uri = params
+            .arguments
+            .first()
+            .and_then(Json::as_str)
+            .and_then(|s| s.parse::<Uri>().ok())
+            .ok_or_else(|| Error::invalid_params("expected the document URI as the first argument"))?;
+        let line = params
+            .arguments
+            .get(1)
+            .and_then(Json::as_u64)
+            .and_then(|l| u32::try_from(l).ok());
+        let result = self
+            .exported_program(ExportedProgramParams {
+                text_document: TextDocumentIdentifier { uri },
+                mode: None,
+                line,
+            })
+            .await?;
+        Ok(Some(json!(result.text)))
+    }
+
+    async fn diagnostic(
+        &self,
+        params: DocumentDiagnosticParams,
+    ) -> Result<DocumentDiagnosticReportResult> {
+        let Some(a) = self.analysis(&params.text_document.uri).await else {
+            return Ok(DocumentDiagnosticReportResult::Report(
+                DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+                    related_documents: None,
+                    full_document_diagnostic_report: FullDocumentDiagnosticReport::default(),
+                }),
+            ));
+        };
+        let id = a.generation.to_string();
+        if params.previous_result_id.as_deref() == Some(id.as_str()) {
+            return Ok(DocumentDiagnosticReportResult::Report(
+                DocumentDiagnosticReport::Unchanged(RelatedUnchangedDocumentDiagnosticReport {
+                    related_documents: None,
+                    unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport {
+                        result_id: id,
+                    },
+                }),
+            ));
+        }
+        Ok(DocumentDiagnosticReportResult::Report(
+            DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+                related_documents: None::<HashMap<Uri, _>>,
+                full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                    result_id: Some(id),
+                    items: a.diagnostics.clone(),
+                },
+            }),
+        ))
+    }
+}

@@ -1,0 +1,296 @@
+//! Server state and the analysis scheduler.
+//!
+//! Document notifications mutate [`State::docs`] synchronously, in arrival
+//! order (see [`crate::ordered`]). Each mutation bumps the document's
+//! generation and schedules an analysis: immediately when the document had
+//! been quiet for the debounce interval, after it otherwise, so a burst of
+//! edits is analysed once, at its end, while a single keystroke is analysed
+//! at once. Analyses run on tokio's blocking pool (at most one per core)
+//! against a snapshot; a result is stored and published only while its
+//! generation is still the document's, under a per-document lock so that
+//! publications go out in generation order. Requests (hover, inlay hints,
+//! ...) answer from the newest snapshot: they reuse the stored result when
+//! it is current and analyse right away otherwise.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
+use std::time::{Duration, Instant};
+
+use tokio::sync::Semaphore;
+use tower_lsp_server::Client;
+use tower_lsp_server::ls_types::{
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, Uri,
+};
+
+use crate::analysis::{FileAnalysis, Snapshot, analyze};
+use crate::config::Config;
+use crate::document::Document;
+use crate::position::Encoding;
+
+/// Shared by the handlers and the workers.
+pub struct State {
+    docs: Mutex<HashMap<Uri, Document>>,
+    results: Mutex<HashMap<Uri, Arc<FileAnalysis>>>,
+    locks: Mutex<HashMap<Uri, Arc<tokio::sync::Mutex<()>>>>,
+    config: RwLock<Config>,
+    encoding: RwLock<Encoding>,
+    /// Push diagnostics (`publishDiagnostics`); off when the client pulls.
+    push: AtomicBool,
+    generation: AtomicU64,
+    workers: Semaphore,
+    pub client: OnceLock<Client>,
+    pub shutdown_requested: AtomicBool,
+}
+
+/// Lock a std mutex, recovering the data if a panicking thread poisoned it.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Default for State {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        State {
+            docs: Mutex::default(),
+            results: Mutex::default(),
+            locks: Mutex::default(),
+            config: RwLock::default(),
+            encoding: RwLock::default(),
+            push: AtomicBool::new(true),
+            generation: AtomicU64::new(0),
+            workers: Semaphore::new(cores.max(1)),
+            client: OnceLock::new(),
+            shutdown_requested: AtomicBool::new(false),
+        }
+    }
+}
+
+impl State {
+    pub fn config(&self) -> Config {
+        self.config
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    pub fn set_config(&self, c: Config) {
+        *self
+            .config
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = c;
+    }
+
+    pub fn encoding(&self) -> Encoding {
+        *self
+            .encoding
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    pub fn set_encoding(&self, e: Encoding) {
+        *self
+            .encoding
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = e;
+    }
+
+    pub fn set_push(&self, push: bool) {
+        self.push.store(push, Ordering::SeqCst);
+    }
+
+    pub fn push(&self) -> bool {
+        self.push.load(Ordering::SeqCst)
+    }
+
+    fn next_generation(&self) -> u64 {
+        self.generation.fetch_add(1, Ordering::SeqCst) + 1
+    }
+
+    fn doc_lock(&self, uri: &Uri) -> Arc<tokio::sync::Mutex<()>> {
+        lock(&self.locks).entry(uri.clone()).or_default().clone()
+    }
+
+    /// `didOpen`: store the text, analyse at once.
+    pub fn open(self: &Arc<Self>, p: DidOpenTextDocumentParams) {
+        let td = p.text_document;
+        let generation = self.next_generation();
+        let doc = Document::new(&td.text, td.version, generation, td.language_id);
+        lock(&self.docs).insert(td.uri.clone(), doc);
+        self.schedule(td.uri, generation, Duration::ZERO);
+    }
+
+    /// `didChange`: apply the changes in order, analyse (debounced).
+    pub fn change(self: &Arc<Self>, p: DidChangeTextDocumentParams) {
+        let enc = self.encoding();
+        let debounce = Duration::from_millis(self.config().debounce_ms);
+        let uri = p.text_document.uri;
+        let (generation, delay) = {
+            let mut docs = lock(&self.docs);
+            let Some(doc) = docs.get_mut(&uri) else {
+                tracing::warn!(uri = uri.as_str(), "didChange for a document that is not open");
+                return;
+            };
+            for c in &p.content_changes {
+                doc.apply_change(c, enc);
+            }
+            doc.version = p.text_document.version;
+            doc.generation = self.next_generation();
+            let now = Instant::now();
+            let quiet = now.duration_since(doc.changed_at) >= debounce;
+            doc.changed_at = now;
+            (doc.generation, if quiet { Duration::ZERO } else { debounce })
+        };
+        self.schedule(uri, generation, delay);
+    }
+
+    /// `didClose`: forget the document and clear its diagnostics.
+    pub fn close(self: &Arc<Self>, p: DidCloseTextDocumentParams) {
+        let uri = p.text_document.uri;
+        lock(&self.docs).remove(&uri);
+        lock(&self.results).remove(&uri);
+        let state = self.clone();
+        tokio::spawn(async move {
+            let doc_lock = state.doc_lock(&uri);
+            let _held = doc_lock.lock().await;
+            let reopened = lock(&state.docs).contains_key(&uri);
+            if !reopened && state.push() {
+                if let Some(client) = state.client.get() {
+                    client.publish_diagnostics(uri, Vec::new(), None).await;
+                }
+            }
+        });
+    }
+
+    /// Re-analyse every open document (after a configuration change).
+    pub fn reanalyze_all(self: &Arc<Self>) {
+        let uris: Vec<(Uri, u64)> = {
+            let mut docs = lock(&self.docs);
+            docs.iter_mut()
+                .map(|(uri, d)| {
+                    d.generation = self.next_generation();
+                    (uri.clone(), d.generation)
+                })
+                .collect()
+        };
+        for (uri, generation) in uris {
+            self.schedule(uri, generation, Duration::ZERO);
+        }
+    }
+
+    fn schedule(self: &Arc<Self>, uri: Uri, generation: u64, delay: Duration) {
+        let state = self.clone();
+        tokio::spawn(async move {
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+            state.run_if_current(&uri, generation).await;
+        });
+    }
+
+    fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
+        let docs = lock(&self.docs);
+        let d = docs.get(uri)?;
+        let path = uri
+            .to_file_path()
+            .map(|p| p.display().to_string())
+            .unwrap_or_else(|| uri.as_str().to_string());
+        Some(Snapshot {
+            uri: uri.clone(),
+            path,
+            version: d.version,
+            generation: d.generation,
+            rope: d.rope.clone(),
+            encoding: self.encoding(),
+            config: self.config(),
+        })
+    }
+
+    fn current_result(&self, uri: &Uri, generation: u64) -> Option<Arc<FileAnalysis>> {
+        lock(&self.results)
+            .get(uri)
+            .filter(|a| a.generation == generation)
+            .cloned()
+    }
+
+    async fn run_if_current(self: &Arc<Self>, uri: &Uri, generation: u64) {
+        let doc_lock = self.doc_lock(uri);
+        let _held = doc_lock.lock().await;
+        let Some(snap) = self.snapshot(uri) else {
+            return;
+        };
+        if snap.generation != generation || self.current_result(uri, generation).is_some() {
+            return;
+        }
+        let a = self.compute(snap).await;
+        self.store_and_publish(uri, a).await;
+    }
+
+    /// Run one analysis on the blocking pool.
+    pub async fn compute(&self, snap: Snapshot) -> Arc<FileAnalysis> {
+        let _permit = self.workers.acquire().await;
+        let uri = snap.uri.clone();
+        let fallback = snap.clone();
+        match tokio::task::spawn_blocking(move || analyze(&snap)).await {
+            Ok(a) => {
+                tracing::debug!(
+                    uri = uri.as_str(),
+                    version = a.version,
+                    ms = a.elapsed.as_secs_f64() * 1e3,
+                    "analysed"
+                );
+                Arc::new(a)
+            }
+            Err(e) => {
+                tracing::error!(uri = uri.as_str(), "analysis task failed: {e}");
+                Arc::new(crate::analysis::failed(&fallback, &e.to_string()))
+            }
+        }
+    }
+
+    /// Store a result if it is still current, and publish it (push mode).
+    /// Callers hold the document's lock.
+    async fn store_and_publish(&self, uri: &Uri, a: Arc<FileAnalysis>) {
+        let current = lock(&self.docs)
+            .get(uri)
+            .is_some_and(|d| d.generation == a.generation);
+        if !current {
+            tracing::debug!(uri = uri.as_str(), version = a.version, "dropping a stale result");
+            return;
+        }
+        lock(&self.results).insert(uri.clone(), a.clone());
+        if self.push() {
+            if let Some(client) = self.client.get() {
+                client
+                    .publish_diagnostics(uri.clone(), a.diagnostics.clone(), Some(a.version))
+                    .await;
+            }
+        }
+    }
+
+    /// The analysis of the document's newest snapshot, computing it now if
+    /// the stored one is stale. `None` when the document is not open.
+    pub async fn fresh(self: &Arc<Self>, uri: &Uri) -> Option<Arc<FileAnalysis>> {
+        let doc_lock = self.doc_lock(uri);
+        let _held = doc_lock.lock().await;
+        let snap = self.snapshot(uri)?;
+        if let Some(a) = self.current_result(uri, snap.generation) {
+            return Some(a);
+        }
+        let a = self.compute(snap).await;
+        self.store_and_publish(uri, a.clone()).await;
+        Some(a)
+    }
+
+    /// A snapshot of an open document with other settings (for on-demand
+    /// analyses in another mode); not stored.
+    pub async fn compute_with(&self, uri: &Uri, config: Config) -> Option<Arc<FileAnalysis>> {
+        let mut snap = self.snapshot(uri)?;
+        snap.config = config;
+        Some(self.compute(snap).await)
+    }
+
+    pub fn open_documents(&self) -> usize {
+        lock(&self.docs).len()
+    }
+}

@@ -375,13 +375,10 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
             continue;
         };
         let line = guard_line_for(interp, d.symbol);
-        let mut note_line = |l: Option<u32>| {
-            if first_line.is_none() {
-                first_line = l;
-            }
-        };
         if let Some(c) = r.as_const() {
-            note_line(line);
+            if first_line.is_none() {
+                first_line = specialization_line(interp, d.symbol).or(line);
+            }
             match name_of(d) {
                 Some(n) => {
                     messages.push(format!("You marked {n} as dynamic but your code specialized it to be a constant ({c})."));
@@ -404,16 +401,30 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
             continue;
         }
         let all_named = r.symbols().iter().all(|s| dim_of(*s).and_then(name_of).is_some());
-        note_line(line);
         if !all_named || matches!(&*d.spec, DimSpec::Derived { .. }) {
             messages.push(format!("{} was marked dynamic but the model ties it to other sizes.", d.source));
             continue;
         }
-        let rendered = r
+        // torch states the relation for the later input's dim in terms of
+        // the earlier ones.
+        let (lhs_sym, rhs) = match r.symbols().iter().max().copied() {
+            Some(latest) if latest > d.symbol => {
+                let eq = SymExpr::symbol(d.symbol).sub(&r);
+                match eq.solve_linear(latest) {
+                    Some(sol) => (latest, sol),
+                    None => (d.symbol, r.clone()),
+                }
+            }
+            _ => (d.symbol, r.clone()),
+        };
+        let lhs_name = dim_of(lhs_sym).and_then(name_of).unwrap_or_else(|| n.clone());
+        let rendered = rhs
             .display(&|s: SymbolId| dim_of(s).and_then(name_of).unwrap_or_default())
             .to_string();
-        messages.push(format!("The values of {n} = {} and {rendered} must always be related as {n} = {rendered}.", d.source));
-        let fix = format!("{n} = {rendered}");
+        messages.push(format!(
+            "The values of {lhs_name} and {rendered} must always be related as {lhs_name} = {rendered}."
+        ));
+        let fix = format!("{lhs_name} = {rendered}");
         if !fixes.contains(&fix) {
             fixes.push(fix);
         }
@@ -429,6 +440,18 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
     f.line = first_line;
     f.hint = Some("apply the suggested fixes to the Dim definitions (or use Dim.AUTO to let export decide)".into());
     Some(f)
+}
+
+/// The line of the guard that fixed a symbol to a constant.
+fn specialization_line(interp: &Interp, s: SymbolId) -> Option<u32> {
+    interp
+        .env
+        .guards
+        .iter()
+        .find(|g| {
+            (g.lhs.symbols().contains(&s) && g.rhs.is_const()) || (g.rhs.symbols().contains(&s) && g.lhs.is_const())
+        })
+        .and_then(|g| g.line)
 }
 
 /// The line of the first guard that mentions a symbol.

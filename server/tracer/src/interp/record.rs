@@ -180,6 +180,8 @@ impl Interp {
     /// Convert a value into a node argument.
     pub fn arg_of(&mut self, v: &Value) -> Arg {
         match v {
+            // Outside forward nothing is recorded, and nothing may be lifted.
+            Value::Tensor(_) if !self.tracing => Arg::None,
             Value::Tensor(t) => Arg::Node(self.tensor_node(t)),
             Value::Int(i) => Arg::Int(*i),
             Value::Bool(b) => Arg::Bool(*b),

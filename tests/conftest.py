@@ -1,0 +1,54 @@
+"""Shared pytest wiring for tests/.
+
+- `corpus_scoring`: the corpus scored once per session (tests/corpus/scoring.py).
+- The terminal summary prints the fidelity scoreboard and the ratchet status.
+- Project rule: no skipped test hides a failure, so a session with any
+  skipped or xfailed test fails.
+"""
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "corpus"))
+import scoring  # noqa: E402
+
+_STATE = {}
+
+
+@pytest.fixture(scope="session")
+def corpus_scoring():
+    if "scoring" not in _STATE:
+        _STATE["scoring"] = scoring.score()
+    return _STATE["scoring"]
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    tr = terminalreporter
+    s = _STATE.get("scoring")
+    if s is not None:
+        tr.write_sep("=", "corpus fidelity (compare.py)")
+        tr.write_line(s.scoreboard)
+        ratchet = set(scoring.load_ratchet())
+        passing = set(s.passing)
+        tr.write_line(f"ratchet: {len(ratchet & passing)}/{len(ratchet)} held, "
+                      f"{len(passing)} of {len(s.rows)} case-modes pass")
+        new = sorted(passing - ratchet)
+        if new:
+            tr.write_line(f"note: {len(new)} case-modes pass that the ratchet does not hold yet: "
+                          f"{', '.join(new)}")
+            tr.write_line("note: raise the ratchet with scripts/update-ratchet.sh and commit "
+                          "tests/corpus/ratchet.json")
+    skipped = tr.stats.get("skipped", []) + tr.stats.get("xfailed", []) + tr.stats.get("xpassed", [])
+    if skipped:
+        tr.write_sep("=", "skipped tests are failures in this project")
+        for rep in skipped:
+            tr.write_line(f"not run: {rep.nodeid}")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    tr = session.config.pluginmanager.get_plugin("terminalreporter")
+    if tr is None:
+        return
+    if any(tr.stats.get(k) for k in ("skipped", "xfailed", "xpassed")) and session.exitstatus == 0:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

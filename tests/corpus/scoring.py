@@ -1,0 +1,187 @@
+#!/usr/bin/env python3
+"""Corpus fidelity scoring shared by tests/test_corpus.py and
+scripts/update-ratchet.sh.
+
+Runs `exportlens export --json` on every case of ../shared/corpus/*/ and of
+tests/corpus/cases/, gathers the NAME.expected.json files into one folder and
+scores the reports with ../shared/tools/compare.py (its `--json` rows give a
+pass/fail per case and mode). A case-mode is written "NAME [strict]" or
+"NAME [nonstrict]", the spelling of tests/corpus/ratchet.json.
+
+usage: scoring.py [--bin PATH] [--update-ratchet [--allow-regress]]
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "corpus"
+COMPARE = SHARED / "tools" / "compare.py"
+CASES = ROOT / "tests" / "corpus" / "cases"
+RATCHET = ROOT / "tests" / "corpus" / "ratchet.json"
+BINARY = Path(os.environ.get("EXPORTLENS_BIN", ROOT / "target" / "release" / "exportlens"))
+MODES = ("strict", "nonstrict")
+ENTRY_RE = re.compile(r"^[A-Za-z0-9_]+ \[(strict|nonstrict)\]$")
+TIMEOUT_S = 120
+
+
+def key(case, mode):
+    return f"{case} [{mode}]"
+
+
+@dataclass
+class Case:
+    name: str
+    source: Path
+    expected: Path
+
+
+def find_cases():
+    """Every case: (cases, problems). A case is NAME.py beside NAME.expected.json."""
+    cases, problems = {}, []
+    folders = sorted(p for p in CORPUS.glob("*") if p.is_dir()) if CORPUS.is_dir() else []
+    if not folders:
+        problems.append(f"no corpus folders under {CORPUS}")
+    if CASES.is_dir():
+        folders.append(CASES)
+    for folder in folders:
+        sources = {p.stem for p in folder.glob("*.py")}
+        expected = {p.name[: -len(".expected.json")] for p in folder.glob("*.expected.json")}
+        for name in sorted(sources - expected):
+            problems.append(f"{folder / name}.py has no {name}.expected.json")
+        for name in sorted(expected - sources):
+            problems.append(f"{folder / name}.expected.json has no {name}.py")
+        for name in sorted(sources & expected):
+            if name in cases:
+                problems.append(f"case name {name} is used twice: {cases[name].source} and {folder / name}.py")
+                continue
+            cases[name] = Case(name, folder / f"{name}.py", folder / f"{name}.expected.json")
+    return cases, problems
+
+
+@dataclass
+class Scoring:
+    cases: dict
+    problems: list
+    rows: dict = field(default_factory=dict)       # "case [mode]" -> {"pass": bool, "checks": {...}}
+    tool_errors: dict = field(default_factory=dict)  # case -> why the CLI gave no valid document
+    scoreboard: str = ""
+
+    def __repr__(self):
+        return f"<Scoring: {len(self.cases)} cases, {len(self.passing)}/{len(self.rows)} case-modes pass>"
+
+    @property
+    def passing(self):
+        return sorted(k for k, r in self.rows.items() if r["pass"])
+
+
+def run_cli(binary, source, out_path):
+    """Write the CLI's JSON report for one file; return an error text or None."""
+    try:
+        proc = subprocess.run(
+            [str(binary), "export", "--json", str(source)],
+            capture_output=True, text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL,
+        )
+    except subprocess.TimeoutExpired:
+        return f"timed out after {TIMEOUT_S}s"
+    if proc.returncode != 0:
+        return f"exit code {proc.returncode}: {proc.stderr.strip()[-2000:]}"
+    try:
+        doc = json.loads(proc.stdout)
+    except json.JSONDecodeError as e:
+        return f"stdout is not JSON ({e}): {proc.stdout[:300]!r}"
+    if not isinstance(doc, dict) or not isinstance(doc.get("entries"), list):
+        return f"document lacks an `entries` list: {proc.stdout[:300]!r}"
+    out_path.write_text(proc.stdout)
+    return None
+
+
+def score(binary=BINARY, python=sys.executable):
+    cases, problems = find_cases()
+    result = Scoring(cases, problems)
+    if not Path(binary).is_file():
+        raise FileNotFoundError(f"{binary} is missing: build it with `cargo build --release -p cli`")
+    with tempfile.TemporaryDirectory(prefix="exportlens-corpus-") as tmp:
+        exp_dir, act_dir = Path(tmp, "expected"), Path(tmp, "actual")
+        exp_dir.mkdir()
+        act_dir.mkdir()
+        for case in cases.values():
+            (exp_dir / f"{case.name}.expected.json").symlink_to(case.expected)
+            err = run_cli(binary, case.source, act_dir / f"{case.name}.json")
+            if err:
+                result.tool_errors[case.name] = err
+        out = Path(tmp, "scores.json")
+        proc = subprocess.run(
+            [python, str(COMPARE), str(exp_dir), str(act_dir), "--json", str(out)],
+            capture_output=True, text=True, stdin=subprocess.DEVNULL,
+        )
+        if proc.returncode != 0:
+            raise RuntimeError(f"compare.py failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+        result.scoreboard = proc.stdout.rstrip()
+        for row in json.loads(out.read_text())["rows"]:
+            result.rows[key(row["case"], row["mode"])] = {"pass": row["pass"], "checks": row["checks"]}
+    return result
+
+
+def load_ratchet(path=RATCHET):
+    if not path.exists():
+        return []
+    return json.loads(path.read_text())
+
+
+def write_ratchet(entries, path=RATCHET):
+    path.write_text(json.dumps(sorted(entries), indent=1) + "\n")
+
+
+def update_ratchet(scoring, allow_regress):
+    old = set(load_ratchet())
+    new = set(scoring.passing)
+    lost = sorted(old - new)
+    gained = sorted(new - old)
+    if lost and not allow_regress:
+        print(f"refusing to update {RATCHET.relative_to(ROOT)}: {len(lost)} entries would be removed:")
+        for k in lost:
+            bad = [c for c, ok in scoring.rows.get(k, {}).get("checks", {}).items() if not ok]
+            print(f"  {k}: {'failing ' + ', '.join(bad) if bad else 'no longer a case'}")
+        print("fix the regression, or pass --allow-regress to drop them on purpose")
+        return 1
+    entries = new if allow_regress else new | old
+    write_ratchet(entries)
+    print(f"{RATCHET.relative_to(ROOT)}: {len(entries)} case-modes "
+          f"(+{len(gained)} added, -{len(lost) if allow_regress else 0} removed)")
+    for k in gained:
+        print(f"  + {k}")
+    if allow_regress:
+        for k in lost:
+            print(f"  - {k}")
+    return 0
+
+
+def main(argv):
+    binary = BINARY
+    if "--bin" in argv:
+        binary = Path(argv[argv.index("--bin") + 1])
+    try:
+        import sympy  # noqa: F401 - compare.py is only semantic with sympy
+    except ImportError:
+        print("sympy is not installed for this python; run through scripts/update-ratchet.sh", file=sys.stderr)
+        return 2
+    scoring = score(binary)
+    print(scoring.scoreboard)
+    for p in scoring.problems:
+        print(f"corpus problem: {p}")
+    for name, err in sorted(scoring.tool_errors.items()):
+        print(f"CLI failed on {name}: {err}")
+    if "--update-ratchet" in argv:
+        return update_ratchet(scoring, "--allow-regress" in argv)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

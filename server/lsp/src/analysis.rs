@@ -388,7 +388,7 @@ fn entry_diagnostics(
     if let TraceOutcome::Failed(fl) = &r.outcome {
         let range_line = fl.range.filter(|rg| rg.end > 0).map(|rg| (rg, file.line_of(rg.start)));
         let range = match (range_line, fl.line) {
-            (Some((rg, l)), Some(fl_line)) if l != fl_line => ctx.line(fl_line),
+            (Some((_, l)), Some(fl_line)) if l != fl_line => ctx.line(fl_line),
             (Some((rg, _)), _) => ctx.range(rg.start, rg.end.max(rg.start + 1)),
             (None, Some(l)) => ctx.line(l),
             (None, None) => ctx.line(entry.line),

@@ -254,6 +254,7 @@ impl LanguageServer for Backend {
                 name: "exportlens".into(),
                 version: Some(env!("CARGO_PKG_VERSION").into()),
             }),
+            ..InitializeResult::default()
         })
     }
 

@@ -370,74 +370,66 @@ fn export_args(
     }
 }
 
-/// The forward's parameter names, for binding example inputs.
-fn forward_params(
-    interp: &mut Interp,
-    model: &Rc<Object>,
-) -> (Vec<String>, Option<String>, Option<String>) {
+/// The forward's parameters, for binding example inputs.
+struct ForwardParams {
+    positional: Vec<String>,
+    vararg: Option<String>,
+    kwonly: Vec<String>,
+}
+
+fn forward_params(model: &Rc<Object>) -> ForwardParams {
     if let Some((Value::Function(f), owner)) = model.class.lookup("forward") {
         if owner.builtin.is_none() {
             let p = &f.params;
-            let names = p
-                .posonly
-                .iter()
-                .chain(p.args.iter())
-                .skip(1)
-                .chain(p.kwonly.iter())
-                .map(|x| x.name.clone())
-                .collect();
-            return (
-                names,
-                p.vararg.as_ref().map(|v| v.name.clone()),
-                p.kwarg.as_ref().map(|v| v.name.clone()),
-            );
+            return ForwardParams {
+                positional: p.posonly.iter().chain(p.args.iter()).skip(1).map(|x| x.name.clone()).collect(),
+                vararg: p.vararg.as_ref().map(|v| v.name.clone()),
+                kwonly: p.kwonly.iter().map(|x| x.name.clone()).collect(),
+            };
         }
     }
-    let _ = interp;
-    let names = match model.class.builtin_base().as_deref() {
-        Some("torch.nn.MultiheadAttention") => vec![
-            "query",
-            "key",
-            "value",
-            "key_padding_mask",
-            "need_weights",
-            "attn_mask",
-        ],
-        _ => vec!["input"],
+    let names: &[&str] = match model.class.builtin_base().as_deref() {
+        Some("torch.nn.MultiheadAttention") => &["query", "key", "value", "key_padding_mask", "need_weights", "attn_mask"],
+        _ => &["input"],
     };
-    (names.into_iter().map(String::from).collect(), None, None)
+    ForwardParams { positional: names.iter().map(|s| s.to_string()).collect(), vararg: None, kwonly: vec![] }
 }
 
-/// Bind example inputs to forward's parameters as `inspect.signature.bind`.
-fn bind_inputs(
-    names: &[String],
-    vararg: &Option<String>,
-    kwarg: &Option<String>,
-    args: &[Value],
-    kwargs: &[(String, Value)],
-) -> Vec<(String, Value, bool)> {
+/// How a bound input is passed to forward.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Slot {
+    Positional,
+    VarArgs,
+    Keyword,
+}
+
+/// Bind example inputs to forward's parameters as `inspect.signature.bind`
+/// does, in signature order.
+fn bind_inputs(fp: &ForwardParams, args: &[Value], kwargs: &[(String, Value)]) -> Vec<(String, Value, Slot)> {
     let mut out = Vec::new();
     let mut it = args.iter();
-    for n in names {
-        if let Some(v) = it.next() {
-            out.push((n.clone(), v.clone(), false));
+    for n in &fp.positional {
+        match it.next() {
+            Some(v) => out.push((n.clone(), v.clone(), Slot::Positional)),
+            None => break,
         }
     }
     let rest: Vec<Value> = it.cloned().collect();
-    if let Some(va) = vararg {
+    if let Some(va) = &fp.vararg {
         if !rest.is_empty() {
-            out.push((va.clone(), Value::tuple(rest), false));
+            out.push((va.clone(), Value::tuple(rest), Slot::VarArgs));
+        }
+    }
+    for n in fp.positional.iter().chain(fp.kwonly.iter()) {
+        if let Some((_, v)) = kwargs.iter().find(|(k, _)| k == n) {
+            out.push((n.clone(), v.clone(), Slot::Keyword));
         }
     }
     for (k, v) in kwargs {
-        if names.contains(k) {
-            out.push((k.clone(), v.clone(), false));
-        } else if kwarg.is_some() {
-            out.push((k.clone(), v.clone(), true));
+        if !fp.positional.contains(k) && !fp.kwonly.contains(k) {
+            out.push((k.clone(), v.clone(), Slot::Keyword));
         }
     }
-    // Keep forward's parameter order.
-    out.sort_by_key(|(n, _, _)| names.iter().position(|x| x == n).unwrap_or(usize::MAX));
     out
 }
 
@@ -457,8 +449,8 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
             format!("`{}` is not an nn.Module", model.class.name),
         ));
     }
-    let (names, vararg, kwarg) = forward_params(interp, &model);
-    let bound = bind_inputs(&names, &vararg, &kwarg, &ea.args, &ea.kwargs);
+    let fp = forward_params(&model);
+    let bound = bind_inputs(&fp, &ea.args, &ea.kwargs);
     let params_for_spec: Vec<(String, Value)> = bound
         .iter()
         .map(|(n, v, _)| (n.clone(), v.clone()))
@@ -476,7 +468,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let mut user_nodes = Vec::new();
     let mut fake_args = Vec::new();
     let mut fake_kwargs = Vec::new();
-    for (name, v, is_kw) in &bound {
+    for (name, v, slot) in &bound {
         let torch_path = format!("L['{name}']");
         let fv = fake_input(
             interp,
@@ -488,15 +480,10 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
             &mut factory,
             &mut user_nodes,
         )?;
-        let positional_slot = names.iter().position(|n| n == name);
-        if *is_kw || positional_slot.is_none_or(|i| i >= ea.args.len()) {
-            if vararg.as_deref() == Some(name.as_str()) {
-                fake_args.extend(interp.iterate(&fv)?);
-            } else {
-                fake_kwargs.push((name.clone(), fv));
-            }
-        } else {
-            fake_args.push(fv);
+        match slot {
+            Slot::Positional => fake_args.push(fv),
+            Slot::VarArgs => fake_args.extend(interp.iterate(&fv)?),
+            Slot::Keyword => fake_kwargs.push((name.clone(), fv)),
         }
     }
     for (_, t) in &params {

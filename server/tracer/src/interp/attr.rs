@@ -209,6 +209,9 @@ impl Interp {
             }))),
             (Some("torch.export.Dim"), "STATIC") => Ok(Value::Dim(Rc::new(DimSpec::Static))),
             (_, "__name__") => Ok(Value::str(&c.name)),
+            (_, "apply") if c.mro().iter().any(|b| b.builtin.as_deref() == Some("torch.autograd.Function")) => {
+                Ok(Value::method("autograd.apply", Value::Class(c.clone())))
+            }
             (_, "__init__") => Ok(Value::builtin("builtins.object.__init__")),
             (Some(b), _) if b.starts_with("torch.nn.") || b == "torch.Tensor" => {
                 Ok(Value::builtin(&format!("{b}.{name}")))
@@ -318,6 +321,10 @@ impl Interp {
         if let Some(class) = builtin_class_name(&full) {
             return Ok(Value::Class(self.builtin_class(class)));
         }
+        if KNOWN_MODULES.contains(&path) {
+            // Standard-library helpers are implemented by name in `builtins`.
+            return Ok(Value::builtin(&full));
+        }
         if crate::ops::lookup_function(&full).is_some()
             || super::builtins::is_special_function(&full)
             || crate::ops::special::is_known(&full)
@@ -347,7 +354,8 @@ impl Interp {
                 c.set_attr(name, value);
                 Ok(())
             }
-            Value::Unknown(_) => Ok(()),
+            // Python lets code hang attributes on tensors; export ignores them.
+            Value::Tensor(_) | Value::Unknown(_) => Ok(()),
             _ => Err(self.attr_error(obj, name)),
         }
     }

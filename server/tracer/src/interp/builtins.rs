@@ -211,6 +211,19 @@ pub fn call_builtin(
                 _ => Err(interp.type_error(format!("cannot call {name}"))),
             },
             "torchop" => interp.call_op_function(method, args, kwargs),
+            "autograd" => {
+                // `Function.apply(*args)` runs the static `forward(ctx, *args)`.
+                let forward = interp.get_attr(recv, "forward")?;
+                let ctx = Value::Object(Rc::new(Object {
+                    id: interp.fresh_id(),
+                    class: interp.builtin_class("builtins.object"),
+                    attrs: Default::default(),
+                    module: None,
+                }));
+                let mut all = vec![ctx];
+                all.extend(args);
+                interp.call(&forward, all, kwargs)
+            }
             _ => Err(interp.type_error(format!("cannot call {name}"))),
         };
     }

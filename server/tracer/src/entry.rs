@@ -378,8 +378,21 @@ struct ForwardParams {
 }
 
 fn forward_params(model: &Rc<Object>) -> ForwardParams {
-    if let Some((Value::Function(f), owner)) = model.class.lookup("forward") {
+    if let Some((Value::Function(mut f), owner)) = model.class.lookup("forward") {
         if owner.builtin.is_none() {
+            // inspect.signature follows `__wrapped__` (functools.wraps).
+            let mut unwrapped_self = false;
+            for _ in 0..16 {
+                let next = f.attrs.borrow().get("__wrapped__").cloned();
+                match next {
+                    Some(Value::Function(w)) => {
+                        f = w;
+                        unwrapped_self = true;
+                    }
+                    _ => break,
+                }
+            }
+            let _ = unwrapped_self;
             let p = &f.params;
             return ForwardParams {
                 positional: p.posonly.iter().chain(p.args.iter()).skip(1).map(|x| x.name.clone()).collect(),

@@ -165,8 +165,14 @@ impl Graph {
         for o in &self.outputs {
             Self::arg_nodes(&o.arg, &mut stack);
         }
+        // torch's export removes dead symbolic-int arithmetic only; tensor
+        // ops (and `getitem` on their results) stay even when unused.
         for (i, n) in self.nodes.iter().enumerate() {
-            if n.side_effect {
+            let pure_sym = match n.target() {
+                Some(t) => (t.starts_with("_operator.") && t != "_operator.getitem") || t == "aten.sym_size.int",
+                None => true,
+            };
+            if n.side_effect || (!pure_sym && !n.hidden) {
                 stack.push(NodeId(i as u32));
             }
         }

@@ -182,7 +182,14 @@ pub fn call_builtin(
                 _ => Err(interp.type_error(format!("cannot call {name}"))),
             },
             "functools" => match method {
-                "wraps.decorator" => Ok(args.into_iter().next().unwrap_or(Value::None)),
+                "wraps.decorator" => {
+                    // Like functools.update_wrapper: the wrapper remembers `__wrapped__`.
+                    let wrapper = args.into_iter().next().unwrap_or(Value::None);
+                    if let Value::Function(f) = &wrapper {
+                        f.attrs.borrow_mut().insert("__wrapped__".into(), recv.clone());
+                    }
+                    Ok(wrapper)
+                }
                 "partial.call" => {
                     let Value::Tuple(t) = recv else {
                         return Err(interp.type_error("bad partial"));
@@ -234,7 +241,10 @@ pub fn call_builtin(
         return math_function(interp, short, args);
     }
     match name {
-        "functools.wraps" => return Ok(Value::method("functools.wraps.decorator", Value::None)),
+        "functools.wraps" => {
+            let wrapped = args.into_iter().next().unwrap_or(Value::None);
+            return Ok(Value::method("functools.wraps.decorator", wrapped));
+        }
         "functools.partial" => {
             let mut it = args.into_iter();
             let f = it.next().unwrap_or(Value::None);

@@ -26,6 +26,7 @@ pub const FUNCTIONS: &[&str] = &[
     "set_printoptions", "use_deterministic_algorithms", "no_grad", "enable_grad", "inference_mode", "compile",
     "_dynamo.assume_constant_result", "library.custom_op", "library.register_fake", "library.impl",
     "utils._pytree.tree_flatten", "utils._pytree.tree_leaves", "export.export", "export.draft_export",
+    "sym_min", "sym_max", "sym_int", "sym_float", "sym_not",
 ];
 
 /// Whether `full` (`torch.zeros`) is implemented here.
@@ -416,6 +417,17 @@ pub fn call(
             }
             Value::tuple(out)
         }
+        "sym_min" | "sym_max" => {
+            let name = if short == "sym_min" { "min" } else { "max" };
+            return crate::interp::builtins::call_builtin(
+                interp,
+                Rc::new(crate::value::Builtin { name: Rc::from(format!("builtins.{name}").as_str()), receiver: None }),
+                args.to_vec(),
+                vec![],
+            )
+            .map(Some);
+        }
+        "sym_int" | "sym_float" | "sym_not" => args.first().cloned().unwrap_or(Value::None),
         "is_tensor" => Value::Bool(matches!(args.first(), Some(Value::Tensor(_)))),
         "is_floating_point" => {
             Value::Bool(matches!(args.first(), Some(Value::Tensor(t)) if t.dtype.is_floating()))

@@ -513,10 +513,9 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
 
     interp.tracing = true;
     let out = interp.call_module(model.clone(), fake_args, fake_kwargs)?;
-    interp.tracing = false;
-
     let mut outputs = Vec::new();
     flatten_output(interp, &out, &mut outputs)?;
+    interp.tracing = false;
     interp.graph.outputs = outputs;
 
     factory.link_groups(interp)?;

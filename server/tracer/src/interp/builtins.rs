@@ -1173,6 +1173,10 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
         (_, Unknown(_)) => return Ok(r),
         _ => {}
     }
+    // `Dim` arithmetic builds derived dims: `2 * d + 1`.
+    if let Some(v) = dim_arith(op, &l, &r) {
+        return Ok(v);
+    }
     // Enum members with int values behave as ints in arithmetic.
     let as_num = |v: &Value| -> Option<Value> {
         match v {
@@ -1289,6 +1293,26 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
             r.type_name()
         ))),
     }
+}
+
+fn dim_arith(op: BinOp, l: &Value, r: &Value) -> Option<Value> {
+    let (d, k, dim_left) = match (l, r) {
+        (Value::Dim(d), Value::Int(k)) => (d.clone(), *k, true),
+        (Value::Int(k), Value::Dim(d)) => (d.clone(), *k, false),
+        _ => return None,
+    };
+    let (root, coeff, offset) = match &*d {
+        DimSpec::Derived { root, coeff, offset } => (root.clone(), *coeff, *offset),
+        DimSpec::Named { .. } => (d.clone(), 1, 0),
+        _ => return None,
+    };
+    let (coeff, offset) = match op {
+        BinOp::Add => (coeff, offset.checked_add(k)?),
+        BinOp::Sub if dim_left => (coeff, offset.checked_sub(k)?),
+        BinOp::Mul => (coeff.checked_mul(k)?, offset.checked_mul(k)?),
+        _ => return None,
+    };
+    Some(Value::Dim(Rc::new(DimSpec::Derived { root, coeff, offset })))
 }
 
 fn int_binop(interp: &mut Interp, op: BinOp, a: i64, b: i64) -> R<Value> {

@@ -115,7 +115,11 @@ pub fn analyze(snap: &Snapshot) -> FileAnalysis {
                 .map(|s| (*s).to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".into());
-            tracing::error!(uri = snap.uri.as_str(), version = snap.version, "analysis panicked: {what}");
+            tracing::error!(
+                uri = snap.uri.as_str(),
+                version = snap.version,
+                "analysis panicked: {what}"
+            );
             failed(snap, &what)
         }
     };
@@ -298,7 +302,9 @@ fn analyze_inner(snap: &Snapshot) -> FileAnalysis {
             .filter(|r| wanted.contains(&r.mode))
             .map(|r| match &r.outcome {
                 TraceOutcome::Exported(_) => format!("{}: exports", r.mode.key()),
-                TraceOutcome::Failed(f) => format!("{}: fails ({})", r.mode.key(), f.kind.category()),
+                TraceOutcome::Failed(f) => {
+                    format!("{}: fails ({})", r.mode.key(), f.kind.category())
+                }
             })
             .collect::<Vec<_>>()
             .join(", ");
@@ -368,9 +374,8 @@ fn gb_link(code: &str) -> Option<CodeDescription> {
     if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
         return None;
     }
-    let href = format!(
-        "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb{digits}.html"
-    );
+    let href =
+        format!("https://meta-pytorch.github.io/compile-graph-break-site/gb/gb{digits}.html");
     Some(CodeDescription {
         href: href.parse().ok()?,
     })
@@ -386,17 +391,17 @@ fn entry_diagnostics(
     let file = ctx.file;
     let snap = ctx.snap;
     if let TraceOutcome::Failed(fl) = &r.outcome {
-        let range_line = fl.range.filter(|rg| rg.end > 0).map(|rg| (rg, file.line_of(rg.start)));
+        let range_line = fl
+            .range
+            .filter(|rg| rg.end > 0)
+            .map(|rg| (rg, file.line_of(rg.start)));
         let range = match (range_line, fl.line) {
             (Some((_, l)), Some(fl_line)) if l != fl_line => ctx.line(fl_line),
             (Some((rg, _)), _) => ctx.range(rg.start, rg.end.max(rg.start + 1)),
             (None, Some(l)) => ctx.line(l),
             (None, None) => ctx.line(entry.line),
         };
-        let fail_line = fl
-            .line
-            .or(range_line.map(|(_, l)| l))
-            .unwrap_or(entry.line);
+        let fail_line = fl.line.or(range_line.map(|(_, l)| l)).unwrap_or(entry.line);
         let code = match (fl.gb_code, fl.kind) {
             (Some(c), _) => c.to_string(),
             (None, FailureKind::DataDependent) => "data-dependent".into(),
@@ -406,7 +411,10 @@ fn entry_diagnostics(
         };
         let mut message = fl.message.clone();
         if !fl.suggested_fixes.is_empty() {
-            message.push_str(&format!("\nsuggested fixes: {}", fl.suggested_fixes.join("; ")));
+            message.push_str(&format!(
+                "\nsuggested fixes: {}",
+                fl.suggested_fixes.join("; ")
+            ));
         } else if let Some(h) = &fl.hint {
             message.push_str(&format!("\nhelp: {h}"));
         }
@@ -463,7 +471,9 @@ fn entry_diagnostics(
                 for (repl, preferred) in [("STATIC", true), ("AUTO", false)] {
                     if let Some(e) = fixes::replace_dynamic(file, call, &input, dim, repl) {
                         offered.push((
-                            format!("Replace Dim.DYNAMIC with Dim.{repl} for `{input}` dimension {dim}"),
+                            format!(
+                                "Replace Dim.DYNAMIC with Dim.{repl} for `{input}` dimension {dim}"
+                            ),
                             vec![e],
                             preferred && offered.is_empty(),
                         ));
@@ -480,17 +490,26 @@ fn entry_diagnostics(
                 ));
             }
         }
-        let data_dependent_if = fl.kind == FailureKind::DataDependent || fl.gb_code == Some("GB0170");
+        let data_dependent_if =
+            fl.kind == FailureKind::DataDependent || fl.gb_code == Some("GB0170");
         if data_dependent_if {
             if let Some(rg) = fl.range {
                 if let Some(e) = fixes::cond_skeleton(file, rg.start) {
-                    offered.push(("Rewrite the data-dependent `if` with torch.cond".into(), vec![e], false));
+                    offered.push((
+                        "Rewrite the data-dependent `if` with torch.cond".into(),
+                        vec![e],
+                        false,
+                    ));
                 }
             }
         }
         if fl.kind == FailureKind::DataDependent {
             if let Some(e) = fixes::insert_check(file, fail_line) {
-                offered.push(("Insert torch._check(...) before this line".into(), vec![e], false));
+                offered.push((
+                    "Insert torch._check(...) before this line".into(),
+                    vec![e],
+                    false,
+                ));
             }
         }
         out.push(Pending {
@@ -543,7 +562,11 @@ fn entry_diagnostics(
 /// Merge the diagnostics of all modes: identical ones become one, labelled
 /// with their modes when not every reported mode has them; attach the code
 /// actions to the merged diagnostics.
-fn merge(ctx: &Ctx, pending: Vec<Pending>, entries: &[EntryPoint]) -> (Vec<Diagnostic>, Vec<CodeAction>) {
+fn merge(
+    ctx: &Ctx,
+    pending: Vec<Pending>,
+    entries: &[EntryPoint],
+) -> (Vec<Diagnostic>, Vec<CodeAction>) {
     let all_modes: Vec<Mode> = {
         let mut m = Vec::new();
         for e in entries {
@@ -630,12 +653,7 @@ type Scope<'a> = (u32, u32, &'a syntax::ast::FunctionDef);
 
 /// 1-based line spans of every function in the file, innermost last.
 fn function_scopes(file: &SourceFile) -> Vec<Scope<'_>> {
-    fn walk<'a>(
-        file: &SourceFile,
-        body: &'a [Stmt],
-        out: &mut Vec<Scope<'a>>,
-        depth: u32,
-    ) {
+    fn walk<'a>(file: &SourceFile, body: &'a [Stmt], out: &mut Vec<Scope<'a>>, depth: u32) {
         if depth > 32 {
             return;
         }
@@ -825,16 +843,18 @@ fn last_type(hover: &HoverTable, first: u32, last: u32) -> Option<String> {
     (first..=last)
         .rev()
         .filter_map(|l| hover.lines.get(&(l - 1)))
-        .find_map(|f| f.ops.iter().rev().find(|(_, t)| !t.is_empty()).map(|(_, t)| t.clone()))
+        .find_map(|f| {
+            f.ops
+                .iter()
+                .rev()
+                .find(|(_, t)| !t.is_empty())
+                .map(|(_, t)| t.clone())
+        })
 }
 
 /// Shapes after assignment targets and returned values, and the bindings
 /// hover uses for names.
-fn inlay_hints(
-    ctx: &Ctx,
-    scopes: &[Scope<'_>],
-    hover: &HoverTable,
-) -> Vec<InlayHint> {
+fn inlay_hints(ctx: &Ctx, scopes: &[Scope<'_>], hover: &HoverTable) -> Vec<InlayHint> {
     let file = ctx.file;
     let mut hints = Vec::new();
     for (_, _, f) in scopes {
@@ -875,11 +895,7 @@ fn inlay_hints(
 }
 
 /// Bindings from assignments on lines that record ops (for hover on names).
-fn assignment_bindings(
-    file: &SourceFile,
-    scopes: &[Scope<'_>],
-    hover: &mut HoverTable,
-) {
+fn assignment_bindings(file: &SourceFile, scopes: &[Scope<'_>], hover: &mut HoverTable) {
     for (fs, fe, f) in scopes {
         let mut stmts = Vec::new();
         body_statements(&f.body, &mut stmts, 0);

@@ -221,7 +221,8 @@ mod tests {
             mode: ModeSetting::Strict,
             ..Config::default()
         };
-        let (c, w) = start.merged(&json!({"mode": 3, "guards": "yes", "bogus": 1, "debounceMs": -4}));
+        let (c, w) =
+            start.merged(&json!({"mode": 3, "guards": "yes", "bogus": 1, "debounceMs": -4}));
         assert_eq!(c.mode, ModeSetting::Auto);
         assert!(c.guards);
         assert_eq!(c.debounce_ms, 50);

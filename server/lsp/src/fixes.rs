@@ -403,10 +403,12 @@ pub fn replace_dynamic(
     let ExprKind::Dict(items) = &spec.kind else {
         return None;
     };
-    let value = items.iter().find_map(|i| match i.key.as_ref().map(|k| &k.kind) {
-        Some(ExprKind::Str(k)) if k == input => Some(&i.value),
-        _ => None,
-    })?;
+    let value = items
+        .iter()
+        .find_map(|i| match i.key.as_ref().map(|k| &k.kind) {
+            Some(ExprKind::Str(k)) if k == input => Some(&i.value),
+            _ => None,
+        })?;
     let elem = match &value.kind {
         ExprKind::Tuple(xs) | ExprKind::List(xs) => xs.get(dim)?,
         ExprKind::Dict(entries) => entries.iter().find_map(|e| match e.key.as_ref()?.kind {
@@ -419,7 +421,10 @@ pub fn replace_dynamic(
         ExprKind::Attribute { attr, .. } if attr == "DYNAMIC" => {
             let text = file.slice(elem.range);
             let prefix = text.strip_suffix("DYNAMIC")?;
-            Some(ByteEdit::replace(elem.range, format!("{prefix}{replacement}")))
+            Some(ByteEdit::replace(
+                elem.range,
+                format!("{prefix}{replacement}"),
+            ))
         }
         _ => None,
     }
@@ -462,7 +467,10 @@ pub fn cond_skeleton(file: &SourceFile, offset: u32) -> Option<ByteEdit> {
         .collect();
     operands.retain(|n| {
         !bound_inside.contains(n)
-            && !matches!(n.as_str(), "torch" | "F" | "nn" | "self" | "True" | "False" | "None")
+            && !matches!(
+                n.as_str(),
+                "torch" | "F" | "nn" | "self" | "True" | "False" | "None"
+            )
     });
     let params = operands.join(", ");
     let branch = |name: &str, stmts: &[Stmt]| -> String {
@@ -470,7 +478,11 @@ pub fn cond_skeleton(file: &SourceFile, offset: u32) -> Option<ByteEdit> {
         for s in stmts {
             let src = file.slice(s.range);
             for (i, l) in src.lines().enumerate() {
-                let l = if i == 0 { l } else { l.strip_prefix(indent.as_str()).unwrap_or(l) };
+                let l = if i == 0 {
+                    l
+                } else {
+                    l.strip_prefix(indent.as_str()).unwrap_or(l)
+                };
                 out.push_str(&format!("{indent}    {}\n", l.trim_end()));
             }
         }
@@ -508,15 +520,22 @@ fn find_if(body: &[Stmt], offset: u32, depth: u32) -> Option<(&Stmt, &[Stmt])> {
             continue;
         }
         match &s.kind {
-            StmtKind::If { test, body: b, orelse } => {
+            StmtKind::If {
+                test,
+                body: b,
+                orelse,
+            } => {
                 if test.range.start <= offset && offset <= test.range.end {
                     return Some((s, &body[i + 1..]));
                 }
-                return find_if(b, offset, depth + 1).or_else(|| find_if(orelse, offset, depth + 1));
+                return find_if(b, offset, depth + 1)
+                    .or_else(|| find_if(orelse, offset, depth + 1));
             }
             StmtKind::FunctionDef(f) => return find_if(&f.body, offset, depth + 1),
             StmtKind::ClassDef(c) => return find_if(&c.body, offset, depth + 1),
-            StmtKind::For { body: b, .. } | StmtKind::While { body: b, .. } | StmtKind::With { body: b, .. } => {
+            StmtKind::For { body: b, .. }
+            | StmtKind::While { body: b, .. }
+            | StmtKind::With { body: b, .. } => {
                 return find_if(b, offset, depth + 1);
             }
             _ => return None,
@@ -606,9 +625,13 @@ mod tests {
 
     #[test]
     fn inline_dim_is_replaced_by_a_constant() {
-        let src = "import torch\nds = {\"x\": (torch.export.Dim(\"b\"), torch.export.Dim(\"d1\"))}\n";
+        let src =
+            "import torch\nds = {\"x\": (torch.export.Dim(\"b\"), torch.export.Dim(\"d1\"))}\n";
         let out = fix_all(src, &["d1 = 4"]);
-        assert_eq!(out, "import torch\nds = {\"x\": (torch.export.Dim(\"b\"), 4)}\n");
+        assert_eq!(
+            out,
+            "import torch\nds = {\"x\": (torch.export.Dim(\"b\"), 4)}\n"
+        );
         let file = SourceFile::parse("t.py", src);
         assert!(suggested_fix(&file, "d1 = undefined_name", 9).is_none());
         assert!(suggested_fix(&file, "not a fix", 9).is_none());
@@ -623,7 +646,10 @@ mod tests {
             panic!("not an assignment")
         };
         let e = strict_false(value).expect("an edit");
-        assert_eq!(apply(src, &[e]), "ep = torch.export.export(m, (x,), strict=False)\n");
+        assert_eq!(
+            apply(src, &[e]),
+            "ep = torch.export.export(m, (x,), strict=False)\n"
+        );
     }
 
     #[test]
@@ -660,9 +686,18 @@ mod tests {
         let at = src.find("x.sum()").expect("test") as u32;
         let e = cond_skeleton(&file, at).expect("an edit");
         let out = apply(src, &[e]);
-        assert!(out.contains("        def true_fn(x):\n            return torch.sin(x)\n"), "{out}");
-        assert!(out.contains("        def false_fn(x):\n            return torch.cos(x)\n"), "{out}");
-        assert!(out.contains("        return torch.cond(x.sum() > 0, true_fn, false_fn, (x,))"), "{out}");
+        assert!(
+            out.contains("        def true_fn(x):\n            return torch.sin(x)\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("        def false_fn(x):\n            return torch.cos(x)\n"),
+            "{out}"
+        );
+        assert!(
+            out.contains("        return torch.cond(x.sum() > 0, true_fn, false_fn, (x,))"),
+            "{out}"
+        );
         // The rewritten file parses without errors.
         assert!(SourceFile::parse("t.py", &out).syntax_errors.is_empty());
     }
@@ -671,9 +706,17 @@ mod tests {
     fn combine_merges_insertions_and_drops_overlaps() {
         let edits = vec![
             ByteEdit::insert(5, "a\n"),
-            ByteEdit { start: 0, end: 3, text: "x".into() },
+            ByteEdit {
+                start: 0,
+                end: 3,
+                text: "x".into(),
+            },
             ByteEdit::insert(5, "b\n"),
-            ByteEdit { start: 1, end: 2, text: "y".into() },
+            ByteEdit {
+                start: 1,
+                end: 2,
+                text: "y".into(),
+            },
         ];
         let out = combine(edits);
         assert_eq!(out.len(), 2);

@@ -7,7 +7,9 @@
 use std::fmt::Write;
 
 use ropey::Rope;
-use tower_lsp_server::ls_types::{Hover, HoverContents, MarkupContent, MarkupKind, Position, Range};
+use tower_lsp_server::ls_types::{
+    Hover, HoverContents, MarkupContent, MarkupKind, Position, Range,
+};
 
 use crate::analysis::HoverTable;
 use crate::position::{Encoding, char_to_position, position_to_char};
@@ -183,14 +185,20 @@ mod tests {
             ty: "f32[s0, 4]".into(),
             scope: (0, 2),
         });
-        t.symbols
-            .insert("s0".into(), ("[0, int_oo]".into(), Some("x.size()[0]".into())));
+        t.symbols.insert(
+            "s0".into(),
+            ("[0, int_oo]".into(), Some("x.size()[0]".into())),
+        );
         let h = hover(&t, &rope, Position::new(2, 11), Encoding::Utf16).expect("a hover");
         let HoverContents::Markup(m) = h.contents else {
             panic!("markdown expected")
         };
         assert!(m.value.contains("a: f32[s0, 4]"), "{}", m.value);
-        assert!(m.value.contains("`s0` ∈ `[0, int_oo]` (`x.size()[0]`)"), "{}", m.value);
+        assert!(
+            m.value.contains("`s0` ∈ `[0, int_oo]` (`x.size()[0]`)"),
+            "{}",
+            m.value
+        );
         let h = hover(&t, &rope, Position::new(1, 4), Encoding::Utf16).expect("a hover");
         let HoverContents::Markup(m) = h.contents else {
             panic!("markdown expected")

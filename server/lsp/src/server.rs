@@ -18,11 +18,10 @@ use tower_lsp_server::ls_types::{
     DidOpenTextDocumentParams, DocumentDiagnosticParams, DocumentDiagnosticReport,
     DocumentDiagnosticReportResult, ExecuteCommandOptions, ExecuteCommandParams,
     FullDocumentDiagnosticReport, Hover, HoverParams, HoverProviderCapability, InitializeParams,
-    InitializeResult, InitializedParams, InlayHint, InlayHintParams, LSPAny, MessageType,
-    OneOf, Registration, RelatedFullDocumentDiagnosticReport,
-    RelatedUnchangedDocumentDiagnosticReport, ServerCapabilities, ServerInfo,
-    TextDocumentIdentifier, TextDocumentSyncCapability, TextDocumentSyncKind,
-    UnchangedDocumentDiagnosticReport, Uri,
+    InitializeResult, InitializedParams, InlayHint, InlayHintParams, LSPAny, MessageType, OneOf,
+    Registration, RelatedFullDocumentDiagnosticReport, RelatedUnchangedDocumentDiagnosticReport,
+    ServerCapabilities, ServerInfo, TextDocumentIdentifier, TextDocumentSyncCapability,
+    TextDocumentSyncKind, UnchangedDocumentDiagnosticReport, Uri,
 };
 use tower_lsp_server::{Client, LanguageServer};
 
@@ -126,7 +125,10 @@ impl Backend {
     }
 
     /// The text of the exported programs of a document.
-    pub async fn exported_program(&self, p: ExportedProgramParams) -> Result<ExportedProgramResult> {
+    pub async fn exported_program(
+        &self,
+        p: ExportedProgramParams,
+    ) -> Result<ExportedProgramResult> {
         let uri = p.text_document.uri;
         let mode = match p.mode.as_deref().map(str::to_ascii_lowercase).as_deref() {
             None | Some("") => None,
@@ -188,8 +190,10 @@ impl LanguageServer for Backend {
         let pull_diagnostics = text_caps.is_some_and(|t| t.diagnostic.is_some());
         self.state.set_push(!pull_diagnostics);
         let ws = caps.workspace.as_ref();
-        self.pull_config
-            .store(ws.and_then(|w| w.configuration) == Some(true), Ordering::SeqCst);
+        self.pull_config.store(
+            ws.and_then(|w| w.configuration) == Some(true),
+            Ordering::SeqCst,
+        );
         self.dynamic_config.store(
             ws.and_then(|w| w.did_change_configuration.as_ref())
                 .and_then(|d| d.dynamic_registration)
@@ -290,9 +294,10 @@ impl LanguageServer for Backend {
     async fn did_close(&self, _: DidCloseTextDocumentParams) {}
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
-        let has_section = params.settings.as_object().is_some_and(|m| {
-            m.get("exportlens").is_some_and(|v| !v.is_null())
-        });
+        let has_section = params
+            .settings
+            .as_object()
+            .is_some_and(|m| m.get("exportlens").is_some_and(|v| !v.is_null()));
         if has_section {
             self.apply_settings(&params.settings).await;
         } else {
@@ -377,7 +382,9 @@ impl LanguageServer for Backend {
             .first()
             .and_then(Json::as_str)
             .and_then(|s| s.parse::<Uri>().ok())
-            .ok_or_else(|| Error::invalid_params("expected the document URI as the first argument"))?;
+            .ok_or_else(|| {
+                Error::invalid_params("expected the document URI as the first argument")
+            })?;
         let line = params
             .arguments
             .get(1)

@@ -128,7 +128,10 @@ impl State {
         let (generation, delay) = {
             let mut docs = lock(&self.docs);
             let Some(doc) = docs.get_mut(&uri) else {
-                tracing::warn!(uri = uri.as_str(), "didChange for a document that is not open");
+                tracing::warn!(
+                    uri = uri.as_str(),
+                    "didChange for a document that is not open"
+                );
                 return;
             };
             for c in &p.content_changes {
@@ -139,7 +142,10 @@ impl State {
             let now = Instant::now();
             let quiet = now.duration_since(doc.changed_at) >= debounce;
             doc.changed_at = now;
-            (doc.generation, if quiet { Duration::ZERO } else { debounce })
+            (
+                doc.generation,
+                if quiet { Duration::ZERO } else { debounce },
+            )
         };
         self.schedule(uri, generation, delay);
     }
@@ -255,7 +261,11 @@ impl State {
             .get(uri)
             .is_some_and(|d| d.generation == a.generation);
         if !current {
-            tracing::debug!(uri = uri.as_str(), version = a.version, "dropping a stale result");
+            tracing::debug!(
+                uri = uri.as_str(),
+                version = a.version,
+                "dropping a stale result"
+            );
             return;
         }
         lock(&self.results).insert(uri.clone(), a.clone());

@@ -110,9 +110,10 @@ fn slice_dim(interp: &mut Interp, t: Rc<Tensor>, dim: i64, s: &[Value; 3]) -> R<
     let Some(size) = t.shape.get(d).map(|x| interp.env.simplify(x)) else {
         return Err(interp.raise("IndexError", "too many indices for tensor"));
     };
+    // A full `:` is free on a static dimension; on a symbolic one torch
+    // still records the slice.
     let full = s.iter().all(Value::is_none);
-    let unbacked = size.symbols().iter().any(|x| interp.env.info(*x).unbacked);
-    if full && !unbacked {
+    if full && size.is_const() {
         return Ok(Value::Tensor(t));
     }
     let step = match &s[2] {

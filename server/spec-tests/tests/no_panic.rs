@@ -1,0 +1,326 @@
+//! The tracer never panics and always terminates: every corpus file cut
+//! short at 20 offsets and with 20 single-byte flips, and pathological
+//! sources, each traced in-process in both modes inside `catch_unwind`.
+//! Pathological inputs must also yield a result located in the file, and
+//! each runs on its own thread with an 8 MiB stack under a 20 s watchdog.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use syntax::TextRange;
+use tracer::entry::{EntryKind, EntryPoint};
+use tracer::{Budget, SourceFile, TraceOutcome, TraceResult};
+
+const STACK: usize = 8 * 1024 * 1024;
+const WATCHDOG: Duration = Duration::from_secs(20);
+const VARIANTS: usize = 20;
+
+/// The entry points of a file, or a synthetic ExportDB entry when it has
+/// none, so that the module code still runs.
+fn entries_or_default(file: &SourceFile) -> Vec<EntryPoint> {
+    let found = tracer::find_entries(file);
+    if !found.is_empty() {
+        return found;
+    }
+    vec![EntryPoint {
+        name: "model".into(),
+        line: 1,
+        range: TextRange::default(),
+        kind: EntryKind::ExportDb,
+    }]
+}
+
+/// Parse and trace `text` in both modes (and build each report, as the CLI
+/// does); `Err` carries the panic message.
+fn analyse(path: &str, text: &str) -> Result<(Rc<SourceFile>, Vec<TraceResult>), String> {
+    catch_unwind(AssertUnwindSafe(|| {
+        let file = SourceFile::parse(path, text);
+        let mut results = Vec::new();
+        for entry in entries_or_default(&file) {
+            for mode in spec_tests::MODES {
+                let r = tracer::trace_entry(file.clone(), &entry, mode, Budget::default());
+                let _report = export::run_report(&r);
+                if let TraceOutcome::Exported(p) = &r.outcome {
+                    let named = export::name_program(p, mode);
+                    let _text = export::print_program(&named, path);
+                }
+                results.push(r);
+            }
+        }
+        (file, results)
+    }))
+    .map_err(|e| {
+        e.downcast_ref::<String>()
+            .cloned()
+            .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "non-string panic".into())
+    })
+}
+
+/// Run `f` on a thread with an 8 MiB stack; fail if it takes longer than
+/// `limit` (the thread is abandoned) or dies.
+fn on_big_stack<T: Send + 'static>(
+    what: &str,
+    limit: Duration,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    let (tx, rx) = mpsc::channel();
+    let handle = std::thread::Builder::new()
+        .name(what.to_string())
+        .stack_size(STACK)
+        .spawn(move || {
+            let _ = tx.send(f());
+        })
+        .expect("spawn analysis thread");
+    match rx.recv_timeout(limit) {
+        Ok(v) => {
+            handle.join().ok();
+            v
+        }
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            panic!("{what}: analysis did not finish within {limit:?}")
+        }
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            panic!(
+                "{what}: the analysis thread died: {:?}",
+                handle.join().err()
+            )
+        }
+    }
+}
+
+/// Deterministic pseudo-random numbers (64-bit LCG).
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        self.0 >> 33
+    }
+}
+
+/// 20 prefixes at evenly spaced byte offsets and 20 single-byte flips.
+fn mutations(bytes: &[u8], seed: u64) -> Vec<(String, String)> {
+    let n = bytes.len();
+    let mut out = Vec::new();
+    for k in 0..VARIANTS {
+        let cut = k * n / VARIANTS;
+        out.push((
+            format!("truncated at byte {cut}"),
+            String::from_utf8_lossy(&bytes[..cut]).into_owned(),
+        ));
+    }
+    let mut rng = Lcg(seed);
+    for _ in 0..VARIANTS {
+        let pos = (rng.next() as usize) % n.max(1);
+        let mask = 1u8 << (rng.next() % 8);
+        let mut flipped = bytes.to_vec();
+        if let Some(b) = flipped.get_mut(pos) {
+            *b ^= mask;
+        }
+        out.push((
+            format!("byte {pos} xor {mask:#04x}"),
+            String::from_utf8_lossy(&flipped).into_owned(),
+        ));
+    }
+    out
+}
+
+fn corpus() -> Vec<PathBuf> {
+    let files = spec_tests::corpus_files();
+    assert!(
+        files.len() >= 100,
+        "expected the shared corpus beside the repository, found {} files",
+        files.len()
+    );
+    files
+}
+
+/// Every mutation of every corpus file is analysed without a panic.
+#[test]
+fn corpus_mutations_never_panic() {
+    let files = corpus();
+    let (done, panics) = on_big_stack("corpus mutations", Duration::from_secs(600), move || {
+        let mut panics = Vec::new();
+        let mut done = 0;
+        for (i, path) in files.iter().enumerate() {
+            let bytes = std::fs::read(path).expect("corpus file is readable");
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            for (what, text) in mutations(&bytes, i as u64 + 1) {
+                let t = Instant::now();
+                if let Err(msg) = analyse(&name, &text) {
+                    panics.push(format!("{name} ({what}): {msg}"));
+                }
+                assert!(
+                    t.elapsed() < WATCHDOG,
+                    "{name} ({what}) took {:?}",
+                    t.elapsed()
+                );
+                done += 1;
+            }
+        }
+        (done, panics)
+    });
+    assert_eq!(done, spec_tests::corpus_files().len() * 2 * VARIANTS);
+    assert!(
+        panics.is_empty(),
+        "{} of {done} variants panicked:\n{}",
+        panics.len(),
+        panics.join("\n")
+    );
+}
+
+/// Which lines of a pathological file a result may point at.
+type Lines = std::ops::RangeInclusive<u32>;
+
+/// Analyse a pathological source on a big stack under the watchdog; it
+/// must not panic, and each mode must yield a failure or note located on
+/// one of `expect_lines`.
+fn pathological(what: &'static str, text: String, expect_lines: Lines) {
+    let (modes, located): (usize, Vec<String>) = on_big_stack(what, WATCHDOG, move || {
+        let path = format!("{what}.py");
+        let (file, results) = match analyse(&path, &text) {
+            Ok(v) => v,
+            Err(msg) => panic!("{what}: panicked: {msg}"),
+        };
+        let missing: Vec<String> = results
+            .iter()
+            .filter(|r| !has_located_result(&file, r, &expect_lines))
+            .map(|r| format!("[{}] {}", r.mode.key(), describe(&file, r)))
+            .collect();
+        (results.len(), missing)
+    });
+    assert_eq!(modes, 2, "{what}: expected one entry traced in both modes");
+    assert!(
+        located.is_empty(),
+        "{what}: no failure or note located on the expected lines:\n{}",
+        located.join("\n")
+    );
+}
+
+fn line_of_range(file: &SourceFile, r: TextRange) -> Option<u32> {
+    (r != TextRange::default() && (r.end as usize) <= file.text.len())
+        .then(|| file.line_of(r.start))
+}
+
+fn has_located_result(file: &SourceFile, r: &TraceResult, lines: &Lines) -> bool {
+    let failure_line = match &r.outcome {
+        TraceOutcome::Failed(f) => f
+            .line
+            .into_iter()
+            .chain(f.range.and_then(|rg| line_of_range(file, rg)))
+            .any(|l| lines.contains(&l)),
+        TraceOutcome::Exported(_) => false,
+    };
+    failure_line
+        || r.notes
+            .iter()
+            .filter_map(|n| line_of_range(file, n.range))
+            .any(|l| lines.contains(&l))
+}
+
+fn describe(file: &SourceFile, r: &TraceResult) -> String {
+    let outcome = match &r.outcome {
+        TraceOutcome::Failed(f) => format!(
+            "failed ({}) line {:?} range {:?}: {}",
+            f.kind.category(),
+            f.line,
+            f.range,
+            f.message.lines().next().unwrap_or("")
+        ),
+        TraceOutcome::Exported(p) => format!("exported, {} nodes", p.graph.nodes.len()),
+    };
+    let notes: Vec<String> = r
+        .notes
+        .iter()
+        .map(|n| format!("line {:?}: {}", line_of_range(file, n.range), n.message))
+        .collect();
+    format!("{outcome}; notes: {notes:?}")
+}
+
+/// A model whose `forward` body is `body` (indented by 8 spaces); the
+/// body starts on line 7.
+fn model_with_forward(prelude: &str, body: &str) -> String {
+    format!(
+        "import torch\n{prelude}\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n{body}\n\n\nexample_args = (torch.randn(3, 4),)\nmodel = M()\n"
+    )
+}
+
+#[test]
+fn ten_thousand_nested_parentheses() {
+    let expr = format!("{}x{}", "(".repeat(10_000), ")".repeat(10_000));
+    let text = model_with_forward("", &format!("        return {expr} + 1"));
+    pathological("nested_parens", text, 7..=7);
+}
+
+#[test]
+fn ten_thousand_nested_ifs() {
+    // One space per level keeps the file at ~50 MB.
+    let depth = 10_000;
+    let mut body = String::new();
+    for d in 0..depth {
+        body.push_str(&" ".repeat(8 + d));
+        body.push_str("if x.dim() == 2:\n");
+    }
+    body.push_str(&" ".repeat(8 + depth));
+    body.push_str("x = x + 1\n        return x");
+    let text = model_with_forward("", &body);
+    let last = text.lines().count() as u32;
+    pathological("nested_ifs", text, 7..=last);
+}
+
+#[test]
+fn infinite_loop_in_forward() {
+    let text = model_with_forward(
+        "",
+        "        while True:\n            pass\n        return x",
+    );
+    pathological("while_true", text, 7..=8);
+}
+
+#[test]
+fn unbounded_recursion() {
+    let text = model_with_forward("\n\ndef f(x):\n    return f(x)", "        return f(x)");
+    // `def f` is on line 4; forward's body on line 10.
+    pathological("recursion", text, 5..=10);
+}
+
+#[test]
+fn unknown_module() {
+    let text = model_with_forward(
+        "import not_a_module",
+        "        return not_a_module.transform(x)",
+    );
+    pathological("unknown_module", text, 2..=7);
+}
+
+#[test]
+fn unknown_torch_api() {
+    let text = model_with_forward("", "        return torch.not_an_api(x)");
+    pathological("unknown_api", text, 7..=7);
+}
+
+#[test]
+fn one_megabyte_file() {
+    // 1 MB: a forward of ~40,000 statements after 2,000 unused helpers,
+    // ending in an unknown call so that the result has a location.
+    let mut prelude = String::new();
+    for i in 0..2_000 {
+        prelude.push_str(&format!("\n\ndef helper_{i}(t):\n    return t * {i} + 1\n"));
+    }
+    let mut body = String::new();
+    while body.len() + prelude.len() < 1_000_000 {
+        body.push_str("        x = x + 1\n");
+    }
+    body.push_str("        return torch.not_an_api(x)");
+    let text = model_with_forward(&prelude, &body);
+    assert!(text.len() >= 1_000_000);
+    let last = text.lines().count() as u32;
+    pathological("one_megabyte", text, last - 5..=last);
+}

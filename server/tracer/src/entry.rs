@@ -502,9 +502,28 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     for (_, t) in &params {
         interp.lifted.remove(&t.id);
     }
+    // Non-strict lifts every parameter name, tied ones included.
+    let all_params = crate::nn::named_parameters_with_duplicates(&model);
+    let mut tied_placeholders: Vec<NodeId> = Vec::new();
     if interp.mode == Mode::NonStrict {
         for (_, t) in &params {
             interp.tensor_node(t);
+        }
+        for (name, t) in &all_params {
+            if params.iter().any(|(n, _)| n == name) {
+                continue;
+            }
+            let id = interp.graph.push(Node {
+                op: NodeOp::Placeholder(InputKind::Parameter(name.clone())),
+                val: interp.meta_of(t),
+                line: None,
+                code: None,
+                base_name: String::new(),
+                side_effect: false,
+                late_named: false,
+                hidden: false,
+            });
+            tied_placeholders.push(id);
         }
         for (_, t, _) in &buffers {
             interp.tensor_node(t);
@@ -566,9 +585,10 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
         }
     }
     if interp.mode == Mode::NonStrict {
+        ps.extend(tied_placeholders.iter().copied());
         let order = |n: &NodeId, interp: &Interp| -> usize {
             match &interp.graph.node(*n).op {
-                NodeOp::Placeholder(InputKind::Parameter(q)) => params
+                NodeOp::Placeholder(InputKind::Parameter(q)) => all_params
                     .iter()
                     .position(|(p, _)| p == q)
                     .unwrap_or(usize::MAX),

@@ -991,6 +991,20 @@ pub fn named_parameters(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
     out
 }
 
+/// `named_parameters(remove_duplicate=False)`: tied parameters under each name.
+pub fn named_parameters_with_duplicates(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
+    let mut out = Vec::new();
+    for (prefix, m) in named_modules(root) {
+        let st = m.module.as_ref().expect("modules have state").borrow();
+        for (n, t) in &st.params {
+            if let Some(t) = t {
+                out.push((qual(&prefix, n), t.clone()));
+            }
+        }
+    }
+    out
+}
+
 /// `named_buffers()` with persistence.
 pub fn named_buffers(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>, bool)> {
     let mut out: Vec<(String, Rc<Tensor>, bool)> = Vec::new();

@@ -764,18 +764,32 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
             let pred_arg = match &pred {
                 Value::SymBool(b) => {
                     let (l, r) = (interp.sym_arg(&b.lhs), interp.sym_arg(&b.rhs));
-                    let n = interp.record_named(
-                        &format!("_operator.{}", b.op.operator_name()),
-                        b.op.operator_name(),
-                        vec![l, r],
-                        vec![],
-                        MetaVal::SymBool(crate::graph::SymBoolMeta {
-                            lhs: b.lhs.clone(),
-                            op: b.op.symbol(),
-                            rhs: b.rhs.clone(),
-                        }),
-                    );
-                    Arg::Node(n)
+                    let meta = MetaVal::SymBool(crate::graph::SymBoolMeta {
+                        lhs: b.lhs.clone(),
+                        op: b.op.symbol(),
+                        rhs: b.rhs.clone(),
+                    });
+                    // Non-strict already traced the comparison: it becomes the predicate.
+                    let traced = interp.graph.nodes.iter().rposition(|n| n.hidden && n.val == meta);
+                    match traced {
+                        Some(i) => {
+                            let line = interp.node_line();
+                            let node = interp.graph.node_mut(crate::graph::NodeId(i as u32));
+                            node.hidden = false;
+                            node.line = line;
+                            if let crate::graph::NodeOp::CallFunction { args, .. } = &mut node.op {
+                                *args = vec![l, r];
+                            }
+                            Arg::Node(crate::graph::NodeId(i as u32))
+                        }
+                        None => Arg::Node(interp.record_named(
+                            &format!("_operator.{}", b.op.operator_name()),
+                            b.op.operator_name(),
+                            vec![l, r],
+                            vec![],
+                            meta,
+                        )),
+                    }
                 }
                 other => interp.arg_of(other),
             };

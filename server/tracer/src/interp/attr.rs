@@ -278,6 +278,16 @@ impl Interp {
             "requires_grad" => Value::Bool(t.requires_grad),
             "is_leaf" => Value::Bool(true),
             "grad" => Value::None,
+            "data" if self.tracing => match self.mode {
+                // Dynamo reads `.data` as a constant lifted into the program.
+                crate::Mode::Strict => self.clone_tensor_as(t, crate::value::Provenance::Constant, false),
+                crate::Mode::NonStrict => {
+                    return Err(self.fail(
+                        crate::failure::FailureKind::Other,
+                        "`.data` of a traced tensor is a fake tensor that export would have to keep as a constant; use the tensor itself (or `torch.no_grad()` and in-place ops)",
+                    ));
+                }
+            },
             "data" => v.clone(),
             "T" | "mT" if t.rank() == 2 => {
                 return self.call_op_by_method("t", v.clone(), vec![], vec![]);

@@ -910,7 +910,7 @@ impl Interp {
                     let v = self.eval(expr, scope)?;
                     self.set_range(range);
                     if let Value::Tensor(_) = v {
-                        if !format_spec.is_empty() {
+                        if !format_spec.is_empty() && self.mode == Mode::NonStrict && self.tracing {
                             // Formatting a tensor's value needs its data.
                             return Err(match self.mode {
                                 Mode::NonStrict => self.fail(
@@ -996,6 +996,19 @@ impl Interp {
     /// `assert cond`: like truthiness, except a tensor condition becomes a
     /// runtime assertion in both modes.
     fn assert_truthy(&mut self, v: &Value) -> R<bool> {
+        if let (Value::Tensor(_), Mode::Strict, true) = (v, self.mode, self.tracing) {
+            // Dynamo turns `assert tensor` into a runtime assertion.
+            let a = self.arg_of(v);
+            let n = self.record_named(
+                "aten._assert_async.msg",
+                "_assert_async",
+                vec![a, crate::graph::Arg::Str("assertion failed".into())],
+                vec![],
+                crate::graph::MetaVal::None,
+            );
+            self.graph.node_mut(n).side_effect = true;
+            return Ok(true);
+        }
         self.truthy(v)
     }
 

@@ -277,6 +277,13 @@ fn binary_with(interp: &mut Interp, call: &OpCall, fixed: Option<DType>) -> R<Va
     if matches!(b, Value::Unknown(_)) {
         return Ok(b);
     }
+    if matches!(&b, Value::Builtin(f) if &*f.name == "builtins.id.fake") {
+        return Err(interp.graph_break(
+            "GB0055",
+            "TorchDynamo cannot put the result of `id(tensor)` into the graph (failed to convert args to proxy)",
+            "compute with tensor values only; `id()` of a tensor has no graph equivalent",
+        ));
+    }
     let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(interp, v)).collect();
     if ops.len() < 2 {
         return Err(interp.type_error(format!(

@@ -204,10 +204,31 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
             names.insert(id, ns.create(&n.base_name));
         }
     }
-    // Nodes inserted by torch's passes: the names their first drafts took
-    // are gone, so they start at `_1`.
+    // Input sizes are read with `sym_size.int` nodes named after a first
+    // draft that read every dynamic input dim: the kept ones are numbered
+    // from the count of dynamic dims on.
+    let dynamic_dims = program
+        .inputs
+        .iter()
+        .filter(|id| matches!(g.node(**id).op, NodeOp::Placeholder(InputKind::User(_))))
+        .map(|id| match &g.node(*id).val {
+            tracer::graph::MetaVal::Tensor { shape, .. } => shape.iter().filter(|d| !d.is_const()).count(),
+            _ => 0,
+        })
+        .sum::<usize>();
+    let mut sym_sizes = 0;
     for (i, n) in g.nodes.iter().enumerate() {
-        if !n.late_named || !live[i] {
+        if n.late_named && live[i] && n.target() == Some("aten.sym_size.int") {
+            let name = format!("sym_size_int_{}", dynamic_dims + sym_sizes);
+            sym_sizes += 1;
+            ns.reserve(&name);
+            names.insert(NodeId(i as u32), name);
+        }
+    }
+    // Other nodes inserted by torch's passes: the names their first drafts
+    // took are gone, so they start at `_1`.
+    for (i, n) in g.nodes.iter().enumerate() {
+        if !n.late_named || !live[i] || n.target() == Some("aten.sym_size.int") {
             continue;
         }
         let id = NodeId(i as u32);

@@ -207,15 +207,15 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
     // Input sizes are read with `sym_size.int` nodes named after a first
     // draft that read every dynamic input dim: the kept ones are numbered
     // from the count of dynamic dims on.
-    let dynamic_dims = program
-        .inputs
-        .iter()
-        .filter(|id| matches!(g.node(**id).op, NodeOp::Placeholder(InputKind::User(_))))
-        .map(|id| match &g.node(*id).val {
-            tracer::graph::MetaVal::Tensor { shape, .. } => shape.iter().filter(|d| !d.is_const()).count(),
-            _ => 0,
-        })
-        .sum::<usize>();
+    let mut free = std::collections::BTreeSet::new();
+    for id in &program.inputs {
+        if let tracer::graph::MetaVal::Tensor { shape, .. } = &g.node(*id).val {
+            for d in shape {
+                free.extend(program.env.simplify(d).symbols());
+            }
+        }
+    }
+    let dynamic_dims = free.len();
     let mut sym_sizes = 0;
     for (i, n) in g.nodes.iter().enumerate() {
         if n.late_named && live[i] && n.target() == Some("aten.sym_size.int") {

@@ -317,7 +317,24 @@ impl Interp {
     }
 
     fn sym_node(&mut self, target: &str, base: &str, args: Vec<Arg>, e: &SymExpr) -> NodeId {
-        let n = self.record_named(target, base, args, vec![], MetaVal::Sym(e.clone()));
+        // Non-strict traced this arithmetic when the Python code ran it: the
+        // node it made (and named) is the one used.
+        let val = MetaVal::Sym(e.clone());
+        if let Some(i) = self.graph.nodes.iter().rposition(|n| n.hidden && n.target() == Some(target) && n.val == val) {
+            let id = NodeId(i as u32);
+            let line = self.node_line();
+            let node = self.graph.node_mut(id);
+            node.hidden = false;
+            if node.line.is_none() {
+                node.line = line;
+            }
+            if let NodeOp::CallFunction { args: a, .. } = &mut node.op {
+                *a = args;
+            }
+            self.sym_expr_nodes.push((e.clone(), id));
+            return id;
+        }
+        let n = self.record_named(target, base, args, vec![], val);
         self.sym_expr_nodes.push((e.clone(), n));
         n
     }

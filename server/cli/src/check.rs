@@ -85,6 +85,11 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
     Ok(())
 }
 
+/// A source line as written (1-based), without its newline.
+fn raw_line(file: &tracer::SourceFile, line: u32) -> String {
+    file.index.line_text(&file.text, line.saturating_sub(1)).trim_end().to_string()
+}
+
 pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Result<ExitCode> {
     let files = collect_files(paths)?;
     let mut diagnostics = Vec::new();
@@ -106,7 +111,7 @@ pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Resul
                 code: "syntax".into(),
                 message: e.message.clone(),
                 help: None,
-                source_line: file.line_text(lc.line + 1).to_string(),
+                source_line: raw_line(file, lc.line + 1),
             });
         }
         for (entry, runs) in &analysis.entries {
@@ -165,7 +170,7 @@ pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Resul
                         code,
                         message: format!("{}{}", fl.message, label(r.mode)),
                         help,
-                        source_line: file.line_text(line).to_string(),
+                        source_line: raw_line(file, line),
                     });
                 }
                 for g in &r.guards {
@@ -179,7 +184,7 @@ pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Resul
                         code: "guard".into(),
                         message: format!("guard `{}`{}", g.expr, label(r.mode)),
                         help: None,
-                        source_line: file.line_text(line).to_string(),
+                        source_line: raw_line(file, line),
                     });
                 }
                 for n in &r.notes {
@@ -193,7 +198,7 @@ pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Resul
                         code: "incomplete".into(),
                         message: n.message.clone(),
                         help: None,
-                        source_line: file.line_text(lc.line + 1).to_string(),
+                        source_line: raw_line(file, lc.line + 1),
                     });
                 }
             }
@@ -228,6 +233,10 @@ pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Resul
                     let _ = trimmed_at;
                     writeln!(out, "    |")?;
                     writeln!(out, "{:>3} | {}", d.line, d.source_line)?;
+                    // Carets under the failing range (the source line is shown trimmed).
+                    let indent = d.source_line.len().min(d.col.saturating_sub(1) as usize);
+                    let width = d.end_col.saturating_sub(d.col).max(1) as usize;
+                    writeln!(out, "    | {}{}", " ".repeat(indent), "^".repeat(width.min(120)))?;
                 }
                 if let Some(h) = &d.help {
                     writeln!(out, "    = help: {h}")?;

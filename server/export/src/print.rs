@@ -123,14 +123,14 @@ pub fn print_program(named: &NamedProgram, path: &str) -> String {
         else {
             continue;
         };
-        if let (Some(line), Some(code)) = (n.line, &n.code) {
-            if last_code.as_ref() != Some(&(line, code.clone())) {
-                let _ = writeln!(
-                    out,
-                    "             # File: {path}:{line} in forward, code: {code}"
-                );
-                last_code = Some((line, code.clone()));
-            }
+        if let (Some(line), Some(code)) = (n.line, &n.code)
+            && last_code.as_ref() != Some(&(line, code.clone()))
+        {
+            let _ = writeln!(
+                out,
+                "             # File: {path}:{line} in forward, code: {code}"
+            );
+            last_code = Some((line, code.clone()));
         }
         let mut parts: Vec<String> = args.iter().map(|a| arg_text(named, a)).collect();
         parts.extend(

@@ -132,10 +132,10 @@ fn collect_export_calls(s: &Stmt, out: &mut Vec<Expr>, depth: u32) {
         return;
     }
     let mut visit = |e: &Expr| {
-        if let ExprKind::Call { func, .. } = &e.kind {
-            if is_export_func(func) {
-                out.push(e.clone());
-            }
+        if let ExprKind::Call { func, .. } = &e.kind
+            && is_export_func(func)
+        {
+            out.push(e.clone());
         }
     };
     match &s.kind {
@@ -256,10 +256,10 @@ fn run(
     });
     // Module code: each statement on its own, so one failure does not hide the rest.
     for s in &file.module.body {
-        if let StmtKind::Expr(e) = &s.kind {
-            if matches!(&e.kind, ExprKind::Call { func, .. } if is_export_func(func)) {
-                continue;
-            }
+        if let StmtKind::Expr(e) = &s.kind
+            && matches!(&e.kind, ExprKind::Call { func, .. } if is_export_func(func))
+        {
+            continue;
         }
         match interp.exec(s, &globals) {
             Ok(()) => {}
@@ -378,34 +378,51 @@ struct ForwardParams {
 }
 
 fn forward_params(model: &Rc<Object>) -> ForwardParams {
-    if let Some((Value::Function(mut f), owner)) = model.class.lookup("forward") {
-        if owner.builtin.is_none() {
-            // inspect.signature follows `__wrapped__` (functools.wraps).
-            let mut unwrapped_self = false;
-            for _ in 0..16 {
-                let next = f.attrs.borrow().get("__wrapped__").cloned();
-                match next {
-                    Some(Value::Function(w)) => {
-                        f = w;
-                        unwrapped_self = true;
-                    }
-                    _ => break,
+    if let Some((Value::Function(mut f), owner)) = model.class.lookup("forward")
+        && owner.builtin.is_none()
+    {
+        // inspect.signature follows `__wrapped__` (functools.wraps).
+        let mut unwrapped_self = false;
+        for _ in 0..16 {
+            let next = f.attrs.borrow().get("__wrapped__").cloned();
+            match next {
+                Some(Value::Function(w)) => {
+                    f = w;
+                    unwrapped_self = true;
                 }
+                _ => break,
             }
-            let _ = unwrapped_self;
-            let p = &f.params;
-            return ForwardParams {
-                positional: p.posonly.iter().chain(p.args.iter()).skip(1).map(|x| x.name.clone()).collect(),
-                vararg: p.vararg.as_ref().map(|v| v.name.clone()),
-                kwonly: p.kwonly.iter().map(|x| x.name.clone()).collect(),
-            };
         }
+        let _ = unwrapped_self;
+        let p = &f.params;
+        return ForwardParams {
+            positional: p
+                .posonly
+                .iter()
+                .chain(p.args.iter())
+                .skip(1)
+                .map(|x| x.name.clone())
+                .collect(),
+            vararg: p.vararg.as_ref().map(|v| v.name.clone()),
+            kwonly: p.kwonly.iter().map(|x| x.name.clone()).collect(),
+        };
     }
     let names: &[&str] = match model.class.builtin_base().as_deref() {
-        Some("torch.nn.MultiheadAttention") => &["query", "key", "value", "key_padding_mask", "need_weights", "attn_mask"],
+        Some("torch.nn.MultiheadAttention") => &[
+            "query",
+            "key",
+            "value",
+            "key_padding_mask",
+            "need_weights",
+            "attn_mask",
+        ],
         _ => &["input"],
     };
-    ForwardParams { positional: names.iter().map(|s| s.to_string()).collect(), vararg: None, kwonly: vec![] }
+    ForwardParams {
+        positional: names.iter().map(|s| s.to_string()).collect(),
+        vararg: None,
+        kwonly: vec![],
+    }
 }
 
 /// How a bound input is passed to forward.
@@ -418,7 +435,11 @@ enum Slot {
 
 /// Bind example inputs to forward's parameters as `inspect.signature.bind`
 /// does, in signature order.
-fn bind_inputs(fp: &ForwardParams, args: &[Value], kwargs: &[(String, Value)]) -> Vec<(String, Value, Slot)> {
+fn bind_inputs(
+    fp: &ForwardParams,
+    args: &[Value],
+    kwargs: &[(String, Value)],
+) -> Vec<(String, Value, Slot)> {
     let mut out = Vec::new();
     let mut it = args.iter();
     for n in &fp.positional {
@@ -428,10 +449,10 @@ fn bind_inputs(fp: &ForwardParams, args: &[Value], kwargs: &[(String, Value)]) -
         }
     }
     let rest: Vec<Value> = it.cloned().collect();
-    if let Some(va) = &fp.vararg {
-        if !rest.is_empty() {
-            out.push((va.clone(), Value::tuple(rest), Slot::VarArgs));
-        }
+    if let Some(va) = &fp.vararg
+        && !rest.is_empty()
+    {
+        out.push((va.clone(), Value::tuple(rest), Slot::VarArgs));
     }
     for n in fp.positional.iter().chain(fp.kwonly.iter()) {
         if let Some((_, v)) = kwargs.iter().find(|(k, _)| k == n) {
@@ -642,7 +663,13 @@ fn fake_input(
                     Mode::Strict => format!("L['flat_args'][{}].size()[{i}]", *leaf - 1),
                     Mode::NonStrict => format!("{torch_path}.size()[{i}]"),
                 };
-                shape.push(factory.dim(interp, &r, &torch_source, format!("{name}.size()[{i}]"), hint)?);
+                shape.push(factory.dim(
+                    interp,
+                    &r,
+                    &torch_source,
+                    format!("{name}.size()[{i}]"),
+                    hint,
+                )?);
             }
             let nt = interp.new_tensor(t.dtype, shape, Provenance::Graph);
             let node = interp.graph.push(Node {
@@ -870,7 +897,7 @@ fn insert_runtime_asserts(interp: &mut Interp) {
 /// size expression the inputs carry.
 fn range_constraints(interp: &Interp, inputs: &[NodeId]) -> Vec<(String, Bound, Bound)> {
     let mut out: Vec<(String, Bound, Bound)> = Vec::new();
-    let mut push = |key: String, lo: Bound, hi: Bound, out: &mut Vec<(String, Bound, Bound)>| {
+    let push = |key: String, lo: Bound, hi: Bound, out: &mut Vec<(String, Bound, Bound)>| {
         if !out.iter().any(|(k, _, _)| *k == key) {
             out.push((key, lo, hi));
         }

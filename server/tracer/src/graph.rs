@@ -169,7 +169,10 @@ impl Graph {
         // ops (and `getitem` on their results) stay even when unused.
         for (i, n) in self.nodes.iter().enumerate() {
             let pure_sym = match n.target() {
-                Some(t) => (t.starts_with("_operator.") && t != "_operator.getitem") || t == "aten.sym_size.int",
+                Some(t) => {
+                    (t.starts_with("_operator.") && t != "_operator.getitem")
+                        || t == "aten.sym_size.int"
+                }
                 None => true,
             };
             if n.side_effect || (!pure_sym && !n.hidden) {

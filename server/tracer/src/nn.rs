@@ -280,8 +280,7 @@ fn encoder_layer_submodules(interp: &mut Interp, c: &Config) -> R<Vec<(String, V
         .get("layer_norm_eps")
         .cloned()
         .unwrap_or(Value::Float(1e-5));
-    let mut out = Vec::new();
-    out.push((
+    let mut out = vec![(
         "self_attn".to_string(),
         construct_named(
             interp,
@@ -289,7 +288,7 @@ fn encoder_layer_submodules(interp: &mut Interp, c: &Config) -> R<Vec<(String, V
             vec![Value::Int(d), Value::Int(h)],
             vec![("dropout".into(), drop.clone()), ("batch_first".into(), bf)],
         )?,
-    ));
+    )];
     out.push((
         "linear1".to_string(),
         construct_named(
@@ -871,10 +870,11 @@ pub fn module_setattr(interp: &mut Interp, obj: &Rc<Object>, name: &str, value: 
             }
         }
     }
-    if let Value::Tensor(t) = &value {
-        if !interp.tracing && *t.provenance.borrow() == Provenance::Eager {
-            *t.provenance.borrow_mut() = Provenance::Constant;
-        }
+    if let Value::Tensor(t) = &value
+        && !interp.tracing
+        && *t.provenance.borrow() == Provenance::Eager
+    {
+        *t.provenance.borrow_mut() = Provenance::Constant;
     }
     obj.set_attr(name, value);
     Ok(())
@@ -1365,10 +1365,8 @@ fn fwd_batchnorm(
     }
     let train = training(obj);
     let nbt = param(obj, "num_batches_tracked");
-    if train {
-        if let Value::Tensor(_) = nbt {
-            interp.call_op_by_method("add_", nbt, vec![Value::Int(1)], vec![])?;
-        }
+    if train && let Value::Tensor(_) = nbt {
+        interp.call_op_by_method("add_", nbt, vec![Value::Int(1)], vec![])?;
     }
     let a = vec![
         x,

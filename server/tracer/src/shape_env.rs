@@ -56,7 +56,9 @@ fn hashed_id(torch_source: &str) -> u32 {
     use sha2::{Digest, Sha256};
     let digest = Sha256::digest(torch_source.as_bytes());
     // (big-endian 256-bit integer) mod 100, folded byte by byte.
-    digest.iter().fold(0u32, |acc, b| (acc * 256 + u32::from(*b)) % 100)
+    digest
+        .iter()
+        .fold(0u32, |acc, b| (acc * 256 + u32::from(*b)) % 100)
 }
 
 impl ShapeEnv {
@@ -287,7 +289,10 @@ impl ShapeEnv {
             };
             ValueRange { lo, hi }
         };
-        let (r, sr) = (map(self.info(replaced).range), map(self.info(replaced).spec_range));
+        let (r, sr) = (
+            map(self.info(replaced).range),
+            map(self.info(replaced).spec_range),
+        );
         let info = &mut self.symbols[t.0 as usize];
         info.range = info.range.intersect(&r);
         info.spec_range = info.spec_range.intersect(&sr);

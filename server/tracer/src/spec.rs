@@ -47,14 +47,20 @@ pub fn leaf_specs(interp: &mut Interp, spec: &Value, params: &[(String, Value)])
         Value::Dict(d) => {
             let entries = d.borrow().entries.clone();
             for (k, _) in &entries {
-                if let Value::Str(k) = k {
-                    if !params.iter().any(|(n, _)| n == &**k) {
-                        return Err(interp.fail(
-                            FailureKind::Other,
-                            format!("dynamic_shapes names `{k}`, which is not an argument of forward ({})",
-                                params.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>().join(", ")),
-                        ));
-                    }
+                if let Value::Str(k) = k
+                    && !params.iter().any(|(n, _)| n == &**k)
+                {
+                    return Err(interp.fail(
+                        FailureKind::Other,
+                        format!(
+                            "dynamic_shapes names `{k}`, which is not an argument of forward ({})",
+                            params
+                                .iter()
+                                .map(|(n, _)| n.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    ));
                 }
             }
             for (name, v) in params {
@@ -228,7 +234,9 @@ impl SymbolFactory {
                     max.map_or(Bound::PosInf, Bound::Finite),
                 );
                 let r = ValueRange::new(Bound::Finite(lo), hi);
-                let e = interp.env.create_backed(torch_source, source, hint, r, None);
+                let e = interp
+                    .env
+                    .create_backed(torch_source, source, hint, r, None);
                 Ok(e)
             }
             DimSpec::Dynamic { min, max } => {
@@ -262,25 +270,33 @@ impl SymbolFactory {
             DimSpec::Named { .. } | DimSpec::Derived { .. } => {
                 let (name, min, max, coeff, offset) = match &**spec {
                     DimSpec::Named { name, min, max } => (name.clone(), *min, *max, 1, 0),
-                    DimSpec::Derived { root, coeff, offset } => match &**root {
-                        DimSpec::Named { name, min, max } => (name.clone(), *min, *max, *coeff, *offset),
+                    DimSpec::Derived {
+                        root,
+                        coeff,
+                        offset,
+                    } => match &**root {
+                        DimSpec::Named { name, min, max } => {
+                            (name.clone(), *min, *max, *coeff, *offset)
+                        }
                         _ => return Ok(SymExpr::int(hint)),
                     },
                     _ => unreachable!("matched above"),
                 };
                 let lo = min.unwrap_or(0);
                 let hi = max.map_or(Bound::PosInf, Bound::Finite);
-                if let Some(m) = max {
-                    if lo > m {
-                        return Err(interp.fail(
-                            FailureKind::Other,
-                            format!("Dim `{name}`: min={lo} is greater than max={m}"),
-                        ));
-                    }
+                if let Some(m) = max
+                    && lo > m
+                {
+                    return Err(interp.fail(
+                        FailureKind::Other,
+                        format!("Dim `{name}`: min={lo} is greater than max={m}"),
+                    ));
                 }
                 // The range of this dim: the root's range mapped through A*d + B.
                 let map = |b: Bound| match b {
-                    Bound::Finite(v) => Bound::Finite(v.saturating_mul(coeff).saturating_add(offset)),
+                    Bound::Finite(v) => {
+                        Bound::Finite(v.saturating_mul(coeff).saturating_add(offset))
+                    }
                     other => other,
                 };
                 let (slo, shi) = (map(Bound::Finite(lo)), map(hi));
@@ -310,8 +326,16 @@ impl SymbolFactory {
                 );
                 if let Some(s) = e.as_symbol() {
                     interp.env.symbols[s.0 as usize].spec_range = ValueRange::new(slo, shi);
-                    self.dynamic.push(DynamicDim { symbol: s, spec: spec.clone(), source, hint });
-                    self.groups.entry(name.clone()).or_default().push((s, coeff, offset));
+                    self.dynamic.push(DynamicDim {
+                        symbol: s,
+                        spec: spec.clone(),
+                        source,
+                        hint,
+                    });
+                    self.groups
+                        .entry(name.clone())
+                        .or_default()
+                        .push((s, coeff, offset));
                     if !self.group_order.contains(&name) {
                         self.group_order.push(name);
                     }
@@ -326,9 +350,14 @@ impl SymbolFactory {
     /// at the end of tracing, with no user line.
     pub fn link_groups(&self, interp: &mut Interp) -> R<()> {
         for name in &self.group_order {
-            let Some(members) = self.groups.get(name) else { continue };
+            let Some(members) = self.groups.get(name) else {
+                continue;
+            };
             // The root: a plain member if there is one, else the first.
-            let root = members.iter().find(|(_, c, o)| *c == 1 && *o == 0).unwrap_or(&members[0]);
+            let root = members
+                .iter()
+                .find(|(_, c, o)| *c == 1 && *o == 0)
+                .unwrap_or(&members[0]);
             let (rs, rc, ro) = *root;
             for &(ms, mc, mo) in members {
                 if ms == rs {
@@ -345,7 +374,10 @@ impl SymbolFactory {
                         r.sub(&SymExpr::int(ro)).mul(&SymExpr::int(mc)),
                     )
                 };
-                match interp.env.evaluate(&lhs, crate::value::CmpKind::Eq, &rhs, None) {
+                match interp
+                    .env
+                    .evaluate(&lhs, crate::value::CmpKind::Eq, &rhs, None)
+                {
                     Ok(true) => {}
                     Ok(false) => {
                         return Err(interp.fail(
@@ -371,7 +403,12 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
     let name_of = |d: &DynamicDim| -> Option<String> { d.spec.root_name().map(|s| s.to_string()) };
     let dim_of = |s: SymbolId| dims.iter().find(|x| x.symbol == s);
     for d in dims {
-        let Some(r) = interp.env.replacements.get(&d.symbol).map(|e| interp.env.simplify(e)) else {
+        let Some(r) = interp
+            .env
+            .replacements
+            .get(&d.symbol)
+            .map(|e| interp.env.simplify(e))
+        else {
             continue;
         };
         let line = guard_line_for(interp, d.symbol);
@@ -396,13 +433,22 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
         }
         let Some(n) = name_of(d) else { continue };
         // Related only to dims of its own named Dim: what the spec says.
-        let same_group = r.symbols().iter().all(|s| dim_of(*s).and_then(name_of).as_deref() == Some(n.as_str()));
+        let same_group = r
+            .symbols()
+            .iter()
+            .all(|s| dim_of(*s).and_then(name_of).as_deref() == Some(n.as_str()));
         if same_group {
             continue;
         }
-        let all_named = r.symbols().iter().all(|s| dim_of(*s).and_then(name_of).is_some());
+        let all_named = r
+            .symbols()
+            .iter()
+            .all(|s| dim_of(*s).and_then(name_of).is_some());
         if !all_named || matches!(&*d.spec, DimSpec::Derived { .. }) {
-            messages.push(format!("{} was marked dynamic but the model ties it to other sizes.", d.source));
+            messages.push(format!(
+                "{} was marked dynamic but the model ties it to other sizes.",
+                d.source
+            ));
             continue;
         }
         // torch states the relation for the later input's dim in terms of
@@ -417,7 +463,9 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
             }
             _ => (d.symbol, r.clone()),
         };
-        let lhs_name = dim_of(lhs_sym).and_then(name_of).unwrap_or_else(|| n.clone());
+        let lhs_name = dim_of(lhs_sym)
+            .and_then(name_of)
+            .unwrap_or_else(|| n.clone());
         let rendered = rhs
             .display(&|s: SymbolId| dim_of(s).and_then(name_of).unwrap_or_default())
             .to_string();
@@ -432,13 +480,21 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
     if messages.is_empty() {
         return None;
     }
+    let mut seen = std::collections::HashSet::new();
+    messages.retain(|m| seen.insert(m.clone()));
     let mut f = Failure::new(
         FailureKind::ConstraintViolation,
-        format!("the dynamic_shapes spec contradicts the model: {}", messages.join(" ")),
+        format!(
+            "the dynamic_shapes spec contradicts the model: {}",
+            messages.join(" ")
+        ),
     );
     f.suggested_fixes = fixes;
     f.line = first_line;
-    f.hint = Some("apply the suggested fixes to the Dim definitions (or use Dim.AUTO to let export decide)".into());
+    f.hint = Some(
+        "apply the suggested fixes to the Dim definitions (or use Dim.AUTO to let export decide)"
+            .into(),
+    );
     Some(f)
 }
 
@@ -449,7 +505,8 @@ fn specialization_line(interp: &Interp, s: SymbolId) -> Option<u32> {
         .guards
         .iter()
         .find(|g| {
-            (g.lhs.symbols().contains(&s) && g.rhs.is_const()) || (g.rhs.symbols().contains(&s) && g.lhs.is_const())
+            (g.lhs.symbols().contains(&s) && g.rhs.is_const())
+                || (g.rhs.symbols().contains(&s) && g.lhs.is_const())
         })
         .and_then(|g| g.line)
 }

@@ -8,7 +8,7 @@ use shapes::SymExpr;
 
 use super::{Interp, R};
 use crate::dtype::DType;
-use crate::value::{Class, Dict, DimSpec, FunctionKind, Object, Provenance, Value};
+use crate::value::{Class, Dict, DimSpec, FunctionKind, Object, Value};
 
 /// Modules the tracer models (besides `torch.*`).
 pub const KNOWN_MODULES: &[&str] = &[
@@ -144,10 +144,10 @@ impl Interp {
         if let Some(a) = o.get_attr(name) {
             return Ok(a);
         }
-        if let Some((attr, owner)) = o.class.lookup(name) {
-            if owner.builtin.is_none() || !matches!(attr, Value::Builtin(_)) {
-                return self.bind_class_attr(attr, v.clone(), &o.class);
-            }
+        if let Some((attr, owner)) = o.class.lookup(name)
+            && (owner.builtin.is_none() || !matches!(attr, Value::Builtin(_)))
+        {
+            return self.bind_class_attr(attr, v.clone(), &o.class);
         }
         if o.module.is_some() {
             if let Some(m) = crate::nn::module_attr(self, o, name) {
@@ -188,13 +188,13 @@ impl Interp {
 
     fn class_attr(&mut self, c: &Rc<Class>, name: &str) -> R<Value> {
         if let Some((attr, _)) = c.lookup(name) {
-            if let Value::Function(f) = &attr {
-                if f.kind == FunctionKind::ClassMethod {
-                    return Ok(Value::BoundMethod(Rc::new((
-                        Value::Class(c.clone()),
-                        attr.clone(),
-                    ))));
-                }
+            if let Value::Function(f) = &attr
+                && f.kind == FunctionKind::ClassMethod
+            {
+                return Ok(Value::BoundMethod(Rc::new((
+                    Value::Class(c.clone()),
+                    attr.clone(),
+                ))));
             }
             return Ok(attr);
         }
@@ -209,7 +209,11 @@ impl Interp {
             }))),
             (Some("torch.export.Dim"), "STATIC") => Ok(Value::Dim(Rc::new(DimSpec::Static))),
             (_, "__name__") => Ok(Value::str(&c.name)),
-            (_, "apply") if c.mro().iter().any(|b| b.builtin.as_deref() == Some("torch.autograd.Function")) => {
+            (_, "apply")
+                if c.mro()
+                    .iter()
+                    .any(|b| b.builtin.as_deref() == Some("torch.autograd.Function")) =>
+            {
                 Ok(Value::method("autograd.apply", Value::Class(c.clone())))
             }
             (_, "__init__") => Ok(Value::builtin("builtins.object.__init__")),
@@ -250,10 +254,10 @@ impl Interp {
                     return Ok(Value::method("builtins.object.__init__", obj.clone()));
                 }
                 if b.as_ref() == "torch.nn.Module" {
-                    if let Value::Object(o) = obj {
-                        if let Some(m) = crate::nn::module_attr(self, o, name) {
-                            return Ok(m);
-                        }
+                    if let Value::Object(o) = obj
+                        && let Some(m) = crate::nn::module_attr(self, o, name)
+                    {
+                        return Ok(m);
                     }
                     return Ok(Value::method(&format!("module.{name}"), obj.clone()));
                 }
@@ -280,7 +284,9 @@ impl Interp {
             "grad" => Value::None,
             "data" if self.tracing => match self.mode {
                 // Dynamo reads `.data` as a constant lifted into the program.
-                crate::Mode::Strict => self.clone_tensor_as(t, crate::value::Provenance::Constant, false),
+                crate::Mode::Strict => {
+                    self.clone_tensor_as(t, crate::value::Provenance::Constant, false)
+                }
                 crate::Mode::NonStrict => {
                     return Err(self.fail(
                         crate::failure::FailureKind::Other,
@@ -320,10 +326,10 @@ impl Interp {
         {
             return Ok(Value::unknown(&full));
         }
-        if path == "torch" {
-            if let Some(d) = DType::from_torch_name(name) {
-                return Ok(Value::DType(d));
-            }
+        if path == "torch"
+            && let Some(d) = DType::from_torch_name(name)
+        {
+            return Ok(Value::DType(d));
         }
         if let Some(v) = constant_of(&full) {
             return Ok(v);

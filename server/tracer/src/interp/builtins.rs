@@ -186,7 +186,9 @@ pub fn call_builtin(
                     // Like functools.update_wrapper: the wrapper remembers `__wrapped__`.
                     let wrapper = args.into_iter().next().unwrap_or(Value::None);
                     if let Value::Function(f) = &wrapper {
-                        f.attrs.borrow_mut().insert("__wrapped__".into(), recv.clone());
+                        f.attrs
+                            .borrow_mut()
+                            .insert("__wrapped__".into(), recv.clone());
                     }
                     Ok(wrapper)
                 }
@@ -439,7 +441,7 @@ fn python_builtin(
             Ok(Value::Dict(Rc::new(RefCell::new(d))))
         }
         "isinstance" => {
-            let r = isinstance(interp, &arg(0), &arg(1));
+            let r = isinstance(&arg(0), &arg(1));
             Ok(Value::Bool(r))
         }
         "issubclass" => match (arg(0), arg(1)) {
@@ -815,9 +817,9 @@ fn same_def(a: &crate::value::Function, b: &crate::value::Function) -> bool {
     }
 }
 
-pub fn isinstance(interp: &mut Interp, v: &Value, t: &Value) -> bool {
+pub fn isinstance(v: &Value, t: &Value) -> bool {
     match t {
-        Value::Tuple(ts) => ts.iter().any(|t| isinstance(interp, v, t)),
+        Value::Tuple(ts) => ts.iter().any(|t| isinstance(v, t)),
         Value::Class(c) => match v {
             Value::Object(o) => o.class.is_subclass_of(c),
             Value::Tensor(_) => matches!(
@@ -829,18 +831,18 @@ pub fn isinstance(interp: &mut Interp, v: &Value, t: &Value) -> bool {
         },
         Value::Builtin(b) => {
             let n = b.name.strip_prefix("builtins.").unwrap_or(&b.name);
-            match (n, v) {
-                ("int", Value::Int(_) | Value::SymInt(_) | Value::Bool(_)) => true,
-                ("float", Value::Float(_) | Value::SymFloat(_)) => true,
-                ("bool", Value::Bool(_) | Value::SymBool(_)) => true,
-                ("str", Value::Str(_)) => true,
-                ("tuple", Value::Tuple(_)) => true,
-                ("list", Value::List(_)) => true,
-                ("dict", Value::Dict(_)) => true,
-                ("set", Value::Set(_)) => true,
-                ("slice", Value::Slice(_)) => true,
-                _ => false,
-            }
+            matches!(
+                (n, v),
+                ("int", Value::Int(_) | Value::SymInt(_) | Value::Bool(_))
+                    | ("float", Value::Float(_) | Value::SymFloat(_))
+                    | ("bool", Value::Bool(_) | Value::SymBool(_))
+                    | ("str", Value::Str(_))
+                    | ("tuple", Value::Tuple(_))
+                    | ("list", Value::List(_))
+                    | ("dict", Value::Dict(_))
+                    | ("set", Value::Set(_))
+                    | ("slice", Value::Slice(_))
+            )
         }
         _ => false,
     }
@@ -1198,10 +1200,10 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
             _ => Option::None,
         }
     };
-    if matches!(l, SymInt(_)) || matches!(r, SymInt(_)) {
-        if let (Some(a), Some(b)) = (sym(&l), sym(&r)) {
-            return interp.sym_binop(op, a, b);
-        }
+    if (matches!(l, SymInt(_)) || matches!(r, SymInt(_)))
+        && let (Some(a), Some(b)) = (sym(&l), sym(&r))
+    {
+        return interp.sym_binop(op, a, b);
     }
     match (&l, &r) {
         (Int(_) | Bool(_), Int(_) | Bool(_)) => {
@@ -1302,7 +1304,11 @@ fn dim_arith(op: BinOp, l: &Value, r: &Value) -> Option<Value> {
         _ => return None,
     };
     let (root, coeff, offset) = match &*d {
-        DimSpec::Derived { root, coeff, offset } => (root.clone(), *coeff, *offset),
+        DimSpec::Derived {
+            root,
+            coeff,
+            offset,
+        } => (root.clone(), *coeff, *offset),
         DimSpec::Named { .. } => (d.clone(), 1, 0),
         _ => return None,
     };
@@ -1312,7 +1318,11 @@ fn dim_arith(op: BinOp, l: &Value, r: &Value) -> Option<Value> {
         BinOp::Mul => (coeff.checked_mul(k)?, offset.checked_mul(k)?),
         _ => return None,
     };
-    Some(Value::Dim(Rc::new(DimSpec::Derived { root, coeff, offset })))
+    Some(Value::Dim(Rc::new(DimSpec::Derived {
+        root,
+        coeff,
+        offset,
+    })))
 }
 
 fn int_binop(interp: &mut Interp, op: BinOp, a: i64, b: i64) -> R<Value> {
@@ -1392,10 +1402,10 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
             _ => Option::None,
         }
     };
-    if matches!(l, SymInt(_)) || matches!(r, SymInt(_)) {
-        if let (Some(a), Some(b)) = (sym(l), sym(r)) {
-            return Ok(interp.sym_compare(kind, a, b));
-        }
+    if (matches!(l, SymInt(_)) || matches!(r, SymInt(_)))
+        && let (Some(a), Some(b)) = (sym(l), sym(r))
+    {
+        return Ok(interp.sym_compare(kind, a, b));
     }
     let num = |v: &Value| -> Option<f64> {
         match v {

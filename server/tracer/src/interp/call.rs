@@ -97,12 +97,12 @@ impl Interp {
         args: Vec<Value>,
         kwargs: Vec<(String, Value)>,
     ) -> R<Value> {
-        if let Some((forward, owner)) = m.class.lookup("forward") {
-            if owner.builtin.is_none() {
-                let mut all = vec![Value::Object(m.clone())];
-                all.extend(args);
-                return self.call(&forward, all, kwargs);
-            }
+        if let Some((forward, owner)) = m.class.lookup("forward")
+            && owner.builtin.is_none()
+        {
+            let mut all = vec![Value::Object(m.clone())];
+            all.extend(args);
+            return self.call(&forward, all, kwargs);
         }
         match m.class.builtin_base() {
             Some(name) if crate::nn::is_library_module(&name) => {
@@ -361,10 +361,10 @@ impl Interp {
                 _ => vec![],
             };
             for n in names {
-                if let Some(v) = body_scope.vars.borrow().get(&n) {
-                    if !order.iter().any(|(k, _)| *k == n) {
-                        order.push((n.clone(), v.clone()));
-                    }
+                if let Some(v) = body_scope.vars.borrow().get(&n)
+                    && !order.iter().any(|(k, _)| *k == n)
+                {
+                    order.push((n.clone(), v.clone()));
                 }
             }
         }
@@ -444,10 +444,10 @@ impl Interp {
             // `Color(1)`: look a member up by value.
             if let Some(v) = args.first() {
                 for (_, m) in class.attrs.borrow().iter() {
-                    if let Value::Object(o) = m {
-                        if o.get_attr("value").is_some_and(|x| x.key_eq(v)) {
-                            return Ok(m.clone());
-                        }
+                    if let Value::Object(o) = m
+                        && o.get_attr("value").is_some_and(|x| x.key_eq(v))
+                    {
+                        return Ok(m.clone());
                     }
                 }
             }
@@ -497,10 +497,10 @@ impl Interp {
             }
             return Ok(value);
         }
-        if let Some((init, owner)) = class.lookup("__init__") {
-            if owner.builtin.is_none() {
-                self.call_method_value_kw(&init, value.clone(), args, kwargs)?;
-            }
+        if let Some((init, owner)) = class.lookup("__init__")
+            && owner.builtin.is_none()
+        {
+            self.call_method_value_kw(&init, value.clone(), args, kwargs)?;
         }
         Ok(value)
     }
@@ -569,8 +569,7 @@ impl Interp {
         if let Some(v) = self.loaded_modules.get(name) {
             let _ = v;
         }
-        let known =
-            super::attr::KNOWN_MODULES.iter().any(|m| *m == name) || name.starts_with("torch");
+        let known = super::attr::KNOWN_MODULES.contains(&name) || name.starts_with("torch");
         if !known {
             self.incomplete(
                 range,

@@ -580,12 +580,11 @@ impl Interp {
     }
 
     pub fn bind_name(&mut self, name: &str, value: Value, scope: &Rc<Scope>) {
-        if scope.nonlocals.borrow().iter().any(|n| n == name) {
-            if let Some(p) = &scope.parent {
-                if p.assign_existing(name, value.clone()) {
-                    return;
-                }
-            }
+        if scope.nonlocals.borrow().iter().any(|n| n == name)
+            && let Some(p) = &scope.parent
+            && p.assign_existing(name, value.clone())
+        {
+            return;
         }
         if scope.globals_decl.borrow().iter().any(|n| n == name) {
             let mut s = scope.clone();
@@ -909,17 +908,19 @@ impl Interp {
                 } => {
                     let v = self.eval(expr, scope)?;
                     self.set_range(range);
-                    if let Value::Tensor(_) = v {
-                        if !format_spec.is_empty() && self.mode == Mode::NonStrict && self.tracing {
-                            // Formatting a tensor's value needs its data.
-                            return Err(match self.mode {
+                    if let Value::Tensor(_) = v
+                        && !format_spec.is_empty()
+                        && self.mode == Mode::NonStrict
+                        && self.tracing
+                    {
+                        // Formatting a tensor's value needs its data.
+                        return Err(match self.mode {
                                 Mode::NonStrict => self.fail(
                                     FailureKind::Other,
                                     "formatting a tensor's value (an f-string format spec) needs real data; fake tensors cannot be formatted",
                                 ),
                                 Mode::Strict => self.raise("TypeError", "unsupported format string passed to Tensor.__format__"),
                             });
-                        }
                     }
                     let s = if *conversion == Some('r') {
                         self.repr(&v)?

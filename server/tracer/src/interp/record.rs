@@ -283,12 +283,12 @@ impl Interp {
             });
         }
         let k = e.constant();
-        let result = match acc {
+
+        match acc {
             None => Arg::Int(k),
             Some(a) if k == 0 => a,
             Some(a) => Arg::Node(self.sym_node("_operator.add", "add", vec![a, Arg::Int(k)], &e)),
-        };
-        result
+        }
     }
 
     fn sym_leaf(&mut self, e: &SymExpr) -> Arg {
@@ -320,7 +320,12 @@ impl Interp {
         // Non-strict traced this arithmetic when the Python code ran it: the
         // node it made (and named) is the one used.
         let val = MetaVal::Sym(e.clone());
-        if let Some(i) = self.graph.nodes.iter().rposition(|n| n.hidden && n.target() == Some(target) && n.val == val) {
+        if let Some(i) = self
+            .graph
+            .nodes
+            .iter()
+            .rposition(|n| n.hidden && n.target() == Some(target) && n.val == val)
+        {
             let id = NodeId(i as u32);
             let line = self.node_line();
             let node = self.graph.node_mut(id);
@@ -586,10 +591,11 @@ impl Interp {
     /// `.item()`: records `aten.item.default`; the result is an unbacked
     /// symbol for integer tensors (or the known value of a constant).
     pub fn record_item(&mut self, t: &Rc<Tensor>) -> R<SymOrConst> {
-        if let Some(k) = &t.known {
-            if k.len() == 1 && !self.tracing {
-                return Ok(SymOrConst::Const(k[0] as i64));
-            }
+        if let Some(k) = &t.known
+            && k.len() == 1
+            && !self.tracing
+        {
+            return Ok(SymOrConst::Const(k[0] as i64));
         }
         let u = self.env.create_unbacked(ValueRange::unbounded());
         if self.tracing {
@@ -626,10 +632,10 @@ impl Interp {
                 SymOrConst::Const(c) => Value::Int(c),
             });
         }
-        if let Some(k) = &t.known {
-            if !self.tracing {
-                return Ok(Value::Float(k[0]));
-            }
+        if let Some(k) = &t.known
+            && !self.tracing
+        {
+            return Ok(Value::Float(k[0]));
         }
         if self.tracing {
             let a = Arg::Node(self.tensor_node(t));

@@ -79,13 +79,12 @@ pub fn getitem(interp: &mut Interp, t: Rc<Tensor>, index: Value) -> R<Value> {
                         .get(d)
                         .and_then(|s| interp.env.simplify(s).as_const()),
                     i.as_int(),
-                ) {
-                    if iv >= n || iv < -n {
-                        return Err(interp.raise(
-                            "IndexError",
-                            format!("index {iv} is out of bounds for dimension {d} with size {n}"),
-                        ));
-                    }
+                ) && (iv >= n || iv < -n)
+                {
+                    return Err(interp.raise(
+                        "IndexError",
+                        format!("index {iv} is out of bounds for dimension {d} with size {n}"),
+                    ));
                 }
                 cur = interp.call_op_by_method("select", cur, vec![Value::Int(dim), i], vec![])?;
             }

@@ -802,13 +802,13 @@ pub fn window_out(
     };
     let out = num.floordiv(&SymExpr::int(s)).add(&SymExpr::int(1));
     let out = interp.env.simplify(&out);
-    if let Some(c) = out.as_const() {
-        if c <= 0 {
-            return Err(shape_error(
-                interp,
-                format!("computed output size is {c}: the input is too small for this kernel"),
-            ));
-        }
+    if let Some(c) = out.as_const()
+        && c <= 0
+    {
+        return Err(shape_error(
+            interp,
+            format!("computed output size is {c}: the input is too small for this kernel"),
+        ));
     }
     Ok(out)
 }
@@ -1021,10 +1021,10 @@ pub fn batch_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
         return Err(shape_error(interp, "batch_norm expects at least 2-D input"));
     }
     for i in [1, 2, 3, 4] {
-        if let Value::Tensor(p) = call.arg(i) {
-            if let Some(c) = p.shape.first() {
-                expect_eq(interp, &x.shape[1], c, "batch_norm: channels")?;
-            }
+        if let Value::Tensor(p) = call.arg(i)
+            && let Some(c) = p.shape.first()
+        {
+            expect_eq(interp, &x.shape[1], c, "batch_norm: channels")?;
         }
     }
     emit(interp, call, 0, call.args.len(), x.dtype, x.shape.clone())
@@ -1062,13 +1062,12 @@ pub fn group_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
         .shape
         .get(1)
         .and_then(|c| interp.env.simplify(c).as_const())
+        && (g == 0 || c % g != 0)
     {
-        if g == 0 || c % g != 0 {
-            return Err(shape_error(
-                interp,
-                format!("group_norm: {c} channels are not divisible into {g} groups"),
-            ));
-        }
+        return Err(shape_error(
+            interp,
+            format!("group_norm: {c} channels are not divisible into {g} groups"),
+        ));
     }
     emit(interp, call, 0, 4, x.dtype, x.shape.clone())
 }

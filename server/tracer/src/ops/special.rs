@@ -17,21 +17,72 @@ use crate::value::{CmpKind, DimSpec, Provenance, Tensor, Value};
 
 /// The torch functions [`call`] implements (without the `torch.` prefix).
 pub const FUNCTIONS: &[&str] = &[
-    "zeros", "ones", "empty", "randn", "rand", "full", "randint", "zeros_like", "ones_like", "empty_like",
-    "randn_like", "rand_like", "full_like", "arange", "eye", "linspace", "tensor", "as_tensor", "asarray",
-    "Tensor", "FloatTensor", "LongTensor", "cond", "ops.higher_order.map", "_check", "_check_with",
-    "_check_is_size", "_constrain_as_size", "_constrain_as_value", "export.dims", "is_tensor",
-    "is_floating_point", "get_default_dtype", "is_grad_enabled", "jit.is_scripting", "jit.is_tracing",
-    "cuda.is_available", "compiler.is_compiling", "_dynamo.is_compiling", "manual_seed", "set_grad_enabled",
-    "set_printoptions", "use_deterministic_algorithms", "no_grad", "enable_grad", "inference_mode", "compile",
-    "_dynamo.assume_constant_result", "library.custom_op", "library.register_fake", "library.impl",
-    "utils._pytree.tree_flatten", "utils._pytree.tree_leaves", "export.export", "export.draft_export",
-    "sym_min", "sym_max", "sym_int", "sym_float", "sym_not",
+    "zeros",
+    "ones",
+    "empty",
+    "randn",
+    "rand",
+    "full",
+    "randint",
+    "zeros_like",
+    "ones_like",
+    "empty_like",
+    "randn_like",
+    "rand_like",
+    "full_like",
+    "arange",
+    "eye",
+    "linspace",
+    "tensor",
+    "as_tensor",
+    "asarray",
+    "Tensor",
+    "FloatTensor",
+    "LongTensor",
+    "cond",
+    "ops.higher_order.map",
+    "_check",
+    "_check_with",
+    "_check_is_size",
+    "_constrain_as_size",
+    "_constrain_as_value",
+    "export.dims",
+    "is_tensor",
+    "is_floating_point",
+    "get_default_dtype",
+    "is_grad_enabled",
+    "jit.is_scripting",
+    "jit.is_tracing",
+    "cuda.is_available",
+    "compiler.is_compiling",
+    "_dynamo.is_compiling",
+    "manual_seed",
+    "set_grad_enabled",
+    "set_printoptions",
+    "use_deterministic_algorithms",
+    "no_grad",
+    "enable_grad",
+    "inference_mode",
+    "compile",
+    "_dynamo.assume_constant_result",
+    "library.custom_op",
+    "library.register_fake",
+    "library.impl",
+    "utils._pytree.tree_flatten",
+    "utils._pytree.tree_leaves",
+    "export.export",
+    "export.draft_export",
+    "sym_min",
+    "sym_max",
+    "sym_int",
+    "sym_float",
+    "sym_not",
 ];
 
 /// Whether `full` (`torch.zeros`) is implemented here.
 pub fn is_known(full: &str) -> bool {
-    full.strip_prefix("torch.").is_some_and(|s| FUNCTIONS.contains(&s) || s.starts_with("nn.init."))
+    full.strip_prefix("torch.")
+        .is_some_and(|s| FUNCTIONS.contains(&s) || s.starts_with("nn.init."))
 }
 
 fn kw<'a>(kwargs: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
@@ -326,13 +377,15 @@ pub fn call(
                 dtype,
                 vec![interp.env.simplify(&len)],
             )?;
-            if let (Value::Tensor(tt), Some(n)) = (&t, len.as_const()) {
-                if n <= 4096 && !float && !interp.tracing {
-                    let s0 = start.as_int().unwrap_or(0) as f64;
-                    let st = step.as_int().unwrap_or(1) as f64;
-                    let known: Vec<f64> = (0..n).map(|i| s0 + st * i as f64).collect();
-                    return Ok(Some(with_known(tt, known)));
-                }
+            if let (Value::Tensor(tt), Some(n)) = (&t, len.as_const())
+                && n <= 4096
+                && !float
+                && !interp.tracing
+            {
+                let s0 = start.as_int().unwrap_or(0) as f64;
+                let st = step.as_int().unwrap_or(1) as f64;
+                let known: Vec<f64> = (0..n).map(|i| s0 + st * i as f64).collect();
+                return Ok(Some(with_known(tt, known)));
             }
             t
         }
@@ -421,7 +474,10 @@ pub fn call(
             let name = if short == "sym_min" { "min" } else { "max" };
             return crate::interp::builtins::call_builtin(
                 interp,
-                Rc::new(crate::value::Builtin { name: Rc::from(format!("builtins.{name}").as_str()), receiver: None }),
+                Rc::new(crate::value::Builtin {
+                    name: Rc::from(format!("builtins.{name}").as_str()),
+                    receiver: None,
+                }),
                 args.to_vec(),
                 vec![],
             )
@@ -503,13 +559,13 @@ fn constructor(
     fill: Option<Value>,
 ) -> R<Value> {
     for d in &shape {
-        if let Some(c) = d.as_const() {
-            if c < 0 {
-                return Err(interp.raise(
-                    "RuntimeError",
-                    format!("negative dimension {c} in a tensor constructor"),
-                ));
-            }
+        if let Some(c) = d.as_const()
+            && c < 0
+        {
+            return Err(interp.raise(
+                "RuntimeError",
+                format!("negative dimension {c} in a tensor constructor"),
+            ));
         }
     }
     let mut a = vec![Arg::List(shape.iter().map(|d| interp.sym_arg(d)).collect())];
@@ -770,7 +826,11 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
                         rhs: b.rhs.clone(),
                     });
                     // Non-strict already traced the comparison: it becomes the predicate.
-                    let traced = interp.graph.nodes.iter().rposition(|n| n.hidden && n.val == meta);
+                    let traced = interp
+                        .graph
+                        .nodes
+                        .iter()
+                        .rposition(|n| n.hidden && n.val == meta);
                     match traced {
                         Some(i) => {
                             let line = interp.node_line();
@@ -802,13 +862,13 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
                 ));
             }
             for (a, b) in t_out.iter().zip(&f_out) {
-                if let (Value::Tensor(a), Value::Tensor(b)) = (a, b) {
-                    if a.dtype != b.dtype || a.rank() != b.rank() {
-                        return Err(interp.fail(
-                            FailureKind::Other,
-                            "torch.cond: branches must return tensors of the same dtype and rank",
-                        ));
-                    }
+                if let (Value::Tensor(a), Value::Tensor(b)) = (a, b)
+                    && (a.dtype != b.dtype || a.rank() != b.rank())
+                {
+                    return Err(interp.fail(
+                        FailureKind::Other,
+                        "torch.cond: branches must return tensors of the same dtype and rank",
+                    ));
                 }
             }
             let outs: Vec<(DType, Vec<SymExpr>)> = t_out

@@ -586,13 +586,13 @@ pub fn select(interp: &mut Interp, call: &OpCall) -> R<Value> {
 }
 
 pub fn check_index_in_bounds(interp: &mut Interp, size: &SymExpr, index: &Value) -> R<()> {
-    if let (Some(n), Some(i)) = (interp.env.simplify(size).as_const(), index.as_int()) {
-        if i >= n || i < -n {
-            return Err(interp.raise(
-                "IndexError",
-                format!("index {i} is out of bounds for dimension with size {n}"),
-            ));
-        }
+    if let (Some(n), Some(i)) = (interp.env.simplify(size).as_const(), index.as_int())
+        && (i >= n || i < -n)
+    {
+        return Err(interp.raise(
+            "IndexError",
+            format!("index {i} is out of bounds for dimension with size {n}"),
+        ));
     }
     Ok(())
 }

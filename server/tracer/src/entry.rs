@@ -924,19 +924,24 @@ fn range_constraints(interp: &Interp, inputs: &[NodeId]) -> Vec<(String, Bound, 
             push(interp.env.render(&SymExpr::symbol(s)), r.lo, r.hi, &mut out);
         }
     }
+    let mut unbacked = Vec::new();
     for (i, info) in interp.env.symbols.iter().enumerate() {
         if info.unbacked {
             let s = shapes::SymbolId(i as u32);
-            if interp.sym_nodes.contains_key(&s)
-                || interp.graph.nodes.iter().any(|n| meta_mentions(&n.val, s))
-            {
-                push(
-                    info.name.clone(),
-                    info.spec_range.lo,
-                    info.spec_range.hi,
-                    &mut out,
-                );
+            if interp.sym_nodes.contains_key(&s) || interp.graph.nodes.iter().any(|n| meta_mentions(&n.val, s)) {
+                unbacked.push((info.name.clone(), info.spec_range));
             }
+        }
+    }
+    for (name, r) in &unbacked {
+        push(name.clone(), r.lo, r.hi, &mut out);
+    }
+    // Strict mode traces twice (Dynamo, then the ATen re-trace): every
+    // unbacked symbol shows up again under the next free name.
+    if interp.mode == crate::Mode::Strict {
+        let n = interp.env.symbols.iter().filter(|i| i.unbacked).count();
+        for (k, (_, r)) in unbacked.iter().enumerate() {
+            push(format!("u{}", n + k), r.lo, r.hi, &mut out);
         }
     }
     out

@@ -355,6 +355,7 @@ pub fn call(
                     }
                 }
             };
+            assume_sizes(interp, std::slice::from_ref(&len));
             let target = if nums.len() <= 1 {
                 "aten.arange.default"
             } else if nums.len() == 2 {
@@ -544,6 +545,17 @@ fn with_known(t: &Rc<Tensor>, known: Vec<f64>) -> Value {
     }))
 }
 
+/// A size built from data (`zeros(u0)`) must be non-negative: torch assumes
+/// it and checks it at runtime.
+fn assume_sizes(interp: &mut Interp, shape: &[SymExpr]) {
+    for d in shape {
+        if d.symbols().iter().any(|s| interp.env.info(*s).unbacked) {
+            let line = interp.guard_line();
+            interp.env.assume(d, CmpKind::Ge, &SymExpr::int(0), line);
+        }
+    }
+}
+
 fn flatten_size_args(interp: &mut Interp, args: &[Value]) -> R<Vec<Value>> {
     if args.len() == 1 && matches!(args[0], Value::Tuple(_) | Value::List(_)) {
         return interp.iterate(&args[0]);
@@ -558,6 +570,7 @@ fn constructor(
     dtype: DType,
     fill: Option<Value>,
 ) -> R<Value> {
+    assume_sizes(interp, &shape);
     for d in &shape {
         if let Some(c) = d.as_const()
             && c < 0

@@ -87,10 +87,18 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
 
 /// A source line as written (1-based), without its newline.
 fn raw_line(file: &tracer::SourceFile, line: u32) -> String {
-    file.index.line_text(&file.text, line.saturating_sub(1)).trim_end().to_string()
+    file.index
+        .line_text(&file.text, line.saturating_sub(1))
+        .trim_end()
+        .to_string()
 }
 
-pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Result<ExitCode> {
+pub fn run(
+    paths: &[PathBuf],
+    choice: ModeChoice,
+    format: OutputFormat,
+    fix: bool,
+) -> Result<ExitCode> {
     let files = collect_files(paths)?;
     let mut diagnostics = Vec::new();
     let mut failed = false;
@@ -100,6 +108,51 @@ pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Resul
         let all = [Mode::Strict, Mode::NonStrict];
         let analysis = analyze(&path, &text, &all);
         let file = &analysis.file;
+        if fix {
+            let mut fixes: Vec<String> = Vec::new();
+            for (_, runs) in &analysis.entries {
+                for r in runs {
+                    if let TraceOutcome::Failed(fl) = &r.outcome {
+                        for x in &fl.suggested_fixes {
+                            if !fixes.contains(x) {
+                                fixes.push(x.clone());
+                            }
+                        }
+                    }
+                }
+            }
+            let edits = export::fixes::fix_edits(file, &fixes);
+            if !edits.is_empty() {
+                let new_text = export::fixes::apply_edits(&text, &edits);
+                std::fs::write(f, &new_text)
+                    .with_context(|| format!("cannot write {}", f.display()))?;
+                eprintln!("fixed {}: {}", f.display(), fixes.join("; "));
+                let analysis = analyze(&path, &new_text, &all);
+                failed |= report_file(&analysis, &path, choice, &mut diagnostics);
+                continue;
+            }
+        }
+        failed |= report_file(&analysis, &path, choice, &mut diagnostics);
+    }
+    print_diagnostics(&diagnostics, files.len(), format)?;
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Turn one file's analysis into diagnostics; true when an entry fails.
+fn report_file(
+    analysis: &crate::analyze::Analysis,
+    path: &str,
+    choice: ModeChoice,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    let file = &analysis.file;
+    let path = path.to_string();
+    let mut failed = false;
+    {
         for e in &file.syntax_errors {
             let lc = file.index.line_col(e.range.start);
             diagnostics.push(Diagnostic {
@@ -204,6 +257,10 @@ pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Resul
             }
         }
     }
+    failed
+}
+
+fn print_diagnostics(diagnostics: &[Diagnostic], files: usize, format: OutputFormat) -> Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match format {
@@ -222,7 +279,7 @@ pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Resul
             )?;
         }
         OutputFormat::Text => {
-            for d in &diagnostics {
+            for d in diagnostics {
                 writeln!(
                     out,
                     "{}:{}:{}: {}[{}]: {}",
@@ -236,7 +293,12 @@ pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Resul
                     // Carets under the failing range (the source line is shown trimmed).
                     let indent = d.source_line.len().min(d.col.saturating_sub(1) as usize);
                     let width = d.end_col.saturating_sub(d.col).max(1) as usize;
-                    writeln!(out, "    | {}{}", " ".repeat(indent), "^".repeat(width.min(120)))?;
+                    writeln!(
+                        out,
+                        "    | {}{}",
+                        " ".repeat(indent),
+                        "^".repeat(width.min(120))
+                    )?;
                 }
                 if let Some(h) = &d.help {
                     writeln!(out, "    = help: {h}")?;
@@ -245,15 +307,10 @@ pub fn run(paths: &[PathBuf], choice: ModeChoice, format: OutputFormat) -> Resul
             let errors = diagnostics.iter().filter(|d| d.severity == "error").count();
             writeln!(
                 out,
-                "{} file(s) checked: {errors} error(s), {} other diagnostic(s)",
-                files.len(),
+                "{files} file(s) checked: {errors} error(s), {} other diagnostic(s)",
                 diagnostics.len() - errors
             )?;
         }
     }
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(())
 }

@@ -46,6 +46,9 @@ enum Command {
         both: bool,
         #[arg(long, value_enum, default_value = "text")]
         output_format: OutputFormat,
+        /// Apply torch's suggested fixes to the `dynamic_shapes` spec in place.
+        #[arg(long)]
+        fix: bool,
     },
     /// Print the exported program of every entry point in a file.
     Export {
@@ -82,9 +85,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             non_strict,
             both,
             output_format,
+            fix,
         } => {
             let modes = check::ModeChoice::from_flags(strict, non_strict, both);
-            check::run(&paths, modes, output_format)
+            check::run(&paths, modes, output_format, fix)
         }
         Command::Export { file, json, strict } => {
             let text = analyze::read_source(&file)?;

@@ -1,0 +1,261 @@
+//! Source edits that apply torch's suggested fixes (`dy = dx`, `d1 = 4`) to
+//! a file's `dynamic_shapes` spec, keeping the rest of the text (formatting,
+//! comments) as it is.
+
+use syntax::TextRange;
+use syntax::ast::{Expr, ExprKind, Stmt, StmtKind};
+use tracer::SourceFile;
+
+/// Replace `range` of the source with `new_text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextEdit {
+    pub range: TextRange,
+    pub new_text: String,
+}
+
+/// A suggested fix parsed into `name = expression`.
+fn parse_fix(fix: &str) -> Option<(&str, &str)> {
+    let (name, expr) = fix.split_once('=')?;
+    let name = name.trim();
+    let expr = expr.trim();
+    let valid = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+    (valid && !expr.is_empty()).then_some((name, expr))
+}
+
+fn is_dim_call(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Call { func, .. } => match &func.kind {
+            ExprKind::Name(n) => n == "Dim",
+            ExprKind::Attribute { attr, .. } => attr == "Dim",
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+fn assigns(stmt: &Stmt, name: &str) -> bool {
+    let target_has = |t: &Expr| -> bool {
+        match &t.kind {
+            ExprKind::Name(n) => n == name,
+            ExprKind::Tuple(items) | ExprKind::List(items) => items
+                .iter()
+                .any(|i| matches!(&i.kind, ExprKind::Name(n) if n == name)),
+            _ => false,
+        }
+    };
+    match &stmt.kind {
+        StmtKind::Assign { targets, .. } => targets.iter().any(target_has),
+        StmtKind::AnnAssign { target, .. } => target_has(target),
+        _ => false,
+    }
+}
+
+/// The string argument of `Dim("name", ...)`.
+fn dim_call_name(e: &Expr) -> Option<&str> {
+    let ExprKind::Call { args, .. } = &e.kind else {
+        return None;
+    };
+    match args.first() {
+        Some(syntax::ast::Arg::Positional(Expr {
+            kind: ExprKind::Str(s),
+            ..
+        })) => Some(s),
+        _ => None,
+    }
+}
+
+fn find_inline_dim<'a>(e: &'a Expr, name: &str, out: &mut Vec<&'a Expr>) {
+    if is_dim_call(e) && dim_call_name(e) == Some(name) {
+        out.push(e);
+        return;
+    }
+    match &e.kind {
+        ExprKind::Dict(items) => {
+            for i in items {
+                if let Some(k) = &i.key {
+                    find_inline_dim(k, name, out);
+                }
+                find_inline_dim(&i.value, name, out);
+            }
+        }
+        ExprKind::Tuple(items) | ExprKind::List(items) => {
+            for i in items {
+                find_inline_dim(i, name, out);
+            }
+        }
+        ExprKind::Call { args, .. } => {
+            for a in args {
+                if let syntax::ast::Arg::Positional(x)
+                | syntax::ast::Arg::Keyword { value: x, .. } = a
+                {
+                    find_inline_dim(x, name, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Edits that make the module-level spec say what the fixes say. A fix for a
+/// name bound by `name = Dim(...)` rewrites that statement; a name bound
+/// some other way (`dims(...)`, tuple unpacking) gets a new statement right
+/// after its definition; a `Dim("name")` written inline in the spec is
+/// replaced when the fix is a constant.
+pub fn fix_edits(file: &SourceFile, fixes: &[String]) -> Vec<TextEdit> {
+    let mut edits: Vec<TextEdit> = Vec::new();
+    let body = &file.module.body;
+    for fix in fixes {
+        let Some((name, expr)) = parse_fix(fix) else {
+            continue;
+        };
+        let def = body.iter().rev().find(|s| assigns(s, name));
+        match def {
+            Some(stmt) => {
+                let simple = matches!(&stmt.kind, StmtKind::Assign { targets, value }
+                    if targets.len() == 1 && matches!(&targets[0].kind, ExprKind::Name(_)) && is_dim_call(value));
+                if simple {
+                    edits.push(TextEdit {
+                        range: stmt.range,
+                        new_text: format!("{name} = {expr}"),
+                    });
+                } else {
+                    let at = stmt.range.end;
+                    edits.push(TextEdit {
+                        range: TextRange::new(at, at),
+                        new_text: format!("\n{name} = {expr}"),
+                    });
+                }
+            }
+            None => {
+                for s in body {
+                    let value = match &s.kind {
+                        StmtKind::Assign { value, .. } => value,
+                        StmtKind::AnnAssign { value: Some(v), .. } => v,
+                        _ => continue,
+                    };
+                    let mut found = Vec::new();
+                    find_inline_dim(value, name, &mut found);
+                    for e in found {
+                        // Other dims named in the fix are inline too: spell
+                        // them as the same `Dim("name")` call.
+                        let ExprKind::Call { func, .. } = &e.kind else {
+                            continue;
+                        };
+                        let callee = file.slice(func.range);
+                        edits.push(TextEdit {
+                            range: e.range,
+                            new_text: inline_dims(expr, callee),
+                        });
+                    }
+                }
+            }
+        }
+    }
+    edits.sort_by_key(|e| (e.range.start, e.range.end));
+    edits.dedup();
+    edits
+}
+
+/// `3*dx + 1` -> `3*Dim("dx") + 1`.
+fn inline_dims(expr: &str, callee: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.is_empty() {
+            return;
+        }
+        if word.chars().next().is_some_and(|c| c.is_ascii_digit()) {
+            out.push_str(word);
+        } else {
+            out.push_str(&format!("{callee}(\"{word}\")"));
+        }
+        word.clear();
+    };
+    for c in expr.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// Apply non-overlapping edits to a text.
+pub fn apply_edits(text: &str, edits: &[TextEdit]) -> String {
+    // Back to front, so earlier offsets stay valid; insertions at one point
+    // keep their order.
+    let mut sorted: Vec<(usize, &TextEdit)> = edits.iter().enumerate().collect();
+    sorted.sort_by_key(|(i, e)| std::cmp::Reverse((e.range.start, e.range.end, *i)));
+    let mut out = text.to_string();
+    let mut limit = usize::MAX;
+    for (_, e) in sorted {
+        let (s, t) = (e.range.start as usize, e.range.end as usize);
+        if t > limit
+            || s > t
+            || t > out.len()
+            || !out.is_char_boundary(s)
+            || !out.is_char_boundary(t)
+        {
+            continue;
+        }
+        out.replace_range(s..t, &e.new_text);
+        limit = s;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixed(src: &str, fixes: &[&str]) -> String {
+        let file = SourceFile::parse("t.py", src);
+        let fixes: Vec<String> = fixes.iter().map(|s| s.to_string()).collect();
+        apply_edits(src, &fix_edits(&file, &fixes))
+    }
+
+    #[test]
+    fn rewrites_a_dim_definition() {
+        let src = "from torch.export import Dim\ndx = Dim(\"dx\")\ndy = Dim(\"dy\")  # keep\n";
+        assert_eq!(
+            fixed(src, &["dy = dx"]),
+            "from torch.export import Dim\ndx = Dim(\"dx\")\ndy = dx  # keep\n"
+        );
+    }
+
+    #[test]
+    fn overrides_names_bound_by_dims() {
+        let src = "dx, dy, d1 = torch.export.dims(\"dx\", \"dy\", \"d1\")\nspec = {}\n";
+        assert_eq!(
+            fixed(src, &["d1 = 4", "dy = dx"]),
+            "dx, dy, d1 = torch.export.dims(\"dx\", \"dy\", \"d1\")\nd1 = 4\ndy = dx\nspec = {}\n"
+        );
+    }
+
+    #[test]
+    fn replaces_an_inline_dim_with_a_constant() {
+        let src = "dynamic_shapes = {\"x\": {0: Dim(\"batch\"), 1: Dim(\"features\")}}\n";
+        assert_eq!(
+            fixed(src, &["features = 16"]),
+            "dynamic_shapes = {\"x\": {0: Dim(\"batch\"), 1: 16}}\n"
+        );
+    }
+
+    #[test]
+    fn relates_inline_dims_by_name() {
+        let src = "s = {\"a\": {1: Dim(\"h\")}, \"b\": {1: Dim(\"k\")}}\n";
+        assert_eq!(
+            fixed(src, &["k = h"]),
+            "s = {\"a\": {1: Dim(\"h\")}, \"b\": {1: Dim(\"h\")}}\n"
+        );
+    }
+
+    #[test]
+    fn ignores_fixes_it_cannot_place() {
+        let src = "x = 1\n";
+        assert_eq!(fixed(src, &["nonsense", "a = b"]), src);
+    }
+}

@@ -1,0 +1,153 @@
+//! In-process timing runner (medians over N runs, no criterion), used by
+//! `scripts/bench.py` for the per-case table.
+//!
+//! ```text
+//! cargo run --release -p bench --example timing -- corpus [--runs N] [--warmup W] [--only a,b]
+//! cargo run --release -p bench --example timing -- generated [--inputs 25] [--runs N]
+//! cargo run --release -p bench --example timing -- write-generated PATH [--inputs 25]
+//! cargo run --release -p bench --example timing -- repeat PATH [--runs N]   # for profilers
+//! ```
+//!
+//! `corpus` and `generated` write one JSON object per case to stdout with
+//! median nanoseconds of: the whole `export --json` pipeline (`full_ns`),
+//! the syntax layer alone (`parse_ns`), entry finding + both traces on a
+//! parsed file (`trace_ns`), the report build + serialization on traced
+//! entries (`report_ns`), and the whole pipeline on the static variant
+//! (`static_ns`, `dynamic_shapes = None` appended).
+
+use std::io::Write;
+use std::time::Duration;
+
+use bench::corpus::{self, Case};
+use bench::{generate, pipeline, stats};
+use serde_json::json;
+
+struct Opts {
+    runs: usize,
+    warmup: usize,
+    only: Option<Vec<String>>,
+    inputs: usize,
+    positional: Vec<String>,
+}
+
+fn parse_opts(args: &[String]) -> Opts {
+    let mut o = Opts {
+        runs: 30,
+        warmup: 3,
+        only: None,
+        inputs: 25,
+        positional: Vec::new(),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut val = || it.next().cloned().unwrap_or_default();
+        match a.as_str() {
+            "--runs" => o.runs = val().parse().unwrap_or(o.runs).max(1),
+            "--warmup" => o.warmup = val().parse().unwrap_or(o.warmup),
+            "--inputs" => o.inputs = val().parse().unwrap_or(o.inputs).max(2),
+            "--only" => {
+                o.only = Some(val().split(',').map(str::to_string).collect());
+            }
+            _ => o.positional.push(a.clone()),
+        }
+    }
+    o
+}
+
+fn ns(d: Duration) -> u64 {
+    d.as_nanos().try_into().unwrap_or(u64::MAX)
+}
+
+/// Every measurement of one case as a JSON object.
+fn measure(name: &str, group: &str, path: &str, text: &str, o: &Opts) -> serde_json::Value {
+    let (w, n) = (o.warmup, o.runs);
+    let full = stats::sample(w, n, || pipeline::export_json(path, text));
+    let parse = stats::sample(w, n, || pipeline::parse(path, text));
+    let file = pipeline::parse(path, text);
+    let trace = stats::sample(w, n, || pipeline::trace(&file));
+    let entries = pipeline::trace(&file);
+    let report = stats::sample(w, n, || {
+        serde_json::to_string_pretty(&pipeline::report(&file, &entries)).unwrap_or_default()
+    });
+    let static_text = pipeline::static_variant(text);
+    let stat = stats::sample(w, n, || pipeline::export_json(path, &static_text));
+    let (n_entries, ok_runs, syms) = pipeline::summarize(&pipeline::export_json(path, text));
+    let (_, static_ok, static_syms) =
+        pipeline::summarize(&pipeline::export_json(path, &static_text));
+    json!({
+        "case": name,
+        "group": group,
+        "lines": text.lines().count(),
+        "runs": n,
+        "full_ns": ns(stats::median(&full)),
+        "full_p10_ns": ns(stats::quantile(&full, 0.1)),
+        "full_p90_ns": ns(stats::quantile(&full, 0.9)),
+        "parse_ns": ns(stats::median(&parse)),
+        "trace_ns": ns(stats::median(&trace)),
+        "report_ns": ns(stats::median(&report)),
+        "static_ns": ns(stats::median(&stat)),
+        "entries": n_entries,
+        "ok_runs": ok_runs,
+        "symbols": syms,
+        "static_ok_runs": static_ok,
+        "static_symbols": static_syms,
+    })
+}
+
+fn emit(out: &mut impl Write, v: &serde_json::Value) {
+    let _ = writeln!(out, "{v}");
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let o = parse_opts(&args);
+    let mut out = std::io::stdout().lock();
+    match o.positional.first().map(String::as_str) {
+        Some("corpus") => {
+            let cases: Vec<Case> = corpus::load_corpus()
+                .into_iter()
+                .filter(|c| o.only.as_ref().is_none_or(|only| only.contains(&c.name)))
+                .collect();
+            for c in &cases {
+                let v = measure(&c.name, &c.group, &c.path_str(), &c.text, &o);
+                emit(&mut out, &v);
+            }
+        }
+        Some("generated") => {
+            let text = generate::wide_model(o.inputs);
+            let name = format!("generated_wide_{}dims", 2 * o.inputs);
+            let mut v = measure(&name, "generated", "generated_wide.py", &text, &o);
+            v["class_lines"] = json!(generate::class_lines(o.inputs));
+            emit(&mut out, &v);
+        }
+        Some("repeat") => {
+            // For profilers: the whole pipeline on one file, --runs times.
+            let Some(path) = o.positional.get(1) else {
+                eprintln!("usage: timing repeat PATH [--runs N]");
+                std::process::exit(2);
+            };
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let mut bytes = 0;
+            for _ in 0..o.runs {
+                bytes += pipeline::export_json(path, &text).len();
+            }
+            let _ = writeln!(out, "{bytes}");
+        }
+        Some("write-generated") => {
+            let Some(path) = o.positional.get(1) else {
+                eprintln!("usage: timing write-generated PATH [--inputs N]");
+                std::process::exit(2);
+            };
+            if let Err(e) = std::fs::write(path, generate::wide_model(o.inputs)) {
+                eprintln!("cannot write {path}: {e}");
+                std::process::exit(2);
+            }
+        }
+        _ => {
+            eprintln!(
+                "usage: timing corpus|generated [--runs N] [--warmup W] [--only a,b] [--inputs N]\n       timing write-generated PATH [--inputs N]"
+            );
+            std::process::exit(2);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+//! The in-process pipeline of `exportlens export --json FILE`, minus reading
+//! the file and writing stdout: parse, find entries, trace every entry in
+//! strict and non-strict mode, build the JSON report and serialize it. Each
+//! layer is also exposed on its own so benches can split the cost.
+
+use std::rc::Rc;
+
+use serde_json::Value as Json;
+use tracer::{Budget, EntryPoint, Mode, SourceFile, TraceResult};
+
+/// The modes `exportlens export` traces (both, always).
+pub const MODES: [Mode; 2] = [Mode::Strict, Mode::NonStrict];
+
+/// Text appended to a case to make every dim static: rebinding the global
+/// after the module-level spec overrides it.
+pub const STATIC_SUFFIX: &str = "\ndynamic_shapes = None\n";
+
+/// The syntax layer: tree-sitter parse, lowering to the AST, line index.
+pub fn parse(path: &str, text: &str) -> Rc<SourceFile> {
+    SourceFile::parse(path, text)
+}
+
+/// Entry points plus every trace, as `analyze::analyze` in the CLI.
+pub fn trace(file: &Rc<SourceFile>) -> Vec<(EntryPoint, Vec<TraceResult>)> {
+    tracer::find_entries(file)
+        .into_iter()
+        .map(|e| {
+            let runs = MODES
+                .iter()
+                .map(|m| tracer::trace_entry(file.clone(), &e, *m, Budget::default()))
+                .collect();
+            (e, runs)
+        })
+        .collect()
+}
+
+/// The JSON report of traced entries (report-schema.md).
+pub fn report(file: &SourceFile, entries: &[(EntryPoint, Vec<TraceResult>)]) -> Json {
+    let entries = entries
+        .iter()
+        .map(|(e, runs)| export::entry_report(e, runs))
+        .collect();
+    export::file_report(&file.path, entries)
+}
+
+/// Everything `export --json` does in process, ending with the pretty
+/// printed document it would write.
+pub fn export_json(path: &str, text: &str) -> String {
+    let file = parse(path, text);
+    let entries = trace(&file);
+    let doc = report(&file, &entries);
+    serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+/// The source with every dim static (see [`STATIC_SUFFIX`]).
+pub fn static_variant(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + STATIC_SUFFIX.len());
+    s.push_str(text);
+    s.push_str(STATIC_SUFFIX);
+    s
+}
+
+/// Counts over a report, to check a bench measured real work: (entries,
+/// runs exported ok, symbolic dims named in range constraints).
+pub fn summarize(json_text: &str) -> (usize, usize, usize) {
+    let Ok(doc) = serde_json::from_str::<Json>(json_text) else {
+        return (0, 0, 0);
+    };
+    let entries = doc["entries"].as_array().cloned().unwrap_or_default();
+    let mut ok = 0;
+    let mut syms = 0;
+    for e in &entries {
+        if let Some(runs) = e["runs"].as_object() {
+            for r in runs.values() {
+                if r["ok"] == Json::Bool(true) {
+                    ok += 1;
+                }
+                syms += r["range_constraints"].as_object().map_or(0, |m| m.len());
+            }
+        }
+    }
+    (entries.len(), ok, syms)
+}

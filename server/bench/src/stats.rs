@@ -1,0 +1,70 @@
+//! Small statistics for the timing runner: medians and quantiles of
+//! durations, and a closure timer.
+
+use std::time::{Duration, Instant};
+
+/// Run `f` `runs` times (after `warmup` untimed runs) and return every
+/// duration, in run order.
+pub fn sample<R>(warmup: usize, runs: usize, mut f: impl FnMut() -> R) -> Vec<Duration> {
+    for _ in 0..warmup {
+        std::hint::black_box(f());
+    }
+    (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            std::hint::black_box(f());
+            t.elapsed()
+        })
+        .collect()
+}
+
+/// The median (mean of the middle two for an even count); zero when empty.
+pub fn median(xs: &[Duration]) -> Duration {
+    quantile(xs, 0.5)
+}
+
+/// The `q` quantile by linear interpolation between order statistics.
+pub fn quantile(xs: &[Duration], q: f64) -> Duration {
+    if xs.is_empty() {
+        return Duration::ZERO;
+    }
+    let mut v: Vec<f64> = xs.iter().map(Duration::as_secs_f64).collect();
+    v.sort_by(f64::total_cmp);
+    let pos = q.clamp(0.0, 1.0) * (v.len() - 1) as f64;
+    let lo = pos.floor() as usize;
+    let hi = pos.ceil() as usize;
+    let frac = pos - lo as f64;
+    Duration::from_secs_f64(v[lo] + (v[hi] - v[lo]) * frac)
+}
+
+/// The median of plain numbers; NaN when empty.
+pub fn median_f64(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return f64::NAN;
+    }
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn medians() {
+        let d = |ms| Duration::from_millis(ms);
+        assert_eq!(median(&[d(3), d(1), d(2)]), d(2));
+        assert_eq!(
+            median(&[d(4), d(1), d(2), d(3)]),
+            Duration::from_micros(2500)
+        );
+        assert_eq!(median(&[]), Duration::ZERO);
+        assert_eq!(median_f64(&[1.0, 5.0]), 3.0);
+    }
+}

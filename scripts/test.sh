@@ -46,7 +46,7 @@ for hook in tests/*/prepare.sh; do
 done
 
 step build cargo build --release -p cli
-step cargo-test cargo test --workspace
+step cargo-test cargo test --workspace --no-fail-fast
 step fmt cargo fmt --all --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
 

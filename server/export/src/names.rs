@@ -216,33 +216,34 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
         }
     }
     let dynamic_dims = free.len();
+    let anchored: HashSet<NodeId> = g.anchors.iter().map(|(n, _)| *n).collect();
     let mut sym_sizes = 0;
     for (i, n) in g.nodes.iter().enumerate() {
-        if n.late_named && live[i] && n.target() == Some("aten.sym_size.int") {
+        if n.late_named && live[i] && n.target() == Some("aten.sym_size.int") && !anchored.contains(&NodeId(i as u32)) {
             let name = format!("sym_size_int_{}", dynamic_dims + sym_sizes);
             sym_sizes += 1;
             ns.reserve(&name);
             names.insert(NodeId(i as u32), name);
         }
     }
-    // Other nodes inserted by torch's passes: the names their first drafts
-    // took are gone, so they start at `_1`.
+    // Other nodes inserted by torch's passes, after the names of nodes torch
+    // traced and removed (the comparisons of `torch._check`).
+    for r in &g.reserved_names {
+        ns.reserve(r);
+    }
+    ns.reserve("sym_size_int");
     for (i, n) in g.nodes.iter().enumerate() {
-        if !n.late_named || !live[i] || n.target() == Some("aten.sym_size.int") {
-            continue;
-        }
         let id = NodeId(i as u32);
-        if n.base_name != "_assert_scalar_default" {
-            ns.reserve(&n.base_name);
+        if !n.late_named || !live[i] || names.contains_key(&id) {
+            continue;
         }
         names.insert(id, ns.create(&n.base_name));
     }
     // Final order: sym_size reads, then traced nodes with anchored nodes
     // after their anchors.
-    let anchored: HashSet<NodeId> = g.anchors.iter().map(|(n, _)| *n).collect();
     let mut order = Vec::new();
     for (i, n) in g.nodes.iter().enumerate() {
-        if live[i] && n.target() == Some("aten.sym_size.int") {
+        if live[i] && n.target() == Some("aten.sym_size.int") && !anchored.contains(&NodeId(i as u32)) {
             order.push(NodeId(i as u32));
         }
     }
@@ -255,16 +256,24 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
         {
             continue;
         }
-        order.push(id);
-        for (a, anchor) in &g.anchors {
-            if *anchor == id && live[a.0 as usize] {
-                order.push(*a);
-            }
-        }
+        push_with_anchored(g, &live, id, &mut order, 0);
     }
     NamedProgram {
         program,
         order,
         names,
+    }
+}
+
+/// Push a node and, after it, the nodes anchored to it (recursively).
+fn push_with_anchored(g: &tracer::graph::Graph, live: &[bool], id: NodeId, order: &mut Vec<NodeId>, depth: u32) {
+    order.push(id);
+    if depth > 16 {
+        return;
+    }
+    for (a, anchor) in &g.anchors {
+        if *anchor == id && live[a.0 as usize] {
+            push_with_anchored(g, live, *a, order, depth + 1);
+        }
     }
 }

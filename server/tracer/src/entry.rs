@@ -108,6 +108,14 @@ pub fn find_entries(file: &SourceFile) -> Vec<EntryPoint> {
     out
 }
 
+fn assigns_name(s: &Stmt, name: &str) -> bool {
+    match &s.kind {
+        StmtKind::Assign { targets, .. } => targets.iter().any(|t| name_of(t) == Some(name)),
+        StmtKind::AnnAssign { target, .. } => name_of(target) == Some(name),
+        _ => false,
+    }
+}
+
 fn name_of(e: &Expr) -> Option<&str> {
     match &e.kind {
         ExprKind::Name(n) => Some(n),
@@ -266,13 +274,21 @@ fn run(
             Err(Flow::Fail(f)) if f.message.contains("step budget") => return Err(*f),
             Err(flow) => {
                 let f = flow_to_failure(interp, flow);
-                interp.incomplete(
-                    s.range,
-                    format!(
-                        "analysis incomplete: module code failed here: {}",
-                        f.message
-                    ),
-                );
+                // The export inputs themselves could not be built: nothing
+                // below can be trusted.
+                let defines_input = ["model", "example_args", "example_kwargs", "dynamic_shapes"]
+                    .iter()
+                    .any(|n| assigns_name(s, n));
+                if defines_input && matches!(entry.kind, EntryKind::ExportDb) {
+                    let mut f = Failure::new(
+                        FailureKind::Other,
+                        format!("analysis incomplete: this line, which defines an export input, could not be evaluated: {}", f.message),
+                    );
+                    f.range = Some(s.range);
+                    f.line = Some(file.line_of(s.range.start));
+                    return Err(f);
+                }
+                interp.incomplete(s.range, format!("analysis incomplete: module code failed here: {}", f.message));
             }
         }
     }
@@ -928,7 +944,9 @@ fn range_constraints(interp: &Interp, inputs: &[NodeId]) -> Vec<(String, Bound, 
     for (i, info) in interp.env.symbols.iter().enumerate() {
         if info.unbacked {
             let s = shapes::SymbolId(i as u32);
-            if interp.sym_nodes.contains_key(&s) || interp.graph.nodes.iter().any(|n| meta_mentions(&n.val, s)) {
+            if interp.sym_nodes.contains_key(&s)
+                || interp.graph.nodes.iter().any(|n| meta_mentions(&n.val, s))
+            {
                 unbacked.push((info.name.clone(), info.spec_range));
             }
         }

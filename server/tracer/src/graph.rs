@@ -132,6 +132,9 @@ pub struct Graph {
     /// Nodes inserted after tracing that belong right after another node
     /// (runtime assertions after the node defining their symbol).
     pub anchors: Vec<(NodeId, NodeId)>,
+    /// Names taken by nodes torch traced and later removed (the comparisons
+    /// inside `torch._check`), which later nodes must not reuse.
+    pub reserved_names: Vec<String>,
 }
 
 impl Graph {

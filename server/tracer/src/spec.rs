@@ -308,10 +308,14 @@ impl SymbolFactory {
                     ));
                 }
                 if hint <= 1 {
-                    return Err(interp.fail(
+                    let mut f = Failure::new(
                         FailureKind::ConstraintViolation,
                         format!("{source} is marked dynamic (Dim `{name}`) but its example size is {hint}; torch specializes sizes 0 and 1. Use an example size of at least 2"),
-                    ));
+                    );
+                    if coeff == 1 && offset == 0 {
+                        f.suggested_fixes.push(format!("{name} = {hint}"));
+                    }
+                    return Err(interp.fail_with(f));
                 }
                 let decide_lo = match slo {
                     Bound::Finite(v) => Bound::Finite(v.max(2)),
@@ -409,6 +413,33 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
             .get(&d.symbol)
             .map(|e| interp.env.simplify(e))
         else {
+            // Still free: a named Dim whose range the model narrowed.
+            if let DimSpec::Named { name, min, max } = &*d.spec {
+                let declared = ValueRange::new(
+                    Bound::Finite(min.unwrap_or(0).max(2)),
+                    max.map_or(Bound::PosInf, Bound::Finite),
+                );
+                let now = interp.env.info(d.symbol).range;
+                if now.lo > declared.lo || now.hi < declared.hi {
+                    let mut parts = vec![format!("'{name}'")];
+                    if let Bound::Finite(lo) = now.lo {
+                        if lo > 2 {
+                            parts.push(format!("min={lo}"));
+                        }
+                    }
+                    if let Bound::Finite(hi) = now.hi {
+                        parts.push(format!("max={hi}"));
+                    }
+                    messages.push(format!(
+                        "Not all values of {name} = {} in the specified range satisfy the generated guards.",
+                        d.source
+                    ));
+                    let fix = format!("{name} = Dim({})", parts.join(", "));
+                    if !fixes.contains(&fix) {
+                        fixes.push(fix);
+                    }
+                }
+            }
             continue;
         };
         let line = guard_line_for(interp, d.symbol);

@@ -382,6 +382,41 @@ pub fn repeat(interp: &mut Interp, call: &OpCall) -> R<Value> {
     interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
 }
 
+/// `repeat_interleave(repeats, dim)` (targets: [int repeats, tensor repeats]).
+pub fn repeat_interleave(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let reps = call.arg(1).clone();
+    let dim = opt_int(interp, &call.get("dim").clone())?;
+    let (idx, factor) = match &reps {
+        Value::Tensor(r) => {
+            let u = interp.env.create_unbacked(crate::ops::special::size_like_range());
+            let _ = r;
+            (1, Err(u))
+        }
+        v => (0, Ok(size_expr(interp, v)?)),
+    };
+    let shape = match dim {
+        Some(d) => {
+            let w = wrap_dim(interp, d, t.rank())?;
+            let mut s = t.shape.clone();
+            s[w] = match &factor {
+                Ok(k) => s[w].mul(k),
+                Err(u) => u.clone(),
+            };
+            s
+        }
+        None => {
+            let n = product(&t.shape);
+            vec![match &factor {
+                Ok(k) => n.mul(k),
+                Err(u) => u.clone(),
+            }]
+        }
+    };
+    let n = if dim.is_some() { 3 } else { 2 };
+    emit(interp, call, idx, n, t.dtype, shape)
+}
+
 /// `cat(tensors, dim)` / `stack(tensors, dim)` (by spelling).
 pub fn cat(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let items = interp.iterate(&call.arg(0).clone())?;
@@ -699,18 +734,27 @@ pub fn topk(interp: &mut Interp, call: &OpCall) -> R<Value> {
 /// `nonzero()`: an unbacked number of rows.
 pub fn nonzero(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
-    let u = interp.env.create_unbacked(shapes::ValueRange::new(
-        shapes::Bound::Finite(0),
-        shapes::Bound::PosInf,
-    ));
-    emit(
-        interp,
-        call,
-        0,
-        1,
-        DType::I64,
-        vec![u, SymExpr::int(t.rank() as i64)],
-    )
+    // At most every element is non-zero.
+    let numel = t.shape.iter().fold(SymExpr::int(1), |a, d| a.mul(d));
+    let hi = interp.env.simplify(&numel).as_const().map_or(shapes::Bound::PosInf, shapes::Bound::Finite);
+    let u = interp.env.create_unbacked(shapes::ValueRange::new(shapes::Bound::Finite(0), hi));
+    let out = emit(interp, call, 0, 1, DType::I64, vec![u.clone(), SymExpr::int(t.rank() as i64)])?;
+    if let (Value::Tensor(o), Some(s)) = (&out, u.as_symbol()) {
+        if let Some(node) = o.node.get() {
+            // torch reads the row count back with sym_size right after.
+            let n = interp.record_named(
+                "aten.sym_size.int",
+                "sym_size_int",
+                vec![crate::graph::Arg::Node(node), crate::graph::Arg::Int(0)],
+                vec![],
+                crate::graph::MetaVal::Sym(u.clone()),
+            );
+            interp.graph.node_mut(n).late_named = true;
+            interp.graph.anchors.push((n, node));
+            interp.sym_nodes.insert(s, n);
+        }
+    }
+    Ok(out)
 }
 
 /// `broadcast_to(size)`.

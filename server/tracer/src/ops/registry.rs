@@ -880,6 +880,12 @@ pub static OPS: &[OpDef] = &[
         views::repeat
     ),
     op!(
+        ["torch.repeat_interleave", "Tensor.repeat_interleave"],
+        "input, repeats, dim=None, *, output_size=None",
+        ["aten.repeat_interleave.self_int", "aten.repeat_interleave.self_Tensor"],
+        views::repeat_interleave
+    ),
+    op!(
         ["torch.cat", "torch.concat", "torch.concatenate"],
         "tensors, dim=0",
         ["aten.cat.default"],

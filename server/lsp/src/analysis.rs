@@ -154,6 +154,14 @@ pub fn failed(snap: &Snapshot, what: &str) -> FileAnalysis {
     }
 }
 
+/// Whether the test hooks are on (`EXPORTLENS_LSP_TEST_HOOKS=1`): a file
+/// containing `__exportlens_test_panic__` then panics inside the analysis,
+/// so the end-to-end tests can check that panics are contained.
+fn test_hooks() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("EXPORTLENS_LSP_TEST_HOOKS").is_some_and(|v| v == "1"))
+}
+
 /// The modes reported for an entry.
 fn wanted_modes(mode: ModeSetting, entry: &EntryPoint) -> Vec<Mode> {
     match mode {
@@ -171,12 +179,14 @@ fn mode_label(modes: &[Mode]) -> String {
     modes.iter().map(|m| m.key()).collect::<Vec<_>>().join(", ")
 }
 
+/// A quick fix: title, edits, preferred.
+type Fix = (String, Vec<ByteEdit>, bool);
+
 /// A diagnostic before modes are merged, with the fixes it offers.
 struct Pending {
     diagnostic: Diagnostic,
     mode: Mode,
-    /// (title, edits, preferred)
-    fixes: Vec<(String, Vec<ByteEdit>, bool)>,
+    fixes: Vec<Fix>,
 }
 
 struct Ctx<'a> {
@@ -212,6 +222,9 @@ impl Ctx<'_> {
 
 fn analyze_inner(snap: &Snapshot) -> FileAnalysis {
     let text = snap.rope.to_string();
+    if test_hooks() && text.contains("__exportlens_test_panic__") {
+        panic!("test hook: a panic inside the analysis");
+    }
     let file = SourceFile::parse(&snap.path, &text);
     let ctx = Ctx { snap, file: &file };
     let entries = tracer::find_entries(&file);
@@ -481,36 +494,36 @@ fn entry_diagnostics(
                 }
             }
         }
-        if r.mode == Mode::Strict && nonstrict_ok {
-            if let Some(e) = call.and_then(fixes::strict_false) {
-                offered.push((
-                    "Export with strict=False (only strict mode fails)".into(),
-                    vec![e],
-                    offered.is_empty(),
-                ));
-            }
+        if r.mode == Mode::Strict
+            && nonstrict_ok
+            && let Some(e) = call.and_then(fixes::strict_false)
+        {
+            offered.push((
+                "Export with strict=False (only strict mode fails)".into(),
+                vec![e],
+                offered.is_empty(),
+            ));
         }
         let data_dependent_if =
             fl.kind == FailureKind::DataDependent || fl.gb_code == Some("GB0170");
-        if data_dependent_if {
-            if let Some(rg) = fl.range {
-                if let Some(e) = fixes::cond_skeleton(file, rg.start) {
-                    offered.push((
-                        "Rewrite the data-dependent `if` with torch.cond".into(),
-                        vec![e],
-                        false,
-                    ));
-                }
-            }
+        if data_dependent_if
+            && let Some(rg) = fl.range
+            && let Some(e) = fixes::cond_skeleton(file, rg.start)
+        {
+            offered.push((
+                "Rewrite the data-dependent `if` with torch.cond".into(),
+                vec![e],
+                false,
+            ));
         }
-        if fl.kind == FailureKind::DataDependent {
-            if let Some(e) = fixes::insert_check(file, fail_line) {
-                offered.push((
-                    "Insert torch._check(...) before this line".into(),
-                    vec![e],
-                    false,
-                ));
-            }
+        if fl.kind == FailureKind::DataDependent
+            && let Some(e) = fixes::insert_check(file, fail_line)
+        {
+            offered.push((
+                "Insert torch._check(...) before this line".into(),
+                vec![e],
+                false,
+            ));
         }
         out.push(Pending {
             diagnostic,
@@ -594,8 +607,7 @@ fn merge(
         )
     };
     let mut order: Vec<Key> = Vec::new();
-    let mut groups: HashMap<Key, (Diagnostic, Vec<Mode>, Vec<(String, Vec<ByteEdit>, bool)>)> =
-        HashMap::new();
+    let mut groups: HashMap<Key, (Diagnostic, Vec<Mode>, Vec<Fix>)> = HashMap::new();
     for p in pending {
         let k = key(&p.diagnostic);
         match groups.get_mut(&k) {

@@ -346,18 +346,19 @@ pub fn insert_check(file: &SourceFile, line: u32) -> Option<ByteEdit> {
     ))
 }
 
-/// Parse `L['y'].size()[1]` (as torch names a dimension in a constraint
-/// violation) out of a message: the input name and the dimension.
+/// Parse the dimension out of a constraint violation message (`You
+/// marked L['y'].size()[1] as dynamic ...`, or `y.size()[1]`): the input
+/// name and the dimension.
 pub fn marked_dynamic_dim(message: &str) -> Option<(String, usize)> {
-    let rest = &message[message.find("L['")? + 3..];
-    let end = rest.find('\'')?;
-    let name = &rest[..end];
-    let rest = &rest[end..];
-    let dim_at = rest.find(".size()[")? + ".size()[".len();
-    let digits: String = rest[dim_at..]
-        .chars()
-        .take_while(|c| c.is_ascii_digit())
-        .collect();
+    let start = message.find("You marked ")? + "You marked ".len();
+    let rest = message.get(start..)?;
+    let subject = rest.get(..rest.find(" as dynamic")?)?;
+    let (name, dim) = subject.split_once(".size()[")?;
+    let name = name.trim_start_matches("L['").trim_end_matches("']");
+    if !is_identifier(name) {
+        return None;
+    }
+    let digits: String = dim.chars().take_while(char::is_ascii_digit).collect();
     Some((name.to_string(), digits.parse().ok()?))
 }
 
@@ -569,10 +570,10 @@ fn collect_loads(s: &Stmt, out: &mut Vec<String>) {
         visit_exprs(
             e,
             &mut |x| {
-                if let ExprKind::Name(n) = &x.kind {
-                    if !out.contains(n) {
-                        out.push(n.clone());
-                    }
+                if let ExprKind::Name(n) = &x.kind
+                    && !out.contains(n)
+                {
+                    out.push(n.clone());
                 }
             },
             0,
@@ -667,6 +668,14 @@ mod tests {
     fn marked_dynamic_and_replacement() {
         let msg = "You marked L['y'].size()[1] as dynamic but your code specialized it";
         assert_eq!(marked_dynamic_dim(msg), Some(("y".into(), 1)));
+        let msg = "You marked y.size()[0] as dynamic (Dim.DYNAMIC) but";
+        assert_eq!(marked_dynamic_dim(msg), Some(("y".into(), 0)));
+        let msg = "You marked L['y'].size()[1]'] as dynamic but";
+        assert_eq!(marked_dynamic_dim(msg), Some(("y".into(), 1)));
+        assert_eq!(
+            marked_dynamic_dim("You marked L['x'][0].size()[1] as dynamic"),
+            None
+        );
         assert_eq!(marked_dynamic_dim("nothing here"), None);
         let src = "from torch.export import Dim\ndynamic_shapes = {\"x\": (Dim.STATIC,), \"y\": (Dim.AUTO, Dim.DYNAMIC)}\n";
         let file = SourceFile::parse("t.py", src);

@@ -160,10 +160,11 @@ impl State {
             let doc_lock = state.doc_lock(&uri);
             let _held = doc_lock.lock().await;
             let reopened = lock(&state.docs).contains_key(&uri);
-            if !reopened && state.push() {
-                if let Some(client) = state.client.get() {
-                    client.publish_diagnostics(uri, Vec::new(), None).await;
-                }
+            if !reopened
+                && state.push()
+                && let Some(client) = state.client.get()
+            {
+                client.publish_diagnostics(uri, Vec::new(), None).await;
             }
         });
     }
@@ -269,12 +270,12 @@ impl State {
             return;
         }
         lock(&self.results).insert(uri.clone(), a.clone());
-        if self.push() {
-            if let Some(client) = self.client.get() {
-                client
-                    .publish_diagnostics(uri.clone(), a.diagnostics.clone(), Some(a.version))
-                    .await;
-            }
+        if self.push()
+            && let Some(client) = self.client.get()
+        {
+            client
+                .publish_diagnostics(uri.clone(), a.diagnostics.clone(), Some(a.version))
+                .await;
         }
     }
 

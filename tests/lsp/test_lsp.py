@@ -1,0 +1,677 @@
+"""End-to-end tests of `exportlens lsp`, driven over stdio by pytest-lsp.
+
+Each test starts the real binary; corpus models are opened as an editor
+would open them (file URIs of the real paths).
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+
+import pytest
+import pytest_lsp
+from lsprotocol import types
+from pygls.exceptions import JsonRpcMethodNotFound, JsonRpcRequestCancelled
+from pytest_lsp import LanguageClient, client_capabilities
+
+from conftest import (
+    CONFIG,
+    ROOT,
+    apply_edits,
+    change_doc,
+    corpus,
+    diagnostics_for,
+    initialize,
+    open_doc,
+    position_of,
+    uri_of,
+    wait_for,
+)
+
+BREAK_IF = corpus("tutorial/break_data_dependent_if.py")
+CV_FIXES = corpus("tutorial/constraint_violation_fixes.py")
+GUARDS = corpus("tutorial/dynamic_model_guards.py")
+CONV = corpus("tutorial/conv_relu_maxpool.py")
+
+
+def code(d: types.Diagnostic) -> str | None:
+    return None if d.code is None else str(d.code)
+
+
+def errors(diags):
+    return [d for d in diags if d.severity == types.DiagnosticSeverity.Error]
+
+
+async def open_file(client: LanguageClient, path, text: str | None = None, uri: str | None = None):
+    text = path.read_text() if text is None else text
+    uri = uri or uri_of(path)
+    open_doc(client, uri, text)
+    return uri, text, await diagnostics_for(client, uri, 1)
+
+
+async def start_client(capabilities=None, options=None, configuration=None):
+    """A client of our own (for tests that need other capabilities)."""
+    client = await CONFIG.start()
+    if configuration is not None:
+        client.set_configuration(configuration)
+    result = await initialize(client, capabilities, options)
+    return client, result
+
+
+# --- diagnostics -------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_data_dependent_error_on_failing_line(client: LanguageClient):
+    uri, text, diags = await open_file(client, BREAK_IF)
+    errs = errors(diags)
+    assert errs, diags
+    d = errs[0]
+    # line 6: `if x.sum() > 0:` (non-strict is torch's default)
+    assert d.range.start.line == 5
+    assert code(d) == "data-dependent"
+    assert d.source == "exportlens"
+    # related information points to the entry point (`model = Bad1()`)
+    assert d.related_information and d.related_information[0].location.uri == uri
+    assert d.related_information[0].location.range.start.line == 11
+
+
+@pytest.mark.asyncio
+async def test_strict_mode_graph_break_links_torch_page():
+    client, _ = await start_client(options={"mode": "strict"})
+    try:
+        _, _, diags = await open_file(client, BREAK_IF)
+        gb = [d for d in diags if code(d) == "GB0170"]
+        assert gb, diags
+        assert gb[0].range.start.line == 5
+        assert gb[0].severity == types.DiagnosticSeverity.Error
+        assert gb[0].code_description.href == (
+            "https://meta-pytorch.github.io/compile-graph-break-site/gb/gb0170.html"
+        )
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+@pytest.mark.asyncio
+async def test_guards_are_information_on_their_line(client: LanguageClient):
+    _, text, diags = await open_file(client, CV_FIXES)
+    guards = [d for d in diags if code(d) == "guard"]
+    assert guards, diags
+    assert all(d.severity == types.DiagnosticSeverity.Information for d in guards)
+    lines = text.split("\n")
+    assert any("w = x + y" in lines[d.range.start.line] for d in guards), guards
+    cv = [d for d in errors(diags) if code(d) == "constraint-violation"]
+    assert cv and "d1 = 4" in cv[0].message and "dy = dx" in cv[0].message
+
+
+@pytest.mark.asyncio
+async def test_both_modes_label_diagnostics():
+    client, _ = await start_client(options={"exportlens": {"mode": "both"}})
+    try:
+        _, _, diags = await open_file(client, BREAK_IF)
+        codes = {code(d) for d in errors(diags)}
+        assert {"GB0170", "data-dependent"} <= codes, diags
+        assert any("(strict)" in d.message for d in diags)
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+@pytest.mark.asyncio
+async def test_pull_diagnostics_with_vscode_capabilities():
+    # VS Code's recorded profile (1.65) predates pull diagnostics (LSP 3.17):
+    # add the capability as current VS Code declares it.
+    caps = client_capabilities("visual_studio_code")
+    caps.text_document.diagnostic = types.DiagnosticClientCapabilities(
+        dynamic_registration=True, related_document_support=False
+    )
+    client, result = await start_client(capabilities=caps)
+    try:
+        assert result.capabilities.diagnostic_provider is not None
+        uri = uri_of(BREAK_IF)
+        open_doc(client, uri, BREAK_IF.read_text())
+        report = await client.text_document_diagnostic_async(
+            types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+        assert report.kind == "full"
+        assert any(d.range.start.line == 5 for d in errors(report.items)), report.items
+        again = await client.text_document_diagnostic_async(
+            types.DocumentDiagnosticParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                previous_result_id=report.result_id,
+            )
+        )
+        assert again.kind == "unchanged"
+        # The client pulls, so nothing is pushed (no duplicate diagnostics).
+        await asyncio.sleep(0.2)
+        assert not client.published.items
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("profile", ["neovim", "emacs", "visual_studio_code"])
+async def test_editor_capability_profiles(profile):
+    client, result = await start_client(capabilities=client_capabilities(profile))
+    try:
+        uri = uri_of(BREAK_IF)
+        open_doc(client, uri, BREAK_IF.read_text())
+        if result.capabilities.diagnostic_provider is not None:
+            report = await client.text_document_diagnostic_async(
+                types.DocumentDiagnosticParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri)
+                )
+            )
+            diags = report.items
+        else:
+            diags = await diagnostics_for(client, uri, 1)
+        assert any(d.range.start.line == 5 for d in errors(diags)), diags
+        hover = await client.text_document_hover_async(
+            types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=uri_of(BREAK_IF)),
+                position=types.Position(line=5, character=12),
+            )
+        )
+        assert hover is None or hover.contents
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+# --- hover, inlay hints, code lens ---------------------------------------------
+
+
+def hover_text(h: types.Hover | None) -> str:
+    assert h is not None
+    c = h.contents
+    return c.value if isinstance(c, types.MarkupContent) else str(c)
+
+
+@pytest.mark.asyncio
+async def test_hover_shows_tensor_type_ops_and_symbols(client: LanguageClient):
+    uri, text, _ = await open_file(client, GUARDS)
+    at = position_of(text, "x1 = self.l(w)")
+    h = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+    )
+    value = hover_text(h)
+    assert re.search(r"x1: f32\[s\d+ \+ 2, 3\]", value), value
+    assert "aten.linear.default" in value
+    assert re.search(r"`s\d+` ∈ `\[", value), value
+    assert "w.size()[0]" in value or "x.size()[0]" in value, value
+    # A later use of a name shows the type it was bound to.
+    at = position_of(text, "x3 = x2 + z", delta=5)
+    value = hover_text(
+        await client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+        )
+    )
+    assert re.search(r"x2: f32\[s\d+\*s\d+\]", value), value
+    # A forward parameter is typed by its example input.
+    at = position_of(text, "def forward(self, w", delta=len("def forward(self, "))
+    value = hover_text(
+        await client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+        )
+    )
+    assert re.search(r"w: f32\[s\d+ \+ 2, 5\]", value), value
+
+
+@pytest.mark.asyncio
+async def test_hover_shows_guards_of_the_line(client: LanguageClient):
+    uri, text, _ = await open_file(client, CV_FIXES)
+    at = position_of(text, "w = x + y")
+    value = hover_text(
+        await client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+        )
+    )
+    assert "Guards added here" in value and "Eq(" in value, value
+
+
+@pytest.mark.asyncio
+async def test_inlay_hints_show_shapes(client: LanguageClient):
+    uri, text, _ = await open_file(client, CONV)
+    hints = await client.text_document_inlay_hint_async(
+        types.InlayHintParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(
+                start=types.Position(line=0, character=0),
+                end=types.Position(line=len(text.split("\n")), character=0),
+            ),
+        )
+    )
+    labels = {(h.position.line, h.label) for h in hints}
+    line_a = position_of(text, "a = self.conv(x)").line
+    assert (line_a, ": f32[1, 16, 256, 256]") in labels, labels
+    line_ret = position_of(text, "return self.maxpool").line
+    assert (line_ret, "-> f32[1, 16, 85, 85]") in labels, labels
+    a_hint = next(h for h in hints if h.position.line == line_a)
+    assert a_hint.position.character == position_of(text, "a = self.conv(x)").character + 1
+
+
+@pytest.mark.asyncio
+async def test_inlay_hints_can_be_turned_off():
+    client, _ = await start_client(options={"inlayHints": False})
+    try:
+        uri, text, _ = await open_file(client, CONV)
+        hints = await client.text_document_inlay_hint_async(
+            types.InlayHintParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                range=types.Range(
+                    start=types.Position(line=0, character=0),
+                    end=types.Position(line=99, character=0),
+                ),
+            )
+        )
+        assert not hints
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+@pytest.mark.asyncio
+async def test_code_lens_and_exported_program(client: LanguageClient):
+    uri, text, _ = await open_file(client, CONV)
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    assert len(lenses) == 1
+    lens = lenses[0]
+    assert lens.command.title.startswith("Show exported program")
+    assert lens.range.start.line == position_of(text, "model = M()").line
+    result = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=lens.command.command, arguments=lens.command.arguments)
+    )
+    assert "ExportedProgram:" in result
+    assert "torch.ops.aten.conv2d.default" in result
+    # The custom request, in strict mode.
+    resp = await client.protocol.send_request_async(
+        "exportlens/exportedProgram",
+        {"textDocument": {"uri": uri}, "mode": "strict"},
+    )
+    assert "(strict)" in resp.text and "ExportedProgram:" in resp.text
+    assert resp.version == 1
+
+
+# --- code actions --------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_constraint_violation_quick_fix_removes_the_error(client: LanguageClient):
+    uri, text, diags = await open_file(client, CV_FIXES)
+    cv = [d for d in diags if code(d) == "constraint-violation"]
+    assert cv, diags
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=cv[0].range,
+            context=types.CodeActionContext(diagnostics=cv),
+        )
+    )
+    preferred = [a for a in actions if a.is_preferred]
+    assert preferred, [a.title for a in actions]
+    fix = preferred[0]
+    assert fix.kind == types.CodeActionKind.QuickFix
+    edits = fix.edit.changes[uri]
+    new_text = apply_edits(text, edits)
+    assert "d1 = 4" in new_text and "dy = dx" in new_text
+    # Send the edits as the editor would (last first, so ranges stay valid).
+    ordered = sorted(
+        edits, key=lambda e: (e.range.start.line, e.range.start.character), reverse=True
+    )
+    change_doc(
+        client,
+        uri,
+        2,
+        [types.TextDocumentContentChangePartial(range=e.range, text=e.new_text) for e in ordered],
+    )
+    after = await diagnostics_for(client, uri, 2)
+    assert not [d for d in after if code(d) == "constraint-violation"], after
+    assert not errors(after), after
+    program = await client.protocol.send_request_async(
+        "exportlens/exportedProgram", {"textDocument": {"uri": uri}}
+    )
+    assert "ExportedProgram:" in program.text
+
+
+@pytest.mark.asyncio
+async def test_dim_dynamic_quick_fix():
+    path = corpus("tutorial/dynamic_model_static_conflict.py")
+    client, _ = await start_client()
+    try:
+        uri, text, diags = await open_file(client, path)
+        cv = [d for d in diags if code(d) == "constraint-violation"]
+        assert cv, diags
+        actions = await client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                range=cv[0].range,
+                context=types.CodeActionContext(diagnostics=cv),
+            )
+        )
+        titles = [a.title for a in actions]
+        static = [a for a in actions if "Dim.STATIC" in a.title]
+        assert static, titles
+        new_text = apply_edits(text, static[0].edit.changes[uri])
+        assert '"y": (Dim.AUTO, Dim.STATIC)' in new_text
+        change_doc(client, uri, 2, [types.TextDocumentContentChangeWholeDocument(text=new_text)])
+        after = await diagnostics_for(client, uri, 2)
+        assert not [d for d in after if code(d) == "constraint-violation"], after
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+STRICT_ONLY = '''import torch
+
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        return torch.sin(x) + id(x) * 0
+
+
+ep = torch.export.export(M(), (torch.randn(3),), strict=True)
+'''
+
+
+@pytest.mark.asyncio
+async def test_strict_false_quick_fix(client: LanguageClient, tmp_path):
+    path = tmp_path / "strict_only.py"
+    path.write_text(STRICT_ONLY)
+    uri, text, diags = await open_file(client, path)
+    errs = errors(diags)
+    assert errs, diags
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=errs[0].range,
+            context=types.CodeActionContext(diagnostics=errs),
+        )
+    )
+    strict = [a for a in actions if "strict=False" in a.title]
+    assert strict, [a.title for a in actions]
+    new_text = apply_edits(text, strict[0].edit.changes[uri])
+    assert "strict=False)" in new_text
+    change_doc(client, uri, 2, [types.TextDocumentContentChangeWholeDocument(text=new_text)])
+    assert not errors(await diagnostics_for(client, uri, 2))
+
+
+@pytest.mark.asyncio
+async def test_data_dependent_quick_fixes(client: LanguageClient):
+    uri, text, diags = await open_file(client, BREAK_IF)
+    errs = errors(diags)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=errs[0].range,
+            context=types.CodeActionContext(diagnostics=errs),
+        )
+    )
+    by_title = {a.title: a for a in actions}
+    check = [a for t, a in by_title.items() if "torch._check" in t]
+    assert check, list(by_title)
+    new_text = apply_edits(text, check[0].edit.changes[uri])
+    assert "        torch._check(...)" in new_text
+    cond = [a for t, a in by_title.items() if "torch.cond" in t]
+    assert cond, list(by_title)
+    new_text = apply_edits(text, cond[0].edit.changes[uri])
+    assert "return torch.cond(x.sum() > 0, true_fn, false_fn, (x,))" in new_text
+    change_doc(client, uri, 2, [types.TextDocumentContentChangeWholeDocument(text=new_text)])
+    after = await diagnostics_for(client, uri, 2)
+    assert not [d for d in after if code(d) == "data-dependent"], after
+
+
+# --- ordering, robustness, protocol ----------------------------------------------
+
+
+def comparable(diags):
+    return sorted(
+        (
+            d.range.start.line,
+            d.range.start.character,
+            d.range.end.line,
+            d.range.end.character,
+            int(d.severity or 0),
+            code(d),
+            d.message,
+        )
+        for d in diags
+    )
+
+
+@pytest.mark.asyncio
+async def test_300_edit_burst_ends_in_the_fresh_open_diagnostics(client: LanguageClient, tmp_path):
+    base = CV_FIXES.read_text()
+    uri = uri_of(tmp_path / "burst.py")
+    open_doc(client, uri, base)
+    rng = random.Random(4)
+    text = base
+    version = 1
+    # Type a new statement into forward one character at a time, with
+    # random deletions and re-insertions in between; 300 edits in all.
+    insert_at = text.index("        return w + torch.ones(4)")
+    typed = "        w = w * 2  # scaled\n"
+    edits = 0
+    cursor = insert_at
+    for ch in typed:
+        if edits >= 300:
+            break
+        line = text.count("\n", 0, cursor)
+        col = cursor - (text.rfind("\n", 0, cursor) + 1)
+        p = types.Position(line=line, character=col)
+        version += 1
+        change_doc(client, uri, version, [types.TextDocumentContentChangePartial(
+            range=types.Range(start=p, end=p), text=ch)])
+        text = text[:cursor] + ch + text[cursor:]
+        cursor += 1
+        edits += 1
+    while edits < 300:
+        # delete a random character of the header comment area and put it back
+        a = rng.randrange(0, len("import torch"))
+        pa = types.Position(line=0, character=a)
+        pb = types.Position(line=0, character=a + 1)
+        removed = text[a]
+        version += 1
+        change_doc(client, uri, version, [types.TextDocumentContentChangePartial(
+            range=types.Range(start=pa, end=pb), text="")])
+        text = text[:a] + text[a + 1:]
+        edits += 1
+        if edits >= 300:
+            break
+        version += 1
+        change_doc(client, uri, version, [types.TextDocumentContentChangePartial(
+            range=types.Range(start=pa, end=pa), text=removed)])
+        text = text[:a] + removed + text[a:]
+        edits += 1
+    assert edits == 300
+    final = await diagnostics_for(client, uri, version, timeout=60)
+    fresh_uri = uri_of(tmp_path / "fresh.py")
+    open_doc(client, fresh_uri, text)
+    fresh = await diagnostics_for(client, fresh_uri, 1)
+    assert comparable(final) == comparable(fresh)
+    assert errors(final), final
+    # The server's copy of the text is the client's: the program shows the
+    # typed line.
+    prog = await client.protocol.send_request_async(
+        "exportlens/exportedProgram", {"textDocument": {"uri": uri}}
+    )
+    assert prog.version == version
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "name,text",
+    [
+        ("nul", "import torch\x00\x00\nclass M(torch.nn.Module):\x00\n    def forward(self, x):\n        return x\x00\n"),
+        ("parens", "x = " + "(" * 5000 + "\n"),
+        ("one_megabyte", ("# " + "y" * 98 + "\n") * 10_000 + "x = 1\n"),
+        ("deep_calls", "def f(x):\n" + "    " + "f(" * 3000 + "x" + ")" * 3000 + "\n"),
+        ("binary_junk", "".join(chr(c) for c in range(1, 0x2FF)) * 20),
+    ],
+)
+async def test_garbage_does_not_kill_the_server(client: LanguageClient, tmp_path, name, text):
+    uri = uri_of(tmp_path / f"{name}.py")
+    open_doc(client, uri, text)
+    await diagnostics_for(client, uri, 1, timeout=60)
+    h = await client.text_document_hover_async(
+        types.HoverParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            position=types.Position(line=0, character=2),
+        )
+    )
+    assert h is None or h.contents
+    # The server still analyses real models afterwards.
+    _, _, diags = await open_file(client, BREAK_IF)
+    assert errors(diags)
+
+
+@pytest.mark.asyncio
+async def test_invalid_utf8_in_path(client: LanguageClient):
+    uri = "file:///tmp/exportlens-%FF%FE/bad%00name.py"
+    open_doc(client, uri, BREAK_IF.read_text())
+    diags = await diagnostics_for(client, uri, 1)
+    assert errors(diags)
+
+
+@pytest.mark.asyncio
+async def test_panic_in_analysis_is_reported_and_server_survives(client: LanguageClient, tmp_path):
+    uri = uri_of(tmp_path / "panic.py")
+    open_doc(client, uri, "# __exportlens_test_panic__\n")
+    diags = await diagnostics_for(client, uri, 1)
+    assert any("exportlens internal error" in d.message for d in diags), diags
+    _, _, diags = await open_file(client, BREAK_IF)
+    assert errors(diags)
+
+
+@pytest.mark.asyncio
+async def test_unknown_method_is_method_not_found(client: LanguageClient):
+    with pytest.raises(JsonRpcMethodNotFound):
+        await client.protocol.send_request_async("exportlens/noSuchMethod", {})
+    # still alive
+    _, _, diags = await open_file(client, BREAK_IF)
+    assert errors(diags)
+
+
+@pytest.mark.asyncio
+async def test_cancellation_leaves_the_server_answering(client: LanguageClient):
+    uri, text, _ = await open_file(client, GUARDS)
+    params = types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=position_of(text, "x1 = self.l(w)"),
+    )
+    # Edit, then ask and cancel at once: the hover may be answered or
+    # cancelled (JSON-RPC -32800), never lost, and the server goes on.
+    change_doc(client, uri, 2, [types.TextDocumentContentChangeWholeDocument(text=text + "\n")])
+    before = set(client.protocol._request_futures)
+    fut = client.protocol.send_request(types.TEXT_DOCUMENT_HOVER, params)
+    (request_id,) = set(client.protocol._request_futures) - before
+    client.protocol.notify("$/cancelRequest", types.CancelParams(id=request_id))
+    try:
+        result = await asyncio.wait_for(asyncio.wrap_future(fut), 10)
+        assert result is None or "x1" in hover_text(result)
+    except JsonRpcRequestCancelled:
+        pass
+    h = await client.text_document_hover_async(params)
+    assert "x1" in hover_text(h)
+
+
+@pytest.mark.asyncio
+async def test_bad_configuration_warns_and_uses_defaults():
+    client, _ = await start_client(
+        options={"mode": "sideways", "guards": "maybe"},
+        capabilities=types.ClientCapabilities(
+            workspace=types.WorkspaceClientCapabilities(configuration=True)
+        ),
+        configuration={"exportlens": {"debounceMs": "soon"}},
+    )
+    try:
+        await wait_for(lambda: len(client.messages) >= 3, what="three warnings")
+        text = "\n".join(m.message for m in client.messages)
+        assert "exportlens.mode" in text and "exportlens.guards" in text
+        assert "exportlens.debounceMs" in text
+        assert all(m.type == types.MessageType.Warning for m in client.messages)
+        _, _, diags = await open_file(client, BREAK_IF)
+        assert [d for d in errors(diags) if code(d) == "data-dependent"]
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+@pytest.mark.asyncio
+async def test_workspace_configuration_section_is_read():
+    client, _ = await start_client(
+        capabilities=types.ClientCapabilities(
+            workspace=types.WorkspaceClientCapabilities(configuration=True)
+        ),
+        configuration={"exportlens": {"mode": "strict", "guards": False}},
+    )
+    try:
+        uri = uri_of(CV_FIXES)
+        open_doc(client, uri, CV_FIXES.read_text())
+        # The settings arrive right after `initialized`; wait until the
+        # published diagnostics reflect them.
+
+        def strict_without_guards():
+            ds = client.diagnostics.get(uri)
+            return ds is not None and ds and not [d for d in ds if code(d) == "guard"]
+
+        await wait_for(strict_without_guards, what="guards off")
+        resp = await client.protocol.send_request_async(
+            "exportlens/exportedProgram", {"textDocument": {"uri": uri}}
+        )
+        assert "(strict)" in resp.text
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+@pytest.mark.asyncio
+async def test_utf8_position_encoding_is_negotiated():
+    caps = types.ClientCapabilities(
+        general=types.GeneralClientCapabilities(
+            position_encodings=[types.PositionEncodingKind.Utf8, types.PositionEncodingKind.Utf16]
+        )
+    )
+    client, result = await start_client(capabilities=caps)
+    try:
+        assert result.capabilities.position_encoding == types.PositionEncodingKind.Utf8
+        text = BREAK_IF.read_text().replace("class Bad1", "# é😀\nclass Bad1")
+        uri = "file:///tmp/exportlens-utf8.py"
+        open_doc(client, uri, text)
+        await diagnostics_for(client, uri, 1)
+        # Insert after the emoji: UTF-8 column 2 + 4 = 6 bytes past "# ".
+        line = text.split("\n").index("# é😀")
+        p = types.Position(line=line, character=len("# é😀".encode()))
+        change_doc(client, uri, 2, [types.TextDocumentContentChangePartial(
+            range=types.Range(start=p, end=p), text="!")])
+        await diagnostics_for(client, uri, 2)
+        prog = await client.protocol.send_request_async(
+            "exportlens/exportedProgram", {"textDocument": {"uri": uri}}
+        )
+        assert prog.version == 2
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+@pytest.mark.asyncio
+async def test_shutdown_and_exit_code_zero():
+    client, _ = await start_client()
+    server = client._server
+    await client.shutdown_session()
+    assert server.returncode == 0
+    await client.stop()
+
+
+@pytest.mark.asyncio
+async def test_exit_without_shutdown_is_code_one():
+    client, _ = await start_client()
+    server = client._server
+    client.exit(None)
+    await asyncio.wait_for(server.wait(), 10)
+    assert server.returncode == 1
+    await client.stop()

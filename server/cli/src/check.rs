@@ -134,7 +134,7 @@ pub fn run(
         }
         failed |= report_file(&analysis, &path, choice, &mut diagnostics);
     }
-    print_diagnostics(&diagnostics, files.len(), format)?;
+    print_diagnostics(&mut diagnostics, files.len(), format)?;
     Ok(if failed {
         ExitCode::from(1)
     } else {
@@ -260,7 +260,21 @@ fn report_file(
     failed
 }
 
-fn print_diagnostics(diagnostics: &[Diagnostic], files: usize, format: OutputFormat) -> Result<()> {
+/// Diagnostics that only know their line underline the line's code.
+fn widen_to_line(d: &mut Diagnostic) {
+    if d.col == 1 && d.end_col <= 2 && !d.source_line.trim().is_empty() {
+        let indent = d.source_line.len() - d.source_line.trim_start().len();
+        d.col = indent as u32 + 1;
+        d.end_col = d.source_line.trim_end().len() as u32 + 1;
+    }
+}
+
+fn print_diagnostics(
+    diagnostics: &mut [Diagnostic],
+    files: usize,
+    format: OutputFormat,
+) -> Result<()> {
+    diagnostics.iter_mut().for_each(widen_to_line);
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match format {
@@ -279,7 +293,7 @@ fn print_diagnostics(diagnostics: &[Diagnostic], files: usize, format: OutputFor
             )?;
         }
         OutputFormat::Text => {
-            for d in diagnostics {
+            for d in diagnostics.iter() {
                 writeln!(
                     out,
                     "{}:{}:{}: {}[{}]: {}",

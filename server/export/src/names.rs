@@ -219,7 +219,11 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
     let anchored: HashSet<NodeId> = g.anchors.iter().map(|(n, _)| *n).collect();
     let mut sym_sizes = 0;
     for (i, n) in g.nodes.iter().enumerate() {
-        if n.late_named && live[i] && n.target() == Some("aten.sym_size.int") && !anchored.contains(&NodeId(i as u32)) {
+        if n.late_named
+            && live[i]
+            && n.target() == Some("aten.sym_size.int")
+            && !anchored.contains(&NodeId(i as u32))
+        {
             let name = format!("sym_size_int_{}", dynamic_dims + sym_sizes);
             sym_sizes += 1;
             ns.reserve(&name);
@@ -243,7 +247,10 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
     // after their anchors.
     let mut order = Vec::new();
     for (i, n) in g.nodes.iter().enumerate() {
-        if live[i] && n.target() == Some("aten.sym_size.int") && !anchored.contains(&NodeId(i as u32)) {
+        if live[i]
+            && n.target() == Some("aten.sym_size.int")
+            && !anchored.contains(&NodeId(i as u32))
+        {
             order.push(NodeId(i as u32));
         }
     }
@@ -266,7 +273,13 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
 }
 
 /// Push a node and, after it, the nodes anchored to it (recursively).
-fn push_with_anchored(g: &tracer::graph::Graph, live: &[bool], id: NodeId, order: &mut Vec<NodeId>, depth: u32) {
+fn push_with_anchored(
+    g: &tracer::graph::Graph,
+    live: &[bool],
+    id: NodeId,
+    order: &mut Vec<NodeId>,
+    depth: u32,
+) {
     order.push(id);
     if depth > 16 {
         return;

@@ -282,13 +282,22 @@ fn run(
                 if defines_input && matches!(entry.kind, EntryKind::ExportDb) {
                     let mut f = Failure::new(
                         FailureKind::Other,
-                        format!("analysis incomplete: this line, which defines an export input, could not be evaluated: {}", f.message),
+                        format!(
+                            "analysis incomplete: this line, which defines an export input, could not be evaluated: {}",
+                            f.message
+                        ),
                     );
                     f.range = Some(s.range);
                     f.line = Some(file.line_of(s.range.start));
                     return Err(f);
                 }
-                interp.incomplete(s.range, format!("analysis incomplete: module code failed here: {}", f.message));
+                interp.incomplete(
+                    s.range,
+                    format!(
+                        "analysis incomplete: module code failed here: {}",
+                        f.message
+                    ),
+                );
             }
         }
     }

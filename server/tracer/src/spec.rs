@@ -310,7 +310,9 @@ impl SymbolFactory {
                 if hint <= 1 {
                     let mut f = Failure::new(
                         FailureKind::ConstraintViolation,
-                        format!("{source} is marked dynamic (Dim `{name}`) but its example size is {hint}; torch specializes sizes 0 and 1. Use an example size of at least 2"),
+                        format!(
+                            "{source} is marked dynamic (Dim `{name}`) but its example size is {hint}; torch specializes sizes 0 and 1. Use an example size of at least 2"
+                        ),
                     );
                     if coeff == 1 && offset == 0 {
                         f.suggested_fixes.push(format!("{name} = {hint}"));
@@ -422,10 +424,10 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
                 let now = interp.env.info(d.symbol).range;
                 if now.lo > declared.lo || now.hi < declared.hi {
                     let mut parts = vec![format!("'{name}'")];
-                    if let Bound::Finite(lo) = now.lo {
-                        if lo > 2 {
-                            parts.push(format!("min={lo}"));
-                        }
+                    if let Bound::Finite(lo) = now.lo
+                        && lo > 2
+                    {
+                        parts.push(format!("min={lo}"));
                     }
                     if let Bound::Finite(hi) = now.hi {
                         parts.push(format!("max={hi}"));

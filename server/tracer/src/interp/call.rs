@@ -80,13 +80,19 @@ impl Interp {
             // `Dim.AUTO(min=2, max=512)` and friends.
             Value::Dim(d) => {
                 let get = |k: &str, i: usize| {
-                    kwargs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()).or_else(|| args.get(i).cloned())
+                    kwargs
+                        .iter()
+                        .find(|(n, _)| n == k)
+                        .map(|(_, v)| v.clone())
+                        .or_else(|| args.get(i).cloned())
                 };
                 let min = get("min", 0).and_then(|v| v.as_int());
                 let max = get("max", 1).and_then(|v| v.as_int());
                 let spec = match &**d {
                     crate::value::DimSpec::Auto { .. } => crate::value::DimSpec::Auto { min, max },
-                    crate::value::DimSpec::Dynamic { .. } => crate::value::DimSpec::Dynamic { min, max },
+                    crate::value::DimSpec::Dynamic { .. } => {
+                        crate::value::DimSpec::Dynamic { min, max }
+                    }
                     crate::value::DimSpec::Static => crate::value::DimSpec::Static,
                     _ => return Err(self.type_error("'Dim' object is not callable")),
                 };

@@ -882,7 +882,10 @@ pub static OPS: &[OpDef] = &[
     op!(
         ["torch.repeat_interleave", "Tensor.repeat_interleave"],
         "input, repeats, dim=None, *, output_size=None",
-        ["aten.repeat_interleave.self_int", "aten.repeat_interleave.self_Tensor"],
+        [
+            "aten.repeat_interleave.self_int",
+            "aten.repeat_interleave.self_Tensor"
+        ],
         views::repeat_interleave
     ),
     op!(

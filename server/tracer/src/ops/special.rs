@@ -735,7 +735,10 @@ fn check(interp: &mut Interp, cond: Value) -> R<()> {
         Value::SymBool(b) => {
             let line = interp.guard_line();
             // torch traced this comparison, and its name stays taken.
-            interp.graph.reserved_names.push(b.op.operator_name().to_string());
+            interp
+                .graph
+                .reserved_names
+                .push(b.op.operator_name().to_string());
             if !interp.env.assume(&b.lhs, b.op, &b.rhs, line) {
                 return Err(
                     interp.raise("RuntimeError", "torch._check failed on the example inputs")

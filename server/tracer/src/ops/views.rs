@@ -389,7 +389,9 @@ pub fn repeat_interleave(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let dim = opt_int(interp, &call.get("dim").clone())?;
     let (idx, factor) = match &reps {
         Value::Tensor(r) => {
-            let u = interp.env.create_unbacked(crate::ops::special::size_like_range());
+            let u = interp
+                .env
+                .create_unbacked(crate::ops::special::size_like_range());
             let _ = r;
             (1, Err(u))
         }
@@ -736,23 +738,36 @@ pub fn nonzero(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     // At most every element is non-zero.
     let numel = t.shape.iter().fold(SymExpr::int(1), |a, d| a.mul(d));
-    let hi = interp.env.simplify(&numel).as_const().map_or(shapes::Bound::PosInf, shapes::Bound::Finite);
-    let u = interp.env.create_unbacked(shapes::ValueRange::new(shapes::Bound::Finite(0), hi));
-    let out = emit(interp, call, 0, 1, DType::I64, vec![u.clone(), SymExpr::int(t.rank() as i64)])?;
-    if let (Value::Tensor(o), Some(s)) = (&out, u.as_symbol()) {
-        if let Some(node) = o.node.get() {
-            // torch reads the row count back with sym_size right after.
-            let n = interp.record_named(
-                "aten.sym_size.int",
-                "sym_size_int",
-                vec![crate::graph::Arg::Node(node), crate::graph::Arg::Int(0)],
-                vec![],
-                crate::graph::MetaVal::Sym(u.clone()),
-            );
-            interp.graph.node_mut(n).late_named = true;
-            interp.graph.anchors.push((n, node));
-            interp.sym_nodes.insert(s, n);
-        }
+    let hi = interp
+        .env
+        .simplify(&numel)
+        .as_const()
+        .map_or(shapes::Bound::PosInf, shapes::Bound::Finite);
+    let u = interp
+        .env
+        .create_unbacked(shapes::ValueRange::new(shapes::Bound::Finite(0), hi));
+    let out = emit(
+        interp,
+        call,
+        0,
+        1,
+        DType::I64,
+        vec![u.clone(), SymExpr::int(t.rank() as i64)],
+    )?;
+    if let (Value::Tensor(o), Some(s)) = (&out, u.as_symbol())
+        && let Some(node) = o.node.get()
+    {
+        // torch reads the row count back with sym_size right after.
+        let n = interp.record_named(
+            "aten.sym_size.int",
+            "sym_size_int",
+            vec![crate::graph::Arg::Node(node), crate::graph::Arg::Int(0)],
+            vec![],
+            crate::graph::MetaVal::Sym(u.clone()),
+        );
+        interp.graph.node_mut(n).late_named = true;
+        interp.graph.anchors.push((n, node));
+        interp.sym_nodes.insert(s, n);
     }
     Ok(out)
 }

@@ -275,6 +275,12 @@ fn print_diagnostics(
     format: OutputFormat,
 ) -> Result<()> {
     diagnostics.iter_mut().for_each(widen_to_line);
+    // Notes about the analysis itself repeat once per mode: show each once.
+    let mut seen = std::collections::HashSet::new();
+    let diagnostics: Vec<&Diagnostic> = diagnostics
+        .iter()
+        .filter(|d| d.severity != "hint" || seen.insert((d.path.clone(), d.line, d.col, d.message.clone())))
+        .collect();
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     match format {
@@ -293,7 +299,7 @@ fn print_diagnostics(
             )?;
         }
         OutputFormat::Text => {
-            for d in diagnostics.iter() {
+            for d in &diagnostics {
                 writeln!(
                     out,
                     "{}:{}:{}: {}[{}]: {}",

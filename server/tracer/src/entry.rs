@@ -301,6 +301,16 @@ fn run(
             }
         }
     }
+    // Spec and input errors point at the `dynamic_shapes` definition (or
+    // the entry itself).
+    let spec_range = file
+        .module
+        .body
+        .iter()
+        .rev()
+        .find(|s| assigns_name(s, "dynamic_shapes"))
+        .map_or(entry.range, |s| s.range);
+    interp.set_range(spec_range);
     let ea = export_args(interp, entry, &globals).map_err(|f| flow_to_failure(interp, f))?;
     let program = trace_model(interp, ea).map_err(|f| flow_to_failure(interp, f))?;
     Ok(program)

@@ -21,7 +21,7 @@ ensure_venv() {
   if [[ "$(cat "$venv/.requirements-stamp" 2>/dev/null)" != "$stamp" ]]; then
     local args=()
     for r in $reqs; do args+=(-r "$root/$r"); done
-    echo "==> installing test requirements: $reqs"
+    echo "==> installing test requirements: ${reqs//$'\n'/ }"
     if [[ -x "$venv/bin/pip" ]]; then
       "$venv/bin/pip" install --disable-pip-version-check -q "${args[@]}"
     else

@@ -7,7 +7,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
 use std::rc::Rc;
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use syntax::TextRange;
@@ -64,6 +64,10 @@ fn analyse(path: &str, text: &str) -> Result<(Rc<SourceFile>, Vec<TraceResult>),
     })
 }
 
+/// One analysis at a time: the watchdogs measure wall time, so the tests
+/// of this file must not compete with each other for the CPU.
+static SERIAL: Mutex<()> = Mutex::new(());
+
 /// Run `f` on a thread with an 8 MiB stack; fail if it takes longer than
 /// `limit` (the thread is abandoned) or dies.
 fn on_big_stack<T: Send + 'static>(
@@ -71,6 +75,9 @@ fn on_big_stack<T: Send + 'static>(
     limit: Duration,
     f: impl FnOnce() -> T + Send + 'static,
 ) -> T {
+    let _serial = SERIAL
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let (tx, rx) = mpsc::channel();
     let handle = std::thread::Builder::new()
         .name(what.to_string())

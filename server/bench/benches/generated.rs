@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use bench::generate::wide_model;
-use bench::pipeline::{export_json, parse, report, trace};
+use bench::pipeline::{export_json, parse, raw_tree_sitter, report, trace};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 
 fn config() -> Criterion {
@@ -27,6 +27,9 @@ fn benches(c: &mut Criterion) {
     });
     g.bench_function("parse", |b| {
         b.iter(|| parse(black_box(path), black_box(&text)))
+    });
+    g.bench_function("tree_sitter_only", |b| {
+        b.iter(|| raw_tree_sitter(black_box(&text)))
     });
     let file = parse(path, &text);
     g.bench_function("trace", |b| b.iter(|| trace(black_box(&file))));

@@ -5,15 +5,19 @@
 //! cargo run --release -p bench --example timing -- corpus [--runs N] [--warmup W] [--only a,b]
 //! cargo run --release -p bench --example timing -- generated [--inputs 25] [--runs N]
 //! cargo run --release -p bench --example timing -- write-generated PATH [--inputs 25]
-//! cargo run --release -p bench --example timing -- repeat PATH [--runs N]   # for profilers
+//! cargo run --release -p bench --example timing -- repeat PATH... [--runs N]   # for profilers
 //! ```
 //!
 //! `corpus` and `generated` write one JSON object per case to stdout with
 //! median nanoseconds of: the whole `export --json` pipeline (`full_ns`),
-//! the syntax layer alone (`parse_ns`), entry finding + both traces on a
+//! the syntax layer alone (`parse_ns`), of which tree-sitter alone
+//! (`tree_sitter_ns`), entry finding + both traces on a
 //! parsed file (`trace_ns`), the report build + serialization on traced
-//! entries (`report_ns`), and the whole pipeline on the static variant
-//! (`static_ns`, `dynamic_shapes = None` appended).
+//! entries (`report_ns`, of which `serialize_ns` is serde_json's pretty
+//! printer on the built document), and the whole pipeline on the static variant
+//! (`static_ns`, `dynamic_shapes = None` appended). Each `X_ns` is a
+//! wall-clock median; `X_cpu_ns` is the median of the thread's CPU time for
+//! the same runs, which preemption on a loaded machine does not inflate.
 
 use std::io::Write;
 use std::time::Duration;
@@ -63,35 +67,49 @@ fn measure(name: &str, group: &str, path: &str, text: &str, o: &Opts) -> serde_j
     let (w, n) = (o.warmup, o.runs);
     let full = stats::sample(w, n, || pipeline::export_json(path, text));
     let parse = stats::sample(w, n, || pipeline::parse(path, text));
+    let tree_sitter = stats::sample(w, n, || pipeline::raw_tree_sitter(text));
     let file = pipeline::parse(path, text);
     let trace = stats::sample(w, n, || pipeline::trace(&file));
     let entries = pipeline::trace(&file);
     let report = stats::sample(w, n, || {
         serde_json::to_string_pretty(&pipeline::report(&file, &entries)).unwrap_or_default()
     });
+    let doc = pipeline::report(&file, &entries);
+    let serialize = stats::sample(w, n, || {
+        serde_json::to_string_pretty(&doc).unwrap_or_default()
+    });
     let static_text = pipeline::static_variant(text);
     let stat = stats::sample(w, n, || pipeline::export_json(path, &static_text));
     let (n_entries, ok_runs, syms) = pipeline::summarize(&pipeline::export_json(path, text));
     let (_, static_ok, static_syms) =
         pipeline::summarize(&pipeline::export_json(path, &static_text));
-    json!({
+    let mut v = json!({
         "case": name,
         "group": group,
         "lines": text.lines().count(),
         "runs": n,
-        "full_ns": ns(stats::median(&full)),
-        "full_p10_ns": ns(stats::quantile(&full, 0.1)),
-        "full_p90_ns": ns(stats::quantile(&full, 0.9)),
-        "parse_ns": ns(stats::median(&parse)),
-        "trace_ns": ns(stats::median(&trace)),
-        "report_ns": ns(stats::median(&report)),
-        "static_ns": ns(stats::median(&stat)),
+        "full_min_ns": ns(stats::quantile(&full.wall, 0.0)),
+        "full_p10_ns": ns(stats::quantile(&full.wall, 0.1)),
+        "full_p90_ns": ns(stats::quantile(&full.wall, 0.9)),
         "entries": n_entries,
         "ok_runs": ok_runs,
         "symbols": syms,
         "static_ok_runs": static_ok,
         "static_symbols": static_syms,
-    })
+    });
+    for (key, s) in [
+        ("full", &full),
+        ("parse", &parse),
+        ("tree_sitter", &tree_sitter),
+        ("trace", &trace),
+        ("report", &report),
+        ("serialize", &serialize),
+        ("static", &stat),
+    ] {
+        v[format!("{key}_ns")] = json!(ns(stats::median(&s.wall)));
+        v[format!("{key}_cpu_ns")] = json!(ns(stats::median(&s.cpu)));
+    }
+    v
 }
 
 fn emit(out: &mut impl Write, v: &serde_json::Value) {
@@ -121,15 +139,21 @@ fn main() {
             emit(&mut out, &v);
         }
         Some("repeat") => {
-            // For profilers: the whole pipeline on one file, --runs times.
-            let Some(path) = o.positional.get(1) else {
-                eprintln!("usage: timing repeat PATH [--runs N]");
+            // For profilers: the whole pipeline on the given files, --runs times.
+            let paths = &o.positional[1..];
+            if paths.is_empty() {
+                eprintln!("usage: timing repeat PATH... [--runs N]");
                 std::process::exit(2);
-            };
-            let text = std::fs::read_to_string(path).unwrap_or_default();
+            }
+            let texts: Vec<(&String, String)> = paths
+                .iter()
+                .map(|p| (p, std::fs::read_to_string(p).unwrap_or_default()))
+                .collect();
             let mut bytes = 0;
             for _ in 0..o.runs {
-                bytes += pipeline::export_json(path, &text).len();
+                for (p, t) in &texts {
+                    bytes += pipeline::export_json(p, t).len();
+                }
             }
             let _ = writeln!(out, "{bytes}");
         }

@@ -20,6 +20,26 @@ pub fn parse(path: &str, text: &str) -> Rc<SourceFile> {
     SourceFile::parse(path, text)
 }
 
+/// tree-sitter alone (no lowering, no line index): the floor under
+/// [`parse`]. Returns the node count so the tree is not optimized away.
+pub fn raw_tree_sitter(text: &str) -> usize {
+    thread_local! {
+        static PARSER: std::cell::RefCell<Option<tree_sitter::Parser>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    PARSER.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let parser = slot.get_or_insert_with(|| {
+            let mut p = tree_sitter::Parser::new();
+            let _ = p.set_language(&tree_sitter_python::LANGUAGE.into());
+            p
+        });
+        parser
+            .parse(text, None)
+            .map_or(0, |t| t.root_node().descendant_count())
+    })
+}
+
 /// Entry points plus every trace, as `analyze::analyze` in the CLI.
 pub fn trace(file: &Rc<SourceFile>) -> Vec<(EntryPoint, Vec<TraceResult>)> {
     tracer::find_entries(file)

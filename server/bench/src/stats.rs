@@ -1,21 +1,35 @@
 //! Small statistics for the timing runner: medians and quantiles of
-//! durations, and a closure timer.
+//! durations, and a closure timer that reads both the wall clock and the
+//! thread's CPU clock (the latter is what a loaded machine cannot inflate
+//! by preempting the benchmark).
 
 use std::time::{Duration, Instant};
 
-/// Run `f` `runs` times (after `warmup` untimed runs) and return every
-/// duration, in run order.
-pub fn sample<R>(warmup: usize, runs: usize, mut f: impl FnMut() -> R) -> Vec<Duration> {
+use cpu_time::ThreadTime;
+
+/// Durations of repeated runs of one closure, in run order.
+#[derive(Clone, Debug, Default)]
+pub struct Samples {
+    /// Wall-clock time of each run.
+    pub wall: Vec<Duration>,
+    /// CPU time of the calling thread during each run.
+    pub cpu: Vec<Duration>,
+}
+
+/// Run `f` `runs` times (after `warmup` untimed runs) and time every run.
+pub fn sample<R>(warmup: usize, runs: usize, mut f: impl FnMut() -> R) -> Samples {
     for _ in 0..warmup {
         std::hint::black_box(f());
     }
-    (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            std::hint::black_box(f());
-            t.elapsed()
-        })
-        .collect()
+    let mut out = Samples::default();
+    for _ in 0..runs {
+        let c = ThreadTime::now();
+        let t = Instant::now();
+        std::hint::black_box(f());
+        out.wall.push(t.elapsed());
+        out.cpu.push(c.elapsed());
+    }
+    out
 }
 
 /// The median (mean of the middle two for an even count); zero when empty.

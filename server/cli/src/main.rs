@@ -60,6 +60,12 @@ enum Command {
         #[arg(long)]
         strict: bool,
     },
+    /// Run the language server (LSP over stdin/stdout).
+    Lsp {
+        /// Accepted for editors that pass it; stdio is the only transport.
+        #[arg(long, hide = true)]
+        stdio: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -79,6 +85,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
+        Command::Lsp { .. } => Ok(lsp::main_stdio()),
         Command::Check {
             paths,
             strict,

@@ -15,7 +15,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcMethodNotFound, JsonRpcRequestCancelled
 from pytest_lsp import LanguageClient, client_capabilities
 
-from conftest import (
+from lsp_helpers import (
     CONFIG,
     ROOT,
     apply_edits,

@@ -458,14 +458,14 @@ fn entry_diagnostics(
             EntryKind::ExportDb => None,
         };
         if fl.kind == FailureKind::ConstraintViolation {
-            let mut all = Vec::new();
             for fix in &fl.suggested_fixes {
-                if let Some(edits) = fixes::suggested_fix(file, fix, entry.line) {
-                    all.extend(edits.clone());
+                let edits = suggested_edits(file, std::slice::from_ref(fix));
+                if !edits.is_empty() {
                     offered.push((format!("Apply suggested fix `{fix}`"), edits, false));
                 }
             }
             if offered.len() > 1 {
+                let all = suggested_edits(file, &fl.suggested_fixes);
                 offered.insert(
                     0,
                     (
@@ -473,7 +473,7 @@ fn entry_diagnostics(
                             "Apply all suggested fixes ({})",
                             fl.suggested_fixes.join("; ")
                         ),
-                        fixes::combine(all),
+                        all,
                         true,
                     ),
                 );
@@ -662,6 +662,18 @@ fn merge(
 
 /// A function and its 1-based first and last lines.
 type Scope<'a> = (u32, u32, &'a syntax::ast::FunctionDef);
+
+/// torch's suggested fixes as source edits (shared with `check --fix`).
+fn suggested_edits(file: &SourceFile, fixes: &[String]) -> Vec<ByteEdit> {
+    export::fixes::fix_edits(file, fixes)
+        .into_iter()
+        .map(|e| ByteEdit {
+            start: e.range.start as usize,
+            end: e.range.end as usize,
+            text: e.new_text,
+        })
+        .collect()
+}
 
 /// 1-based line spans of every function in the file, innermost last.
 fn function_scopes(file: &SourceFile) -> Vec<Scope<'_>> {

@@ -1,6 +1,7 @@
 //! Source edits behind the quick fixes, computed on the parsed file in byte
-//! offsets: torch's suggested fixes (`dy = dx`, `d1 = 4`) applied to the
-//! `Dim` definitions, `Dim.DYNAMIC` replaced where the code specialized,
+//! offsets (torch's suggested fixes, `dy = dx`, come from
+//! `export::fix_edits`, shared with `exportlens check --fix`):
+//! `Dim.DYNAMIC` replaced where the code specialized,
 //! `strict=True` turned into `strict=False`, a `torch._check(...)` skeleton
 //! inserted before a data-dependent line, and a data-dependent `if`
 //! rewritten into a `torch.cond` skeleton.
@@ -56,32 +57,6 @@ pub fn apply(text: &str, edits: &[ByteEdit]) -> String {
     out
 }
 
-/// Sort edits, join insertions at the same offset (in order), and drop
-/// edits that overlap an earlier one.
-pub fn combine(edits: Vec<ByteEdit>) -> Vec<ByteEdit> {
-    let mut indexed: Vec<(usize, ByteEdit)> = edits.into_iter().enumerate().collect();
-    indexed.sort_by_key(|(i, e)| (e.start, e.end, *i));
-    let mut out: Vec<ByteEdit> = Vec::new();
-    for (_, e) in indexed {
-        if let Some(last) = out.last_mut() {
-            if last.start == last.end && e.start == e.end && e.start == last.start {
-                if !last.text.contains(&e.text) {
-                    last.text.push_str(&e.text);
-                }
-                continue;
-            }
-            if e.start < last.end || (e.start == last.start && e != *last) {
-                continue;
-            }
-            if e == *last {
-                continue;
-            }
-        }
-        out.push(e);
-    }
-    out
-}
-
 fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c == '_' || c.is_alphabetic())
@@ -122,30 +97,6 @@ fn module_statements(file: &SourceFile) -> Vec<&Stmt> {
     out
 }
 
-fn target_binds(target: &Expr, name: &str) -> bool {
-    match &target.kind {
-        ExprKind::Name(n) => n == name,
-        ExprKind::Tuple(items) | ExprKind::List(items) => {
-            items.iter().any(|t| target_binds(t, name))
-        }
-        ExprKind::Starred(inner) => target_binds(inner, name),
-        _ => false,
-    }
-}
-
-/// Whether a statement assigns `name` at module level.
-fn assigns(s: &Stmt, name: &str) -> bool {
-    match &s.kind {
-        StmtKind::Assign { targets, .. } => targets.iter().any(|t| target_binds(t, name)),
-        StmtKind::AnnAssign {
-            target,
-            value: Some(_),
-            ..
-        } => target_binds(target, name),
-        _ => false,
-    }
-}
-
 /// The indentation of the line holding byte `offset`.
 fn indent_at(text: &str, offset: usize) -> String {
     let offset = offset.min(text.len());
@@ -158,15 +109,6 @@ fn indent_at(text: &str, offset: usize) -> String {
         .chars()
         .take_while(|c| *c == ' ' || *c == '\t')
         .collect()
-}
-
-/// The offset just after the line break ending the line holding `offset`
-/// (the text length, with a break to add, on the last line).
-fn next_line_start(text: &str, offset: usize) -> (usize, bool) {
-    match text.get(offset..).and_then(|t| t.find('\n')) {
-        Some(i) => (offset + i + 1, false),
-        None => (text.len(), true),
-    }
 }
 
 /// The byte offset where a 1-based line starts.
@@ -216,106 +158,6 @@ fn visit_exprs<'a>(e: &'a Expr, f: &mut dyn FnMut(&'a Expr), depth: u32) {
         ExprKind::Starred(x) => go(x),
         _ => {}
     }
-}
-
-fn stmt_exprs(s: &Stmt) -> Vec<&Expr> {
-    match &s.kind {
-        StmtKind::Expr(e) => vec![e],
-        StmtKind::Assign { value, .. } => vec![value],
-        StmtKind::AnnAssign { value: Some(v), .. } => vec![v],
-        _ => vec![],
-    }
-}
-
-/// `Dim("name", ...)` / `torch.export.Dim("name")` calls in module-level code.
-fn inline_dim_call<'a>(stmts: &[&'a Stmt], name: &str) -> Option<&'a Expr> {
-    let mut found = None;
-    for s in stmts {
-        for e in stmt_exprs(s) {
-            visit_exprs(
-                e,
-                &mut |x| {
-                    if found.is_some() {
-                        return;
-                    }
-                    if let ExprKind::Call { func, args } = &x.kind {
-                        let is_dim = match &func.kind {
-                            ExprKind::Name(n) => n == "Dim",
-                            ExprKind::Attribute { attr, .. } => attr == "Dim",
-                            _ => false,
-                        };
-                        let first = args.iter().find_map(|a| match a {
-                            Arg::Positional(p) => Some(p),
-                            _ => None,
-                        });
-                        if is_dim
-                            && matches!(first.map(|f| &f.kind), Some(ExprKind::Str(s)) if s == name)
-                        {
-                            found = Some(x);
-                        }
-                    }
-                },
-                0,
-            );
-        }
-    }
-    found
-}
-
-/// Edits applying one of torch's suggested fixes (`dy = dx`, `d1 = 4`,
-/// `dx = Dim('dx', max=10)`) to the spec in source: the right-hand side of
-/// the `Dim`'s own assignment is replaced; a `Dim` bound by unpacking
-/// (`dx, dy = dims(...)`) gets a new assignment right after that line; an
-/// inline `Dim("d1")` in the spec is replaced by a constant.
-/// `before_line` (1-based) is the entry point: the definition used is the
-/// last one before it.
-pub fn suggested_fix(file: &SourceFile, fix: &str, before_line: u32) -> Option<Vec<ByteEdit>> {
-    let (lhs, rhs) = fix.split_once('=')?;
-    let (lhs, rhs) = (lhs.trim(), rhs.trim());
-    if !is_identifier(lhs) || rhs.is_empty() || rhs.contains('\n') {
-        return None;
-    }
-    let stmts = module_statements(file);
-    let defs: Vec<&&Stmt> = stmts.iter().filter(|s| assigns(s, lhs)).collect();
-    let def = defs
-        .iter()
-        .rev()
-        .find(|s| file.line_of(s.range.start) <= before_line)
-        .or(defs.last());
-    if let Some(def) = def {
-        let text = file.text.as_str();
-        match &def.kind {
-            StmtKind::Assign { targets, value }
-                if targets.len() == 1 && matches!(&targets[0].kind, ExprKind::Name(_)) =>
-            {
-                return Some(vec![ByteEdit::replace(value.range, rhs)]);
-            }
-            StmtKind::AnnAssign {
-                target,
-                value: Some(value),
-                ..
-            } if matches!(&target.kind, ExprKind::Name(_)) => {
-                return Some(vec![ByteEdit::replace(value.range, rhs)]);
-            }
-            _ => {
-                let indent = indent_at(text, def.range.start as usize);
-                let (at, needs_break) = next_line_start(text, def.range.end as usize);
-                let lead = if needs_break { "\n" } else { "" };
-                return Some(vec![ByteEdit::insert(
-                    at,
-                    format!("{lead}{indent}{lhs} = {rhs}\n"),
-                )]);
-            }
-        }
-    }
-    // An inline `Dim("d1")`: only a constant, or names defined at module
-    // level, can stand in its place.
-    let call = inline_dim_call(&stmts, lhs)?;
-    let names_ok = rhs
-        .split(|c: char| !(c == '_' || c.is_alphanumeric()))
-        .filter(|w| !w.is_empty() && !w.chars().all(|c| c.is_ascii_digit()))
-        .all(|w| stmts.iter().any(|s| assigns(s, w)) || w == "Dim");
-    names_ok.then(|| vec![ByteEdit::replace(call.range, rhs)])
 }
 
 /// `strict=True` -> `strict=False` in an export call.
@@ -595,50 +437,6 @@ fn collect_loads(s: &Stmt, out: &mut Vec<String>) {
 mod tests {
     use super::*;
 
-    const CV: &str = "import torch\n\n\nclass Foo(torch.nn.Module):\n    def forward(self, x, y):\n        w = x + y\n        return w + torch.ones(4)\n\n\ndx, dy, d1 = torch.export.dims(\"dx\", \"dy\", \"d1\")\nexample_args = (torch.randn(6, 4), torch.randn(6, 4))\ndynamic_shapes = {\"x\": (dx, d1), \"y\": (dy, d1)}\nmodel = Foo()\n";
-
-    fn fix_all(src: &str, fixes: &[&str]) -> String {
-        let file = SourceFile::parse("t.py", src);
-        let mut edits = Vec::new();
-        for f in fixes {
-            edits.extend(suggested_fix(&file, f, 99).expect("an edit"));
-        }
-        apply(src, &combine(edits))
-    }
-
-    #[test]
-    fn unpacked_dims_get_new_assignments() {
-        let out = fix_all(CV, &["d1 = 4", "dy = dx"]);
-        assert!(
-            out.contains("dims(\"dx\", \"dy\", \"d1\")\nd1 = 4\ndy = dx\nexample_args"),
-            "{out}"
-        );
-    }
-
-    #[test]
-    fn single_assignment_rhs_is_replaced() {
-        let src = "from torch.export import Dim\ndx = Dim(\"dx\")\ndy = Dim(\"dy\")\nds = {\"x\": (dx,), \"y\": (dy,)}\n";
-        let out = fix_all(src, &["dy = dx"]);
-        assert!(out.contains("dy = dx\nds"), "{out}");
-        let out = fix_all(src, &["dx = Dim('dx', max=10)"]);
-        assert!(out.contains("dx = Dim('dx', max=10)\ndy"), "{out}");
-    }
-
-    #[test]
-    fn inline_dim_is_replaced_by_a_constant() {
-        let src =
-            "import torch\nds = {\"x\": (torch.export.Dim(\"b\"), torch.export.Dim(\"d1\"))}\n";
-        let out = fix_all(src, &["d1 = 4"]);
-        assert_eq!(
-            out,
-            "import torch\nds = {\"x\": (torch.export.Dim(\"b\"), 4)}\n"
-        );
-        let file = SourceFile::parse("t.py", src);
-        assert!(suggested_fix(&file, "d1 = undefined_name", 9).is_none());
-        assert!(suggested_fix(&file, "not a fix", 9).is_none());
-        assert!(suggested_fix(&file, "= 4", 9).is_none());
-    }
-
     #[test]
     fn strict_true_becomes_false() {
         let src = "ep = torch.export.export(m, (x,), strict=True)\n";
@@ -709,26 +507,5 @@ mod tests {
         );
         // The rewritten file parses without errors.
         assert!(SourceFile::parse("t.py", &out).syntax_errors.is_empty());
-    }
-
-    #[test]
-    fn combine_merges_insertions_and_drops_overlaps() {
-        let edits = vec![
-            ByteEdit::insert(5, "a\n"),
-            ByteEdit {
-                start: 0,
-                end: 3,
-                text: "x".into(),
-            },
-            ByteEdit::insert(5, "b\n"),
-            ByteEdit {
-                start: 1,
-                end: 2,
-                text: "y".into(),
-            },
-        ];
-        let out = combine(edits);
-        assert_eq!(out.len(), 2);
-        assert_eq!(out[1].text, "a\nb\n");
     }
 }

@@ -3,9 +3,10 @@
 //! Document notifications mutate [`State::docs`] synchronously, in arrival
 //! order (see [`crate::ordered`]). Each mutation bumps the document's
 //! generation and schedules an analysis: immediately when the document had
-//! been quiet for the debounce interval, after it otherwise, so a burst of
-//! edits is analysed once, at its end, while a single keystroke is analysed
-//! at once. Analyses run on tokio's blocking pool (at most one per core)
+//! been quiet for the debounce interval or the previous change's analysis
+//! has already finished, after the interval otherwise, so a burst of edits
+//! is analysed once, at its end, while each keystroke of normal typing is
+//! analysed at once. Analyses run on tokio's blocking pool (at most one per core)
 //! against a snapshot; a result is stored and published only while its
 //! generation is still the document's, under a per-document lock so that
 //! publications go out in generation order. Requests (hover, inlay hints,
@@ -134,18 +135,26 @@ impl State {
                 );
                 return;
             };
+            // Analyse at once unless a burst is under way: the previous
+            // change is recent and its analysis has not finished yet.
+            // (Lock order: `docs`, then `results`.)
+            let now = Instant::now();
+            let quiet = now.duration_since(doc.changed_at) >= debounce;
+            let caught_up = lock(&self.results)
+                .get(&uri)
+                .is_some_and(|a| a.generation == doc.generation);
             for c in &p.content_changes {
                 doc.apply_change(c, enc);
             }
             doc.version = p.text_document.version;
             doc.generation = self.next_generation();
-            let now = Instant::now();
-            let quiet = now.duration_since(doc.changed_at) >= debounce;
             doc.changed_at = now;
-            (
-                doc.generation,
-                if quiet { Duration::ZERO } else { debounce },
-            )
+            let delay = if quiet || caught_up {
+                Duration::ZERO
+            } else {
+                debounce
+            };
+            (doc.generation, delay)
         };
         self.schedule(uri, generation, delay);
     }

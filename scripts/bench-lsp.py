@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""Latency and memory benchmark of `exportlens lsp`, driving the real binary
+over stdio with a minimal JSON-RPC client (no dependencies).
+
+Measures:
+  - start -> initialized: process spawn to the `initialize` response (the
+    client sends `initialized` right then), median of --starts runs;
+  - edit -> publishDiagnostics on a generated 2,000-line model file (the
+    classes of a corpus model repeated under new names), one edit at a time,
+    each waiting for the diagnostics of its version: median and p99;
+  - hover latency on a tensor variable of that file: median and p99;
+  - RSS (VmRSS, and the peak VmHWM) with 50 corpus model files open.
+
+Usage: scripts/bench-lsp.py [--bin target/release/exportlens] [--edits 300]
+Figures go in the README; nothing here is a pass/fail test.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import queue
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = (ROOT / ".." / "shared" / "corpus").resolve()
+
+
+class Server:
+    """An `exportlens lsp` process and a blocking JSON-RPC client."""
+
+    def __init__(self, binary: str, env: dict | None = None):
+        self.t0 = time.perf_counter()
+        self.proc = subprocess.Popen(
+            [binary, "lsp"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, **(env or {})},
+        )
+        self.next_id = 0
+        self.responses: dict[int, queue.Queue] = {}
+        self.notifications: queue.Queue = queue.Queue()
+        self.seen: dict = {}
+        self.lock = threading.Lock()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        out = self.proc.stdout
+        while True:
+            headers = {}
+            while True:
+                line = out.readline()
+                if not line:
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                k, _, v = line.decode().partition(":")
+                headers[k.strip().lower()] = v.strip()
+            body = out.read(int(headers["content-length"]))
+            now = time.perf_counter()
+            msg = json.loads(body)
+            if "id" in msg and "method" not in msg:
+                with self.lock:
+                    q = self.responses.setdefault(msg["id"], queue.Queue())
+                q.put((now, msg))
+            elif "id" in msg:
+                # A request from the server: answer with null.
+                self._send({"jsonrpc": "2.0", "id": msg["id"], "result": None})
+            else:
+                self.notifications.put((now, msg))
+
+    def _send(self, msg: dict) -> None:
+        data = json.dumps(msg).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(data) + data)
+        self.proc.stdin.flush()
+
+    def notify(self, method: str, params) -> None:
+        self._send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def request(self, method: str, params, timeout: float = 60.0):
+        with self.lock:
+            self.next_id += 1
+            rid = self.next_id
+            q = self.responses.setdefault(rid, queue.Queue())
+        self._send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
+        t, msg = q.get(timeout=timeout)
+        return t, msg
+
+    def wait_diagnostics(self, uri: str, version: int | None, timeout: float = 60.0):
+        """Wait for the diagnostics of `uri` at `version` (received earlier or
+        now); returns (arrival time, diagnostics)."""
+        key = (uri, version)
+        if key in self.seen:
+            return self.seen.pop(key)
+        deadline = time.perf_counter() + timeout
+        while True:
+            t, msg = self.notifications.get(timeout=max(0.001, deadline - time.perf_counter()))
+            if msg.get("method") != "textDocument/publishDiagnostics":
+                continue
+            p = msg["params"]
+            got = (p["uri"], p.get("version"))
+            if got == key or (version is None and p["uri"] == uri):
+                return t, p["diagnostics"]
+            self.seen[got] = (t, p["diagnostics"])
+
+    def initialize(self):
+        t, msg = self.request(
+            "initialize",
+            {"processId": os.getpid(), "rootUri": ROOT.as_uri(), "capabilities": {}},
+        )
+        self.notify("initialized", {})
+        return t - self.t0
+
+    def open(self, uri: str, text: str, version: int = 1) -> None:
+        self.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": uri, "languageId": "python", "version": version, "text": text}},
+        )
+
+    def rss_kb(self) -> tuple[int, int]:
+        status = Path(f"/proc/{self.proc.pid}/status").read_text()
+        vals = {}
+        for line in status.splitlines():
+            k, _, v = line.partition(":")
+            if k in ("VmRSS", "VmHWM"):
+                vals[k] = int(v.split()[0])
+        return vals.get("VmRSS", 0), vals.get("VmHWM", 0)
+
+    def close(self) -> int:
+        try:
+            self.request("shutdown", None, timeout=10)
+            self.notify("exit", None)
+            return self.proc.wait(timeout=10)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+
+
+def percentile(xs: list[float], p: float) -> float:
+    xs = sorted(xs)
+    k = min(len(xs) - 1, max(0, int(round(p / 100 * (len(xs) - 1)))))
+    return xs[k]
+
+
+def generate_model(lines: int = 2000) -> tuple[str, int]:
+    """A model file of about `lines` lines: the class of
+    tutorial/dynamic_model_guards.py repeated under new names, with the
+    ExportDB entry point on the last copy. Returns the text and the line of
+    `x1 = self.l(w)` in the traced class (0-based)."""
+    src = (CORPUS / "tutorial" / "dynamic_model_guards.py").read_text()
+    head, _, rest = src.partition("class DynamicModel(torch.nn.Module):")
+    body, _, tail = rest.partition("\n\n\nexample_args")
+    cls = "class DynamicModel(torch.nn.Module):" + body + "\n\n\n"
+    out = head
+    i = 0
+    while out.count("\n") < lines - 12:
+        out += cls.replace("DynamicModel", f"DynamicModel{i}")
+        i += 1
+    last = f"DynamicModel{i - 1}"
+    out += "example_args" + tail.replace("DynamicModel()", f"{last}()")
+    # the traced class is the last one: find its x1 line
+    lines_ = out.split("\n")
+    cls_line = max(i for i, l in enumerate(lines_) if l.startswith(f"class {last}("))
+    target_line = next(i for i in range(cls_line, len(lines_)) if "x1 = self.l(w)" in lines_[i])
+    return out, target_line
+
+
+def bench(binary: str, edits: int, starts: int, hovers: int) -> dict:
+    results: dict = {}
+
+    # start -> initialized
+    times = []
+    for _ in range(starts):
+        s = Server(binary)
+        times.append(s.initialize() * 1e3)
+        s.close()
+    results["start_to_initialized_ms"] = {"median": statistics.median(times), "max": max(times)}
+
+    # edit -> publishDiagnostics on a 2,000-line file
+    text, target_line = generate_model(2000)
+    nlines = text.count("\n")
+    s = Server(binary)
+    s.initialize()
+    uri = "file:///tmp/exportlens-bench/model_2000.py"
+    t_open = time.perf_counter()
+    s.open(uri, text)
+    t, diags = s.wait_diagnostics(uri, 1)
+    results["open_2000_lines_ms"] = (t - t_open) * 1e3
+    results["lines"] = nlines
+    results["diagnostics_on_open"] = len(diags)
+    lat = []
+    comment_line = 0  # "import torch": edits go at its end and come back
+    line_len = len(text.split("\n")[comment_line])
+    version = 1
+    for i in range(edits):
+        version += 1
+        if i % 2 == 0:
+            change = {
+                "range": {
+                    "start": {"line": comment_line, "character": line_len},
+                    "end": {"line": comment_line, "character": line_len},
+                },
+                "text": "  # x",
+            }
+        else:
+            change = {
+                "range": {
+                    "start": {"line": comment_line, "character": line_len},
+                    "end": {"line": comment_line, "character": line_len + 5},
+                },
+                "text": "",
+            }
+        t0 = time.perf_counter()
+        s.notify(
+            "textDocument/didChange",
+            {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]},
+        )
+        t, _ = s.wait_diagnostics(uri, version)
+        lat.append((t - t0) * 1e3)
+    results["edit_to_diagnostics_ms"] = {
+        "n": len(lat),
+        "median": statistics.median(lat),
+        "p99": percentile(lat, 99),
+        "max": max(lat),
+    }
+
+    # hover on `x1` of the traced class
+    hl = []
+    value = None
+    for _ in range(hovers):
+        t0 = time.perf_counter()
+        t, msg = s.request(
+            "textDocument/hover",
+            {"textDocument": {"uri": uri}, "position": {"line": target_line, "character": 13}},
+        )
+        hl.append((t - t0) * 1e3)
+        value = msg.get("result")
+    results["hover_ms"] = {"n": len(hl), "median": statistics.median(hl), "p99": percentile(hl, 99)}
+    results["hover_sample"] = (value or {}).get("contents", {}).get("value", "")[:80]
+    s.close()
+
+    # RSS with 50 open corpus model files
+    files = sorted(CORPUS.glob("*/*.py"))[:50]
+    s = Server(binary)
+    s.initialize()
+    for f in files:
+        s.open(f.resolve().as_uri(), f.read_text())
+    for f in files:
+        s.wait_diagnostics(f.resolve().as_uri(), 1)
+    rss, hwm = s.rss_kb()
+    results["rss_50_corpus_files_mb"] = {"rss": rss / 1024, "peak": hwm / 1024, "files": len(files)}
+    s.close()
+
+    # RSS with 50 copies of the 2,000-line file (worst case)
+    s = Server(binary)
+    s.initialize()
+    for i in range(50):
+        s.open(f"file:///tmp/exportlens-bench/copy_{i}.py", text)
+    for i in range(50):
+        s.wait_diagnostics(f"file:///tmp/exportlens-bench/copy_{i}.py", 1)
+    rss, hwm = s.rss_kb()
+    results["rss_50_files_of_2000_lines_mb"] = {"rss": rss / 1024, "peak": hwm / 1024}
+    s.close()
+    return results
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", default=str(ROOT / "target" / "release" / "exportlens"))
+    ap.add_argument("--edits", type=int, default=300)
+    ap.add_argument("--starts", type=int, default=20)
+    ap.add_argument("--hovers", type=int, default=300)
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = ap.parse_args()
+    if not Path(args.bin).exists():
+        print(f"{args.bin} is missing: cargo build --release -p cli", file=sys.stderr)
+        return 2
+    r = bench(args.bin, args.edits, args.starts, args.hovers)
+    if args.json:
+        print(json.dumps(r, indent=2))
+        return 0
+    e, h = r["edit_to_diagnostics_ms"], r["hover_ms"]
+    print(f"start -> initialized:          median {r['start_to_initialized_ms']['median']:.1f} ms "
+          f"(max {r['start_to_initialized_ms']['max']:.1f} ms)")
+    print(f"open {r['lines']}-line file -> diagnostics: {r['open_2000_lines_ms']:.1f} ms")
+    print(f"edit -> publishDiagnostics:    median {e['median']:.2f} ms, p99 {e['p99']:.2f} ms, "
+          f"max {e['max']:.2f} ms ({e['n']} edits, {r['lines']}-line file)")
+    print(f"hover:                         median {h['median']:.2f} ms, p99 {h['p99']:.2f} ms ({h['n']} requests)")
+    m = r["rss_50_corpus_files_mb"]
+    print(f"RSS, {m['files']} corpus files open:   {m['rss']:.1f} MB (peak {m['peak']:.1f} MB)")
+    m = r["rss_50_files_of_2000_lines_mb"]
+    print(f"RSS, 50 x 2,000-line files open: {m['rss']:.1f} MB (peak {m['peak']:.1f} MB)")
+    print(f"hover sample: {r['hover_sample']!r}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

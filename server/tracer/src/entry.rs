@@ -417,18 +417,15 @@ fn forward_params(model: &Rc<Object>) -> ForwardParams {
         && owner.builtin.is_none()
     {
         // inspect.signature follows `__wrapped__` (functools.wraps).
-        let mut unwrapped_self = false;
         for _ in 0..16 {
             let next = f.attrs.borrow().get("__wrapped__").cloned();
             match next {
                 Some(Value::Function(w)) => {
                     f = w;
-                    unwrapped_self = true;
                 }
                 _ => break,
             }
         }
-        let _ = unwrapped_self;
         let p = &f.params;
         return ForwardParams {
             positional: p

@@ -926,7 +926,7 @@ pub fn module_setitem(interp: &mut Interp, obj: &Rc<Object>, index: Value, value
     module_setattr(interp, obj, &key, value)
 }
 
-pub fn module_iter(interp: &mut Interp, obj: &Rc<Object>) -> R<Vec<Value>> {
+pub fn module_iter(obj: &Rc<Object>) -> R<Vec<Value>> {
     let st = obj.module.as_ref().expect("caller checked").borrow();
     if obj.class.builtin_base().as_deref() == Some("torch.nn.ModuleDict") {
         return Ok(st.modules.iter().map(|(n, _)| Value::str(n)).collect());
@@ -938,7 +938,6 @@ pub fn module_iter(interp: &mut Interp, obj: &Rc<Object>) -> R<Vec<Value>> {
             .filter_map(|(_, t)| t.clone().map(Value::Tensor))
             .collect());
     }
-    let _ = interp;
     Ok(st
         .modules
         .iter()
@@ -1679,7 +1678,6 @@ fn fwd_mha(
             .unwrap_or(Value::None)
     };
     let (q, k, v) = (get(0, "query"), get(1, "key"), get(2, "value"));
-    let need_weights = !matches!(get(4, "need_weights"), Value::Bool(false));
     let batch_first = matches!(cfg(obj, "batch_first"), Value::Bool(true));
     let heads = cfg(obj, "num_heads").as_int().unwrap_or(1);
     let e = cfg(obj, "embed_dim").as_int().unwrap_or(1);
@@ -1877,7 +1875,6 @@ fn fwd_mha(
     } else {
         out
     };
-    let _ = need_weights;
     Ok(Value::tuple(vec![out, Value::None]))
 }
 

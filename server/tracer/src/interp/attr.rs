@@ -522,10 +522,11 @@ impl Interp {
         }
         match self.env.hint(&e) {
             Some(h) => {
+                // Specializing adds the guard `Eq(e, h)`; it holds by construction.
                 let line = self.guard_line();
-                let _ = self
-                    .env
-                    .evaluate(&e, crate::value::CmpKind::Eq, &SymExpr::int(h), line);
+                self.env
+                    .evaluate(&e, crate::value::CmpKind::Eq, &SymExpr::int(h), line)
+                    .map_err(|dd| self.data_dependent(&dd.expr))?;
                 Ok(h)
             }
             None => {
@@ -593,7 +594,7 @@ impl Interp {
             }
             Value::Iter(it) => Ok(it.borrow_mut().by_ref().collect()),
             Value::Tensor(t) => self.unbind_for_iter(t.clone()),
-            Value::Object(o) if o.module.is_some() => crate::nn::module_iter(self, o),
+            Value::Object(o) if o.module.is_some() => crate::nn::module_iter(o),
             Value::Object(o) => match o.class.lookup("__iter__") {
                 Some((f, _)) => {
                     let it = self.call_method_value(&f, v.clone(), vec![])?;

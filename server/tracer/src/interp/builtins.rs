@@ -9,10 +9,10 @@ use std::rc::Rc;
 use shapes::SymExpr;
 use syntax::ast::{BinOp, CmpOp};
 
-use super::attr::{format_float, range_items};
+use super::attr::range_items;
 use super::{Flow, Interp, R};
 use crate::failure::FailureKind;
-use crate::value::{Builtin, Class, CmpKind, Dict, DimSpec, Object, SymBool, Value};
+use crate::value::{Builtin, Class, CmpKind, Dict, DimSpec, Object, Value};
 
 const BUILTIN_FUNCTIONS: &[&str] = &[
     "len",
@@ -1548,9 +1548,6 @@ pub fn construct_builtin(
     }
 }
 
-pub fn float_repr(f: f64) -> String {
-    format_float(f)
-}
 
 pub fn ints_of(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
     match v {
@@ -1563,5 +1560,3 @@ pub fn ints_of(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
     }
 }
 
-/// A dummy binding so callers can name `SymBool` without importing value.
-pub type SymBoolRef = Rc<SymBool>;

@@ -587,9 +587,6 @@ impl Interp {
     /// library modules the tracer models are namespaces; anything else is
     /// an opaque module whose attributes are unknown.
     pub fn import_module(&mut self, name: &str, range: TextRange) -> R<Value> {
-        if let Some(v) = self.loaded_modules.get(name) {
-            let _ = v;
-        }
         let known = super::attr::KNOWN_MODULES.contains(&name) || name.starts_with("torch");
         if !known {
             self.incomplete(

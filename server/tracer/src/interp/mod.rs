@@ -75,8 +75,6 @@ pub struct Interp {
     pub sym_expr_nodes: Vec<(SymExpr, NodeId)>,
     /// Buffers mutated in place, in order of first mutation.
     pub mutated_buffers: Vec<u32>,
-    /// Modules of the workspace the tracer may import (path -> source).
-    pub loaded_modules: HashMap<String, Rc<Scope>>,
     /// Set while tracing a `torch.cond` branch or `map` body.
     pub in_subgraph: u32,
 }
@@ -99,7 +97,6 @@ impl Interp {
             sym_nodes: HashMap::new(),
             sym_expr_nodes: Vec::new(),
             mutated_buffers: Vec::new(),
-            loaded_modules: HashMap::new(),
             in_subgraph: 0,
         }
     }
@@ -527,8 +524,7 @@ impl Interp {
                 Value::Object(o) if !o.class.is_module() => match self.get_attr(&cm, "__enter__") {
                     Ok(enter) => {
                         let v = self.call(&enter, vec![], vec![])?;
-                        exits.push(cm.clone());
-                        let _ = o;
+                        exits.push(Value::Object(o.clone()));
                         v
                     }
                     Err(_) => Value::None,
@@ -598,7 +594,7 @@ impl Interp {
     }
 
     fn assign_unpack(&mut self, elts: &[Expr], value: Value, scope: &Rc<Scope>) -> R<()> {
-        let items = self.unpack_items(&value, elts.len())?;
+        let items = self.unpack_items(&value)?;
         let star = elts
             .iter()
             .position(|e| matches!(e.kind, ExprKind::Starred(_)));
@@ -638,9 +634,8 @@ impl Interp {
 
     /// Items for `a, b = value`: tensors unpack along dim 0 (strict: one
     /// `select` per item; non-strict: `unbind`).
-    fn unpack_items(&mut self, value: &Value, n_targets: usize) -> R<Vec<Value>> {
+    fn unpack_items(&mut self, value: &Value) -> R<Vec<Value>> {
         if let Value::Tensor(t) = value {
-            let _ = n_targets;
             return self.unbind_for_unpack(t.clone());
         }
         self.iterate(value)

@@ -124,13 +124,10 @@ pub fn emit_inplace(
     Ok(Value::Tensor(recv))
 }
 
-pub fn operand(interp: &Interp, v: &Value) -> Option<Operand> {
+pub fn operand(v: &Value) -> Option<Operand> {
     Some(match v {
         Value::Tensor(t) if t.rank() == 0 => Operand::ZeroDim(t.dtype),
-        Value::Tensor(t) => {
-            let _ = interp;
-            Operand::Tensor(t.dtype)
-        }
+        Value::Tensor(t) => Operand::Tensor(t.dtype),
         Value::Bool(_) | Value::SymBool(_) => Operand::Scalar(Category::Bool),
         Value::Int(_) | Value::SymInt(_) => Operand::Scalar(Category::Int),
         Value::Float(_) | Value::SymFloat(_) => Operand::Scalar(Category::Float),
@@ -263,7 +260,7 @@ pub fn compare(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn true_divide(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let a = call.arg(0).clone();
     let b = call.arg(1).clone();
-    let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(interp, v)).collect();
+    let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(v)).collect();
     let mut dt = result_type(&ops);
     if !dt.is_floating() && !dt.is_complex() && matches!(call.get("rounding_mode"), Value::None) {
         dt = DType::F32;
@@ -284,7 +281,7 @@ fn binary_with(interp: &mut Interp, call: &OpCall, fixed: Option<DType>) -> R<Va
             "compute with tensor values only; `id()` of a tensor has no graph equivalent",
         ));
     }
-    let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(interp, v)).collect();
+    let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(v)).collect();
     if ops.len() < 2 {
         return Err(interp.type_error(format!(
             "{}(): unsupported operand type {}",
@@ -323,7 +320,7 @@ pub fn where_(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let c = call.arg(0).clone();
     let a = call.arg(1).clone();
     let b = call.arg(2).clone();
-    let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(interp, v)).collect();
+    let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(v)).collect();
     let dtype = result_type(&ops);
     let s = broadcast(interp, &shape_of(&c), &shape_of(&a))?;
     let s = broadcast(interp, &s, &shape_of(&b))?;

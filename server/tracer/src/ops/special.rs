@@ -11,7 +11,7 @@ use super::meta::{size_expr, sizes};
 use super::views::to_dtype;
 use crate::dtype::DType;
 use crate::failure::FailureKind;
-use crate::graph::{Arg, Graph, MetaVal};
+use crate::graph::{Arg, MetaVal};
 use crate::interp::{Interp, R};
 use crate::value::{CmpKind, DimSpec, Provenance, Tensor, Value};
 
@@ -286,15 +286,12 @@ pub fn call(
             constructor(interp, "aten.full.default", shape, dtype, Some(fill))?
         }
         "randint" => {
-            let (lo_hi, size): (Vec<Value>, Value) = match args.len() {
-                0 | 1 => (
-                    vec![],
-                    kw(kwargs, "size").cloned().unwrap_or(Value::tuple(vec![])),
-                ),
-                2 => (vec![args[0].clone()], args[1].clone()),
-                _ => (vec![args[0].clone(), args[1].clone()], args[2].clone()),
+            // randint(high, size) / randint(low, high, size): the size is last.
+            let size = match args.len() {
+                0 | 1 => kw(kwargs, "size").cloned().unwrap_or(Value::tuple(vec![])),
+                2 => args[1].clone(),
+                _ => args[2].clone(),
             };
-            let _ = lo_hi;
             let shape = sizes(interp, &size)?;
             let dtype = dtype_kw(kwargs).unwrap_or(DType::I64);
             constructor(interp, "aten.randint.default", shape, dtype, None)?
@@ -907,22 +904,12 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
             ];
             let r = super::meta::tuple_op(interp, "torch.ops.higher_order.cond", args, outs)?;
             let items = interp.iterate(&r)?;
-            Ok(
-                if items.len() == 1 && !matches!(t_out_kind(&t_fn), Some(true)) {
-                    items[0].clone()
-                } else {
-                    Value::tuple(items)
-                },
-            )
+            Ok(if items.len() == 1 { items[0].clone() } else { Value::tuple(items) })
         }
         _ => Err(interp.type_error(
             "torch.cond: pred must be a bool, a symbolic bool or a one-element tensor",
         )),
     }
-}
-
-fn t_out_kind(_f: &Value) -> Option<bool> {
-    None
 }
 
 /// functorch `map(body, xs, *args)`: `map_impl` over the first dimension.
@@ -971,5 +958,3 @@ pub fn size_like_range() -> ValueRange {
     ValueRange::new(Bound::Finite(0), Bound::PosInf)
 }
 
-#[allow(dead_code)]
-fn unused(_: Graph) {}

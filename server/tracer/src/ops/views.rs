@@ -388,11 +388,10 @@ pub fn repeat_interleave(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let reps = call.arg(1).clone();
     let dim = opt_int(interp, &call.get("dim").clone())?;
     let (idx, factor) = match &reps {
-        Value::Tensor(r) => {
+        Value::Tensor(_) => {
             let u = interp
                 .env
                 .create_unbacked(crate::ops::special::size_like_range());
-            let _ = r;
             (1, Err(u))
         }
         v => (0, Ok(size_expr(interp, v)?)),

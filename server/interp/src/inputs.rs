@@ -1,0 +1,520 @@
+//! The values a run starts from, as report-schema.md ("Numeric outputs")
+//! defines them: parameters (in `named_parameters()` order) and floating
+//! user inputs hold `x[i] = sin(0.01*(i+1) + k)`; buffers, constants and
+//! non-float inputs hold what the model's code builds.
+//!
+//! The traced program carries shapes only, so the module code is run again
+//! through the tracer's public interpreter (no user code executes): once as
+//! the tracer runs it, to read the model tree and the values the tracer
+//! knows (`Tensor::known`: small literals, `arange`), and once with
+//! recording on, so that buffers and example inputs built by tensor ops
+//! (`torch.ones(32)`, `0.5 - 0.5*cos(...)`, `arange(80).reshape(4, 20) * 13`)
+//! can be computed by running the recorded construction graph.
+
+use std::rc::Rc;
+
+use syntax::TextRange;
+use syntax::ast::{Arg as AstArg, ExprKind, StmtKind};
+use tracer::dtype::DType;
+use tracer::entry::{EntryKind, EntryPoint, TracedProgram};
+use tracer::graph::{InputKind, MetaVal, NodeId, NodeOp};
+use tracer::interp::{Frame, Interp};
+use tracer::value::{Object, Scope, Tensor, Value};
+use tracer::{Budget, Mode, SourceFile};
+
+use crate::error::{Error, Res};
+use crate::exec::{Ctx, Exec, Limits};
+use crate::value::{RVal, T};
+
+/// The deterministic fill: `x[i] = sin(0.01 * (i + 1) + k)` in f64, cast.
+pub fn fill(shape: &[usize], k: usize, dt: DType) -> Res<T> {
+    let n: usize = shape.iter().product();
+    let v: Vec<f64> = (0..n)
+        .map(|i| (0.01 * (i as f64 + 1.0) + k as f64).sin())
+        .collect();
+    T::from_f64(v, shape, dt)
+}
+
+/// Module code run once through the tracer's interpreter.
+struct Run {
+    interp: Interp,
+    model: Option<Rc<Object>>,
+    /// Example input leaves in pytree order, with the placeholder name
+    /// torch gives each.
+    leaves: Vec<(String, Value)>,
+}
+
+fn is_export_call(e: &syntax::ast::Expr) -> bool {
+    match &e.kind {
+        ExprKind::Call { func, .. } => match &func.kind {
+            ExprKind::Name(n) => n == "export" || n == "draft_export",
+            ExprKind::Attribute { attr, .. } => attr == "export" || attr == "draft_export",
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+fn run_module(file: &Rc<SourceFile>, entry: &EntryPoint, record: bool) -> Run {
+    let mut interp = Interp::new(Mode::NonStrict, Budget::default(), file.clone());
+    interp.tracing = record;
+    let globals = Scope::new(None);
+    interp.frames.push(Frame {
+        file: file.clone(),
+        range: TextRange::default(),
+        function: None,
+        scope: Some(globals.clone()),
+    });
+    for s in &file.module.body {
+        if let StmtKind::Expr(e) = &s.kind
+            && is_export_call(e)
+        {
+            continue;
+        }
+        // A statement the tracer cannot run leaves its names unset; what
+        // depends on them is reported as unknown later.
+        let _ = interp.exec(s, &globals);
+    }
+    let (model, args, kwargs) = export_values(&mut interp, entry, &globals);
+    let model = match model {
+        Some(Value::Object(o)) if o.module.is_some() => Some(o),
+        _ => None,
+    };
+    let leaves = match &model {
+        Some(m) => name_leaves(&mut interp, m, &args, &kwargs),
+        None => vec![],
+    };
+    Run {
+        interp,
+        model,
+        leaves,
+    }
+}
+
+type ExportValues = (Option<Value>, Vec<Value>, Vec<(String, Value)>);
+
+fn export_values(interp: &mut Interp, entry: &EntryPoint, globals: &Rc<Scope>) -> ExportValues {
+    let dict_items = |interp: &mut Interp, v: &Value| -> Vec<(String, Value)> {
+        match v {
+            Value::Dict(_) => interp
+                .dict_items(v)
+                .unwrap_or_default()
+                .into_iter()
+                .filter_map(|(k, v)| match k {
+                    Value::Str(s) => Some((s.to_string(), v)),
+                    _ => None,
+                })
+                .collect(),
+            _ => vec![],
+        }
+    };
+    let as_args = |v: Option<Value>| match v {
+        Some(Value::Tuple(t)) => t.to_vec(),
+        Some(Value::List(l)) => l.borrow().clone(),
+        Some(Value::None) | None => vec![],
+        Some(v) => vec![v],
+    };
+    match &entry.kind {
+        EntryKind::ExportDb => {
+            let get = |n: &str| globals.vars.borrow().get(n).cloned();
+            let kwargs = get("example_kwargs").map_or(vec![], |v| dict_items(interp, &v));
+            (get("model"), as_args(get("example_args")), kwargs)
+        }
+        EntryKind::ExportCall { call, .. } => {
+            let ExprKind::Call { args, .. } = &call.kind else {
+                return (None, vec![], vec![]);
+            };
+            let mut pos = Vec::new();
+            let mut kw = Vec::new();
+            for a in args {
+                match a {
+                    AstArg::Positional(e) => pos.push(interp.eval(e, globals).ok()),
+                    AstArg::Keyword { name, value, .. } => {
+                        kw.push((name.clone(), interp.eval(value, globals).ok()))
+                    }
+                    _ => {}
+                }
+            }
+            let take = |i: usize, k: &str| -> Option<Value> {
+                kw.iter()
+                    .find(|(n, _)| n == k)
+                    .and_then(|(_, v)| v.clone())
+                    .or_else(|| pos.get(i).cloned().flatten())
+            };
+            let model = take(0, "mod");
+            let a = as_args(take(1, "args"));
+            let kwargs = take(2, "kwargs").map_or(vec![], |v| dict_items(interp, &v));
+            (model, a, kwargs)
+        }
+    }
+}
+
+/// Name every example-input leaf as torch names its placeholder, listing
+/// them in pytree order of `(args, kwargs)`.
+fn name_leaves(
+    interp: &mut Interp,
+    model: &Rc<Object>,
+    args: &[Value],
+    kwargs: &[(String, Value)],
+) -> Vec<(String, Value)> {
+    let (positional, vararg) = forward_params(model);
+    let mut out = Vec::new();
+    for (i, v) in args.iter().enumerate() {
+        let name = match positional.get(i) {
+            Some(n) => n.clone(),
+            None => match &vararg {
+                Some(va) => format!("{va}_{}", i - positional.len()),
+                None => format!("args_{i}"),
+            },
+        };
+        walk(interp, &name, v, &mut out, 0);
+    }
+    for (k, v) in kwargs {
+        walk(interp, k, v, &mut out, 0);
+    }
+    out
+}
+
+fn walk(interp: &mut Interp, name: &str, v: &Value, out: &mut Vec<(String, Value)>, depth: u32) {
+    if depth > 32 {
+        return;
+    }
+    match v {
+        Value::Tuple(_) | Value::List(_) => {
+            let items = interp.iterate(v).unwrap_or_default();
+            for (i, it) in items.iter().enumerate() {
+                walk(interp, &format!("{name}_{i}"), it, out, depth + 1);
+            }
+        }
+        Value::Dict(d) => {
+            let items = d.borrow().entries.clone();
+            for (k, it) in items {
+                let key = match &k {
+                    Value::Str(s) => s.to_string(),
+                    other => interp.repr(other).unwrap_or_default(),
+                };
+                walk(interp, &format!("{name}_{key}"), &it, out, depth + 1);
+            }
+        }
+        Value::Tensor(_)
+        | Value::Int(_)
+        | Value::Float(_)
+        | Value::Bool(_)
+        | Value::Str(_)
+        | Value::None => out.push((name.to_string(), v.clone())),
+        _ => {}
+    }
+}
+
+/// Forward's positional parameter names (without `self`) and `*args` name.
+fn forward_params(model: &Rc<Object>) -> (Vec<String>, Option<String>) {
+    if let Some((Value::Function(mut f), owner)) = model.class.lookup("forward")
+        && owner.builtin.is_none()
+    {
+        for _ in 0..16 {
+            let next = f.attrs.borrow().get("__wrapped__").cloned();
+            match next {
+                Some(Value::Function(w)) => f = w,
+                _ => break,
+            }
+        }
+        let p = &f.params;
+        return (
+            p.posonly
+                .iter()
+                .chain(p.args.iter())
+                .skip(1)
+                .map(|x| x.name.clone())
+                .collect(),
+            p.vararg.as_ref().map(|v| v.name.clone()),
+        );
+    }
+    let names: &[&str] = match model.class.builtin_base().as_deref() {
+        Some("torch.nn.MultiheadAttention") => &[
+            "query",
+            "key",
+            "value",
+            "key_padding_mask",
+            "need_weights",
+            "attn_mask",
+        ],
+        _ => &["input"],
+    };
+    (names.iter().map(|s| s.to_string()).collect(), None)
+}
+
+/// Everything needed to give each placeholder of a program its value.
+pub struct Values {
+    plain: Run,
+    recorded: Option<Run>,
+}
+
+fn dims_of(ctx: &Ctx, meta: &MetaVal) -> Res<(DType, Vec<usize>)> {
+    match meta {
+        MetaVal::Tensor { dtype, shape } => {
+            let s = ctx
+                .shape_of(shape)
+                .ok_or_else(|| Error::runtime("an input size is unknown"))?;
+            Ok((*dtype, s))
+        }
+        _ => Err(Error::internal("expected a tensor input")),
+    }
+}
+
+fn known_values(t: &Tensor, dt: DType, shape: &[usize]) -> Option<Res<T>> {
+    let k = t.known.as_ref()?;
+    let n: usize = shape.iter().product();
+    if k.len() != n {
+        return None;
+    }
+    Some(T::from_f64(k.to_vec(), shape, dt))
+}
+
+impl Values {
+    pub fn recover(file: &Rc<SourceFile>, entry: &EntryPoint) -> Values {
+        Values {
+            plain: run_module(file, entry, false),
+            recorded: None,
+        }
+    }
+
+    /// Compute a tensor the module code built, from the recorded
+    /// construction graph. `find` picks the tensor in the recorded run.
+    fn built(
+        &mut self,
+        file: &Rc<SourceFile>,
+        entry: &EntryPoint,
+        limits: Limits,
+        what: &str,
+        find: impl Fn(&Run) -> Option<Rc<Tensor>>,
+    ) -> Res<T> {
+        if self.recorded.is_none() {
+            self.recorded = Some(run_module(file, entry, true));
+        }
+        let run = self.recorded.as_ref().expect("just set");
+        let t = find(run).ok_or_else(|| Error::unknown(format!("unknown values for {what}")))?;
+        let Some(node) = t.node.get() else {
+            return Err(Error::unknown(format!(
+                "unknown values for {what} (the tracer does not record how it is built)"
+            )));
+        };
+        let g = &run.interp.graph;
+        let mut ctx = Ctx::new(&run.interp.env, limits);
+        let mut ex = Exec::new(g);
+        let v = ex.eval(&mut ctx, node, 0).map_err(|e| {
+            if e.kind == crate::error::ErrorKind::Internal
+                || e.kind == crate::error::ErrorKind::NoKernel
+                || e.message.contains("no value for input")
+            {
+                Error::unknown(format!("unknown values for {what}: {e}"))
+            } else {
+                e
+            }
+        })?;
+        if let Some(src) = ex.random_source(node) {
+            return Err(Error::random(format!("{what} is built from random values ({src})")));
+        }
+        match v {
+            RVal::Tensor(t) => Ok(t),
+            _ => Err(Error::unknown(format!("unknown values for {what}"))),
+        }
+    }
+
+    /// The values of every placeholder of `program`.
+    pub fn assign(
+        &mut self,
+        file: &Rc<SourceFile>,
+        entry: &EntryPoint,
+        program: &TracedProgram,
+        ctx: &Ctx,
+    ) -> Res<Vec<(NodeId, RVal)>> {
+        let g = &program.graph;
+        let model = self.plain.model.clone();
+        let params = model
+            .as_ref()
+            .map(tracer::nn::named_parameters)
+            .unwrap_or_default();
+        let with_dups = model
+            .as_ref()
+            .map(tracer::nn::named_parameters_with_duplicates)
+            .unwrap_or_default();
+        let n_params = if model.is_some() {
+            params.len()
+        } else {
+            program
+                .inputs
+                .iter()
+                .filter(|n| matches!(g.node(**n).op, NodeOp::Placeholder(InputKind::Parameter(_))))
+                .count()
+        };
+        let mut out = Vec::new();
+        let mut param_seen = 0usize;
+        for id in &program.inputs {
+            let node = g.node(*id);
+            let NodeOp::Placeholder(kind) = &node.op else {
+                continue;
+            };
+            let v = match kind {
+                InputKind::Parameter(name) => {
+                    let (dt, shape) = dims_of(ctx, &node.val)?;
+                    let k = with_dups
+                        .iter()
+                        .find(|(n, _)| n == name)
+                        .and_then(|(_, t)| params.iter().position(|(_, p)| Rc::ptr_eq(p, t)))
+                        .unwrap_or(param_seen);
+                    param_seen += 1;
+                    if !dt.is_floating() {
+                        return Err(Error::unknown(format!("non-float parameter {name}")));
+                    }
+                    RVal::Tensor(fill(&shape, k, dt)?)
+                }
+                InputKind::Buffer { target, .. } => {
+                    let (dt, shape) = dims_of(ctx, &node.val)?;
+                    RVal::Tensor(self.buffer(file, entry, ctx, target, dt, &shape)?)
+                }
+                InputKind::ConstantTensor(name) => {
+                    let (dt, shape) = dims_of(ctx, &node.val)?;
+                    RVal::Tensor(self.constant(file, entry, ctx, name, dt, &shape)?)
+                }
+                InputKind::User(name) => self.user(file, entry, ctx, name, &node.val, n_params)?,
+            };
+            out.push((*id, v));
+        }
+        Ok(out)
+    }
+
+    fn buffer(
+        &mut self,
+        file: &Rc<SourceFile>,
+        entry: &EntryPoint,
+        ctx: &Ctx,
+        target: &str,
+        dt: DType,
+        shape: &[usize],
+    ) -> Res<T> {
+        let Some(model) = self.plain.model.clone() else {
+            return Err(Error::unknown(format!("unknown buffer values for `{target}`")));
+        };
+        let bufs = tracer::nn::named_buffers(&model);
+        if let Some((_, t, _)) = bufs.iter().find(|(n, _, _)| n == target)
+            && let Some(v) = known_values(t, dt, shape)
+        {
+            return v;
+        }
+        // Normalization layers' running statistics start at 0 / 1.
+        let (owner, leaf) = target.rsplit_once('.').unwrap_or(("", target));
+        let norm_owner = tracer::nn::named_modules(&model).into_iter().any(|(p, m)| {
+            p == owner
+                && m.class.builtin_base().is_some_and(|b| {
+                    b.contains("BatchNorm") || b.contains("InstanceNorm")
+                })
+        });
+        if norm_owner {
+            match leaf {
+                "running_mean" | "num_batches_tracked" => return crate::value::T::from_f64(vec![0.0; shape.iter().product()], shape, dt),
+                "running_var" => return T::from_f64(vec![1.0; shape.iter().product()], shape, dt),
+                _ => {}
+            }
+        }
+        let what = format!("buffer `{target}`");
+        let t = self.built(file, entry, ctx.limits, &what, |run| {
+            let m = run.model.as_ref()?;
+            tracer::nn::named_buffers(m)
+                .into_iter()
+                .find(|(n, _, _)| n == target)
+                .map(|(_, t, _)| t)
+        })?;
+        check_built(t, dt, shape, &what)
+    }
+
+    fn constant(
+        &mut self,
+        file: &Rc<SourceFile>,
+        entry: &EntryPoint,
+        ctx: &Ctx,
+        name: &str,
+        dt: DType,
+        shape: &[usize],
+    ) -> Res<T> {
+        if let Some(model) = self.plain.model.clone()
+            && let Some((_, t)) = tracer::nn::named_constants(&model)
+                .into_iter()
+                .find(|(n, _)| n == name)
+            && let Some(v) = known_values(&t, dt, shape)
+        {
+            return v;
+        }
+        if name.starts_with("lifted_tensor_") {
+            return Err(Error::unknown(format!(
+                "unknown values for the constant `{name}` created in forward (the tracer does not keep them in the graph)"
+            )));
+        }
+        let what = format!("constant `{name}`");
+        let t = self.built(file, entry, ctx.limits, &what, |run| {
+            let m = run.model.as_ref()?;
+            tracer::nn::named_constants(m)
+                .into_iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, t)| t)
+        })?;
+        check_built(t, dt, shape, &what)
+    }
+
+    fn user(
+        &mut self,
+        file: &Rc<SourceFile>,
+        entry: &EntryPoint,
+        ctx: &Ctx,
+        name: &str,
+        meta: &MetaVal,
+        n_params: usize,
+    ) -> Res<RVal> {
+        let leaves = &self.plain.leaves;
+        let Some(pos) = leaves.iter().position(|(n, _)| n == name) else {
+            // Without the example values, floats can still be filled in
+            // placeholder order.
+            return Err(Error::unknown(format!("unknown values for input `{name}`")));
+        };
+        let k = n_params
+            + leaves[..pos]
+                .iter()
+                .filter(|(_, v)| matches!(v, Value::Tensor(_)))
+                .count();
+        let v = leaves[pos].1.clone();
+        Ok(match v {
+            Value::Tensor(t) => {
+                let (dt, shape) = dims_of(ctx, meta)?;
+                if dt.is_floating() {
+                    RVal::Tensor(fill(&shape, k, dt)?)
+                } else if let Some(v) = known_values(&t, dt, &shape) {
+                    RVal::Tensor(v?)
+                } else {
+                    let what = format!("input `{name}`");
+                    let nm = name.to_string();
+                    let t = self.built(file, entry, ctx.limits, &what, move |run| {
+                        run.leaves.iter().find(|(n, _)| *n == nm).and_then(|(_, v)| match v {
+                            Value::Tensor(t) => Some(t.clone()),
+                            _ => None,
+                        })
+                    })?;
+                    RVal::Tensor(check_built(t, dt, &shape, &what)?)
+                }
+            }
+            Value::Int(i) => RVal::Int(i),
+            Value::Float(f) => RVal::Float(f),
+            Value::Bool(b) => RVal::Bool(b),
+            Value::Str(s) => RVal::Str(s.to_string()),
+            _ => RVal::None,
+        })
+    }
+}
+
+fn check_built(t: T, dt: DType, shape: &[usize], what: &str) -> Res<T> {
+    if t.dims() != shape {
+        return Err(Error::unknown(format!(
+            "unknown values for {what}: rebuilt with shape {:?}, the program says {shape:?}",
+            t.dims()
+        )));
+    }
+    t.cast(dt)
+}

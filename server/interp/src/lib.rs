@@ -1,0 +1,142 @@
+//! The interpreter backend: runs a program traced by `tracer` on concrete
+//! tensors (candle-core, CPU) to give quick numeric results without Python
+//! or torch, number for number with eager PyTorch on the deterministic
+//! values of report-schema.md ("Numeric outputs").
+//!
+//! Modules: [`value`] (runtime values and dtypes), [`exec`] (the graph
+//! executor, symbol binding, memory estimate), [`kernels`] (one kernel per
+//! ATen target), [`inputs`] (initial values of parameters, buffers,
+//! constants and inputs), [`summary`] (the numeric JSON), [`error`].
+
+pub mod error;
+pub mod exec;
+pub mod inputs;
+pub mod kernels;
+pub mod summary;
+pub mod value;
+
+use std::rc::Rc;
+use std::time::Instant;
+
+use serde_json::{Value as Json, json};
+use tracer::entry::{EntryPoint, TracedProgram};
+use tracer::graph::{MetaVal, OutputKind};
+use tracer::{Budget, Mode, SourceFile, TraceOutcome};
+
+pub use error::{Error, ErrorKind, Res};
+pub use exec::Limits;
+pub use value::{RVal, T};
+
+/// The result of running one entry point.
+pub struct EntryRun {
+    pub name: String,
+    pub line: u32,
+    pub result: Res<RunOutput>,
+}
+
+/// What a run produced.
+pub struct RunOutput {
+    /// The user outputs, flattened as the graph returns them.
+    pub outputs: Vec<RVal>,
+    /// Wall time of the run itself (values and execution), in seconds.
+    pub seconds: f64,
+    /// The estimated peak of live tensor bytes.
+    pub peak_bytes: u128,
+}
+
+/// Run a traced program on the deterministic values.
+pub fn run_program(
+    file: &Rc<SourceFile>,
+    entry: &EntryPoint,
+    program: &TracedProgram,
+    limits: Limits,
+) -> Res<RunOutput> {
+    let start = Instant::now();
+    let mut ctx = exec::Ctx::new(&program.env, limits);
+    let named = export::name_program(program, Mode::NonStrict);
+    let peak = exec::peak_bytes(&ctx, &program.graph, &program.inputs, &named.order);
+    if peak > limits.max_memory as u128 {
+        return Err(Error::new(
+            ErrorKind::Memory,
+            format!(
+                "running this program needs about {} of live tensors, more than --max-memory ({})",
+                exec::human_bytes(peak),
+                exec::human_bytes(limits.max_memory as u128)
+            ),
+        ));
+    }
+    let mut values = inputs::Values::recover(file, entry);
+    let assigned = values.assign(file, entry, program, &ctx)?;
+    let mut ex = exec::Exec::new(&program.graph);
+    for (id, v) in assigned {
+        if let (MetaVal::Tensor { shape, .. }, RVal::Tensor(t)) = (&program.graph.node(id).val, &v)
+        {
+            ctx.bind_shape(shape, t.dims(), "input")?;
+        }
+        ex.set(id, v);
+    }
+    let outs = ex.run(&mut ctx, &named.order)?;
+    let outputs = outs
+        .into_iter()
+        .filter(|(k, _)| *k == OutputKind::User)
+        .map(|(_, v)| v)
+        .collect();
+    Ok(RunOutput {
+        outputs,
+        seconds: start.elapsed().as_secs_f64(),
+        peak_bytes: peak,
+    })
+}
+
+/// Trace every entry point of a file (non-strict) and run it. Never panics:
+/// a panic inside a kernel library becomes an internal error.
+pub fn run_source(path: &str, text: &str, limits: Limits) -> Vec<EntryRun> {
+    let file = SourceFile::parse(path, text);
+    let mut out = Vec::new();
+    for entry in tracer::find_entries(&file) {
+        let f = file.clone();
+        let e = entry.clone();
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+            let traced = tracer::trace_entry(f.clone(), &e, Mode::NonStrict, Budget::default());
+            match &traced.outcome {
+                TraceOutcome::Exported(p) => run_program(&f, &e, p, limits),
+                TraceOutcome::Failed(fail) => Err(Error::new(
+                    ErrorKind::ExportFails,
+                    format!("export fails, nothing to run: {}", fail.message),
+                )),
+            }
+        }))
+        .unwrap_or_else(|p| {
+            let msg = p
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            Err(Error::internal(format!("the interpreter panicked: {msg}")))
+        });
+        out.push(EntryRun {
+            name: entry.name.clone(),
+            line: entry.line,
+            result,
+        });
+    }
+    out
+}
+
+/// `{"name": ..., "numeric": {"outputs": OUT}}`, or `{"error": ...}` in
+/// place of `outputs` when the run failed.
+pub fn entry_json(r: &EntryRun) -> Json {
+    let numeric = match &r.result {
+        Ok(o) => match summary::outputs(&o.outputs) {
+            Ok(out) => json!({"outputs": out}),
+            Err(e) => json!({"error": {"kind": e.label(), "message": e.message}}),
+        },
+        Err(e) => json!({"error": {"kind": e.label(), "message": e.message}}),
+    };
+    json!({"name": r.name, "line": r.line, "numeric": numeric})
+}
+
+/// The whole document of `exportlens run --json`.
+pub fn file_json(path: &str, runs: &[EntryRun]) -> Json {
+    json!({"file": path, "entries": runs.iter().map(entry_json).collect::<Vec<_>>()})
+}

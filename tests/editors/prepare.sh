@@ -68,6 +68,11 @@ if [[ -f tests/editors/vscode_e2e/package-lock.json ]]; then
     cp /usr/bin/rg "$tmp/exportlens-rgpkg/rg"
     tar czf "$rgtar" -C "$tmp/exportlens-rgpkg" rg
   fi
+  # Native modules (node-pty, argon2, kerberos) build against the installed
+  # node's headers: node-gyp cannot download them here.
+  if [[ -z "${npm_config_nodedir:-}" && -f /usr/include/node/node.h ]]; then
+    export npm_config_nodedir=/usr
+  fi
   # root runs npm here: let install scripts run, and let node-pty's
   # postinstall use `npx node-gyp` without asking.
   npm_config_yes=true npm_config_unsafe_perm=true npm_ci "$e2e"

@@ -12,6 +12,8 @@
 
 local M = {}
 
+local uv = vim.uv or vim.loop
+
 M.name = "exportlens"
 M.program_command = "exportlens.showExportedProgram"
 M.quick_run_command = "exportlens.quickRun"
@@ -274,11 +276,11 @@ local function program_buffer(src)
   local path = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(src), ":.")
   local name = "exportlens://program" .. (path:sub(1, 1) == "/" and "" or "/") .. path
   pcall(vim.api.nvim_buf_set_name, buf, name)
-  vim.api.nvim_buf_set_option(buf, "buftype", "nofile")
-  vim.api.nvim_buf_set_option(buf, "bufhidden", "hide")
-  vim.api.nvim_buf_set_option(buf, "swapfile", false)
-  vim.api.nvim_buf_set_option(buf, "filetype", "python")
-  vim.api.nvim_buf_set_option(buf, "modifiable", false)
+  vim.bo[buf].buftype = "nofile"
+  vim.bo[buf].bufhidden = "hide"
+  vim.bo[buf].swapfile = false
+  vim.bo[buf].filetype = "python"
+  vim.bo[buf].modifiable = false
   program_of[src] = buf
   program_source[buf] = src
   return buf
@@ -289,10 +291,10 @@ local function set_program_text(buf, text)
   if lines[#lines] == "" then
     table.remove(lines)
   end
-  vim.api.nvim_buf_set_option(buf, "modifiable", true)
+  vim.bo[buf].modifiable = true
   vim.api.nvim_buf_set_lines(buf, 0, -1, false, lines)
-  vim.api.nvim_buf_set_option(buf, "modifiable", false)
-  vim.api.nvim_buf_set_option(buf, "modified", false)
+  vim.bo[buf].modifiable = false
+  vim.bo[buf].modified = false
 end
 
 local function request_program(src, opts, on_text)
@@ -362,7 +364,7 @@ local function schedule_program_refresh(src)
   if t then
     t:stop()
   else
-    t = vim.loop.new_timer()
+    t = uv.new_timer()
     refresh_timers[src] = t
   end
   t:start(300, 0, vim.schedule_wrap(function()
@@ -524,8 +526,8 @@ local clients_by_root = {} -- Neovim 0.7: root -> client id
 
 local function is_python_buffer(bufnr, opts)
   return vim.api.nvim_buf_is_valid(bufnr)
-    and vim.tbl_contains(opts.filetypes, vim.api.nvim_buf_get_option(bufnr, "filetype"))
-    and vim.api.nvim_buf_get_option(bufnr, "buftype") == ""
+    and vim.tbl_contains(opts.filetypes, vim.bo[bufnr].filetype)
+    and vim.bo[bufnr].buftype == ""
     and not program_source[bufnr]
 end
 
@@ -614,7 +616,11 @@ function M.restart()
   local clients = get_clients()
   M._stopping = true
   for _, c in ipairs(clients) do
-    vim.lsp.stop_client(c.id)
+    if method_style then
+      c:stop()
+    else
+      vim.lsp.stop_client(c.id)
+    end
   end
   clients_by_root = {}
   M._warned = false
@@ -627,7 +633,7 @@ function M.restart()
     end
     return true
   end
-  local timer = vim.loop.new_timer()
+  local timer = uv.new_timer()
   local waited = 0
   timer:start(50, 50, vim.schedule_wrap(function()
     waited = waited + 50
@@ -636,7 +642,11 @@ function M.restart()
       timer:close()
       if waited >= 5000 then
         for _, c in ipairs(clients) do
-          vim.lsp.stop_client(c.id, true)
+          if method_style then
+            c:stop(true)
+          else
+            vim.lsp.stop_client(c.id, true)
+          end
         end
       end
       M._stopping = false

@@ -1,7 +1,7 @@
 //! (a) The whole `export --json` pipeline in process (parse, find entries,
 //! trace strict + non-strict, build and serialize the JSON report) on the
 //! shared corpus: the representative cases at full length, every case
-//! briefly (0.5 s each, so 101 cases fit in about a minute), and the whole
+//! briefly (0.3 s each, so 101 cases fit in under a minute on a quiet machine), and the whole
 //! corpus as one iteration.
 
 use std::hint::black_box;
@@ -16,6 +16,7 @@ fn config() -> Criterion {
         .sample_size(20)
         .measurement_time(Duration::from_secs(2))
         .warm_up_time(Duration::from_millis(500))
+        .without_plots()
 }
 
 fn benches(c: &mut Criterion) {
@@ -31,8 +32,8 @@ fn benches(c: &mut Criterion) {
     g.finish();
 
     let mut g = c.benchmark_group("corpus_case");
-    g.measurement_time(Duration::from_millis(500))
-        .warm_up_time(Duration::from_millis(150));
+    g.measurement_time(Duration::from_millis(300))
+        .warm_up_time(Duration::from_millis(100));
     for case in &cases {
         let path = case.path_str();
         g.bench_function(format!("{}/{}", case.group, case.name), |b| {

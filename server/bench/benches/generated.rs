@@ -15,6 +15,7 @@ fn config() -> Criterion {
         .sample_size(20)
         .measurement_time(Duration::from_secs(2))
         .warm_up_time(Duration::from_millis(500))
+        .without_plots()
 }
 
 fn benches(c: &mut Criterion) {

@@ -18,6 +18,7 @@ fn config() -> Criterion {
         .sample_size(20)
         .measurement_time(Duration::from_secs(2))
         .warm_up_time(Duration::from_millis(500))
+        .without_plots()
 }
 
 fn pair(c: &mut Criterion, name: &str, path: &str, text: &str) {

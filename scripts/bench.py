@@ -103,7 +103,7 @@ def loadavg():
 # ---------------------------------------------------------------- criterion
 
 def criterion(args):
-    run(["cargo", "bench", "-p", "bench", "--quiet", "--", "--noplot"], stdout=sys.stderr)
+    run(["cargo", "bench", "-p", "bench", "--benches", "--quiet", "--", "--noplot"], stdout=sys.stderr)
     out = {}
     for est in glob.glob(os.path.join(ROOT, "target", "criterion", "**", "new", "estimates.json"), recursive=True):
         bench_dir = os.path.dirname(os.path.dirname(est))

@@ -201,6 +201,8 @@ pub struct Exec<'g> {
     vals: Vec<Option<RVal>>,
     /// For values that depend on random ops: the first such op.
     random: Vec<Option<String>>,
+    /// Nodes being evaluated (cycle detection).
+    busy: Vec<bool>,
 }
 
 const MAX_RECURSION: u32 = 512;
@@ -211,6 +213,7 @@ impl<'g> Exec<'g> {
             g,
             vals: vec![None; g.nodes.len()],
             random: vec![None; g.nodes.len()],
+            busy: vec![false; g.nodes.len()],
         }
     }
 
@@ -320,6 +323,25 @@ impl<'g> Exec<'g> {
         })
     }
 
+    #[allow(clippy::type_complexity)]
+    fn resolve_all(
+        &mut self,
+        ctx: &mut Ctx,
+        args: &[Arg],
+        kwargs: &[(String, Arg)],
+        depth: u32,
+    ) -> Res<(Vec<RVal>, Vec<(String, RVal)>)> {
+        let mut a = Vec::with_capacity(args.len());
+        for x in args {
+            a.push(self.resolve(ctx, x, depth)?);
+        }
+        let mut kw = Vec::with_capacity(kwargs.len());
+        for (k, x) in kwargs {
+            kw.push((k.clone(), self.resolve(ctx, x, depth)?));
+        }
+        Ok((a, kw))
+    }
+
     /// The value of a node, computing it (and what it needs) on first use.
     pub fn eval(&mut self, ctx: &mut Ctx, id: NodeId, depth: u32) -> Res<RVal> {
         let idx = id.0 as usize;
@@ -328,6 +350,11 @@ impl<'g> Exec<'g> {
         };
         if let Some(v) = &self.vals[idx] {
             return Ok(v.clone());
+        }
+        if self.busy[idx] {
+            return Err(Error::runtime(format!(
+                "node {idx} depends on itself: the traced graph is malformed (a subgraph refers to a node of its parent?)"
+            )));
         }
         if depth > MAX_RECURSION {
             return Err(Error::unsupported(
@@ -344,14 +371,10 @@ impl<'g> Exec<'g> {
                 kwargs,
             } => (target, args, kwargs),
         };
-        let mut a = Vec::with_capacity(args.len());
-        for x in args {
-            a.push(self.resolve(ctx, x, depth)?);
-        }
-        let mut kw = Vec::with_capacity(kwargs.len());
-        for (k, x) in kwargs {
-            kw.push((k.clone(), self.resolve(ctx, x, depth)?));
-        }
+        self.busy[idx] = true;
+        let resolved = self.resolve_all(ctx, args, kwargs, depth);
+        self.busy[idx] = false;
+        let (a, kw) = resolved?;
         let random = random_op(target, &a);
         let v = self
             .call(ctx, node, target, args, a, kw)
@@ -418,10 +441,10 @@ impl<'g> Exec<'g> {
             return Ok(());
         }
         if let Some((m, v)) = kernels::nn::batch_norm_running(ctx, args)? {
-            if let Some(Arg::Node(n)) = raw.get(3) {
+            if let Some(Arg::Node(n)) = raw.get(kernels::nn::BN_MEAN) {
                 self.vals[n.0 as usize] = Some(RVal::Tensor(m));
             }
-            if let Some(Arg::Node(n)) = raw.get(4) {
+            if let Some(Arg::Node(n)) = raw.get(kernels::nn::BN_VAR) {
                 self.vals[n.0 as usize] = Some(RVal::Tensor(v));
             }
         }
@@ -670,8 +693,15 @@ fn conform(ctx: &mut Ctx, meta: &MetaVal, v: RVal, target: &str) -> Res<RVal> {
                     }
                 }
             }
+            // A size the trace left symbolic may legitimately differ (Python
+            // slice clamping of a data-dependent bound); a static one may not.
+            let static_mismatch = shape.len() != t.rank()
+                || shape.iter().zip(t.dims()).any(|(d, r)| {
+                    ctx.env.simplify(d).as_const().is_some_and(|c| c != *r as i64)
+                });
             if let Some(want) = ctx.shape_of(shape)
                 && want != t.dims()
+                && static_mismatch
             {
                 return Err(Error::internal(format!(
                     "the {target} kernel produced shape {:?}, the program says {want:?}",

@@ -299,6 +299,11 @@ impl Values {
             )));
         };
         let g = &run.interp.graph;
+        if mutated(g, node) {
+            return Err(Error::unknown(format!(
+                "unknown values for {what}: the module code updates it in place after building it (`x[...] = ...`), which the interpreter does not replay"
+            )));
+        }
         let mut ctx = Ctx::new(&run.interp.env, limits);
         let mut ex = Exec::new(g);
         let v = ex.eval(&mut ctx, node, 0).map_err(|e| {
@@ -507,6 +512,42 @@ impl Values {
             _ => RVal::None,
         })
     }
+}
+
+/// Every node `id` depends on, itself included.
+fn ancestors(g: &tracer::graph::Graph, id: NodeId) -> std::collections::HashSet<NodeId> {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![id];
+    while let Some(n) = stack.pop() {
+        if (n.0 as usize) >= g.nodes.len() || !seen.insert(n) {
+            continue;
+        }
+        for a in g.node(n).args() {
+            tracer::graph::Graph::arg_nodes(a, &mut stack);
+        }
+    }
+    seen
+}
+
+/// Whether an in-place op of the construction graph writes into `id` or
+/// into a view of what it is built from.
+fn mutated(g: &tracer::graph::Graph, id: NodeId) -> bool {
+    let mine = ancestors(g, id);
+    g.nodes.iter().enumerate().any(|(i, n)| {
+        let Some(t) = n.target() else { return false };
+        if !crate::exec::inplace_base(t).1 {
+            return false;
+        }
+        let recv = match &n.op {
+            NodeOp::CallFunction { args, .. } => args.first(),
+            _ => None,
+        };
+        let Some(tracer::graph::Arg::Node(r)) = recv else {
+            return false;
+        };
+        let _ = i;
+        ancestors(g, *r).iter().any(|a| mine.contains(a))
+    })
 }
 
 fn check_built(t: T, dt: DType, shape: &[usize], what: &str) -> Res<T> {

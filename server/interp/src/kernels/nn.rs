@@ -216,9 +216,34 @@ fn conv(ctx: &Ctx, node: &Node, a: &Args, n: usize, transpose: bool) -> Res<T> {
     } else {
         // conv(input, weight, bias, stride, padding, dilation, groups)
         let dilation = per_dim(a.ints(5, "dilation")?, n, 1);
-        groups = a.int_or(6, "groups", 1)?.max(1) as usize;
         let ks: Vec<usize> = w.dims()[2..].to_vec();
+        // The tracer drops padding, dilation and groups when bias is None
+        // and stride is 1: infer them from the channels and traced sizes.
+        let recorded = a.pos.len() > 4 || a.kw.iter().any(|(k, _)| k == "padding");
+        let c_in = x.dims()[1];
+        groups = if a.pos.len() > 6 || recorded {
+            a.int_or(6, "groups", 1)?.max(1) as usize
+        } else {
+            let per = w.dims().get(1).copied().unwrap_or(1).max(1);
+            (c_in / per).max(1)
+        };
+        let inferred: Option<Vec<(usize, usize)>> = if recorded {
+            None
+        } else {
+            out_shape(ctx, node).map(|o| {
+                let sp = &o[o.len() - n..];
+                let ins = &x.dims()[2..];
+                (0..n)
+                    .map(|i| {
+                        let need = (sp[i].saturating_sub(1)) * stride[i] + dilation[i] * (ks[i] - 1) + 1;
+                        let p = need.saturating_sub(ins[i]).div_ceil(2);
+                        (p, p)
+                    })
+                    .collect()
+            })
+        };
         let pads: Vec<(usize, usize)> = match a.opt(4, "padding") {
+            _ if inferred.is_some() => inferred.unwrap_or_default(),
             Some(RVal::Str(s)) if s == "valid" => vec![(0, 0); n],
             Some(RVal::Str(s)) if s == "same" => (0..n)
                 .map(|i| {
@@ -250,7 +275,6 @@ fn conv(ctx: &Ctx, node: &Node, a: &Args, n: usize, transpose: bool) -> Res<T> {
             }
             (pad_constant(&T { t: x, dt: cd }, &flat, 0.0)?.t.contiguous()?, 0)
         };
-        let c_in = x.dims()[1];
         if w.dims().get(1).copied().unwrap_or(0) * groups != c_in {
             return Err(Error::runtime(format!(
                 "expected input with {} channels, got {c_in}",
@@ -272,7 +296,6 @@ fn conv(ctx: &Ctx, node: &Node, a: &Args, n: usize, transpose: bool) -> Res<T> {
     if unbatched {
         out = out.squeeze(0)?;
     }
-    let _ = ctx;
     T::new(out, cd)?.cast(dt)
 }
 
@@ -477,6 +500,11 @@ fn vec_or(t: Option<&T>, n: usize, default: f64) -> Res<Vec<f64>> {
     }
 }
 
+/// The tracer records `batch_norm` in `F.batch_norm` order: (input,
+/// running_mean, running_var, weight, bias, training, momentum, eps).
+pub const BN_MEAN: usize = 1;
+pub const BN_VAR: usize = 2;
+
 fn batch_norm(node: &Node, a: &Args) -> Res<T> {
     let x = a.tensor(0, "input")?;
     let training = a.bool_or(5, "training", false);
@@ -487,12 +515,12 @@ fn batch_norm(node: &Node, a: &Args) -> Res<T> {
         (m, v)
     } else {
         (
-            vec_or(a.opt_tensor(3, "running_mean"), c, 0.0)?,
-            vec_or(a.opt_tensor(4, "running_var"), c, 1.0)?,
+            vec_or(a.opt_tensor(BN_MEAN, "running_mean"), c, 0.0)?,
+            vec_or(a.opt_tensor(BN_VAR, "running_var"), c, 1.0)?,
         )
     };
-    let w = vec_or(a.opt_tensor(1, "weight"), c, 1.0)?;
-    let b = vec_or(a.opt_tensor(2, "bias"), c, 0.0)?;
+    let w = vec_or(a.opt_tensor(3, "weight"), c, 1.0)?;
+    let b = vec_or(a.opt_tensor(4, "bias"), c, 0.0)?;
     let scale: Vec<f64> = (0..c).map(|i| w[i] / (var[i] + eps).sqrt()).collect();
     let shift: Vec<f64> = (0..c).map(|i| b[i] - mean[i] * scale[i]).collect();
     channel_affine(x, &scale, &shift, out_dtype(node).unwrap_or(x.dt))
@@ -501,7 +529,10 @@ fn batch_norm(node: &Node, a: &Args) -> Res<T> {
 /// The running statistics after a training-mode batch norm.
 pub fn batch_norm_running(_ctx: &Ctx, a: &Args) -> Res<Option<(T, T)>> {
     let x = a.tensor(0, "input")?;
-    let (Some(rm), Some(rv)) = (a.opt_tensor(3, "running_mean"), a.opt_tensor(4, "running_var"))
+    let (Some(rm), Some(rv)) = (
+        a.opt_tensor(BN_MEAN, "running_mean"),
+        a.opt_tensor(BN_VAR, "running_var"),
+    )
     else {
         return Ok(None);
     };
@@ -593,8 +624,8 @@ fn instance_norm(node: &Node, a: &Args) -> Res<T> {
     let nb = x.dims()[0];
     let c = x.dims().get(1).copied().unwrap_or(1);
     let spatial: usize = x.dims()[2..].iter().product();
-    let w = vec_or(a.opt_tensor(1, "weight"), c, 1.0)?;
-    let b = vec_or(a.opt_tensor(2, "bias"), c, 0.0)?;
+    let w = vec_or(a.opt_tensor(3, "weight"), c, 1.0)?;
+    let b = vec_or(a.opt_tensor(4, "bias"), c, 0.0)?;
     let data = x.to_f64()?;
     let mut out = vec![0.0; data.len()];
     for n in 0..nb {

@@ -8,7 +8,9 @@
    squiggle on line 6, the Problems count and panel, the status bar item;
    hover on a tensor variable shows its shape; "exportlens: Show Exported
    Program" opens a read-only document with `class GraphModule` that follows
-   edits of the source. Screenshots and code-server's log go to
+   edits of the source; "exportlens: Restart Server" restarts it; a wrong
+   `exportlens.server.path` typed into the Settings editor brings an error
+   notification that says how to fix it. Screenshots and code-server's log go to
    target/editor-artifacts/vscode/.
 
 Failure modes are explicit: a failed run prints the script's output (which
@@ -135,7 +137,8 @@ def test_vscode_in_code_server(vsix, tmp_path):
         )
     assert run.passed, run.describe() + f"\nartifacts (screenshots, code-server.log): {ARTIFACTS / 'vscode'}"
     for check in ("error squiggle on line 6", "Problems panel lists the error", "hover: a: f32[1, 16, 256, 256]",
-                  "class GraphModule", "followed the edit"):
+                  "class GraphModule", "followed the edit", "Restart Server restarted the server",
+                  "error notification: "):
         assert check in run.output, run.describe()
 
 

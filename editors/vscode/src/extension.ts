@@ -122,7 +122,8 @@ async function startClient(): Promise<void> {
   const serverOptions: ServerOptions = {
     command: found.path,
     args: ["lsp"],
-    options: { env: { ...process.env, EXPORTLENS_LOG: logLevel } },
+    // Plain log lines in the output channel (no ANSI colors).
+    options: { env: { ...process.env, EXPORTLENS_LOG: logLevel, NO_COLOR: "1" } },
   };
   const c = new LanguageClient("exportlens", "exportlens", serverOptions, clientOptions());
   client = c;

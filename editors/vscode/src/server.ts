@@ -57,9 +57,9 @@ function onPath(name: string): string | undefined {
 }
 
 export const NOT_FOUND =
-  "exportlens: the language server binary was not found. Set the setting `exportlens.server.path` to the " +
-  "exportlens binary (build it with `cargo build --release -p cli`; it lands in target/release/exportlens), " +
-  "or put `exportlens` on your PATH.";
+  "exportlens: the language server binary was not found. Set the setting exportlens.server.path to the " +
+  "exportlens binary (build it with 'cargo build --release -p cli'; it lands in target/release/exportlens), " +
+  "or put exportlens on your PATH.";
 
 /** The binary: setting `exportlens.server.path`, else the one bundled in
  * the extension (server/exportlens), else `exportlens` on PATH. */
@@ -73,8 +73,8 @@ export function findServer(extensionPath: string): Found {
     return {
       error:
         `exportlens: the setting exportlens.server.path is "${configured}", which is not an executable file. ` +
-        "Point it at the exportlens binary (`cargo build --release -p cli` builds target/release/exportlens), " +
-        "or clear it to use the bundled binary or `exportlens` on PATH.",
+        "Point it at the exportlens binary ('cargo build --release -p cli' builds target/release/exportlens), " +
+        "or clear it to use the bundled binary or exportlens on PATH.",
     };
   }
   const bundled = path.join(extensionPath, "server", EXE);

@@ -418,6 +418,65 @@ async function run() {
   });
   out(`ok: the program document followed the edit (${elapsed()})`);
   await screenshot("program-after-edit");
+
+  // 5. Restart Server.
+  await runCommand("exportlens: Restart Server");
+  await waitFor("the status bar message after Restart Server", () =>
+    page.evaluate(() => document.querySelector(".part.statusbar")?.textContent?.includes("exportlens: server restarted") ?? false),
+  );
+  out(`ok: exportlens: Restart Server restarted the server (${elapsed()})`);
+
+  // 6. A wrong exportlens.server.path, typed into the Settings editor: an
+  // error notification that says how to fix it.
+  await runCommand("Preferences: Open User Settings");
+  await page.waitForSelector(".settings-editor .suggest-input-container .monaco-editor textarea, .settings-editor .settings-header input", { timeout });
+  await page.keyboard.type("exportlens.server.path", { delay: 10 });
+  // The setting is machine-overridable: in code-server it lives in the
+  // Remote tab (in desktop VS Code, in User).
+  const remoteTab = await waitFor("the Remote tab of the Settings editor", () =>
+    page.evaluate(() => {
+      const tab = [...document.querySelectorAll(".settings-editor .settings-tabs-widget .action-label")].find((e) =>
+        (e.textContent || "").startsWith("Remote"),
+      );
+      if (!tab) {
+        return null;
+      }
+      tab.click();
+      return tab.textContent;
+    }),
+  );
+  out(`ok: Settings editor, tab ${remoteTab}`);
+  const box = await waitFor("the exportlens.server.path input in the Settings editor", () =>
+    page.evaluate(() => {
+      for (const row of document.querySelectorAll(".settings-editor .settings-body .setting-item-text")) {
+        if (!(row.textContent || "").includes("Path to the")) {
+          continue;
+        }
+        const el = row.querySelector(".monaco-inputbox input, input");
+        const r = el ? el.getBoundingClientRect() : null;
+        if (r && r.width > 0 && r.height > 0) {
+          return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+        }
+      }
+      return null;
+    }),
+  );
+  await page.mouse.click(box.x, box.y);
+  await page.keyboard.type("/nonexistent/exportlens", { delay: 10 });
+  await page.keyboard.press("Tab");
+  const toast = await waitFor("the error notification about exportlens.server.path", () =>
+    page.evaluate(() => {
+      for (const n of document.querySelectorAll(".notification-toast, .notifications-toasts .monaco-list-row")) {
+        const t = n.textContent || "";
+        if (t.includes("exportlens.server.path") && t.includes("not an executable file")) {
+          return t;
+        }
+      }
+      return null;
+    }),
+  );
+  out(`ok: error notification: ${toast.replace(/\s+/g, " ").slice(0, 140)}`);
+  await screenshot("bad-server-path");
 }
 
 (async () => {

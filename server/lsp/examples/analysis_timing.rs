@@ -1,17 +1,24 @@
 //! Where one analysis spends its time: parse, entry discovery and tracing,
-//! then the whole LSP analysis, for a file given on the command line.
-//! `cargo run --release -p lsp --example analysis_timing -- FILE`
+//! then the whole LSP analysis, from scratch and after a one-line edit
+//! (incremental parse), for a file given on the command line.
+//! `cargo run --release -p lsp --example analysis_timing -- FILE [ROUNDS]`
 
 use std::time::Instant;
 
+use lsp::analysis::{Snapshot, analyze};
+use lsp::document::Document;
 use ropey::Rope;
-use tower_lsp_server::ls_types::Uri;
+use tower_lsp_server::ls_types::{Position, Range, TextDocumentContentChangeEvent, Uri};
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: analysis_timing FILE");
+        eprintln!("usage: analysis_timing FILE [ROUNDS]");
         std::process::exit(2);
     };
+    let rounds: usize = std::env::args()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(3);
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) => {
@@ -19,17 +26,15 @@ fn main() {
             std::process::exit(2);
         }
     };
-    for round in 0..3 {
-        let t = Instant::now();
-        let parsed = syntax::parse(&text);
-        let parse = t.elapsed();
+    let Ok(uri) = "file:///bench.py".parse::<Uri>() else {
+        std::process::exit(2);
+    };
+    for round in 0..rounds {
         let t = Instant::now();
         let file = tracer::SourceFile::parse(&path, &text);
-        let source_file = t.elapsed();
+        let parse = t.elapsed();
         let t = Instant::now();
         let entries = tracer::find_entries(&file);
-        let find = t.elapsed();
-        let t = Instant::now();
         for e in &entries {
             let _ = tracer::trace_entry(
                 file.clone(),
@@ -39,23 +44,40 @@ fn main() {
             );
         }
         let trace = t.elapsed();
-        let snap = lsp::analysis::Snapshot {
-            uri: "file:///bench.py".parse::<Uri>().expect("a valid uri"),
+
+        let mut doc = Document::new(&text, 1, 1, "python".into());
+        let snap = |doc: &Document| Snapshot {
+            uri: uri.clone(),
             path: path.clone(),
-            version: 1,
-            generation: 1,
-            rope: Rope::from_str(&text),
+            version: doc.version,
+            generation: doc.generation,
+            rope: doc.rope.clone(),
             encoding: lsp::position::Encoding::Utf16,
             config: lsp::config::Config::default(),
+            tree: doc.tree.clone(),
         };
         let t = Instant::now();
-        let a = lsp::analysis::analyze(&snap);
-        let whole = t.elapsed();
+        let (a, tree) = analyze(&snap(&doc));
+        let full = t.elapsed();
+        doc.tree = tree;
+        let end = Position::new(0, 1000);
+        doc.apply_change(
+            &TextDocumentContentChangeEvent {
+                range: Some(Range::new(end, end)),
+                range_length: None,
+                text: "  # edit".into(),
+            },
+            lsp::position::Encoding::Utf16,
+        );
+        let t = Instant::now();
+        let (b, _) = analyze(&snap(&doc));
+        let incremental = t.elapsed();
+        let _ = Rope::new();
         eprintln!(
-            "round {round}: parse {parse:?} ({} stmts), SourceFile::parse {source_file:?}, find_entries {find:?} ({}), trace {trace:?}, lsp analysis {whole:?} ({} diagnostics)",
-            parsed.module.body.len(),
+            "round {round}: SourceFile::parse {parse:?}, find_entries+trace {trace:?} ({} entries); lsp analysis from scratch {full:?} ({} diagnostics), after an edit {incremental:?} {:?}",
             entries.len(),
-            a.diagnostics.len()
+            a.diagnostics.len(),
+            b.timings
         );
     }
 }

@@ -46,6 +46,8 @@ pub struct Snapshot {
     pub rope: Rope,
     pub encoding: Encoding,
     pub config: Config,
+    /// The syntax tree of the previous text, edited to match this one.
+    pub tree: Option<syntax::Tree>,
 }
 
 /// Everything the handlers answer from, for one version of one document.
@@ -62,6 +64,29 @@ pub struct FileAnalysis {
     pub lenses: Vec<CodeLens>,
     pub programs: Vec<ProgramText>,
     pub elapsed: Duration,
+    /// Time per phase (for logs and benchmarks).
+    pub timings: Vec<(&'static str, Duration)>,
+}
+
+/// Lap times of the phases of one analysis.
+struct Timings {
+    last: Instant,
+    laps: Vec<(&'static str, Duration)>,
+}
+
+impl Timings {
+    fn new() -> Self {
+        Timings {
+            last: Instant::now(),
+            laps: Vec::new(),
+        }
+    }
+
+    fn lap(&mut self, what: &'static str) {
+        let now = Instant::now();
+        self.laps.push((what, now - self.last));
+        self.last = now;
+    }
 }
 
 /// The printed program (or failure) of one entry point in one mode.
@@ -103,11 +128,12 @@ pub struct Binding {
     pub scope: (u32, u32),
 }
 
-/// Analyse a snapshot; never panics.
-pub fn analyze(snap: &Snapshot) -> FileAnalysis {
+/// Analyse a snapshot; never panics. Also returns the new syntax tree (to
+/// keep for the next incremental parse).
+pub fn analyze(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
     let started = Instant::now();
     let result = catch_unwind(AssertUnwindSafe(|| analyze_inner(snap)));
-    let mut analysis = match result {
+    let (mut analysis, tree) = match result {
         Ok(a) => a,
         Err(panic) => {
             let what = panic
@@ -120,11 +146,11 @@ pub fn analyze(snap: &Snapshot) -> FileAnalysis {
                 version = snap.version,
                 "analysis panicked: {what}"
             );
-            failed(snap, &what)
+            (failed(snap, &what), None)
         }
     };
     analysis.elapsed = started.elapsed();
-    analysis
+    (analysis, tree)
 }
 
 /// The result of an analysis that could not finish: one internal-error
@@ -132,6 +158,7 @@ pub fn analyze(snap: &Snapshot) -> FileAnalysis {
 pub fn failed(snap: &Snapshot, what: &str) -> FileAnalysis {
     let range = Range::default();
     FileAnalysis {
+        timings: Vec::new(),
         rope: snap.rope.clone(),
         version: snap.version,
         generation: snap.generation,
@@ -220,15 +247,25 @@ impl Ctx<'_> {
     }
 }
 
-fn analyze_inner(snap: &Snapshot) -> FileAnalysis {
+fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
     let text = snap.rope.to_string();
     if test_hooks() && text.contains("__exportlens_test_panic__") {
         panic!("test hook: a panic inside the analysis");
     }
-    let file = SourceFile::parse(&snap.path, &text);
+    let mut timings = Timings::new();
+    let (parsed, tree) = syntax::parse_incremental(&text, snap.tree.as_ref());
+    timings.lap("parse");
+    let file = Rc::new(SourceFile {
+        path: snap.path.clone(),
+        index: syntax::LineIndex::new(&text),
+        text,
+        module: parsed.module,
+        syntax_errors: parsed.errors,
+    });
     let ctx = Ctx { snap, file: &file };
     let entries = tracer::find_entries(&file);
     let budget = snap.config.budget();
+    timings.lap("line index + entries");
 
     let mut pending: Vec<Pending> = Vec::new();
     for e in &file.syntax_errors {
@@ -336,6 +373,7 @@ fn analyze_inner(snap: &Snapshot) -> FileAnalysis {
         });
     }
 
+    timings.lap("trace + programs");
     assignment_bindings(&file, &scopes, &mut hover);
     let (diagnostics, actions) = merge(&ctx, pending, &entries);
     let inlay_hints = if snap.config.inlay_hints {
@@ -343,7 +381,9 @@ fn analyze_inner(snap: &Snapshot) -> FileAnalysis {
     } else {
         Vec::new()
     };
-    FileAnalysis {
+    timings.lap("diagnostics + hints");
+    let analysis = FileAnalysis {
+        timings: timings.laps,
         rope: snap.rope.clone(),
         version: snap.version,
         generation: snap.generation,
@@ -354,7 +394,8 @@ fn analyze_inner(snap: &Snapshot) -> FileAnalysis {
         lenses,
         programs,
         elapsed: Duration::ZERO,
-    }
+    };
+    (analysis, tree)
 }
 
 fn program_text(entry: &EntryPoint, r: &TraceResult, path: &str) -> String {

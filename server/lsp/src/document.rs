@@ -5,6 +5,10 @@
 //! Changes are applied with [`Document::apply_change`], incrementally when
 //! the change has a range and as a full replacement otherwise. Ranges are
 //! clamped to the text, so a confused client cannot make the server panic.
+//!
+//! A document also keeps the tree-sitter tree of its last analysed text,
+//! edited along with the rope (`Tree::edit`), so the next analysis re-parses
+//! incrementally. The tree always matches the rope's text or is `None`.
 
 use std::time::Instant;
 
@@ -25,6 +29,8 @@ pub struct Document {
     pub language_id: String,
     /// When the text last changed (for debouncing).
     pub changed_at: Instant,
+    /// The syntax tree of the text, for incremental parsing.
+    pub tree: Option<syntax::Tree>,
 }
 
 impl Document {
@@ -35,27 +41,56 @@ impl Document {
             generation,
             language_id,
             changed_at: Instant::now(),
+            tree: None,
         }
     }
 
     /// Apply one content change from `didChange`.
     pub fn apply_change(&mut self, change: &TextDocumentContentChangeEvent, enc: Encoding) {
         match change.range {
-            None => self.rope = Rope::from_str(&change.text),
+            None => {
+                self.rope = Rope::from_str(&change.text);
+                self.tree = None;
+            }
             Some(range) => {
                 let mut start = position_to_char(&self.rope, range.start, enc);
                 let mut end = position_to_char(&self.rope, range.end, enc);
                 if start > end {
                     std::mem::swap(&mut start, &mut end);
                 }
+                let start_byte = self.rope.char_to_byte(start);
+                let old_end_byte = self.rope.char_to_byte(end);
+                let start_position = self.point(start_byte);
+                let old_end_position = self.point(old_end_byte);
                 if start < end {
                     self.rope.remove(start..end);
                 }
                 if !change.text.is_empty() {
                     self.rope.insert(start, &change.text);
                 }
+                let new_end_byte = start_byte + change.text.len();
+                let new_end_position = self.point(new_end_byte);
+                if let Some(tree) = &mut self.tree {
+                    tree.edit(&syntax::InputEdit {
+                        start_byte,
+                        old_end_byte,
+                        new_end_byte,
+                        start_position,
+                        old_end_position,
+                        new_end_position,
+                    });
+                }
             }
         }
+    }
+
+    /// tree-sitter's point of a byte offset: row and byte column. (Rows
+    /// count ropey's lines, which also break at a lone `\r`; only byte
+    /// offsets matter to the parse.)
+    fn point(&self, byte: usize) -> syntax::Point {
+        let byte = byte.min(self.rope.len_bytes());
+        let row = self.rope.byte_to_line(byte);
+        syntax::Point::new(row, byte - self.rope.line_to_byte(row))
     }
 
     /// The whole text as one string.
@@ -123,6 +158,27 @@ mod tests {
         assert_eq!(d.text(), "ab\ncd!");
         d.apply_change(&change(1, 2, 0, 1, ""), Encoding::Utf16);
         assert_eq!(d.text(), "a!");
+    }
+
+    #[test]
+    fn edited_tree_reparses_like_a_fresh_parse() {
+        let mut d = doc("def f(x):\n    y = x + 1\n    return y\n");
+        let (_, tree) = syntax::parse_incremental(&d.text(), None);
+        d.tree = tree;
+        d.apply_change(&change(1, 8, 1, 13, "x * 'é' * 2"), Encoding::Utf16);
+        d.apply_change(&change(2, 4, 2, 4, "z = 3\n    "), Encoding::Utf16);
+        let (inc, _) = syntax::parse_incremental(&d.text(), d.tree.as_ref());
+        let fresh = syntax::parse(&d.text());
+        assert_eq!(format!("{:?}", inc.module), format!("{:?}", fresh.module));
+        d.apply_change(
+            &TextDocumentContentChangeEvent {
+                range: None,
+                range_length: None,
+                text: "x = 1".into(),
+            },
+            Encoding::Utf16,
+        );
+        assert!(d.tree.is_none());
     }
 
     #[test]

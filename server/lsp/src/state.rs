@@ -219,6 +219,7 @@ impl State {
             rope: d.rope.clone(),
             encoding: self.encoding(),
             config: self.config(),
+            tree: d.tree.clone(),
         })
     }
 
@@ -238,38 +239,52 @@ impl State {
         if snap.generation != generation || self.current_result(uri, generation).is_some() {
             return;
         }
-        let a = self.compute(snap).await;
-        self.store_and_publish(uri, a).await;
+        let (a, tree) = self.compute(snap).await;
+        self.store_and_publish(uri, a, tree).await;
     }
 
-    /// Run one analysis on the blocking pool.
-    pub async fn compute(&self, snap: Snapshot) -> Arc<FileAnalysis> {
+    /// Run one analysis on the blocking pool; returns it with the new
+    /// syntax tree of the snapshot's text.
+    pub async fn compute(&self, snap: Snapshot) -> (Arc<FileAnalysis>, Option<syntax::Tree>) {
         let _permit = self.workers.acquire().await;
         let uri = snap.uri.clone();
-        let fallback = snap.clone();
+        let fallback = Snapshot {
+            tree: None,
+            ..snap.clone()
+        };
         match tokio::task::spawn_blocking(move || analyze(&snap)).await {
-            Ok(a) => {
+            Ok((a, tree)) => {
                 tracing::debug!(
                     uri = uri.as_str(),
                     version = a.version,
                     ms = a.elapsed.as_secs_f64() * 1e3,
                     "analysed"
                 );
-                Arc::new(a)
+                (Arc::new(a), tree)
             }
             Err(e) => {
                 tracing::error!(uri = uri.as_str(), "analysis task failed: {e}");
-                Arc::new(crate::analysis::failed(&fallback, &e.to_string()))
+                let a = crate::analysis::failed(&fallback, &e.to_string());
+                (Arc::new(a), None)
             }
         }
     }
 
     /// Store a result if it is still current, and publish it (push mode).
     /// Callers hold the document's lock.
-    async fn store_and_publish(&self, uri: &Uri, a: Arc<FileAnalysis>) {
-        let current = lock(&self.docs)
-            .get(uri)
-            .is_some_and(|d| d.generation == a.generation);
+    async fn store_and_publish(&self, uri: &Uri, a: Arc<FileAnalysis>, tree: Option<syntax::Tree>) {
+        let current = {
+            let mut docs = lock(&self.docs);
+            match docs.get_mut(uri) {
+                Some(d) if d.generation == a.generation => {
+                    // The tree matches this text exactly: keep it for the
+                    // next incremental parse.
+                    d.tree = tree;
+                    true
+                }
+                _ => false,
+            }
+        };
         if !current {
             tracing::debug!(
                 uri = uri.as_str(),
@@ -297,8 +312,8 @@ impl State {
         if let Some(a) = self.current_result(uri, snap.generation) {
             return Some(a);
         }
-        let a = self.compute(snap).await;
-        self.store_and_publish(uri, a.clone()).await;
+        let (a, tree) = self.compute(snap).await;
+        self.store_and_publish(uri, a.clone(), tree).await;
         Some(a)
     }
 
@@ -307,7 +322,7 @@ impl State {
     pub async fn compute_with(&self, uri: &Uri, config: Config) -> Option<Arc<FileAnalysis>> {
         let mut snap = self.snapshot(uri)?;
         snap.config = config;
-        Some(self.compute(snap).await)
+        Some(self.compute(snap).await.0)
     }
 
     pub fn open_documents(&self) -> usize {

@@ -29,3 +29,16 @@ pub struct Parsed {
 pub fn parse(source: &str) -> Parsed {
     lower::parse(source)
 }
+
+/// The tree-sitter types an editor needs for incremental parsing.
+pub use tree_sitter::{InputEdit, Point, Tree};
+
+/// Parse Python source incrementally: `old` is the tree of the previous
+/// text with every edit since applied to it (`Tree::edit`), so tree-sitter
+/// re-parses only what changed. Returns the result and the new tree (to
+/// keep for the next edit; `None` only if the parser is unavailable).
+/// Giving a tree that does not match the edits gives a wrong parse: when
+/// in doubt pass `None`.
+pub fn parse_incremental(source: &str, old: Option<&Tree>) -> (Parsed, Option<Tree>) {
+    lower::parse_incremental(source, old)
+}

@@ -29,15 +29,27 @@ thread_local! {
 }
 
 pub(crate) fn parse(source: &str) -> Parsed {
-    let Some(tree) = parse_tree(source) else {
-        return Parsed {
+    parse_incremental(source, None).0
+}
+
+/// Parse `source`, reusing `old` (the tree of the previous text with the
+/// edits since applied by `Tree::edit`), and return the new tree too.
+pub(crate) fn parse_incremental(source: &str, old: Option<&Tree>) -> (Parsed, Option<Tree>) {
+    let Some(tree) = parse_tree(source, old) else {
+        let parsed = Parsed {
             module: Module::default(),
             errors: vec![SyntaxError {
                 range: TextRange::new(0, to_u32(source.len())),
                 message: "the Python parser is unavailable".to_owned(),
             }],
         };
+        return (parsed, None);
     };
+    let parsed = lower_tree(&tree, source);
+    (parsed, Some(tree))
+}
+
+fn lower_tree(tree: &Tree, source: &str) -> Parsed {
     let root = tree.root_node();
     let mut lowerer = Lowerer::new(source);
     let body = if root.is_error() {
@@ -58,7 +70,7 @@ pub(crate) fn parse(source: &str) -> Parsed {
     }
 }
 
-fn parse_tree(source: &str) -> Option<Tree> {
+fn parse_tree(source: &str, old: Option<&Tree>) -> Option<Tree> {
     PARSER.with(|cell| {
         let mut slot = cell.try_borrow_mut().ok()?;
         if slot.is_none() {
@@ -68,7 +80,7 @@ fn parse_tree(source: &str) -> Option<Tree> {
                 .ok()?;
             *slot = Some(parser);
         }
-        slot.as_mut()?.parse(source, None)
+        slot.as_mut()?.parse(source, old)
     })
 }
 

@@ -230,7 +230,7 @@ def main():
 
     mach = machine()
     load_start = loadavg()
-    run(["cargo", "build", "--release", "--quiet", "-p", "cli", "-p", "bench", "--examples"], stdout=sys.stderr)
+    run(["cargo", "build", "--release", "--quiet", "-p", "cli", "-p", "bench", "--bins", "--examples"], stdout=sys.stderr)
     binary = os.path.join(ROOT, "target", "release", "exportlens")
     timing_bin = os.path.join(ROOT, "target", "release", "examples", "timing")
 

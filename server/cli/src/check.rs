@@ -279,7 +279,9 @@ fn print_diagnostics(
     let mut seen = std::collections::HashSet::new();
     let diagnostics: Vec<&Diagnostic> = diagnostics
         .iter()
-        .filter(|d| d.severity != "hint" || seen.insert((d.path.clone(), d.line, d.col, d.message.clone())))
+        .filter(|d| {
+            d.severity != "hint" || seen.insert((d.path.clone(), d.line, d.col, d.message.clone()))
+        })
         .collect();
     use std::io::Write;
     let mut out = std::io::stdout().lock();

@@ -7,8 +7,15 @@ fn dump(g: &tracer::graph::Graph, ind: &str) {
     for (i, n) in g.nodes.iter().enumerate() {
         match &n.op {
             NodeOp::Placeholder(k) => println!("{ind}%{i} = placeholder {k:?} : {:?}", n.val),
-            NodeOp::CallFunction { target, args, kwargs } => {
-                println!("{ind}%{i} = {target}({args:?}, {kwargs:?}) : {:?} line {:?} hidden={} se={}", n.val, n.line, n.hidden, n.side_effect)
+            NodeOp::CallFunction {
+                target,
+                args,
+                kwargs,
+            } => {
+                println!(
+                    "{ind}%{i} = {target}({args:?}, {kwargs:?}) : {:?} line {:?} hidden={} se={}",
+                    n.val, n.line, n.hidden, n.side_effect
+                )
             }
         }
     }

@@ -230,9 +230,7 @@ impl<'g> Exec<'g> {
         let keep = output_nodes(self.g);
         let mut free_at: HashMap<usize, Vec<NodeId>> = HashMap::new();
         for (n, pos) in last {
-            if !keep.contains(&n)
-                && !matches!(self.g.node(n).op, NodeOp::Placeholder(_))
-            {
+            if !keep.contains(&n) && !matches!(self.g.node(n).op, NodeOp::Placeholder(_)) {
                 free_at.entry(pos).or_default().push(n);
             }
         }
@@ -404,7 +402,10 @@ impl<'g> Exec<'g> {
         args: Vec<RVal>,
         kwargs: Vec<(String, RVal)>,
     ) -> Res<RVal> {
-        let args = kernels::Args { pos: args, kw: kwargs };
+        let args = kernels::Args {
+            pos: args,
+            kw: kwargs,
+        };
         // Higher-order ops run subgraphs.
         match target {
             "torch.ops.higher_order.cond" => return self.cond(ctx, raw, &args),
@@ -468,10 +469,11 @@ impl<'g> Exec<'g> {
     fn cond(&mut self, ctx: &mut Ctx, raw: &[Arg], args: &kernels::Args) -> Res<RVal> {
         let pred = match args.pos.first() {
             Some(RVal::Tensor(t)) => t.item()? != 0.0,
-            Some(v) => v
-                .as_f64()
-                .ok_or_else(|| Error::runtime("cond predicate is not a boolean"))?
-                != 0.0,
+            Some(v) => {
+                v.as_f64()
+                    .ok_or_else(|| Error::runtime("cond predicate is not a boolean"))?
+                    != 0.0
+            }
             None => return Err(Error::runtime("cond without a predicate")),
         };
         let g = self.subgraph(raw, if pred { 1 } else { 2 })?;
@@ -541,7 +543,10 @@ fn random_op(target: &str, a: &[RVal]) -> bool {
     if kernels::shape::RANDOM_OPS.contains(&op) {
         return true;
     }
-    if matches!(op, "dropout" | "feature_dropout" | "alpha_dropout" | "native_dropout") {
+    if matches!(
+        op,
+        "dropout" | "feature_dropout" | "alpha_dropout" | "native_dropout"
+    ) {
         let p = a.get(1).and_then(RVal::as_f64).unwrap_or(0.0);
         let train = matches!(a.get(2), Some(RVal::Bool(true)));
         return train && p > 0.0;
@@ -606,7 +611,9 @@ fn sym_node(ctx: &mut Ctx, node: &Node, target: &str, args: &kernels::Args) -> R
                     _ => Err(Error::runtime("symbolic comparison over unknown sizes")),
                 }
             }
-            _ => Err(Error::unsupported(format!("_operator.{op} on these operands"))),
+            _ => Err(Error::unsupported(format!(
+                "_operator.{op} on these operands"
+            ))),
         };
     }
     let a = nums[0];
@@ -697,7 +704,10 @@ fn conform(ctx: &mut Ctx, meta: &MetaVal, v: RVal, target: &str) -> Res<RVal> {
             // slice clamping of a data-dependent bound); a static one may not.
             let static_mismatch = shape.len() != t.rank()
                 || shape.iter().zip(t.dims()).any(|(d, r)| {
-                    ctx.env.simplify(d).as_const().is_some_and(|c| c != *r as i64)
+                    ctx.env
+                        .simplify(d)
+                        .as_const()
+                        .is_some_and(|c| c != *r as i64)
                 });
             if let Some(want) = ctx.shape_of(shape)
                 && want != t.dims()

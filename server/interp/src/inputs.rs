@@ -317,7 +317,9 @@ impl Values {
             }
         })?;
         if let Some(src) = ex.random_source(node) {
-            return Err(Error::random(format!("{what} is built from random values ({src})")));
+            return Err(Error::random(format!(
+                "{what} is built from random values ({src})"
+            )));
         }
         match v {
             RVal::Tensor(t) => Ok(t),
@@ -398,7 +400,9 @@ impl Values {
         shape: &[usize],
     ) -> Res<T> {
         let Some(model) = self.plain.model.clone() else {
-            return Err(Error::unknown(format!("unknown buffer values for `{target}`")));
+            return Err(Error::unknown(format!(
+                "unknown buffer values for `{target}`"
+            )));
         };
         let bufs = tracer::nn::named_buffers(&model);
         if let Some((_, t, _)) = bufs.iter().find(|(n, _, _)| n == target)
@@ -410,13 +414,15 @@ impl Values {
         let (owner, leaf) = target.rsplit_once('.').unwrap_or(("", target));
         let norm_owner = tracer::nn::named_modules(&model).into_iter().any(|(p, m)| {
             p == owner
-                && m.class.builtin_base().is_some_and(|b| {
-                    b.contains("BatchNorm") || b.contains("InstanceNorm")
-                })
+                && m.class
+                    .builtin_base()
+                    .is_some_and(|b| b.contains("BatchNorm") || b.contains("InstanceNorm"))
         });
         if norm_owner {
             match leaf {
-                "running_mean" | "num_batches_tracked" => return crate::value::T::from_f64(vec![0.0; shape.iter().product()], shape, dt),
+                "running_mean" | "num_batches_tracked" => {
+                    return crate::value::T::from_f64(vec![0.0; shape.iter().product()], shape, dt);
+                }
                 "running_var" => return T::from_f64(vec![1.0; shape.iter().product()], shape, dt),
                 _ => {}
             }
@@ -497,10 +503,13 @@ impl Values {
                     let what = format!("input `{name}`");
                     let nm = name.to_string();
                     let t = self.built(file, entry, ctx.limits, &what, move |run| {
-                        run.leaves.iter().find(|(n, _)| *n == nm).and_then(|(_, v)| match v {
-                            Value::Tensor(t) => Some(t.clone()),
-                            _ => None,
-                        })
+                        run.leaves
+                            .iter()
+                            .find(|(n, _)| *n == nm)
+                            .and_then(|(_, v)| match v {
+                                Value::Tensor(t) => Some(t.clone()),
+                                _ => None,
+                            })
                     })?;
                     RVal::Tensor(check_built(t, dt, &shape, &what)?)
                 }

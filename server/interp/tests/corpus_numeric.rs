@@ -54,7 +54,9 @@ fn dict_key_orders(text: &str) -> Vec<Vec<String>> {
     while let Some(off) = text[from..].find(pat) {
         let at = from + off;
         from = at + pat.len();
-        let Some(items) = text[from..].find("\"items\"") else { break };
+        let Some(items) = text[from..].find("\"items\"") else {
+            break;
+        };
         let mut i = from + items + 7;
         while i < b.len() && b[i] != b'{' {
             i += 1;
@@ -180,7 +182,10 @@ fn corpus_numeric_outputs_match_torch() {
         if !dir.path().is_dir() {
             continue;
         }
-        for f in std::fs::read_dir(dir.path()).expect("corpus subdir").flatten() {
+        for f in std::fs::read_dir(dir.path())
+            .expect("corpus subdir")
+            .flatten()
+        {
             let p = f.path();
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
             if let Some(stem) = name.strip_suffix(".expected.json") {
@@ -201,11 +206,7 @@ fn corpus_numeric_outputs_match_torch() {
             continue;
         }
         total += 1;
-        let case = py
-            .strip_prefix(&root)
-            .unwrap_or(py)
-            .display()
-            .to_string();
+        let case = py.strip_prefix(&root).unwrap_or(py).display().to_string();
         match check_case(py, want, &text) {
             Ok(()) => pass += 1,
             Err(e) => failures.push(format!("{case}: {e}")),

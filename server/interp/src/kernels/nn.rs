@@ -73,8 +73,16 @@ pub fn matmul(a: &T, b: &T) -> Res<T> {
             let n = ba.len().max(bb.len());
             let mut batch = vec![1; n];
             for i in 0..n {
-                let p = if i + ba.len() >= n { ba[i + ba.len() - n] } else { 1 };
-                let q = if i + bb.len() >= n { bb[i + bb.len() - n] } else { 1 };
+                let p = if i + ba.len() >= n {
+                    ba[i + ba.len() - n]
+                } else {
+                    1
+                };
+                let q = if i + bb.len() >= n {
+                    bb[i + bb.len() - n]
+                } else {
+                    1
+                };
                 batch[i] = if p == 1 {
                     q
                 } else if q == 1 || p == q {
@@ -137,11 +145,21 @@ pub fn along_dim(x: &T, d: usize, out: DType, f: impl Fn(&[f64], &mut Vec<f64>))
     let last = x.rank() - 1;
     let mut perm: Vec<usize> = (0..last).collect();
     perm.insert(d, last);
-    T { t: t.t.permute(perm)?.contiguous()?, dt: DType::F64 }.cast(out)
+    T {
+        t: t.t.permute(perm)?.contiguous()?,
+        dt: DType::F64,
+    }
+    .cast(out)
 }
 
 fn softmax_row(row: &[f64], o: &mut Vec<f64>, log: bool) {
-    let m = row.iter().fold(f64::NEG_INFINITY, |a, b| if b.is_nan() || a.is_nan() { f64::NAN } else { a.max(*b) });
+    let m = row.iter().fold(f64::NEG_INFINITY, |a, b| {
+        if b.is_nan() || a.is_nan() {
+            f64::NAN
+        } else {
+            a.max(*b)
+        }
+    });
     let m = if m.is_infinite() { 0.0 } else { m };
     let s: f64 = row.iter().map(|v| (v - m).exp()).sum();
     for v in row {
@@ -192,7 +210,9 @@ fn conv(ctx: &Ctx, node: &Node, a: &Args, n: usize, transpose: bool) -> Res<T> {
         let dilation = per_dim(a.ints(7, "dilation")?, n, 1);
         let same = |v: &[usize]| v.iter().all(|x| *x == v[0]);
         if !same(&stride) || !same(&padding) || !same(&out_pad) || !same(&dilation) {
-            return Err(Error::unsupported("transposed convolution with per-dim parameters that differ"));
+            return Err(Error::unsupported(
+                "transposed convolution with per-dim parameters that differ",
+            ));
         }
         let run = |x: &Tensor, w: &Tensor| -> Res<Tensor> {
             Ok(if n == 1 {
@@ -235,7 +255,8 @@ fn conv(ctx: &Ctx, node: &Node, a: &Args, n: usize, transpose: bool) -> Res<T> {
                 let ins = &x.dims()[2..];
                 (0..n)
                     .map(|i| {
-                        let need = (sp[i].saturating_sub(1)) * stride[i] + dilation[i] * (ks[i] - 1) + 1;
+                        let need =
+                            (sp[i].saturating_sub(1)) * stride[i] + dilation[i] * (ks[i] - 1) + 1;
                         let p = need.saturating_sub(ins[i]).div_ceil(2);
                         (p, p)
                     })
@@ -252,17 +273,15 @@ fn conv(ctx: &Ctx, node: &Node, a: &Args, n: usize, transpose: bool) -> Res<T> {
                 })
                 .collect(),
             other => {
-                let p = per_dim(
-                    other.map(super::ints_of).transpose()?,
-                    n,
-                    0,
-                );
+                let p = per_dim(other.map(super::ints_of).transpose()?, n, 0);
                 p.into_iter().map(|v| (v, v)).collect()
             }
         };
         let same = |v: &[usize]| v.iter().all(|x| *x == v[0]);
         if !same(&stride) || !same(&dilation) {
-            return Err(Error::unsupported("convolution with per-dim strides or dilations that differ"));
+            return Err(Error::unsupported(
+                "convolution with per-dim strides or dilations that differ",
+            ));
         }
         let uniform = pads.iter().all(|p| p.0 == p.1 && p.0 == pads[0].0);
         let (x, p) = if uniform {
@@ -273,7 +292,12 @@ fn conv(ctx: &Ctx, node: &Node, a: &Args, n: usize, transpose: bool) -> Res<T> {
                 flat.push(*l as i64);
                 flat.push(*r as i64);
             }
-            (pad_constant(&T { t: x, dt: cd }, &flat, 0.0)?.t.contiguous()?, 0)
+            (
+                pad_constant(&T { t: x, dt: cd }, &flat, 0.0)?
+                    .t
+                    .contiguous()?,
+                0,
+            )
         };
         if w.dims().get(1).copied().unwrap_or(0) * groups != c_in {
             return Err(Error::runtime(format!(
@@ -309,7 +333,12 @@ fn pool(a: &Args, n: usize, max: bool) -> Res<T> {
     };
     let p = per_dim(a.ints(3, "padding")?, n, 0);
     let (dil, ceil, include_pad, divisor) = if max {
-        (per_dim(a.ints(4, "dilation")?, n, 1), a.bool_or(5, "ceil_mode", false), false, None)
+        (
+            per_dim(a.ints(4, "dilation")?, n, 1),
+            a.bool_or(5, "ceil_mode", false),
+            false,
+            None,
+        )
     } else {
         (
             vec![1; n],
@@ -345,12 +374,24 @@ fn pool(a: &Args, n: usize, max: bool) -> Res<T> {
     let in_sz: usize = ins.iter().product();
     let out_sz: usize = outs.iter().product();
     let mut res = Vec::with_capacity(lead * out_sz);
-    let (h, w) = if n == 2 { (ins[0], ins[1]) } else { (1, ins[0]) };
-    let (oh, ow) = if n == 2 { (outs[0], outs[1]) } else { (1, outs[0]) };
+    let (h, w) = if n == 2 {
+        (ins[0], ins[1])
+    } else {
+        (1, ins[0])
+    };
+    let (oh, ow) = if n == 2 {
+        (outs[0], outs[1])
+    } else {
+        (1, outs[0])
+    };
     let (kh, kw) = if n == 2 { (k[0], k[1]) } else { (1, k[0]) };
     let (sh, sw) = if n == 2 { (s[0], s[1]) } else { (1, s[0]) };
     let (ph, pw) = if n == 2 { (p[0], p[1]) } else { (0, p[0]) };
-    let (dh, dw) = if n == 2 { (dil[0], dil[1]) } else { (1, dil[0]) };
+    let (dh, dw) = if n == 2 {
+        (dil[0], dil[1])
+    } else {
+        (1, dil[0])
+    };
     for l in 0..lead {
         let base = &data[l * in_sz..(l + 1) * in_sz];
         for i in 0..oh {
@@ -408,8 +449,16 @@ fn adaptive_pool(a: &Args, n: usize, max: bool) -> Res<RVal> {
     }
     let lead: usize = x.dims()[..x.rank() - n].iter().product();
     let ins: Vec<usize> = x.dims()[x.rank() - n..].to_vec();
-    let (h, w) = if n == 2 { (ins[0], ins[1]) } else { (1, ins[0]) };
-    let (oh, ow) = if n == 2 { (osz[0], osz[1]) } else { (1, osz[0]) };
+    let (h, w) = if n == 2 {
+        (ins[0], ins[1])
+    } else {
+        (1, ins[0])
+    };
+    let (oh, ow) = if n == 2 {
+        (osz[0], osz[1])
+    } else {
+        (1, osz[0])
+    };
     let data = x.to_f64()?;
     let mut res = Vec::new();
     let mut idx = Vec::new();
@@ -459,7 +508,13 @@ fn channel_stats(x: &T) -> Res<(Vec<f64>, Vec<f64>, usize)> {
         return Err(Error::runtime("batch_norm: input needs at least 2 dims"));
     }
     let dims: Vec<usize> = (0..x.rank()).filter(|d| *d != 1).collect();
-    let r = rows(&T { t: x.t.clone(), dt: x.dt }, &dims)?;
+    let r = rows(
+        &T {
+            t: x.t.clone(),
+            dt: x.dt,
+        },
+        &dims,
+    )?;
     let mut means = Vec::new();
     let mut vars = Vec::new();
     for row in r.rows() {
@@ -532,19 +587,26 @@ pub fn batch_norm_running(_ctx: &Ctx, a: &Args) -> Res<Option<(T, T)>> {
     let (Some(rm), Some(rv)) = (
         a.opt_tensor(BN_MEAN, "running_mean"),
         a.opt_tensor(BN_VAR, "running_var"),
-    )
-    else {
+    ) else {
         return Ok(None);
     };
     let momentum = a.f64_or(6, "momentum", 0.1)?;
     let (m, v, n) = channel_stats(x)?;
-    let unbias = if n > 1 { n as f64 / (n as f64 - 1.0) } else { f64::INFINITY };
+    let unbias = if n > 1 {
+        n as f64 / (n as f64 - 1.0)
+    } else {
+        f64::INFINITY
+    };
     let old_m = rm.to_f64()?;
     let old_v = rv.to_f64()?;
     if old_m.len() != m.len() || old_v.len() != v.len() {
         return Ok(None);
     }
-    let nm: Vec<f64> = old_m.iter().zip(&m).map(|(o, b)| (1.0 - momentum) * o + momentum * b).collect();
+    let nm: Vec<f64> = old_m
+        .iter()
+        .zip(&m)
+        .map(|(o, b)| (1.0 - momentum) * o + momentum * b)
+        .collect();
     let nv: Vec<f64> = old_v
         .iter()
         .zip(&v)
@@ -562,7 +624,9 @@ fn layer_norm(node: &Node, a: &Args) -> Res<T> {
     let eps = a.f64_or(4, "eps", 1e-5)?;
     let k = ns.len();
     if k > x.rank() {
-        return Err(Error::runtime("layer_norm: normalized_shape longer than input"));
+        return Err(Error::runtime(
+            "layer_norm: normalized_shape longer than input",
+        ));
     }
     let dims: Vec<usize> = (x.rank() - k..x.rank()).collect();
     let r = rows(x, &dims)?;
@@ -587,7 +651,9 @@ fn group_norm(node: &Node, a: &Args) -> Res<T> {
     let g = a.int_or(1, "num_groups", 1)?.max(1) as usize;
     let eps = a.f64_or(4, "eps", 1e-5)?;
     if x.rank() < 2 || x.dims()[1] % g != 0 {
-        return Err(Error::runtime("group_norm: channels not divisible by groups"));
+        return Err(Error::runtime(
+            "group_norm: channels not divisible by groups",
+        ));
     }
     let nb = x.dims()[0];
     let c = x.dims()[1];
@@ -657,7 +723,9 @@ fn embedding(a: &Args) -> Res<T> {
         .map(|v| {
             let i = *v as i64;
             if i < 0 || i >= n as i64 {
-                Err(Error::runtime(format!("index {i} is out of range for an embedding of {n} rows")))
+                Err(Error::runtime(format!(
+                    "index {i} is out of range for an embedding of {n} rows"
+                )))
             } else {
                 Ok(i)
             }
@@ -667,7 +735,10 @@ fn embedding(a: &Args) -> Res<T> {
     let rows = w.t.contiguous()?.index_select(&it, 0)?;
     let mut shape = idx.dims().to_vec();
     shape.push(w.dims()[1]);
-    Ok(T { t: rows.reshape(shape)?, dt: w.dt })
+    Ok(T {
+        t: rows.reshape(shape)?,
+        dt: w.dt,
+    })
 }
 
 fn sdpa(node: &Node, a: &Args) -> Res<T> {
@@ -677,15 +748,23 @@ fn sdpa(node: &Node, a: &Args) -> Res<T> {
     let mask = a.opt_tensor(3, "attn_mask");
     let dropout = a.f64_or(4, "dropout_p", 0.0)?;
     if dropout > 0.0 {
-        return Err(Error::random("scaled_dot_product_attention with dropout_p > 0"));
+        return Err(Error::random(
+            "scaled_dot_product_attention with dropout_p > 0",
+        ));
     }
     let causal = a.bool_or(5, "is_causal", false);
     let e = *q.dims().last().unwrap_or(&1) as f64;
     let scale = a.f64_or(6, "scale", 1.0 / e.sqrt())?;
     let dt = out_dtype(node).unwrap_or(q.dt);
-    let kt = T { t: k.t.transpose(k.rank() - 2, k.rank() - 1)?, dt: k.dt };
+    let kt = T {
+        t: k.t.transpose(k.rank() - 2, k.rank() - 1)?,
+        dt: k.dt,
+    };
     let mut s = matmul(q, &kt)?.cast(DType::F64)?;
-    s = T { t: (s.t * scale)?, dt: DType::F64 };
+    s = T {
+        t: (s.t * scale)?,
+        dt: DType::F64,
+    };
     let (l, sl) = (s.dims()[s.rank() - 2], s.dims()[s.rank() - 1]);
     let mut bias = vec![0.0; l * sl];
     if causal {
@@ -701,13 +780,19 @@ fn sdpa(node: &Node, a: &Args) -> Res<T> {
     let mut st = s.t.broadcast_add(&bias_t)?;
     if let Some(m) = mask {
         let add = if m.dt == DType::Bool {
-            m.map(DType::F64, |v| if v != 0.0 { 0.0 } else { f64::NEG_INFINITY })?
+            m.map(
+                DType::F64,
+                |v| if v != 0.0 { 0.0 } else { f64::NEG_INFINITY },
+            )?
         } else {
             m.cast(DType::F64)?
         };
         st = st.broadcast_add(&add.t)?;
     }
-    let s = T { t: st, dt: DType::F64 };
+    let s = T {
+        t: st,
+        dt: DType::F64,
+    };
     let last = s.rank() - 1;
     let p = along_dim(&s, last, DType::F64, |row, o| softmax_row(row, o, false))?;
     matmul(&p.cast(mm_dtype(dt))?, v)?.cast(dt)
@@ -737,7 +822,13 @@ fn cosine_similarity(node: &Node, a: &Args) -> Res<T> {
 fn matvec(w: &[f64], x: &[f64], out: usize) -> Vec<f64> {
     let inn = x.len();
     (0..out)
-        .map(|r| w[r * inn..(r + 1) * inn].iter().zip(x).map(|(a, b)| a * b).sum())
+        .map(|r| {
+            w[r * inn..(r + 1) * inn]
+                .iter()
+                .zip(x)
+                .map(|(a, b)| a * b)
+                .sum()
+        })
         .collect()
 }
 
@@ -758,7 +849,9 @@ fn rnn(ctx: &Ctx, node: &Node, a: &Args, lstm: bool) -> Res<RVal> {
         Some(RVal::List(v)) => v.iter().filter_map(|t| t.as_tensor().cloned()).collect(),
         _ => vec![],
     };
-    let h0 = hx.first().ok_or_else(|| Error::runtime("rnn without an initial state"))?;
+    let h0 = hx
+        .first()
+        .ok_or_else(|| Error::runtime("rnn without an initial state"))?;
     if x.rank() != 3 || h0.rank() != 3 {
         return Err(Error::unsupported("unbatched RNN input"));
     }
@@ -779,7 +872,11 @@ fn rnn(ctx: &Ctx, node: &Node, a: &Args, lstm: bool) -> Res<RVal> {
     let per = params.len() / (layers * dirs).max(1);
     let has_bias = per == 4;
     let batch_first = x.dims()[0] == bsz && x.dims()[1] != bsz;
-    let xs = if batch_first { x.t.transpose(0, 1)?.contiguous()? } else { x.t.contiguous()? };
+    let xs = if batch_first {
+        x.t.transpose(0, 1)?.contiguous()?
+    } else {
+        x.t.contiguous()?
+    };
     let (tlen, _, _) = xs.dims3()?;
     let gates = if lstm { 4 } else { 3 };
     let mut layer_in: Vec<Vec<f64>> = Vec::new(); // [t][b * feat]
@@ -814,20 +911,33 @@ fn rnn(ctx: &Ctx, node: &Node, a: &Args, lstm: bool) -> Res<RVal> {
                 (vec![0.0; gates * hs], vec![0.0; gates * hs])
             };
             if w_ih.len() != gates * hs * feat || w_hh.len() != gates * hs * hs {
-                return Err(Error::runtime("rnn: parameter shapes do not match the input"));
+                return Err(Error::runtime(
+                    "rnn: parameter shapes do not match the input",
+                ));
             }
             let sidx = l * dirs + d;
             for b in 0..bsz {
-                let mut h: Vec<f64> = h_init[(sidx * bsz + b) * hs..(sidx * bsz + b + 1) * hs].to_vec();
-                let mut c: Vec<f64> = c_init[(sidx * bsz + b) * hs..(sidx * bsz + b + 1) * hs].to_vec();
-                let steps: Vec<usize> = if d == 0 { (0..tlen).collect() } else { (0..tlen).rev().collect() };
+                let mut h: Vec<f64> =
+                    h_init[(sidx * bsz + b) * hs..(sidx * bsz + b + 1) * hs].to_vec();
+                let mut c: Vec<f64> =
+                    c_init[(sidx * bsz + b) * hs..(sidx * bsz + b + 1) * hs].to_vec();
+                let steps: Vec<usize> = if d == 0 {
+                    (0..tlen).collect()
+                } else {
+                    (0..tlen).rev().collect()
+                };
                 for t in steps {
                     let xt = &layer_in[t][b * feat..(b + 1) * feat];
                     let gi = matvec(&w_ih, xt, gates * hs);
                     let gh = matvec(&w_hh, &h, gates * hs);
                     if lstm {
                         for j in 0..hs {
-                            let z = |g: usize| gi[g * hs + j] + b_ih[g * hs + j] + gh[g * hs + j] + b_hh[g * hs + j];
+                            let z = |g: usize| {
+                                gi[g * hs + j]
+                                    + b_ih[g * hs + j]
+                                    + gh[g * hs + j]
+                                    + b_hh[g * hs + j]
+                            };
                             let i_ = sigmoid(z(0));
                             let f_ = sigmoid(z(1));
                             let g_ = z(2).tanh();
@@ -840,7 +950,10 @@ fn rnn(ctx: &Ctx, node: &Node, a: &Args, lstm: bool) -> Res<RVal> {
                         for j in 0..hs {
                             let r = sigmoid(gi[j] + b_ih[j] + gh[j] + b_hh[j]);
                             let z = sigmoid(gi[hs + j] + b_ih[hs + j] + gh[hs + j] + b_hh[hs + j]);
-                            let n = (gi[2 * hs + j] + b_ih[2 * hs + j] + r * (gh[2 * hs + j] + b_hh[2 * hs + j])).tanh();
+                            let n = (gi[2 * hs + j]
+                                + b_ih[2 * hs + j]
+                                + r * (gh[2 * hs + j] + b_hh[2 * hs + j]))
+                                .tanh();
                             nh[j] = (1.0 - z) * n + z * h[j];
                         }
                         h = nh;
@@ -858,7 +971,10 @@ fn rnn(ctx: &Ctx, node: &Node, a: &Args, lstm: bool) -> Res<RVal> {
     let flat: Vec<f64> = layer_in.concat();
     let out = T::from_f64(flat, &[tlen, bsz, feat], x.dt)?;
     let out = if batch_first {
-        T { t: out.t.transpose(0, 1)?.contiguous()?, dt: x.dt }
+        T {
+            t: out.t.transpose(0, 1)?.contiguous()?,
+            dt: x.dt,
+        }
     } else {
         out
     };
@@ -884,14 +1000,22 @@ fn loss(op: &str, node: &Node, a: &Args) -> Res<T> {
             let v = p
                 .iter()
                 .zip(&q)
-                .map(|(u, w)| if op == "mse_loss" { (u - w) * (u - w) } else { (u - w).abs() })
+                .map(|(u, w)| {
+                    if op == "mse_loss" {
+                        (u - w) * (u - w)
+                    } else {
+                        (u - w).abs()
+                    }
+                })
                 .collect();
             (a.int_or(2, "reduction", 1)?, v)
         }
         _ => {
             // cross_entropy_loss(input [N, C], target [N] class indices)
             if y.dt.is_floating() || x.rank() != 2 {
-                return Err(Error::unsupported("cross_entropy with probabilities or rank != 2"));
+                return Err(Error::unsupported(
+                    "cross_entropy with probabilities or rank != 2",
+                ));
             }
             let r = rows(x, &[1])?;
             let t = y.to_f64()?;
@@ -900,7 +1024,11 @@ fn loss(op: &str, node: &Node, a: &Args) -> Res<T> {
                 let mut o = Vec::new();
                 softmax_row(row, &mut o, true);
                 let c = c as usize;
-                v.push(-o.get(c).copied().ok_or_else(|| Error::runtime("target out of range"))?);
+                v.push(
+                    -o.get(c)
+                        .copied()
+                        .ok_or_else(|| Error::runtime("target out of range"))?,
+                );
             }
             (a.int_or(3, "reduction", 1)?, v)
         }
@@ -913,7 +1041,11 @@ fn loss(op: &str, node: &Node, a: &Args) -> Res<T> {
 }
 
 fn out_dims(x: &T, y: &T) -> Res<Vec<usize>> {
-    Ok(x.t.shape().broadcast_shape_binary_op(y.t.shape(), "loss")?.dims().to_vec())
+    Ok(x.t
+        .shape()
+        .broadcast_shape_binary_op(y.t.shape(), "loss")?
+        .dims()
+        .to_vec())
 }
 
 pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RVal>> {
@@ -927,7 +1059,9 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             a.tensor(1, "weight")?,
             a.opt_tensor(2, "bias"),
         )?),
-        "matmul" | "mm" | "bmm" => RVal::Tensor(matmul(a.tensor(0, "self")?, a.tensor(1, "other")?)?),
+        "matmul" | "mm" | "bmm" => {
+            RVal::Tensor(matmul(a.tensor(0, "self")?, a.tensor(1, "other")?)?)
+        }
         "addmm" | "baddbmm" | "addbmm" => {
             let bias = a.tensor(0, "self")?;
             let p = matmul(a.tensor(1, "mat1")?, a.tensor(2, "mat2")?)?;
@@ -976,7 +1110,12 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             let d = wrap_dim(a.int_or(2, "dim", 1)?, x.rank())?;
             let eps = a.f64_or(3, "eps", 1e-12)?;
             RVal::Tensor(along_dim(x, d, x.dt, |row, o| {
-                let n = row.iter().map(|v| v.abs().powf(p)).sum::<f64>().powf(1.0 / p).max(eps);
+                let n = row
+                    .iter()
+                    .map(|v| v.abs().powf(p))
+                    .sum::<f64>()
+                    .powf(1.0 / p)
+                    .max(eps);
                 o.extend(row.iter().map(|v| v / n));
             })?)
         }
@@ -1011,13 +1150,19 @@ fn einsum(node: &Node, a: &Args) -> Res<T> {
             for c in l.chars().filter(|c| c.is_alphabetic()) {
                 *counts.entry(c).or_insert(0) += 1;
             }
-            let r: String = counts.into_iter().filter(|(_, n)| *n == 1).map(|(c, _)| c).collect();
+            let r: String = counts
+                .into_iter()
+                .filter(|(_, n)| *n == 1)
+                .map(|(c, _)| c)
+                .collect();
             (l, r)
         }
     };
     let specs: Vec<Vec<char>> = lhs.split(',').map(|s| s.chars().collect()).collect();
     if specs.len() != ops.len() {
-        return Err(Error::runtime("einsum: operand count does not match the equation"));
+        return Err(Error::runtime(
+            "einsum: operand count does not match the equation",
+        ));
     }
     let out: Vec<char> = rhs.chars().collect();
     let dt = out_dtype(node).unwrap_or(DType::F32);
@@ -1025,7 +1170,9 @@ fn einsum(node: &Node, a: &Args) -> Res<T> {
     let mut size = std::collections::HashMap::new();
     for (s, t) in specs.iter().zip(&ops) {
         if s.len() != t.rank() {
-            return Err(Error::runtime("einsum: subscripts do not match operand rank"));
+            return Err(Error::runtime(
+                "einsum: subscripts do not match operand rank",
+            ));
         }
         for (c, d) in s.iter().zip(t.dims()) {
             if let Some(prev) = size.insert(*c, *d)
@@ -1033,7 +1180,9 @@ fn einsum(node: &Node, a: &Args) -> Res<T> {
                 && prev != 1
                 && *d != 1
             {
-                return Err(Error::runtime(format!("einsum: label {c} has sizes {prev} and {d}")));
+                return Err(Error::runtime(format!(
+                    "einsum: label {c} has sizes {prev} and {d}"
+                )));
             }
         }
     }
@@ -1050,7 +1199,9 @@ fn einsum(node: &Node, a: &Args) -> Res<T> {
     let full: Vec<usize> = all.iter().map(|c| size[c]).collect();
     let total: u128 = full.iter().map(|d| *d as u128).product();
     if total > 1 << 28 {
-        return Err(Error::unsupported("einsum too large for the generic kernel"));
+        return Err(Error::unsupported(
+            "einsum too large for the generic kernel",
+        ));
     }
     let cd = mm_dtype(dt);
     let mut acc: Option<Tensor> = None;
@@ -1059,7 +1210,9 @@ fn einsum(node: &Node, a: &Args) -> Res<T> {
         let mut seen = Vec::new();
         for c in s {
             if seen.contains(c) {
-                return Err(Error::unsupported("einsum with a repeated label in one operand"));
+                return Err(Error::unsupported(
+                    "einsum with a repeated label in one operand",
+                ));
             }
             seen.push(*c);
         }
@@ -1068,8 +1221,14 @@ fn einsum(node: &Node, a: &Args) -> Res<T> {
             .filter_map(|c| s.iter().position(|x| x == c))
             .collect();
         let pt = t.cast(cd)?.t.permute(perm_src)?;
-        let shape: Vec<usize> = all.iter().map(|c| if s.contains(c) { size[c] } else { 1 }).collect();
-        let pt = pt.contiguous()?.reshape(shape)?.broadcast_as(full.clone())?;
+        let shape: Vec<usize> = all
+            .iter()
+            .map(|c| if s.contains(c) { size[c] } else { 1 })
+            .collect();
+        let pt = pt
+            .contiguous()?
+            .reshape(shape)?
+            .broadcast_as(full.clone())?;
         acc = Some(match acc {
             None => pt,
             Some(a_) => a_.mul(&pt)?,
@@ -1083,7 +1242,14 @@ fn einsum(node: &Node, a: &Args) -> Res<T> {
         r = r.to_dtype(CDType::F64)?.sum(dims)?;
     }
     let _ = ErrorKind::Internal;
-    let res = T::new(r.clone(), if r.dtype() == CDType::F64 { DType::F64 } else { cd })?;
+    let res = T::new(
+        r.clone(),
+        if r.dtype() == CDType::F64 {
+            DType::F64
+        } else {
+            cd
+        },
+    )?;
     res.cast(dt)
 }
 

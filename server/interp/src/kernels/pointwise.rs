@@ -33,7 +33,9 @@ pub fn promote(vals: &[&RVal]) -> DType {
 
 /// Bring two tensors to their common broadcast shape.
 pub fn broadcast_pair(a: &Tensor, b: &Tensor) -> Res<(Tensor, Tensor)> {
-    let shape = a.shape().broadcast_shape_binary_op(b.shape(), "broadcast")?;
+    let shape = a
+        .shape()
+        .broadcast_shape_binary_op(b.shape(), "broadcast")?;
     Ok((a.broadcast_as(&shape)?, b.broadcast_as(&shape)?))
 }
 
@@ -222,7 +224,15 @@ fn unary_fn(name: &str) -> Option<fn(f64) -> f64> {
             let m = (-v).max(0.0);
             -(m + ((-m).exp() + (-v - m).exp()).ln())
         },
-        "relu" => |v| if v > 0.0 { v } else if v.is_nan() { v } else { 0.0 },
+        "relu" => |v| {
+            if v > 0.0 {
+                v
+            } else if v.is_nan() {
+                v
+            } else {
+                0.0
+            }
+        },
         "silu" => |v| v * sigmoid(v),
         "mish" => |v: f64| v * softplus(v, 1.0, 20.0).tanh(),
         "selu" => |v: f64| {
@@ -327,7 +337,11 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
             let f: fn(f64, f64) -> f64 = match op {
                 "remainder" => |p, q| {
                     let r = p % q;
-                    if r != 0.0 && (r < 0.0) != (q < 0.0) { r + q } else { r }
+                    if r != 0.0 && (r < 0.0) != (q < 0.0) {
+                        r + q
+                    } else {
+                        r
+                    }
                 },
                 "fmod" => |p, q| p % q,
                 "floor_divide" => |p, q| (p / q).floor(),
@@ -336,14 +350,21 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
             if !dt.is_floating() && matches!(op, "remainder" | "fmod" | "floor_divide") {
                 let ys = y.to_f64()?;
                 if ys.contains(&0.0) {
-                    return Err(Error::runtime("ZeroDivisionError: integer division by zero"));
+                    return Err(Error::runtime(
+                        "ZeroDivisionError: integer division by zero",
+                    ));
                 }
             }
             return Ok(Some(RVal::Tensor(zip_map(&x, &y, dt, f)?)));
         }
         "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {
-            let x = a.pos.first().ok_or_else(|| Error::runtime("missing operand"))?;
-            let y = a.get(1, "other").ok_or_else(|| Error::runtime("missing operand"))?;
+            let x = a
+                .pos
+                .first()
+                .ok_or_else(|| Error::runtime("missing operand"))?;
+            let y = a
+                .get(1, "other")
+                .ok_or_else(|| Error::runtime("missing operand"))?;
             let dt = promote(&[x, y]);
             let (x, y) = (as_tensor(x, dt)?, as_tensor(y, dt)?);
             let f: fn(f64, f64) -> f64 = match op {
@@ -368,7 +389,11 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
         }
         "bitwise_and" | "bitwise_or" | "bitwise_xor" => {
             let dt = arith_dtype(node, a);
-            let dt = if out_dtype(node) == Some(DType::Bool) { DType::Bool } else { dt };
+            let dt = if out_dtype(node) == Some(DType::Bool) {
+                DType::Bool
+            } else {
+                dt
+            };
             let x = as_tensor(a.pos.first().unwrap_or(&RVal::None), dt)?;
             let y = as_tensor(a.get(1, "other").unwrap_or(&RVal::None), dt)?;
             let f: fn(f64, f64) -> f64 = match op {
@@ -383,11 +408,10 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
             let dt = out_dtype(node).unwrap_or(DType::F32);
             let x = as_tensor(a.get(1, "self").unwrap_or(&RVal::None), dt)?;
             let y = as_tensor(a.get(2, "other").unwrap_or(&RVal::None), dt)?;
-            let shape = c
-                .t
-                .shape()
-                .broadcast_shape_binary_op(x.t.shape(), "where")?
-                .broadcast_shape_binary_op(y.t.shape(), "where")?;
+            let shape =
+                c.t.shape()
+                    .broadcast_shape_binary_op(x.t.shape(), "where")?
+                    .broadcast_shape_binary_op(y.t.shape(), "where")?;
             let t = c.t.broadcast_as(&shape)?.where_cond(
                 &x.t.broadcast_as(&shape)?.contiguous()?,
                 &y.t.broadcast_as(&shape)?.contiguous()?,
@@ -397,9 +421,13 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
         "masked_fill" => {
             let x = a.tensor(0, "self")?;
             let m = a.tensor(1, "mask")?.cast(DType::Bool)?;
-            let v = a.get(2, "value").ok_or_else(|| Error::runtime("missing fill value"))?;
+            let v = a
+                .get(2, "value")
+                .ok_or_else(|| Error::runtime("missing fill value"))?;
             let fill = as_tensor(v, x.dt)?;
-            let shape = x.t.shape().broadcast_shape_binary_op(m.t.shape(), "masked_fill")?;
+            let shape =
+                x.t.shape()
+                    .broadcast_shape_binary_op(m.t.shape(), "masked_fill")?;
             let t = m.t.broadcast_as(&shape)?.where_cond(
                 &fill.t.broadcast_as(&shape)?.contiguous()?,
                 &x.t.broadcast_as(&shape)?.contiguous()?,
@@ -428,14 +456,16 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
             let x = unary_input(node, a)?;
             let lo = a.f64_or(1, "min_val", -1.0)?;
             let hi = a.f64_or(2, "max_val", 1.0)?;
-            return Ok(Some(RVal::Tensor(x.map(x.dt, |v| {
-                if v.is_nan() { v } else { v.clamp(lo, hi) }
-            })?)));
+            return Ok(Some(RVal::Tensor(
+                x.map(x.dt, |v| if v.is_nan() { v } else { v.clamp(lo, hi) })?,
+            )));
         }
         "leaky_relu" => {
             let x = unary_input(node, a)?;
             let s = a.f64_or(1, "negative_slope", 0.01)?;
-            return Ok(Some(RVal::Tensor(x.map(x.dt, |v| if v > 0.0 { v } else { v * s })?)));
+            return Ok(Some(RVal::Tensor(
+                x.map(x.dt, |v| if v > 0.0 { v } else { v * s })?,
+            )));
         }
         "elu" => {
             let x = unary_input(node, a)?;
@@ -443,7 +473,11 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
             let sc = a.f64_or(2, "scale", 1.0)?;
             let isc = a.f64_or(3, "input_scale", 1.0)?;
             return Ok(Some(RVal::Tensor(x.map(x.dt, |v| {
-                if v > 0.0 { sc * v } else { sc * al * (v * isc).exp_m1() }
+                if v > 0.0 {
+                    sc * v
+                } else {
+                    sc * al * (v * isc).exp_m1()
+                }
             })?)));
         }
         "softplus" => {
@@ -501,11 +535,19 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
 }
 
 fn nan_max(p: f64, q: f64) -> f64 {
-    if p.is_nan() || q.is_nan() { f64::NAN } else { p.max(q) }
+    if p.is_nan() || q.is_nan() {
+        f64::NAN
+    } else {
+        p.max(q)
+    }
 }
 
 fn nan_min(p: f64, q: f64) -> f64 {
-    if p.is_nan() || q.is_nan() { f64::NAN } else { p.min(q) }
+    if p.is_nan() || q.is_nan() {
+        f64::NAN
+    } else {
+        p.min(q)
+    }
 }
 
 #[cfg(test)]

@@ -243,7 +243,10 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
                 return Ok(Some(RVal::Tensor(T::from_f64(vec![], &[0], dt)?)));
             };
             let d = wrap_dim(a.int_or(1, "dim", 0)?, first.rank())?;
-            let refs: Vec<Tensor> = ts.iter().map(|t| t.t.contiguous()).collect::<Result<_, _>>()?;
+            let refs: Vec<Tensor> = ts
+                .iter()
+                .map(|t| t.t.contiguous())
+                .collect::<Result<_, _>>()?;
             wrap(Tensor::cat(&refs, d)?, dt)
         }
         "stack" => {
@@ -293,9 +296,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
                 }
                 _ => {
                     let c = a.int_or(1, "sections", 1)?.max(1) as usize;
-                    (0..c)
-                        .map(|i| n / c + usize::from(i < n % c))
-                        .collect()
+                    (0..c).map(|i| n / c + usize::from(i < n % c)).collect()
                 }
             };
             if sizes.iter().sum::<usize>() != n {
@@ -307,7 +308,11 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             let mut at = 0;
             for s in sizes {
                 let part = x.t.narrow(d, at, s)?;
-                let part = if op == "unbind" { part.squeeze(d)? } else { part };
+                let part = if op == "unbind" {
+                    part.squeeze(d)?
+                } else {
+                    part
+                };
                 out.push(wrap(part, x.dt));
                 at += s;
             }
@@ -388,14 +393,18 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
                 ),
             };
             let n = t.dims()[d] as i64;
-            let idx: Vec<i64> = (0..n).flat_map(|i| std::iter::repeat_n(i, r as usize)).collect();
+            let idx: Vec<i64> = (0..n)
+                .flat_map(|i| std::iter::repeat_n(i, r as usize))
+                .collect();
             RVal::Tensor(take(&t, d, &idx)?)
         }
         "tril" | "triu" => {
             let x = a.tensor(0, "self")?;
             let k = a.int_or(1, "diagonal", 0)?;
             if x.rank() < 2 {
-                return Err(Error::runtime(format!("{op}: input must have at least 2 dims")));
+                return Err(Error::runtime(format!(
+                    "{op}: input must have at least 2 dims"
+                )));
             }
             let (r, c) = (x.dims()[x.rank() - 2], x.dims()[x.rank() - 1]);
             let mut mask = Vec::with_capacity(r * c);
@@ -488,10 +497,15 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
         }
         "eye" => {
             let shape = target_shape(ctx, node)?;
-            let (r, c) = (shape.first().copied().unwrap_or(0), shape.get(1).copied().unwrap_or(0));
+            let (r, c) = (
+                shape.first().copied().unwrap_or(0),
+                shape.get(1).copied().unwrap_or(0),
+            );
             let dt = dt_out.unwrap_or(DType::F32);
             ctx.check_alloc((r * c) as u128, dt.size_of() as u128)?;
-            let v: Vec<f64> = (0..r * c).map(|i| ((i / c.max(1)) == (i % c.max(1))) as u8 as f64).collect();
+            let v: Vec<f64> = (0..r * c)
+                .map(|i| ((i / c.max(1)) == (i % c.max(1))) as u8 as f64)
+                .collect();
             RVal::Tensor(T::from_f64(v, &[r, c], dt)?)
         }
         // ----- scalars and assertions ---------------------------------------------------
@@ -506,8 +520,12 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
                 RVal::Int(v as i64)
             }
         }
-        "_assert_tensor_metadata" | "_assert_scalar" | "_assert_async" | "sym_constrain_range"
-        | "sym_constrain_range_for_size" | "_functional_sym_constrain_range" => {
+        "_assert_tensor_metadata"
+        | "_assert_scalar"
+        | "_assert_async"
+        | "sym_constrain_range"
+        | "sym_constrain_range_for_size"
+        | "_functional_sym_constrain_range" => {
             let ok = match a.pos.first() {
                 Some(RVal::Tensor(t)) if op == "_assert_async" => t.item()? != 0.0,
                 Some(v) if op == "_assert_scalar" => v.as_f64().is_none_or(|x| x != 0.0),
@@ -546,7 +564,11 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
                 let d = a.int_or(2, "dim", -1)?;
                 (Some(k), d, a.bool_or(3, "largest", true))
             } else {
-                (None, a.int_or(1, "dim", -1)?, a.bool_or(2, "descending", false))
+                (
+                    None,
+                    a.int_or(1, "dim", -1)?,
+                    a.bool_or(2, "descending", false),
+                )
             };
             let d = wrap_dim(d, x.rank())?;
             let r = super::reduce::rows(x, &[d])?;
@@ -558,7 +580,9 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
                 let mut order: Vec<usize> = (0..row.len()).collect();
                 order.sort_by(|p, q| {
                     let (u, w) = (row[*p], row[*q]);
-                    let c = u.partial_cmp(&w).unwrap_or_else(|| u.is_nan().cmp(&w.is_nan()));
+                    let c = u
+                        .partial_cmp(&w)
+                        .unwrap_or_else(|| u.is_nan().cmp(&w.is_nan()));
                     if desc { c.reverse() } else { c }
                 });
                 for i in order.into_iter().take(k) {
@@ -605,7 +629,10 @@ pub fn pad_constant(x: &T, pad: &[i64], value: f64) -> Res<T> {
             t = t.narrow(d, 0, n - c.min(n))?;
         }
         let mut parts = Vec::new();
-        for amount in [before.max(0) as usize, 0, after.max(0) as usize].into_iter().enumerate() {
+        for amount in [before.max(0) as usize, 0, after.max(0) as usize]
+            .into_iter()
+            .enumerate()
+        {
             match amount {
                 (1, _) => parts.push(t.clone()),
                 (_, 0) => {}
@@ -618,7 +645,10 @@ pub fn pad_constant(x: &T, pad: &[i64], value: f64) -> Res<T> {
             }
         }
         if parts.len() > 1 {
-            let parts: Vec<Tensor> = parts.iter().map(|p| p.contiguous()).collect::<Result<_, _>>()?;
+            let parts: Vec<Tensor> = parts
+                .iter()
+                .map(|p| p.contiguous())
+                .collect::<Result<_, _>>()?;
             t = Tensor::cat(&parts, d)?;
         }
     }
@@ -654,7 +684,9 @@ fn index_plan(x: &T, idx: &[RVal]) -> Res<(Vec<usize>, Vec<usize>)> {
                 let md = t.dims().to_vec();
                 for (k, m) in md.iter().enumerate() {
                     if x.dims().get(dims_covered + k) != Some(m) {
-                        return Err(Error::runtime("mask shape does not match the indexed tensor"));
+                        return Err(Error::runtime(
+                            "mask shape does not match the indexed tensor",
+                        ));
                     }
                 }
                 let st = strides(&md);
@@ -665,7 +697,8 @@ fn index_plan(x: &T, idx: &[RVal]) -> Res<(Vec<usize>, Vec<usize>)> {
                     .map(|(i, _)| i)
                     .collect();
                 for k in 0..md.len() {
-                    let coords: Vec<i64> = hits.iter().map(|h| ((h / st[k]) % md[k]) as i64).collect();
+                    let coords: Vec<i64> =
+                        hits.iter().map(|h| ((h / st[k]) % md[k]) as i64).collect();
                     idx_t.push(Some((coords, vec![hits.len()])));
                 }
                 dims_covered += md.len();
@@ -690,8 +723,16 @@ fn index_plan(x: &T, idx: &[RVal]) -> Res<(Vec<usize>, Vec<usize>)> {
         let r = bshape.len().max(s.len());
         let mut out = vec![1; r];
         for i in 0..r {
-            let a = if i + bshape.len() >= r { bshape[i + bshape.len() - r] } else { 1 };
-            let b = if i + s.len() >= r { s[i + s.len() - r] } else { 1 };
+            let a = if i + bshape.len() >= r {
+                bshape[i + bshape.len() - r]
+            } else {
+                1
+            };
+            let b = if i + s.len() >= r {
+                s[i + s.len() - r]
+            } else {
+                1
+            };
             out[i] = if a == 1 {
                 b
             } else if b == 1 || a == b {
@@ -713,7 +754,11 @@ fn index_plan(x: &T, idx: &[RVal]) -> Res<(Vec<usize>, Vec<usize>)> {
     } else {
         vec![]
     };
-    let after: Vec<usize> = sliced.iter().copied().filter(|d| !before.contains(d)).collect();
+    let after: Vec<usize> = sliced
+        .iter()
+        .copied()
+        .filter(|d| !before.contains(d))
+        .collect();
     out_shape.extend(before.iter().map(|d| x.dims()[*d]));
     out_shape.extend(bshape.iter().copied());
     out_shape.extend(after.iter().map(|d| x.dims()[*d]));

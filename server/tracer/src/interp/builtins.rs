@@ -1548,7 +1548,6 @@ pub fn construct_builtin(
     }
 }
 
-
 pub fn ints_of(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
     match v {
         Value::Tuple(_) | Value::List(_) => {
@@ -1559,4 +1558,3 @@ pub fn ints_of(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
         other => Ok(vec![interp.index_int(other)?]),
     }
 }
-

@@ -904,7 +904,11 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
             ];
             let r = super::meta::tuple_op(interp, "torch.ops.higher_order.cond", args, outs)?;
             let items = interp.iterate(&r)?;
-            Ok(if items.len() == 1 { items[0].clone() } else { Value::tuple(items) })
+            Ok(if items.len() == 1 {
+                items[0].clone()
+            } else {
+                Value::tuple(items)
+            })
         }
         _ => Err(interp.type_error(
             "torch.cond: pred must be a bool, a symbolic bool or a one-element tensor",
@@ -957,4 +961,3 @@ fn map_hop(interp: &mut Interp, args: &[Value]) -> R<Value> {
 pub fn size_like_range() -> ValueRange {
     ValueRange::new(Bound::Finite(0), Bound::PosInf)
 }
-

@@ -31,6 +31,8 @@ pub struct Document {
     pub changed_at: Instant,
     /// The syntax tree of the text, for incremental parsing.
     pub tree: Option<syntax::Tree>,
+    /// How many `didChange`s the document has had.
+    pub version_changes: u64,
 }
 
 impl Document {
@@ -42,6 +44,7 @@ impl Document {
             language_id,
             changed_at: Instant::now(),
             tree: None,
+            version_changes: 0,
         }
     }
 

@@ -67,6 +67,28 @@ impl Default for State {
     }
 }
 
+/// Documents that keep a syntax tree (the most recently edited ones): a
+/// tree costs about 1 KB per source line, and only documents being edited
+/// gain from incremental parsing.
+const MAX_TREES: usize = 8;
+
+fn evict_trees(docs: &mut HashMap<Uri, Document>) {
+    let mut with_tree: Vec<(Instant, Uri)> = docs
+        .iter()
+        .filter(|(_, d)| d.tree.is_some())
+        .map(|(u, d)| (d.changed_at, u.clone()))
+        .collect();
+    if with_tree.len() <= MAX_TREES {
+        return;
+    }
+    with_tree.sort_by_key(|(t, _)| std::cmp::Reverse(*t));
+    for (_, uri) in with_tree.into_iter().skip(MAX_TREES) {
+        if let Some(d) = docs.get_mut(&uri) {
+            d.tree = None;
+        }
+    }
+}
+
 impl State {
     pub fn config(&self) -> Config {
         self.config
@@ -147,6 +169,7 @@ impl State {
                 doc.apply_change(c, enc);
             }
             doc.version = p.text_document.version;
+            doc.version_changes += 1;
             doc.generation = self.next_generation();
             doc.changed_at = now;
             let delay = if quiet || caught_up {
@@ -275,15 +298,19 @@ impl State {
     async fn store_and_publish(&self, uri: &Uri, a: Arc<FileAnalysis>, tree: Option<syntax::Tree>) {
         let current = {
             let mut docs = lock(&self.docs);
-            match docs.get_mut(uri) {
+            let current = match docs.get_mut(uri) {
                 Some(d) if d.generation == a.generation => {
                     // The tree matches this text exactly: keep it for the
-                    // next incremental parse.
-                    d.tree = tree;
+                    // next incremental parse, for documents being edited.
+                    if d.version_changes > 0 {
+                        d.tree = tree;
+                    }
                     true
                 }
                 _ => false,
-            }
+            };
+            evict_trees(&mut docs);
+            current
         };
         if !current {
             tracing::debug!(

@@ -220,6 +220,9 @@ def main():
     ap.add_argument("--runs", type=int, default=30, help="in-process runs per case (median)")
     ap.add_argument("--process-runs", type=int, default=20, help="whole-process runs per case (>= 20)")
     ap.add_argument("--torch-runs", type=int, default=3, help="timed torch.export runs per case and mode")
+    ap.add_argument("--torch-sample", type=int, default=0,
+                    help="time torch.export on N evenly spaced corpus cases plus the representative ones "
+                         "(0: every case); exportlens is still timed on every case")
     ap.add_argument("--torch-generated-runs", type=int, default=1,
                     help="timed torch.export runs of the generated 50-dim model (about 5 s each)")
     ap.add_argument("--no-hyperfine", action="store_true", help="time processes with the Python loop")
@@ -250,7 +253,13 @@ def main():
 
     torch_meta, torch_rows, py = {}, {}, None if args.no_torch else torch_python()
     if py:
-        torch_meta, torch_rows = torch_times(args, py, paths, args.torch_runs)
+        tpaths = paths
+        if 0 < args.torch_sample < len(paths):
+            step = len(paths) / args.torch_sample
+            keep = {paths[int(i * step)] for i in range(args.torch_sample)}
+            keep |= {p for p in paths if name_of[p] in REPRESENTATIVE}
+            tpaths = [p for p in paths if p in keep]
+        torch_meta, torch_rows = torch_times(args, py, tpaths, args.torch_runs)
         if args.torch_generated_runs > 0:
             _, g = torch_times(args, py, [gen_path], args.torch_generated_runs)
             torch_rows.update(g)
@@ -342,6 +351,7 @@ def main():
         "torch_strict_median_s": med("torch_strict_s"),
         "torch_nonstrict_median_s": med("torch_nonstrict_s"),
         "torch_both_median_s": med("torch_both_s"),
+        "torch_cases": sum(1 for r in corpus_rows if r["torch_both_s"] is not None),
         "speedup_inproc_median": med("speedup_inproc"),
         "speedup_process_median": med("speedup_process"),
         "speedup_inproc_min": min((r["speedup_inproc"] for r in corpus_rows if r["speedup_inproc"]), default=None),
@@ -368,6 +378,7 @@ def main():
     w(f"whole process: median {ms(s['process_median_s'])} ms wall, {ms(s['process_cpu_median_s'])} ms CPU "
       f"(max {ms(s['process_max_s'])} ms wall)")
     if torch_rows:
+        w(f"torch.export measured on {s['torch_cases']} corpus cases; ratios' medians are over those")
         w(f"torch.export median: strict {ms(s['torch_strict_median_s'], 1)} ms, non-strict {ms(s['torch_nonstrict_median_s'], 1)} ms, "
           f"both {ms(s['torch_both_median_s'], 1)} ms; import torch {ms(s['import_torch_s'], 0)} ms")
         w(f"speed-up (torch both modes / exportlens, wall): in-process median {fx(s['speedup_inproc_median'])} "
@@ -470,7 +481,7 @@ def markdown(mach, args, proc_how, torch_meta, rows, s, load_start, load_end, ge
         name = r["case"] if r["case"] != GENERATED else f"generated ({gen.get('class_lines', '?')} lines, 50 dims)"
         a(f"| {name} | {mss(r['inproc_cpu_s'], 3)} ({ms(r['inproc_s'], 3)}) | {mss(r['process_s'], 1)} | "
           f"{mss(r['torch_both_s'], 0)} | {fx(r['speedup_inproc'])} | {fx(r['speedup_process'])} |")
-    a(f"| **median over {s['cases']} corpus cases** | **{mss(s['inproc_cpu_median_s'], 3)}** ({ms(s['inproc_median_s'], 3)}) | "
+    a(f"| **median over {s['cases']} corpus cases** (torch: {s['torch_cases']}) | **{mss(s['inproc_cpu_median_s'], 3)}** ({ms(s['inproc_median_s'], 3)}) | "
       f"**{mss(s['process_median_s'], 1)}** | **{mss(s['torch_both_median_s'], 0)}** | "
       f"**{fx(s['speedup_inproc_median'])}** | **{fx(s['speedup_process_median'])}** |")
     a("")

@@ -227,15 +227,19 @@ def main():
                     help="timed torch.export runs of the generated 50-dim model (about 5 s each)")
     ap.add_argument("--no-hyperfine", action="store_true", help="time processes with the Python loop")
     ap.add_argument("--only", help="comma-separated case names")
+    ap.add_argument("--exportlens", help="use this exportlens binary (with --timing: skip the build)")
+    ap.add_argument("--timing", help="use this examples/timing binary (with --exportlens: skip the build)")
     ap.add_argument("--markdown", help="also write the Markdown summary here")
     ap.add_argument("--json", help="write every measurement here")
     args = ap.parse_args()
 
     mach = machine()
     load_start = loadavg()
-    run(["cargo", "build", "--release", "--quiet", "-p", "cli", "-p", "bench", "--bins", "--examples"], stdout=sys.stderr)
-    binary = os.path.join(ROOT, "target", "release", "exportlens")
-    timing_bin = os.path.join(ROOT, "target", "release", "examples", "timing")
+    binary = args.exportlens or os.path.join(ROOT, "target", "release", "exportlens")
+    timing_bin = args.timing or os.path.join(ROOT, "target", "release", "examples", "timing")
+    if not (args.exportlens and args.timing):
+        run(["cargo", "build", "--release", "--quiet", "-p", "cli", "-p", "bench", "--bins", "--examples"],
+            stdout=sys.stderr)
 
     crit = {} if args.no_criterion else criterion(args)
     inproc, gen = in_process(args, timing_bin)

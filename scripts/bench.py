@@ -25,6 +25,7 @@ usage: scripts/bench.py [--no-criterion] [--no-torch] [--runs N]
                         [--markdown FILE] [--json FILE]
 """
 import argparse
+import atexit
 import glob
 import json
 import os
@@ -250,6 +251,7 @@ def main():
         paths = [p for p in paths if os.path.splitext(os.path.basename(p))[0] in keep]
     name_of = {p: os.path.splitext(os.path.basename(p))[0] for p in paths}
     tmpdir = tempfile.mkdtemp(prefix="exportlens-bench-")
+    atexit.register(shutil.rmtree, tmpdir, True)
     gen_path = os.path.join(tmpdir, GENERATED + ".py")
     subprocess.run([timing_bin, "write-generated", gen_path], check=True)
 

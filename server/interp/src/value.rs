@@ -141,7 +141,7 @@ impl T {
             .iter()
             .map(|x| (x - lo).rem_euclid(modulus) + lo)
             .collect();
-        T::from_f64(w, &self.dims().to_vec(), self.dt)
+        T::from_f64(w, self.dims(), self.dt)
     }
 
     /// Every element as f64, row-major.
@@ -167,7 +167,7 @@ impl T {
     /// Apply a function to every element (computed in f64).
     pub fn map(&self, out: DType, f: impl Fn(f64) -> f64) -> Res<T> {
         let v: Vec<f64> = self.to_f64()?.into_iter().map(f).collect();
-        T::from_f64(v, &self.dims().to_vec(), out)
+        T::from_f64(v, self.dims(), out)
     }
 }
 

@@ -239,9 +239,22 @@ fn flow_to_failure(interp: &Interp, flow: Flow) -> Failure {
     match flow {
         Flow::Fail(f) => *f,
         Flow::Raise(e) => {
-            let mut f = Failure::new(FailureKind::Other, format!("{}: {}", e.class, e.message));
-            f.range = Some(interp.current_range());
-            f.line = interp.failure_line();
+            let described = format!("{}: {}", e.class, e.message);
+            let mut f = if e.user_raise && interp.mode == Mode::Strict {
+                // An exception that escapes the traced frame is a graph break
+                // for TorchDynamo; one caught inside it is traced through.
+                let mut f = Failure::new(
+                    FailureKind::GraphBreak,
+                    format!("Observed exception: raised exception {described}"),
+                )
+                .with_code("GB0088");
+                f.hint = Some("check the condition with `torch._check(...)` instead of raising, or export with strict=False".into());
+                f
+            } else {
+                Failure::new(FailureKind::Other, described)
+            };
+            f.range = e.range.or_else(|| Some(interp.current_range()));
+            f.line = e.line.or_else(|| interp.failure_line());
             f
         }
         Flow::Return(_) | Flow::Break | Flow::Continue => {

@@ -613,8 +613,8 @@ pub fn batch_norm_running(_ctx: &Ctx, a: &Args) -> Res<Option<(T, T)>> {
         .map(|(o, b)| (1.0 - momentum) * o + momentum * b * unbias)
         .collect();
     Ok(Some((
-        T::from_f64(nm, &rm.dims().to_vec(), rm.dt)?,
-        T::from_f64(nv, &rv.dims().to_vec(), rv.dt)?,
+        T::from_f64(nm, rm.dims(), rm.dt)?,
+        T::from_f64(nv, rv.dims(), rv.dt)?,
     )))
 }
 
@@ -643,7 +643,7 @@ fn layer_norm(node: &Node, a: &Args) -> Res<T> {
             out.push((val - m) * inv * w[i] + b[i]);
         }
     }
-    T::from_f64(out, &x.dims().to_vec(), out_dtype(node).unwrap_or(x.dt))
+    T::from_f64(out, x.dims(), out_dtype(node).unwrap_or(x.dt))
 }
 
 fn group_norm(node: &Node, a: &Args) -> Res<T> {
@@ -677,7 +677,7 @@ fn group_norm(node: &Node, a: &Args) -> Res<T> {
             }
         }
     }
-    T::from_f64(out, &x.dims().to_vec(), out_dtype(node).unwrap_or(x.dt))
+    T::from_f64(out, x.dims(), out_dtype(node).unwrap_or(x.dt))
 }
 
 fn instance_norm(node: &Node, a: &Args) -> Res<T> {
@@ -685,7 +685,7 @@ fn instance_norm(node: &Node, a: &Args) -> Res<T> {
     let use_input_stats = a.bool_or(5, "use_input_stats", true);
     let eps = a.f64_or(7, "eps", 1e-5)?;
     if !use_input_stats {
-        return Ok(batch_norm(node, a)?);
+        return batch_norm(node, a);
     }
     let nb = x.dims()[0];
     let c = x.dims().get(1).copied().unwrap_or(1);
@@ -707,7 +707,7 @@ fn instance_norm(node: &Node, a: &Args) -> Res<T> {
             }
         }
     }
-    T::from_f64(out, &x.dims().to_vec(), out_dtype(node).unwrap_or(x.dt))
+    T::from_f64(out, x.dims(), out_dtype(node).unwrap_or(x.dt))
 }
 
 fn embedding(a: &Args) -> Res<T> {

@@ -108,6 +108,7 @@ fn erf(x: f64) -> f64 {
 }
 
 /// erf with ~1e-15 accuracy (W. J. Cody's rational approximations).
+#[allow(clippy::excessive_precision)]
 fn libm_erf(x: f64) -> f64 {
     if x.is_nan() {
         return f64::NAN;
@@ -224,15 +225,7 @@ fn unary_fn(name: &str) -> Option<fn(f64) -> f64> {
             let m = (-v).max(0.0);
             -(m + ((-m).exp() + (-v - m).exp()).ln())
         },
-        "relu" => |v| {
-            if v > 0.0 {
-                v
-            } else if v.is_nan() {
-                v
-            } else {
-                0.0
-            }
-        },
+        "relu" => |v| if v > 0.0 || v.is_nan() { v } else { 0.0 },
         "silu" => |v| v * sigmoid(v),
         "mish" => |v: f64| v * softplus(v, 1.0, 20.0).tanh(),
         "selu" => |v: f64| {

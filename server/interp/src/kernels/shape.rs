@@ -831,5 +831,5 @@ fn index_put(x: &T, idx: &[RVal], vals: &T, acc: bool) -> Res<T> {
             data[*p] = val;
         }
     }
-    T::from_f64(data, &x.dims().to_vec(), x.dt)
+    T::from_f64(data, x.dims(), x.dt)
 }

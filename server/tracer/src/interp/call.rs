@@ -561,6 +561,9 @@ impl Interp {
             class,
             message,
             value,
+            range: Some(self.current_range()),
+            line: self.failure_line(),
+            user_raise: false,
         }
     }
 

@@ -41,6 +41,12 @@ pub struct PyErr {
     pub class: Rc<str>,
     pub message: String,
     pub value: Option<Value>,
+    /// Where it was raised (innermost user frame).
+    pub range: Option<TextRange>,
+    pub line: Option<u32>,
+    /// Raised by a `raise` statement in user code (not by the interpreter
+    /// standing in for Python or torch).
+    pub user_raise: bool,
 }
 
 pub type R<T> = Result<T, Flow>;
@@ -184,6 +190,9 @@ impl Interp {
             class: Rc::from(class),
             message: message.into(),
             value: None,
+            range: Some(self.current_range()),
+            line: self.failure_line(),
+            user_raise: false,
         })
     }
 
@@ -426,7 +435,7 @@ impl Interp {
             StmtKind::Break => return Err(Flow::Break),
             StmtKind::Continue => return Err(Flow::Continue),
             StmtKind::Raise { exc, .. } => {
-                let err = match exc {
+                let mut err = match exc {
                     Some(e) => {
                         let v = self.eval(e, scope)?;
                         self.set_range(stmt.range);
@@ -436,8 +445,12 @@ impl Interp {
                         class: Rc::from("RuntimeError"),
                         message: "re-raise".into(),
                         value: None,
+                        range: Some(stmt.range),
+                        line: self.failure_line(),
+                        user_raise: true,
                     },
                 };
+                err.user_raise = true;
                 return Err(Flow::Raise(err));
             }
             StmtKind::Assert { test, msg } => {

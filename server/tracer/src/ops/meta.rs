@@ -164,6 +164,17 @@ pub fn broadcast(interp: &mut Interp, a: &[SymExpr], b: &[SymExpr]) -> R<Vec<Sym
 }
 
 fn broadcast_dim(interp: &mut Interp, x: SymExpr, y: SymExpr) -> R<SymExpr> {
+    // torch asks whether a symbolic size is 1; when its range allows 1
+    // (`s - 1` with s >= 2) that is a guard decided by the example value.
+    for e in [&x, &y] {
+        let unbacked = e.symbols().iter().any(|s| interp.env.info(*s).unbacked);
+        if !e.is_const() && !unbacked && interp.env.range_of(e).contains(1) {
+            let line = interp.guard_line();
+            if let Err(dd) = interp.env.evaluate(e, CmpKind::Eq, &SymExpr::int(1), line) {
+                return Err(interp.data_dependent(&dd.expr));
+            }
+        }
+    }
     if x == y {
         return Ok(x);
     }

@@ -880,6 +880,17 @@ pub static OPS: &[OpDef] = &[
         views::repeat
     ),
     op!(
+        [
+            "torch.movedim",
+            "torch.moveaxis",
+            "Tensor.movedim",
+            "Tensor.moveaxis"
+        ],
+        "input, source, destination",
+        ["aten.movedim.int"],
+        views::movedim
+    ),
+    op!(
         ["torch.repeat_interleave", "Tensor.repeat_interleave"],
         "input, repeats, dim=None, *, output_size=None",
         [

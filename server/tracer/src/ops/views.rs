@@ -793,3 +793,18 @@ pub fn one_hot(interp: &mut Interp, call: &OpCall) -> R<Value> {
     shape.push(SymExpr::int(n));
     emit(interp, call, 0, 2, DType::I64, shape)
 }
+
+/// `movedim(source, destination)` for single dims.
+pub fn movedim(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let src = interp.index_int(&call.arg(1).clone())?;
+    let dst = interp.index_int(&call.arg(2).clone())?;
+    let (s, d) = (
+        wrap_dim(interp, src, t.rank())?,
+        wrap_dim(interp, dst, t.rank())?,
+    );
+    let mut shape = t.shape.clone();
+    let moved = shape.remove(s);
+    shape.insert(d, moved);
+    emit(interp, call, 0, 3, t.dtype, shape)
+}

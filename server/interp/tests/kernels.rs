@@ -1,0 +1,561 @@
+//! Per-op kernel tests against values computed by hand, plus whole-program
+//! runs of small models: the deterministic fill, NaN propagation, the
+//! memory limit, random state and malformed input (never a panic).
+
+use interp::exec::{Ctx, Limits};
+use interp::kernels::{self, Args};
+use interp::{ErrorKind, RVal, T};
+use shapes::SymExpr;
+use tracer::dtype::DType;
+use tracer::graph::{MetaVal, Node, NodeOp};
+use tracer::shape_env::ShapeEnv;
+
+fn node(target: &str, dtype: DType, shape: &[i64]) -> Node {
+    Node {
+        op: NodeOp::CallFunction {
+            target: target.into(),
+            args: vec![],
+            kwargs: vec![],
+        },
+        val: MetaVal::Tensor {
+            dtype,
+            shape: shape.iter().map(|d| SymExpr::int(*d)).collect(),
+        },
+        line: Some(1),
+        code: None,
+        base_name: String::new(),
+        side_effect: false,
+        late_named: false,
+        hidden: false,
+    }
+}
+
+fn t(v: &[f64], shape: &[usize]) -> RVal {
+    RVal::Tensor(T::from_f64(v.to_vec(), shape, DType::F32).unwrap())
+}
+
+fn ti(v: &[f64], shape: &[usize]) -> RVal {
+    RVal::Tensor(T::from_f64(v.to_vec(), shape, DType::I64).unwrap())
+}
+
+fn ints(v: &[i64]) -> RVal {
+    RVal::List(v.iter().map(|i| RVal::Int(*i)).collect())
+}
+
+/// Run one kernel; the output dtype and shape are the traced ones.
+fn run(target: &str, dt: DType, shape: &[i64], pos: Vec<RVal>) -> T {
+    run_kw(target, dt, shape, pos, vec![])
+}
+
+fn run_kw(target: &str, dt: DType, shape: &[i64], pos: Vec<RVal>, kw: Vec<(&str, RVal)>) -> T {
+    let env = ShapeEnv::new();
+    let mut ctx = Ctx::new(&env, Limits::default());
+    let n = node(target, dt, shape);
+    let a = Args {
+        pos,
+        kw: kw.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+    };
+    match kernels::call(&mut ctx, target, &n, &a).unwrap() {
+        RVal::Tensor(t) => t.cast(dt).unwrap(),
+        other => panic!("{target} returned {other:?}"),
+    }
+}
+
+fn assert_close(got: &T, want: &[f64]) {
+    let g = got.to_f64().unwrap();
+    assert_eq!(g.len(), want.len(), "{g:?} vs {want:?}");
+    for (a, b) in g.iter().zip(want) {
+        assert!(
+            (a - b).abs() <= 1e-5 + 1e-5 * b.abs() || (a.is_nan() && b.is_nan()),
+            "{g:?} vs {want:?}"
+        );
+    }
+}
+
+#[test]
+fn add_broadcasts_with_alpha() {
+    let r = run(
+        "aten.add.Tensor",
+        DType::F32,
+        &[2, 2],
+        vec![
+            t(&[1., 2., 3., 4.], &[2, 2]),
+            t(&[10., 20.], &[2]),
+            RVal::Int(2),
+        ],
+    );
+    assert_close(&r, &[21., 42., 23., 44.]);
+    assert_eq!(r.dims(), &[2, 2]);
+}
+
+#[test]
+fn sub_rsub_mul_scalar_forms() {
+    let x = t(&[1., 2.], &[2]);
+    assert_close(
+        &run(
+            "aten.sub.Tensor",
+            DType::F32,
+            &[2],
+            vec![x.clone(), RVal::Int(1)],
+        ),
+        &[0., 1.],
+    );
+    assert_close(
+        &run(
+            "aten.rsub.Scalar",
+            DType::F32,
+            &[2],
+            vec![x.clone(), RVal::Float(1.0)],
+        ),
+        &[0., -1.],
+    );
+    assert_close(
+        &run(
+            "aten.mul.Tensor",
+            DType::F32,
+            &[2],
+            vec![x, RVal::Float(0.5)],
+        ),
+        &[0.5, 1.0],
+    );
+}
+
+#[test]
+fn integer_tensor_times_float_promotes() {
+    let r = run(
+        "aten.mul.Tensor",
+        DType::F32,
+        &[2],
+        vec![ti(&[3., 4.], &[2]), RVal::Float(0.5)],
+    );
+    assert_eq!(r.dt, DType::F32);
+    assert_close(&r, &[1.5, 2.0]);
+}
+
+#[test]
+fn div_rounding_modes() {
+    let a = ti(&[-7., 7.], &[2]);
+    let floor = run_kw(
+        "aten.div.Tensor",
+        DType::I64,
+        &[2],
+        vec![a.clone(), RVal::Int(2)],
+        vec![("rounding_mode", RVal::Str("floor".into()))],
+    );
+    assert_close(&floor, &[-4., 3.]);
+    let trunc = run_kw(
+        "aten.div.Tensor",
+        DType::I64,
+        &[2],
+        vec![a, RVal::Int(2)],
+        vec![("rounding_mode", RVal::Str("trunc".into()))],
+    );
+    assert_close(&trunc, &[-3., 3.]);
+}
+
+#[test]
+fn activations() {
+    let x = t(&[-1., 0., 1.], &[3]);
+    assert_close(
+        &run("aten.relu.default", DType::F32, &[3], vec![x.clone()]),
+        &[0., 0., 1.],
+    );
+    assert_close(
+        &run("aten.sigmoid.default", DType::F32, &[3], vec![x.clone()]),
+        &[0.268_941_42, 0.5, 0.731_058_6],
+    );
+    assert_close(
+        &run(
+            "aten.gelu.default",
+            DType::F32,
+            &[3],
+            vec![x.clone(), RVal::Str("none".into())],
+        ),
+        &[-0.158_655_25, 0., 0.841_344_75],
+    );
+    assert_close(
+        &run("aten.silu.default", DType::F32, &[3], vec![x.clone()]),
+        &[-0.268_941_42, 0., 0.731_058_6],
+    );
+    assert_close(
+        &run(
+            "aten.hardtanh.default",
+            DType::F32,
+            &[3],
+            vec![x.clone(), RVal::Float(0.0), RVal::Float(0.5)],
+        ),
+        &[0., 0., 0.5],
+    );
+    assert_close(
+        &run("aten.tanh.default", DType::F32, &[3], vec![x]),
+        &[-0.761_594_16, 0., 0.761_594_16],
+    );
+}
+
+#[test]
+fn nan_propagates() {
+    let x = t(&[f64::NAN, 1.0], &[2]);
+    let r = run("aten.relu.default", DType::F32, &[2], vec![x.clone()]);
+    assert!(r.to_f64().unwrap()[0].is_nan());
+    let m = run(
+        "aten.amax.default",
+        DType::F32,
+        &[],
+        vec![x.clone(), ints(&[0])],
+    );
+    assert!(m.to_f64().unwrap()[0].is_nan());
+    let s = run("aten.softmax.int", DType::F32, &[2], vec![x, RVal::Int(0)]);
+    assert!(s.to_f64().unwrap().iter().all(|v| v.is_nan()));
+}
+
+#[test]
+fn softmax_and_log_softmax() {
+    let x = t(&[1., 2., 3.], &[3]);
+    assert_close(
+        &run(
+            "aten.softmax.int",
+            DType::F32,
+            &[3],
+            vec![x.clone(), RVal::Int(-1)],
+        ),
+        &[0.090_030_57, 0.244_728_47, 0.665_240_96],
+    );
+    assert_close(
+        &run(
+            "aten.log_softmax.int",
+            DType::F32,
+            &[3],
+            vec![x, RVal::Int(0)],
+        ),
+        &[-2.407_605_9, -1.407_605_9, -0.407_605_9],
+    );
+}
+
+#[test]
+fn reductions() {
+    let x = t(&[1., 5., 3., 4.], &[2, 2]);
+    assert_close(
+        &run("aten.sum.default", DType::F32, &[], vec![x.clone()]),
+        &[13.],
+    );
+    assert_close(
+        &run(
+            "aten.sum.dim_IntList",
+            DType::F32,
+            &[2],
+            vec![x.clone(), ints(&[0])],
+        ),
+        &[4., 9.],
+    );
+    assert_close(
+        &run(
+            "aten.mean.dim",
+            DType::F32,
+            &[2, 1],
+            vec![x.clone(), ints(&[-1]), RVal::Bool(true)],
+        ),
+        &[3., 3.5],
+    );
+    assert_close(
+        &run(
+            "aten.argmax.default",
+            DType::I64,
+            &[2],
+            vec![x.clone(), RVal::Int(1)],
+        ),
+        &[1., 1.],
+    );
+    assert_close(&run("aten.max.default", DType::F32, &[], vec![x]), &[5.]);
+}
+
+#[test]
+fn matmul_and_linear() {
+    let a = t(&[1., 2., 3., 4.], &[2, 2]);
+    let b = t(&[5., 6., 7., 8.], &[2, 2]);
+    assert_close(
+        &run(
+            "aten.matmul.default",
+            DType::F32,
+            &[2, 2],
+            vec![a.clone(), b],
+        ),
+        &[19., 22., 43., 50.],
+    );
+    let v = t(&[1., 1.], &[2]);
+    assert_close(
+        &run("aten.matmul.default", DType::F32, &[2], vec![a, v]),
+        &[3., 7.],
+    );
+    let x = t(&[1., 2.], &[1, 2]);
+    let w = t(&[1., 0., 0., 1., 1., 1.], &[3, 2]);
+    let bias = t(&[0., 0., 1.], &[3]);
+    assert_close(
+        &run("aten.linear.default", DType::F32, &[1, 3], vec![x, w, bias]),
+        &[1., 2., 4.],
+    );
+}
+
+#[test]
+fn einsum_matrix_product() {
+    let a = t(&[1., 2., 3., 4.], &[2, 2]);
+    let b = t(&[5., 6., 7., 8.], &[2, 2]);
+    assert_close(
+        &run(
+            "aten.einsum.default",
+            DType::F32,
+            &[2, 2],
+            vec![RVal::Str("ij,jk->ik".into()), RVal::List(vec![a, b])],
+        ),
+        &[19., 22., 43., 50.],
+    );
+}
+
+#[test]
+fn conv2d_and_max_pool() {
+    let x = t(&(1..=9).map(f64::from).collect::<Vec<_>>(), &[1, 1, 3, 3]);
+    let w = t(&[1.; 4], &[1, 1, 2, 2]);
+    let r = run(
+        "aten.conv2d.default",
+        DType::F32,
+        &[1, 1, 2, 2],
+        vec![
+            x,
+            w,
+            RVal::None,
+            ints(&[1, 1]),
+            ints(&[0, 0]),
+            ints(&[1, 1]),
+            RVal::Int(1),
+        ],
+    );
+    assert_close(&r, &[12., 16., 24., 28.]);
+    let y = t(&(0..16).map(f64::from).collect::<Vec<_>>(), &[1, 1, 4, 4]);
+    let p = run(
+        "aten.max_pool2d.default",
+        DType::F32,
+        &[1, 1, 2, 2],
+        vec![y, ints(&[2, 2]), ints(&[2, 2])],
+    );
+    assert_close(&p, &[5., 7., 13., 15.]);
+}
+
+#[test]
+fn conv2d_infers_dropped_padding() {
+    // The tracer records (input, weight) only when bias is None and stride 1.
+    let x = t(&[1.; 9], &[1, 1, 3, 3]);
+    let w = t(&[1.; 9], &[1, 1, 3, 3]);
+    let r = run("aten.conv2d.default", DType::F32, &[1, 1, 3, 3], vec![x, w]);
+    assert_close(&r, &[4., 6., 4., 6., 9., 6., 4., 6., 4.]);
+}
+
+#[test]
+fn normalizations() {
+    let x = t(&[1., 2., 3.], &[1, 3]);
+    assert_close(
+        &run(
+            "aten.layer_norm.default",
+            DType::F32,
+            &[1, 3],
+            vec![x, ints(&[3])],
+        ),
+        &[-1.224_742_9, 0., 1.224_742_9],
+    );
+    // batch_norm in F.batch_norm order: input, running_mean, running_var, weight, bias.
+    let x = t(&[1., 2.], &[2, 1]);
+    let r = run(
+        "aten.batch_norm.default",
+        DType::F32,
+        &[2, 1],
+        vec![
+            x,
+            t(&[0.], &[1]),
+            t(&[1.], &[1]),
+            t(&[2.], &[1]),
+            t(&[1.], &[1]),
+            RVal::Bool(false),
+            RVal::Float(0.1),
+            RVal::Float(0.0),
+        ],
+    );
+    assert_close(&r, &[3., 5.]);
+}
+
+#[test]
+fn views_and_indexing() {
+    let x = t(&(0..6).map(f64::from).collect::<Vec<_>>(), &[2, 3]);
+    let s = run(
+        "aten.slice.Tensor",
+        DType::F32,
+        &[2, 2],
+        vec![
+            x.clone(),
+            RVal::Int(1),
+            RVal::Int(0),
+            RVal::Int(3),
+            RVal::Int(2),
+        ],
+    );
+    assert_close(&s, &[0., 2., 3., 5.]);
+    let p = run(
+        "aten.permute.default",
+        DType::F32,
+        &[3, 2],
+        vec![x.clone(), ints(&[1, 0])],
+    );
+    assert_close(&p, &[0., 3., 1., 4., 2., 5.]);
+    let sel = run(
+        "aten.select.int",
+        DType::F32,
+        &[3],
+        vec![x.clone(), RVal::Int(0), RVal::Int(-1)],
+    );
+    assert_close(&sel, &[3., 4., 5.]);
+    let c = run(
+        "aten.cat.default",
+        DType::F32,
+        &[4, 3],
+        vec![RVal::List(vec![x.clone(), x.clone()]), RVal::Int(0)],
+    );
+    assert_eq!(c.dims(), &[4, 3]);
+    let idx = run(
+        "aten.index.Tensor",
+        DType::F32,
+        &[2],
+        vec![
+            x.clone(),
+            RVal::List(vec![ti(&[1., 0.], &[2]), ti(&[2., 0.], &[2])]),
+        ],
+    );
+    assert_close(&idx, &[5., 0.]);
+    let tri = run(
+        "aten.triu.default",
+        DType::F32,
+        &[2, 3],
+        vec![x, RVal::Int(1)],
+    );
+    assert_close(&tri, &[0., 1., 2., 0., 0., 5.]);
+}
+
+#[test]
+fn embedding_and_cosine_similarity() {
+    let w = t(&[0., 1., 2., 3., 4., 5.], &[3, 2]);
+    let e = run(
+        "aten.embedding.default",
+        DType::F32,
+        &[2, 2],
+        vec![w, ti(&[2., 0.], &[2])],
+    );
+    assert_close(&e, &[4., 5., 0., 1.]);
+    let c = run(
+        "aten.cosine_similarity.default",
+        DType::F32,
+        &[1],
+        vec![t(&[1., 0.], &[1, 2]), t(&[1., 1.], &[1, 2]), RVal::Int(-1)],
+    );
+    assert_close(&c, &[std::f64::consts::FRAC_1_SQRT_2]);
+}
+
+#[test]
+fn embedding_index_out_of_range_is_an_error() {
+    let env = ShapeEnv::new();
+    let mut ctx = Ctx::new(&env, Limits::default());
+    let n = node("aten.embedding.default", DType::F32, &[1, 2]);
+    let a = Args {
+        pos: vec![t(&[0., 1.], &[1, 2]), ti(&[7.], &[1])],
+        kw: vec![],
+    };
+    let e = kernels::call(&mut ctx, "aten.embedding.default", &n, &a).unwrap_err();
+    assert!(e.message.contains("out of range"), "{}", e.message);
+}
+
+#[test]
+fn unknown_target_has_no_kernel() {
+    let env = ShapeEnv::new();
+    let mut ctx = Ctx::new(&env, Limits::default());
+    let n = node("aten.frobnicate.default", DType::F32, &[1]);
+    let a = Args {
+        pos: vec![],
+        kw: vec![],
+    };
+    let e = kernels::call(&mut ctx, "aten.frobnicate.default", &n, &a).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::NoKernel);
+    assert!(
+        e.message
+            .starts_with("no kernel for aten.frobnicate.default")
+    );
+}
+
+#[test]
+fn deterministic_fill_matches_schema() {
+    let x = interp::inputs::fill(&[2], 1, DType::F64).unwrap();
+    let v = x.to_f64().unwrap();
+    assert!((v[0] - (1.01f64).sin()).abs() < 1e-15);
+    assert!((v[1] - (1.02f64).sin()).abs() < 1e-15);
+}
+
+fn run_text(src: &str, limits: Limits) -> interp::EntryRun {
+    let mut runs = interp::run_source("case.py", src, limits);
+    assert_eq!(runs.len(), 1);
+    runs.remove(0)
+}
+
+#[test]
+fn small_mlp_runs_on_filled_values() {
+    let src = "import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = nn.Linear(2, 1)\n\n    def forward(self, x):\n        return self.l(x).relu()\n\nmodel = M()\nexample_args = (torch.randn(1, 2),)\n";
+    let r = run_text(src, Limits::default());
+    let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
+    // weight k=0, bias k=1, x k=2.
+    let w0 = (0.01f64).sin();
+    let w1 = (0.02f64).sin();
+    let b = (1.01f64).sin();
+    let x0 = (2.01f64).sin();
+    let x1 = (2.02f64).sin();
+    let want = (w0 * x0 + w1 * x1 + b).max(0.0);
+    let got = out.outputs[0].as_tensor().unwrap().to_f64().unwrap();
+    assert!((got[0] - want).abs() < 1e-6, "{got:?} vs {want}");
+}
+
+#[test]
+fn absurd_sizes_are_refused_before_allocating() {
+    let src = "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x + torch.ones(100000, 100000, 64)\n\nmodel = M()\nexample_args = (torch.randn(1),)\n";
+    let r = run_text(src, Limits::default());
+    let e = r.result.err().expect("refused");
+    assert_eq!(e.kind, ErrorKind::Memory, "{}", e.message);
+    assert!(
+        e.message.contains("GiB") || e.message.contains("TiB"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
+fn nan_inputs_propagate_without_error() {
+    let src = "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return torch.log(x - 10.0)\n\nmodel = M()\nexample_args = (torch.randn(3),)\n";
+    let r = run_text(src, Limits::default());
+    let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
+    let v = out.outputs[0].as_tensor().unwrap().to_f64().unwrap();
+    assert!(v.iter().all(|x| x.is_nan()));
+    let j = interp::summary::outputs(&out.outputs).unwrap();
+    assert!(j["sum"].is_null());
+}
+
+#[test]
+fn random_outputs_are_reported_as_random() {
+    let src = "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x + torch.randn(3)\n\nmodel = M()\nexample_args = (torch.randn(3),)\n";
+    let r = run_text(src, Limits::default());
+    let e = r.result.err().expect("random");
+    assert_eq!(e.kind, ErrorKind::Random, "{}", e.message);
+}
+
+#[test]
+fn malformed_sources_never_panic() {
+    for src in [
+        "",
+        "model = 3\nexample_args = (1,)\n",
+        "import torch\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x.view(-1, 7)\nmodel = M()\nexample_args = (torch.randn(3, 5),)\n",
+        "import torch\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x[torch.tensor([99])]\nmodel = M()\nexample_args = (torch.randn(3),)\n",
+        "def (:\n",
+    ] {
+        let _ = interp::run_source("bad.py", src, Limits::default());
+    }
+}

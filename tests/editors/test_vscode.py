@@ -137,7 +137,8 @@ def test_vscode_in_code_server(vsix, tmp_path):
         )
     assert run.passed, run.describe() + f"\nartifacts (screenshots, code-server.log): {ARTIFACTS / 'vscode'}"
     for check in ("error squiggle on line 6", "Problems panel lists the error", "hover: a: f32[1, 16, 256, 256]",
-                  "class GraphModule", "followed the edit", "Restart Server restarted the server",
+                  "class GraphModule", "followed the edit", "Quick Run: output 0: f32[1, 16, 128, 128]",
+                  "Restart Server restarted the server",
                   "error notification: "):
         assert check in run.output, run.describe()
 

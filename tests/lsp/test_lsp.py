@@ -279,9 +279,8 @@ async def test_code_lens_and_exported_program(client: LanguageClient):
     lenses = await client.text_document_code_lens_async(
         types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
     )
-    assert len(lenses) == 1
+    assert [lens.command.title.split(" (")[0] for lens in lenses] == ["Show exported program", "Quick run"]
     lens = lenses[0]
-    assert lens.command.title.startswith("Show exported program")
     assert lens.range.start.line == position_of(text, "model = M()").line
     result = await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command=lens.command.command, arguments=lens.command.arguments)
@@ -295,6 +294,38 @@ async def test_code_lens_and_exported_program(client: LanguageClient):
     )
     assert "(strict)" in resp.text and "ExportedProgram:" in resp.text
     assert resp.version == 1
+
+
+@pytest.mark.asyncio
+async def test_quick_run_lens_command_and_request(client: LanguageClient):
+    uri, text, _ = await open_file(client, CONV)
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    run = next(lens for lens in lenses if lens.command.title == "Quick run")
+    assert run.range.start.line == position_of(text, "model = M()").line
+    # The command answers with what `exportlens run` prints.
+    result = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=run.command.command, arguments=run.command.arguments)
+    )
+    assert re.search(r"# model \(line \d+\): ran in [\d.]+ ms", result), result
+    assert "output 0: f32[1, 16, 85, 85]" in result
+    # The custom request also gives the numeric summary of report-schema.md.
+    resp = await client.protocol.send_request_async("exportlens/quickRun", {"textDocument": {"uri": uri}})
+    assert resp.version == 1
+    (entry,) = resp.entries
+    out = entry.numeric.outputs  # pygls gives JSON objects as named tuples
+    assert out.kind == "tensor" and out.dtype == "f32" and list(out.shape) == [1, 16, 85, 85]
+    assert len(out.first) == 8
+
+
+@pytest.mark.asyncio
+async def test_quick_run_of_a_failing_export_says_why(client: LanguageClient):
+    uri, _, _ = await open_file(client, BREAK_IF)
+    resp = await client.protocol.send_request_async("exportlens/quickRun", {"textDocument": {"uri": uri}})
+    (entry,) = resp.entries
+    assert entry.numeric.error.kind == "export fails"
+    assert "nothing to run" in resp.text and "depends on tensor data" in resp.text
 
 
 # --- code actions --------------------------------------------------------------

@@ -85,6 +85,11 @@ function clientOptions(): LanguageClientOptions {
           }
           return undefined;
         }
+        if (command === SERVER_QUICK_RUN) {
+          const uri = typeof args[0] === "string" ? vscode.Uri.parse(args[0]) : activeSource();
+          showRunResult(uri, await next(command, args));
+          return undefined;
+        }
         return (await next(command, args)) as unknown;
       },
     },
@@ -267,8 +272,8 @@ async function quickRun(arg?: unknown): Promise<void> {
     return;
   }
   if (!commands.includes(SERVER_QUICK_RUN)) {
-    void vscode.window.showInformationMessage(
-      "exportlens: Quick Run is not available yet: this exportlens server has no interpreter.",
+    void vscode.window.showErrorMessage(
+      "exportlens: this exportlens server has no Quick Run; update it (exportlens.server.path).",
     );
     return;
   }
@@ -276,8 +281,13 @@ async function quickRun(arg?: unknown): Promise<void> {
     command: SERVER_QUICK_RUN,
     arguments: [protocolUri(source)],
   });
+  showRunResult(source, result);
+}
+
+/** Quick Run's summary (output shapes, values, time) in the output channel. */
+function showRunResult(source: vscode.Uri | undefined, result: unknown): void {
   const text = typeof result === "string" ? result : JSON.stringify(result, null, 2);
-  output.appendLine(`--- Quick Run: ${source.fsPath}`);
+  output.appendLine(`--- Quick Run: ${source?.fsPath ?? "?"}`);
   output.appendLine(text);
   output.show(true);
 }

@@ -56,67 +56,11 @@ pub fn run(file: &Path, json: bool, entry: Option<&str>, max_memory: &str) -> Re
             serde_json::to_string_pretty(&doc).context("serializing the run")?
         )?;
     } else {
-        if runs.is_empty() {
-            writeln!(
-                stdout,
-                "no entry points found (expected `model` + `example_args`, or a torch.export.export(...) call)"
-            )?;
-        }
-        for r in &runs {
-            match &r.result {
-                Ok(o) => {
-                    writeln!(
-                        stdout,
-                        "# {} (line {}): ran in {:.1} ms",
-                        r.name,
-                        r.line,
-                        o.seconds * 1e3
-                    )?;
-                    for (i, v) in o.outputs.iter().enumerate() {
-                        writeln!(stdout, "output {i}: {}", describe(v))?;
-                    }
-                }
-                Err(e) => writeln!(
-                    stdout,
-                    "# {} (line {}): {}: {}",
-                    r.name,
-                    r.line,
-                    e.label(),
-                    e.message
-                )?,
-            }
-        }
+        write!(stdout, "{}", interp::summary::runs_text(&runs))?;
     }
     Ok(if failed {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
     })
-}
-
-fn describe(v: &interp::RVal) -> String {
-    match v {
-        interp::RVal::Tensor(t) => {
-            let vals = t.to_f64().unwrap_or_default();
-            let n = vals.len().max(1) as f64;
-            let min = vals.iter().copied().fold(f64::INFINITY, f64::min);
-            let max = vals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-            let mean = vals.iter().sum::<f64>() / n;
-            let first: Vec<String> = vals.iter().take(6).map(|x| format!("{x:.6}")).collect();
-            format!(
-                "{}{:?}  min {min:.6}  max {max:.6}  mean {mean:.6}  first [{}]",
-                t.dt.short(),
-                t.dims(),
-                first.join(", ")
-            )
-        }
-        interp::RVal::List(items) => {
-            let parts: Vec<String> = items.iter().map(describe).collect();
-            format!("({})", parts.join("; "))
-        }
-        other => match interp::summary::summarize(other) {
-            Ok(j) => j["value"].as_str().unwrap_or("?").to_string(),
-            Err(e) => e.message,
-        },
-    }
 }

@@ -80,6 +80,75 @@ pub fn outputs(outs: &[RVal]) -> Res<Json> {
     }
 }
 
+/// One line describing a runtime value: dtype, shape, min, max, mean and
+/// the first values of a tensor; tuples item by item.
+pub fn describe(v: &RVal) -> String {
+    match v {
+        RVal::Tensor(t) => {
+            let vals = t.to_f64().unwrap_or_default();
+            let n = vals.len().max(1) as f64;
+            let min = vals.iter().copied().fold(f64::INFINITY, f64::min);
+            let max = vals.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+            let mean = vals.iter().sum::<f64>() / n;
+            let first: Vec<String> = vals.iter().take(6).map(|x| format!("{x:.6}")).collect();
+            format!(
+                "{}{:?}  min {min:.6}  max {max:.6}  mean {mean:.6}  first [{}]",
+                t.dt.short(),
+                t.dims(),
+                first.join(", ")
+            )
+        }
+        RVal::List(items) => {
+            let parts: Vec<String> = items.iter().map(describe).collect();
+            format!("({})", parts.join("; "))
+        }
+        other => match summarize(other) {
+            Ok(j) => j["value"].as_str().unwrap_or("?").to_string(),
+            Err(e) => e.message,
+        },
+    }
+}
+
+/// The human-readable report of `exportlens run` (and the editors' Quick
+/// Run): per entry, its wall time and one line per output, or why it did
+/// not run.
+pub fn runs_text(runs: &[crate::EntryRun]) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    if runs.is_empty() {
+        s.push_str(
+            "no entry points found (expected `model` + `example_args`, or a torch.export.export(...) call)\n",
+        );
+    }
+    for r in runs {
+        match &r.result {
+            Ok(o) => {
+                let _ = writeln!(
+                    s,
+                    "# {} (line {}): ran in {:.1} ms",
+                    r.name,
+                    r.line,
+                    o.seconds * 1e3
+                );
+                for (i, v) in o.outputs.iter().enumerate() {
+                    let _ = writeln!(s, "output {i}: {}", describe(v));
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(
+                    s,
+                    "# {} (line {}): {}: {}",
+                    r.name,
+                    r.line,
+                    e.label(),
+                    e.message
+                );
+            }
+        }
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

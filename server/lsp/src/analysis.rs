@@ -371,6 +371,18 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
             }),
             data: None,
         });
+        lenses.push(CodeLens {
+            range: Range::new(range.start, range.start),
+            command: Some(Command {
+                title: "Quick run".into(),
+                command: crate::quick_run::QUICK_RUN_COMMAND.into(),
+                arguments: Some(vec![
+                    serde_json::json!(snap.uri.as_str()),
+                    serde_json::json!(entry.line),
+                ]),
+            }),
+            data: None,
+        });
     }
 
     timings.lap("trace + programs");

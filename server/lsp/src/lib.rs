@@ -26,6 +26,7 @@ pub mod fixes;
 pub mod hover;
 pub mod ordered;
 pub mod position;
+pub mod quick_run;
 pub mod server;
 pub mod state;
 
@@ -54,6 +55,7 @@ pub async fn run_stdio() -> bool {
         Backend::new(client, state.clone())
     })
     .custom_method("exportlens/exportedProgram", Backend::exported_program)
+    .custom_method("exportlens/quickRun", Backend::quick_run)
     .finish();
     let service = Ordered::new(service, state.clone());
     let (stdin, stdout) = (tokio::io::stdin(), tokio::io::stdout());

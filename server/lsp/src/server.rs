@@ -28,6 +28,7 @@ use tower_lsp_server::{Client, LanguageServer};
 use crate::analysis::{FileAnalysis, SHOW_PROGRAM_COMMAND};
 use crate::config::{Config, ModeSetting};
 use crate::position::Encoding;
+use crate::quick_run::{QUICK_RUN_COMMAND, QuickRunParams, QuickRunResult};
 use crate::state::State;
 
 /// The language server.
@@ -175,6 +176,33 @@ impl Backend {
             text,
         })
     }
+
+    /// `exportlens/quickRun`: run the document's entry points with the
+    /// interpreter, on a blocking worker.
+    pub async fn quick_run(&self, p: QuickRunParams) -> Result<QuickRunResult> {
+        let uri = p.text_document.uri;
+        let Some((text, version)) = self.state.document_text(&uri) else {
+            return Err(Error::invalid_params(format!(
+                "{} is not open",
+                uri.as_str()
+            )));
+        };
+        let path = uri.as_str().to_string();
+        let line = p.line;
+        let (summary, entries) =
+            tokio::task::spawn_blocking(move || crate::quick_run::run(&path, &text, line))
+                .await
+                .map_err(|e| {
+                    tracing::error!(error = %e, "quick run worker failed");
+                    Error::internal_error()
+                })?;
+        Ok(QuickRunResult {
+            uri: uri.as_str().to_string(),
+            version,
+            text: summary,
+            entries,
+        })
+    }
 }
 
 impl LanguageServer for Backend {
@@ -241,7 +269,7 @@ impl LanguageServer for Backend {
                     resolve_provider: Some(false),
                 }),
                 execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: vec![SHOW_PROGRAM_COMMAND.into()],
+                    commands: vec![SHOW_PROGRAM_COMMAND.into(), QUICK_RUN_COMMAND.into()],
                     work_done_progress_options: Default::default(),
                 }),
                 diagnostic_provider: pull_diagnostics.then(|| {
@@ -371,7 +399,7 @@ impl LanguageServer for Backend {
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        if params.command != SHOW_PROGRAM_COMMAND {
+        if params.command != SHOW_PROGRAM_COMMAND && params.command != QUICK_RUN_COMMAND {
             return Err(Error::invalid_params(format!(
                 "unknown command {:?}",
                 params.command
@@ -390,6 +418,15 @@ impl LanguageServer for Backend {
             .get(1)
             .and_then(Json::as_u64)
             .and_then(|l| u32::try_from(l).ok());
+        if params.command == QUICK_RUN_COMMAND {
+            let result = self
+                .quick_run(QuickRunParams {
+                    text_document: TextDocumentIdentifier { uri },
+                    line,
+                })
+                .await?;
+            return Ok(Some(json!(result.text)));
+        }
         let result = self
             .exported_program(ExportedProgramParams {
                 text_document: TextDocumentIdentifier { uri },

@@ -355,4 +355,9 @@ impl State {
     pub fn open_documents(&self) -> usize {
         lock(&self.docs).len()
     }
+
+    /// The current text and version of an open document.
+    pub fn document_text(&self, uri: &Uri) -> Option<(String, i32)> {
+        lock(&self.docs).get(uri).map(|d| (d.text(), d.version))
+    }
 }

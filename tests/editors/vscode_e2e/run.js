@@ -419,14 +419,28 @@ async function run() {
   out(`ok: the program document followed the edit (${elapsed()})`);
   await screenshot("program-after-edit");
 
-  // 5. Restart Server.
+  // 5. Quick Run: the edited model's output in the exportlens output channel.
+  await page.keyboard.press("Control+1");
+  await runCommand("exportlens: Quick Run");
+  const ran = await waitFor("Quick Run's output (f32[1, 16, 128, 128]) in the output panel", () =>
+    page.evaluate(() => {
+      const t = [...document.querySelectorAll(".part.panel .monaco-editor .view-lines")]
+        .map((e) => e.innerText.replace(/\u00a0/g, " "))
+        .join("\n");
+      return /output 0: f32\[1, 16, 128, 128\]/.test(t) ? t : null;
+    }),
+  );
+  out(`ok: Quick Run: ${(ran.match(/output 0: [^\n]*/) || [""])[0].slice(0, 80)} (${elapsed()})`);
+  await screenshot("quick-run");
+
+  // 6. Restart Server.
   await runCommand("exportlens: Restart Server");
   await waitFor("the status bar message after Restart Server", () =>
     page.evaluate(() => document.querySelector(".part.statusbar")?.textContent?.includes("exportlens: server restarted") ?? false),
   );
   out(`ok: exportlens: Restart Server restarted the server (${elapsed()})`);
 
-  // 6. A wrong exportlens.server.path, typed into the Settings editor: an
+  // 7. A wrong exportlens.server.path, typed into the Settings editor: an
   // error notification that says how to fix it.
   await runCommand("Preferences: Open User Settings");
   await page.waitForSelector(".settings-editor .suggest-input-container .monaco-editor textarea, .settings-editor .settings-header input", { timeout });

@@ -372,8 +372,8 @@ local function schedule_program_refresh(src)
   end))
 end
 
---- Quick Run: runs the model through the server's interpreter when the
---- server offers it.
+--- Quick Run: runs the model's exported program through the server's
+--- interpreter and shows output shapes, values and time.
 function M.quick_run(opts)
   opts = opts or {}
   local src = opts.bufnr or vim.api.nvim_get_current_buf()
@@ -385,12 +385,12 @@ function M.quick_run(opts)
   local caps = client.server_capabilities or {}
   local cmds = caps.executeCommandProvider and caps.executeCommandProvider.commands or {}
   if not vim.tbl_contains(cmds, M.quick_run_command) then
-    notify("Quick Run is not available yet: this exportlens server has no interpreter", vim.log.levels.WARN)
+    notify("this exportlens server has no Quick Run; update the binary", vim.log.levels.ERROR)
     return false
   end
   client_request(client, "workspace/executeCommand", {
     command = M.quick_run_command,
-    arguments = { vim.uri_from_bufnr(src) },
+    arguments = { vim.uri_from_bufnr(src), opts.line },
   }, function(err, result)
     if err then
       notify("Quick Run failed: " .. (err.message or vim.inspect(err)), vim.log.levels.ERROR)
@@ -685,6 +685,14 @@ function M.setup(user)
     M.options.cmd = user.cmd
   end
   define_commands()
+  vim.lsp.commands[M.quick_run_command] = function(command, ctx)
+    local args = command.arguments or {}
+    local src = ctx and ctx.bufnr or vim.api.nvim_get_current_buf()
+    if type(args[1]) == "string" then
+      src = vim.uri_to_bufnr(args[1])
+    end
+    M.quick_run({ bufnr = src, line = args[2] })
+  end
   vim.lsp.commands[M.program_command] = function(command, ctx)
     local args = command.arguments or {}
     local src = ctx and ctx.bufnr or vim.api.nvim_get_current_buf()

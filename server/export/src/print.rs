@@ -126,9 +126,10 @@ pub fn print_program(named: &NamedProgram, path: &str) -> String {
         if let (Some(line), Some(code)) = (n.line, &n.code)
             && last_code.as_ref() != Some(&(line, code.clone()))
         {
+            let file = g.node_paths.get(id).map_or(path, String::as_str);
             let _ = writeln!(
                 out,
-                "             # File: {path}:{line} in forward, code: {code}"
+                "             # File: {file}:{line} in forward, code: {code}"
             );
             last_code = Some((line, code.clone()));
         }

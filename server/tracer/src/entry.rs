@@ -169,6 +169,8 @@ fn collect_export_calls(s: &Stmt, out: &mut Vec<Expr>, depth: u32) {
 pub struct ReportedGuard {
     pub expr: String,
     pub line: Option<u32>,
+    /// The file of `line`, when it is not the traced file.
+    pub path: Option<String>,
 }
 
 /// A traced program: the graph plus what the exporter needs to name and
@@ -202,6 +204,15 @@ struct ExportArgs {
     dynamic_shapes: Value,
 }
 
+/// How to trace: the limits, and where local imports are read from.
+#[derive(Clone, Default)]
+pub struct TraceOptions {
+    pub budget: Budget,
+    /// The workspace imports resolve in; `None`: imports of anything but
+    /// the modules the tracer models are unknown values.
+    pub workspace: Option<Rc<crate::imports::Workspace>>,
+}
+
 /// Trace one entry in one mode. Never panics on user input.
 pub fn trace_entry(
     file: Rc<SourceFile>,
@@ -209,8 +220,24 @@ pub fn trace_entry(
     mode: Mode,
     budget: Budget,
 ) -> TraceResult {
-    let mut interp = Interp::new(mode, budget, file.clone());
+    let options = TraceOptions {
+        budget,
+        workspace: None,
+    };
+    trace_entry_with(file, entry, mode, &options)
+}
+
+/// [`trace_entry`] with options (a workspace for local imports).
+pub fn trace_entry_with(
+    file: Rc<SourceFile>,
+    entry: &EntryPoint,
+    mode: Mode,
+    options: &TraceOptions,
+) -> TraceResult {
+    let mut interp = Interp::new(mode, options.budget, file.clone());
+    interp.workspace = options.workspace.clone();
     let result = run(&mut interp, &file, entry);
+    interp.sync_guard_paths();
     let env = match &result {
         Ok(p) => &p.env,
         Err(_) => &interp.env,
@@ -218,14 +245,16 @@ pub fn trace_entry(
     let guards = env
         .guards
         .iter()
-        .map(|g| ReportedGuard {
+        .enumerate()
+        .map(|(i, g)| ReportedGuard {
             expr: env.guard_text(g),
             line: g.line,
+            path: interp.guard_paths.get(i).cloned().flatten(),
         })
         .collect();
     let outcome = match result {
         Ok(p) => TraceOutcome::Exported(Box::new(p)),
-        Err(f) => TraceOutcome::Failed(Box::new(f)),
+        Err(f) => TraceOutcome::Failed(f),
     };
     TraceResult {
         mode,
@@ -253,7 +282,13 @@ fn flow_to_failure(interp: &Interp, flow: Flow) -> Failure {
             } else {
                 Failure::new(FailureKind::Other, described)
             };
-            f.range = e.range.or_else(|| Some(interp.current_range()));
+            if e.range.is_some() {
+                f.range = e.range;
+                f.path = e.path;
+            } else {
+                f.range = Some(interp.current_range());
+                f.path = interp.current_path();
+            }
             f.line = e.line.or_else(|| interp.failure_line());
             f
         }
@@ -267,7 +302,7 @@ fn run(
     interp: &mut Interp,
     file: &Rc<SourceFile>,
     entry: &EntryPoint,
-) -> Result<TracedProgram, Failure> {
+) -> Result<TracedProgram, Box<Failure>> {
     let globals = Scope::new(None);
     interp.frames.push(Frame {
         file: file.clone(),
@@ -284,7 +319,7 @@ fn run(
         }
         match interp.exec(s, &globals) {
             Ok(()) => {}
-            Err(Flow::Fail(f)) if f.message.contains("step budget") => return Err(*f),
+            Err(Flow::Fail(f)) if f.message.contains("step budget") => return Err(f),
             Err(flow) => {
                 let f = flow_to_failure(interp, flow);
                 // The export inputs themselves could not be built: nothing
@@ -302,7 +337,7 @@ fn run(
                     );
                     f.range = Some(s.range);
                     f.line = Some(file.line_of(s.range.start));
-                    return Err(f);
+                    return Err(Box::new(f));
                 }
                 interp.incomplete(
                     s.range,
@@ -324,8 +359,9 @@ fn run(
         .find(|s| assigns_name(s, "dynamic_shapes"))
         .map_or(entry.range, |s| s.range);
     interp.set_range(spec_range);
-    let ea = export_args(interp, entry, &globals).map_err(|f| flow_to_failure(interp, f))?;
-    let program = trace_model(interp, ea).map_err(|f| flow_to_failure(interp, f))?;
+    let ea =
+        export_args(interp, entry, &globals).map_err(|f| Box::new(flow_to_failure(interp, f)))?;
+    let program = trace_model(interp, ea).map_err(|f| Box::new(flow_to_failure(interp, f)))?;
     Ok(program)
 }
 
@@ -674,6 +710,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     inputs.extend(user_nodes);
 
     let range_constraints = range_constraints(interp, &inputs);
+    interp.sync_guard_paths();
     Ok(TracedProgram {
         graph: std::mem::take(&mut interp.graph),
         inputs,

@@ -34,8 +34,11 @@ pub struct Failure {
     pub kind: FailureKind,
     /// Graph-break registry code (`GB0170`) for strict-mode breaks.
     pub gb_code: Option<&'static str>,
-    /// The user-code range that failed (the innermost frame in the traced file).
+    /// The user-code range that failed (the innermost user frame).
     pub range: Option<TextRange>,
+    /// The file `range` and `line` are in, when it is not the traced file
+    /// (a model imported from another file of the workspace).
+    pub path: Option<String>,
     /// The 1-based line torch reports, if any.
     pub line: Option<u32>,
     pub message: String,
@@ -51,6 +54,7 @@ impl Failure {
             kind,
             gb_code: None,
             range: None,
+            path: None,
             line: None,
             message: message.into(),
             suggested_fixes: Vec::new(),
@@ -83,5 +87,7 @@ pub enum NoteKind {
 pub struct Note {
     pub kind: NoteKind,
     pub range: TextRange,
+    /// The file `range` is in, when it is not the traced file.
+    pub path: Option<String>,
     pub message: String,
 }

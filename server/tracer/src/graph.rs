@@ -135,6 +135,9 @@ pub struct Graph {
     /// Names taken by nodes torch traced and later removed (the comparisons
     /// inside `torch._check`), which later nodes must not reuse.
     pub reserved_names: Vec<String>,
+    /// The file of each node recorded in a file other than the traced one
+    /// (a model imported from elsewhere in the workspace).
+    pub node_paths: std::collections::HashMap<NodeId, String>,
 }
 
 impl Graph {

@@ -11,6 +11,7 @@ pub mod dtype;
 pub mod entry;
 pub mod failure;
 pub mod graph;
+pub mod imports;
 pub mod interp;
 pub mod nn;
 pub mod ops;
@@ -22,8 +23,12 @@ use std::rc::Rc;
 
 use syntax::{LineIndex, TextRange};
 
-pub use entry::{EntryPoint, TraceOutcome, TraceResult, find_entries, trace_entry};
+pub use entry::{
+    EntryPoint, TraceOptions, TraceOutcome, TraceResult, find_entries, trace_entry,
+    trace_entry_with,
+};
 pub use failure::{Failure, FailureKind, Note};
+pub use imports::{SourceProvider, Workspace};
 
 /// torch.export's two tracing modes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -46,6 +46,9 @@ pub enum Value {
     Object(Rc<Object>),
     /// A Python module: `torch`, `torch.nn.functional`, `math`, or a user import.
     PyModule(Rc<str>),
+    /// A module of the workspace, run from its source: its globals are its
+    /// attributes.
+    Module(Rc<UserModule>),
     DType(DType),
     Device(Rc<str>),
     /// An iterator over a snapshot of items (from `iter`, `zip`, `enumerate`...).
@@ -54,6 +57,18 @@ pub enum Value {
     Dim(Rc<DimSpec>),
     /// Something the tracer cannot model; the reason was already reported.
     Unknown(Rc<str>),
+}
+
+/// A module imported from the workspace (`import mypkg.layers as L`).
+pub struct UserModule {
+    /// The dotted name it was imported as.
+    pub name: Rc<str>,
+    /// Its file; `None` for a namespace package (a folder without
+    /// `__init__.py`).
+    pub path: Option<std::path::PathBuf>,
+    /// The package folder, for packages (where submodules are found).
+    pub dir: Option<std::path::PathBuf>,
+    pub globals: Rc<Scope>,
 }
 
 /// A symbolic boolean: a comparison of two symbolic integers, possibly negated.
@@ -463,7 +478,7 @@ impl Value {
             Value::BoundMethod(_) => "method".into(),
             Value::Class(_) => "type".into(),
             Value::Object(o) => o.class.name.to_string(),
-            Value::PyModule(_) => "module".into(),
+            Value::PyModule(_) | Value::Module(_) => "module".into(),
             Value::DType(_) => "torch.dtype".into(),
             Value::Device(_) => "torch.device".into(),
             Value::Iter(_) => "iterator".into(),
@@ -495,6 +510,7 @@ impl Value {
             (Value::Class(a), Value::Class(b)) => Rc::ptr_eq(a, b),
             (Value::Function(a), Value::Function(b)) => Rc::ptr_eq(a, b),
             (Value::PyModule(a), Value::PyModule(b)) => a == b,
+            (Value::Module(a), Value::Module(b)) => Rc::ptr_eq(a, b),
             (Value::Builtin(a), Value::Builtin(b)) => a.name == b.name,
             _ => false,
         }

@@ -66,6 +66,10 @@ impl Interp {
             Value::Class(c) => self.class_attr(c, name),
             Value::Tensor(t) => self.tensor_attr(t, v, name),
             Value::PyModule(path) => self.module_attr(path, name),
+            Value::Module(m) => {
+                let found = m.globals.vars.borrow().get(name).cloned();
+                found.ok_or_else(|| self.attr_error(v, name))
+            }
             Value::Builtin(b) if &*b.name == "builtins.super.bound" => {
                 self.super_attr(b.receiver.clone(), name)
             }

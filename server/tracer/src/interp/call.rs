@@ -155,6 +155,7 @@ impl Interp {
             FunctionBody::Def(d) => d.range,
             FunctionBody::Lambda(e) => e.range,
         };
+        self.sync_guard_paths();
         self.frames.push(Frame {
             file: func.file.clone(),
             range,
@@ -169,6 +170,7 @@ impl Interp {
             },
             FunctionBody::Lambda(body) => self.eval(body, &scope),
         };
+        self.sync_guard_paths();
         self.frames.pop();
         result
     }
@@ -562,6 +564,7 @@ impl Interp {
             message,
             value,
             range: Some(self.current_range()),
+            path: self.current_path(),
             line: self.failure_line(),
             user_raise: false,
         }
@@ -587,11 +590,14 @@ impl Interp {
     // ----- imports ------------------------------------------------------------
 
     /// Resolve `import a.b.c` to a module value. Torch and the standard
-    /// library modules the tracer models are namespaces; anything else is
+    /// library modules the tracer models are namespaces; workspace modules
+    /// are run from their source (see [`super::import`]); anything else is
     /// an opaque module whose attributes are unknown.
     pub fn import_module(&mut self, name: &str, range: TextRange) -> R<Value> {
-        let known = super::attr::KNOWN_MODULES.contains(&name) || name.starts_with("torch");
-        if !known {
+        if !is_modelled_module(name) {
+            if let Some((_, leaf)) = self.import_workspace(name, range)? {
+                return Ok(leaf);
+            }
             self.incomplete(
                 range,
                 format!(
@@ -602,7 +608,21 @@ impl Interp {
         Ok(Value::PyModule(Rc::from(name)))
     }
 
-    pub fn import_relative(&mut self, name: &str, _level: u32, range: TextRange) -> R<Value> {
+    /// `import a.b.c` without `as`: the value bound to `a`.
+    pub fn import_top(&mut self, name: &str, range: TextRange) -> R<Value> {
+        if !is_modelled_module(name)
+            && let Some((top, _)) = self.import_workspace(name, range)?
+        {
+            return Ok(top);
+        }
+        let top = name.split('.').next().unwrap_or(name);
+        self.import_module(top, range)
+    }
+
+    pub fn import_relative(&mut self, name: &str, level: u32, range: TextRange) -> R<Value> {
+        if let Some(m) = self.import_workspace_relative(name, level, range)? {
+            return Ok(m);
+        }
         self.incomplete(
             range,
             format!("analysis incomplete: relative import of `{name}` is not analysed"),
@@ -629,6 +649,11 @@ fn name_of(e: &Expr) -> Option<String> {
         ExprKind::Name(n) => Some(n.clone()),
         _ => None,
     }
+}
+
+/// Torch and the standard-library modules the tracer implements itself.
+fn is_modelled_module(name: &str) -> bool {
+    super::attr::KNOWN_MODULES.contains(&name) || name == "torch" || name.starts_with("torch.")
 }
 
 fn root_scope(scope: &Rc<Scope>) -> Rc<Scope> {

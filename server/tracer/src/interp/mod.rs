@@ -9,6 +9,7 @@
 pub mod attr;
 pub mod builtins;
 pub mod call;
+pub mod import;
 pub mod record;
 
 use std::collections::HashMap;
@@ -43,6 +44,8 @@ pub struct PyErr {
     pub value: Option<Value>,
     /// Where it was raised (innermost user frame).
     pub range: Option<TextRange>,
+    /// The file of `range`, when it is not the traced file.
+    pub path: Option<String>,
     pub line: Option<u32>,
     /// Raised by a `raise` statement in user code (not by the interpreter
     /// standing in for Python or torch).
@@ -83,6 +86,15 @@ pub struct Interp {
     pub mutated_buffers: Vec<u32>,
     /// Set while tracing a `torch.cond` branch or `map` body.
     pub in_subgraph: u32,
+    /// Where local imports are read from; `None`: they are not analysed.
+    pub workspace: Option<Rc<crate::imports::Workspace>>,
+    /// Modules imported from the workspace, by file (or package folder).
+    pub modules: HashMap<std::path::PathBuf, Value>,
+    /// Modules whose code is running (an import of one of them is a cycle).
+    pub loading: Vec<std::path::PathBuf>,
+    /// The file of each guard of `env` (aligned with `env.guards`; `None`
+    /// for the traced file).
+    pub guard_paths: Vec<Option<String>>,
 }
 
 impl Interp {
@@ -104,6 +116,21 @@ impl Interp {
             sym_expr_nodes: Vec::new(),
             mutated_buffers: Vec::new(),
             in_subgraph: 0,
+            workspace: None,
+            modules: HashMap::new(),
+            loading: Vec::new(),
+            guard_paths: Vec::new(),
+        }
+    }
+
+    /// Note the file of the guards added since the last call: the file of
+    /// the innermost frame. Called whenever that frame may change (each
+    /// step, each call and return), so every guard gets the file of the
+    /// frame that added it.
+    pub fn sync_guard_paths(&mut self) {
+        if self.guard_paths.len() < self.env.guards.len() {
+            let path = self.current_path();
+            self.guard_paths.resize(self.env.guards.len(), path);
         }
     }
 
@@ -120,12 +147,18 @@ impl Interp {
         }
     }
 
-    /// The innermost frame executing code of the entry file.
+    /// The innermost frame executing user code (the traced file or a
+    /// module it imports: every frame runs user source).
     fn innermost_user_frame(&self) -> Option<&Frame> {
-        self.frames
-            .iter()
-            .rev()
-            .find(|f| Rc::ptr_eq(&f.file, &self.entry_file))
+        self.frames.last()
+    }
+
+    /// The file of the innermost user frame, when it is not the traced
+    /// file: where failures, notes and guards raised now are located.
+    pub fn current_path(&self) -> Option<String> {
+        self.innermost_user_frame()
+            .filter(|f| !Rc::ptr_eq(&f.file, &self.entry_file))
+            .map(|f| f.file.path.clone())
     }
 
     /// The line torch attributes to a failure: the innermost user frame.
@@ -146,12 +179,18 @@ impl Interp {
     pub fn node_line(&self) -> Option<u32> {
         let frame = match self.mode {
             Mode::Strict => self.innermost_user_frame(),
-            Mode::NonStrict => self
-                .frames
-                .iter()
-                .find(|f| f.function.is_some() && Rc::ptr_eq(&f.file, &self.entry_file)),
+            Mode::NonStrict => self.frames.iter().find(|f| f.function.is_some()),
         }?;
         Some(frame.file.line_of(frame.range.start))
+    }
+
+    /// The file and source text of the line [`Interp::node_line`] reports.
+    pub fn node_location(&self) -> Option<(u32, Rc<SourceFile>)> {
+        let frame = match self.mode {
+            Mode::Strict => self.innermost_user_frame(),
+            Mode::NonStrict => self.frames.iter().find(|f| f.function.is_some()),
+        }?;
+        Some((frame.file.line_of(frame.range.start), frame.file.clone()))
     }
 
     /// The line a guard is attributed to: the innermost user line.
@@ -162,6 +201,7 @@ impl Interp {
     pub fn fail(&self, kind: FailureKind, message: impl Into<String>) -> Flow {
         let mut f = Failure::new(kind, message);
         f.range = Some(self.current_range());
+        f.path = self.current_path();
         f.line = self.failure_line();
         Flow::Fail(Box::new(f))
     }
@@ -169,6 +209,7 @@ impl Interp {
     pub fn fail_with(&self, mut failure: Failure) -> Flow {
         if failure.range.is_none() {
             failure.range = Some(self.current_range());
+            failure.path = self.current_path();
         }
         if failure.line.is_none() {
             failure.line = self.failure_line();
@@ -191,6 +232,7 @@ impl Interp {
             message: message.into(),
             value: None,
             range: Some(self.current_range()),
+            path: self.current_path(),
             line: self.failure_line(),
             user_raise: false,
         })
@@ -203,14 +245,16 @@ impl Interp {
     /// Record that something was not understood, and go on with Unknown.
     pub fn incomplete(&mut self, range: TextRange, what: impl Into<String>) -> Value {
         let message = what.into();
+        let path = self.current_path();
         if !self
             .notes
             .iter()
-            .any(|n| n.range == range && n.message == message)
+            .any(|n| n.range == range && n.message == message && n.path == path)
         {
             self.notes.push(Note {
                 kind: NoteKind::Incomplete,
                 range,
+                path,
                 message: message.clone(),
             });
         }
@@ -218,14 +262,17 @@ impl Interp {
     }
 
     pub fn warn(&mut self, range: TextRange, message: impl Into<String>) {
+        let path = self.current_path();
         self.notes.push(Note {
             kind: NoteKind::Warning,
             range,
+            path,
             message: message.into(),
         });
     }
 
     fn step(&mut self) -> R<()> {
+        self.sync_guard_paths();
         self.steps += 1;
         if self.steps > self.budget.steps {
             return Err(self.fail(
@@ -398,7 +445,7 @@ impl Interp {
                         }
                         None => {
                             let top = a.name.split('.').next().unwrap_or(&a.name);
-                            let m = self.import_module(top, a.range)?;
+                            let m = self.import_top(&a.name, a.range)?;
                             scope.vars.borrow_mut().insert(top.to_string(), m);
                         }
                     }
@@ -417,9 +464,24 @@ impl Interp {
                 };
                 for a in names {
                     if a.name == "*" {
+                        if let Value::Module(um) = &m {
+                            let public: Vec<(String, Value)> = um
+                                .globals
+                                .vars
+                                .borrow()
+                                .iter()
+                                .filter(|(k, _)| !k.starts_with('_'))
+                                .map(|(k, v)| (k.clone(), v.clone()))
+                                .collect();
+                            scope.vars.borrow_mut().extend(public);
+                        }
                         continue;
                     }
-                    let v = match self.get_attr(&m, &a.name) {
+                    let found = match &m {
+                        Value::Module(um) => self.import_from_module(um, &a.name, a.range)?,
+                        _ => None,
+                    };
+                    let v = match found.map_or_else(|| self.get_attr(&m, &a.name), Ok) {
                         Ok(v) => v,
                         Err(Flow::Raise(_)) => self.incomplete(
                             a.range,
@@ -446,6 +508,7 @@ impl Interp {
                         message: "re-raise".into(),
                         value: None,
                         range: Some(stmt.range),
+                        path: self.current_path(),
                         line: self.failure_line(),
                         user_raise: true,
                     },
@@ -1215,6 +1278,7 @@ pub fn is_same(a: &Value, b: &Value) -> bool {
         (Value::Int(x), Value::Int(y)) => x == y,
         (Value::Str(x), Value::Str(y)) => x == y,
         (Value::PyModule(x), Value::PyModule(y)) => x == y,
+        (Value::Module(x), Value::Module(y)) => Rc::ptr_eq(x, y),
         _ => false,
     }
 }

@@ -85,9 +85,13 @@ impl Interp {
         kwargs: Vec<(String, Arg)>,
         val: MetaVal,
     ) -> NodeId {
-        let line = self.node_line();
-        let code = line.map(|l| self.entry_file.line_text(l).to_string());
-        self.graph.push(Node {
+        let location = self.node_location();
+        let line = location.as_ref().map(|(l, _)| *l);
+        let code = location.as_ref().map(|(l, f)| f.line_text(*l).to_string());
+        let path = location
+            .filter(|(_, f)| !Rc::ptr_eq(f, &self.entry_file))
+            .map(|(_, f)| f.path.clone());
+        let id = self.graph.push(Node {
             op: NodeOp::CallFunction {
                 target: target.to_string(),
                 args,
@@ -103,7 +107,11 @@ impl Interp {
                 || target.ends_with("_.default"),
             late_named: false,
             hidden: false,
-        })
+        });
+        if let Some(p) = path {
+            self.graph.node_paths.insert(id, p);
+        }
+        id
     }
 
     /// Record an op whose result is one tensor; returns the tensor value.

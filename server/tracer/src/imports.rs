@@ -1,0 +1,192 @@
+//! Local imports: where the source of `import mypkg.layers` or
+//! `from .blocks import ResBlock` comes from.
+//!
+//! The tracer does no I/O. Its caller supplies a [`SourceProvider`] (the
+//! CLI reads the disk, the language server its open documents first) and
+//! the search roots; this module turns dotted names into candidate paths
+//! (`a/b.py`, then `a/b/__init__.py`) and parses each file at most once
+//! ([`Workspace`] caches by path, for every trace that shares it). Running
+//! the module code and binding module values is the interpreter's part
+//! (`interp::import`).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use crate::SourceFile;
+
+/// Reads source files for the tracer. `None` when the file does not exist
+/// (or cannot be read).
+pub trait SourceProvider {
+    fn read(&self, path: &Path) -> Option<String>;
+}
+
+/// In-memory files, for tests and embedders.
+impl SourceProvider for HashMap<PathBuf, String> {
+    fn read(&self, path: &Path) -> Option<String> {
+        self.get(path).cloned()
+    }
+}
+
+/// Where imported modules are looked up, and the files already parsed.
+pub struct Workspace {
+    provider: Box<dyn SourceProvider>,
+    roots: Vec<PathBuf>,
+    parsed: RefCell<HashMap<PathBuf, Option<Rc<SourceFile>>>>,
+}
+
+/// A module found for a dotted name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    /// The file that holds the module's code (`b.py` or `b/__init__.py`).
+    pub path: PathBuf,
+    /// The folder the dotted name was resolved against.
+    pub root: PathBuf,
+}
+
+impl Workspace {
+    /// `roots` are searched in order, after the importing file's folder.
+    pub fn new(provider: Box<dyn SourceProvider>, roots: Vec<PathBuf>) -> Rc<Workspace> {
+        Rc::new(Workspace {
+            provider,
+            roots,
+            parsed: RefCell::new(HashMap::new()),
+        })
+    }
+
+    /// The parsed file at `path`, read once.
+    pub fn load(&self, path: &Path) -> Option<Rc<SourceFile>> {
+        if let Some(f) = self.parsed.borrow().get(path) {
+            return f.clone();
+        }
+        let file = self
+            .provider
+            .read(path)
+            .map(|text| SourceFile::parse(&path.display().to_string(), &text));
+        self.parsed
+            .borrow_mut()
+            .insert(path.to_path_buf(), file.clone());
+        file
+    }
+
+    fn exists(&self, path: &Path) -> bool {
+        self.load(path).is_some()
+    }
+
+    /// The module file of `parts` under `base`: `base/a/b.py`, else
+    /// `base/a/b/__init__.py`.
+    pub fn module_in(&self, base: &Path, parts: &[&str]) -> Option<PathBuf> {
+        if parts.iter().any(|p| !is_identifier(p)) {
+            return None;
+        }
+        let mut dir = base.to_path_buf();
+        for p in parts {
+            dir.push(p);
+        }
+        if parts.is_empty() {
+            let init = dir.join("__init__.py");
+            return self.exists(&init).then_some(init);
+        }
+        let file = dir.with_extension("py");
+        if self.exists(&file) {
+            return Some(file);
+        }
+        let init = dir.join("__init__.py");
+        self.exists(&init).then_some(init)
+    }
+
+    /// An absolute import: against the importing file's folder, then the
+    /// roots.
+    pub fn resolve_absolute(&self, dotted: &str, importer: &Path) -> Option<Resolved> {
+        let parts: Vec<&str> = dotted.split('.').collect();
+        let here = importer.parent().map(Path::to_path_buf);
+        here.into_iter()
+            .chain(self.roots.iter().cloned())
+            .find_map(|root| {
+                self.module_in(&root, &parts)
+                    .map(|path| Resolved { path, root })
+            })
+    }
+
+    /// The folder `level` dots refer to from `importer`: its package, then
+    /// parents.
+    pub fn relative_base(importer: &Path, level: u32) -> Option<PathBuf> {
+        let mut base = importer.parent()?.to_path_buf();
+        for _ in 1..level {
+            base = base.parent()?.to_path_buf();
+        }
+        Some(base)
+    }
+
+    /// Every file read so far (found or not), for dependency tracking.
+    pub fn files(&self) -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = self
+            .parsed
+            .borrow()
+            .iter()
+            .filter(|(_, f)| f.is_some())
+            .map(|(p, _)| p.clone())
+            .collect();
+        v.sort();
+        v
+    }
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
+        && chars.all(|c| c.is_alphanumeric() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ws(files: &[(&str, &str)]) -> Rc<Workspace> {
+        let map: HashMap<PathBuf, String> = files
+            .iter()
+            .map(|(p, t)| (PathBuf::from(p), t.to_string()))
+            .collect();
+        Workspace::new(Box::new(map), vec![PathBuf::from("/w")])
+    }
+
+    #[test]
+    fn resolves_modules_and_packages() {
+        let w = ws(&[
+            ("/w/models.py", ""),
+            ("/w/mypkg/layers.py", ""),
+            ("/w/mypkg/__init__.py", ""),
+        ]);
+        let importer = Path::new("/w/sub/export_model.py");
+        assert_eq!(
+            w.resolve_absolute("models", importer).map(|r| r.path),
+            Some(PathBuf::from("/w/models.py"))
+        );
+        assert_eq!(
+            w.resolve_absolute("mypkg.layers", importer).map(|r| r.path),
+            Some(PathBuf::from("/w/mypkg/layers.py"))
+        );
+        assert_eq!(
+            w.resolve_absolute("mypkg", importer).map(|r| r.path),
+            Some(PathBuf::from("/w/mypkg/__init__.py"))
+        );
+        assert!(w.resolve_absolute("missing", importer).is_none());
+        assert!(w.resolve_absolute("a..b", importer).is_none());
+        assert_eq!(w.files().len(), 3);
+    }
+
+    #[test]
+    fn relative_bases() {
+        let f = Path::new("/w/pkg/sub/m.py");
+        assert_eq!(
+            Workspace::relative_base(f, 1),
+            Some(PathBuf::from("/w/pkg/sub"))
+        );
+        assert_eq!(
+            Workspace::relative_base(f, 2),
+            Some(PathBuf::from("/w/pkg"))
+        );
+        assert_eq!(Workspace::relative_base(Path::new("m.py"), 3), None);
+    }
+}

@@ -1,0 +1,244 @@
+//! Imports of workspace modules: `import mypkg.layers as L`,
+//! `import pkg.sub` (binds `pkg`, with `sub` as an attribute),
+//! `from .blocks import ResBlock`, `from pkg import sub`.
+//!
+//! Files come from the [`crate::imports::Workspace`] the caller supplied
+//! (no I/O here). Each module runs once per trace, in its own global
+//! scope, with frames pointing at its file; the module value's attributes
+//! are its globals. A cycle yields the partly initialised module (as in
+//! Python) and a note; the step budget and call depth still apply.
+
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use syntax::TextRange;
+
+use super::{Flow, Frame, Interp, R};
+use crate::imports::Workspace;
+use crate::value::{Scope, UserModule, Value};
+
+/// Imports running inside imports, at most (each level recurses).
+const MAX_IMPORT_DEPTH: usize = 24;
+
+impl Interp {
+    fn importer_path(&self) -> PathBuf {
+        let file = self
+            .frames
+            .last()
+            .map(|f| f.file.clone())
+            .unwrap_or_else(|| self.entry_file.clone());
+        PathBuf::from(&file.path)
+    }
+
+    /// `import a.b.c` (absolute): the module chain from the workspace, as
+    /// (top-level package, the module itself); `None` when it is not a
+    /// workspace module (or no workspace was given).
+    pub fn import_workspace(
+        &mut self,
+        dotted: &str,
+        range: TextRange,
+    ) -> R<Option<(Value, Value)>> {
+        let Some(ws) = self.workspace.clone() else {
+            return Ok(None);
+        };
+        let importer = self.importer_path();
+        let Some(found) = ws.resolve_absolute(dotted, &importer) else {
+            return Ok(None);
+        };
+        let parts: Vec<&str> = dotted.split('.').collect();
+        self.load_chain(&ws, &found.root, &parts, "", range)
+    }
+
+    /// `from ..a.b import x` / `from . import x`: the module `level` dots
+    /// and `dotted` name from the importing file; `None` when not found.
+    pub fn import_workspace_relative(
+        &mut self,
+        dotted: &str,
+        level: u32,
+        range: TextRange,
+    ) -> R<Option<Value>> {
+        let Some(ws) = self.workspace.clone() else {
+            return Ok(None);
+        };
+        let importer = self.importer_path();
+        let Some(base) = Workspace::relative_base(&importer, level) else {
+            return Ok(None);
+        };
+        if dotted.is_empty() {
+            // The package itself (its `__init__.py`, or a namespace).
+            let init = ws.module_in(&base, &[]);
+            let name = base
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("")
+                .to_string();
+            return self
+                .load_module(&ws, &name, init, Some(base), range)
+                .map(Some);
+        }
+        let parts: Vec<&str> = dotted.split('.').collect();
+        if ws.module_in(&base, &parts).is_none() {
+            return Ok(None);
+        }
+        Ok(self
+            .load_chain(&ws, &base, &parts, "", range)?
+            .map(|(_, leaf)| leaf))
+    }
+
+    /// Load `parts` under `root` one prefix at a time (packages first),
+    /// binding each module as an attribute of its parent.
+    fn load_chain(
+        &mut self,
+        ws: &Rc<Workspace>,
+        root: &Path,
+        parts: &[&str],
+        prefix: &str,
+        range: TextRange,
+    ) -> R<Option<(Value, Value)>> {
+        let mut top: Option<Value> = None;
+        let mut parent: Option<Value> = None;
+        for i in 0..parts.len() {
+            let name = format!("{prefix}{}", parts[..=i].join("."));
+            let dir: PathBuf = parts[..=i]
+                .iter()
+                .fold(root.to_path_buf(), |d, p| d.join(p));
+            let file = ws.module_in(root, &parts[..=i]);
+            let is_leaf = i + 1 == parts.len();
+            if is_leaf && file.is_none() {
+                return Ok(None);
+            }
+            let is_package = file
+                .as_ref()
+                .is_none_or(|f| f.file_name().is_some_and(|n| n == "__init__.py"));
+            let m = self.load_module(ws, &name, file, is_package.then_some(dir), range)?;
+            if let Some(Value::Module(p)) = &parent {
+                p.globals
+                    .vars
+                    .borrow_mut()
+                    .insert(parts[i].to_string(), m.clone());
+            }
+            top.get_or_insert_with(|| m.clone());
+            parent = Some(m);
+        }
+        Ok(top.zip(parent))
+    }
+
+    /// The module at `file` (a namespace package when `None`), running its
+    /// code the first time.
+    fn load_module(
+        &mut self,
+        ws: &Rc<Workspace>,
+        name: &str,
+        file: Option<PathBuf>,
+        dir: Option<PathBuf>,
+        range: TextRange,
+    ) -> R<Value> {
+        let Some(key) = file.clone().or_else(|| dir.clone()) else {
+            return Ok(self.incomplete(range, format!("cannot locate module `{name}`")));
+        };
+        if let Some(m) = self.modules.get(&key).cloned() {
+            if self.loading.contains(&key) {
+                self.incomplete(
+                    range,
+                    format!(
+                        "import cycle: `{name}` is still being initialised here; names it defines later are unknown"
+                    ),
+                );
+            }
+            return Ok(m);
+        }
+        let globals = Scope::new(None);
+        {
+            let mut vars = globals.vars.borrow_mut();
+            vars.insert("__name__".into(), Value::str(name));
+            if let Some(f) = &file {
+                vars.insert("__file__".into(), Value::str(&f.display().to_string()));
+            }
+        }
+        let module = Value::Module(Rc::new(UserModule {
+            name: Rc::from(name),
+            path: file.clone(),
+            dir,
+            globals: globals.clone(),
+        }));
+        self.modules.insert(key.clone(), module.clone());
+        let Some(source) = file.as_deref().and_then(|f| ws.load(f)) else {
+            return Ok(module);
+        };
+        if self.loading.len() >= MAX_IMPORT_DEPTH
+            || self.frames.len() as u32 >= self.budget.call_depth
+        {
+            self.incomplete(
+                range,
+                format!(
+                    "analysis incomplete: import depth limit ({MAX_IMPORT_DEPTH} nested imports) reached importing `{name}`"
+                ),
+            );
+            return Ok(module);
+        }
+        self.loading.push(key);
+        self.sync_guard_paths();
+        self.frames.push(Frame {
+            file: source.clone(),
+            range: TextRange::default(),
+            function: None,
+            scope: Some(globals.clone()),
+        });
+        let mut result = Ok(());
+        for s in &source.module.body {
+            match self.exec(s, &globals) {
+                Ok(()) => {}
+                Err(Flow::Fail(f)) if f.message.contains("step budget") => {
+                    result = Err(Flow::Fail(f));
+                    break;
+                }
+                Err(flow) => {
+                    let why = match flow {
+                        Flow::Fail(f) => f.message,
+                        Flow::Raise(e) => format!("{}: {}", e.class, e.message),
+                        Flow::Return(_) | Flow::Break | Flow::Continue => {
+                            "control flow outside a function".into()
+                        }
+                    };
+                    self.incomplete(
+                        s.range,
+                        format!("analysis incomplete: module code failed here: {why}"),
+                    );
+                }
+            }
+        }
+        self.sync_guard_paths();
+        self.frames.pop();
+        self.loading.pop();
+        result.map(|()| module)
+    }
+
+    /// `from m import name` on a workspace module: its global, else its
+    /// submodule `m.name`.
+    pub fn import_from_module(
+        &mut self,
+        m: &std::rc::Rc<UserModule>,
+        attr: &str,
+        range: TextRange,
+    ) -> R<Option<Value>> {
+        if let Some(v) = m.globals.vars.borrow().get(attr) {
+            return Ok(Some(v.clone()));
+        }
+        let (Some(ws), Some(dir)) = (self.workspace.clone(), m.dir.clone()) else {
+            return Ok(None);
+        };
+        if ws.module_in(&dir, &[attr]).is_none() {
+            return Ok(None);
+        }
+        let prefix = format!("{}.", m.name);
+        let loaded = self.load_chain(&ws, &dir, &[attr], &prefix, range)?;
+        let Some((_, sub)) = loaded else {
+            return Ok(None);
+        };
+        m.globals
+            .vars
+            .borrow_mut()
+            .insert(attr.to_string(), sub.clone());
+        Ok(Some(sub))
+    }
+}

@@ -18,12 +18,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import queue
 import statistics
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -31,117 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = (ROOT / ".." / "shared" / "corpus").resolve()
 
 
-class Server:
-    """An `exportlens lsp` process and a blocking JSON-RPC client."""
-
-    def __init__(self, binary: str, env: dict | None = None):
-        self.t0 = time.perf_counter()
-        self.proc = subprocess.Popen(
-            [binary, "lsp"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            env={**os.environ, **(env or {})},
-        )
-        self.next_id = 0
-        self.responses: dict[int, queue.Queue] = {}
-        self.notifications: queue.Queue = queue.Queue()
-        self.seen: dict = {}
-        self.lock = threading.Lock()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self) -> None:
-        out = self.proc.stdout
-        while True:
-            headers = {}
-            while True:
-                line = out.readline()
-                if not line:
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                k, _, v = line.decode().partition(":")
-                headers[k.strip().lower()] = v.strip()
-            body = out.read(int(headers["content-length"]))
-            now = time.perf_counter()
-            msg = json.loads(body)
-            if "id" in msg and "method" not in msg:
-                with self.lock:
-                    q = self.responses.setdefault(msg["id"], queue.Queue())
-                q.put((now, msg))
-            elif "id" in msg:
-                # A request from the server: answer with null.
-                self._send({"jsonrpc": "2.0", "id": msg["id"], "result": None})
-            else:
-                self.notifications.put((now, msg))
-
-    def _send(self, msg: dict) -> None:
-        data = json.dumps(msg).encode()
-        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(data) + data)
-        self.proc.stdin.flush()
-
-    def notify(self, method: str, params) -> None:
-        self._send({"jsonrpc": "2.0", "method": method, "params": params})
-
-    def request(self, method: str, params, timeout: float = 60.0):
-        with self.lock:
-            self.next_id += 1
-            rid = self.next_id
-            q = self.responses.setdefault(rid, queue.Queue())
-        self._send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
-        t, msg = q.get(timeout=timeout)
-        return t, msg
-
-    def wait_diagnostics(self, uri: str, version: int | None, timeout: float = 60.0):
-        """Wait for the diagnostics of `uri` at `version` (received earlier or
-        now); returns (arrival time, diagnostics)."""
-        key = (uri, version)
-        if key in self.seen:
-            return self.seen.pop(key)
-        deadline = time.perf_counter() + timeout
-        while True:
-            t, msg = self.notifications.get(timeout=max(0.001, deadline - time.perf_counter()))
-            if msg.get("method") != "textDocument/publishDiagnostics":
-                continue
-            p = msg["params"]
-            got = (p["uri"], p.get("version"))
-            if got == key or (version is None and p["uri"] == uri):
-                return t, p["diagnostics"]
-            self.seen[got] = (t, p["diagnostics"])
-
-    def initialize(self):
-        t, msg = self.request(
-            "initialize",
-            {"processId": os.getpid(), "rootUri": ROOT.as_uri(), "capabilities": {}},
-        )
-        self.notify("initialized", {})
-        return t - self.t0
-
-    def open(self, uri: str, text: str, version: int = 1) -> None:
-        self.notify(
-            "textDocument/didOpen",
-            {"textDocument": {"uri": uri, "languageId": "python", "version": version, "text": text}},
-        )
-
-    def rss_kb(self) -> tuple[int, int]:
-        status = Path(f"/proc/{self.proc.pid}/status").read_text()
-        vals = {}
-        for line in status.splitlines():
-            k, _, v = line.partition(":")
-            if k in ("VmRSS", "VmHWM"):
-                vals[k] = int(v.split()[0])
-        return vals.get("VmRSS", 0), vals.get("VmHWM", 0)
-
-    def close(self) -> int:
-        try:
-            self.request("shutdown", None, timeout=10)
-            self.notify("exit", None)
-            return self.proc.wait(timeout=10)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
+sys.path.insert(0, str(ROOT / "tests" / "lsp"))
+from raw_client import RawServer as Server  # noqa: E402  (the tests' own JSON-RPC client)
 
 
 def percentile(xs: list[float], p: float) -> float:
@@ -180,7 +67,7 @@ def bench(binary: str, edits: int, starts: int, hovers: int) -> dict:
     times = []
     for _ in range(starts):
         s = Server(binary)
-        times.append(s.initialize() * 1e3)
+        times.append(s.initialize(ROOT) * 1e3)
         s.close()
     results["start_to_initialized_ms"] = {"median": statistics.median(times), "max": max(times)}
 
@@ -188,7 +75,7 @@ def bench(binary: str, edits: int, starts: int, hovers: int) -> dict:
     text, target_line = generate_model(2000)
     nlines = text.count("\n")
     s = Server(binary)
-    s.initialize()
+    s.initialize(ROOT)
     uri = "file:///tmp/exportlens-bench/model_2000.py"
     t_open = time.perf_counter()
     s.open(uri, text)
@@ -250,7 +137,7 @@ def bench(binary: str, edits: int, starts: int, hovers: int) -> dict:
     # RSS with 50 open corpus model files
     files = sorted(CORPUS.glob("*/*.py"))[:50]
     s = Server(binary)
-    s.initialize()
+    s.initialize(ROOT)
     for f in files:
         s.open(f.resolve().as_uri(), f.read_text())
     for f in files:
@@ -261,7 +148,7 @@ def bench(binary: str, edits: int, starts: int, hovers: int) -> dict:
 
     # RSS with 50 copies of the 2,000-line file (worst case)
     s = Server(binary)
-    s.initialize()
+    s.initialize(ROOT)
     for i in range(50):
         s.open(f"file:///tmp/exportlens-bench/copy_{i}.py", text)
     for i in range(50):

@@ -1,16 +1,51 @@
 //! Reading a file and running every entry point through the tracer in the
-//! requested modes; shared by `check` and `export`.
+//! requested modes; shared by `check` and `export`. Local imports are read
+//! from disk ([`DiskProvider`]), searched from the file's folder, its
+//! package's parent folders and the current directory.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use anyhow::{Context, Result, bail};
 use serde_json::Value as Json;
-use tracer::{Budget, EntryPoint, Mode, SourceFile, TraceResult};
+use tracer::{EntryPoint, Mode, SourceFile, SourceProvider, TraceOptions, TraceResult, Workspace};
 
 pub struct Analysis {
     pub file: Rc<SourceFile>,
     pub entries: Vec<(EntryPoint, Vec<TraceResult>)>,
+    /// The files imports were read from (failures may lie in them).
+    pub workspace: Rc<Workspace>,
+}
+
+/// Reads imported modules from disk.
+pub struct DiskProvider;
+
+impl SourceProvider for DiskProvider {
+    fn read(&self, path: &Path) -> Option<String> {
+        if !path.is_file() {
+            return None;
+        }
+        let bytes = std::fs::read(path).ok()?;
+        Some(String::from_utf8_lossy(&bytes).into_owned())
+    }
+}
+
+/// Where absolute imports of `path` resolve: its folder and, while that
+/// folder is a package (has `__init__.py`), the parents up to the first
+/// folder that is not; then the current directory.
+pub fn import_roots(path: &Path) -> Vec<PathBuf> {
+    let mut roots = Vec::new();
+    let mut dir = path.parent().map(Path::to_path_buf);
+    while let Some(d) = dir {
+        let is_package = d.join("__init__.py").is_file();
+        roots.push(d.clone());
+        if !is_package || roots.len() > 64 {
+            break;
+        }
+        dir = d.parent().map(Path::to_path_buf);
+    }
+    roots.push(PathBuf::from("."));
+    roots
 }
 
 pub fn read_source(path: &Path) -> Result<String> {
@@ -32,17 +67,26 @@ pub fn read_source(path: &Path) -> Result<String> {
 
 pub fn analyze(path: &str, text: &str, modes: &[Mode]) -> Analysis {
     let file = SourceFile::parse(path, text);
+    let workspace = Workspace::new(Box::new(DiskProvider), import_roots(Path::new(path)));
+    let options = TraceOptions {
+        workspace: Some(workspace.clone()),
+        ..TraceOptions::default()
+    };
     let entries = tracer::find_entries(&file)
         .into_iter()
         .map(|e| {
             let runs = modes
                 .iter()
-                .map(|m| tracer::trace_entry(file.clone(), &e, *m, Budget::default()))
+                .map(|m| tracer::trace_entry_with(file.clone(), &e, *m, &options))
                 .collect();
             (e, runs)
         })
         .collect();
-    Analysis { file, entries }
+    Analysis {
+        file,
+        entries,
+        workspace,
+    }
 }
 
 impl Analysis {

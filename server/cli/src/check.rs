@@ -43,6 +43,9 @@ pub struct Diagnostic {
     pub message: String,
     pub help: Option<String>,
     pub source_line: String,
+    /// For a failure in another file: where the entry point that reaches
+    /// it is (`export_model.py:12:6: ...`).
+    pub note: Option<String>,
 }
 
 fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
@@ -142,6 +145,23 @@ pub fn run(
     })
 }
 
+/// The file a failure, guard or note is located in: the analysed file, or
+/// one it imports (`path` set by the tracer).
+fn located(
+    analysis: &crate::analyze::Analysis,
+    path: &str,
+    other: Option<&str>,
+) -> (String, std::rc::Rc<tracer::SourceFile>) {
+    other
+        .and_then(|p| {
+            analysis
+                .workspace
+                .load(Path::new(p))
+                .map(|f| (p.to_string(), f))
+        })
+        .unwrap_or_else(|| (path.to_string(), analysis.file.clone()))
+}
+
 /// Turn one file's analysis into diagnostics; true when an entry fails.
 fn report_file(
     analysis: &crate::analyze::Analysis,
@@ -165,6 +185,7 @@ fn report_file(
                 message: e.message.clone(),
                 help: None,
                 source_line: raw_line(file, lc.line + 1),
+                note: None,
             });
         }
         for (entry, runs) in &analysis.entries {
@@ -187,6 +208,8 @@ fn report_file(
             for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
                 if let TraceOutcome::Failed(fl) = &r.outcome {
                     failed = true;
+                    let (fpath, file) = located(analysis, &path, fl.path.as_deref());
+                    let file = &file;
                     let (line, col, end_col) = match fl.range {
                         Some(range) if range.end > 0 => {
                             let lc = file.index.line_col(range.start);
@@ -214,8 +237,15 @@ fn report_file(
                             fl.suggested_fixes.join("; ")
                         ));
                     }
+                    let note = (fpath != path).then(|| {
+                        let col = analysis.file.index.line_col(entry.range.start).col_utf8 + 1;
+                        format!(
+                            "{path}:{}:{col}: export entry point `{}` reaches this",
+                            entry.line, entry.name
+                        )
+                    });
                     diagnostics.push(Diagnostic {
-                        path: path.clone(),
+                        path: fpath,
                         line,
                         col,
                         end_col,
@@ -224,12 +254,15 @@ fn report_file(
                         message: format!("{}{}", fl.message, label(r.mode)),
                         help,
                         source_line: raw_line(file, line),
+                        note,
                     });
                 }
                 for g in &r.guards {
                     let Some(line) = g.line else { continue };
+                    let (gpath, file) = located(analysis, &path, g.path.as_deref());
+                    let file = &file;
                     diagnostics.push(Diagnostic {
-                        path: path.clone(),
+                        path: gpath,
                         line,
                         col: 1,
                         end_col: 2,
@@ -238,12 +271,15 @@ fn report_file(
                         message: format!("guard `{}`{}", g.expr, label(r.mode)),
                         help: None,
                         source_line: raw_line(file, line),
+                        note: None,
                     });
                 }
                 for n in &r.notes {
+                    let (npath, file) = located(analysis, &path, n.path.as_deref());
+                    let file = &file;
                     let lc = file.index.line_col(n.range.start);
                     diagnostics.push(Diagnostic {
-                        path: path.clone(),
+                        path: npath,
                         line: lc.line + 1,
                         col: lc.col_utf8 + 1,
                         end_col: lc.col_utf8 + 2,
@@ -252,6 +288,7 @@ fn report_file(
                         message: n.message.clone(),
                         help: None,
                         source_line: raw_line(file, lc.line + 1),
+                        note: None,
                     });
                 }
             }
@@ -290,8 +327,12 @@ fn print_diagnostics(
             let items: Vec<serde_json::Value> = diagnostics
                 .iter()
                 .map(|d| {
-                    json!({"file": d.path, "line": d.line, "column": d.col, "severity": d.severity,
-                           "code": d.code, "message": d.message, "help": d.help})
+                    let mut item = json!({"file": d.path, "line": d.line, "column": d.col, "severity": d.severity,
+                           "code": d.code, "message": d.message, "help": d.help});
+                    if let Some(n) = &d.note {
+                        item["note"] = json!(n);
+                    }
+                    item
                 })
                 .collect();
             writeln!(
@@ -324,6 +365,9 @@ fn print_diagnostics(
                 }
                 if let Some(h) = &d.help {
                     writeln!(out, "    = help: {h}")?;
+                }
+                if let Some(n) = &d.note {
+                    writeln!(out, "    = note: {n}")?;
                 }
             }
             let errors = diagnostics.iter().filter(|d| d.severity == "error").count();

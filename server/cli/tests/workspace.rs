@@ -1,0 +1,102 @@
+//! `exportlens check`/`export` on a temporary workspace: a model imported
+//! from another file (failure printed in that file, with a note at the
+//! export call), packages with relative imports, `import pkg.mod as L`,
+//! and an entry file inside a package.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// A fresh folder with `files` written in it.
+fn workspace(name: &str, files: &[(&str, &str)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("exportlens-ws-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, text) in files {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().expect("a parent")).expect("create folder");
+        std::fs::write(&p, text).expect("write file");
+    }
+    dir
+}
+
+/// Run the binary in `cwd`: stdout and the exit code.
+fn exportlens(cwd: &Path, args: &[&str]) -> (String, i32) {
+    let out = Command::new(env!("CARGO_BIN_EXE_exportlens"))
+        .args(args)
+        .current_dir(cwd)
+        .env_remove("EXPORTLENS_LOG")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run exportlens");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+const MODELS: &str = "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        y = x * 2\n        if y.sum() > 0:\n            return y\n        return -y\n";
+
+#[test]
+fn failure_in_an_imported_model_is_printed_in_its_file() {
+    let dir = workspace(
+        "failure",
+        &[
+            ("models.py", MODELS),
+            (
+                "export_model.py",
+                "import torch\nfrom models import M\n\nep = torch.export.export(M(), (torch.randn(3, 4),), strict=True)\n",
+            ),
+        ],
+    );
+    let (out, code) = exportlens(&dir, &["check", "export_model.py"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("models.py:7:12: error[GB0170]: data-dependent branching"),
+        "{out}"
+    );
+    assert!(out.contains("  7 |         if y.sum() > 0:\n"), "{out}");
+    assert!(
+        out.contains("= note: export_model.py:4:6: export entry point `torch.export.export(M()"),
+        "{out}"
+    );
+    assert!(!out.contains("incomplete"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn packages_resolve_from_any_current_directory() {
+    let dir = workspace(
+        "packages",
+        &[
+            ("proj/mypkg/__init__.py", ""),
+            (
+                "proj/mypkg/blocks.py",
+                "import torch\n\nclass ResBlock(torch.nn.Module):\n    def __init__(self, n):\n        super().__init__()\n        self.lin = torch.nn.Linear(n, n)\n\n    def forward(self, x):\n        return x + self.lin(x)\n",
+            ),
+            (
+                "proj/mypkg/layers.py",
+                "import torch\nfrom .blocks import ResBlock\n\ndef make(n):\n    return torch.nn.Sequential(ResBlock(n), torch.nn.Linear(n, 2))\n",
+            ),
+            (
+                "proj/export_model.py",
+                "import torch\nimport mypkg.layers as L\n\nep = torch.export.export(L.make(4), (torch.randn(3, 4),))\n",
+            ),
+            ("proj/mypkg/sub/__init__.py", ""),
+            (
+                "proj/mypkg/sub/run.py",
+                "import torch\nfrom mypkg.blocks import ResBlock\n\nep = torch.export.export(ResBlock(4), (torch.randn(3, 4),))\n",
+            ),
+        ],
+    );
+    for entry in ["proj/export_model.py", "proj/mypkg/sub/run.py"] {
+        let (out, code) = exportlens(&dir, &["check", entry]);
+        assert_eq!(code, 0, "{entry}: {out}");
+        assert!(!out.contains("incomplete"), "{entry}: {out}");
+    }
+    let (out, code) = exportlens(&dir, &["export", "proj/export_model.py"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("# File: proj/mypkg/blocks.py:9 in forward, code: return x + self.lin(x)"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

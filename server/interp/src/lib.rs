@@ -19,9 +19,10 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use serde_json::{Value as Json, json};
+use tracer::entry::TraceOptions;
 use tracer::entry::{EntryPoint, TracedProgram};
 use tracer::graph::{MetaVal, OutputKind};
-use tracer::{Budget, Mode, SourceFile, TraceOutcome};
+use tracer::{Mode, SourceFile, TraceOutcome};
 
 pub use error::{Error, ErrorKind, Res};
 pub use exec::Limits;
@@ -32,6 +33,8 @@ pub struct EntryRun {
     pub name: String,
     pub line: u32,
     pub result: Res<RunOutput>,
+    /// Why the program that ran is not the exported one, if it is not.
+    pub note: Option<String>,
 }
 
 /// What a run produced.
@@ -96,8 +99,24 @@ pub fn run_source(path: &str, text: &str, limits: Limits) -> Vec<EntryRun> {
     for entry in tracer::find_entries(&file) {
         let f = file.clone();
         let e = entry.clone();
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
-            let traced = tracer::trace_entry(f.clone(), &e, Mode::NonStrict, Budget::default());
+        let mut note = None;
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut options = TraceOptions::default();
+            let mut traced = tracer::trace_entry_with(f.clone(), &e, Mode::NonStrict, &options);
+            if let TraceOutcome::Failed(fail) = &traced.outcome {
+                // Eager PyTorch does not look at the `dynamic_shapes` spec:
+                // when the export fails on it, the program traced at the
+                // example sizes computes what eager does.
+                options.static_shapes = true;
+                let fixed = tracer::trace_entry_with(f.clone(), &e, Mode::NonStrict, &options);
+                if matches!(fixed.outcome, TraceOutcome::Exported(_)) {
+                    note = Some(format!(
+                        "the export fails with its dynamic_shapes spec ({}); this ran the program traced with every dim static at the example sizes, which is what eager PyTorch computes",
+                        fail.message.lines().next().unwrap_or_default()
+                    ));
+                    traced = fixed;
+                }
+            }
             match &traced.outcome {
                 TraceOutcome::Exported(p) => run_program(&f, &e, p, limits),
                 TraceOutcome::Failed(fail) => Err(Error::new(
@@ -118,6 +137,7 @@ pub fn run_source(path: &str, text: &str, limits: Limits) -> Vec<EntryRun> {
             name: entry.name.clone(),
             line: entry.line,
             result,
+            note,
         });
     }
     out
@@ -133,7 +153,11 @@ pub fn entry_json(r: &EntryRun) -> Json {
         },
         Err(e) => json!({"error": {"kind": e.label(), "message": e.message}}),
     };
-    json!({"name": r.name, "line": r.line, "numeric": numeric})
+    let mut doc = json!({"name": r.name, "line": r.line, "numeric": numeric});
+    if let Some(note) = &r.note {
+        doc["note"] = json!(note);
+    }
+    doc
 }
 
 /// The whole document of `exportlens run --json`.

@@ -121,6 +121,9 @@ pub fn runs_text(runs: &[crate::EntryRun]) -> String {
         );
     }
     for r in runs {
+        if let Some(note) = &r.note {
+            let _ = writeln!(s, "# {} (line {}): note: {note}", r.name, r.line);
+        }
         match &r.result {
             Ok(o) => {
                 let _ = writeln!(

@@ -516,6 +516,27 @@ fn small_mlp_runs_on_filled_values() {
 }
 
 #[test]
+fn an_export_failing_on_its_spec_runs_as_eager_does_with_a_note() {
+    // `features` is marked dynamic but Linear(4, 3) specializes it: the
+    // export fails; eager PyTorch runs the model at the example sizes.
+    let src = "import torch\nfrom torch.export import Dim\n\nclass M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = torch.nn.Linear(4, 3)\n\n    def forward(self, x):\n        return self.l(x)\n\nmodel = M()\nexample_args = (torch.randn(2, 4),)\ndynamic_shapes = {\"x\": {1: Dim(\"features\")}}\n";
+    let r = run_text(src, Limits::default());
+    let note = r
+        .note
+        .clone()
+        .expect("a note says the exported program did not run");
+    assert!(note.contains("dynamic_shapes"), "{note}");
+    let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
+    assert_eq!(out.outputs[0].as_tensor().unwrap().dims(), &[2, 3]);
+    // Without a spec there is nothing to note.
+    let plain = run_text(
+        &src.replace("dynamic_shapes = ", "unused = "),
+        Limits::default(),
+    );
+    assert!(plain.note.is_none() && plain.result.is_ok());
+}
+
+#[test]
 fn absurd_sizes_are_refused_before_allocating() {
     let src = "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x + torch.ones(100000, 100000, 64)\n\nmodel = M()\nexample_args = (torch.randn(1),)\n";
     let r = run_text(src, Limits::default());

@@ -211,6 +211,9 @@ pub struct TraceOptions {
     /// The workspace imports resolve in; `None`: imports of anything but
     /// the modules the tracer models are unknown values.
     pub workspace: Option<Rc<crate::imports::Workspace>>,
+    /// Ignore the `dynamic_shapes` spec: every dim static at its example
+    /// size, the program eager PyTorch computes on the example inputs.
+    pub static_shapes: bool,
 }
 
 /// Trace one entry in one mode. Never panics on user input.
@@ -222,7 +225,7 @@ pub fn trace_entry(
 ) -> TraceResult {
     let options = TraceOptions {
         budget,
-        workspace: None,
+        ..TraceOptions::default()
     };
     trace_entry_with(file, entry, mode, &options)
 }
@@ -236,7 +239,7 @@ pub fn trace_entry_with(
 ) -> TraceResult {
     let mut interp = Interp::new(mode, options.budget, file.clone());
     interp.workspace = options.workspace.clone();
-    let result = run(&mut interp, &file, entry);
+    let result = run(&mut interp, &file, entry, options.static_shapes);
     interp.sync_guard_paths();
     let env = match &result {
         Ok(p) => &p.env,
@@ -302,6 +305,7 @@ fn run(
     interp: &mut Interp,
     file: &Rc<SourceFile>,
     entry: &EntryPoint,
+    static_shapes: bool,
 ) -> Result<TracedProgram, Box<Failure>> {
     let globals = Scope::new(None);
     interp.frames.push(Frame {
@@ -359,8 +363,11 @@ fn run(
         .find(|s| assigns_name(s, "dynamic_shapes"))
         .map_or(entry.range, |s| s.range);
     interp.set_range(spec_range);
-    let ea =
+    let mut ea =
         export_args(interp, entry, &globals).map_err(|f| Box::new(flow_to_failure(interp, f)))?;
+    if static_shapes {
+        ea.dynamic_shapes = Value::None;
+    }
     let program = trace_model(interp, ea).map_err(|f| Box::new(flow_to_failure(interp, f)))?;
     Ok(program)
 }

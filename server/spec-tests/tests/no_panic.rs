@@ -335,3 +335,87 @@ fn one_megabyte_file() {
     let last = text.lines().count() as u32;
     pathological("one_megabyte", text, last - 5..=last);
 }
+
+/// A model exported with `spec_lines` defining `dynamic_shapes` last.
+fn model_with_spec(spec_lines: &str) -> String {
+    format!(
+        "import torch\nfrom torch.export import Dim\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x * 2\n\n\nmodel = M()\nexample_args = (torch.randn(4, 3),)\n{spec_lines}\n"
+    )
+}
+
+#[test]
+fn absurd_specs_get_a_located_error() {
+    // Each is rejected with an error on the `dynamic_shapes` line (the last).
+    let rejected = [
+        ("max_zero", "dynamic_shapes = {'x': {0: Dim('a', max=0)}}"),
+        (
+            "min_above_max",
+            "dynamic_shapes = {'x': {0: Dim('a', min=10, max=2)}}",
+        ),
+        (
+            "huge_max",
+            "dynamic_shapes = {'x': {0: Dim('a', max=10**30)}}",
+        ),
+        (
+            "huge_min",
+            "dynamic_shapes = {'x': {0: Dim('a', min=2**70)}}",
+        ),
+        (
+            "huge_coefficient",
+            "dynamic_shapes = {'x': {0: Dim('a') * 10**20}}",
+        ),
+        ("negated_dim", "dynamic_shapes = {'x': {0: -Dim('a')}}"),
+        (
+            "floor_division_by_zero",
+            "dynamic_shapes = {'x': {0: Dim('a') // 0}}",
+        ),
+        (
+            "float_bound",
+            "dynamic_shapes = {'x': {0: Dim('a', min=1.5)}}",
+        ),
+        (
+            "dim_on_a_missing_axis",
+            "dynamic_shapes = {'x': {5: Dim('a')}}",
+        ),
+    ];
+    for (what, spec) in rejected {
+        let text = model_with_spec(spec);
+        let last = text.lines().count() as u32;
+        pathological(what, text, last..=last);
+    }
+}
+
+#[test]
+fn absurd_but_valid_specs_export_as_torch_does() {
+    // torch clamps a negative `min` to 0, and a derived dim that undoes its
+    // own derivation is its root again: both export with `[0, int_oo]`.
+    for (what, spec) in [
+        (
+            "negative_min",
+            "dynamic_shapes = {'x': {0: Dim('a', min=-5)}}",
+        ),
+        (
+            "derived_cycle",
+            "dx = Dim('dx')\ndy = dx + 1\ndx = dy - 1\ndynamic_shapes = {'x': {0: dx}}",
+        ),
+    ] {
+        let text = model_with_spec(spec);
+        let (_, results) = analyse(&format!("{what}.py"), &text)
+            .unwrap_or_else(|msg| panic!("{what}: panicked: {msg}"));
+        for r in &results {
+            let TraceOutcome::Exported(p) = &r.outcome else {
+                panic!("{what} [{}]: expected an export", r.mode.key());
+            };
+            let report = export::run_report(r);
+            assert_eq!(
+                report["range_constraints"]
+                    .as_object()
+                    .map(|m| m.values().cloned().collect::<Vec<_>>()),
+                Some(vec![serde_json::json!([0, "int_oo"])]),
+                "{what} [{}]: {report}",
+                r.mode.key()
+            );
+            assert!(!p.graph.nodes.is_empty());
+        }
+    }
+}

@@ -282,7 +282,8 @@ impl SymbolFactory {
                     },
                     _ => unreachable!("matched above"),
                 };
-                let lo = min.unwrap_or(0);
+                // Sizes are never negative: torch clamps a lower `min` to 0.
+                let lo = min.unwrap_or(0).max(0);
                 let hi = max.map_or(Bound::PosInf, Bound::Finite);
                 if let Some(m) = max
                     && lo > m

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Show expected vs actual report for one corpus case and mode (developer aid).
-usage: scripts/diff-case.py NAME [strict|nonstrict]"""
+usage: scripts/diff-case.py NAME [strict|nonstrict]
+NAME is a case of ../shared/corpus or of tests/corpus/cases."""
 import glob, json, os, subprocess, sys
 here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 name = sys.argv[1]; mode = sys.argv[2] if len(sys.argv) > 2 else "strict"
-src = glob.glob(os.path.join(here, "..", "shared", "corpus", "*", name + ".py"))[0]
+src = (glob.glob(os.path.join(here, "..", "shared", "corpus", "*", name + ".py"))
+       + glob.glob(os.path.join(here, "tests", "corpus", "cases", name + ".py")))[0]
 exp = json.load(open(src[:-3] + ".expected.json"))["runs"][mode]
 out = subprocess.run([os.path.join(here, "target/release/exportlens"), "export", "--json", src], capture_output=True, text=True).stdout
 act = json.loads(out)["entries"][0]["runs"][mode]

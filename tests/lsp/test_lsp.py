@@ -706,3 +706,178 @@ async def test_exit_without_shutdown_is_code_one():
     await asyncio.wait_for(server.wait(), 10)
     assert server.returncode == 1
     await client.stop()
+
+
+# --- workspace: models imported from other files --------------------------
+
+WS_MODELS = """import torch
+
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        y = x * 2
+        if y.sum() > 0:
+            return y
+        return -y
+"""
+
+WS_MODELS_OK = """import torch
+
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        y = x * 2
+        return y
+"""
+
+WS_EXPORT = """import torch
+from models import M
+
+ep = torch.export.export(M(), (torch.randn(3, 4),))
+"""
+
+
+def write_files(root, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        p = root / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text)
+
+
+async def start_in(root, capabilities=None):
+    """A client whose workspace folder is `root`."""
+    client = await CONFIG.start()
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities or types.ClientCapabilities(),
+            root_uri=uri_of(root),
+            workspace_folders=[types.WorkspaceFolder(uri=uri_of(root), name="ws")],
+        )
+    )
+    return client
+
+
+async def published_errors(client: LanguageClient, uri: str, timeout: float = 20.0):
+    """Wait until the newest diagnostics published for `uri` hold an error."""
+
+    def find():
+        for p in reversed(client.published.items):  # type: ignore[attr-defined]
+            if p.uri == uri:
+                errs = errors(p.diagnostics)
+                return errs or None
+        return None
+
+    return await wait_for(find, timeout, f"an error published for {uri}")
+
+
+@pytest.mark.asyncio
+async def test_workspace_failure_in_imported_model_file(tmp_path):
+    write_files(tmp_path, {"models.py": WS_MODELS, "export_model.py": WS_EXPORT})
+    client = await start_in(tmp_path)
+    try:
+        models = uri_of(tmp_path / "models.py")
+        # Only models.py is open: export_model.py is found by the workspace
+        # scan and analysed from disk.
+        open_doc(client, models, WS_MODELS)
+        errs = await published_errors(client, models)
+        d = errs[0]
+        assert d.range.start.line == 6, d  # `if y.sum() > 0:`
+        assert code(d) == "data-dependent"
+        rel = d.related_information
+        assert rel and rel[0].location.uri == uri_of(tmp_path / "export_model.py")
+        assert rel[0].location.range.start.line == 3  # the export call
+        # Fixing the model in the editor clears the error (export_model.py
+        # re-analysed against the open, edited text).
+        change_doc(
+            client,
+            models,
+            2,
+            [types.TextDocumentContentChangeWholeDocument(text=WS_MODELS_OK)],
+        )
+
+        def cleared():
+            for p in reversed(client.published.items):  # type: ignore[attr-defined]
+                if p.uri == models:
+                    return not errors(p.diagnostics)
+            return False
+
+        await wait_for(cleared, 20.0, "the error to clear")
+    finally:
+        await client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_workspace_package_and_module_alias_imports_resolve(tmp_path):
+    write_files(
+        tmp_path,
+        {
+            "mypkg/__init__.py": "",
+            "mypkg/blocks.py": (
+                "import torch\n\nclass ResBlock(torch.nn.Module):\n"
+                "    def __init__(self, n):\n        super().__init__()\n"
+                "        self.lin = torch.nn.Linear(n, n)\n\n"
+                "    def forward(self, x):\n        return x + self.lin(x)\n"
+            ),
+            "mypkg/layers.py": (
+                "import torch\nfrom .blocks import ResBlock\n\n"
+                "def make(n):\n    return torch.nn.Sequential(ResBlock(n), torch.nn.Linear(n, 2))\n"
+            ),
+            "export_model.py": (
+                "import torch\nimport mypkg.layers as L\n\n\n"
+                "class Top(torch.nn.Module):\n    def __init__(self):\n"
+                "        super().__init__()\n        self.body = L.make(4)\n\n"
+                "    def forward(self, x):\n        y = self.body(x)\n        return y\n\n\n"
+                "ep = torch.export.export(Top(), (torch.randn(3, 4),))\n"
+            ),
+        },
+    )
+    client = await start_in(tmp_path)
+    try:
+        path = tmp_path / "export_model.py"
+        uri, text, diags = await open_file(client, path)
+        assert not [d for d in diags if code(d) == "incomplete"], diags
+        assert not errors(diags), diags
+        at = position_of(text, "y = self.body(x)")
+        h = await client.text_document_hover_async(
+            types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+        )
+        assert "f32[3, 2]" in hover_text(h), hover_text(h)
+    finally:
+        await client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_workspace_watched_file_change_updates_diagnostics(tmp_path):
+    write_files(tmp_path, {"models.py": WS_MODELS_OK, "export_model.py": WS_EXPORT})
+    caps = types.ClientCapabilities(
+        workspace=types.WorkspaceClientCapabilities(
+            did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(
+                dynamic_registration=True
+            )
+        )
+    )
+    client = await start_in(tmp_path, caps)
+    try:
+        await wait_for(
+            lambda: any(
+                r.method == "workspace/didChangeWatchedFiles"
+                for r in client.registrations  # type: ignore[attr-defined]
+            ),
+            10.0,
+            "the file watcher registration",
+        )
+        uri, _, diags = await open_file(client, tmp_path / "export_model.py")
+        assert not errors(diags), diags
+        # models.py (not open) changes on disk.
+        (tmp_path / "models.py").write_text(WS_MODELS)
+        models = uri_of(tmp_path / "models.py")
+        client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=models, type=types.FileChangeType.Changed)]
+            )
+        )
+        errs = await published_errors(client, models)
+        assert errs[0].range.start.line == 6
+        assert errs[0].related_information[0].location.uri == uri
+    finally:
+        await client.shutdown_session()

@@ -34,16 +34,7 @@ impl SourceProvider for DiskProvider {
 /// folder is a package (has `__init__.py`), the parents up to the first
 /// folder that is not; then the current directory.
 pub fn import_roots(path: &Path) -> Vec<PathBuf> {
-    let mut roots = Vec::new();
-    let mut dir = path.parent().map(Path::to_path_buf);
-    while let Some(d) = dir {
-        let is_package = d.join("__init__.py").is_file();
-        roots.push(d.clone());
-        if !is_package || roots.len() > 64 {
-            break;
-        }
-        dir = d.parent().map(Path::to_path_buf);
-    }
+    let mut roots = tracer::imports::package_roots(path, |d| d.join("__init__.py").is_file());
     roots.push(PathBuf::from("."));
     roots
 }

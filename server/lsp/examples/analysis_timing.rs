@@ -55,6 +55,7 @@ fn main() {
             encoding: lsp::position::Encoding::Utf16,
             config: lsp::config::Config::default(),
             tree: doc.tree.clone(),
+            imports: None,
         };
         let t = Instant::now();
         let (a, tree) = analyze(&snap(&doc));

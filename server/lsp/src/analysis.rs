@@ -48,6 +48,8 @@ pub struct Snapshot {
     pub config: Config,
     /// The syntax tree of the previous text, edited to match this one.
     pub tree: Option<syntax::Tree>,
+    /// Where imports are read from; `None`: local imports are unknown.
+    pub imports: Option<crate::workspace::Imports>,
 }
 
 /// Everything the handlers answer from, for one version of one document.
@@ -63,6 +65,11 @@ pub struct FileAnalysis {
     pub actions: Vec<CodeAction>,
     pub lenses: Vec<CodeLens>,
     pub programs: Vec<ProgramText>,
+    /// Diagnostics located in other files (a model imported from
+    /// `models.py` fails there), published for those files.
+    pub foreign: Vec<(Uri, Diagnostic)>,
+    /// The files the analysis imported.
+    pub deps: Vec<std::path::PathBuf>,
     pub elapsed: Duration,
     /// Time per phase (for logs and benchmarks).
     pub timings: Vec<(&'static str, Duration)>,
@@ -177,6 +184,8 @@ pub fn failed(snap: &Snapshot, what: &str) -> FileAnalysis {
         actions: Vec::new(),
         lenses: Vec::new(),
         programs: Vec::new(),
+        foreign: Vec::new(),
+        deps: Vec::new(),
         elapsed: Duration::ZERO,
     }
 }
@@ -219,6 +228,11 @@ struct Pending {
 struct Ctx<'a> {
     snap: &'a Snapshot,
     file: &'a Rc<SourceFile>,
+    /// The files imports were read from.
+    workspace: Option<Rc<tracer::Workspace>>,
+    /// Diagnostics located in other files, and those files' text.
+    foreign: std::cell::RefCell<Vec<(Uri, Diagnostic)>>,
+    ropes: std::cell::RefCell<HashMap<String, Rope>>,
 }
 
 impl Ctx<'_> {
@@ -237,6 +251,33 @@ impl Ctx<'_> {
             line1.saturating_sub(1) as usize,
             self.snap.encoding,
         )
+    }
+
+    /// The URI and text of another file of the workspace, if it was read.
+    fn other_file(&self, path: &str) -> Option<(Uri, Rope)> {
+        let uri = Uri::from_file_path(path)?;
+        if let Some(r) = self.ropes.borrow().get(path) {
+            return Some((uri, r.clone()));
+        }
+        let file = self.workspace.as_ref()?.load(std::path::Path::new(path))?;
+        let rope = Rope::from_str(&file.text);
+        self.ropes
+            .borrow_mut()
+            .insert(path.to_string(), rope.clone());
+        Some((uri, rope))
+    }
+
+    /// Report `d` in another file, at a byte range or a 1-based line of it.
+    fn push_foreign(&self, path: &str, at: Result<(u32, u32), u32>, mut d: Diagnostic) {
+        let Some((uri, rope)) = self.other_file(path) else {
+            return;
+        };
+        let enc = self.snap.encoding;
+        d.range = match at {
+            Ok((start, end)) => byte_range(&rope, start as usize, end as usize, enc),
+            Err(line) => line_range(&rope, line.saturating_sub(1) as usize, enc),
+        };
+        self.foreign.borrow_mut().push((uri, d));
     }
 
     fn edit(&self, e: &ByteEdit) -> TextEdit {
@@ -262,9 +303,23 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
         module: parsed.module,
         syntax_errors: parsed.errors,
     });
-    let ctx = Ctx { snap, file: &file };
+    let workspace = snap
+        .imports
+        .as_ref()
+        .map(|i| i.workspace(std::path::Path::new(&snap.path)));
+    let ctx = Ctx {
+        snap,
+        file: &file,
+        workspace: workspace.clone(),
+        foreign: Default::default(),
+        ropes: Default::default(),
+    };
     let entries = tracer::find_entries(&file);
-    let budget = snap.config.budget();
+    let options = tracer::TraceOptions {
+        budget: snap.config.budget(),
+        workspace,
+        ..tracer::TraceOptions::default()
+    };
     timings.lap("line index + entries");
 
     let mut pending: Vec<Pending> = Vec::new();
@@ -293,18 +348,18 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
         let wanted = wanted_modes(snap.config.mode, entry);
         let mut runs: Vec<TraceResult> = wanted
             .iter()
-            .map(|m| tracer::trace_entry(file.clone(), entry, *m, budget))
+            .map(|m| tracer::trace_entry_with(file.clone(), entry, *m, &options))
             .collect();
         // "Only strict mode breaks": trace non-strict too, to know.
         let strict_failed = runs
             .iter()
             .any(|r| r.mode == Mode::Strict && matches!(r.outcome, TraceOutcome::Failed(_)));
         if strict_failed && !wanted.contains(&Mode::NonStrict) {
-            runs.push(tracer::trace_entry(
+            runs.push(tracer::trace_entry_with(
                 file.clone(),
                 entry,
                 Mode::NonStrict,
-                budget,
+                &options,
             ));
         }
         let nonstrict_ok = runs
@@ -337,7 +392,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
             record_program(&file, &scopes, mode, p, ei, &mut hover, &mut hover_owner);
         }
         for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
-            for g in &r.guards {
+            for g in r.guards.iter().filter(|g| g.path.is_none()) {
                 if let Some(line) = g.line {
                     let facts = hover.lines.entry(line.saturating_sub(1)).or_default();
                     if !facts.guards.contains(&g.expr) {
@@ -405,6 +460,12 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
         actions,
         lenses,
         programs,
+        foreign: ctx.foreign.take(),
+        deps: ctx
+            .workspace
+            .as_ref()
+            .map(|w| w.files())
+            .unwrap_or_default(),
         elapsed: Duration::ZERO,
     };
     (analysis, tree)
@@ -456,7 +517,11 @@ fn entry_diagnostics(
 ) {
     let file = ctx.file;
     let snap = ctx.snap;
-    if let TraceOutcome::Failed(fl) = &r.outcome {
+    if let TraceOutcome::Failed(fl) = &r.outcome
+        && let Some(path) = &fl.path
+    {
+        foreign_failure(ctx, entry, fl, path);
+    } else if let TraceOutcome::Failed(fl) = &r.outcome {
         let range_line = fl
             .range
             .filter(|rg| rg.end > 0)
@@ -468,13 +533,7 @@ fn entry_diagnostics(
             (None, None) => ctx.line(entry.line),
         };
         let fail_line = fl.line.or(range_line.map(|(_, l)| l)).unwrap_or(entry.line);
-        let code = match (fl.gb_code, fl.kind) {
-            (Some(c), _) => c.to_string(),
-            (None, FailureKind::DataDependent) => "data-dependent".into(),
-            (None, FailureKind::ConstraintViolation) => "constraint-violation".into(),
-            (None, FailureKind::GraphBreak) => "graph-break".into(),
-            (None, FailureKind::Other) => "export-error".into(),
-        };
+        let code = failure_code(fl);
         let mut message = fl.message.clone();
         if !fl.suggested_fixes.is_empty() {
             message.push_str(&format!(
@@ -587,15 +646,20 @@ fn entry_diagnostics(
     if snap.config.guards {
         for g in &r.guards {
             let Some(line) = g.line else { continue };
+            let diagnostic = Diagnostic {
+                range: ctx.line(line),
+                severity: Some(snap.config.guard_severity),
+                code: Some(NumberOrString::String("guard".into())),
+                source: Some("exportlens".into()),
+                message: format!("guard `{}`", g.expr),
+                ..Diagnostic::default()
+            };
+            if let Some(path) = &g.path {
+                ctx.push_foreign(path, Err(line), diagnostic);
+                continue;
+            }
             out.push(Pending {
-                diagnostic: Diagnostic {
-                    range: ctx.line(line),
-                    severity: Some(snap.config.guard_severity),
-                    code: Some(NumberOrString::String("guard".into())),
-                    source: Some("exportlens".into()),
-                    message: format!("guard `{}`", g.expr),
-                    ..Diagnostic::default()
-                },
+                diagnostic,
                 mode: r.mode,
                 fixes: Vec::new(),
             });
@@ -610,18 +674,72 @@ fn entry_diagnostics(
             tracer::failure::NoteKind::Incomplete => "incomplete",
             tracer::failure::NoteKind::Warning => "note",
         };
+        let diagnostic = Diagnostic {
+            range: ctx.range(n.range.start, n.range.end.max(n.range.start + 1)),
+            severity: Some(severity),
+            code: Some(NumberOrString::String(code.into())),
+            source: Some("exportlens".into()),
+            message: n.message.clone(),
+            ..Diagnostic::default()
+        };
+        if let Some(path) = &n.path {
+            let end = n.range.end.max(n.range.start + 1);
+            ctx.push_foreign(path, Ok((n.range.start, end)), diagnostic);
+            continue;
+        }
         out.push(Pending {
-            diagnostic: Diagnostic {
-                range: ctx.range(n.range.start, n.range.end.max(n.range.start + 1)),
-                severity: Some(severity),
-                code: Some(NumberOrString::String(code.into())),
-                source: Some("exportlens".into()),
-                message: n.message.clone(),
-                ..Diagnostic::default()
-            },
+            diagnostic,
             mode: r.mode,
             fixes: Vec::new(),
         });
+    }
+}
+
+/// A failure inside a file the entry imports: an error in that file, with
+/// related information pointing at the entry point.
+fn foreign_failure(ctx: &Ctx, entry: &EntryPoint, fl: &tracer::Failure, path: &str) {
+    let mut message = fl.message.clone();
+    if !fl.suggested_fixes.is_empty() {
+        message.push_str(&format!(
+            "\nsuggested fixes: {}",
+            fl.suggested_fixes.join("; ")
+        ));
+    } else if let Some(h) = &fl.hint {
+        message.push_str(&format!("\nhelp: {h}"));
+    }
+    let diagnostic = Diagnostic {
+        severity: Some(DiagnosticSeverity::ERROR),
+        code_description: fl.gb_code.and_then(gb_link),
+        code: Some(NumberOrString::String(failure_code(fl))),
+        source: Some("exportlens".into()),
+        message,
+        related_information: Some(vec![DiagnosticRelatedInformation {
+            location: Location {
+                uri: ctx.snap.uri.clone(),
+                range: ctx.range(entry.range.start, entry.range.end),
+            },
+            message: format!(
+                "export entry point `{}` ({}, line {}) reaches this",
+                entry.name, ctx.snap.path, entry.line
+            ),
+        }]),
+        ..Diagnostic::default()
+    };
+    let at = match (fl.range.filter(|r| r.end > 0), fl.line) {
+        (Some(r), _) => Ok((r.start, r.end.max(r.start + 1))),
+        (None, Some(l)) => Err(l),
+        (None, None) => return,
+    };
+    ctx.push_foreign(path, at, diagnostic);
+}
+
+fn failure_code(fl: &tracer::Failure) -> String {
+    match (fl.gb_code, fl.kind) {
+        (Some(c), _) => c.to_string(),
+        (None, FailureKind::DataDependent) => "data-dependent".into(),
+        (None, FailureKind::ConstraintViolation) => "constraint-violation".into(),
+        (None, FailureKind::GraphBreak) => "graph-break".into(),
+        (None, FailureKind::Other) => "export-error".into(),
     }
 }
 
@@ -819,6 +937,10 @@ fn record_program(
         let (Some(line), Some(target)) = (n.line, n.target()) else {
             continue;
         };
+        // Nodes recorded in an imported file are not this file's lines.
+        if g.node_paths.contains_key(id) {
+            continue;
+        }
         // Only lines inside functions: a module-level line is where the
         // export was called, not where the op is.
         if line == 0 || line > line_count || scope_of(scopes, line).is_none() {
@@ -856,7 +978,7 @@ fn record_program(
             let already = hover
                 .bindings
                 .iter()
-                .any(|b| &b.name == name && b.line == s - 1);
+                .any(|b| b.line == s - 1 && &b.name == name);
             if has && !already {
                 hover.bindings.push(Binding {
                     name: name.clone(),

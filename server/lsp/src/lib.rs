@@ -14,6 +14,8 @@
 //! - [`fixes`]: the source edits behind the quick fixes;
 //! - [`hover`]: what hover shows;
 //! - [`config`]: settings and their validation;
+//! - [`workspace`]: imports across the workspace, diagnostics found in
+//!   other files, re-analysis of the files that import an edited one;
 //! - [`server`]: the `LanguageServer` handlers.
 //!
 //! Architecture invariant: stdout belongs to the protocol. Nothing here
@@ -29,6 +31,7 @@ pub mod position;
 pub mod quick_run;
 pub mod server;
 pub mod state;
+pub mod workspace;
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -50,6 +53,7 @@ const THREAD_STACK: usize = 64 << 20;
 /// the protocol says).
 pub async fn run_stdio() -> bool {
     let state = Arc::new(State::default());
+    state.install_reader();
     let (service, socket) = LspService::build(|client| {
         let _ = state.client.set(client.clone());
         Backend::new(client, state.clone())

@@ -12,10 +12,12 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use serde::de::DeserializeOwned;
 use tower::Service;
 use tower_lsp_server::jsonrpc::{Request, Response};
+use tower_lsp_server::ls_types::{DidChangeTextDocumentParams, DidOpenTextDocumentParams};
 
 use crate::state::State;
 
@@ -68,13 +70,18 @@ where
         let (method, _, params) = req.into_parts();
         match &*method {
             "textDocument/didOpen" => {
-                if let Some(p) = parse(&method, params) {
+                if let Some(p) = parse::<DidOpenTextDocumentParams>(&method, params) {
+                    let uri = p.text_document.uri.clone();
                     self.state.open(p);
+                    self.state.refresh_importers(&uri, Duration::ZERO);
                 }
             }
             "textDocument/didChange" => {
-                if let Some(p) = parse(&method, params) {
+                if let Some(p) = parse::<DidChangeTextDocumentParams>(&method, params) {
+                    let uri = p.text_document.uri.clone();
                     self.state.change(p);
+                    let debounce = Duration::from_millis(self.state.config().debounce_ms);
+                    self.state.refresh_importers(&uri, debounce);
                 }
             }
             _ => {

@@ -14,14 +14,16 @@ use tower_lsp_server::ls_types::{
     CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
     CodeActionProviderCapability, CodeActionResponse, CodeLens, CodeLensOptions, CodeLensParams,
     ConfigurationItem, DiagnosticOptions, DiagnosticServerCapabilities,
-    DidChangeConfigurationParams, DidChangeTextDocumentParams, DidCloseTextDocumentParams,
+    DidChangeConfigurationParams, DidChangeTextDocumentParams, DidChangeWatchedFilesParams,
+    DidChangeWatchedFilesRegistrationOptions, DidCloseTextDocumentParams,
     DidOpenTextDocumentParams, DocumentDiagnosticParams, DocumentDiagnosticReport,
-    DocumentDiagnosticReportResult, ExecuteCommandOptions, ExecuteCommandParams,
-    FullDocumentDiagnosticReport, Hover, HoverParams, HoverProviderCapability, InitializeParams,
-    InitializeResult, InitializedParams, InlayHint, InlayHintParams, LSPAny, MessageType, OneOf,
-    Registration, RelatedFullDocumentDiagnosticReport, RelatedUnchangedDocumentDiagnosticReport,
-    ServerCapabilities, ServerInfo, TextDocumentIdentifier, TextDocumentSyncCapability,
-    TextDocumentSyncKind, UnchangedDocumentDiagnosticReport, Uri,
+    DocumentDiagnosticReportResult, ExecuteCommandOptions, ExecuteCommandParams, FileSystemWatcher,
+    FullDocumentDiagnosticReport, GlobPattern, Hover, HoverParams, HoverProviderCapability,
+    InitializeParams, InitializeResult, InitializedParams, InlayHint, InlayHintParams, LSPAny,
+    MessageType, OneOf, Registration, RelatedFullDocumentDiagnosticReport,
+    RelatedUnchangedDocumentDiagnosticReport, ServerCapabilities, ServerInfo,
+    TextDocumentIdentifier, TextDocumentSyncCapability, TextDocumentSyncKind,
+    UnchangedDocumentDiagnosticReport, Uri,
 };
 use tower_lsp_server::{Client, LanguageServer};
 
@@ -41,6 +43,8 @@ pub struct Backend {
     dynamic_config: AtomicBool,
     /// The client understands `workspace/diagnostic/refresh`.
     diagnostic_refresh: AtomicBool,
+    /// The client can register `didChangeWatchedFiles` dynamically.
+    dynamic_watch: AtomicBool,
     /// Warnings about the initialization options, shown once initialized.
     init_warnings: std::sync::Mutex<Vec<String>>,
 }
@@ -77,6 +81,7 @@ impl Backend {
             pull_config: AtomicBool::new(false),
             dynamic_config: AtomicBool::new(false),
             diagnostic_refresh: AtomicBool::new(false),
+            dynamic_watch: AtomicBool::new(false),
             init_warnings: std::sync::Mutex::default(),
         }
     }
@@ -234,6 +239,13 @@ impl LanguageServer for Backend {
                 == Some(true),
             Ordering::SeqCst,
         );
+        self.dynamic_watch.store(
+            ws.and_then(|w| w.did_change_watched_files.as_ref())
+                .and_then(|d| d.dynamic_registration)
+                == Some(true),
+            Ordering::SeqCst,
+        );
+        self.state.workspace.set_roots(workspace_roots(&params));
         if let Some(opts) = &params.initialization_options {
             let (cfg, warnings) = self.state.config().merged(opts);
             self.state.set_config(cfg);
@@ -307,6 +319,32 @@ impl LanguageServer for Backend {
                 tracing::warn!("could not register for configuration changes: {e}");
             }
         }
+        if self.dynamic_watch.load(Ordering::SeqCst) {
+            let options = DidChangeWatchedFilesRegistrationOptions {
+                watchers: vec![FileSystemWatcher {
+                    glob_pattern: GlobPattern::String("**/*.py".into()),
+                    kind: None,
+                }],
+            };
+            let reg = Registration {
+                id: "exportlens-watched-files".into(),
+                method: "workspace/didChangeWatchedFiles".into(),
+                register_options: serde_json::to_value(options).ok(),
+            };
+            if let Err(e) = self.client.register_capability(vec![reg]).await {
+                tracing::warn!("could not register for file changes: {e}");
+            }
+        }
+        // Documents opened before the scan ends get their importers then.
+        let state = self.state.clone();
+        tokio::spawn(async move {
+            let scan = state.clone();
+            let n = tokio::task::spawn_blocking(move || scan.workspace.scan()).await;
+            tracing::info!("workspace scan: {n:?} files may hold entry points");
+            for uri in state.open_uris() {
+                state.refresh_importers(&uri, std::time::Duration::ZERO);
+            }
+        });
         self.pull_configuration().await;
     }
 
@@ -320,6 +358,10 @@ impl LanguageServer for Backend {
     async fn did_open(&self, _: DidOpenTextDocumentParams) {}
     async fn did_change(&self, _: DidChangeTextDocumentParams) {}
     async fn did_close(&self, _: DidCloseTextDocumentParams) {}
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        self.state.watched_changed(params);
+    }
 
     async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
         let has_section = params
@@ -449,7 +491,10 @@ impl LanguageServer for Backend {
                 }),
             ));
         };
-        let id = a.generation.to_string();
+        let items = self
+            .state
+            .with_foreign(&params.text_document.uri, &a.diagnostics);
+        let id = format!("{}-{}", a.generation, items.len());
         if params.previous_result_id.as_deref() == Some(id.as_str()) {
             return Ok(DocumentDiagnosticReportResult::Report(
                 DocumentDiagnosticReport::Unchanged(RelatedUnchangedDocumentDiagnosticReport {
@@ -465,9 +510,28 @@ impl LanguageServer for Backend {
                 related_documents: None::<HashMap<Uri, _>>,
                 full_document_diagnostic_report: FullDocumentDiagnosticReport {
                     result_id: Some(id),
-                    items: a.diagnostics.clone(),
+                    items,
                 },
             }),
         ))
     }
+}
+
+/// The workspace folders of `initialize` (or its `rootUri`), as paths.
+#[allow(deprecated)] // `root_uri` is what older clients send.
+fn workspace_roots(params: &InitializeParams) -> Vec<std::path::PathBuf> {
+    let mut uris: Vec<&Uri> = params
+        .workspace_folders
+        .iter()
+        .flatten()
+        .map(|f| &f.uri)
+        .collect();
+    if uris.is_empty()
+        && let Some(root) = &params.root_uri
+    {
+        uris.push(root);
+    }
+    uris.into_iter()
+        .filter_map(crate::workspace::uri_path)
+        .collect()
 }

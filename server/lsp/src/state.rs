@@ -42,6 +42,8 @@ pub struct State {
     workers: Semaphore,
     pub client: OnceLock<Client>,
     pub shutdown_requested: AtomicBool,
+    /// Imports across files (see [`crate::workspace`]).
+    pub workspace: crate::workspace::WorkspaceIndex,
 }
 
 /// Lock a std mutex, recovering the data if a panicking thread poisoned it.
@@ -63,6 +65,7 @@ impl Default for State {
             workers: Semaphore::new(cores.max(1)),
             client: OnceLock::new(),
             shutdown_requested: AtomicBool::new(false),
+            workspace: Default::default(),
         }
     }
 }
@@ -187,6 +190,7 @@ impl State {
         let uri = p.text_document.uri;
         lock(&self.docs).remove(&uri);
         lock(&self.results).remove(&uri);
+        self.closed_entry(&uri);
         let state = self.clone();
         tokio::spawn(async move {
             let doc_lock = state.doc_lock(&uri);
@@ -196,7 +200,9 @@ impl State {
                 && state.push()
                 && let Some(client) = state.client.get()
             {
-                client.publish_diagnostics(uri, Vec::new(), None).await;
+                // What other files' analyses found here stays.
+                let foreign = state.workspace.foreign_for(&uri);
+                client.publish_diagnostics(uri, foreign, None).await;
             }
         });
     }
@@ -215,6 +221,74 @@ impl State {
         for (uri, generation) in uris {
             self.schedule(uri, generation, Duration::ZERO);
         }
+    }
+
+    /// Re-analyse one open document (its imports changed); false when it
+    /// is not open.
+    pub fn reanalyze(self: &Arc<Self>, uri: &Uri, delay: Duration) -> bool {
+        let generation = {
+            let mut docs = lock(&self.docs);
+            let Some(d) = docs.get_mut(uri) else {
+                return false;
+            };
+            d.generation = self.next_generation();
+            d.generation
+        };
+        self.schedule(uri.clone(), generation, delay);
+        true
+    }
+
+    /// The text of an open document, by file path.
+    pub fn open_text(&self, path: &std::path::Path) -> Option<String> {
+        let uri = Uri::from_file_path(path)?;
+        lock(&self.docs).get(&uri).map(|d| d.rope.to_string())
+    }
+
+    pub fn open_uris(&self) -> Vec<Uri> {
+        lock(&self.docs).keys().cloned().collect()
+    }
+
+    pub fn is_open(&self, uri: &Uri) -> bool {
+        lock(&self.docs).contains_key(uri)
+    }
+
+    /// A fresh generation number (for background analyses).
+    pub fn fresh_generation(&self) -> u64 {
+        self.next_generation()
+    }
+
+    /// Publish a document's diagnostics: its own (when open) and those
+    /// other files' analyses found in it. Takes the document's lock.
+    pub async fn republish(&self, uri: &Uri) {
+        let doc_lock = self.doc_lock(uri);
+        let _held = doc_lock.lock().await;
+        let own = lock(&self.results).get(uri).cloned();
+        self.publish_merged(uri, own.as_deref()).await;
+    }
+
+    async fn publish_merged(&self, uri: &Uri, own: Option<&FileAnalysis>) {
+        if !self.push() {
+            return;
+        }
+        let Some(client) = self.client.get() else {
+            return;
+        };
+        let mut diagnostics = own.map(|a| a.diagnostics.clone()).unwrap_or_default();
+        diagnostics.extend(self.workspace.foreign_for(uri));
+        client
+            .publish_diagnostics(uri.clone(), diagnostics, own.map(|a| a.version))
+            .await;
+    }
+
+    /// Diagnostics of a document for a pull request: its own and foreign ones.
+    pub fn with_foreign(
+        &self,
+        uri: &Uri,
+        own: &[tower_lsp_server::ls_types::Diagnostic],
+    ) -> Vec<tower_lsp_server::ls_types::Diagnostic> {
+        let mut all = own.to_vec();
+        all.extend(self.workspace.foreign_for(uri));
+        all
     }
 
     fn schedule(self: &Arc<Self>, uri: Uri, generation: u64, delay: Duration) {
@@ -243,6 +317,7 @@ impl State {
             encoding: self.encoding(),
             config: self.config(),
             tree: d.tree.clone(),
+            imports: self.workspace.imports(),
         })
     }
 
@@ -295,7 +370,12 @@ impl State {
 
     /// Store a result if it is still current, and publish it (push mode).
     /// Callers hold the document's lock.
-    async fn store_and_publish(&self, uri: &Uri, a: Arc<FileAnalysis>, tree: Option<syntax::Tree>) {
+    async fn store_and_publish(
+        self: &Arc<Self>,
+        uri: &Uri,
+        a: Arc<FileAnalysis>,
+        tree: Option<syntax::Tree>,
+    ) {
         let current = {
             let mut docs = lock(&self.docs);
             let current = match docs.get_mut(uri) {
@@ -321,13 +401,9 @@ impl State {
             return;
         }
         lock(&self.results).insert(uri.clone(), a.clone());
-        if self.push()
-            && let Some(client) = self.client.get()
-        {
-            client
-                .publish_diagnostics(uri.clone(), a.diagnostics.clone(), Some(a.version))
-                .await;
-        }
+        self.workspace.stop_background(uri);
+        self.imports_analysed(uri, &a);
+        self.publish_merged(uri, Some(&a)).await;
     }
 
     /// The analysis of the document's newest snapshot, computing it now if

@@ -466,6 +466,34 @@ impl SymExpr {
         unwrap_sym(self.checked_substitute(f))
     }
 
+    /// Replaces whole atoms of each term (a symbol, or an application such
+    /// as `FloorDiv(a, b)`, seen by `f` as an expression of its own) and
+    /// re-canonicalizes; `f` returns `None` to keep an atom. Arguments of
+    /// applications are not visited.
+    pub fn checked_replace_atoms(
+        &self,
+        f: &dyn Fn(&SymExpr) -> Option<SymExpr>,
+    ) -> SymResult<SymExpr> {
+        let mut changed = false;
+        let mut acc = SymExpr::int(self.constant());
+        for t in self.terms() {
+            let mut term = SymExpr::int(t.coeff);
+            for fac in t.factors() {
+                let atom = SymExpr::from_mono(Mono::atom(fac.atom.clone()));
+                let base = match f(&atom) {
+                    Some(new) => {
+                        changed = true;
+                        new
+                    }
+                    None => atom,
+                };
+                term = term.checked_mul(&base.checked_pow(fac.pow)?)?;
+            }
+            acc = acc.checked_add(&term)?;
+        }
+        Ok(if changed { acc } else { self.clone() })
+    }
+
     /// Substitutes, returning `None` when nothing changed.
     fn subst(&self, f: &dyn Fn(SymbolId) -> Option<SymExpr>) -> SymResult<Option<SymExpr>> {
         let mut changed = false;
@@ -649,6 +677,12 @@ impl ops::Neg for &SymExpr {
 impl Default for SymExpr {
     fn default() -> Self {
         SymExpr::int(0)
+    }
+}
+
+impl From<Atom> for SymExpr {
+    fn from(atom: Atom) -> SymExpr {
+        SymExpr::from_mono(Mono::atom(atom))
     }
 }
 

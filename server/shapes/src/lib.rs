@@ -5,5 +5,5 @@
 pub mod expr;
 pub mod range;
 
-pub use expr::{SymExpr, SymbolId};
+pub use expr::{Atom, AtomKind, SymExpr, SymbolId};
 pub use range::{Bound, ValueRange};

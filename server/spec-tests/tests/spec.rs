@@ -46,6 +46,7 @@ spec!(
     torch_cond,
     varargs_kwargs,
     view_infer,
+    view_symbolic_split,
 );
 
 #[test]

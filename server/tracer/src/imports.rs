@@ -133,6 +133,24 @@ impl Workspace {
     }
 }
 
+/// The folders absolute imports of `file` resolve against (besides the
+/// workspace's): its folder and, while that folder is a package
+/// (`is_package`: it has an `__init__.py`), its parents up to the first
+/// folder that is not one.
+pub fn package_roots(file: &Path, is_package: impl Fn(&Path) -> bool) -> Vec<PathBuf> {
+    let mut roots = Vec::new();
+    let mut dir = file.parent().map(Path::to_path_buf);
+    while let Some(d) = dir {
+        let package = is_package(&d);
+        roots.push(d.clone());
+        if !package || roots.len() > 64 {
+            break;
+        }
+        dir = d.parent().map(Path::to_path_buf);
+    }
+    roots
+}
+
 fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use shapes::{Bound, SymExpr, SymbolId, ValueRange};
+use shapes::{AtomKind, Bound, SymExpr, SymbolId, ValueRange};
 
 use crate::value::CmpKind;
 
@@ -45,6 +45,8 @@ pub struct ShapeEnv {
     pub symbols: Vec<SymbolInfo>,
     pub replacements: HashMap<SymbolId, SymExpr>,
     pub guards: Vec<Guard>,
+    /// `Mod(a, b)` expressions guarded to be 0 (torch's `divisible`).
+    divisible: std::collections::HashSet<SymExpr>,
     unbacked_count: u32,
     /// Symbol ids taken so far (torch numbers backed symbols by a hash of
     /// their source, probing past collisions).
@@ -137,9 +139,52 @@ impl ShapeEnv {
         })
     }
 
+    /// An (in)equality already decided by a guard: torch caches each
+    /// evaluated expression, so asking again adds no second guard.
+    fn known_relation(&self, diff: &SymExpr, op: CmpKind) -> Option<bool> {
+        if !matches!(op, CmpKind::Eq | CmpKind::Ne) {
+            return None;
+        }
+        let neg = diff.checked_neg().ok()?;
+        let g = self.guards.iter().find(|g| {
+            matches!(g.op, CmpKind::Eq | CmpKind::Ne)
+                && g.lhs
+                    .checked_sub(&g.rhs)
+                    .is_ok_and(|d| d == *diff || d == neg)
+        })?;
+        Some((g.op == CmpKind::Eq) == (op == CmpKind::Eq))
+    }
+
+    /// torch's `simplify` for nested floor divisions: `b // (b // d)` is `d`
+    /// when both `Mod(b, b // d)` and `Mod(b, d)` are known to be 0.
+    fn simplify_divisible(&self, e: &SymExpr) -> SymExpr {
+        if self.divisible.is_empty() {
+            return e.clone();
+        }
+        let rewrite = |atom: &SymExpr| -> Option<SymExpr> {
+            let AtomKind::FloorDiv(base, divisor) = atom.as_atom()?.kind() else {
+                return None;
+            };
+            let AtomKind::FloorDiv(base1, divisor1) = divisor.as_atom()?.kind() else {
+                return None;
+            };
+            let divisible = |a: &SymExpr, b: &SymExpr| {
+                a.checked_modulo(b)
+                    .is_ok_and(|m| self.divisible.contains(&m))
+            };
+            (base == base1 && divisible(base, divisor) && divisible(base1, divisor1))
+                .then(|| divisor1.clone())
+        };
+        e.checked_replace_atoms(&rewrite)
+            .unwrap_or_else(|_| e.clone())
+    }
+
     /// Settle `lhs op rhs` statically if the ranges allow it.
     pub fn static_decide(&self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) -> Option<bool> {
-        let diff = self.simplify(&lhs.sub(rhs));
+        let diff = self.simplify_divisible(&self.simplify(&lhs.sub(rhs)));
+        if let Some(b) = self.known_relation(&diff, op) {
+            return Some(b);
+        }
         if let Some(c) = diff.as_const() {
             return Some(op.holds(c, 0));
         }
@@ -210,6 +255,18 @@ impl ShapeEnv {
 
     fn add_guard(&mut self, lhs: SymExpr, op: CmpKind, rhs: SymExpr, line: Option<u32>) {
         let diff = lhs.sub(&rhs);
+        if op == CmpKind::Eq {
+            let m = if diff.terms().first().is_some_and(|t| t.coeff() < 0) {
+                diff.checked_neg().ok()
+            } else {
+                Some(diff.clone())
+            };
+            if let Some(m) = m
+                && matches!(m.as_atom().map(|a| a.kind()), Some(AtomKind::Mod(..)))
+            {
+                self.divisible.insert(m);
+            }
+        }
         match op {
             CmpKind::Eq => self.add_replacement(&diff),
             CmpKind::Ge | CmpKind::Gt | CmpKind::Le | CmpKind::Lt => self.refine_range(&diff, op),
@@ -409,6 +466,6 @@ impl ShapeEnv {
     }
 }
 
-fn ceil_div(a: i64, b: i64) -> i64 {
+pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
     -((-a).div_euclid(b))
 }

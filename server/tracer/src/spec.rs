@@ -5,6 +5,8 @@
 //! dims the program specialized or related (torch's constraint violations
 //! and their "Suggested fixes").
 
+mod congruence;
+
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -12,6 +14,7 @@ use shapes::{Bound, SymExpr, SymbolId, ValueRange};
 
 use crate::failure::{Failure, FailureKind};
 use crate::interp::{Interp, R};
+use crate::shape_env::ceil_div;
 use crate::value::{DimSpec, Value};
 
 /// What the spec asked for one tensor dimension.
@@ -416,7 +419,45 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
             .get(&d.symbol)
             .map(|e| interp.env.simplify(e))
         else {
-            // Still free: a named Dim whose range the model narrowed.
+            // Still free: a named Dim the model constrained to a residue
+            // class (`x.view(b, -1, 4)`) or whose range it narrowed.
+            if let DimSpec::Named { name, .. } = &*d.spec
+                && let Some(c) = congruence_of(interp, d)
+            {
+                let range = interp.env.info(d.symbol).range;
+                // sympy prints `Mod(s - r, m)` as `Mod(s + (m - r), m)`, so
+                // torch solves it to `m*_d - (m - r)`.
+                let m = c.modulus;
+                let r = if c.remainder == 0 { 0 } else { c.remainder - m };
+                let c_min = match range.lo {
+                    Bound::Finite(lo) => lo.max(2),
+                    _ => 2,
+                };
+                let root = format!("_{name}");
+                let mut parts = vec![format!("'{root}'")];
+                let min_ = ceil_div(c_min - r, m);
+                if min_ != 2 {
+                    parts.push(format!("min={min_}"));
+                }
+                match range.hi {
+                    Bound::Finite(hi) => parts.push(format!("max={}", (hi - r).div_euclid(m))),
+                    _ => parts.push("max=int_oo".to_string()),
+                }
+                messages.push(format!(
+                    "Not all values of {name} = {} in the specified range satisfy the generated guards: it must be {m}*{root}{}.",
+                    d.source,
+                    offset(r)
+                ));
+                for fix in [
+                    format!("{root} = Dim({})", parts.join(", ")),
+                    format!("{name} = {m}*{root}{}", offset(r)),
+                ] {
+                    if !fixes.contains(&fix) {
+                        fixes.push(fix);
+                    }
+                }
+                continue;
+            }
             if let DimSpec::Named { name, min, max } = &*d.spec {
                 let declared = ValueRange::new(
                     Bound::Finite(min.unwrap_or(0).max(2)),
@@ -530,6 +571,34 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
             .into(),
     );
     Some(f)
+}
+
+/// ` + 1`, ` - 3` or nothing, as sympy prints a constant term.
+fn offset(r: i64) -> String {
+    match r {
+        0 => String::new(),
+        r if r < 0 => format!(" - {}", r.unsigned_abs()),
+        r => format!(" + {r}"),
+    }
+}
+
+/// The residue class torch's solver derives for a free dynamic dim from
+/// the guards that mention only it (torch drops `Ne` guards).
+fn congruence_of(interp: &Interp, d: &DynamicDim) -> Option<congruence::Congruence> {
+    let sides: Vec<&SymExpr> = interp
+        .env
+        .guards
+        .iter()
+        .filter(|g| {
+            g.op != crate::value::CmpKind::Ne
+                && g.lhs
+                    .symbols()
+                    .union(&g.rhs.symbols())
+                    .all(|s| *s == d.symbol)
+        })
+        .flat_map(|g| [&g.lhs, &g.rhs])
+        .collect();
+    congruence::reduce(&sides, d.symbol, d.hint)
 }
 
 /// The line of the guard that fixed a symbol to a constant.

@@ -13,7 +13,7 @@ use super::meta::{
 use crate::dtype::DType;
 use crate::graph::Arg;
 use crate::interp::{Interp, R};
-use crate::value::Value;
+use crate::value::{CmpKind, Value};
 
 fn product(dims: &[SymExpr]) -> SymExpr {
     dims.iter().fold(SymExpr::int(1), |acc, d| acc.mul(d))
@@ -79,6 +79,159 @@ fn infer_missing(interp: &mut Interp, numel: &[SymExpr], known: &[SymExpr]) -> R
     Ok(n.floordiv(&SymExpr::int(den_const)))
 }
 
+/// Decide a relation between sizes as Python's `if` does (a guard from the
+/// example values, on the current user line).
+fn decide(interp: &mut Interp, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) -> R<bool> {
+    let line = interp.guard_line();
+    match interp.env.evaluate(lhs, op, rhs, line) {
+        Ok(b) => Ok(b),
+        Err(dd) => Err(interp.data_dependent(&dd.expr)),
+    }
+}
+
+/// `torch._check(lhs op rhs)`: a guard, or a shape error when the example
+/// values contradict it.
+fn check(interp: &mut Interp, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr, what: &str) -> R<()> {
+    if decide(interp, lhs, op, rhs)? {
+        Ok(())
+    } else {
+        Err(shape_error(interp, what.to_string()))
+    }
+}
+
+/// torch's view/reshape on symbolic sizes (`torch._refs._reshape_view_helper`
+/// with `utils.infer_size`), for a contiguous input: infers the `-1`
+/// (guarding `Mod(numel, newsize) == 0`), checks the element count, then
+/// builds each requested dim left to right from the input dims, flattening
+/// and splitting (`prims.split_dim`) as torch does. Every Python decision of
+/// that algorithm is a guard; the result is the shape torch computes
+/// (`[s0, (s1//8), (s1//((s1//8)))]`), not the requested one.
+fn reshape_view_helper(
+    interp: &mut Interp,
+    input: &[SymExpr],
+    requested: &[Option<SymExpr>],
+) -> R<Vec<SymExpr>> {
+    let zero = SymExpr::int(0);
+    let one = SymExpr::int(1);
+    let Ok(numel) = input
+        .iter()
+        .try_fold(SymExpr::int(1), |acc, d| acc.checked_mul(d))
+    else {
+        return Err(shape_error(interp, "the number of elements overflows"));
+    };
+    let invalid = format!(
+        "shape '[{}]' is invalid for input of size {}",
+        requested
+            .iter()
+            .map(|d| d
+                .as_ref()
+                .map_or("-1".to_string(), |e| interp.env.render(e)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        interp.env.render(&numel)
+    );
+    // utils.infer_size
+    let mut newsize = SymExpr::int(1);
+    for d in requested.iter().flatten() {
+        check(
+            interp,
+            d,
+            CmpKind::Ge,
+            &zero,
+            &format!("invalid shape dimension {}", interp.env.render(d)),
+        )?;
+        newsize = newsize
+            .checked_mul(d)
+            .map_err(|_| shape_error(interp, invalid.clone()))?;
+    }
+    let shape: Vec<SymExpr> = if requested.iter().any(Option::is_none) {
+        check(interp, &newsize, CmpKind::Ne, &zero, &invalid)?;
+        let rem = numel
+            .checked_modulo(&newsize)
+            .map_err(|_| shape_error(interp, invalid.clone()))?;
+        check(interp, &rem, CmpKind::Eq, &zero, &invalid)?;
+        let missing = numel
+            .checked_floordiv(&newsize)
+            .map_err(|_| shape_error(interp, invalid.clone()))?;
+        requested
+            .iter()
+            .map(|d| d.clone().unwrap_or_else(|| missing.clone()))
+            .collect()
+    } else {
+        check(interp, &numel, CmpKind::Eq, &newsize, &invalid)?;
+        requested.iter().flatten().cloned().collect()
+    };
+    if decide(interp, &numel, CmpKind::Eq, &zero)? || input.is_empty() || shape.is_empty() {
+        return Ok(shape);
+    }
+    // Contiguous special cases: nd -> 1d and 1d -> 2d are plain as_strided.
+    if (shape.len() == 1 && input.len() > 1) || (shape.len() == 2 && input.len() == 1) {
+        return Ok(shape);
+    }
+    let shape_numel = shape
+        .iter()
+        .try_fold(SymExpr::int(1), |acc, d| acc.checked_mul(d))
+        .map_err(|_| shape_error(interp, invalid.clone()))?;
+    check(interp, &numel, CmpKind::Eq, &shape_numel, &invalid)?;
+    // _reshape_view_helper_core_alg
+    let mut a: Vec<SymExpr> = input.to_vec();
+    let mut idx = 0usize;
+    for length in &shape {
+        if idx >= a.len() {
+            if decide(interp, length, CmpKind::Ne, &one)? {
+                return Err(shape_error(interp, invalid));
+            }
+            a.push(SymExpr::int(1));
+            idx += 1;
+            continue;
+        }
+        if decide(interp, length, CmpKind::Eq, &a[idx])? {
+            idx += 1;
+            continue;
+        }
+        let mut accum = a[idx].clone();
+        let mut end = idx;
+        loop {
+            let rem = accum
+                .checked_modulo(length)
+                .map_err(|_| shape_error(interp, invalid.clone()))?;
+            if !decide(interp, &rem, CmpKind::Ne, &zero)? {
+                break;
+            }
+            end += 1;
+            let Some(next) = a.get(end) else {
+                return Err(shape_error(interp, invalid));
+            };
+            accum = accum
+                .checked_mul(next)
+                .map_err(|_| shape_error(interp, invalid.clone()))?;
+        }
+        if end != idx {
+            a.splice(idx..=end, [accum.clone()]);
+        }
+        if decide(interp, &accum, CmpKind::Ne, length)? {
+            // prims.split_dim(a, idx, length)
+            let rem = accum
+                .checked_modulo(length)
+                .map_err(|_| shape_error(interp, invalid.clone()))?;
+            if decide(interp, &rem, CmpKind::Ne, &zero)? {
+                return Err(shape_error(interp, invalid));
+            }
+            let inner = accum
+                .checked_floordiv(length)
+                .map_err(|_| shape_error(interp, invalid.clone()))?;
+            a.splice(idx..=idx, [length.clone(), inner]);
+        }
+        idx += 1;
+    }
+    // Squeezes the tail.
+    while idx < a.len() {
+        check(interp, &a[idx], CmpKind::Eq, &one, &invalid)?;
+        a.remove(idx);
+    }
+    Ok(a)
+}
+
 /// `view`/`reshape(*shape)` (targets: [op]).
 pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
@@ -102,7 +255,19 @@ pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
         return Err(shape_error(interp, "only one dimension can be inferred"));
     }
     let known: Vec<SymExpr> = out.iter().flatten().cloned().collect();
-    let shape: Vec<SymExpr> = if out.iter().any(Option::is_none) {
+    let backed_symbolic = |e: &SymExpr| {
+        let syms = e.symbols();
+        !syms.is_empty() && syms.iter().all(|s| !interp.env.info(*s).unbacked)
+    };
+    let symbolic = t.shape.iter().chain(known.iter()).any(backed_symbolic);
+    let any_unbacked = t
+        .shape
+        .iter()
+        .chain(known.iter())
+        .any(|e| e.symbols().iter().any(|s| interp.env.info(*s).unbacked));
+    let shape: Vec<SymExpr> = if symbolic && !any_unbacked {
+        reshape_view_helper(interp, &t.shape, &out)?
+    } else if out.iter().any(Option::is_none) {
         let missing = infer_missing(interp, &t.shape, &known)?;
         out.into_iter()
             .map(|o| o.unwrap_or_else(|| missing.clone()))

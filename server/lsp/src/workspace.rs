@@ -1,0 +1,496 @@
+//! Workspace analysis: models imported from other files.
+//!
+//! - [`Imports`]: how an analysis reads imported files (open documents
+//!   first, the disk otherwise) and where it searches (the entry file's
+//!   package folders, then the workspace folders); the tracer gets it as a
+//!   `SourceProvider`, so it still does no I/O itself.
+//! - [`WorkspaceIndex`]: diagnostics an entry file's analysis found in other
+//!   files ("foreign" diagnostics, published for those files merged with
+//!   their own), the files each analysed entry imports, and the entry-point
+//!   candidates of the workspace (a bounded text scan on `initialized`), so
+//!   that editing `models.py` re-analyses the files that export its models.
+
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
+
+use tower_lsp_server::ls_types::{Diagnostic, Uri};
+
+/// Reads a file's current text (open document or disk).
+pub type ReadFn = Arc<dyn Fn(&Path) -> Option<String> + Send + Sync>;
+
+/// How one analysis resolves imports.
+#[derive(Clone)]
+pub struct Imports {
+    pub read: ReadFn,
+    /// The workspace folders.
+    pub roots: Vec<PathBuf>,
+}
+
+impl std::fmt::Debug for Imports {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Imports")
+            .field("roots", &self.roots)
+            .finish()
+    }
+}
+
+struct Provider(ReadFn);
+
+impl tracer::SourceProvider for Provider {
+    fn read(&self, path: &Path) -> Option<String> {
+        (self.0)(path)
+    }
+}
+
+impl Imports {
+    /// The tracer's view of the workspace for an entry file at `path`.
+    pub fn workspace(&self, path: &Path) -> Rc<tracer::Workspace> {
+        let read = self.read.clone();
+        let mut roots =
+            tracer::imports::package_roots(path, |d| read(&d.join("__init__.py")).is_some());
+        roots.extend(self.roots.iter().cloned());
+        tracer::Workspace::new(Box::new(Provider(self.read.clone())), roots)
+    }
+}
+
+/// Files larger than this are not read for imports or scanned.
+const MAX_FILE_BYTES: u64 = 4 << 20;
+/// Python files the workspace scan looks at, at most.
+const MAX_SCANNED_FILES: usize = 2_000;
+
+/// A Python file's text from disk (lossy UTF-8); `None` when missing, not a
+/// file, or too large.
+pub fn disk_read(path: &Path) -> Option<String> {
+    let meta = std::fs::metadata(path).ok()?;
+    if !meta.is_file() || meta.len() > MAX_FILE_BYTES {
+        return None;
+    }
+    let bytes = std::fs::read(path).ok()?;
+    Some(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Cross-file state of the language server; see the module docs.
+#[derive(Default)]
+pub struct WorkspaceIndex {
+    roots: RwLock<Vec<PathBuf>>,
+    reader: OnceLock<ReadFn>,
+    /// target file -> entry file whose analysis found them -> diagnostics.
+    foreign: Mutex<HashMap<Uri, HashMap<Uri, Vec<Diagnostic>>>>,
+    /// entry file -> the files its analysis imported.
+    deps: Mutex<HashMap<Uri, Vec<PathBuf>>>,
+    /// Files that may hold entry points -> the module names they import.
+    candidates: Mutex<HashMap<PathBuf, HashSet<String>>>,
+    /// Files analysed in the background (not open) -> current generation.
+    background: Mutex<HashMap<Uri, u64>>,
+}
+
+/// The module-name components a file's import lines mention, if the file
+/// may hold an entry point (`torch.export` or `example_args` in its text).
+fn entry_candidate(text: &str) -> Option<HashSet<String>> {
+    if !text.contains("torch.export") && !text.contains("example_args") {
+        return None;
+    }
+    let mut names = HashSet::new();
+    for line in text.lines() {
+        let line = line.trim_start();
+        let rest = if let Some(r) = line.strip_prefix("import ") {
+            r
+        } else if let Some(r) = line.strip_prefix("from ") {
+            r
+        } else {
+            continue;
+        };
+        for word in rest.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if !word.is_empty() && word != "import" && word != "as" {
+                names.insert(word.to_string());
+            }
+        }
+    }
+    Some(names)
+}
+
+/// The name other files import `path` by: its stem, or its package's
+/// folder name for `__init__.py`.
+fn module_name(path: &Path) -> Option<String> {
+    let stem = path.file_stem()?.to_str()?;
+    if stem == "__init__" {
+        return path.parent()?.file_name()?.to_str().map(str::to_string);
+    }
+    Some(stem.to_string())
+}
+
+pub fn uri_path(uri: &Uri) -> Option<PathBuf> {
+    uri.to_file_path().map(|p| p.into_owned())
+}
+
+impl WorkspaceIndex {
+    pub fn set_reader(&self, read: ReadFn) {
+        let _ = self.reader.set(read);
+    }
+
+    pub fn set_roots(&self, roots: Vec<PathBuf>) {
+        *self
+            .roots
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = roots;
+    }
+
+    pub fn roots(&self) -> Vec<PathBuf> {
+        self.roots
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// What an analysis needs to resolve imports (`None` before the reader
+    /// is installed).
+    pub fn imports(&self) -> Option<Imports> {
+        Some(Imports {
+            read: self.reader.get()?.clone(),
+            roots: self.roots(),
+        })
+    }
+
+    /// Scan the workspace folders for entry-point candidates (blocking;
+    /// bounded to [`MAX_SCANNED_FILES`] Python files).
+    pub fn scan(&self) -> usize {
+        let mut files = Vec::new();
+        for root in self.roots() {
+            walk(&root, &mut files, 0);
+        }
+        let mut found = HashMap::new();
+        for f in files {
+            if let Some(names) = disk_read(&f).as_deref().and_then(entry_candidate) {
+                found.insert(f, names);
+            }
+        }
+        let n = found.len();
+        lock(&self.candidates).extend(found);
+        n
+    }
+
+    /// Re-read one file after it changed on disk.
+    pub fn rescan(&self, path: &Path) {
+        let names = disk_read(path).as_deref().and_then(entry_candidate);
+        let mut c = lock(&self.candidates);
+        match names {
+            Some(n) => {
+                c.insert(path.to_path_buf(), n);
+            }
+            None => {
+                c.remove(path);
+            }
+        }
+    }
+
+    /// Replace the foreign diagnostics `source`'s analysis found; returns
+    /// the files whose diagnostics changed.
+    pub fn set_foreign(&self, source: &Uri, found: &[(Uri, Diagnostic)]) -> Vec<Uri> {
+        let mut by_target: HashMap<Uri, Vec<Diagnostic>> = HashMap::new();
+        for (t, d) in found {
+            let list = by_target.entry(t.clone()).or_default();
+            if !list.contains(d) {
+                list.push(d.clone());
+            }
+        }
+        let mut foreign = lock(&self.foreign);
+        let mut changed = Vec::new();
+        for (target, sources) in foreign.iter_mut() {
+            let new = by_target.remove(target);
+            let old = sources.get(source);
+            if old != new.as_ref() {
+                changed.push(target.clone());
+            }
+            match new {
+                Some(n) => sources.insert(source.clone(), n),
+                None => sources.remove(source),
+            };
+        }
+        for (target, list) in by_target {
+            changed.push(target.clone());
+            foreign
+                .entry(target)
+                .or_default()
+                .insert(source.clone(), list);
+        }
+        foreign.retain(|_, s| !s.is_empty());
+        changed
+    }
+
+    /// Diagnostics other files' analyses found in `target`.
+    pub fn foreign_for(&self, target: &Uri) -> Vec<Diagnostic> {
+        let foreign = lock(&self.foreign);
+        let Some(sources) = foreign.get(target) else {
+            return Vec::new();
+        };
+        let mut keys: Vec<&Uri> = sources.keys().collect();
+        keys.sort_by_key(|u| u.as_str());
+        keys.into_iter().flat_map(|k| sources[k].clone()).collect()
+    }
+
+    /// The files where `source`'s analysis found diagnostics.
+    pub fn targets_of(&self, source: &Uri) -> Vec<Uri> {
+        lock(&self.foreign)
+            .iter()
+            .filter(|(_, s)| s.contains_key(source))
+            .map(|(t, _)| t.clone())
+            .collect()
+    }
+
+    /// The entry files whose foreign diagnostics lie in `target`.
+    pub fn sources_for(&self, target: &Uri) -> Vec<Uri> {
+        lock(&self.foreign)
+            .get(target)
+            .map(|s| s.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    pub fn set_deps(&self, source: &Uri, deps: Vec<PathBuf>) {
+        lock(&self.deps).insert(source.clone(), deps);
+    }
+
+    /// Files that import `path` (known from earlier analyses) or may import
+    /// it (scan candidates naming its module), except `path` itself.
+    pub fn importers_of(&self, path: &Path) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = lock(&self.deps)
+            .iter()
+            .filter(|(_, deps)| deps.iter().any(|d| d == path))
+            .filter_map(|(u, _)| uri_path(u))
+            .collect();
+        if let Some(name) = module_name(path) {
+            for (f, names) in lock(&self.candidates).iter() {
+                if names.contains(&name) && !out.contains(f) {
+                    out.push(f.clone());
+                }
+            }
+        }
+        out.retain(|p| p != path);
+        out.sort();
+        out
+    }
+
+    /// Start a background analysis of `uri` (newer ones supersede it).
+    pub fn start_background(&self, uri: &Uri, generation: u64) {
+        lock(&self.background).insert(uri.clone(), generation);
+    }
+
+    pub fn background_current(&self, uri: &Uri, generation: u64) -> bool {
+        lock(&self.background).get(uri) == Some(&generation)
+    }
+
+    pub fn stop_background(&self, uri: &Uri) {
+        lock(&self.background).remove(uri);
+    }
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: u32) {
+    if depth > 24 || out.len() >= MAX_SCANNED_FILES {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    paths.sort();
+    for p in paths {
+        if out.len() >= MAX_SCANNED_FILES {
+            return;
+        }
+        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let skip = name.starts_with('.')
+            || matches!(
+                name,
+                "node_modules" | "target" | "__pycache__" | "site-packages" | "venv" | "build"
+            );
+        if skip {
+            continue;
+        }
+        // Symlinked folders are not followed (no cycles).
+        let is_dir = std::fs::symlink_metadata(&p).is_ok_and(|m| m.is_dir());
+        if is_dir {
+            walk(&p, out, depth + 1);
+        } else if p.extension().is_some_and(|e| e == "py") {
+            out.push(p);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_name_their_imports() {
+        let names = entry_candidate(
+            "import torch\nfrom .blocks import ResBlock\nimport mypkg.layers as L\nep = torch.export.export(m, ())\n",
+        )
+        .expect("a candidate");
+        for n in ["blocks", "ResBlock", "mypkg", "layers", "L", "torch"] {
+            assert!(names.contains(n), "{n}: {names:?}");
+        }
+        assert!(entry_candidate("import torch\nx = 1\n").is_none());
+        assert_eq!(
+            module_name(Path::new("/w/pkg/__init__.py")).as_deref(),
+            Some("pkg")
+        );
+    }
+
+    #[test]
+    fn foreign_diagnostics_are_replaced_per_source() {
+        let ix = WorkspaceIndex::default();
+        let a: Uri = "file:///w/a.py".parse().unwrap();
+        let b: Uri = "file:///w/b.py".parse().unwrap();
+        let m: Uri = "file:///w/models.py".parse().unwrap();
+        let d = |msg: &str| Diagnostic {
+            message: msg.into(),
+            ..Diagnostic::default()
+        };
+        assert_eq!(ix.set_foreign(&a, &[(m.clone(), d("x"))]), vec![m.clone()]);
+        assert_eq!(ix.set_foreign(&b, &[(m.clone(), d("y"))]), vec![m.clone()]);
+        assert_eq!(ix.foreign_for(&m).len(), 2);
+        assert!(ix.set_foreign(&a, &[(m.clone(), d("x"))]).is_empty());
+        assert_eq!(ix.set_foreign(&a, &[]), vec![m.clone()]);
+        assert_eq!(ix.foreign_for(&m), vec![d("y")]);
+        assert_eq!(ix.sources_for(&m), vec![b]);
+    }
+}
+
+/// Cross-file scheduling on the server state: what happens around an
+/// analysis when other files are involved.
+mod scheduling {
+    use std::path::PathBuf;
+    use std::sync::Arc;
+    use std::time::Duration;
+
+    use ropey::Rope;
+    use tower_lsp_server::ls_types::{DidChangeWatchedFilesParams, Uri};
+
+    use super::{disk_read, uri_path};
+    use crate::analysis::{FileAnalysis, Snapshot};
+    use crate::state::State;
+
+    impl State {
+        /// Install the reader analyses use for imported files: the open
+        /// document's text, else the file on disk.
+        pub fn install_reader(self: &Arc<Self>) {
+            let weak = Arc::downgrade(self);
+            self.workspace.set_reader(Arc::new(move |path| {
+                weak.upgrade()
+                    .and_then(|s| s.open_text(path))
+                    .or_else(|| disk_read(path))
+            }));
+        }
+
+        /// After an analysis of `uri` (open or in the background): note its
+        /// imports and publish what it found in other files.
+        pub(crate) fn imports_analysed(self: &Arc<Self>, uri: &Uri, a: &FileAnalysis) {
+            self.workspace.set_deps(uri, a.deps.clone());
+            for target in self.workspace.set_foreign(uri, &a.foreign) {
+                if target == *uri {
+                    continue;
+                }
+                let state = self.clone();
+                tokio::spawn(async move { state.republish(&target).await });
+            }
+        }
+
+        /// An entry file was closed: what its analysis found in other files
+        /// is kept current from the file on disk while one of them is open,
+        /// and withdrawn otherwise.
+        pub(crate) fn closed_entry(self: &Arc<Self>, uri: &Uri) {
+            let targets = self.workspace.targets_of(uri);
+            if targets.is_empty() {
+                return;
+            }
+            if targets.iter().any(|t| self.is_open(t))
+                && let Some(path) = uri_path(uri)
+            {
+                self.background(uri.clone(), path, Duration::ZERO);
+                return;
+            }
+            for target in self.workspace.set_foreign(uri, &[]) {
+                let state = self.clone();
+                tokio::spawn(async move { state.republish(&target).await });
+            }
+        }
+
+        /// `uri` was opened or edited: re-analyse the files that import it
+        /// (open ones as usual, others from disk in the background).
+        pub fn refresh_importers(self: &Arc<Self>, uri: &Uri, delay: Duration) {
+            let Some(path) = uri_path(uri) else {
+                return;
+            };
+            for importer in self.workspace.importers_of(&path) {
+                let Some(iuri) = Uri::from_file_path(&importer) else {
+                    continue;
+                };
+                if !self.reanalyze(&iuri, delay) {
+                    self.background(iuri, importer, delay);
+                }
+            }
+        }
+
+        /// Analyse a file that is not open, from disk, for what it finds in
+        /// other files; its own diagnostics are not published.
+        pub fn background(self: &Arc<Self>, uri: Uri, path: PathBuf, delay: Duration) {
+            let generation = self.fresh_generation();
+            self.workspace.start_background(&uri, generation);
+            let state = self.clone();
+            tokio::spawn(async move {
+                if !delay.is_zero() {
+                    tokio::time::sleep(delay).await;
+                }
+                if !state.workspace.background_current(&uri, generation) {
+                    return;
+                }
+                let read = path.clone();
+                let text = tokio::task::spawn_blocking(move || disk_read(&read))
+                    .await
+                    .ok()
+                    .flatten()
+                    .unwrap_or_default();
+                let snap = Snapshot {
+                    uri: uri.clone(),
+                    path: path.display().to_string(),
+                    version: 0,
+                    generation,
+                    rope: Rope::from_str(&text),
+                    encoding: state.encoding(),
+                    config: state.config(),
+                    tree: None,
+                    imports: state.workspace.imports(),
+                };
+                let (a, _) = state.compute(snap).await;
+                if state.is_open(&uri) || !state.workspace.background_current(&uri, generation) {
+                    return;
+                }
+                state.imports_analysed(&uri, &a);
+            });
+        }
+
+        /// `workspace/didChangeWatchedFiles`: re-read changed files that are
+        /// not open and re-analyse what depends on them.
+        pub fn watched_changed(self: &Arc<Self>, params: DidChangeWatchedFilesParams) {
+            for change in params.changes {
+                let uri = change.uri;
+                if self.is_open(&uri) {
+                    continue;
+                }
+                let Some(path) = uri_path(&uri) else {
+                    continue;
+                };
+                self.workspace.rescan(&path);
+                if !self.workspace.targets_of(&uri).is_empty() {
+                    self.background(uri.clone(), path.clone(), Duration::ZERO);
+                }
+                self.refresh_importers(&uri, Duration::ZERO);
+            }
+        }
+    }
+}

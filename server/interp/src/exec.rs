@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use shapes::{SymExpr, SymbolId};
+use tracer::dtype::DType;
 use tracer::graph::{Arg, Graph, MetaVal, Node, NodeId, NodeOp, OutputKind};
 use tracer::shape_env::ShapeEnv;
 
@@ -217,6 +218,20 @@ impl<'g> Exec<'g> {
         }
     }
 
+    /// An executor that starts from the values `cache` computed on an
+    /// earlier prefix of `g` (nodes are only ever appended).
+    pub fn resume(g: &'g Graph, mut cache: Vec<Option<RVal>>) -> Self {
+        let mut ex = Exec::new(g);
+        cache.resize(g.nodes.len(), None);
+        ex.vals = cache;
+        ex
+    }
+
+    /// The node values computed so far, for [`Exec::resume`].
+    pub fn into_cache(self) -> Vec<Option<RVal>> {
+        self.vals
+    }
+
     pub fn set(&mut self, id: NodeId, v: RVal) {
         if let Some(slot) = self.vals.get_mut(id.0 as usize) {
             *slot = Some(v);
@@ -361,7 +376,12 @@ impl<'g> Exec<'g> {
         }
         let (target, args, kwargs) = match &node.op {
             NodeOp::Placeholder(k) => {
-                return Err(Error::internal(format!("no value for input {k:?}")));
+                let v = self.constant_value(ctx, id)?;
+                let Some(v) = v else {
+                    return Err(Error::internal(format!("no value for input {k:?}")));
+                };
+                self.vals[idx] = Some(v.clone());
+                return Ok(v);
             }
             NodeOp::CallFunction {
                 target,
@@ -428,11 +448,86 @@ impl<'g> Exec<'g> {
         }
         if inplace && let Some(Arg::Node(recv)) = raw.first() {
             self.vals[recv.0 as usize] = Some(v.clone());
+            self.write_back(ctx, *recv, 0)?;
         }
         if base == "aten.batch_norm.default" {
             self.batch_norm_update(ctx, raw, &args)?;
         }
         Ok(v)
+    }
+
+    /// The value of a lifted constant the code spells out, if the graph
+    /// carries it.
+    pub fn constant_value(&self, ctx: &Ctx, id: NodeId) -> Res<Option<RVal>> {
+        let Some(k) = self.g.constant_values.get(&id) else {
+            return Ok(None);
+        };
+        let MetaVal::Tensor { dtype, shape } = &self.g.node(id).val else {
+            return Ok(None);
+        };
+        let Some(dims) = ctx.shape_of(shape) else {
+            return Ok(None);
+        };
+        if dims.iter().product::<usize>() != k.len() {
+            return Ok(None);
+        }
+        Ok(Some(RVal::Tensor(T::from_f64(k.to_vec(), &dims, *dtype)?)))
+    }
+
+    /// After an in-place write into `id`: when `id` is a view of another
+    /// node (`x[1, 8:] = 0` writes into `slice(select(x))`), the base
+    /// takes the new values at the positions the view covers, up the
+    /// chain of views. The positions come from running the same view op
+    /// on the flat indices of the base.
+    fn write_back(&mut self, ctx: &mut Ctx, id: NodeId, depth: u32) -> Res<()> {
+        if depth > MAX_RECURSION {
+            return Ok(());
+        }
+        let node = self.g.node(id);
+        let NodeOp::CallFunction {
+            target,
+            args,
+            kwargs,
+        } = &node.op
+        else {
+            return Ok(());
+        };
+        if !VIEW_TARGETS.contains(&target.as_str()) {
+            return Ok(());
+        }
+        let Some(Arg::Node(base)) = args.first() else {
+            return Ok(());
+        };
+        let (Some(RVal::Tensor(b)), Some(RVal::Tensor(view))) = (
+            self.vals[base.0 as usize].clone(),
+            self.vals[id.0 as usize].clone(),
+        ) else {
+            return Ok(());
+        };
+        let (mut pos, kw) = self.resolve_all(ctx, args, kwargs, depth)?;
+        let flat: Vec<f64> = (0..b.numel()).map(|i| i as f64).collect();
+        pos[0] = RVal::Tensor(T::from_f64(flat, b.dims(), DType::I64)?);
+        let idx = kernels::call(ctx, target, node, &kernels::Args { pos, kw })?;
+        let Some(idx) = idx.as_tensor() else {
+            return Ok(());
+        };
+        let (idx, new) = (idx.to_f64()?, view.to_f64()?);
+        if idx.len() != new.len() {
+            return Err(Error::internal(format!(
+                "an in-place write into a view of node {} covers {} values, the view has {}",
+                base.0,
+                new.len(),
+                idx.len()
+            )));
+        }
+        let mut vals = b.to_f64()?;
+        for (i, x) in idx.iter().zip(new) {
+            if let Some(slot) = vals.get_mut(*i as usize) {
+                *slot = x;
+            }
+        }
+        self.vals[base.0 as usize] = Some(RVal::Tensor(T::from_f64(vals, b.dims(), b.dt)?));
+        self.write_back(ctx, *base, depth + 1)
     }
 
     /// Training-mode batch norm updates the running statistics in place.
@@ -555,6 +650,27 @@ fn random_op(target: &str, a: &[RVal]) -> bool {
 }
 
 /// `aten.add_.Tensor` -> (`aten.add.Tensor`, true).
+/// ATen ops whose output is a view of their first argument: an in-place
+/// write into the output writes into the argument.
+const VIEW_TARGETS: &[&str] = &[
+    "aten.slice.Tensor",
+    "aten.select.int",
+    "aten.view.default",
+    "aten.reshape.default",
+    "aten.unsqueeze.default",
+    "aten.squeeze.dim",
+    "aten.squeeze.dims",
+    "aten.squeeze.default",
+    "aten.transpose.int",
+    "aten.permute.default",
+    "aten.t.default",
+    "aten.narrow.default",
+    "aten.diagonal.default",
+    "aten.alias.default",
+    "aten.flatten.using_ints",
+    "aten.unflatten.int",
+];
+
 pub fn inplace_base(target: &str) -> (String, bool) {
     let mut parts: Vec<&str> = target.split('.').collect();
     if parts.len() == 3 && parts[0] == "aten" {

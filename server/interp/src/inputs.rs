@@ -58,6 +58,7 @@ fn is_export_call(e: &syntax::ast::Expr) -> bool {
 fn run_module(file: &Rc<SourceFile>, entry: &EntryPoint, record: bool) -> Run {
     let mut interp = Interp::new(Mode::NonStrict, Budget::default(), file.clone());
     interp.tracing = record;
+    interp.keep_state_nodes = record;
     let globals = Scope::new(None);
     interp.frames.push(Frame {
         file: file.clone(),
@@ -299,23 +300,27 @@ impl Values {
             )));
         };
         let g = &run.interp.graph;
-        if mutated(g, node) {
-            return Err(Error::unknown(format!(
-                "unknown values for {what}: the module code updates it in place after building it (`x[...] = ...`), which the interpreter does not replay"
-            )));
-        }
         let mut ctx = Ctx::new(&run.interp.env, limits);
         let mut ex = Exec::new(g);
-        let v = ex.eval(&mut ctx, node, 0).map_err(|e| {
-            if e.kind == crate::error::ErrorKind::Internal
-                || e.kind == crate::error::ErrorKind::NoKernel
-                || e.message.contains("no value for input")
-            {
-                Error::unknown(format!("unknown values for {what}: {e}"))
-            } else {
-                e
-            }
-        })?;
+        // In-place updates (`x[...] = ...`) are replayed in program order
+        // around the node; a write into a view reaches its base.
+        let mut steps = mutations(g, node);
+        steps.push(node);
+        steps.sort();
+        let v = steps
+            .iter()
+            .try_for_each(|w| ex.eval(&mut ctx, *w, 0).map(|_| ()))
+            .and_then(|()| ex.eval(&mut ctx, node, 0))
+            .map_err(|e| {
+                if e.kind == crate::error::ErrorKind::Internal
+                    || e.kind == crate::error::ErrorKind::NoKernel
+                    || e.message.contains("no value for input")
+                {
+                    Error::unknown(format!("unknown values for {what}: {e}"))
+                } else {
+                    e
+                }
+            })?;
         if let Some(src) = ex.random_source(node) {
             return Err(Error::random(format!(
                 "{what} is built from random values ({src})"
@@ -335,7 +340,19 @@ impl Values {
         program: &TracedProgram,
         ctx: &Ctx,
     ) -> Res<Vec<(NodeId, RVal)>> {
-        let g = &program.graph;
+        self.assign_nodes(file, entry, &program.graph, &program.inputs, ctx)
+    }
+
+    /// The values of the placeholders `inputs` of `g` (a program, or the
+    /// graph recorded so far while tracing).
+    pub fn assign_nodes(
+        &mut self,
+        file: &Rc<SourceFile>,
+        entry: &EntryPoint,
+        g: &tracer::graph::Graph,
+        inputs: &[NodeId],
+        ctx: &Ctx,
+    ) -> Res<Vec<(NodeId, RVal)>> {
         let model = self.plain.model.clone();
         let params = model
             .as_ref()
@@ -348,15 +365,14 @@ impl Values {
         let n_params = if model.is_some() {
             params.len()
         } else {
-            program
-                .inputs
+            inputs
                 .iter()
                 .filter(|n| matches!(g.node(**n).op, NodeOp::Placeholder(InputKind::Parameter(_))))
                 .count()
         };
         let mut out = Vec::new();
         let mut param_seen = 0usize;
-        for id in &program.inputs {
+        for id in inputs {
             let node = g.node(*id);
             let NodeOp::Placeholder(kind) = &node.op else {
                 continue;
@@ -381,7 +397,14 @@ impl Values {
                 }
                 InputKind::ConstantTensor(name) => {
                     let (dt, shape) = dims_of(ctx, &node.val)?;
-                    RVal::Tensor(self.constant(file, entry, ctx, name, dt, &shape)?)
+                    let spelled = g
+                        .constant_values
+                        .get(id)
+                        .filter(|k| k.len() == shape.iter().product::<usize>());
+                    match spelled {
+                        Some(k) => RVal::Tensor(T::from_f64(k.to_vec(), &shape, dt)?),
+                        None => RVal::Tensor(self.constant(file, entry, ctx, name, dt, &shape)?),
+                    }
                 }
                 InputKind::User(name) => self.user(file, entry, ctx, name, &node.val, n_params)?,
             };
@@ -457,7 +480,7 @@ impl Values {
         }
         if name.starts_with("lifted_tensor_") {
             return Err(Error::unknown(format!(
-                "unknown values for the constant `{name}` created in forward (the tracer does not keep them in the graph)"
+                "unknown values for the constant `{name}` created in forward (the code does not spell its values out)"
             )));
         }
         let what = format!("constant `{name}`");
@@ -538,25 +561,29 @@ fn ancestors(g: &tracer::graph::Graph, id: NodeId) -> std::collections::HashSet<
     seen
 }
 
-/// Whether an in-place op of the construction graph writes into `id` or
-/// into a view of what it is built from.
-fn mutated(g: &tracer::graph::Graph, id: NodeId) -> bool {
+/// The in-place ops of the construction graph, in order, that write into
+/// `id` or into a view of what it is built from.
+fn mutations(g: &tracer::graph::Graph, id: NodeId) -> Vec<NodeId> {
     let mine = ancestors(g, id);
-    g.nodes.iter().enumerate().any(|(i, n)| {
-        let Some(t) = n.target() else { return false };
-        if !crate::exec::inplace_base(t).1 {
-            return false;
-        }
-        let recv = match &n.op {
-            NodeOp::CallFunction { args, .. } => args.first(),
-            _ => None,
-        };
-        let Some(tracer::graph::Arg::Node(r)) = recv else {
-            return false;
-        };
-        let _ = i;
-        ancestors(g, *r).iter().any(|a| mine.contains(a))
-    })
+    g.nodes
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| {
+            let Some(t) = n.target() else { return false };
+            if !crate::exec::inplace_base(t).1 {
+                return false;
+            }
+            let recv = match &n.op {
+                NodeOp::CallFunction { args, .. } => args.first(),
+                _ => None,
+            };
+            let Some(tracer::graph::Arg::Node(r)) = recv else {
+                return false;
+            };
+            ancestors(g, *r).iter().any(|a| mine.contains(a))
+        })
+        .map(|(i, _)| NodeId(i as u32))
+        .collect()
 }
 
 fn check_built(t: T, dt: DType, shape: &[usize], what: &str) -> Res<T> {

@@ -4,10 +4,12 @@
 //! values of report-schema.md ("Numeric outputs").
 //!
 //! Modules: [`value`] (runtime values and dtypes), [`exec`] (the graph
-//! executor, symbol binding, memory estimate), [`kernels`] (one kernel per
+//! executor, symbol binding, memory estimate), [`concrete`] (the
+//! evaluator of the tracer's concrete mode), [`kernels`] (one kernel per
 //! ATen target), [`inputs`] (initial values of parameters, buffers,
 //! constants and inputs), [`summary`] (the numeric JSON), [`error`].
 
+pub mod concrete;
 pub mod error;
 pub mod exec;
 pub mod inputs;
@@ -22,7 +24,7 @@ use serde_json::{Value as Json, json};
 use tracer::entry::TraceOptions;
 use tracer::entry::{EntryPoint, TracedProgram};
 use tracer::graph::{MetaVal, OutputKind};
-use tracer::{Mode, SourceFile, TraceOutcome};
+use tracer::{FailureKind, Mode, SourceFile, TraceOutcome};
 
 pub use error::{Error, ErrorKind, Res};
 pub use exec::Limits;
@@ -109,12 +111,36 @@ pub fn run_source(path: &str, text: &str, limits: Limits) -> Vec<EntryRun> {
                 // example sizes computes what eager does.
                 options.static_shapes = true;
                 let fixed = tracer::trace_entry_with(f.clone(), &e, Mode::NonStrict, &options);
-                if matches!(fixed.outcome, TraceOutcome::Exported(_)) {
-                    note = Some(format!(
-                        "the export fails with its dynamic_shapes spec ({}); this ran the program traced with every dim static at the example sizes, which is what eager PyTorch computes",
-                        fail.message.lines().next().unwrap_or_default()
-                    ));
-                    traced = fixed;
+                let first_line = fail.message.lines().next().unwrap_or_default().to_string();
+                match &fixed.outcome {
+                    TraceOutcome::Exported(_) => {
+                        note = Some(format!(
+                            "the export fails with its dynamic_shapes spec ({first_line}); this ran the program traced with every dim static at the example sizes, which is what eager PyTorch computes"
+                        ));
+                        traced = fixed;
+                    }
+                    TraceOutcome::Failed(f2)
+                        if fail.kind == FailureKind::DataDependent
+                            || f2.kind == FailureKind::DataDependent =>
+                    {
+                        // Eager PyTorch knows the values: trace again,
+                        // deciding on tensor data with the values this run
+                        // starts from.
+                        let eval = Rc::new(concrete::Evaluator::new(f.clone(), e.clone(), limits));
+                        options.concrete = Some(eval.clone());
+                        let eager = tracer::trace_entry_with(f.clone(), &e, Mode::NonStrict, &options);
+                        if matches!(eager.outcome, TraceOutcome::Exported(_)) {
+                            note = Some(format!(
+                                "the export fails on a data-dependent decision ({first_line}); this ran the program traced in concrete mode, every decision on tensor data taking the branch eager PyTorch takes on these values"
+                            ));
+                            traced = eager;
+                        } else if let Some(why) = eval.last_error() {
+                            note = Some(format!(
+                                "a run in concrete mode (deciding on tensor data as eager PyTorch does) could not compute a value the trace needed: {why}"
+                            ));
+                        }
+                    }
+                    TraceOutcome::Failed(_) => {}
                 }
             }
             match &traced.outcome {

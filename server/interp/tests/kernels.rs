@@ -580,3 +580,103 @@ fn malformed_sources_never_panic() {
         let _ = interp::run_source("bad.py", src, Limits::default());
     }
 }
+
+/// `x[i] = sin(0.01 * (i + 1))`: the only input of a model without
+/// parameters.
+fn x0(n: usize) -> Vec<f64> {
+    (0..n).map(|i| (0.01 * (i as f64 + 1.0)).sin()).collect()
+}
+
+fn model_src(forward: &str) -> String {
+    format!(
+        "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n{forward}\nmodel = M()\nexample_args = (torch.randn(3),)\n"
+    )
+}
+
+fn run_values(src: &str) -> (Vec<f64>, Option<String>) {
+    let r = run_text(src, Limits::default());
+    let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
+    (
+        out.outputs[0].as_tensor().unwrap().to_f64().unwrap(),
+        r.note,
+    )
+}
+
+fn assert_all_close(got: &[f64], want: &[f64]) {
+    assert_eq!(got.len(), want.len(), "{got:?} vs {want:?}");
+    for (g, w) in got.iter().zip(want) {
+        assert!((g - w).abs() < 1e-6, "{got:?} vs {want:?}");
+    }
+}
+
+#[test]
+fn a_branch_on_tensor_data_takes_the_branch_eager_takes() {
+    // sum(x) is about 0.06: above 0.05, below 0.5.
+    for (threshold, delta) in [("0.05", 1.0), ("0.5", -1.0)] {
+        let src = model_src(&format!(
+            "        if x.sum() > {threshold}:\n            return x + 1\n        return x - 1\n"
+        ));
+        let (got, note) = run_values(&src);
+        let want: Vec<f64> = x0(3).iter().map(|v| v + delta).collect();
+        assert_all_close(&got, &want);
+        let note = note.expect("a note says the run used concrete mode");
+        assert!(note.contains("data-dependent"), "{note}");
+        // Export itself is unchanged: without an evaluator it fails.
+        let file = tracer::SourceFile::parse("case.py", &src);
+        let entry = tracer::find_entries(&file).remove(0);
+        let traced = tracer::trace_entry(file, &entry, tracer::Mode::NonStrict, Default::default());
+        assert!(matches!(traced.outcome, tracer::TraceOutcome::Failed(_)));
+    }
+}
+
+#[test]
+fn item_loop_counts_and_while_loops_on_tensors_run_as_eager() {
+    // Three positive values: the loop doubles three times.
+    let src = model_src(
+        "        for _ in range((x > 0).sum().item()):\n            x = x * 2\n        return x\n",
+    );
+    let (got, _) = run_values(&src);
+    let want: Vec<f64> = x0(3).iter().map(|v| v * 8.0).collect();
+    assert_all_close(&got, &want);
+    // 0.06 doubles five times before reaching 1.
+    let src = model_src("        while x.sum() < 1:\n            x = x * 2\n        return x\n");
+    let (got, _) = run_values(&src);
+    let want: Vec<f64> = x0(3).iter().map(|v| v * 32.0).collect();
+    assert_all_close(&got, &want);
+}
+
+#[test]
+fn float_items_are_read_in_concrete_mode() {
+    let src = model_src(
+        "        lo, hi = x.min().item(), x.max().item()\n        span = hi - lo\n        if span == 0:\n            span = 1.0\n        return (x - lo) / span\n",
+    );
+    let (got, _) = run_values(&src);
+    let x = x0(3);
+    let want: Vec<f64> = x.iter().map(|v| (v - x[0]) / (x[2] - x[0])).collect();
+    assert_all_close(&got, &want);
+}
+
+#[test]
+fn buffers_updated_in_place_after_building_are_replayed() {
+    // A write into a view (`m[1, 2:] = 0`) reaches the buffer.
+    let src = "import torch\n\nclass M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        m = torch.ones(2, 4)\n        m[1, 2:] = 0\n        m[:, 0] = 3\n        self.register_buffer(\"m\", m)\n\n    def forward(self, x):\n        return x * self.m\n\nmodel = M()\nexample_args = (torch.randn(2, 4),)\n";
+    let (got, note) = run_values(src);
+    assert!(note.is_none());
+    let m = [3., 1., 1., 1., 3., 1., 0., 0.];
+    let want: Vec<f64> = x0(8).iter().zip(m).map(|(x, m)| x * m).collect();
+    assert_all_close(&got, &want);
+}
+
+#[test]
+fn constants_the_code_spells_out_have_their_values() {
+    // A buffer viewed from a literal, and a literal created in forward
+    // (a lifted constant of the program).
+    let src = "import torch\n\nclass M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.register_buffer(\"s\", torch.tensor([1.0, 2.0, 3.0]).view(1, 3))\n\n    def forward(self, x):\n        return x * self.s + torch.tensor([10.0, 20.0, 30.0])\n\nmodel = M()\nexample_args = (torch.randn(1, 3),)\n";
+    let (got, _) = run_values(src);
+    let want: Vec<f64> = x0(3)
+        .iter()
+        .zip([(1., 10.), (2., 20.), (3., 30.)])
+        .map(|(x, (s, c))| x * s + c)
+        .collect();
+    assert_all_close(&got, &want);
+}

@@ -7,9 +7,11 @@
 pub mod ast;
 pub mod line_index;
 mod lower;
+mod reuse;
 
 pub use ast::TextRange;
 pub use line_index::{LineCol, LineIndex};
+pub use reuse::StmtCache;
 
 /// A located syntax error.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,5 +42,18 @@ pub use tree_sitter::{InputEdit, Point, Tree};
 /// Giving a tree that does not match the edits gives a wrong parse: when
 /// in doubt pass `None`.
 pub fn parse_incremental(source: &str, old: Option<&Tree>) -> (Parsed, Option<Tree>) {
-    lower::parse_incremental(source, old)
+    lower::parse_incremental(source, old, None)
+}
+
+/// [`parse_incremental`] that also reuses the lowered top-level statements
+/// of earlier parses of the same document: `cache` gives back the
+/// statements whose source text has not changed (with their ranges moved
+/// to where they now are) and is refilled with this parse's statements.
+/// The result is the same as [`parse`]'s.
+pub fn parse_reusing(
+    source: &str,
+    old: Option<&Tree>,
+    cache: &mut StmtCache,
+) -> (Parsed, Option<Tree>) {
+    lower::parse_incremental(source, old, Some(cache))
 }

@@ -16,6 +16,7 @@ use tree_sitter::{Node, Parser, Tree, TreeCursor};
 
 use self::field::Field;
 use crate::ast::{Expr, ExprKind, Module, TextRange};
+use crate::reuse::StmtCache;
 use crate::{Parsed, SyntaxError};
 
 /// Deepest nesting of statements and expressions that is lowered; anything
@@ -29,12 +30,16 @@ thread_local! {
 }
 
 pub(crate) fn parse(source: &str) -> Parsed {
-    parse_incremental(source, None).0
+    parse_incremental(source, None, None).0
 }
 
 /// Parse `source`, reusing `old` (the tree of the previous text with the
 /// edits since applied by `Tree::edit`), and return the new tree too.
-pub(crate) fn parse_incremental(source: &str, old: Option<&Tree>) -> (Parsed, Option<Tree>) {
+pub(crate) fn parse_incremental(
+    source: &str,
+    old: Option<&Tree>,
+    cache: Option<&mut StmtCache>,
+) -> (Parsed, Option<Tree>) {
     let Some(tree) = parse_tree(source, old) else {
         let parsed = Parsed {
             module: Module::default(),
@@ -45,17 +50,19 @@ pub(crate) fn parse_incremental(source: &str, old: Option<&Tree>) -> (Parsed, Op
         };
         return (parsed, None);
     };
-    let parsed = lower_tree(&tree, source);
+    let parsed = lower_tree(&tree, source, cache);
     (parsed, Some(tree))
 }
 
-fn lower_tree(tree: &Tree, source: &str) -> Parsed {
+fn lower_tree(tree: &Tree, source: &str, cache: Option<&mut StmtCache>) -> Parsed {
     let root = tree.root_node();
     let mut lowerer = Lowerer::new(source);
     let body = if root.is_error() {
         let mut body = Vec::new();
         lowerer.salvage(root, &mut body);
         body
+    } else if let Some(cache) = cache {
+        lowerer.module_reusing(root, cache)
     } else {
         lowerer.block(root)
     };

@@ -214,6 +214,9 @@ pub struct TraceOptions {
     /// Ignore the `dynamic_shapes` spec: every dim static at its example
     /// size, the program eager PyTorch computes on the example inputs.
     pub static_shapes: bool,
+    /// Concrete mode: decisions on tensor data ask this evaluator for the
+    /// value and follow the branch eager PyTorch takes (off: `None`).
+    pub concrete: Option<Rc<dyn crate::concrete::ConcreteEval>>,
 }
 
 /// Trace one entry in one mode. Never panics on user input.
@@ -239,6 +242,7 @@ pub fn trace_entry_with(
 ) -> TraceResult {
     let mut interp = Interp::new(mode, options.budget, file.clone());
     interp.workspace = options.workspace.clone();
+    interp.concrete = options.concrete.clone();
     let result = run(&mut interp, &file, entry, options.static_shapes);
     interp.sync_guard_paths();
     let env = match &result {
@@ -639,6 +643,31 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
         }
     }
 
+    let kind_of = |id: u32| -> Option<InputKind> {
+        if let Some((n, _)) = params.iter().find(|(_, t)| t.id == id) {
+            return Some(InputKind::Parameter(n.clone()));
+        }
+        if let Some((n, _, p)) = buffers.iter().find(|(_, t, _)| t.id == id) {
+            return Some(InputKind::Buffer {
+                target: n.clone(),
+                persistent: *p,
+            });
+        }
+        if let Some((n, _)) = constants.iter().find(|(_, t)| t.id == id) {
+            return Some(InputKind::ConstantTensor(n.clone()));
+        }
+        None
+    };
+    // The state lifted so far is named now, so that a concrete evaluator
+    // (see `concrete`) can tell which values the placeholders hold.
+    for (tid, node) in &interp.lifted.clone() {
+        if let Some(kind) = kind_of(*tid)
+            && let NodeOp::Placeholder(k) = &mut interp.graph.node_mut(*node).op
+        {
+            *k = kind;
+        }
+    }
+
     interp.tracing = true;
     let out = interp.call_module(model.clone(), fake_args, fake_kwargs)?;
     let mut outputs = Vec::new();
@@ -658,21 +687,6 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
         let mut v: Vec<(NodeId, u32)> = interp.lifted.iter().map(|(t, n)| (*n, *t)).collect();
         v.sort();
         v
-    };
-    let kind_of = |id: u32| -> Option<InputKind> {
-        if let Some((n, _)) = params.iter().find(|(_, t)| t.id == id) {
-            return Some(InputKind::Parameter(n.clone()));
-        }
-        if let Some((n, _, p)) = buffers.iter().find(|(_, t, _)| t.id == id) {
-            return Some(InputKind::Buffer {
-                target: n.clone(),
-                persistent: *p,
-            });
-        }
-        if let Some((n, _)) = constants.iter().find(|(_, t)| t.id == id) {
-            return Some(InputKind::ConstantTensor(n.clone()));
-        }
-        None
     };
     let mut ps = Vec::new();
     let mut bs = Vec::new();

@@ -138,6 +138,10 @@ pub struct Graph {
     /// The file of each node recorded in a file other than the traced one
     /// (a model imported from elsewhere in the workspace).
     pub node_paths: std::collections::HashMap<NodeId, String>,
+    /// The values of lifted constant placeholders the code spells out
+    /// (`torch.tensor([...])` literals, small `arange`s), flat in row-major
+    /// order, for whoever runs the graph.
+    pub constant_values: std::collections::HashMap<NodeId, std::rc::Rc<Vec<f64>>>,
 }
 
 impl Graph {

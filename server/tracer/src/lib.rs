@@ -7,6 +7,7 @@
 //! Tracing never fails: every entry yields either a graph or a located
 //! failure, plus notes for whatever was not understood.
 
+pub mod concrete;
 pub mod dtype;
 pub mod entry;
 pub mod failure;

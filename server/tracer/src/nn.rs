@@ -1083,6 +1083,9 @@ pub fn call_module_method(
                         Value::Tensor(nt) => nt,
                         _ => unreachable!("tensor"),
                     };
+                    if interp.keep_state_nodes {
+                        nt.node.set(t.node.get());
+                    }
                     Some(nt)
                 }
                 _ => None,

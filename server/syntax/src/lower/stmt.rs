@@ -14,6 +14,7 @@ use crate::ast::{
     Alias, ClassDef, ExceptHandler, Expr, ExprKind, FunctionDef, Param, Parameters, Stmt, StmtKind,
     TextRange, WithItem,
 };
+use crate::reuse::StmtCache;
 
 impl Lowerer<'_> {
     /// The statements of a module or block.
@@ -22,6 +23,40 @@ impl Lowerer<'_> {
         for (child, _) in children(container) {
             self.push_stmt(child, &mut body);
         }
+        body
+    }
+
+    /// The statements of a module, taking from `cache` the top-level
+    /// statements lowered before from the same text, and refilling it with
+    /// this module's.
+    pub(super) fn module_reusing(&mut self, root: Node, cache: &mut StmtCache) -> Vec<Stmt> {
+        let mut body = Vec::new();
+        let mut fresh = Vec::new();
+        for (child, _) in children(root) {
+            if !is_self_contained(child) {
+                self.push_stmt(child, &mut body);
+                continue;
+            }
+            let text = self.text(child);
+            let stmt = match cache.take(text, range(child).start) {
+                Some(stmt) => stmt,
+                None => {
+                    let errors = self.errors.len();
+                    let stmt = self.stmt(child);
+                    // Only what lowered without any error (and before any
+                    // nesting-limit report, which is made once per file)
+                    // is the same wherever it appears.
+                    if self.errors.len() != errors || self.reported_too_deep {
+                        body.push(stmt);
+                        continue;
+                    }
+                    stmt
+                }
+            };
+            fresh.push((Box::from(text), stmt.clone()));
+            body.push(stmt);
+        }
+        cache.refill(fresh);
         body
     }
 
@@ -640,6 +675,16 @@ fn is_chained_assignment(node: Node) -> bool {
 
 fn dots(prefix: &str) -> u32 {
     u32::try_from(prefix.bytes().filter(|&byte| byte == b'.').count()).unwrap_or(u32::MAX)
+}
+
+/// A top-level statement whose lowering depends on its text alone: a
+/// statement node without syntax errors.
+fn is_self_contained(node: Node) -> bool {
+    node.is_named()
+        && !is_trivia(node)
+        && !node.is_error()
+        && !node.has_error()
+        && is_statement(node.kind())
 }
 
 fn is_statement(kind: &str) -> bool {

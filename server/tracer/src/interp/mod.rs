@@ -95,6 +95,13 @@ pub struct Interp {
     /// The file of each guard of `env` (aligned with `env.guards`; `None`
     /// for the traced file).
     pub guard_paths: Vec<Option<String>>,
+    /// Concrete mode (see [`crate::concrete`]): decisions on tensor data
+    /// ask this evaluator; `None`: they are data-dependent failures.
+    pub concrete: Option<Rc<dyn crate::concrete::ConcreteEval>>,
+    /// Buffers registered from a recorded tensor keep its node, so that a
+    /// caller recording the module code (the interpreter recovering buffer
+    /// values) can run their construction graph. Off in export traces.
+    pub keep_state_nodes: bool,
 }
 
 impl Interp {
@@ -120,7 +127,23 @@ impl Interp {
             modules: HashMap::new(),
             loading: Vec::new(),
             guard_paths: Vec::new(),
+            concrete: None,
+            keep_state_nodes: false,
         }
+    }
+
+    /// The value of a one-element tensor, from the concrete evaluator
+    /// (while tracing, when one is supplied).
+    pub fn concrete_scalar(
+        &mut self,
+        t: &Rc<crate::value::Tensor>,
+    ) -> Option<crate::concrete::Scalar> {
+        if !self.tracing {
+            return None;
+        }
+        let eval = self.concrete.clone()?;
+        let node = self.tensor_node(t);
+        eval.scalar(&self.graph, &self.env, node)
     }
 
     /// Note the file of the guards added since the last call: the file of
@@ -1121,6 +1144,9 @@ impl Interp {
                 "rewrite the branch with `torch.cond(pred, true_fn, false_fn, operands)` or `torch.where`",
             )),
             Mode::NonStrict => {
+                if let Some(v) = self.concrete_scalar(&t) {
+                    return Ok(v.truthy());
+                }
                 // The value is read with `.item()` and compared with 0.
                 let u = self.record_item(&t)?;
                 let SymOrConst::Sym(e) = u else {

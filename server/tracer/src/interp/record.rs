@@ -182,6 +182,9 @@ impl Interp {
             hidden: false,
         });
         self.lifted.insert(t.id, id);
+        if let Some(k) = &t.known {
+            self.graph.constant_values.insert(id, k.clone());
+        }
         id
     }
 
@@ -633,6 +636,19 @@ impl Interp {
                 "RuntimeError",
                 "a Tensor with more than one element cannot be converted to Scalar",
             ));
+        }
+        if let Some(v) = self.concrete_scalar(t) {
+            use crate::concrete::Scalar;
+            return Ok(match v {
+                Scalar::Bool(b) if t.dtype == DType::Bool => Value::Bool(b),
+                _ if t.dtype == DType::Bool => Value::Bool(v.truthy()),
+                Scalar::Int(i) if !t.dtype.is_floating() => Value::Int(i),
+                Scalar::Float(f) if !t.dtype.is_floating() => Value::Int(f as i64),
+                Scalar::Bool(b) if !t.dtype.is_floating() => Value::Int(i64::from(b)),
+                Scalar::Float(f) => Value::Float(f),
+                Scalar::Int(i) => Value::Float(i as f64),
+                Scalar::Bool(b) => Value::Float(f64::from(u8::from(b))),
+            });
         }
         if !t.dtype.is_floating() && t.dtype != DType::Bool {
             return Ok(match self.record_item(t)? {

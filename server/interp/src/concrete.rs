@@ -1,0 +1,133 @@
+//! The interpreter's side of the tracer's concrete mode
+//! ([`tracer::concrete`]): when the trace must decide something on tensor
+//! data, the graph recorded so far runs on the deterministic values and the
+//! node's value is returned, so the trace follows the branch eager PyTorch
+//! takes. Node values are cached between questions: each one only runs
+//! the nodes recorded since the last.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use shapes::SymbolId;
+use tracer::SourceFile;
+use tracer::concrete::{ConcreteEval, Scalar};
+use tracer::dtype::DType;
+use tracer::entry::EntryPoint;
+use tracer::graph::{Graph, MetaVal, NodeId, NodeOp};
+use tracer::shape_env::ShapeEnv;
+
+use crate::exec::{Ctx, Exec, Limits};
+use crate::inputs::Values;
+use crate::value::RVal;
+
+/// Runs the graph recorded so far on the deterministic values.
+pub struct Evaluator {
+    file: Rc<SourceFile>,
+    entry: EntryPoint,
+    limits: Limits,
+    state: RefCell<State>,
+}
+
+#[derive(Default)]
+struct State {
+    values: Option<Values>,
+    cache: Vec<Option<RVal>>,
+    bindings: HashMap<SymbolId, i64>,
+    /// Why the last question could not be answered.
+    last_error: Option<String>,
+}
+
+impl Evaluator {
+    pub fn new(file: Rc<SourceFile>, entry: EntryPoint, limits: Limits) -> Evaluator {
+        Evaluator {
+            file,
+            entry,
+            limits,
+            state: RefCell::new(State::default()),
+        }
+    }
+
+    /// Why the last question went unanswered, if it did.
+    pub fn last_error(&self) -> Option<String> {
+        self.state.borrow().last_error.clone()
+    }
+
+    fn value(
+        &self,
+        st: &mut State,
+        graph: &Graph,
+        env: &ShapeEnv,
+        node: NodeId,
+    ) -> crate::Res<RVal> {
+        let mut ctx = Ctx::new(env, self.limits);
+        ctx.bindings = std::mem::take(&mut st.bindings);
+        let values = st
+            .values
+            .get_or_insert_with(|| Values::recover(&self.file, &self.entry));
+        let pending: Vec<NodeId> = graph
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(|(i, n)| {
+                matches!(n.op, NodeOp::Placeholder(_))
+                    && st.cache.get(*i).is_none_or(Option::is_none)
+            })
+            .map(|(i, _)| NodeId(i as u32))
+            .collect();
+        let assigned = values.assign_nodes(&self.file, &self.entry, graph, &pending, &ctx);
+        let mut ex = Exec::resume(graph, std::mem::take(&mut st.cache));
+        let result = assigned.and_then(|assigned| {
+            for (id, v) in assigned {
+                if let (MetaVal::Tensor { shape, .. }, RVal::Tensor(t)) = (&graph.node(id).val, &v)
+                {
+                    ctx.bind_shape(shape, t.dims(), "input")?;
+                }
+                ex.set(id, v);
+            }
+            ex.eval(&mut ctx, node, 0)
+        });
+        st.cache = ex.into_cache();
+        st.bindings = ctx.bindings;
+        result
+    }
+}
+
+/// A one-element value as the Python scalar `.item()` gives.
+fn scalar_of(v: &RVal) -> Option<Scalar> {
+    match v {
+        RVal::Tensor(t) if t.numel() == 1 => {
+            let x = t.item().ok()?;
+            Some(if t.dt == DType::Bool {
+                Scalar::Bool(x != 0.0)
+            } else if t.dt.is_floating() {
+                Scalar::Float(x)
+            } else {
+                Scalar::Int(x as i64)
+            })
+        }
+        RVal::Int(i) => Some(Scalar::Int(*i)),
+        RVal::Float(f) => Some(Scalar::Float(*f)),
+        RVal::Bool(b) => Some(Scalar::Bool(*b)),
+        _ => None,
+    }
+}
+
+impl ConcreteEval for Evaluator {
+    fn scalar(&self, graph: &Graph, env: &ShapeEnv, node: NodeId) -> Option<Scalar> {
+        let mut st = self.state.try_borrow_mut().ok()?;
+        match self.value(&mut st, graph, env, node) {
+            Ok(v) => {
+                let s = scalar_of(&v);
+                st.last_error = s
+                    .is_none()
+                    .then(|| format!("node {} is not a one-element value", node.0));
+                s
+            }
+            Err(e) => {
+                st.last_error = Some(e.to_string());
+                None
+            }
+        }
+    }
+}

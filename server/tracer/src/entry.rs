@@ -240,6 +240,8 @@ pub fn trace_entry_with(
     mode: Mode,
     options: &TraceOptions,
 ) -> TraceResult {
+    // Declared first, dropped last: frees the trace's values (see `cycles`).
+    let _collector = crate::cycles::Collector::start();
     let mut interp = Interp::new(mode, options.budget, file.clone());
     interp.workspace = options.workspace.clone();
     interp.concrete = options.concrete.clone();

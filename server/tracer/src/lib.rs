@@ -8,6 +8,7 @@
 //! failure, plus notes for whatever was not understood.
 
 pub mod concrete;
+mod cycles;
 pub mod dtype;
 pub mod entry;
 pub mod failure;

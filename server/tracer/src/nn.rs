@@ -676,6 +676,7 @@ pub fn construct(
             ..Default::default()
         })),
     });
+    crate::cycles::register(&obj);
     for entry in (def.state)(&config) {
         let shape: Vec<SymExpr> = entry.shape.iter().map(|d| SymExpr::int(*d)).collect();
         let mut st = obj.module.as_ref().expect("module").borrow_mut();

@@ -240,12 +240,14 @@ pub struct Scope {
 
 impl Scope {
     pub fn new(parent: Option<Rc<Scope>>) -> Rc<Scope> {
-        Rc::new(Scope {
+        let scope = Rc::new(Scope {
             vars: RefCell::new(HashMap::new()),
             parent,
             nonlocals: RefCell::new(Vec::new()),
             globals_decl: RefCell::new(Vec::new()),
-        })
+        });
+        crate::cycles::register(&scope);
+        scope
     }
 
     pub fn lookup(&self, name: &str) -> Option<Value> {

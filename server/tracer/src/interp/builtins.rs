@@ -223,12 +223,14 @@ pub fn call_builtin(
             "autograd" => {
                 // `Function.apply(*args)` runs the static `forward(ctx, *args)`.
                 let forward = interp.get_attr(recv, "forward")?;
-                let ctx = Value::Object(Rc::new(Object {
+                let ctx = Rc::new(Object {
                     id: interp.fresh_id(),
                     class: interp.builtin_class("builtins.object"),
                     attrs: Default::default(),
                     module: None,
-                }));
+                });
+                crate::cycles::register(&ctx);
+                let ctx = Value::Object(ctx);
                 let mut all = vec![ctx];
                 all.extend(args);
                 interp.call(&forward, all, kwargs)
@@ -1542,6 +1544,7 @@ pub fn construct_builtin(
                 attrs: Default::default(),
                 module: None,
             });
+            crate::cycles::register(&obj);
             obj.set_attr("args", Value::tuple(args));
             Ok(Value::Object(obj))
         }

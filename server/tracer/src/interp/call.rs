@@ -371,6 +371,7 @@ impl Interp {
             is_dataclass: Default::default(),
             is_enum,
         });
+        crate::cycles::register(&class);
         let mut order: Vec<(String, Value)> = Vec::new();
         // Keep definition order: walk the body statements.
         for s in &def.body {
@@ -412,6 +413,7 @@ impl Interp {
                     ]),
                     module: None,
                 });
+                crate::cycles::register(&member);
                 members.push((k.clone(), Value::Object(member)));
             }
             for (k, m) in members {
@@ -493,6 +495,7 @@ impl Interp {
                 })
             }),
         });
+        crate::cycles::register(&obj);
         let value = Value::Object(obj.clone());
         if exception_base.is_some() {
             obj.set_attr("args", Value::tuple(args.clone()));

@@ -336,6 +336,7 @@ impl Interp {
             is_dataclass: Default::default(),
             is_enum: name == "enum.Enum" || name == "enum.IntEnum",
         });
+        crate::cycles::register(&class);
         self.classes.insert(name, class.clone());
         class
     }

@@ -131,3 +131,16 @@ impl ConcreteEval for Evaluator {
         }
     }
 }
+
+/// Whether a program reads a float from tensor data (`.item()` of a
+/// floating tensor): the tracer keeps such values as constants it cannot
+/// know, so only a trace in concrete mode computes eager's numbers.
+pub fn reads_float_items(g: &Graph) -> bool {
+    g.nodes.iter().any(|n| match &n.op {
+        NodeOp::CallFunction { target, args, .. } if target == "aten.item.default" => {
+            matches!(args.first(), Some(tracer::graph::Arg::Node(a))
+                if matches!(&g.node(*a).val, MetaVal::Tensor { dtype, .. } if dtype.is_floating()))
+        }
+        _ => false,
+    }) || g.subgraphs.iter().any(reads_float_items)
+}

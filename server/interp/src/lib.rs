@@ -93,6 +93,72 @@ pub fn run_program(
     })
 }
 
+/// Trace an entry for a quick run: the exported program when it computes
+/// what eager PyTorch computes, otherwise the program eager runs, with a
+/// note saying why: traced at the example sizes when the export fails on
+/// its `dynamic_shapes` spec; traced in concrete mode (decisions on tensor
+/// data follow the values) when it fails on a data-dependent decision or
+/// keeps floats read from tensor data as constants.
+fn trace_for_run(
+    f: &Rc<SourceFile>,
+    e: &EntryPoint,
+    limits: Limits,
+) -> (tracer::TraceResult, Option<String>) {
+    let mut options = TraceOptions::default();
+    let mut traced = tracer::trace_entry_with(f.clone(), e, Mode::NonStrict, &options);
+    let mut note = None;
+    let mut concrete_why = None;
+    if let TraceOutcome::Failed(fail) = &traced.outcome {
+        // Eager PyTorch does not look at the `dynamic_shapes` spec: when
+        // the export fails on it, the program traced at the example sizes
+        // computes what eager does.
+        options.static_shapes = true;
+        let fixed = tracer::trace_entry_with(f.clone(), e, Mode::NonStrict, &options);
+        let first_line = fail.message.lines().next().unwrap_or_default();
+        let data_dependent = fail.kind == FailureKind::DataDependent
+            || matches!(&fixed.outcome, TraceOutcome::Failed(f2) if f2.kind == FailureKind::DataDependent);
+        if matches!(fixed.outcome, TraceOutcome::Exported(_)) {
+            note = Some(format!(
+                "the export fails with its dynamic_shapes spec ({first_line}); this ran the program traced with every dim static at the example sizes, which is what eager PyTorch computes"
+            ));
+            traced = fixed;
+        } else if data_dependent {
+            concrete_why = Some(format!(
+                "the export fails on a data-dependent decision ({first_line})"
+            ));
+        }
+    }
+    if let TraceOutcome::Exported(p) = &traced.outcome
+        && concrete::reads_float_items(&p.graph)
+    {
+        concrete_why = Some(
+            "the program reads floats from tensor data (`.item()`, `.tolist()`), which the exported graph keeps as constants"
+                .to_string(),
+        );
+    }
+    let Some(why) = concrete_why else {
+        return (traced, note);
+    };
+    // Eager PyTorch knows the values: trace again, deciding on tensor data
+    // with the values this run starts from.
+    options.static_shapes = true;
+    let eval = Rc::new(concrete::Evaluator::new(f.clone(), e.clone(), limits));
+    options.concrete = Some(eval.clone());
+    let eager = tracer::trace_entry_with(f.clone(), e, Mode::NonStrict, &options);
+    if matches!(eager.outcome, TraceOutcome::Exported(_)) {
+        let note = format!(
+            "{why}; this ran the program traced in concrete mode: values read from tensor data, and the branches taken on them, are the ones eager PyTorch has on these inputs"
+        );
+        return (eager, Some(note));
+    }
+    if let Some(err) = eval.last_error() {
+        note = Some(format!(
+            "{why}; a trace in concrete mode (deciding on tensor data as eager PyTorch does) could not compute a value it needed: {err}"
+        ));
+    }
+    (traced, note)
+}
+
 /// Trace every entry point of a file (non-strict) and run it. Never panics:
 /// a panic inside a kernel library becomes an internal error.
 pub fn run_source(path: &str, text: &str, limits: Limits) -> Vec<EntryRun> {
@@ -103,46 +169,8 @@ pub fn run_source(path: &str, text: &str, limits: Limits) -> Vec<EntryRun> {
         let e = entry.clone();
         let mut note = None;
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let mut options = TraceOptions::default();
-            let mut traced = tracer::trace_entry_with(f.clone(), &e, Mode::NonStrict, &options);
-            if let TraceOutcome::Failed(fail) = &traced.outcome {
-                // Eager PyTorch does not look at the `dynamic_shapes` spec:
-                // when the export fails on it, the program traced at the
-                // example sizes computes what eager does.
-                options.static_shapes = true;
-                let fixed = tracer::trace_entry_with(f.clone(), &e, Mode::NonStrict, &options);
-                let first_line = fail.message.lines().next().unwrap_or_default().to_string();
-                match &fixed.outcome {
-                    TraceOutcome::Exported(_) => {
-                        note = Some(format!(
-                            "the export fails with its dynamic_shapes spec ({first_line}); this ran the program traced with every dim static at the example sizes, which is what eager PyTorch computes"
-                        ));
-                        traced = fixed;
-                    }
-                    TraceOutcome::Failed(f2)
-                        if fail.kind == FailureKind::DataDependent
-                            || f2.kind == FailureKind::DataDependent =>
-                    {
-                        // Eager PyTorch knows the values: trace again,
-                        // deciding on tensor data with the values this run
-                        // starts from.
-                        let eval = Rc::new(concrete::Evaluator::new(f.clone(), e.clone(), limits));
-                        options.concrete = Some(eval.clone());
-                        let eager = tracer::trace_entry_with(f.clone(), &e, Mode::NonStrict, &options);
-                        if matches!(eager.outcome, TraceOutcome::Exported(_)) {
-                            note = Some(format!(
-                                "the export fails on a data-dependent decision ({first_line}); this ran the program traced in concrete mode, every decision on tensor data taking the branch eager PyTorch takes on these values"
-                            ));
-                            traced = eager;
-                        } else if let Some(why) = eval.last_error() {
-                            note = Some(format!(
-                                "a run in concrete mode (deciding on tensor data as eager PyTorch does) could not compute a value the trace needed: {why}"
-                            ));
-                        }
-                    }
-                    TraceOutcome::Failed(_) => {}
-                }
-            }
+            let (traced, why) = trace_for_run(&f, &e, limits);
+            note = why;
             match &traced.outcome {
                 TraceOutcome::Exported(p) => run_program(&f, &e, p, limits),
                 TraceOutcome::Failed(fail) => Err(Error::new(

@@ -680,3 +680,17 @@ fn constants_the_code_spells_out_have_their_values() {
         .collect();
     assert_all_close(&got, &want);
 }
+
+#[test]
+fn floats_read_from_tensor_data_are_eager_values() {
+    // The export succeeds with the float as a constant it cannot know; the
+    // quick run traces in concrete mode and says so.
+    let src = model_src("        total = sum(x.tolist())\n        return x / total\n");
+    let (got, note) = run_values(&src);
+    let x = x0(3);
+    let total: f64 = x.iter().sum();
+    let want: Vec<f64> = x.iter().map(|v| v / total).collect();
+    assert_all_close(&got, &want);
+    let note = note.expect("a note");
+    assert!(note.contains("reads floats from tensor data"), "{note}");
+}

@@ -126,6 +126,10 @@ fn trace_for_run(
             concrete_why = Some(format!(
                 "the export fails on a data-dependent decision ({first_line})"
             ));
+        } else {
+            // Other failures may need tensor data too (formatting a
+            // tensor's value): a trace that knows the values tells.
+            concrete_why = Some(format!("the export fails ({first_line})"));
         }
     }
     if let TraceOutcome::Exported(p) = &traced.outcome

@@ -694,3 +694,12 @@ fn floats_read_from_tensor_data_are_eager_values() {
     let note = note.expect("a note");
     assert!(note.contains("reads floats from tensor data"), "{note}");
 }
+
+#[test]
+fn formatting_a_tensor_value_runs_in_concrete_mode() {
+    let src = model_src("        print(f\"mean={x.mean():.4f}\")\n        return x * 2\n");
+    let (got, note) = run_values(&src);
+    let want: Vec<f64> = x0(3).iter().map(|v| v * 2.0).collect();
+    assert_all_close(&got, &want);
+    assert!(note.expect("a note").contains("concrete mode"));
+}

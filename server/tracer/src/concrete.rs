@@ -22,6 +22,15 @@ pub enum Scalar {
 }
 
 impl Scalar {
+    /// The Python value.
+    pub fn to_value(self) -> crate::value::Value {
+        match self {
+            Scalar::Bool(b) => crate::value::Value::Bool(b),
+            Scalar::Int(i) => crate::value::Value::Int(i),
+            Scalar::Float(f) => crate::value::Value::Float(f),
+        }
+    }
+
     /// Python truthiness.
     pub fn truthy(self) -> bool {
         match self {

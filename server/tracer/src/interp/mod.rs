@@ -1001,21 +1001,26 @@ impl Interp {
                     format_spec,
                     ..
                 } => {
-                    let v = self.eval(expr, scope)?;
+                    let mut v = self.eval(expr, scope)?;
                     self.set_range(range);
-                    if let Value::Tensor(_) = v
+                    if let Value::Tensor(t) = v.clone()
                         && !format_spec.is_empty()
                         && self.mode == Mode::NonStrict
                         && self.tracing
                     {
-                        // Formatting a tensor's value needs its data.
-                        return Err(match self.mode {
+                        // Formatting a tensor's value needs its data: in
+                        // concrete mode, the value eager PyTorch formats.
+                        if let Some(x) = self.concrete_scalar(&t) {
+                            v = x.to_value();
+                        } else {
+                            return Err(match self.mode {
                                 Mode::NonStrict => self.fail(
                                     FailureKind::Other,
                                     "formatting a tensor's value (an f-string format spec) needs real data; fake tensors cannot be formatted",
                                 ),
                                 Mode::Strict => self.raise("TypeError", "unsupported format string passed to Tensor.__format__"),
                             });
+                        }
                     }
                     let s = if *conversion == Some('r') {
                         self.repr(&v)?

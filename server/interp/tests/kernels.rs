@@ -703,3 +703,17 @@ fn formatting_a_tensor_value_runs_in_concrete_mode() {
     assert_all_close(&got, &want);
     assert!(note.expect("a note").contains("concrete mode"));
 }
+
+#[test]
+fn cond_branches_closing_over_tensors_get_them_as_operands() {
+    // Each branch closes over a different tensor of forward: both become
+    // extra operands of both subgraphs, in the same order.
+    for (threshold, want) in [("0", [3.0, 0.0]), ("1", [2.0, 10.0])] {
+        let src = model_src(&format!(
+            "        a = x * 2\n        b = x + 10\n\n        def t(v):\n            return v + a\n\n        def f(v):\n            return v + b\n\n        return torch.cond(x.sum() > {threshold}, t, f, (x,))\n"
+        ));
+        let (got, _) = run_values(&src);
+        let expect: Vec<f64> = x0(3).iter().map(|v| want[0] * v + want[1]).collect();
+        assert_all_close(&got, &expect);
+    }
+}

@@ -102,6 +102,19 @@ pub struct Interp {
     /// caller recording the module code (the interpreter recovering buffer
     /// values) can run their construction graph. Off in export traces.
     pub keep_state_nodes: bool,
+    /// One frame per subgraph being traced (innermost last): the tensors
+    /// of enclosing graphs its code closes over, lifted as extra operands.
+    pub captures: Vec<CaptureFrame>,
+}
+
+/// The closed-over tensors of a subgraph being traced: tensors created
+/// before it started (id at most `floor`) that have a node in an enclosing
+/// graph become placeholders after its operands, as torch lifts them.
+#[derive(Default)]
+pub struct CaptureFrame {
+    pub floor: u32,
+    /// Captured tensors, in placeholder order, with their placeholder.
+    pub lifted: Vec<(Rc<crate::value::Tensor>, NodeId)>,
 }
 
 impl Interp {
@@ -129,6 +142,7 @@ impl Interp {
             guard_paths: Vec::new(),
             concrete: None,
             keep_state_nodes: false,
+            captures: Vec::new(),
         }
     }
 
@@ -155,6 +169,14 @@ impl Interp {
             let path = self.current_path();
             self.guard_paths.resize(self.env.guards.len(), path);
         }
+    }
+
+    /// Start a capture frame for a subgraph whose code starts now.
+    pub fn begin_captures(&mut self) {
+        self.captures.push(CaptureFrame {
+            floor: self.next_id,
+            lifted: Vec::new(),
+        });
     }
 
     pub fn fresh_id(&mut self) -> u32 {

@@ -156,6 +156,9 @@ impl Interp {
     /// A node that stands for `t` in the graph; parameters, buffers and
     /// constant attributes become placeholders on first use.
     pub fn tensor_node(&mut self, t: &Rc<Tensor>) -> NodeId {
+        if let Some(n) = self.capture(t) {
+            return n;
+        }
         if let Some(n) = t.node.get() {
             return n;
         }
@@ -184,6 +187,39 @@ impl Interp {
         self.lifted.insert(t.id, id);
         if let Some(k) = &t.known {
             self.graph.constant_values.insert(id, k.clone());
+        }
+        id
+    }
+
+    /// Inside a subgraph: the placeholder of a tensor of an enclosing
+    /// graph the code closes over (lifted on first use).
+    fn capture(&mut self, t: &Rc<Tensor>) -> Option<NodeId> {
+        let frame = self.captures.last()?;
+        if t.id > frame.floor || t.node.get().is_none() {
+            return None;
+        }
+        if let Some((_, n)) = frame.lifted.iter().find(|(c, _)| c.id == t.id) {
+            return Some(*n);
+        }
+        Some(self.capture_placeholder(t))
+    }
+
+    /// Add a placeholder for the closed-over tensor `t` to the subgraph
+    /// being traced.
+    pub fn capture_placeholder(&mut self, t: &Rc<Tensor>) -> NodeId {
+        let k = self.captures.last().map_or(0, |f| f.lifted.len());
+        let id = self.graph.push(Node {
+            op: NodeOp::Placeholder(InputKind::User(format!("captured_{k}"))),
+            val: self.meta_of(t),
+            line: None,
+            code: None,
+            base_name: String::new(),
+            side_effect: false,
+            late_named: false,
+            hidden: false,
+        });
+        if let Some(f) = self.captures.last_mut() {
+            f.lifted.push((t.clone(), id));
         }
         id
     }

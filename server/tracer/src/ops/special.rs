@@ -751,10 +751,26 @@ fn check(interp: &mut Interp, cond: Value) -> R<()> {
     }
 }
 
-/// Trace `f(*operands)` into a subgraph; returns the subgraph index and the
-/// outputs.
-fn trace_subgraph(interp: &mut Interp, f: &Value, operands: &[Value]) -> R<(usize, Vec<Value>)> {
+/// A traced subgraph: its index, its outputs, and the tensors of the
+/// enclosing graph it closes over (extra operands after the given ones).
+struct Traced {
+    index: usize,
+    outs: Vec<Value>,
+    captured: Vec<Rc<Tensor>>,
+}
+
+/// Trace `f(*operands)` into a subgraph. `seed`: closed-over tensors whose
+/// placeholders come first among the captured ones (another branch's).
+fn trace_subgraph(
+    interp: &mut Interp,
+    f: &Value,
+    operands: &[Value],
+    seed: &[Rc<Tensor>],
+) -> R<Traced> {
     let outer = std::mem::take(&mut interp.graph);
+    // Captures are tensors older than the subgraph (its operands are
+    // re-created below).
+    interp.begin_captures();
     let mut inner_args = Vec::new();
     for op in operands {
         inner_args.push(match op {
@@ -781,7 +797,11 @@ fn trace_subgraph(interp: &mut Interp, f: &Value, operands: &[Value]) -> R<(usiz
     }
     interp.in_subgraph += 1;
     let saved_lifted = std::mem::take(&mut interp.lifted);
+    for t in seed {
+        interp.capture_placeholder(t);
+    }
     let r = interp.call(f, inner_args, vec![]);
+    let frame = interp.captures.pop().unwrap_or_default();
     interp.lifted = saved_lifted;
     interp.in_subgraph -= 1;
     let mut inner = std::mem::replace(&mut interp.graph, outer);
@@ -801,7 +821,33 @@ fn trace_subgraph(interp: &mut Interp, f: &Value, operands: &[Value]) -> R<(usiz
         })
         .collect();
     interp.graph.subgraphs.push(inner);
-    Ok((interp.graph.subgraphs.len() - 1, outs))
+    Ok(Traced {
+        index: interp.graph.subgraphs.len() - 1,
+        outs,
+        captured: frame.lifted.into_iter().map(|(t, _)| t).collect(),
+    })
+}
+
+/// Placeholders, at the end of subgraph `index`, for the tensors `extra`
+/// another branch closes over and this one does not.
+fn add_captured_operands(interp: &mut Interp, index: usize, extra: &[Rc<Tensor>]) {
+    for t in extra {
+        let val = interp.meta_of(t);
+        if let Some(g) = interp.graph.subgraphs.get_mut(index) {
+            g.push(crate::graph::Node {
+                op: crate::graph::NodeOp::Placeholder(crate::graph::InputKind::User(
+                    "captured".into(),
+                )),
+                val,
+                line: None,
+                code: None,
+                base_name: String::new(),
+                side_effect: false,
+                late_named: false,
+                hidden: false,
+            });
+        }
+    }
 }
 
 /// `torch.cond(pred, true_fn, false_fn, operands)`.
@@ -870,8 +916,11 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
                 }
                 other => interp.arg_of(other),
             };
-            let (tg, t_out) = trace_subgraph(interp, &t_fn, &operands)?;
-            let (fg, f_out) = trace_subgraph(interp, &f_fn, &operands)?;
+            let t = trace_subgraph(interp, &t_fn, &operands, &[])?;
+            let f = trace_subgraph(interp, &f_fn, &operands, &t.captured)?;
+            // Tensors either branch closes over are extra operands of both.
+            add_captured_operands(interp, t.index, &f.captured[t.captured.len()..]);
+            let (tg, t_out, fg, f_out) = (t.index, t.outs, f.index, f.outs);
             if t_out.len() != f_out.len() {
                 return Err(interp.fail(
                     FailureKind::Other,
@@ -895,7 +944,10 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
                     _ => None,
                 })
                 .collect();
-            let op_args: Vec<Arg> = operands.iter().map(|o| interp.arg_of(o)).collect();
+            let mut op_args: Vec<Arg> = operands.iter().map(|o| interp.arg_of(o)).collect();
+            for c in &f.captured {
+                op_args.push(Arg::Node(interp.tensor_node(c)));
+            }
             let args = vec![
                 pred_arg,
                 Arg::Subgraph(tg),
@@ -931,7 +983,11 @@ fn map_hop(interp: &mut Interp, args: &[Value]) -> R<Value> {
     let slice = interp.new_tensor(xs.dtype, xs.shape[1..].to_vec(), Provenance::Graph);
     let mut ops = vec![Value::Tensor(slice)];
     ops.extend(rest.iter().cloned());
-    let (g, outs) = trace_subgraph(interp, &f, &ops)?;
+    let Traced {
+        index: g,
+        outs,
+        captured,
+    } = trace_subgraph(interp, &f, &ops, &[])?;
     let out_meta: Vec<(DType, Vec<SymExpr>)> = outs
         .iter()
         .filter_map(|o| match o {
@@ -943,10 +999,14 @@ fn map_hop(interp: &mut Interp, args: &[Value]) -> R<Value> {
             _ => None,
         })
         .collect();
+    let mut extra: Vec<Arg> = rest.iter().map(|v| interp.arg_of(v)).collect();
+    for c in &captured {
+        extra.push(Arg::Node(interp.tensor_node(c)));
+    }
     let a = vec![
         Arg::Subgraph(g),
         Arg::List(vec![interp.arg_of(&Value::Tensor(xs.clone()))]),
-        Arg::List(rest.iter().map(|v| interp.arg_of(v)).collect()),
+        Arg::List(extra),
     ];
     let r = super::meta::tuple_op(interp, "torch.ops.higher_order.map_impl", a, out_meta)?;
     let items = interp.iterate(&r)?;

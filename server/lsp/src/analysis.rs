@@ -15,6 +15,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use ropey::Rope;
@@ -50,6 +51,8 @@ pub struct Snapshot {
     pub tree: Option<syntax::Tree>,
     /// Where imports are read from; `None`: local imports are unknown.
     pub imports: Option<crate::workspace::Imports>,
+    /// The document's lowered statements of earlier analyses, if it keeps them.
+    pub lowered: Option<Arc<Mutex<syntax::StmtCache>>>,
 }
 
 /// Everything the handlers answer from, for one version of one document.
@@ -294,7 +297,14 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
         panic!("test hook: a panic inside the analysis");
     }
     let mut timings = Timings::new();
-    let (parsed, tree) = syntax::parse_incremental(&text, snap.tree.as_ref());
+    // Another analysis of the document may hold the cache (one in another
+    // mode, say): parse without it then.
+    let mut cache = snap.lowered.as_ref().and_then(|c| c.try_lock().ok());
+    let (parsed, tree) = match cache.as_deref_mut() {
+        Some(cache) => syntax::parse_reusing(&text, snap.tree.as_ref(), cache),
+        None => syntax::parse_incremental(&text, snap.tree.as_ref()),
+    };
+    drop(cache);
     timings.lap("parse");
     let file = Rc::new(SourceFile {
         path: snap.path.clone(),

@@ -9,7 +9,11 @@
 //! A document also keeps the tree-sitter tree of its last analysed text,
 //! edited along with the rope (`Tree::edit`), so the next analysis re-parses
 //! incrementally. The tree always matches the rope's text or is `None`.
+//! Documents being edited also keep the lowered top-level statements of
+//! their last analysis ([`syntax::StmtCache`]), so that statements an edit
+//! did not touch are not lowered again.
 
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use ropey::Rope;
@@ -33,6 +37,10 @@ pub struct Document {
     pub tree: Option<syntax::Tree>,
     /// How many `didChange`s the document has had.
     pub version_changes: u64,
+    /// The lowered statements of the last analysis, for documents being
+    /// edited. (Shared with the analysis worker, which locks it for the
+    /// parse; content-addressed, so any version's statements are valid.)
+    pub lowered: Option<Arc<Mutex<syntax::StmtCache>>>,
 }
 
 impl Document {
@@ -45,6 +53,7 @@ impl Document {
             changed_at: Instant::now(),
             tree: None,
             version_changes: 0,
+            lowered: None,
         }
     }
 

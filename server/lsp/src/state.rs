@@ -70,15 +70,15 @@ impl Default for State {
     }
 }
 
-/// Documents that keep a syntax tree (the most recently edited ones): a
-/// tree costs about 1 KB per source line, and only documents being edited
-/// gain from incremental parsing.
+/// Documents that keep a syntax tree and their lowered statements (the most
+/// recently edited ones): a tree costs about 1 KB per source line, and only
+/// documents being edited gain from incremental parsing.
 const MAX_TREES: usize = 8;
 
 fn evict_trees(docs: &mut HashMap<Uri, Document>) {
     let mut with_tree: Vec<(Instant, Uri)> = docs
         .iter()
-        .filter(|(_, d)| d.tree.is_some())
+        .filter(|(_, d)| d.tree.is_some() || d.lowered.is_some())
         .map(|(u, d)| (d.changed_at, u.clone()))
         .collect();
     if with_tree.len() <= MAX_TREES {
@@ -88,6 +88,7 @@ fn evict_trees(docs: &mut HashMap<Uri, Document>) {
     for (_, uri) in with_tree.into_iter().skip(MAX_TREES) {
         if let Some(d) = docs.get_mut(&uri) {
             d.tree = None;
+            d.lowered = None;
         }
     }
 }
@@ -173,6 +174,7 @@ impl State {
             }
             doc.version = p.text_document.version;
             doc.version_changes += 1;
+            doc.lowered.get_or_insert_default();
             doc.generation = self.next_generation();
             doc.changed_at = now;
             let delay = if quiet || caught_up {
@@ -318,6 +320,7 @@ impl State {
             config: self.config(),
             tree: d.tree.clone(),
             imports: self.workspace.imports(),
+            lowered: d.lowered.clone(),
         })
     }
 

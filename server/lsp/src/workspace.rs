@@ -464,6 +464,7 @@ mod scheduling {
                     encoding: state.encoding(),
                     config: state.config(),
                     tree: None,
+                    lowered: None,
                     imports: state.workspace.imports(),
                 };
                 let (a, _) = state.compute(snap).await;

@@ -628,16 +628,10 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
             if params.iter().any(|(n, _)| n == name) {
                 continue;
             }
-            let id = interp.graph.push(Node {
-                op: NodeOp::Placeholder(InputKind::Parameter(name.clone())),
-                val: interp.meta_of(t),
-                line: None,
-                code: None,
-                base_name: String::new(),
-                side_effect: false,
-                late_named: false,
-                hidden: false,
-            });
+            let id = interp.graph.push(Node::placeholder(
+                InputKind::Parameter(name.clone()),
+                interp.meta_of(t),
+            ));
             tied_placeholders.push(id);
         }
         for (_, t, _) in &buffers {

@@ -94,6 +94,20 @@ pub struct Node {
 }
 
 impl Node {
+    /// A placeholder (an input of the graph) of value `val`.
+    pub fn placeholder(kind: InputKind, val: MetaVal) -> Node {
+        Node {
+            op: NodeOp::Placeholder(kind),
+            val,
+            line: None,
+            code: None,
+            base_name: String::new(),
+            side_effect: false,
+            late_named: false,
+            hidden: false,
+        }
+    }
+
     pub fn target(&self) -> Option<&str> {
         match &self.op {
             NodeOp::CallFunction { target, .. } => Some(target),

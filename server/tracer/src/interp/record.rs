@@ -174,16 +174,7 @@ impl Interp {
             },
             _ => InputKind::ConstantTensor(String::new()),
         };
-        let id = self.graph.push(Node {
-            op: NodeOp::Placeholder(kind),
-            val: self.meta_of(t),
-            line: None,
-            code: None,
-            base_name: String::new(),
-            side_effect: false,
-            late_named: false,
-            hidden: false,
-        });
+        let id = self.graph.push(Node::placeholder(kind, self.meta_of(t)));
         self.lifted.insert(t.id, id);
         if let Some(k) = &t.known {
             self.graph.constant_values.insert(id, k.clone());
@@ -208,16 +199,10 @@ impl Interp {
     /// being traced.
     pub fn capture_placeholder(&mut self, t: &Rc<Tensor>) -> NodeId {
         let k = self.captures.last().map_or(0, |f| f.lifted.len());
-        let id = self.graph.push(Node {
-            op: NodeOp::Placeholder(InputKind::User(format!("captured_{k}"))),
-            val: self.meta_of(t),
-            line: None,
-            code: None,
-            base_name: String::new(),
-            side_effect: false,
-            late_named: false,
-            hidden: false,
-        });
+        let id = self.graph.push(Node::placeholder(
+            InputKind::User(format!("captured_{k}")),
+            self.meta_of(t),
+        ));
         if let Some(f) = self.captures.last_mut() {
             f.lifted.push((t.clone(), id));
         }

@@ -776,19 +776,10 @@ fn trace_subgraph(
         inner_args.push(match op {
             Value::Tensor(t) => {
                 let nt = interp.new_tensor(t.dtype, t.shape.clone(), Provenance::Graph);
-                let node = interp.graph.push(crate::graph::Node {
-                    op: crate::graph::NodeOp::Placeholder(crate::graph::InputKind::User(format!(
-                        "arg{}",
-                        inner_args.len()
-                    ))),
-                    val: interp.meta_of(&nt),
-                    line: None,
-                    code: None,
-                    base_name: String::new(),
-                    side_effect: false,
-                    late_named: false,
-                    hidden: false,
-                });
+                let node = interp.graph.push(crate::graph::Node::placeholder(
+                    crate::graph::InputKind::User(format!("arg{}", inner_args.len())),
+                    interp.meta_of(&nt),
+                ));
                 nt.node.set(Some(node));
                 Value::Tensor(nt)
             }
@@ -834,18 +825,10 @@ fn add_captured_operands(interp: &mut Interp, index: usize, extra: &[Rc<Tensor>]
     for t in extra {
         let val = interp.meta_of(t);
         if let Some(g) = interp.graph.subgraphs.get_mut(index) {
-            g.push(crate::graph::Node {
-                op: crate::graph::NodeOp::Placeholder(crate::graph::InputKind::User(
-                    "captured".into(),
-                )),
+            g.push(crate::graph::Node::placeholder(
+                crate::graph::InputKind::User("captured".into()),
                 val,
-                line: None,
-                code: None,
-                base_name: String::new(),
-                side_effect: false,
-                late_named: false,
-                hidden: false,
-            });
+            ));
         }
     }
 }

@@ -320,12 +320,26 @@ async def test_quick_run_lens_command_and_request(client: LanguageClient):
 
 
 @pytest.mark.asyncio
-async def test_quick_run_of_a_failing_export_says_why(client: LanguageClient):
+async def test_quick_run_of_a_data_dependent_model_runs_as_eager_with_a_note(client: LanguageClient):
     uri, _, _ = await open_file(client, BREAK_IF)
     resp = await client.protocol.send_request_async("exportlens/quickRun", {"textDocument": {"uri": uri}})
     (entry,) = resp.entries
+    assert "data-dependent" in entry.note and "concrete mode" in entry.note
+    assert entry.numeric.outputs.kind == "tensor" and list(entry.numeric.outputs.shape) == [3, 3]
+    assert "note:" in resp.text and "output 0: f32[3, 3]" in resp.text
+
+
+@pytest.mark.asyncio
+async def test_quick_run_of_a_model_that_raises_says_why(client: LanguageClient, tmp_path):
+    text = (
+        "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
+        "        raise ValueError('no')\n\n\nmodel = M()\nexample_args = (torch.randn(2),)\n"
+    )
+    uri, _, _ = await open_file(client, tmp_path / "raises.py", text=text, uri=uri_of(tmp_path / "raises.py"))
+    resp = await client.protocol.send_request_async("exportlens/quickRun", {"textDocument": {"uri": uri}})
+    (entry,) = resp.entries
     assert entry.numeric.error.kind == "export fails"
-    assert "nothing to run" in resp.text and "depends on tensor data" in resp.text
+    assert "nothing to run" in resp.text and "ValueError: no" in resp.text
 
 
 # --- code actions --------------------------------------------------------------

@@ -498,10 +498,12 @@ impl<'g> Exec<'g> {
         let Some(Arg::Node(base)) = args.first() else {
             return Ok(());
         };
-        let (Some(RVal::Tensor(b)), Some(RVal::Tensor(view))) = (
-            self.vals[base.0 as usize].clone(),
-            self.vals[id.0 as usize].clone(),
-        ) else {
+        // A base already freed is computed again: the write reaches it
+        // before anything else does.
+        let base_val = self.eval(ctx, *base, depth + 1)?;
+        let (RVal::Tensor(b), Some(RVal::Tensor(view))) =
+            (base_val, self.vals[id.0 as usize].clone())
+        else {
             return Ok(());
         };
         let (mut pos, kw) = self.resolve_all(ctx, args, kwargs, depth)?;

@@ -291,6 +291,9 @@ impl Interp {
                 crate::Mode::Strict => {
                     self.clone_tensor_as(t, crate::value::Provenance::Constant, false)
                 }
+                // Concrete mode runs what eager runs: `.data` shares the
+                // tensor's storage.
+                crate::Mode::NonStrict if self.concrete.is_some() => v.clone(),
                 crate::Mode::NonStrict => {
                     return Err(self.fail(
                         crate::failure::FailureKind::Other,

@@ -732,3 +732,19 @@ fn writes_into_views_of_inputs_reach_the_input() {
         assert_all_close(&got, &want);
     }
 }
+
+#[test]
+fn decisions_inside_cond_branches_are_not_answered_from_the_outer_graph() {
+    // Inside a branch, values depend on the subgraph's operands: concrete
+    // mode leaves the decision undecided instead of reading another
+    // graph's values.
+    let src = model_src(
+        "        def t(v):\n            if v.sum() > 0:\n                return v + 1\n            return v - 1\n\n        def f(v):\n            return v * 2\n\n        return torch.cond(x.sum() > 0, t, f, (x,))\n",
+    );
+    let r = run_text(&src, Limits::default());
+    let e = r
+        .result
+        .err()
+        .expect("the export fails, and so does the run");
+    assert_eq!(e.kind, ErrorKind::ExportFails, "{}", e.message);
+}

@@ -147,12 +147,13 @@ impl Interp {
     }
 
     /// The value of a one-element tensor, from the concrete evaluator
-    /// (while tracing, when one is supplied).
+    /// (while tracing the top-level graph, when one is supplied: a
+    /// subgraph's values depend on operands the evaluator does not have).
     pub fn concrete_scalar(
         &mut self,
         t: &Rc<crate::value::Tensor>,
     ) -> Option<crate::concrete::Scalar> {
-        if !self.tracing {
+        if !self.tracing || self.in_subgraph > 0 {
             return None;
         }
         let eval = self.concrete.clone()?;

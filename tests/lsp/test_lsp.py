@@ -488,6 +488,66 @@ def comparable(diags):
     )
 
 
+MLP_NO_SPEC = """import torch
+
+
+class MLP(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l = torch.nn.Linear(16, 4)
+
+    def forward(self, x, y):
+        return self.l(x) + y
+
+"""
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    "tail,entry_needle",
+    [
+        ("model = MLP()\nexample_args = (torch.randn(8, 16), torch.randn(8, 4))\n", "model = MLP()"),
+        ("ep = torch.export.export(\n    MLP(),\n    (torch.randn(8, 16), torch.randn(8, 4)),\n)\n", "torch.export.export"),
+    ],
+    ids=["exportdb", "export_call"],
+)
+async def test_make_the_batch_dimension_dynamic(client: LanguageClient, tmp_path, tail, entry_needle):
+    text = MLP_NO_SPEC + tail
+    uri = uri_of(tmp_path / "mlp.py")
+    uri, text, _ = await open_file(client, tmp_path / "mlp.py", text=text, uri=uri)
+    before = await client.protocol.send_request_async("exportlens/exportedProgram", {"textDocument": {"uri": uri}})
+    assert "f32[8, 16]" in before.text
+    at = position_of(text, entry_needle)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=at, end=at),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    (action,) = [a for a in actions if a.title.startswith("Make the batch dimension dynamic")]
+    assert action.kind == types.CodeActionKind.RefactorRewrite
+    new_text = apply_edits(text, action.edit.changes[uri])
+    assert 'batch = torch.export.Dim("batch")' in new_text
+    assert "({0: batch}, {0: batch},)" in new_text
+    change_doc(client, uri, 2, [types.TextDocumentContentChangeWholeDocument(text=new_text)])
+    after = await diagnostics_for(client, uri, 2)
+    assert not errors(after), after
+    program = await client.protocol.send_request_async("exportlens/exportedProgram", {"textDocument": {"uri": uri}})
+    assert program.version == 2
+    assert re.search(r'"f32\[s\d+, 16\]"', program.text), program.text
+    assert re.search(r"Range constraints: \{s\d+: VR\[0, int_oo\]\}", program.text), program.text
+    # With a spec in place the action is gone.
+    again = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=position_of(new_text, entry_needle), end=position_of(new_text, entry_needle)),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    assert not [a for a in again if a.title.startswith("Make the batch")]
+
+
 @pytest.mark.asyncio
 async def test_300_edit_burst_ends_in_the_fresh_open_diagnostics(client: LanguageClient, tmp_path):
     base = CV_FIXES.read_text()

@@ -66,6 +66,9 @@ pub struct FileAnalysis {
     pub hover: HoverTable,
     pub inlay_hints: Vec<InlayHint>,
     pub actions: Vec<CodeAction>,
+    /// Refactorings offered on an entry point's lines (not tied to a
+    /// diagnostic): "make the batch dimension dynamic".
+    pub entry_actions: Vec<(Range, CodeAction)>,
     pub lenses: Vec<CodeLens>,
     pub programs: Vec<ProgramText>,
     /// Diagnostics located in other files (a model imported from
@@ -185,6 +188,7 @@ pub fn failed(snap: &Snapshot, what: &str) -> FileAnalysis {
         hover: HoverTable::default(),
         inlay_hints: Vec::new(),
         actions: Vec::new(),
+        entry_actions: Vec::new(),
         lenses: Vec::new(),
         programs: Vec::new(),
         foreign: Vec::new(),
@@ -352,6 +356,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
     let mut hover_owner: HashMap<u32, usize> = HashMap::new();
     let mut programs = Vec::new();
     let mut lenses = Vec::new();
+    let mut entry_actions = Vec::new();
     let scopes = function_scopes(&file);
 
     for (ei, entry) in entries.iter().enumerate() {
@@ -375,6 +380,9 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
         let nonstrict_ok = runs
             .iter()
             .any(|r| r.mode == Mode::NonStrict && matches!(r.outcome, TraceOutcome::Exported(_)));
+        if let Some(action) = batch_dynamic_action(&ctx, entry, &runs) {
+            entry_actions.push(action);
+        }
 
         for r in &runs {
             programs.push(ProgramText {
@@ -468,6 +476,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
         hover,
         inlay_hints,
         actions,
+        entry_actions,
         lenses,
         programs,
         foreign: ctx.foreign.take(),
@@ -839,6 +848,51 @@ fn merge(
         diagnostics.push(d);
     }
     (diagnostics, actions)
+}
+
+/// "Make the batch dimension dynamic" on an entry exported without a
+/// spec, from the example inputs' sizes in the first exported program.
+fn batch_dynamic_action(
+    ctx: &Ctx,
+    entry: &EntryPoint,
+    runs: &[TraceResult],
+) -> Option<(Range, CodeAction)> {
+    let program = runs.iter().find_map(|r| match &r.outcome {
+        TraceOutcome::Exported(p) => Some(p),
+        TraceOutcome::Failed(_) => None,
+    })?;
+    let dim0: Vec<Option<i64>> = program
+        .inputs
+        .iter()
+        .map(|id| program.graph.node(*id))
+        .filter(|n| matches!(n.op, NodeOp::Placeholder(InputKind::User(_))))
+        .map(|n| match &n.val {
+            MetaVal::Tensor { shape, .. } => shape.first().and_then(shapes::SymExpr::as_const),
+            _ => None,
+        })
+        .collect();
+    let call = match &entry.kind {
+        EntryKind::ExportCall { call, .. } => Some(call.as_ref()),
+        EntryKind::ExportDb => None,
+    };
+    let edits = fixes::batch_dynamic(ctx.file, call, &dim0)?;
+    let mut changes = HashMap::new();
+    changes.insert(
+        ctx.snap.uri.clone(),
+        edits.iter().map(|e| ctx.edit(e)).collect(),
+    );
+    let action = CodeAction {
+        title:
+            "Make the batch dimension dynamic (dynamic_shapes with Dim(\"batch\") on dimension 0)"
+                .into(),
+        kind: Some(CodeActionKind::REFACTOR_REWRITE),
+        edit: Some(WorkspaceEdit {
+            changes: Some(changes),
+            ..WorkspaceEdit::default()
+        }),
+        ..CodeAction::default()
+    };
+    Some((ctx.line(entry.line), action))
 }
 
 /// A function and its 1-based first and last lines.

@@ -4,7 +4,8 @@
 //! `Dim.DYNAMIC` replaced where the code specialized,
 //! `strict=True` turned into `strict=False`, a `torch._check(...)` skeleton
 //! inserted before a data-dependent line, and a data-dependent `if`
-//! rewritten into a `torch.cond` skeleton.
+//! rewritten into a `torch.cond` skeleton, and a `dynamic_shapes` spec with
+//! a `Dim("batch")` for an entry exported without one.
 //!
 //! Every function returns `None` when it cannot produce a sound edit; none
 //! of them panics on any input.
@@ -230,6 +231,148 @@ fn spec_expr<'a>(file: &'a SourceFile, call: Option<&'a Expr>) -> Option<&'a Exp
     match &expr.kind {
         ExprKind::Name(n) => lookup(n),
         _ => Some(expr),
+    }
+}
+
+/// The name a module-level assignment binds, if any.
+fn defines(file: &SourceFile, name: &str) -> bool {
+    module_statements(file).iter().any(|s| match &s.kind {
+        StmtKind::Assign { targets, .. } => targets
+            .iter()
+            .any(|t| matches!(&t.kind, ExprKind::Name(n) if n == name)),
+        _ => false,
+    })
+}
+
+/// A module-level assignment to `name`: the statement and its value.
+fn assignment<'a>(file: &'a SourceFile, name: &str) -> Option<(&'a Stmt, &'a Expr)> {
+    module_statements(file)
+        .into_iter()
+        .rev()
+        .find_map(|s| match &s.kind {
+            StmtKind::Assign { targets, value }
+                if targets
+                    .iter()
+                    .any(|t| matches!(&t.kind, ExprKind::Name(n) if n == name)) =>
+            {
+                Some((s, value))
+            }
+            _ => None,
+        })
+}
+
+/// "Make the batch dimension dynamic" for an entry exported without a
+/// `dynamic_shapes` spec: a `Dim("batch")` on dimension 0 of every example
+/// input whose dimension 0 has the size of the first one's (`dim0[i]`, the
+/// static size of the i-th flattened user input, `None` for a non-tensor
+/// or a scalar), as a positional spec. Offered only when the example
+/// arguments are a tuple literal of calls with one flattened input each,
+/// without keyword inputs, and the batch size is at least 2 (a size of 0
+/// or 1 would specialize).
+pub fn batch_dynamic(
+    file: &SourceFile,
+    call: Option<&Expr>,
+    dim0: &[Option<i64>],
+) -> Option<Vec<ByteEdit>> {
+    if spec_expr(file, call).is_some() {
+        return None;
+    }
+    let follow = |e: &'_ Expr| -> Option<Expr> {
+        match &e.kind {
+            ExprKind::Name(n) => assignment(file, n).map(|(_, v)| v.clone()),
+            _ => Some(e.clone()),
+        }
+    };
+    let example = match call.map(|c| &c.kind) {
+        Some(ExprKind::Call { args, .. }) => {
+            if args
+                .iter()
+                .any(|a| matches!(a, Arg::Keyword { name, .. } if name == "kwargs"))
+                || args
+                    .iter()
+                    .filter(|a| matches!(a, Arg::Positional(_)))
+                    .count()
+                    > 2
+            {
+                return None;
+            }
+            let positional = args.iter().filter_map(|a| match a {
+                Arg::Positional(e) => Some(e),
+                _ => None,
+            });
+            let keyword = args.iter().find_map(|a| match a {
+                Arg::Keyword { name, value, .. } if name == "args" => Some(value),
+                _ => None,
+            });
+            follow(positional.clone().nth(1).or(keyword)?)?
+        }
+        _ => {
+            if defines(file, "example_kwargs") {
+                return None;
+            }
+            follow(assignment(file, "example_args")?.1)?
+        }
+    };
+    let (ExprKind::Tuple(items) | ExprKind::List(items)) = &example.kind else {
+        return None;
+    };
+    if items.len() != dim0.len()
+        || items
+            .iter()
+            .any(|e| !matches!(e.kind, ExprKind::Call { .. }))
+    {
+        return None;
+    }
+    let batch = *dim0.iter().flatten().next()?;
+    if batch < 2 {
+        return None;
+    }
+    let name = ["batch", "batch_dim", "dyn_batch"]
+        .into_iter()
+        .find(|n| !defines(file, n))?;
+    let per_input: Vec<String> = dim0
+        .iter()
+        .map(|d| {
+            if *d == Some(batch) {
+                format!("{{0: {name}}}")
+            } else {
+                "None".into()
+            }
+        })
+        .collect();
+    let spec = format!("({},)", per_input.join(", "));
+    let dim_line = format!("{name} = torch.export.Dim(\"{name}\")");
+    match call {
+        Some(call) => {
+            // `batch = Dim(...)` before the statement, the spec as the
+            // call's last argument.
+            let stmt_line = file.line_of(call.range.start);
+            let start = line_start(file, stmt_line)?;
+            let indent = indent_at(&file.text, start);
+            let close = (call.range.end as usize).checked_sub(1)?;
+            if file.text.get(close..close + 1) != Some(")") {
+                return None;
+            }
+            let before = file.text.get(..close)?.trim_end();
+            let sep = if before.ends_with(',') || before.ends_with('(') {
+                " "
+            } else {
+                ", "
+            };
+            Some(vec![
+                ByteEdit::insert(start, format!("{indent}{dim_line}\n")),
+                ByteEdit::insert(before.len(), format!("{sep}dynamic_shapes={spec}")),
+            ])
+        }
+        None => {
+            let (stmt, _) = assignment(file, "example_args")?;
+            let end =
+                file.text.get(stmt.range.end as usize..)?.find('\n')? + stmt.range.end as usize + 1;
+            Some(vec![ByteEdit::insert(
+                end,
+                format!("{dim_line}\ndynamic_shapes = {spec}\n"),
+            )])
+        }
     }
 }
 

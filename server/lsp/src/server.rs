@@ -20,7 +20,7 @@ use tower_lsp_server::ls_types::{
     DocumentDiagnosticReportResult, ExecuteCommandOptions, ExecuteCommandParams, FileSystemWatcher,
     FullDocumentDiagnosticReport, GlobPattern, Hover, HoverParams, HoverProviderCapability,
     InitializeParams, InitializeResult, InitializedParams, InlayHint, InlayHintParams, LSPAny,
-    MessageType, OneOf, Registration, RelatedFullDocumentDiagnosticReport,
+    MessageType, OneOf, Range, Registration, RelatedFullDocumentDiagnosticReport,
     RelatedUnchangedDocumentDiagnosticReport, ServerCapabilities, ServerInfo,
     TextDocumentIdentifier, TextDocumentSyncCapability, TextDocumentSyncKind,
     UnchangedDocumentDiagnosticReport, Uri,
@@ -272,7 +272,10 @@ impl LanguageServer for Backend {
                 inlay_hint_provider: Some(OneOf::Left(true)),
                 code_action_provider: Some(CodeActionProviderCapability::Options(
                     CodeActionOptions {
-                        code_action_kinds: Some(vec![CodeActionKind::QUICKFIX]),
+                        code_action_kinds: Some(vec![
+                            CodeActionKind::QUICKFIX,
+                            CodeActionKind::REFACTOR_REWRITE,
+                        ]),
                         resolve_provider: Some(false),
                         work_done_progress_options: Default::default(),
                     },
@@ -409,27 +412,37 @@ impl LanguageServer for Backend {
         let Some(a) = self.analysis(&params.text_document.uri).await else {
             return Ok(None);
         };
-        if let Some(only) = &params.context.only {
-            let wants_quickfix = only
-                .iter()
-                .any(|k| CodeActionKind::QUICKFIX.as_str().starts_with(k.as_str()));
-            if !wants_quickfix {
-                return Ok(Some(Vec::new()));
-            }
-        }
+        let wants = |kind: &CodeActionKind| {
+            params
+                .context
+                .only
+                .as_ref()
+                .is_none_or(|only| only.iter().any(|k| kind.as_str().starts_with(k.as_str())))
+        };
         let r = params.range;
-        let actions = a
-            .actions
-            .iter()
-            .filter(|act| {
-                act.diagnostics.as_ref().is_some_and(|ds| {
-                    ds.iter()
-                        .any(|d| d.range.start <= r.end && r.start <= d.range.end)
-                })
-            })
-            .cloned()
-            .map(CodeActionOrCommand::CodeAction)
-            .collect();
+        let overlaps = |x: &Range| x.start <= r.end && r.start <= x.end;
+        let mut actions: Vec<CodeActionOrCommand> = Vec::new();
+        if wants(&CodeActionKind::QUICKFIX) {
+            actions.extend(
+                a.actions
+                    .iter()
+                    .filter(|act| {
+                        act.diagnostics
+                            .as_ref()
+                            .is_some_and(|ds| ds.iter().any(|d| overlaps(&d.range)))
+                    })
+                    .cloned()
+                    .map(CodeActionOrCommand::CodeAction),
+            );
+        }
+        if wants(&CodeActionKind::REFACTOR_REWRITE) {
+            actions.extend(
+                a.entry_actions
+                    .iter()
+                    .filter(|(range, _)| overlaps(range))
+                    .map(|(_, act)| CodeActionOrCommand::CodeAction(act.clone())),
+            );
+        }
         Ok(Some(actions))
     }
 

@@ -153,6 +153,40 @@ async def test_pull_diagnostics_with_vscode_capabilities():
 
 
 @pytest.mark.asyncio
+async def test_workspace_diagnostics_are_pulled_for_every_open_document():
+    caps = client_capabilities("visual_studio_code")
+    caps.text_document.diagnostic = types.DiagnosticClientCapabilities(
+        dynamic_registration=True, related_document_support=False
+    )
+    caps.workspace.diagnostics = types.DiagnosticWorkspaceClientCapabilities(refresh_support=True)
+    client, result = await start_client(capabilities=caps)
+    try:
+        assert result.capabilities.diagnostic_provider.workspace_diagnostics is True
+        for path in (BREAK_IF, CONV):
+            open_doc(client, uri_of(path), path.read_text())
+        report = await client.workspace_diagnostic_async(
+            types.WorkspaceDiagnosticParams(previous_result_ids=[])
+        )
+        by_uri = {item.uri: item for item in report.items}
+        assert set(by_uri) == {uri_of(BREAK_IF), uri_of(CONV)}
+        assert all(item.kind == "full" and item.version == 1 for item in report.items)
+        assert any(d.range.start.line == 5 for d in errors(by_uri[uri_of(BREAK_IF)].items))
+        assert not errors(by_uri[uri_of(CONV)].items)
+        # With the result ids the client holds, nothing changed.
+        again = await client.workspace_diagnostic_async(
+            types.WorkspaceDiagnosticParams(
+                previous_result_ids=[
+                    types.PreviousResultId(uri=item.uri, value=item.result_id) for item in report.items
+                ]
+            )
+        )
+        assert {item.kind for item in again.items} == {"unchanged"}
+    finally:
+        await client.shutdown_session()
+        await client.stop()
+
+
+@pytest.mark.asyncio
 @pytest.mark.parametrize("profile", ["neovim", "emacs", "visual_studio_code"])
 async def test_editor_capability_profiles(profile):
     client, result = await start_client(capabilities=client_capabilities(profile))

@@ -23,7 +23,9 @@ use tower_lsp_server::ls_types::{
     MessageType, OneOf, Range, Registration, RelatedFullDocumentDiagnosticReport,
     RelatedUnchangedDocumentDiagnosticReport, ServerCapabilities, ServerInfo,
     TextDocumentIdentifier, TextDocumentSyncCapability, TextDocumentSyncKind,
-    UnchangedDocumentDiagnosticReport, Uri,
+    UnchangedDocumentDiagnosticReport, Uri, WorkspaceDiagnosticParams, WorkspaceDiagnosticReport,
+    WorkspaceDiagnosticReportResult, WorkspaceDocumentDiagnosticReport,
+    WorkspaceFullDocumentDiagnosticReport, WorkspaceUnchangedDocumentDiagnosticReport,
 };
 use tower_lsp_server::{Client, LanguageServer};
 
@@ -291,7 +293,7 @@ impl LanguageServer for Backend {
                     DiagnosticServerCapabilities::Options(DiagnosticOptions {
                         identifier: Some("exportlens".into()),
                         inter_file_dependencies: false,
-                        workspace_diagnostics: false,
+                        workspace_diagnostics: true,
                         work_done_progress_options: Default::default(),
                     })
                 }),
@@ -492,6 +494,69 @@ impl LanguageServer for Backend {
         Ok(Some(json!(result.text)))
     }
 
+    /// `workspace/diagnostic`: every open document, and every file where
+    /// an analysis found diagnostics (a model imported from a file that is
+    /// not open), each `Unchanged` when the client has its result id.
+    async fn workspace_diagnostic(
+        &self,
+        params: WorkspaceDiagnosticParams,
+    ) -> Result<WorkspaceDiagnosticReportResult> {
+        let previous: HashMap<Uri, String> = params
+            .previous_result_ids
+            .into_iter()
+            .map(|p| (p.uri, p.value))
+            .collect();
+        let open = self.state.open_uris();
+        let mut uris = open.clone();
+        for t in self.state.workspace.foreign_targets() {
+            if !uris.contains(&t) {
+                uris.push(t);
+            }
+        }
+        uris.sort_by(|a, b| a.as_str().cmp(b.as_str()));
+        let mut items = Vec::new();
+        for uri in uris {
+            let (diagnostics, generation, version) = if open.contains(&uri) {
+                let Some(a) = self.analysis(&uri).await else {
+                    continue;
+                };
+                let d = self.state.with_foreign(&uri, &a.diagnostics);
+                (d, a.generation, Some(i64::from(a.version)))
+            } else {
+                (self.state.workspace.foreign_for(&uri), 0, None)
+            };
+            let id = format!(
+                "{generation}-{}-{}",
+                diagnostics.len(),
+                fingerprint(&diagnostics)
+            );
+            let report = if previous.get(&uri) == Some(&id) {
+                WorkspaceDocumentDiagnosticReport::Unchanged(
+                    WorkspaceUnchangedDocumentDiagnosticReport {
+                        uri,
+                        version,
+                        unchanged_document_diagnostic_report: UnchangedDocumentDiagnosticReport {
+                            result_id: id,
+                        },
+                    },
+                )
+            } else {
+                WorkspaceDocumentDiagnosticReport::Full(WorkspaceFullDocumentDiagnosticReport {
+                    uri,
+                    version,
+                    full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                        result_id: Some(id),
+                        items: diagnostics,
+                    },
+                })
+            };
+            items.push(report);
+        }
+        Ok(WorkspaceDiagnosticReportResult::Report(
+            WorkspaceDiagnosticReport { items },
+        ))
+    }
+
     async fn diagnostic(
         &self,
         params: DocumentDiagnosticParams,
@@ -528,6 +593,18 @@ impl LanguageServer for Backend {
             }),
         ))
     }
+}
+
+/// A cheap content hash of diagnostics, so that a result id changes when
+/// a file's foreign diagnostics do.
+fn fingerprint(diagnostics: &[tower_lsp_server::ls_types::Diagnostic]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for d in diagnostics {
+        d.message.hash(&mut h);
+        (d.range.start.line, d.range.start.character).hash(&mut h);
+    }
+    h.finish()
 }
 
 /// The workspace folders of `initialize` (or its `rootUri`), as paths.

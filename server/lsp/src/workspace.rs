@@ -234,6 +234,11 @@ impl WorkspaceIndex {
         keys.into_iter().flat_map(|k| sources[k].clone()).collect()
     }
 
+    /// Every file some analysis found diagnostics in.
+    pub fn foreign_targets(&self) -> Vec<Uri> {
+        lock(&self.foreign).keys().cloned().collect()
+    }
+
     /// The files where `source`'s analysis found diagnostics.
     pub fn targets_of(&self, source: &Uri) -> Vec<Uri> {
         lock(&self.foreign)

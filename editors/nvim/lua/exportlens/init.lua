@@ -685,22 +685,20 @@ function M.setup(user)
     M.options.cmd = user.cmd
   end
   define_commands()
-  vim.lsp.commands[M.quick_run_command] = function(command, ctx)
-    local args = command.arguments or {}
-    local src = ctx and ctx.bufnr or vim.api.nvim_get_current_buf()
-    if type(args[1]) == "string" then
-      src = vim.uri_to_bufnr(args[1])
+  -- The code lenses' commands (arguments: the document URI and the entry's
+  -- line) run on the client side.
+  local function lens_command(run)
+    return function(command, ctx)
+      local args = command.arguments or {}
+      local src = ctx and ctx.bufnr or vim.api.nvim_get_current_buf()
+      if type(args[1]) == "string" then
+        src = vim.uri_to_bufnr(args[1])
+      end
+      run({ bufnr = src, line = args[2] })
     end
-    M.quick_run({ bufnr = src, line = args[2] })
   end
-  vim.lsp.commands[M.program_command] = function(command, ctx)
-    local args = command.arguments or {}
-    local src = ctx and ctx.bufnr or vim.api.nvim_get_current_buf()
-    if type(args[1]) == "string" then
-      src = vim.uri_to_bufnr(args[1])
-    end
-    M.show_program({ bufnr = src, line = args[2] })
-  end
+  vim.lsp.commands[M.quick_run_command] = lens_command(M.quick_run)
+  vim.lsp.commands[M.program_command] = lens_command(M.show_program)
   if not M.options.autostart then
     return M
   end

@@ -553,15 +553,7 @@ fn entry_diagnostics(
         };
         let fail_line = fl.line.or(range_line.map(|(_, l)| l)).unwrap_or(entry.line);
         let code = failure_code(fl);
-        let mut message = fl.message.clone();
-        if !fl.suggested_fixes.is_empty() {
-            message.push_str(&format!(
-                "\nsuggested fixes: {}",
-                fl.suggested_fixes.join("; ")
-            ));
-        } else if let Some(h) = &fl.hint {
-            message.push_str(&format!("\nhelp: {h}"));
-        }
+        let message = failure_message(fl);
         let entry_range = ctx.line(entry.line);
         let diagnostic = Diagnostic {
             range,
@@ -714,9 +706,9 @@ fn entry_diagnostics(
     }
 }
 
-/// A failure inside a file the entry imports: an error in that file, with
-/// related information pointing at the entry point.
-fn foreign_failure(ctx: &Ctx, entry: &EntryPoint, fl: &tracer::Failure, path: &str) {
+/// A failure's diagnostic message: torch's message, then its suggested
+/// fixes or a hint.
+fn failure_message(fl: &tracer::Failure) -> String {
     let mut message = fl.message.clone();
     if !fl.suggested_fixes.is_empty() {
         message.push_str(&format!(
@@ -726,6 +718,13 @@ fn foreign_failure(ctx: &Ctx, entry: &EntryPoint, fl: &tracer::Failure, path: &s
     } else if let Some(h) = &fl.hint {
         message.push_str(&format!("\nhelp: {h}"));
     }
+    message
+}
+
+/// A failure inside a file the entry imports: an error in that file, with
+/// related information pointing at the entry point.
+fn foreign_failure(ctx: &Ctx, entry: &EntryPoint, fl: &tracer::Failure, path: &str) {
+    let message = failure_message(fl);
     let diagnostic = Diagnostic {
         severity: Some(DiagnosticSeverity::ERROR),
         code_description: fl.gb_code.and_then(gb_link),

@@ -127,6 +127,27 @@ pub fn fix_edits(file: &SourceFile, fixes: &[String]) -> Vec<TextEdit> {
                 }
             }
             None => {
+                // A new root such as torch's `_seq = Dim('_seq', ...)` for a
+                // divisibility fix (`seq = 2*_seq`): define it just before
+                // the dim whose fix uses it.
+                let user = fixes
+                    .iter()
+                    .filter_map(|f| parse_fix(f))
+                    .find(|(other, e)| {
+                        *other != name
+                            && e.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                                .any(|w| w == name)
+                    });
+                if let Some((other, _)) = user
+                    && let Some(stmt) = body.iter().rev().find(|s| assigns(s, other))
+                {
+                    let at = stmt.range.start;
+                    edits.push(TextEdit {
+                        range: TextRange::new(at, at),
+                        new_text: format!("{name} = {expr}\n"),
+                    });
+                    continue;
+                }
                 for s in body {
                     let value = match &s.kind {
                         StmtKind::Assign { value, .. } => value,
@@ -223,6 +244,15 @@ mod tests {
         assert_eq!(
             fixed(src, &["dy = dx"]),
             "from torch.export import Dim\ndx = Dim(\"dx\")\ndy = dx  # keep\n"
+        );
+    }
+
+    #[test]
+    fn defines_a_new_root_before_the_dim_derived_from_it() {
+        let src = "from torch.export import Dim\nseq = Dim(\"seq\", min=2, max=512)\nspec = {\"x\": {1: seq}}\n";
+        assert_eq!(
+            fixed(src, &["_seq = Dim('_seq', min=1, max=256)", "seq = 2*_seq"]),
+            "from torch.export import Dim\n_seq = Dim('_seq', min=1, max=256)\nseq = 2*_seq\nspec = {\"x\": {1: seq}}\n"
         );
     }
 

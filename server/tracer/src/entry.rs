@@ -252,13 +252,12 @@ pub fn trace_entry_with(
         Err(_) => &interp.env,
     };
     let guards = env
-        .guards
-        .iter()
-        .enumerate()
-        .map(|(i, g)| ReportedGuard {
-            expr: env.guard_text(g),
-            line: g.line,
-            path: interp.guard_paths.get(i).cloned().flatten(),
+        .reported_guards()
+        .into_iter()
+        .map(|(expr, line, i)| ReportedGuard {
+            expr,
+            line,
+            path: i.and_then(|i| interp.guard_paths.get(i).cloned().flatten()),
         })
         .collect();
     let outcome = match result {

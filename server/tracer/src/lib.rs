@@ -15,6 +15,7 @@ pub mod failure;
 pub mod graph;
 pub mod imports;
 pub mod interp;
+pub mod layout;
 pub mod nn;
 pub mod ops;
 pub mod shape_env;

@@ -45,6 +45,10 @@ pub struct ShapeEnv {
     pub symbols: Vec<SymbolInfo>,
     pub replacements: HashMap<SymbolId, SymExpr>,
     pub guards: Vec<Guard>,
+    /// Decisions taken under torch's `suppress_guards` (the fake-tensor
+    /// cache): logged as `[guard suppressed]`, adding no fact. Each with
+    /// the number of `guards` before it, to report both in log order.
+    pub suppressed: Vec<(usize, Guard)>,
     /// `Mod(a, b)` expressions guarded to be 0 (torch's `divisible`).
     divisible: std::collections::HashSet<SymExpr>,
     unbacked_count: u32,
@@ -233,6 +237,63 @@ impl ShapeEnv {
         Ok(holds)
     }
 
+    /// torch's `guard_or_false` / `guard_or_true`: statically when
+    /// possible, else by the example values with a guard (under
+    /// `suppress_guards`: a suppressed one, no fact); `default` when a
+    /// value has no example (unbacked).
+    pub fn guard_or(
+        &mut self,
+        lhs: &SymExpr,
+        op: CmpKind,
+        rhs: &SymExpr,
+        line: Option<u32>,
+        default: bool,
+        suppress: bool,
+    ) -> bool {
+        let (lhs, rhs) = (self.simplify(lhs), self.simplify(rhs));
+        if let Some(b) = self.static_decide(&lhs, op, &rhs) {
+            return b;
+        }
+        let (Some(a), Some(b)) = (self.hint(&lhs), self.hint(&rhs)) else {
+            return default;
+        };
+        let holds = op.holds(a, b);
+        let op = if holds { op } else { op.negate() };
+        if suppress {
+            let at = self.guards.len();
+            self.suppressed.push((at, Guard { lhs, op, rhs, line }));
+        } else {
+            self.add_guard(lhs, op, rhs, line);
+        }
+        holds
+    }
+
+    /// Every logged guard in log order: its text (suppressed ones with
+    /// torch's `[guard suppressed] ` prefix), its line, and for a real
+    /// guard its index in `guards`.
+    pub fn reported_guards(&self) -> Vec<(String, Option<u32>, Option<usize>)> {
+        let mut out = Vec::with_capacity(self.guards.len() + self.suppressed.len());
+        let mut sup = self.suppressed.iter().peekable();
+        for (i, g) in self.guards.iter().enumerate() {
+            while let Some((_, s)) = sup.next_if(|(at, _)| *at <= i) {
+                out.push((
+                    format!("[guard suppressed] {}", self.guard_text(s)),
+                    s.line,
+                    None,
+                ));
+            }
+            out.push((self.guard_text(g), g.line, Some(i)));
+        }
+        for (_, s) in sup {
+            out.push((
+                format!("[guard suppressed] {}", self.guard_text(s)),
+                s.line,
+                None,
+            ));
+        }
+        out
+    }
+
     /// Assume `lhs op rhs` holds from now on (a `torch._check`, an op's
     /// requirement) and record it as a guard when not already implied.
     /// Returns false when it contradicts the example values.
@@ -270,7 +331,9 @@ impl ShapeEnv {
         match op {
             CmpKind::Eq => self.add_replacement(&diff),
             CmpKind::Ge | CmpKind::Gt | CmpKind::Le | CmpKind::Lt => self.refine_range(&diff, op),
-            CmpKind::Ne => self.refine_ne(&diff),
+            // torch's `_maybe_guard_rel` learns nothing from `Ne`; asking
+            // again is settled by `known_relation`.
+            CmpKind::Ne => {}
         }
         let unbacked = lhs
             .symbols()
@@ -395,26 +458,6 @@ impl ShapeEnv {
         let info = &mut self.symbols[s.0 as usize];
         info.range = info.range.intersect(&r);
         info.spec_range = info.spec_range.intersect(&r);
-    }
-
-    fn refine_ne(&mut self, diff: &SymExpr) {
-        // `s != c` only narrows a range when c is one of its ends.
-        let Some(s) = diff.symbols().into_iter().next() else {
-            return;
-        };
-        if diff.coeff_of(s) != Some(1) || diff.symbols().len() != 1 {
-            return;
-        }
-        let Some(b) = diff.sub(&SymExpr::symbol(s)).as_const() else {
-            return;
-        };
-        let c = -b;
-        let info = &mut self.symbols[s.0 as usize];
-        if info.range.lo == Bound::Finite(c) {
-            info.range.lo = Bound::Finite(c + 1);
-        } else if info.range.hi == Bound::Finite(c) {
-            info.range.hi = Bound::Finite(c - 1);
-        }
     }
 
     /// Print an expression over symbol names (`s0 + 1`).

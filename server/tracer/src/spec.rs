@@ -406,6 +406,20 @@ impl SymbolFactory {
 /// After tracing: which spec'd dynamic dims did the program specialize or
 /// tie to a dim the spec keeps independent? Returns torch's failure with
 /// its suggested fixes.
+/// A value a `Ne` guard on `s` alone excludes (`Ne(s - 1, 1)`: 2).
+fn excluded_value(interp: &Interp, s: SymbolId) -> Option<i64> {
+    interp.env.guards.iter().find_map(|g| {
+        if g.op != crate::value::CmpKind::Ne {
+            return None;
+        }
+        let diff = g.lhs.checked_sub(&g.rhs).ok()?;
+        if diff.symbols().len() != 1 || !diff.symbols().contains(&s) {
+            return None;
+        }
+        diff.solve_linear(s)?.as_const()
+    })
+}
+
 pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure> {
     let mut messages = Vec::new();
     let mut fixes: Vec<String> = Vec::new();
@@ -482,6 +496,15 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
                     if !fixes.contains(&fix) {
                         fixes.push(fix);
                     }
+                } else if let Some(v) = excluded_value(interp, d.symbol)
+                    && declared.contains(v)
+                {
+                    // torch learns no range from `Ne`, so it suggests no
+                    // fix, but the guard still fails for one value.
+                    messages.push(format!(
+                        "Not all values of {name} = {} in the specified range satisfy the generated guard {} != {v}.",
+                        d.source, d.source
+                    ));
                 }
             }
             continue;

@@ -191,11 +191,22 @@ pub struct Tensor {
     /// Known integer contents for small constant tensors (`torch.tensor([1, 2])`,
     /// `arange`), used when Python reads values back out.
     pub known: Option<Rc<Vec<f64>>>,
+    /// Strides and storage when this is a view of another tensor's
+    /// storage; `None`: contiguous in a storage of its own.
+    pub layout: Option<Rc<crate::layout::Layout>>,
 }
 
 impl Tensor {
     pub fn rank(&self) -> usize {
         self.shape.len()
+    }
+
+    /// Its strides and storage (contiguous unless it is a view).
+    pub fn layout(&self) -> shapes::expr::SymResult<crate::layout::Layout> {
+        match &self.layout {
+            Some(l) => Ok((**l).clone()),
+            None => crate::layout::Layout::contiguous(&self.shape),
+        }
     }
 }
 

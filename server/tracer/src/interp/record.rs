@@ -34,6 +34,7 @@ impl Interp {
             node: std::cell::Cell::new(None),
             requires_grad: false,
             known: None,
+            layout: None,
         })
     }
 
@@ -51,6 +52,7 @@ impl Interp {
             node: std::cell::Cell::new(None),
             requires_grad,
             known: t.known.clone(),
+            layout: None,
         }))
     }
 
@@ -123,14 +125,79 @@ impl Interp {
         dtype: DType,
         shape: Vec<SymExpr>,
     ) -> R<Value> {
-        let t = self.op_output(dtype, shape);
+        self.record_output(target, args, kwargs, dtype, shape, None)
+    }
+
+    /// A view op's output: like [`Interp::record_tensor_op`], in the
+    /// base's storage at `layout`.
+    pub fn record_view_op(
+        &mut self,
+        target: &str,
+        args: Vec<Arg>,
+        kwargs: Vec<(String, Arg)>,
+        dtype: DType,
+        shape: Vec<SymExpr>,
+        layout: crate::layout::Layout,
+    ) -> R<Value> {
+        self.record_output(target, args, kwargs, dtype, shape, Some(layout))
+    }
+
+    fn record_output(
+        &mut self,
+        target: &str,
+        args: Vec<Arg>,
+        kwargs: Vec<(String, Arg)>,
+        dtype: DType,
+        shape: Vec<SymExpr>,
+        layout: Option<crate::layout::Layout>,
+    ) -> R<Value> {
+        let mut t = self.op_output(dtype, shape);
+        if let Some(l) = layout
+            && let Some(t) = Rc::get_mut(&mut t)
+        {
+            t.layout = Some(Rc::new(l));
+        }
         if self.tracing {
             self.check_node_budget()?;
             let val = self.meta_of(&t);
             let id = self.record(target, args, kwargs, val);
             t.node.set(Some(id));
+            self.output_metadata_guards(&t);
         }
         Ok(Value::Tensor(t))
+    }
+
+    /// The guards torch's fake tensors add computing an op output's
+    /// metadata (see [`crate::layout`]): the cache's suppressed ones; in
+    /// non-strict mode make_fx's `tensor_meta` ones. A size too large to
+    /// multiply symbolically just adds none.
+    fn output_metadata_guards(&mut self, t: &Tensor) {
+        let unbacked = t
+            .shape
+            .iter()
+            .any(|d| d.symbols().iter().any(|s| self.env.info(*s).unbacked));
+        if unbacked || t.shape.iter().all(SymExpr::is_const) {
+            return;
+        }
+        let line = self.guard_line();
+        let layout = match &t.layout {
+            Some(l) => {
+                let itemsize = t.dtype.size_of() as i64;
+                let _ =
+                    crate::layout::view_cache_checks(&mut self.env, &t.shape, l, itemsize, line);
+                (**l).clone()
+            }
+            None => {
+                crate::layout::fresh_cache_checks(&mut self.env, &t.shape, line);
+                match crate::layout::Layout::contiguous(&t.shape) {
+                    Ok(l) => l,
+                    Err(_) => return,
+                }
+            }
+        };
+        if self.mode == crate::Mode::NonStrict {
+            let _ = crate::layout::tensor_meta_checks(&mut self.env, &t.shape, &layout);
+        }
     }
 
     fn check_node_budget(&self) -> R<()> {

@@ -150,7 +150,13 @@ fn slice_dim(interp: &mut Interp, t: Rc<Tensor>, dim: i64, s: &[Value; 3]) -> R<
     if step != 1 {
         args.push(Arg::Int(step));
     }
-    interp.record_tensor_op("aten.slice.Tensor", args, vec![], t.dtype, shape)
+    let layout = t
+        .layout()
+        .and_then(|base| crate::layout::slice(&base, d, &interp.env.simplify(&start), step));
+    match layout {
+        Ok(l) => interp.record_view_op("aten.slice.Tensor", args, vec![], t.dtype, shape, l),
+        Err(_) => interp.record_tensor_op("aten.slice.Tensor", args, vec![], t.dtype, shape),
+    }
 }
 
 /// Clamp a slice bound into `[0, size]`, deciding symbolic comparisons by

@@ -301,7 +301,11 @@ fn binary_with(interp: &mut Interp, call: &OpCall, fixed: Option<DType>) -> R<Va
         )));
     }
     let dtype = fixed.unwrap_or_else(|| result_type(&ops));
-    let shape = broadcast(interp, &shape_of(&a), &shape_of(&b))?;
+    // torch's fast binary impl starts from the first operand's own shape
+    // (`infer_size(shape, shape)`): each of its sizes is asked whether 1.
+    let first = shape_of(&a);
+    broadcast(interp, &first, &first)?;
+    let shape = broadcast(interp, &first, &shape_of(&b))?;
     let scalar_other = !matches!(b, Value::Tensor(_));
     let idx = if scalar_other && call.def.targets.len() > 1 {
         1

@@ -541,6 +541,7 @@ fn with_known(t: &Rc<Tensor>, known: Vec<f64>) -> Value {
         node: t.node.clone(),
         requires_grad: t.requires_grad,
         known: Some(Rc::new(known)),
+        layout: None,
     }))
 }
 
@@ -626,6 +627,7 @@ fn tensor_literal(interp: &mut Interp, data: &Value, dtype: Option<DType>) -> R<
         } else {
             None
         },
+        layout: None,
     });
     if interp.tracing {
         let c = interp.tensor_node(&t);
@@ -646,6 +648,7 @@ fn tensor_literal(interp: &mut Interp, data: &Value, dtype: Option<DType>) -> R<
             node: std::cell::Cell::new(Some(det)),
             requires_grad: false,
             known: t.known.clone(),
+            layout: None,
         });
         return Ok(Value::Tensor(out));
     }

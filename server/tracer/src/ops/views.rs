@@ -109,8 +109,9 @@ fn check(interp: &mut Interp, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr, what: &
 fn reshape_view_helper(
     interp: &mut Interp,
     input: &[SymExpr],
+    in_strides: &[SymExpr],
     requested: &[Option<SymExpr>],
-) -> R<Vec<SymExpr>> {
+) -> R<(Vec<SymExpr>, Vec<SymExpr>)> {
     let zero = SymExpr::int(0);
     let one = SymExpr::int(1);
     let Ok(numel) = input
@@ -161,12 +162,17 @@ fn reshape_view_helper(
         check(interp, &numel, CmpKind::Eq, &newsize, &invalid)?;
         requested.iter().flatten().cloned().collect()
     };
+    // as_strided with contiguous strides (none when they overflow).
+    let as_strided = |shape: Vec<SymExpr>| {
+        let strides = crate::layout::contiguous_strides(&shape).unwrap_or_default();
+        Ok((shape, strides))
+    };
     if decide(interp, &numel, CmpKind::Eq, &zero)? || input.is_empty() || shape.is_empty() {
-        return Ok(shape);
+        return as_strided(shape);
     }
     // Contiguous special cases: nd -> 1d and 1d -> 2d are plain as_strided.
     if (shape.len() == 1 && input.len() > 1) || (shape.len() == 2 && input.len() == 1) {
-        return Ok(shape);
+        return as_strided(shape);
     }
     let shape_numel = shape
         .iter()
@@ -175,6 +181,9 @@ fn reshape_view_helper(
     check(interp, &numel, CmpKind::Eq, &shape_numel, &invalid)?;
     // _reshape_view_helper_core_alg
     let mut a: Vec<SymExpr> = input.to_vec();
+    // The strides of `a`, as prims.collapse_view / split_dim derive them.
+    let mut st: Vec<SymExpr> = in_strides.to_vec();
+    st.resize(a.len(), SymExpr::int(1));
     let mut idx = 0usize;
     for length in &shape {
         if idx >= a.len() {
@@ -182,6 +191,7 @@ fn reshape_view_helper(
                 return Err(shape_error(interp, invalid));
             }
             a.push(SymExpr::int(1));
+            st.push(SymExpr::int(1));
             idx += 1;
             continue;
         }
@@ -208,6 +218,8 @@ fn reshape_view_helper(
         }
         if end != idx {
             a.splice(idx..=end, [accum.clone()]);
+            let last = st[end].clone();
+            st.splice(idx..=end, [last]);
         }
         if decide(interp, &accum, CmpKind::Ne, length)? {
             // prims.split_dim(a, idx, length)
@@ -220,7 +232,12 @@ fn reshape_view_helper(
             let inner = accum
                 .checked_floordiv(length)
                 .map_err(|_| shape_error(interp, invalid.clone()))?;
+            let outer_stride = st[idx]
+                .checked_mul(&inner)
+                .map_err(|_| shape_error(interp, invalid.clone()))?;
+            let inner_stride = st[idx].clone();
             a.splice(idx..=idx, [length.clone(), inner]);
+            st.splice(idx..=idx, [outer_stride, inner_stride]);
         }
         idx += 1;
     }
@@ -228,8 +245,9 @@ fn reshape_view_helper(
     while idx < a.len() {
         check(interp, &a[idx], CmpKind::Eq, &one, &invalid)?;
         a.remove(idx);
+        st.remove(idx);
     }
-    Ok(a)
+    Ok((a, st))
 }
 
 /// `view`/`reshape(*shape)` (targets: [op]).
@@ -265,8 +283,21 @@ pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
         .iter()
         .chain(known.iter())
         .any(|e| e.symbols().iter().any(|s| interp.env.info(*s).unbacked));
+    // A contiguous input gives a view in its storage; any other is copied
+    // by reshape (torch's view would refuse it).
+    let base = t.layout().ok().filter(|l| {
+        crate::layout::contiguous_strides(&t.shape).is_ok_and(|c| {
+            c.iter()
+                .zip(&l.strides)
+                .all(|(a, b)| interp.env.simplify(a) == interp.env.simplify(b))
+        })
+    });
+    let mut strides: Option<Vec<SymExpr>> = None;
     let shape: Vec<SymExpr> = if symbolic && !any_unbacked {
-        reshape_view_helper(interp, &t.shape, &out)?
+        let in_strides = base.as_ref().map_or_else(Vec::new, |l| l.strides.clone());
+        let (shape, st) = reshape_view_helper(interp, &t.shape, &in_strides, &out)?;
+        strides = Some(st);
+        shape
     } else if out.iter().any(Option::is_none) {
         let missing = infer_missing(interp, &t.shape, &known)?;
         out.into_iter()
@@ -291,7 +322,18 @@ pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
         Arg::List(spec.iter().map(|v| interp.arg_of(v)).collect()),
     ];
     let target = call.target(0);
-    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+    let strides = match strides {
+        Some(st) => Some(st),
+        None => crate::layout::contiguous_strides(&shape).ok(),
+    };
+    match (base, strides) {
+        (Some(base), Some(strides)) if strides.len() == shape.len() => {
+            let strides = strides.iter().map(|d| interp.env.simplify(d)).collect();
+            let layout = crate::layout::Layout { strides, ..base };
+            interp.record_view_op(&target, args, vec![], t.dtype, shape, layout)
+        }
+        _ => interp.record_tensor_op(&target, args, vec![], t.dtype, shape),
+    }
 }
 
 /// `view_as`/`reshape_as`/`expand_as(other)`.

@@ -1,0 +1,259 @@
+//! Strides and storage of fake tensors, and the guards torch's fake tensors
+//! add while computing output metadata from them.
+//!
+//! A tensor made by a view op (`aten.slice`, `aten.view`, ...) shares its
+//! base's storage with its own strides and storage offset ([`Layout`]);
+//! any other tensor is contiguous in a storage of its own. torch decides
+//! three things about an op's output that can add guards on symbolic sizes
+//! whose ranges leave them open (`s0 - 4`, `(s1//4)`):
+//!
+//! - the fake-tensor cache rebuilds a view output with `set_` under
+//!   `suppress_guards` (c10's `_compute_contiguous`, then the storage bounds
+//!   check), and a fresh output with `empty_strided` (its storage size asks
+//!   whether a size is 0): each open decision is logged as a
+//!   `[guard suppressed]` guard that adds no fact ([`view_cache_checks`],
+//!   [`fresh_cache_checks`]);
+//! - make_fx stores each node's `tensor_meta` (`_extract_tensor_metadata`
+//!   calls `_prims_common.is_contiguous` with `false_if_dde`), which guards
+//!   `numel >= 2` and each size `!= 1` ([`tensor_meta_checks`]).
+
+use shapes::SymExpr;
+use shapes::expr::SymResult;
+
+use crate::shape_env::ShapeEnv;
+use crate::value::CmpKind;
+
+/// Where a view's elements live in its base's storage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Layout {
+    /// One stride per dimension, in elements.
+    pub strides: Vec<SymExpr>,
+    /// The storage offset, in elements.
+    pub offset: SymExpr,
+    /// The number of elements the storage holds.
+    pub storage_numel: SymExpr,
+}
+
+impl Layout {
+    /// A tensor of `shape` alone in a contiguous storage of its own.
+    pub fn contiguous(shape: &[SymExpr]) -> SymResult<Layout> {
+        Ok(Layout {
+            strides: contiguous_strides(shape)?,
+            offset: SymExpr::int(0),
+            storage_numel: numel(shape)?,
+        })
+    }
+}
+
+/// Row-major strides: each the product of the sizes after it.
+pub fn contiguous_strides(shape: &[SymExpr]) -> SymResult<Vec<SymExpr>> {
+    let mut strides = vec![SymExpr::int(1); shape.len()];
+    let mut acc = SymExpr::int(1);
+    for (i, d) in shape.iter().enumerate().rev() {
+        strides[i] = acc.clone();
+        acc = acc.checked_mul(d)?;
+    }
+    Ok(strides)
+}
+
+/// The product of the sizes.
+pub fn numel(shape: &[SymExpr]) -> SymResult<SymExpr> {
+    shape
+        .iter()
+        .try_fold(SymExpr::int(1), |acc, d| acc.checked_mul(d))
+}
+
+/// The layout of `x[start:]` on `dim` (any stop and step: the new size is
+/// `shape[dim]`; the step multiplies the stride).
+pub fn slice(base: &Layout, dim: usize, start: &SymExpr, step: i64) -> SymResult<Layout> {
+    let mut out = base.clone();
+    if let Some(s) = base.strides.get(dim) {
+        out.offset = base.offset.checked_add(&start.checked_mul(s)?)?;
+        out.strides[dim] = s.checked_mul(&SymExpr::int(step))?;
+    }
+    Ok(out)
+}
+
+/// c10's contiguity loop: from the last dimension, skip sizes that are 1
+/// (`guard_or_false(size == 1)`) and compare each stride with the expected
+/// one (`guard_or_true(stride != expected)`). Returns whether contiguous.
+fn contiguity_loop(
+    env: &mut ShapeEnv,
+    shape: &[SymExpr],
+    strides: &[SymExpr],
+    line: Option<u32>,
+    suppressed: bool,
+) -> SymResult<bool> {
+    let one = SymExpr::int(1);
+    let mut expected = SymExpr::int(1);
+    for (size, stride) in shape.iter().zip(strides).rev() {
+        if env.guard_or(size, CmpKind::Eq, &one, line, false, suppressed) {
+            continue;
+        }
+        if env.guard_or(stride, CmpKind::Ne, &expected, line, true, suppressed) {
+            return Ok(false);
+        }
+        expected = expected.checked_mul(size)?;
+    }
+    Ok(true)
+}
+
+/// The fake-tensor cache rebuilding a view output (`empty.set_(storage,
+/// offset, shape, stride)` under `suppress_guards`): the element count is
+/// asked whether 0, the contiguity loop runs, then the storage bounds check
+/// `itemsize * (offset + 1 + sum((size - 1) * stride)) <= storage bytes`.
+pub fn view_cache_checks(
+    env: &mut ShapeEnv,
+    shape: &[SymExpr],
+    layout: &Layout,
+    itemsize: i64,
+    line: Option<u32>,
+) -> SymResult<()> {
+    let zero = SymExpr::int(0);
+    let n = numel(shape)?;
+    if env.guard_or(&n, CmpKind::Eq, &zero, line, false, true) {
+        return Ok(());
+    }
+    contiguity_loop(env, shape, &layout.strides, line, true)?;
+    let one = SymExpr::int(1);
+    let mut last = layout.offset.checked_add(&one)?;
+    for (size, stride) in shape.iter().zip(&layout.strides) {
+        last = last.checked_add(&size.checked_sub(&one)?.checked_mul(stride)?)?;
+    }
+    let bytes = SymExpr::int(itemsize);
+    let needed = last.checked_mul(&bytes)?;
+    let have = layout.storage_numel.checked_mul(&bytes)?;
+    env.guard_or(&needed, CmpKind::Le, &have, line, true, true);
+    Ok(())
+}
+
+/// The fake-tensor cache rebuilding a fresh output (`empty_strided` under
+/// `suppress_guards`): its storage size asks of each size whether it is 0.
+pub fn fresh_cache_checks(env: &mut ShapeEnv, shape: &[SymExpr], line: Option<u32>) {
+    let zero = SymExpr::int(0);
+    for size in shape {
+        if env.guard_or(size, CmpKind::Eq, &zero, line, false, true) {
+            return;
+        }
+    }
+}
+
+/// make_fx's `tensor_meta` of a node's output: `is_contiguous(false_if_dde)`
+/// asks `numel < 2`, then runs the contiguity loop (guards, no line).
+pub fn tensor_meta_checks(env: &mut ShapeEnv, shape: &[SymExpr], layout: &Layout) -> SymResult<()> {
+    let n = numel(shape)?;
+    if env.guard_or(&n, CmpKind::Lt, &SymExpr::int(2), None, false, false) {
+        return Ok(());
+    }
+    contiguity_loop(env, shape, &layout.strides, None, false)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shapes::ValueRange;
+
+    fn env_with(hint: i64, lo: i64) -> (ShapeEnv, SymExpr) {
+        let mut env = ShapeEnv::new();
+        let s = env.create_backed(
+            "L['x'].size()[0]",
+            "x.size()[0]".into(),
+            hint,
+            ValueRange::new(shapes::Bound::Finite(lo), shapes::Bound::Finite(1024)),
+            None,
+        );
+        (env, s)
+    }
+
+    fn texts(env: &ShapeEnv) -> Vec<String> {
+        env.reported_guards()
+            .into_iter()
+            .map(|(g, _, _)| g)
+            .collect()
+    }
+
+    #[test]
+    fn contiguous_strides_are_products_of_later_sizes() {
+        let (_, s) = env_with(10, 2);
+        let st = contiguous_strides(&[SymExpr::int(2), s.clone(), SymExpr::int(3)]).unwrap();
+        assert_eq!(
+            st,
+            vec![s.mul(&SymExpr::int(3)), SymExpr::int(3), SymExpr::int(1)]
+        );
+    }
+
+    #[test]
+    fn slice_moves_offset_and_keeps_storage() {
+        let (_, s) = env_with(10, 2);
+        let base = Layout::contiguous(&[s.clone(), SymExpr::int(3)]).unwrap();
+        let l = slice(&base, 0, &SymExpr::int(2), 1).unwrap();
+        assert_eq!(l.offset, SymExpr::int(6));
+        assert_eq!(l.strides, base.strides);
+        assert_eq!(l.storage_numel, base.storage_numel);
+    }
+
+    #[test]
+    fn open_size_one_is_a_suppressed_then_a_real_guard() {
+        // x[2:-2] of a (s, 3) tensor with s >= 5: `s - 4 == 1` is open.
+        let (mut env, s) = env_with(10, 5);
+        let shape = [s.sub(&SymExpr::int(4)), SymExpr::int(3)];
+        let base = Layout::contiguous(&[s.clone(), SymExpr::int(3)]).unwrap();
+        let l = slice(&base, 0, &SymExpr::int(2), 1).unwrap();
+        view_cache_checks(&mut env, &shape, &l, 4, Some(3)).unwrap();
+        assert_eq!(
+            texts(&env),
+            vec!["[guard suppressed] Ne(x.size()[0] - 4, 1)"]
+        );
+        assert!(env.guards.is_empty());
+        tensor_meta_checks(&mut env, &shape, &l).unwrap();
+        assert_eq!(env.guards.len(), 1);
+        assert_eq!(env.guard_text(&env.guards[0]), "Ne(x.size()[0] - 4, 1)");
+        // Asked again, the decision is known: no new guard.
+        tensor_meta_checks(&mut env, &shape, &l).unwrap();
+        assert_eq!(env.guards.len(), 1);
+    }
+
+    #[test]
+    fn decided_sizes_add_nothing() {
+        let (mut env, s) = env_with(10, 2);
+        let shape = [s.clone(), SymExpr::int(3)];
+        let l = Layout::contiguous(&shape).unwrap();
+        view_cache_checks(&mut env, &shape, &l, 4, None).unwrap();
+        tensor_meta_checks(&mut env, &shape, &l).unwrap();
+        fresh_cache_checks(&mut env, &shape, None);
+        assert!(texts(&env).is_empty());
+    }
+
+    #[test]
+    fn storage_bounds_of_a_view_past_an_offset() {
+        // tokens[1:].view(-1, 4): ((s - 1)//4, 4) at offset 1 in s elements.
+        let (mut env, s) = env_with(13, 5);
+        let q = s.sub(&SymExpr::int(1)).floordiv(&SymExpr::int(4));
+        let shape = [q, SymExpr::int(4)];
+        let l = Layout {
+            strides: vec![SymExpr::int(4), SymExpr::int(1)],
+            offset: SymExpr::int(1),
+            storage_numel: s.clone(),
+        };
+        view_cache_checks(&mut env, &shape, &l, 4, None).unwrap();
+        assert_eq!(
+            texts(&env),
+            vec![
+                "[guard suppressed] Ne(((x.size()[0] - 1)//4), 1)",
+                "[guard suppressed] 16*(((x.size()[0] - 1)//4)) + 4 <= 4*x.size()[0]",
+            ]
+        );
+    }
+
+    #[test]
+    fn fresh_output_asks_whether_a_size_is_zero() {
+        let (mut env, s) = env_with(12, 2);
+        let q = s.floordiv(&SymExpr::int(4));
+        fresh_cache_checks(&mut env, &[SymExpr::int(2), q, SymExpr::int(3)], None);
+        assert_eq!(
+            texts(&env),
+            vec!["[guard suppressed] Ne((x.size()[0]//4), 0)"]
+        );
+    }
+}

@@ -62,18 +62,7 @@ enum Command {
         strict: bool,
     },
     /// Run each entry's exported program on deterministic values (interp).
-    Run {
-        file: PathBuf,
-        /// Print `{"file", "entries": [{"name", "numeric": {"outputs"}}]}`.
-        #[arg(long)]
-        json: bool,
-        /// Only this entry point (`model`, or the export call's text).
-        #[arg(long)]
-        entry: Option<String>,
-        /// Refuse runs whose live tensors would need more (e.g. 2GiB, 512MiB).
-        #[arg(long, default_value = "2GiB")]
-        max_memory: String,
-    },
+    Run(run::RunArgs),
     /// Run the language server (LSP over stdin/stdout).
     Lsp {
         /// Accepted for editors that pass it; stdio is the only transport.
@@ -100,12 +89,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Lsp { .. } => Ok(lsp::main_stdio()),
-        Command::Run {
-            file,
-            json,
-            entry,
-            max_memory,
-        } => run::run(&file, json, entry.as_deref(), &max_memory),
+        Command::Run(args) => run::run(&args),
         Command::Check {
             paths,
             strict,

@@ -1,14 +1,81 @@
-//! `exportlens run FILE [--json] [--entry NAME] [--max-memory SIZE]`: run
-//! each entry point's exported program (non-strict trace) on the
-//! deterministic values of report-schema.md with the `interp` crate and
+//! `exportlens run FILE`: run each entry point's exported program
+//! (non-strict trace) with the `interp` crate, on the deterministic values
+//! of report-schema.md, on `--init random --seed N` values or on
+//! `--weights FILE`, optionally at other sizes (`--input NAME=SHAPE`), and
 //! print output dtypes, shapes, a value summary and the wall time, or the
 //! `{"file", "entries": [{"name", "numeric": {"outputs"}}]}` document.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 
 use anyhow::{Context, Result, bail};
+
+/// Where the run's parameter values come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum InitArg {
+    /// `sin(0.01*(i+1) + k)`, as report-schema.md defines.
+    Deterministic,
+    /// torch's default initializers' distributions, seeded by --seed.
+    Random,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    pub file: PathBuf,
+    /// Print `{"file", "entries": [{"name", "numeric": {"outputs"}}]}`.
+    #[arg(long)]
+    pub json: bool,
+    /// Only this entry point (`model`, or the export call's text).
+    #[arg(long)]
+    pub entry: Option<String>,
+    /// Refuse runs whose live tensors would need more (e.g. 2GiB, 512MiB).
+    #[arg(long, default_value = "2GiB")]
+    pub max_memory: String,
+    /// Parameter values: deterministic (report-schema.md) or random.
+    #[arg(long, value_enum, default_value = "deterministic")]
+    pub init: InitArg,
+    /// Seed of `--init random`.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// A state dict to load: `.safetensors`, or a torch `.pt` saved with
+    /// `torch.save(model.state_dict(), path)` (read without running pickled code).
+    #[arg(long, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
+    /// Run at another size within the program's range constraints, e.g.
+    /// `--input x=8,3,32,32` (repeatable).
+    #[arg(long = "input", value_name = "NAME=SHAPE")]
+    pub inputs: Vec<String>,
+    /// Execute the graph N times and report the median execution time.
+    #[arg(long, default_value_t = 1)]
+    pub repeat: u32,
+}
+
+/// Parse `NAME=SHAPE`: `x=8,3,32,32`, `x=8x3x32x32`, `x=[8, 3]`, `x=()`.
+pub fn parse_input(s: &str) -> Result<(String, Vec<usize>)> {
+    let Some((name, shape)) = s.split_once('=') else {
+        bail!("--input `{s}`: expected NAME=SHAPE, e.g. x=8,3,32,32");
+    };
+    let name = name.trim();
+    if name.is_empty() {
+        bail!("--input `{s}`: the input name is empty");
+    }
+    let body = shape
+        .trim()
+        .trim_start_matches(['[', '('])
+        .trim_end_matches([']', ')']);
+    let dims = body
+        .split([',', 'x', ' '])
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            p.trim()
+                .parse::<usize>()
+                .with_context(|| format!("--input `{s}`: `{p}` is not a size"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok((name.to_string(), dims))
+}
 
 /// Parse a size such as `2GiB`, `512MiB`, `100kB` or plain bytes.
 pub fn parse_size(s: &str) -> Result<u64> {
@@ -33,15 +100,36 @@ pub fn parse_size(s: &str) -> Result<u64> {
     Ok(v as u64)
 }
 
-pub fn run(file: &Path, json: bool, entry: Option<&str>, max_memory: &str) -> Result<ExitCode> {
-    let text = crate::analyze::read_source(file)?;
-    let path = file.display().to_string();
+pub fn run(args: &RunArgs) -> Result<ExitCode> {
+    let text = crate::analyze::read_source(&args.file)?;
+    let path = args.file.display().to_string();
     let limits = interp::Limits {
-        max_memory: parse_size(max_memory)?,
+        max_memory: parse_size(&args.max_memory)?,
     };
-    let mut runs = interp::run_source(&path, &text, limits);
-    if let Some(name) = entry {
-        runs.retain(|r| r.name == name);
+    let weights = match &args.weights {
+        Some(w) => Some(Rc::new(
+            interp::weights::load(w, limits.max_memory).map_err(|e| anyhow::anyhow!("{e}"))?,
+        )),
+        None => None,
+    };
+    let options = interp::RunOptions {
+        limits,
+        init: match args.init {
+            InitArg::Deterministic => interp::Init::Deterministic,
+            InitArg::Random => interp::Init::Random { seed: args.seed },
+        },
+        weights,
+        input_shapes: args
+            .inputs
+            .iter()
+            .map(|s| parse_input(s))
+            .collect::<Result<_>>()?,
+        repeat: args.repeat.max(1),
+    };
+    let json = args.json;
+    let mut runs = interp::run_source(&path, &text, &options);
+    if let Some(name) = &args.entry {
+        runs.retain(|r| &r.name == name);
         if runs.is_empty() {
             bail!("no entry point named `{name}` in {path}");
         }

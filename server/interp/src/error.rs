@@ -23,6 +23,10 @@ pub enum ErrorKind {
     ExportFails,
     /// A bug in the interpreter (mismatch with the traced metadata).
     Internal,
+    /// A `--weights` file that cannot be read or does not fit the model.
+    Weights,
+    /// An `--input NAME=SHAPE` the program cannot run with.
+    Input,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +82,8 @@ impl Error {
             ErrorKind::Runtime => "runtime error",
             ErrorKind::ExportFails => "export fails",
             ErrorKind::Internal => "internal error",
+            ErrorKind::Weights => "weights",
+            ErrorKind::Input => "input",
         }
     }
 }

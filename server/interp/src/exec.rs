@@ -37,6 +37,8 @@ pub struct Ctx<'e> {
     pub limits: Limits,
     /// Subgraph nesting, bounded.
     pub depth: u32,
+    /// Set by `--init random`: random ops sample from it.
+    pub sampler: Option<crate::init::Sampler>,
 }
 
 impl<'e> Ctx<'e> {
@@ -46,7 +48,45 @@ impl<'e> Ctx<'e> {
             bindings: HashMap::new(),
             limits,
             depth: 0,
+            sampler: None,
         }
+    }
+
+    /// Check the bound input sizes against the program's range constraints
+    /// and guards, as the exported program's input checks do: a violation
+    /// names the constraint or guard and the size that breaks it.
+    pub fn check_guards(&self) -> Res<()> {
+        let mut bound: Vec<_> = self.bindings.iter().collect();
+        bound.sort();
+        for (s, v) in bound {
+            let info = self.env.info(*s);
+            if info.hint.is_some() && !info.range.contains(*v) {
+                let who = info.source.clone().unwrap_or_else(|| info.name.clone());
+                return Err(Error::new(
+                    ErrorKind::Input,
+                    format!(
+                        "{who} is {v}, outside the program's range constraint {}: [{}, {}]",
+                        info.name, info.range.lo, info.range.hi
+                    ),
+                ));
+            }
+        }
+        for g in &self.env.guards {
+            let (Some(a), Some(b)) = (self.sym(&g.lhs), self.sym(&g.rhs)) else {
+                continue;
+            };
+            if !g.op.holds(a, b) {
+                let line = g.line.map_or(String::new(), |l| format!(" (line {l})"));
+                return Err(Error::new(
+                    ErrorKind::Input,
+                    format!(
+                        "these input sizes violate the program's guard {}{line}",
+                        self.env.guard_text(g)
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// The value of a symbolic expression: bound symbols first, then hints.
@@ -264,6 +304,7 @@ impl<'g> Exec<'g> {
         for o in &self.g.outputs {
             let v = self.resolve(ctx, &o.arg, 0)?;
             if o.kind == OutputKind::User
+                && ctx.sampler.is_none()
                 && let Arg::Node(n) = &o.arg
                 && let Some(src) = self.random_source(*n)
             {
@@ -394,9 +435,16 @@ impl<'g> Exec<'g> {
         self.busy[idx] = false;
         let (a, kw) = resolved?;
         let random = random_op(target, &a);
+        let started = std::time::Instant::now();
         let v = self
             .call(ctx, node, target, args, a, kw)
             .map_err(|e| e.at(target, idx, node.line))?;
+        tracing::debug!(
+            node = idx,
+            target,
+            us = started.elapsed().as_micros() as u64,
+            "kernel"
+        );
         self.vals[idx] = Some(v.clone());
         self.random[idx] = if random {
             Some(format!(

@@ -22,13 +22,25 @@ use tracer::interp::{Frame, Interp};
 use tracer::value::{Object, Scope, Tensor, Value};
 use tracer::{Budget, Mode, SourceFile};
 
-use crate::error::{Error, Res};
+use crate::error::{Error, ErrorKind, Res};
 use crate::exec::{Ctx, Exec, Limits};
+use crate::init::Sampler;
 use crate::value::{RVal, T};
+use crate::weights::{Expected, StateDict};
 
 /// The deterministic fill: `x[i] = sin(0.01 * (i + 1) + k)` in f64, cast.
 pub fn fill(shape: &[usize], k: usize, dt: DType) -> Res<T> {
     let n: usize = shape.iter().product();
+    if dt == DType::F32 {
+        // Straight to f32: no f64 buffer of the whole tensor.
+        let v: Vec<f32> = (0..n)
+            .map(|i| (0.01 * (i as f64 + 1.0) + k as f64).sin() as f32)
+            .collect();
+        return T::new(
+            candle_core::Tensor::from_vec(v, shape, &crate::value::cpu())?,
+            dt,
+        );
+    }
     let v: Vec<f64> = (0..n)
         .map(|i| (0.01 * (i as f64 + 1.0) + k as f64).sin())
         .collect();
@@ -248,6 +260,63 @@ fn forward_params(model: &Rc<Object>) -> (Vec<String>, Option<String>) {
 pub struct Values {
     plain: Run,
     recorded: Option<Run>,
+    /// `--init random`: parameters drawn as torch initializes them, random
+    /// ops in the model's code sampled.
+    pub sampler: Option<Sampler>,
+    /// `--weights`: parameters and buffers from a state dict.
+    pub weights: Option<Rc<StateDict>>,
+    /// `--input NAME=SHAPE` sizes, already bound.
+    pub overrides: Vec<(String, Vec<usize>)>,
+}
+
+/// Bind `--input NAME=SHAPE` sizes to the program's symbols. An unknown
+/// name, a wrong rank or a static size that differs is an input error.
+pub fn bind_input_shapes(
+    ctx: &mut Ctx,
+    program: &TracedProgram,
+    shapes: &[(String, Vec<usize>)],
+) -> Res<Vec<(String, Vec<usize>)>> {
+    let users: Vec<(&str, &MetaVal)> = program
+        .inputs
+        .iter()
+        .filter_map(|id| {
+            let n = program.graph.node(*id);
+            match &n.op {
+                NodeOp::Placeholder(InputKind::User(name)) => Some((name.as_str(), &n.val)),
+                _ => None,
+            }
+        })
+        .collect();
+    for (name, dims) in shapes {
+        let Some((_, meta)) = users.iter().find(|(n, _)| n == name) else {
+            let names: Vec<&str> = users.iter().map(|(n, _)| *n).collect();
+            return Err(Error::new(
+                ErrorKind::Input,
+                format!(
+                    "--input {name}: the program has no input `{name}` (its inputs: {})",
+                    names.join(", ")
+                ),
+            ));
+        };
+        let MetaVal::Tensor { shape, .. } = meta else {
+            return Err(Error::new(
+                ErrorKind::Input,
+                format!("--input {name}: `{name}` is not a tensor"),
+            ));
+        };
+        ctx.bind_shape(shape, dims, name)
+            .map_err(|e| Error::new(ErrorKind::Input, format!("--input {name}: {}", e.message)))?;
+    }
+    Ok(shapes.to_vec())
+}
+
+/// `values` repeated (or cut) to `n` elements: a non-float input run at
+/// another size keeps the example's values, so indices stay in range.
+fn tile(values: &[f64], n: usize) -> Vec<f64> {
+    if values.is_empty() {
+        return vec![0.0; n];
+    }
+    values.iter().copied().cycle().take(n).collect()
 }
 
 fn dims_of(ctx: &Ctx, meta: &MetaVal) -> Res<(DType, Vec<usize>)> {
@@ -276,7 +345,125 @@ impl Values {
         Values {
             plain: run_module(file, entry, false),
             recorded: None,
+            sampler: None,
+            weights: None,
+            overrides: Vec::new(),
         }
+    }
+
+    /// Check a state dict against the model (its `state_dict()` keys and
+    /// the program's shapes) before anything runs.
+    pub fn check_weights(&self, sd: &StateDict, program: &TracedProgram, ctx: &Ctx) -> Res<()> {
+        let mut shapes: Vec<(String, Vec<usize>)> = Vec::new();
+        for id in &program.inputs {
+            let node = program.graph.node(*id);
+            let key = match &node.op {
+                NodeOp::Placeholder(InputKind::Parameter(n)) => n.clone(),
+                NodeOp::Placeholder(InputKind::Buffer { target, .. }) => target.clone(),
+                _ => continue,
+            };
+            if let Ok((_, s)) = dims_of(ctx, &node.val) {
+                shapes.push((key, s));
+            }
+        }
+        let shape_of = |k: &str| shapes.iter().find(|(n, _)| n == k).map(|(_, s)| s.clone());
+        let (model, keys) = match &self.plain.model {
+            Some(m) => {
+                let mut keys: Vec<String> = tracer::nn::named_parameters_with_duplicates(m)
+                    .into_iter()
+                    .map(|(n, _)| n)
+                    .collect();
+                keys.extend(
+                    tracer::nn::named_buffers(m)
+                        .into_iter()
+                        .filter(|(_, _, persistent)| *persistent)
+                        .map(|(n, _, _)| n),
+                );
+                (m.class.name.to_string(), keys)
+            }
+            None => (
+                "the model".to_string(),
+                shapes.iter().map(|(k, _)| k.clone()).collect(),
+            ),
+        };
+        let expected = Expected {
+            model,
+            keys: keys
+                .into_iter()
+                .map(|k| {
+                    let s = shape_of(&k);
+                    (k, s)
+                })
+                .collect(),
+        };
+        crate::weights::check(sd, &expected)
+    }
+
+    /// A parameter under `--init random`: the rule of the built-in module
+    /// that owns it (the outermost owner whose class has one, as a parent's
+    /// `reset_parameters` runs after its children's), else rebuilt from the
+    /// model's code with random ops sampled.
+    fn random_parameter(
+        &mut self,
+        file: &Rc<SourceFile>,
+        entry: &EntryPoint,
+        ctx: &Ctx,
+        name: &str,
+        dt: DType,
+        shape: &[usize],
+    ) -> Res<T> {
+        let sampler = self.sampler.clone().expect("random init");
+        if let Some(model) = self.plain.model.clone() {
+            let modules = tracer::nn::named_modules(&model);
+            let params = tracer::nn::named_parameters_with_duplicates(&model);
+            let param_shape = |key: &str| {
+                params
+                    .iter()
+                    .find(|(n, _)| n == key)
+                    .and_then(|(_, t)| ctx.shape_of(&t.shape))
+            };
+            let parts: Vec<&str> = name.split('.').collect();
+            for k in 0..parts.len() {
+                let prefix = parts[..k].join(".");
+                let rel = parts[k..].join(".");
+                let Some((_, m)) = modules.iter().find(|(p, _)| *p == prefix) else {
+                    continue;
+                };
+                let Some(class) = m.class.builtin_base() else {
+                    continue;
+                };
+                let Some(rule) = crate::init::rule_for(&class, &rel) else {
+                    continue;
+                };
+                let qual = |leaf: &str| {
+                    if prefix.is_empty() {
+                        leaf.to_string()
+                    } else {
+                        format!("{prefix}.{leaf}")
+                    }
+                };
+                let hidden = param_shape(&qual("weight_hh_l0"))
+                    .or_else(|| param_shape(&qual("weight_hh")))
+                    .and_then(|s| s.get(1).copied());
+                let facts = crate::init::ModuleFacts {
+                    weight: param_shape(&qual("weight")),
+                    hidden,
+                };
+                if let Some(v) = crate::init::draw(&sampler, rule.dist, shape, &facts) {
+                    return T::from_f64(v, shape, dt);
+                }
+            }
+        }
+        let what = format!("parameter `{name}`");
+        let key = name.to_string();
+        let t = self.built(file, entry, ctx.limits, &what, move |run| {
+            let m = run.model.as_ref()?;
+            tracer::nn::named_parameters_with_duplicates(m)
+                .into_iter()
+                .find(|(n, _)| *n == key)
+                .map(|(_, t)| t)
+        })?;
+        check_built(t, dt, shape, &what)
     }
 
     /// Compute a tensor the module code built, from the recorded
@@ -301,6 +488,7 @@ impl Values {
         };
         let g = &run.interp.graph;
         let mut ctx = Ctx::new(&run.interp.env, limits);
+        ctx.sampler = self.sampler.clone();
         let mut ex = Exec::new(g);
         // In-place updates (`x[...] = ...`) are replayed in program order
         // around the node; a write into a view reaches its base.
@@ -321,7 +509,9 @@ impl Values {
                     e
                 }
             })?;
-        if let Some(src) = ex.random_source(node) {
+        if let Some(src) = ex.random_source(node)
+            && ctx.sampler.is_none()
+        {
             return Err(Error::random(format!(
                 "{what} is built from random values ({src})"
             )));
@@ -380,6 +570,17 @@ impl Values {
             let v = match kind {
                 InputKind::Parameter(name) => {
                     let (dt, shape) = dims_of(ctx, &node.val)?;
+                    if let Some(w) = self.weights.as_ref().and_then(|sd| sd.tensors.get(name)) {
+                        out.push((*id, RVal::Tensor(w.cast(dt)?)));
+                        param_seen += 1;
+                        continue;
+                    }
+                    if self.sampler.is_some() {
+                        let v = self.random_parameter(file, entry, ctx, name, dt, &shape)?;
+                        out.push((*id, RVal::Tensor(v)));
+                        param_seen += 1;
+                        continue;
+                    }
                     let k = with_dups
                         .iter()
                         .find(|(n, _)| n == name)
@@ -393,7 +594,10 @@ impl Values {
                 }
                 InputKind::Buffer { target, .. } => {
                     let (dt, shape) = dims_of(ctx, &node.val)?;
-                    RVal::Tensor(self.buffer(file, entry, ctx, target, dt, &shape)?)
+                    match self.weights.as_ref().and_then(|sd| sd.tensors.get(target)) {
+                        Some(w) => RVal::Tensor(w.cast(dt)?),
+                        None => RVal::Tensor(self.buffer(file, entry, ctx, target, dt, &shape)?),
+                    }
                 }
                 InputKind::ConstantTensor(name) => {
                     let (dt, shape) = dims_of(ctx, &node.val)?;
@@ -518,23 +722,41 @@ impl Values {
         Ok(match v {
             Value::Tensor(t) => {
                 let (dt, shape) = dims_of(ctx, meta)?;
-                if dt.is_floating() {
+                let numel: usize = shape.iter().product();
+                let nm = name.to_string();
+                let example = move |run: &Run| {
+                    run.leaves
+                        .iter()
+                        .find(|(n, _)| *n == nm)
+                        .and_then(|(_, v)| match v {
+                            Value::Tensor(t) => Some(t.clone()),
+                            _ => None,
+                        })
+                };
+                let what = format!("input `{name}`");
+                if dt.is_floating() && self.sampler.is_some() {
+                    // What the code builds (`torch.randn(...)` sampled);
+                    // at another size, or when it cannot be rebuilt, N(0, 1).
+                    match self.built(file, entry, ctx.limits, &what, example) {
+                        Ok(b) if b.dims() == shape.as_slice() => RVal::Tensor(b.cast(dt)?),
+                        _ => {
+                            let s = self.sampler.as_ref().expect("checked");
+                            RVal::Tensor(T::from_f64(s.normal(numel, 0.0, 1.0), &shape, dt)?)
+                        }
+                    }
+                } else if dt.is_floating() {
                     RVal::Tensor(fill(&shape, k, dt)?)
                 } else if let Some(v) = known_values(&t, dt, &shape) {
                     RVal::Tensor(v?)
+                } else if let Some(k) = t.known.as_ref().filter(|_| self.is_overridden(name)) {
+                    RVal::Tensor(T::from_f64(tile(k, numel), &shape, dt)?)
                 } else {
-                    let what = format!("input `{name}`");
-                    let nm = name.to_string();
-                    let t = self.built(file, entry, ctx.limits, &what, move |run| {
-                        run.leaves
-                            .iter()
-                            .find(|(n, _)| *n == nm)
-                            .and_then(|(_, v)| match v {
-                                Value::Tensor(t) => Some(t.clone()),
-                                _ => None,
-                            })
-                    })?;
-                    RVal::Tensor(check_built(t, dt, &shape, &what)?)
+                    let b = self.built(file, entry, ctx.limits, &what, example)?;
+                    if self.is_overridden(name) && b.dims() != shape.as_slice() {
+                        RVal::Tensor(T::from_f64(tile(&b.to_f64()?, numel), &shape, dt)?)
+                    } else {
+                        RVal::Tensor(check_built(b, dt, &shape, &what)?)
+                    }
                 }
             }
             Value::Int(i) => RVal::Int(i),
@@ -543,6 +765,12 @@ impl Values {
             Value::Str(s) => RVal::Str(s.to_string()),
             _ => RVal::None,
         })
+    }
+}
+
+impl Values {
+    fn is_overridden(&self, name: &str) -> bool {
+        self.overrides.iter().any(|(n, _)| n == name)
     }
 }
 

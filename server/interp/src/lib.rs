@@ -7,15 +7,18 @@
 //! executor, symbol binding, memory estimate), [`concrete`] (the
 //! evaluator of the tracer's concrete mode), [`kernels`] (one kernel per
 //! ATen target), [`inputs`] (initial values of parameters, buffers,
-//! constants and inputs), [`summary`] (the numeric JSON), [`error`].
+//! constants and inputs), [`init`] (`--init random`), [`weights`]
+//! (`--weights`), [`summary`] (the numeric JSON), [`error`].
 
 pub mod concrete;
 pub mod error;
 pub mod exec;
+pub mod init;
 pub mod inputs;
 pub mod kernels;
 pub mod summary;
 pub mod value;
+pub mod weights;
 
 use std::rc::Rc;
 use std::time::Instant;
@@ -39,26 +42,59 @@ pub struct EntryRun {
     pub note: Option<String>,
 }
 
+/// Where parameter values come from.
+#[derive(Clone, Debug, Default)]
+pub enum Init {
+    /// report-schema.md's deterministic values.
+    #[default]
+    Deterministic,
+    /// torch's default initializers' distributions from a seeded generator.
+    Random { seed: u64 },
+}
+
+/// Everything a run can be asked to do differently from the defaults.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    pub limits: Limits,
+    pub init: Init,
+    /// A state dict that replaces the parameters and persistent buffers.
+    pub weights: Option<Rc<weights::StateDict>>,
+    /// `--input NAME=SHAPE`: run at other sizes.
+    pub input_shapes: Vec<(String, Vec<usize>)>,
+    /// Execute the graph this many times (at least once) and report the
+    /// median execution time.
+    pub repeat: u32,
+}
+
 /// What a run produced.
 pub struct RunOutput {
     /// The user outputs, flattened as the graph returns them.
     pub outputs: Vec<RVal>,
-    /// Wall time of the run itself (values and execution), in seconds.
+    /// Wall time of the whole run (values and execution), in seconds.
     pub seconds: f64,
+    /// Wall time of making the values the run starts from, in seconds.
+    pub values_seconds: f64,
+    /// Wall time of executing the graph (the median over repeats), in seconds.
+    pub exec_seconds: f64,
     /// The estimated peak of live tensor bytes.
     pub peak_bytes: u128,
 }
 
-/// Run a traced program on the deterministic values.
+/// Run a traced program on the values `options` ask for.
 pub fn run_program(
     file: &Rc<SourceFile>,
     entry: &EntryPoint,
     program: &TracedProgram,
-    limits: Limits,
+    options: &RunOptions,
 ) -> Res<RunOutput> {
     let start = Instant::now();
+    let limits = options.limits;
     let mut ctx = exec::Ctx::new(&program.env, limits);
+    if let Init::Random { seed } = options.init {
+        ctx.sampler = Some(init::Sampler::new(seed));
+    }
     let named = export::name_program(program, Mode::NonStrict);
+    let overrides = inputs::bind_input_shapes(&mut ctx, program, &options.input_shapes)?;
     let peak = exec::peak_bytes(&ctx, &program.graph, &program.inputs, &named.order);
     if peak > limits.max_memory as u128 {
         return Err(Error::new(
@@ -71,16 +107,35 @@ pub fn run_program(
         ));
     }
     let mut values = inputs::Values::recover(file, entry);
+    values.sampler = ctx.sampler.clone();
+    values.overrides = overrides;
+    if let Some(sd) = &options.weights {
+        values.check_weights(sd, program, &ctx)?;
+        values.weights = Some(sd.clone());
+    }
     let assigned = values.assign(file, entry, program, &ctx)?;
-    let mut ex = exec::Exec::new(&program.graph);
+    let mut placeholders = Vec::with_capacity(assigned.len());
     for (id, v) in assigned {
         if let (MetaVal::Tensor { shape, .. }, RVal::Tensor(t)) = (&program.graph.node(id).val, &v)
         {
             ctx.bind_shape(shape, t.dims(), "input")?;
         }
-        ex.set(id, v);
+        placeholders.push((id, v));
     }
-    let outs = ex.run(&mut ctx, &named.order)?;
+    ctx.check_guards()?;
+    let values_seconds = start.elapsed().as_secs_f64();
+    let mut times = Vec::new();
+    let mut outs = Vec::new();
+    for _ in 0..options.repeat.max(1) {
+        let t0 = Instant::now();
+        let mut ex = exec::Exec::new(&program.graph);
+        for (id, v) in &placeholders {
+            ex.set(*id, v.clone());
+        }
+        outs = ex.run(&mut ctx, &named.order)?;
+        times.push(t0.elapsed().as_secs_f64());
+    }
+    times.sort_by(f64::total_cmp);
     let outputs = outs
         .into_iter()
         .filter(|(k, _)| *k == OutputKind::User)
@@ -89,6 +144,8 @@ pub fn run_program(
     Ok(RunOutput {
         outputs,
         seconds: start.elapsed().as_secs_f64(),
+        values_seconds,
+        exec_seconds: times[times.len() / 2],
         peak_bytes: peak,
     })
 }
@@ -165,7 +222,7 @@ fn trace_for_run(
 
 /// Trace every entry point of a file (non-strict) and run it. Never panics:
 /// a panic inside a kernel library becomes an internal error.
-pub fn run_source(path: &str, text: &str, limits: Limits) -> Vec<EntryRun> {
+pub fn run_source(path: &str, text: &str, options: &RunOptions) -> Vec<EntryRun> {
     let file = SourceFile::parse(path, text);
     let mut out = Vec::new();
     for entry in tracer::find_entries(&file) {
@@ -173,10 +230,10 @@ pub fn run_source(path: &str, text: &str, limits: Limits) -> Vec<EntryRun> {
         let e = entry.clone();
         let mut note = None;
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let (traced, why) = trace_for_run(&f, &e, limits);
+            let (traced, why) = trace_for_run(&f, &e, options.limits);
             note = why;
             match &traced.outcome {
-                TraceOutcome::Exported(p) => run_program(&f, &e, p, limits),
+                TraceOutcome::Exported(p) => run_program(&f, &e, p, options),
                 TraceOutcome::Failed(fail) => Err(Error::new(
                     ErrorKind::ExportFails,
                     format!("export fails, nothing to run: {}", fail.message),
@@ -212,6 +269,14 @@ pub fn entry_json(r: &EntryRun) -> Json {
         Err(e) => json!({"error": {"kind": e.label(), "message": e.message}}),
     };
     let mut doc = json!({"name": r.name, "line": r.line, "numeric": numeric});
+    if let Ok(o) = &r.result {
+        doc["timing"] = json!({
+            "total_ms": o.seconds * 1e3,
+            "values_ms": o.values_seconds * 1e3,
+            "graph_ms": o.exec_seconds * 1e3,
+        });
+        doc["live_peak_bytes"] = json!(o.peak_bytes as u64);
+    }
     if let Some(note) = &r.note {
         doc["note"] = json!(note);
     }

@@ -128,10 +128,13 @@ pub fn runs_text(runs: &[crate::EntryRun]) -> String {
             Ok(o) => {
                 let _ = writeln!(
                     s,
-                    "# {} (line {}): ran in {:.1} ms",
+                    "# {} (line {}): ran in {:.1} ms (values {:.1} ms, graph {:.1} ms; live tensors up to {})",
                     r.name,
                     r.line,
-                    o.seconds * 1e3
+                    o.seconds * 1e3,
+                    o.values_seconds * 1e3,
+                    o.exec_seconds * 1e3,
+                    crate::exec::human_bytes(o.peak_bytes)
                 );
                 for (i, v) in o.outputs.iter().enumerate() {
                     let _ = writeln!(s, "output {i}: {}", describe(v));

@@ -49,6 +49,21 @@ pub fn storage(dt: DType) -> Res<CDType> {
     })
 }
 
+/// Call `f` on the elements of `t` (storage type `V`) in row-major order,
+/// borrowing candle's storage when the tensor is contiguous.
+pub fn with_slice<V: candle_core::WithDType, R>(t: &Tensor, f: impl FnOnce(&[V]) -> R) -> Res<R> {
+    let t = t.contiguous()?;
+    let (storage, layout) = t.storage_and_layout();
+    let candle_core::Storage::Cpu(cpu) = &*storage else {
+        return Err(Error::internal("a tensor is not on the CPU"));
+    };
+    let all = cpu.as_slice::<V>()?;
+    let (start, end) = layout
+        .contiguous_offsets()
+        .ok_or_else(|| Error::internal("a contiguous tensor has no contiguous offsets"))?;
+    Ok(f(&all[start..end]))
+}
+
 /// The device every tensor lives on.
 pub fn cpu() -> Device {
     Device::Cpu
@@ -81,6 +96,14 @@ impl T {
         } else {
             values.into_iter().map(f64::trunc).collect()
         };
+        if dt == DType::F32 {
+            // One pass instead of building f64 storage and converting it.
+            let narrow: Vec<f32> = values.into_iter().map(|v| v as f32).collect();
+            return Ok(T {
+                t: Tensor::from_vec(narrow, shape, &cpu())?,
+                dt,
+            });
+        }
         let t = Tensor::from_vec(values, shape, &cpu())?;
         T::new(t, dt)
     }
@@ -146,6 +169,11 @@ impl T {
 
     /// Every element as f64, row-major.
     pub fn to_f64(&self) -> Res<Vec<f64>> {
+        if self.t.dtype() == CDType::F32 {
+            return with_slice(&self.t, |v: &[f32]| {
+                v.iter().map(|x| f64::from(*x)).collect()
+            });
+        }
         Ok(self
             .t
             .to_dtype(CDType::F64)?
@@ -166,6 +194,16 @@ impl T {
 
     /// Apply a function to every element (computed in f64).
     pub fn map(&self, out: DType, f: impl Fn(f64) -> f64) -> Res<T> {
+        if out == DType::F32 && self.t.dtype() == CDType::F32 {
+            // f32 in and out: computed in f64 per element, without f64 buffers.
+            let v: Vec<f32> = with_slice(&self.t, |v: &[f32]| {
+                v.iter().map(|x| f(f64::from(*x)) as f32).collect()
+            })?;
+            return Ok(T {
+                t: Tensor::from_vec(v, self.dims(), &cpu())?,
+                dt: out,
+            });
+        }
         let v: Vec<f64> = self.to_f64()?.into_iter().map(f).collect();
         T::from_f64(v, self.dims(), out)
     }

@@ -146,7 +146,11 @@ fn compare_leaf(got: &Json, want: &Json) -> Result<(), String> {
 
 fn check_case(py: &Path, want: &Json, text_of_expected: &str) -> Result<(), String> {
     let text = std::fs::read_to_string(py).map_err(|e| e.to_string())?;
-    let runs = interp::run_source(&py.display().to_string(), &text, interp::Limits::default());
+    let runs = interp::run_source(
+        &py.display().to_string(),
+        &text,
+        &interp::RunOptions::default(),
+    );
     let Some(run) = runs.iter().find(|r| r.name == "model").or(runs.first()) else {
         return Err("no entry point".into());
     };

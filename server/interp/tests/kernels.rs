@@ -494,7 +494,17 @@ fn deterministic_fill_matches_schema() {
 }
 
 fn run_text(src: &str, limits: Limits) -> interp::EntryRun {
-    let mut runs = interp::run_source("case.py", src, limits);
+    run_with(
+        src,
+        &interp::RunOptions {
+            limits,
+            ..Default::default()
+        },
+    )
+}
+
+fn run_with(src: &str, options: &interp::RunOptions) -> interp::EntryRun {
+    let mut runs = interp::run_source("case.py", src, options);
     assert_eq!(runs.len(), 1);
     runs.remove(0)
 }
@@ -577,7 +587,7 @@ fn malformed_sources_never_panic() {
         "import torch\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x[torch.tensor([99])]\nmodel = M()\nexample_args = (torch.randn(3),)\n",
         "def (:\n",
     ] {
-        let _ = interp::run_source("bad.py", src, Limits::default());
+        let _ = interp::run_source("bad.py", src, &interp::RunOptions::default());
     }
 }
 

@@ -36,7 +36,7 @@ pub struct QuickRunResult {
 /// Blocking: call it off the async runtime. Never panics (the interpreter
 /// catches panics per entry).
 pub fn run(path: &str, text: &str, line: Option<u32>) -> (String, Vec<Json>) {
-    let mut runs = interp::run_source(path, text, interp::Limits::default());
+    let mut runs = interp::run_source(path, text, &interp::RunOptions::default());
     if let Some(l) = line {
         runs.retain(|r| r.line == l);
     }

@@ -8,6 +8,7 @@
 //! indexing, joining, constructors), [`nn`] (linear algebra, convolution,
 //! pooling, normalization, attention, recurrent layers).
 
+pub mod conv;
 pub mod nn;
 pub mod pointwise;
 pub mod reduce;

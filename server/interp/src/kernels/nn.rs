@@ -9,11 +9,10 @@ use tracer::dtype::DType;
 use tracer::graph::Node;
 
 use super::reduce::rows;
-use super::shape::pad_constant;
 use super::{Args, out_dtype, out_shape, wrap_dim};
 use crate::error::{Error, ErrorKind, Res};
 use crate::exec::Ctx;
-use crate::value::{RVal, T};
+use crate::value::{RVal, T, with_slice};
 
 fn wrap(t: Tensor, dt: DType) -> RVal {
     RVal::Tensor(T { t, dt })
@@ -277,39 +276,38 @@ fn conv(ctx: &Ctx, node: &Node, a: &Args, n: usize, transpose: bool) -> Res<T> {
                 p.into_iter().map(|v| (v, v)).collect()
             }
         };
-        let same = |v: &[usize]| v.iter().all(|x| *x == v[0]);
-        if !same(&stride) || !same(&dilation) {
-            return Err(Error::unsupported(
-                "convolution with per-dim strides or dilations that differ",
-            ));
-        }
-        let uniform = pads.iter().all(|p| p.0 == p.1 && p.0 == pads[0].0);
-        let (x, p) = if uniform {
-            (x, pads[0].0)
-        } else {
-            let mut flat = Vec::new();
-            for (l, r) in pads.iter().rev() {
-                flat.push(*l as i64);
-                flat.push(*r as i64);
-            }
-            (
-                pad_constant(&T { t: x, dt: cd }, &flat, 0.0)?
-                    .t
-                    .contiguous()?,
-                0,
-            )
-        };
         if w.dims().get(1).copied().unwrap_or(0) * groups != c_in {
             return Err(Error::runtime(format!(
                 "expected input with {} channels, got {c_in}",
                 w.dims()[1] * groups
             )));
         }
-        out = if n == 1 {
-            x.conv1d(&w, p, stride[0], dilation[0], groups)?
+        // A 1-d convolution is a 2-d one of height 1.
+        let (x4, w4, geometry) = if n == 1 {
+            (
+                x.unsqueeze(2)?,
+                w.unsqueeze(2)?,
+                super::conv::Conv2dGeometry {
+                    pad: [(0, 0), pads[0]],
+                    stride: [1, stride[0]],
+                    dilation: [1, dilation[0]],
+                    groups,
+                },
+            )
         } else {
-            x.conv2d(&w, p, stride[0], dilation[0], groups)?
+            (
+                x,
+                w,
+                super::conv::Conv2dGeometry {
+                    pad: [pads[0], pads[1]],
+                    stride: [stride[0], stride[1]],
+                    dilation: [dilation[0], dilation[1]],
+                    groups,
+                },
+            )
         };
+        let y = super::conv::conv2d(&x4, &w4, &geometry)?;
+        out = if n == 1 { y.squeeze(2)? } else { y };
     }
     let mut out = out;
     if let Some(b) = b {
@@ -370,10 +368,7 @@ fn pool(a: &Args, n: usize, max: bool) -> Res<T> {
         }
         outs.push(o);
     }
-    let data = x.to_f64()?;
     let in_sz: usize = ins.iter().product();
-    let out_sz: usize = outs.iter().product();
-    let mut res = Vec::with_capacity(lead * out_sz);
     let (h, w) = if n == 2 {
         (ins[0], ins[1])
     } else {
@@ -384,61 +379,169 @@ fn pool(a: &Args, n: usize, max: bool) -> Res<T> {
     } else {
         (1, outs[0])
     };
-    let (kh, kw) = if n == 2 { (k[0], k[1]) } else { (1, k[0]) };
-    let (sh, sw) = if n == 2 { (s[0], s[1]) } else { (1, s[0]) };
-    let (ph, pw) = if n == 2 { (p[0], p[1]) } else { (0, p[0]) };
-    let (dh, dw) = if n == 2 {
-        (dil[0], dil[1])
-    } else {
-        (1, dil[0])
+    let two = |v: &[usize], one: usize| if n == 2 { [v[0], v[1]] } else { [one, v[0]] };
+    let window = Window {
+        input: [h, w],
+        output: [oh, ow],
+        kernel: two(&k, 1),
+        stride: two(&s, 1),
+        pad: two(&p, 0),
+        dilation: two(&dil, 1),
+        max,
+        include_pad,
+        divisor,
     };
-    for l in 0..lead {
-        let base = &data[l * in_sz..(l + 1) * in_sz];
-        for i in 0..oh {
-            for j in 0..ow {
-                let mut best = f64::NEG_INFINITY;
-                let mut acc = 0.0;
-                let mut cnt = 0usize;
-                let hs = (i * sh) as i64 - ph as i64;
-                let ws = (j * sw) as i64 - pw as i64;
-                // avg_pool counts the window clipped to input + padding.
-                let he = (hs + kh as i64).min((h + ph) as i64);
-                let we = (ws + kw as i64).min((w + pw) as i64);
-                let pool_size = ((he - hs) * (we - ws)) as usize;
-                for a_ in 0..kh {
-                    let y = hs + (a_ * dh) as i64;
-                    if y < 0 || y >= h as i64 {
-                        continue;
-                    }
-                    for b_ in 0..kw {
-                        let xx = ws + (b_ * dw) as i64;
-                        if xx < 0 || xx >= w as i64 {
-                            continue;
-                        }
-                        let v = base[y as usize * w + xx as usize];
-                        if v.is_nan() || v > best || best.is_nan() {
-                            best = if best.is_nan() { best } else { v };
-                        }
-                        acc += v;
-                        cnt += 1;
-                    }
+    let mut shape = x.dims()[..x.rank() - n].to_vec();
+    shape.extend(outs);
+    // f32 and f64 are read as stored: no converted copy of the whole tensor.
+    let t = match x.t.dtype() {
+        CDType::F32 => {
+            let r = with_slice(&x.t, |d: &[f32]| pool_planes(d, lead, in_sz, &window))?;
+            Tensor::from_vec(r, shape.as_slice(), x.t.device())?
+        }
+        CDType::F64 => {
+            let r = with_slice(&x.t, |d: &[f64]| pool_planes(d, lead, in_sz, &window))?;
+            Tensor::from_vec(r, shape.as_slice(), x.t.device())?
+        }
+        _ => {
+            let d = x.to_f64()?;
+            let r = pool_planes(&d, lead, in_sz, &window);
+            return T::from_f64(r, &shape, x.dt);
+        }
+    };
+    T::new(t, x.dt)
+}
+
+/// The larger of two values; NaN wins, as in torch's max pooling.
+#[inline]
+#[allow(clippy::eq_op)]
+fn nan_max<V: PartialOrd + Copy>(acc: V, v: V) -> V {
+    // `v != v` only for NaN.
+    if v != v || v > acc { v } else { acc }
+}
+
+/// The geometry of a 2-d pooling window (1-d pooling has height 1).
+struct Window {
+    input: [usize; 2],
+    output: [usize; 2],
+    kernel: [usize; 2],
+    stride: [usize; 2],
+    pad: [usize; 2],
+    dilation: [usize; 2],
+    max: bool,
+    include_pad: bool,
+    divisor: Option<i64>,
+}
+
+/// Pool `lead` planes of `in_sz` elements; max pooling propagates NaN,
+/// average pooling sums in f64.
+fn pool_planes<V: candle_core::WithDType>(
+    data: &[V],
+    lead: usize,
+    in_sz: usize,
+    win: &Window,
+) -> Vec<V> {
+    let [h, w] = win.input;
+    let [oh, ow] = win.output;
+    let [kh, kw] = win.kernel;
+    let [sh, sw] = win.stride;
+    let [ph, pw] = win.pad;
+    let [dh, dw] = win.dilation;
+    // The kernel taps of window start `start` that fall inside `0..len`.
+    let taps = |start: i64, k: usize, d: usize, len: usize| {
+        let d = d as i64;
+        let lo = if start >= 0 { 0 } else { (-start + d - 1) / d };
+        let hi = if start >= len as i64 {
+            0
+        } else {
+            ((len as i64 - start + d - 1) / d).min(k as i64)
+        };
+        (lo, hi.max(lo))
+    };
+    // Window starts and their in-bounds taps, computed once per row and
+    // column rather than per window (integer division dominates otherwise).
+    let rows: Vec<(i64, i64, i64)> = (0..oh)
+        .map(|i| {
+            let hs = (i * sh) as i64 - ph as i64;
+            let (lo, hi) = taps(hs, kh, dh, h);
+            (hs, lo, hi)
+        })
+        .collect();
+    let cols: Vec<(i64, i64, i64)> = (0..ow)
+        .map(|j| {
+            let ws = (j * sw) as i64 - pw as i64;
+            let (lo, hi) = taps(ws, kw, dw, w);
+            (ws, lo, hi)
+        })
+        .collect();
+    let mut res = Vec::with_capacity(lead * oh * ow);
+    if win.max {
+        // Separable: the max over each row's window span first, then over
+        // the window's rows; no loop-carried chain across output columns.
+        let lowest = V::from_f64(f64::NEG_INFINITY);
+        let mut hmax = vec![lowest; h * ow];
+        for l in 0..lead {
+            let plane = &data[l * in_sz..(l + 1) * in_sz];
+            for (y, row) in plane.chunks_exact(w).enumerate() {
+                let out = &mut hmax[y * ow..(y + 1) * ow];
+                for (o, &(ws, xlo, xhi)) in out.iter_mut().zip(&cols) {
+                    *o = (xlo..xhi)
+                        .map(|b_| row[(ws + b_ * dw as i64) as usize])
+                        .fold(lowest, nan_max);
                 }
-                if max {
-                    res.push(best);
-                } else {
-                    let div = match divisor {
-                        Some(d) => d as f64,
-                        None if include_pad => pool_size as f64,
-                        None => cnt as f64,
-                    };
-                    res.push(acc / div);
+            }
+            for &(hs, ylo, yhi) in &rows {
+                let first = res.len();
+                res.extend(std::iter::repeat_n(lowest, ow));
+                for a_ in ylo..yhi {
+                    let y = (hs + a_ * dh as i64) as usize;
+                    let src = &hmax[y * ow..(y + 1) * ow];
+                    for (o, v) in res[first..].iter_mut().zip(src) {
+                        *o = nan_max(*o, *v);
+                    }
                 }
             }
         }
+        return res;
     }
-    let mut shape = x.dims()[..x.rank() - n].to_vec();
-    shape.extend(outs);
-    T::from_f64(res, &shape, x.dt)
+    for l in 0..lead {
+        let plane = &data[l * in_sz..(l + 1) * in_sz];
+        for &(hs, ylo, yhi) in &rows {
+            for &(ws, xlo, xhi) in &cols {
+                let mut best = f64::NEG_INFINITY;
+                let mut nan = false;
+                let mut acc = 0.0;
+                for a_ in ylo..yhi {
+                    let row = &plane[(hs + a_ * dh as i64) as usize * w..][..w];
+                    let taps = (xlo..xhi).map(|b_| row[(ws + b_ * dw as i64) as usize].to_f64());
+                    if win.max {
+                        for v in taps {
+                            nan |= v.is_nan();
+                            best = best.max(v);
+                        }
+                    } else {
+                        acc += taps.sum::<f64>();
+                    }
+                }
+                let out = if win.max {
+                    if nan { f64::NAN } else { best }
+                } else {
+                    // avg_pool counts the window clipped to input + padding.
+                    let he = (hs + kh as i64).min((h + ph) as i64);
+                    let we = (ws + kw as i64).min((w + pw) as i64);
+                    let cnt = ((yhi - ylo) * (xhi - xlo)) as f64;
+                    let div = match win.divisor {
+                        Some(d) => d as f64,
+                        None if win.include_pad => ((he - hs) * (we - ws)) as f64,
+                        None => cnt,
+                    };
+                    acc / div
+                };
+                res.push(V::from_f64(out));
+            }
+        }
+    }
+    res
 }
 
 fn adaptive_pool(a: &Args, n: usize, max: bool) -> Res<RVal> {

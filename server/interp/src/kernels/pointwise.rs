@@ -309,6 +309,11 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
                 "maximum" => zip_map(&x, &y, dt, nan_max)?.t,
                 _ => zip_map(&x, &y, dt, nan_min)?.t,
             };
+            // Bool operands compute as int64; torch's result stays bool
+            // (`+` is or, `*` is and).
+            if out_dtype(node) == Some(DType::Bool) {
+                return Ok(Some(RVal::Tensor(T { t, dt }.cast(DType::Bool)?)));
+            }
             return Ok(Some(wrap(t, dt)));
         }
         "pow" => {
@@ -509,6 +514,12 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
             return Ok(Some(wrap(t, dst.dt)));
         }
         _ => {}
+    }
+    if op == "relu" {
+        // The most common activation: a closure the compiler can inline.
+        let x = unary_input(node, a)?;
+        let relu = |v: f64| if v > 0.0 || v.is_nan() { v } else { 0.0 };
+        return Ok(Some(RVal::Tensor(x.map(x.dt, relu)?)));
     }
     if let Some(f) = unary_fn(op) {
         let x = unary_input(node, a)?;

@@ -91,6 +91,62 @@ fn filled(ctx: &Ctx, shape: &[usize], dt: DType, v: f64) -> Res<T> {
     T::new(t.to_dtype(storage(dt)?)?, dt)
 }
 
+/// `n` values of random op `op` (`--init random`), torch's distributions.
+fn sample(s: &crate::init::Sampler, op: &str, overload: &str, a: &Args, n: usize) -> Res<Vec<f64>> {
+    Ok(match op {
+        "randn" | "randn_like" => s.normal(n, 0.0, 1.0),
+        "normal" => {
+            // normal.float_float(mean, std, size); the tensor overloads
+            // take the mean and std per element, approximated by scalars.
+            let mean = a.get(0, "mean").and_then(RVal::as_f64).unwrap_or(0.0);
+            let std = a.get(1, "std").and_then(RVal::as_f64).unwrap_or(1.0);
+            s.normal(n, mean, std)
+        }
+        "rand" | "rand_like" => s.uniform(n, 0.0, 1.0),
+        "uniform" => {
+            let lo = a.f64_or(1, "from", 0.0)?;
+            let hi = a.f64_or(2, "to", 1.0)?;
+            s.uniform(n, lo, hi)
+        }
+        "randint" | "randint_like" => {
+            // randint(high, size) / randint.low(low, high, size);
+            // randint_like(self, high) / randint_like.low_dtype(self, low, high).
+            let first = if op == "randint" { 0 } else { 1 };
+            let nums: Vec<i64> = a.pos[first..]
+                .iter()
+                .map_while(|v| match v {
+                    RVal::Int(i) => Some(*i),
+                    _ => None,
+                })
+                .collect();
+            let (lo, hi) = if overload.starts_with("low") {
+                (
+                    nums.first().copied().unwrap_or(0),
+                    nums.get(1).copied().unwrap_or(0),
+                )
+            } else {
+                (0, nums.first().copied().unwrap_or(0))
+            };
+            s.integers(n, lo, hi)
+        }
+        "randperm" => s.permutation(n),
+        "bernoulli" => match a.opt_tensor(0, "self") {
+            Some(p) if overload != "p" => {
+                let probs = p.to_f64()?;
+                if probs.len() != n {
+                    return Err(Error::runtime(
+                        "bernoulli(): probabilities do not match the output",
+                    ));
+                }
+                s.bernoulli(&probs)
+            }
+            _ => s.bernoulli(&vec![a.f64_or(1, "p", 0.5)?; n]),
+        },
+        // Uninitialized memory and the remaining draws: zeros.
+        _ => vec![0.0; n],
+    })
+}
+
 fn target_shape(ctx: &Ctx, node: &Node) -> Res<Vec<usize>> {
     out_shape(ctx, node).ok_or_else(|| Error::runtime("output size depends on unknown values"))
 }
@@ -146,6 +202,20 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             } else {
                 wrap(x.t.t()?, x.dt)
             }
+        }
+        "dropout" | "feature_dropout"
+            if ctx.sampler.is_some()
+                && a.bool_or(2, "train", false)
+                && a.f64_or(1, "p", 0.0)? > 0.0 =>
+        {
+            let x = a.tensor(0, "self")?;
+            let p = a.f64_or(1, "p", 0.0)?.min(1.0);
+            let sampler = ctx.sampler.as_ref().expect("checked");
+            let keep = sampler.bernoulli(&vec![1.0 - p; x.numel()]);
+            let scale = if p < 1.0 { 1.0 / (1.0 - p) } else { 0.0 };
+            let mask: Vec<f64> = keep.into_iter().map(|k| k * scale).collect();
+            let m = T::from_f64(mask, x.dims(), x.dt)?;
+            wrap(x.t.mul(&m.t)?, x.dt)
         }
         "contiguous" | "clone" | "detach" | "alias" | "lift_fresh_copy" | "lift_fresh"
         | "_to_copy" | "to" | "type_as" | "dropout" | "feature_dropout" | "alpha_dropout" => {
@@ -457,7 +527,15 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
         op if RANDOM_OPS.contains(&op) => {
             let shape = target_shape(ctx, node)?;
             let dt = dt_out.unwrap_or(DType::F32);
-            RVal::Tensor(filled(ctx, &shape, dt, 0.0)?)
+            match &ctx.sampler {
+                Some(sampler) => {
+                    let n: u128 = shape.iter().map(|d| *d as u128).product();
+                    ctx.check_alloc(n, dt.size_of() as u128)?;
+                    let v = sample(sampler, op, overload, a, n as usize)?;
+                    RVal::Tensor(T::from_f64(v, &shape, dt)?)
+                }
+                None => RVal::Tensor(filled(ctx, &shape, dt, 0.0)?),
+            }
         }
         "arange" => {
             let nums: Vec<f64> = a.pos.iter().filter_map(RVal::as_f64).collect();

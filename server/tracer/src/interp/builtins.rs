@@ -1523,7 +1523,13 @@ pub fn construct_builtin(
                     } else {
                         crate::value::Provenance::Buffer { persistent: true }
                     };
-                    Ok(interp.clone_tensor_as(&t, prov, requires_grad))
+                    let v = interp.clone_tensor_as(&t, prov, requires_grad);
+                    if interp.keep_state_nodes
+                        && let Value::Tensor(nt) = &v
+                    {
+                        nt.node.set(t.node.get());
+                    }
+                    Ok(v)
                 }
                 other => Ok(other),
             }

@@ -98,7 +98,7 @@ pub struct Interp {
     /// Concrete mode (see [`crate::concrete`]): decisions on tensor data
     /// ask this evaluator; `None`: they are data-dependent failures.
     pub concrete: Option<Rc<dyn crate::concrete::ConcreteEval>>,
-    /// Buffers registered from a recorded tensor keep its node, so that a
+    /// Buffers and parameters made from a recorded tensor keep its node, so that a
     /// caller recording the module code (the interpreter recovering buffer
     /// values) can run their construction graph. Off in export traces.
     pub keep_state_nodes: bool,

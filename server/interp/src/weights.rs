@@ -1,0 +1,256 @@
+//! `--weights FILE`: a state dict read from `.safetensors` or from a torch
+//! `.pt` checkpoint (`torch.save(model.state_dict(), ...)`), and its check
+//! against the model before anything runs.
+//!
+//! The `.pt` reader is candle's: it walks the pickle opcodes into plain
+//! data and never calls what the pickle names, so a checkpoint cannot run
+//! code. Only tensors are taken; a file that holds a whole pickled module
+//! or no tensors is refused with the reason.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::Path;
+
+use candle_core::DType as CDType;
+use tracer::dtype::DType;
+
+use crate::error::{Error, ErrorKind, Res};
+use crate::exec::human_bytes;
+use crate::value::{T, cpu};
+
+/// Tensors by state-dict key.
+#[derive(Debug)]
+pub struct StateDict {
+    /// The file, as the user named it.
+    pub source: String,
+    pub tensors: BTreeMap<String, T>,
+}
+
+fn weights_error(path: &str, why: impl std::fmt::Display) -> Error {
+    Error::new(
+        ErrorKind::Weights,
+        format!("cannot read the weights in {path}: {why}"),
+    )
+}
+
+fn torch_dtype(d: CDType) -> Option<DType> {
+    Some(match d {
+        CDType::U8 => DType::U8,
+        CDType::U32 | CDType::I64 => DType::I64,
+        CDType::I16 => DType::I16,
+        CDType::I32 => DType::I32,
+        CDType::BF16 => DType::BF16,
+        CDType::F16 => DType::F16,
+        CDType::F32 => DType::F32,
+        CDType::F64 => DType::F64,
+        _ => return None,
+    })
+}
+
+fn wrap(path: &str, name: &str, t: candle_core::Tensor) -> Res<T> {
+    let dt = torch_dtype(t.dtype()).ok_or_else(|| {
+        weights_error(
+            path,
+            format!("`{name}` has dtype {:?}, which is not supported", t.dtype()),
+        )
+    })?;
+    T::new(t, dt)
+}
+
+/// How torch's legacy (pre-1.6) format starts: pickle protocol 2, then
+/// the 10-byte magic number as a LONG1.
+const LEGACY_MAGIC: &[u8] = &[0x80, 0x02, 0x8a, 0x0a];
+
+/// Read a state dict. Files larger than `max_bytes` are refused unread.
+pub fn load(path: &Path, max_bytes: u64) -> Res<StateDict> {
+    let shown = path.display().to_string();
+    let meta = std::fs::metadata(path).map_err(|e| weights_error(&shown, e))?;
+    if meta.len() > max_bytes {
+        return Err(Error::new(
+            ErrorKind::Memory,
+            format!(
+                "the weights file {shown} is {}, more than --max-memory ({})",
+                human_bytes(meta.len() as u128),
+                human_bytes(max_bytes as u128)
+            ),
+        ));
+    }
+    let mut head = [0u8; 8];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .map_err(|e| weights_error(&shown, e))?;
+    let head = &head[..n];
+    // A panic inside a reader on a hostile file must not take the tool down.
+    let read = std::panic::catch_unwind(|| {
+        if head.starts_with(b"PK\x03\x04") {
+            read_pt(path, &shown)
+        } else if head.starts_with(LEGACY_MAGIC) {
+            Err(weights_error(
+                &shown,
+                "this is torch's legacy (pre-1.6) pickle format; save it again with torch.save(model.state_dict(), path) from a recent torch, or as .safetensors",
+            ))
+        } else {
+            read_safetensors(path, &shown)
+        }
+    })
+    .unwrap_or_else(|_| Err(weights_error(&shown, "the file is malformed")))?;
+    if read.is_empty() {
+        return Err(weights_error(
+            &shown,
+            "it holds no tensors (save `model.state_dict()`, not the module object)",
+        ));
+    }
+    Ok(StateDict {
+        source: shown,
+        tensors: read,
+    })
+}
+
+fn read_safetensors(path: &Path, shown: &str) -> Res<BTreeMap<String, T>> {
+    let data = std::fs::read(path).map_err(|e| weights_error(shown, e))?;
+    let map = candle_core::safetensors::load_buffer(&data, &cpu()).map_err(|e| {
+        weights_error(
+            shown,
+            format!(
+                "not a .safetensors file or a torch checkpoint ({})",
+                first_line(&e.to_string())
+            ),
+        )
+    })?;
+    map.into_iter()
+        .map(|(k, t)| Ok((k.clone(), wrap(shown, &k, t)?)))
+        .collect()
+}
+
+fn read_pt(path: &Path, shown: &str) -> Res<BTreeMap<String, T>> {
+    let tensors = |key: Option<&str>| -> Res<Vec<(String, candle_core::Tensor)>> {
+        candle_core::pickle::read_all_with_key(path, key).map_err(|e| {
+            weights_error(
+                shown,
+                format!("not a torch checkpoint ({})", first_line(&e.to_string())),
+            )
+        })
+    };
+    let mut found = tensors(None)?;
+    // A training checkpoint often nests the state dict under a key.
+    for key in ["state_dict", "model"] {
+        if !found.is_empty() {
+            break;
+        }
+        found = tensors(Some(key)).unwrap_or_default();
+    }
+    found
+        .into_iter()
+        .map(|(k, t)| Ok((k.clone(), wrap(shown, &k, t)?)))
+        .collect()
+}
+
+fn first_line(s: &str) -> String {
+    s.lines().next().unwrap_or_default().to_string()
+}
+
+/// What the model expects of a state dict: its keys in `state_dict()`
+/// order and, where the program knows it, each tensor's shape.
+pub struct Expected {
+    pub model: String,
+    pub keys: Vec<(String, Option<Vec<usize>>)>,
+}
+
+/// Check a state dict against the model as torch's strict
+/// `load_state_dict` does: every key present, no extra key, every shape
+/// equal. All problems are listed at once; nothing runs on a partial load.
+pub fn check(sd: &StateDict, expected: &Expected) -> Res<()> {
+    let mut problems = Vec::new();
+    let missing: Vec<&str> = expected
+        .keys
+        .iter()
+        .filter(|(k, _)| !sd.tensors.contains_key(k))
+        .map(|(k, _)| k.as_str())
+        .collect();
+    if !missing.is_empty() {
+        problems.push(format!("missing key(s): {}", missing.join(", ")));
+    }
+    let extra: Vec<&str> = sd
+        .tensors
+        .keys()
+        .filter(|k| !expected.keys.iter().any(|(e, _)| e == *k))
+        .map(String::as_str)
+        .collect();
+    if !extra.is_empty() {
+        problems.push(format!("unexpected key(s): {}", extra.join(", ")));
+    }
+    for (k, shape) in &expected.keys {
+        if let (Some(t), Some(want)) = (sd.tensors.get(k), shape)
+            && t.dims() != want.as_slice()
+        {
+            problems.push(format!(
+                "size mismatch for {k}: {:?} in the file, {want:?} in the model",
+                t.dims()
+            ));
+        }
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorKind::Weights,
+        format!(
+            "the weights in {} do not fit {} (nothing ran):\n  {}",
+            sd.source,
+            expected.model,
+            problems.join("\n  ")
+        ),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sd(entries: &[(&str, &[usize])]) -> StateDict {
+        StateDict {
+            source: "w.safetensors".into(),
+            tensors: entries
+                .iter()
+                .map(|(k, s)| {
+                    let n = s.iter().product();
+                    (
+                        k.to_string(),
+                        T::from_f64(vec![0.5; n], s, DType::F32).unwrap(),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    fn expected(keys: &[(&str, &[usize])]) -> Expected {
+        Expected {
+            model: "M".into(),
+            keys: keys
+                .iter()
+                .map(|(k, s)| (k.to_string(), Some(s.to_vec())))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_matching_state_dict_passes() {
+        let e = expected(&[("l.weight", &[4, 3]), ("l.bias", &[4])]);
+        assert!(check(&sd(&[("l.weight", &[4, 3]), ("l.bias", &[4])]), &e).is_ok());
+    }
+
+    #[test]
+    fn every_problem_is_listed_at_once() {
+        let e = expected(&[("l.weight", &[4, 3]), ("l.bias", &[4])]);
+        let err = check(&sd(&[("l.weight", &[4, 2]), ("extra.w", &[1])]), &e).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::Weights);
+        let m = err.message;
+        assert!(m.contains("missing key(s): l.bias"), "{m}");
+        assert!(m.contains("unexpected key(s): extra.w"), "{m}");
+        assert!(
+            m.contains("size mismatch for l.weight: [4, 2] in the file, [4, 3] in the model"),
+            "{m}"
+        );
+        assert!(m.contains("nothing ran"), "{m}");
+    }
+}

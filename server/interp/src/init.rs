@@ -113,7 +113,7 @@ const fn rule(module: &'static str, param: &'static str, dist: Dist) -> InitRule
 }
 
 /// torch's default initializers of the built-in modules (torch 2.15).
-pub const RULES: &[InitRule] = &[
+pub static RULES: &[InitRule] = &[
     rule("torch.nn.Linear", "weight", Dist::WeightFanInUniform),
     rule("torch.nn.Linear", "bias", Dist::WeightFanInUniform),
     rule("torch.nn.Bilinear", "weight", Dist::WeightFanInUniform),

@@ -152,3 +152,28 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
         ExitCode::SUCCESS
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_shapes_parse_in_every_spelling() {
+        for s in [
+            "x=8,3,32,32",
+            "x=8x3x32x32",
+            "x=[8, 3, 32, 32]",
+            " x = (8,3,32,32) ",
+        ] {
+            assert_eq!(
+                parse_input(s).unwrap(),
+                ("x".to_string(), vec![8, 3, 32, 32]),
+                "{s}"
+            );
+        }
+        assert_eq!(parse_input("s=()").unwrap(), ("s".to_string(), vec![]));
+        for bad in ["x", "=3", "x=3,-1", "x=a,b"] {
+            assert!(parse_input(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -299,3 +299,37 @@ fn integer_inputs_at_another_size_keep_the_example_values() {
         "the fourth token repeats the first"
     );
 }
+
+#[test]
+fn integer_weights_are_cast_and_absurd_sizes_refused_before_allocating() {
+    let dir = temp_dir("int");
+    let map: HashMap<String, candle_core::Tensor> = [
+        ("l.weight", vec![1i64, 2], vec![1usize, 2]),
+        ("l.bias", vec![-1i64], vec![1]),
+    ]
+    .into_iter()
+    .map(|(k, v, s)| {
+        (
+            k.to_string(),
+            candle_core::Tensor::from_vec(v, s, &candle_core::Device::Cpu).unwrap(),
+        )
+    })
+    .collect();
+    let path = dir.join("int.safetensors");
+    candle_core::safetensors::save(&map, &path).unwrap();
+    let (_, v) = output(&run(LINEAR, &with_weights(&path)), 0);
+    assert!((v[0] - linear_by_hand([1.0, 2.0], -1.0)).abs() < 1e-6);
+    let _ = std::fs::remove_dir_all(dir);
+
+    let src = "import torch\nimport torch.nn as nn\nfrom torch.export import Dim\n\nclass M(nn.Module):\n    def forward(self, x):\n        return x * 2.0\n\nmodel = M()\nexample_args = (torch.randn(4, 4),)\ndynamic_shapes = {\"x\": {0: Dim.AUTO, 1: Dim.AUTO}}\n";
+    let e = run(src, &at(&[("x", &[1 << 20, 1 << 20])]))
+        .result
+        .err()
+        .expect("4 TiB of inputs");
+    assert_eq!(e.kind, ErrorKind::Memory, "{}", e.message);
+    assert!(
+        e.message.contains("more than --max-memory"),
+        "{}",
+        e.message
+    );
+}

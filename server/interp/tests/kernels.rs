@@ -2,33 +2,14 @@
 //! runs of small models: the deterministic fill, NaN propagation, the
 //! memory limit, random state and malformed input (never a panic).
 
+mod common;
+
+use common::node;
 use interp::exec::{Ctx, Limits};
 use interp::kernels::{self, Args};
 use interp::{ErrorKind, RVal, T};
-use shapes::SymExpr;
 use tracer::dtype::DType;
-use tracer::graph::{MetaVal, Node, NodeOp};
 use tracer::shape_env::ShapeEnv;
-
-fn node(target: &str, dtype: DType, shape: &[i64]) -> Node {
-    Node {
-        op: NodeOp::CallFunction {
-            target: target.into(),
-            args: vec![],
-            kwargs: vec![],
-        },
-        val: MetaVal::Tensor {
-            dtype,
-            shape: shape.iter().map(|d| SymExpr::int(*d)).collect(),
-        },
-        line: Some(1),
-        code: None,
-        base_name: String::new(),
-        side_effect: false,
-        late_named: false,
-        hidden: false,
-    }
-}
 
 fn t(v: &[f64], shape: &[usize]) -> RVal {
     RVal::Tensor(T::from_f64(v.to_vec(), shape, DType::F32).unwrap())

@@ -3,39 +3,20 @@
 //! `promote_types`, the priority of dimensioned tensors, zero-dim tensors
 //! and Python scalars, and the dtype and values the kernels produce).
 
+mod common;
+
 use interp::exec::{Ctx, Limits};
 use interp::kernels::{self, Args};
 use interp::{RVal, T};
 use proptest::prelude::*;
-use shapes::SymExpr;
 use tracer::dtype::{Category, DType, Operand, result_type};
-use tracer::graph::{MetaVal, Node, NodeOp};
 use tracer::shape_env::ShapeEnv;
-
-fn node(target: &str, dtype: DType, shape: &[usize]) -> Node {
-    Node {
-        op: NodeOp::CallFunction {
-            target: target.into(),
-            args: vec![],
-            kwargs: vec![],
-        },
-        val: MetaVal::Tensor {
-            dtype,
-            shape: shape.iter().map(|d| SymExpr::int(*d as i64)).collect(),
-        },
-        line: Some(1),
-        code: None,
-        base_name: String::new(),
-        side_effect: false,
-        late_named: false,
-        hidden: false,
-    }
-}
 
 fn call(target: &str, dt: DType, shape: &[usize], pos: Vec<RVal>) -> Result<T, interp::Error> {
     let env = ShapeEnv::new();
     let mut ctx = Ctx::new(&env, Limits::default());
-    let n = node(target, dt, shape);
+    let dims: Vec<i64> = shape.iter().map(|d| *d as i64).collect();
+    let n = common::node(target, dt, &dims);
     match kernels::call(&mut ctx, target, &n, &Args { pos, kw: vec![] })? {
         RVal::Tensor(t) => Ok(t),
         other => panic!("{target} returned {other:?}"),

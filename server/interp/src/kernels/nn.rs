@@ -460,20 +460,17 @@ fn pool_planes<V: candle_core::WithDType>(
     };
     // Window starts and their in-bounds taps, computed once per row and
     // column rather than per window (integer division dominates otherwise).
-    let rows: Vec<(i64, i64, i64)> = (0..oh)
-        .map(|i| {
-            let hs = (i * sh) as i64 - ph as i64;
-            let (lo, hi) = taps(hs, kh, dh, h);
-            (hs, lo, hi)
-        })
-        .collect();
-    let cols: Vec<(i64, i64, i64)> = (0..ow)
-        .map(|j| {
-            let ws = (j * sw) as i64 - pw as i64;
-            let (lo, hi) = taps(ws, kw, dw, w);
-            (ws, lo, hi)
-        })
-        .collect();
+    let starts = |n_out: usize, stride: usize, pad: usize, k: usize, d: usize, len: usize| {
+        (0..n_out)
+            .map(|i| {
+                let start = (i * stride) as i64 - pad as i64;
+                let (lo, hi) = taps(start, k, d, len);
+                (start, lo, hi)
+            })
+            .collect::<Vec<(i64, i64, i64)>>()
+    };
+    let rows = starts(oh, sh, ph, kh, dh, h);
+    let cols = starts(ow, sw, pw, kw, dw, w);
     let mut res = Vec::with_capacity(lead * oh * ow);
     if win.max {
         // Separable: the max over each row's window span first, then over

@@ -2,10 +2,14 @@
 //! `.pt` checkpoint (`torch.save(model.state_dict(), ...)`), and its check
 //! against the model before anything runs.
 //!
-//! The `.pt` reader is candle's: it walks the pickle opcodes into plain
-//! data and never calls what the pickle names, so a checkpoint cannot run
-//! code. Only tensors are taken; a file that holds a whole pickled module
-//! or no tensors is refused with the reason.
+//! A `.pt` is a zip archive: `*/data.pkl` is walked by candle's pickle
+//! machine into plain data (it never calls what the pickle names, so a
+//! checkpoint cannot run code), and each tensor's bytes are gathered from
+//! its storage entry `*/data/N` by its offset, sizes and strides. The
+//! archive is read with its offset fixed at 0: the zip crate's offset
+//! detection rejects some of torch's zip64 archives. Only tensors are
+//! taken; a file that holds a whole pickled module or no tensors is refused
+//! with the reason.
 
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -123,26 +127,106 @@ fn read_safetensors(path: &Path, shown: &str) -> Res<BTreeMap<String, T>> {
 }
 
 fn read_pt(path: &Path, shown: &str) -> Res<BTreeMap<String, T>> {
-    let tensors = |key: Option<&str>| -> Res<Vec<(String, candle_core::Tensor)>> {
-        candle_core::pickle::read_all_with_key(path, key).map_err(|e| {
-            weights_error(
-                shown,
-                format!("not a torch checkpoint ({})", first_line(&e.to_string())),
-            )
-        })
+    use candle_core::pickle::{Object, Stack};
+    let bad = |why: String| weights_error(shown, format!("not a torch checkpoint ({why})"));
+    let file = std::fs::File::open(path).map_err(|e| weights_error(shown, e))?;
+    let config = zip::read::Config {
+        archive_offset: zip::read::ArchiveOffset::Known(0),
     };
-    let mut found = tensors(None)?;
+    let mut archive = zip::ZipArchive::with_config(config, std::io::BufReader::new(file))
+        .map_err(|e| bad(e.to_string()))?;
+    let pkl = archive
+        .file_names()
+        .filter_map(Result::ok)
+        .find(|n| n.ends_with("data.pkl"))
+        .map(|n| n.into_owned())
+        .ok_or_else(|| bad("no data.pkl in the archive".into()))?;
+    let dir = pkl.strip_suffix(".pkl").unwrap_or(&pkl).to_string();
+    let root = {
+        let entry = archive.by_name(&pkl).map_err(|e| bad(e.to_string()))?;
+        let mut stack = Stack::empty();
+        stack
+            .read_loop(&mut std::io::BufReader::new(entry))
+            .map_err(|e| bad(first_line(&e.to_string())))?;
+        stack
+            .finalize()
+            .map_err(|e| bad(first_line(&e.to_string())))?
+    };
+    let entries = |o: Object| match o {
+        Object::Dict(items) => items,
+        _ => Vec::new(),
+    };
+    let mut items = entries(root);
     // A training checkpoint often nests the state dict under a key.
-    for key in ["state_dict", "model"] {
-        if !found.is_empty() {
-            break;
-        }
-        found = tensors(Some(key)).unwrap_or_default();
+    let nested = ["state_dict", "model"].iter().find_map(|key| {
+        items.iter().position(|(k, v)| {
+            matches!(k, Object::Unicode(s) if s == key) && matches!(v, Object::Dict(_))
+        })
+    });
+    if let Some(i) = nested {
+        items = entries(items.swap_remove(i).1);
     }
-    found
-        .into_iter()
-        .map(|(k, t)| Ok((k.clone(), wrap(shown, &k, t)?)))
-        .collect()
+    let mut out = BTreeMap::new();
+    for (key, value) in items {
+        let shown_key = match &key {
+            Object::Unicode(k) => k.clone(),
+            _ => continue,
+        };
+        let info = match value.into_tensor_info(key, Path::new(&dir)) {
+            Ok(Some(info)) => info,
+            // Not a tensor (a number, a string): not part of a state dict.
+            Ok(None) => continue,
+            Err(e) => {
+                return Err(bad(format!(
+                    "`{shown_key}`: {}",
+                    first_line(&e.to_string())
+                )));
+            }
+        };
+        let mut bytes = Vec::new();
+        archive
+            .by_name(&info.path)
+            .map_err(|e| bad(format!("{}: {e}", info.path)))?
+            .read_to_end(&mut bytes)
+            .map_err(|e| weights_error(shown, e))?;
+        let t = gather(&bytes, &info).map_err(|why| bad(format!("`{}`: {why}", info.name)))?;
+        out.insert(info.name.clone(), wrap(shown, &info.name, t)?);
+    }
+    Ok(out)
+}
+
+/// The tensor `info` describes, gathered element by element from its
+/// storage bytes (any offset and strides, checked against the storage).
+fn gather(
+    storage: &[u8],
+    info: &candle_core::pickle::TensorInfo,
+) -> Result<candle_core::Tensor, String> {
+    let size = info.dtype.size_in_bytes();
+    let dims = info.layout.dims();
+    let strides = info.layout.stride();
+    let n: usize = dims.iter().product();
+    let mut data = Vec::with_capacity(n.saturating_mul(size).min(storage.len()));
+    let mut index = vec![0usize; dims.len()];
+    for _ in 0..n {
+        // candle keeps the storage offset in bytes, strides in elements.
+        let offset = index
+            .iter()
+            .zip(strides)
+            .try_fold(0usize, |acc, (i, s)| acc.checked_add(i.checked_mul(*s)?))
+            .and_then(|e| e.checked_mul(size))
+            .and_then(|b| b.checked_add(info.layout.start_offset()))
+            .filter(|b| b.checked_add(size).is_some_and(|end| end <= storage.len()))
+            .ok_or("it points outside its storage")?;
+        data.extend_from_slice(&storage[offset..offset + size]);
+        for d in (0..dims.len()).rev() {
+            index[d] += 1;
+            if index[d] < dims[d] {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+    candle_core::Tensor::from_raw_buffer(&data, info.dtype, dims, &cpu()).map_err(|e| e.to_string())
 }
 
 fn first_line(s: &str) -> String {

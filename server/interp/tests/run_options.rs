@@ -51,7 +51,8 @@ fn a_torch_state_dict_replaces_the_parameters() {
     for file in [
         "linear_state_dict.pt",
         "linear_checkpoint.pt",
-        "linear_f64.pt",
+        "linear_state_dict_f64.pt",
+        "linear_strided.pt",
     ] {
         let r = run(LINEAR, &with_weights(&fixture(file)));
         let (shape, v) = output(&r, 0);

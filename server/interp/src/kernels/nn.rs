@@ -482,9 +482,17 @@ fn pool_planes<V: candle_core::WithDType>(
             for (y, row) in plane.chunks_exact(w).enumerate() {
                 let out = &mut hmax[y * ow..(y + 1) * ow];
                 for (o, &(ws, xlo, xhi)) in out.iter_mut().zip(&cols) {
-                    *o = (xlo..xhi)
-                        .map(|b_| row[(ws + b_ * dw as i64) as usize])
-                        .fold(lowest, nan_max);
+                    *o = if dw == 1 {
+                        // Contiguous taps: one slice, no per-tap index checks.
+                        row[(ws + xlo) as usize..(ws + xhi) as usize]
+                            .iter()
+                            .copied()
+                            .fold(lowest, nan_max)
+                    } else {
+                        (xlo..xhi)
+                            .map(|b_| row[(ws + b_ * dw as i64) as usize])
+                            .fold(lowest, nan_max)
+                    };
                 }
             }
             for &(hs, ylo, yhi) in &rows {

@@ -34,6 +34,22 @@ def torch_python():
     return p if ok else None
 
 
+# Own cases where torch 2.15's own suggested fix still leaves a violation
+# (checked with ../shared/tools/oracle.py on the fixed file, and again by
+# test_fixed_own_cases_check_clean when torch is installed): after --fix,
+# exportlens must say what torch says there, a constraint violation with no
+# further suggested fix.
+TORCH_FIX_INCOMPLETE = {
+    "dyn_check_min_length": "x[2:-2] adds the contiguity guard Ne(x.size()[0] - 4, 1); "
+                            "torch's range fix (min=5) leaves length=5 inside the range",
+}
+
+
+def violation_without_fix(report):
+    return all(not r["ok"] and r.get("error_category") == "constraint_violation"
+               and not r.get("suggested_fixes") for r in report["runs"].values())
+
+
 def fix_all(cases, tmp_path):
     fixed, problems = [], []
     for case in cases:
@@ -43,6 +59,12 @@ def fix_all(cases, tmp_path):
         r = subprocess.run([str(BIN), "check", "--both", "--fix", str(work)], capture_output=True, text=True)
         if work.read_text() == before:
             problems.append(f"{case.stem}: --fix changed nothing\n{r.stdout}")
+            continue
+        if case.stem in TORCH_FIX_INCOMPLETE:
+            out = subprocess.run([str(BIN), "export", "--json", str(work)], capture_output=True, text=True).stdout
+            if not violation_without_fix(json.loads(out)["entries"][0]):
+                problems.append(f"{case.stem}: after torch's fix, torch still reports a violation "
+                                f"without a fix; exportlens says otherwise\n{out[:2000]}")
             continue
         again = subprocess.run([str(BIN), "check", "--both", str(work)], capture_output=True, text=True)
         if again.returncode != 0:
@@ -87,3 +109,14 @@ def test_fixed_own_cases_check_clean(tmp_path):
     assert len(cases) >= 5, "the project's own cases include constraint violations with fixes"
     _, problems = fix_all(cases, tmp_path)
     assert not problems, "\n".join(problems)
+    py = torch_python()
+    incomplete = [tmp_path / (name + ".py") for name in TORCH_FIX_INCOMPLETE if (tmp_path / (name + ".py")).exists()]
+    assert len(incomplete) == len(TORCH_FIX_INCOMPLETE), "every listed case is an own case with fixes"
+    if py is None:
+        return
+    gold = tmp_path / "gold"
+    subprocess.run([py, str(ORACLE), str(gold)] + [str(f) for f in incomplete],
+                   capture_output=True, text=True, timeout=900)
+    for f in incomplete:
+        report = json.loads((gold / (f.stem + ".json")).read_text())
+        assert violation_without_fix(report), f"{f.stem}: torch now accepts its own fix; drop it from TORCH_FIX_INCOMPLETE"

@@ -109,10 +109,15 @@ fn slice_dim(interp: &mut Interp, t: Rc<Tensor>, dim: i64, s: &[Value; 3]) -> R<
     let Some(size) = t.shape.get(d).map(|x| interp.env.simplify(x)) else {
         return Err(interp.raise("IndexError", "too many indices for tensor"));
     };
-    // A full `:` is free on a static dimension; on a symbolic one torch
-    // still records the slice.
+    // A full `:` is free when the stop (clamped to the size) provably
+    // equals the size: on a static dimension, or a symbolic one whose
+    // range has a finite upper bound. Unbounded above, torch records it.
     let full = s.iter().all(Value::is_none);
-    if full && size.is_const() {
+    let bounded = matches!(
+        interp.env.range_of(&size).hi,
+        shapes::range::Bound::Finite(hi) if hi < SLICE_END_MAX
+    );
+    if full && (size.is_const() || bounded) {
         return Ok(Value::Tensor(t));
     }
     let step = match &s[2] {

@@ -87,7 +87,7 @@ pub fn load(path: &Path, max_bytes: u64) -> Res<StateDict> {
     // A panic inside a reader on a hostile file must not take the tool down.
     let read = std::panic::catch_unwind(|| {
         if head.starts_with(b"PK\x03\x04") {
-            read_pt(path, &shown)
+            read_pt(path, &shown, max_bytes)
         } else if head.starts_with(LEGACY_MAGIC) {
             Err(weights_error(
                 &shown,
@@ -126,7 +126,7 @@ fn read_safetensors(path: &Path, shown: &str) -> Res<BTreeMap<String, T>> {
         .collect()
 }
 
-fn read_pt(path: &Path, shown: &str) -> Res<BTreeMap<String, T>> {
+fn read_pt(path: &Path, shown: &str, max_bytes: u64) -> Res<BTreeMap<String, T>> {
     use candle_core::pickle::{Object, Stack};
     let bad = |why: String| weights_error(shown, format!("not a torch checkpoint ({why})"));
     let file = std::fs::File::open(path).map_err(|e| weights_error(shown, e))?;
@@ -189,7 +189,8 @@ fn read_pt(path: &Path, shown: &str) -> Res<BTreeMap<String, T>> {
             .map_err(|e| bad(format!("{}: {e}", info.path)))?
             .read_to_end(&mut bytes)
             .map_err(|e| weights_error(shown, e))?;
-        let t = gather(&bytes, &info).map_err(|why| bad(format!("`{}`: {why}", info.name)))?;
+        let t = gather(&bytes, &info, max_bytes)
+            .map_err(|why| bad(format!("`{}`: {why}", info.name)))?;
         out.insert(info.name.clone(), wrap(shown, &info.name, t)?);
     }
     Ok(out)
@@ -200,11 +201,17 @@ fn read_pt(path: &Path, shown: &str) -> Res<BTreeMap<String, T>> {
 fn gather(
     storage: &[u8],
     info: &candle_core::pickle::TensorInfo,
+    max_bytes: u64,
 ) -> Result<candle_core::Tensor, String> {
     let size = info.dtype.size_in_bytes();
     let dims = info.layout.dims();
     let strides = info.layout.stride();
-    let n: usize = dims.iter().product();
+    // The sizes come from the file: a hostile one may claim anything.
+    let n = dims
+        .iter()
+        .try_fold(1usize, |acc, d| acc.checked_mul(*d))
+        .filter(|n| n.checked_mul(size).is_some_and(|b| b as u64 <= max_bytes))
+        .ok_or_else(|| format!("its sizes {dims:?} need more than --max-memory"))?;
     let mut data = Vec::with_capacity(n.saturating_mul(size).min(storage.len()));
     let mut index = vec![0usize; dims.len()];
     for _ in 0..n {

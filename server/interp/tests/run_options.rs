@@ -334,3 +334,18 @@ fn integer_weights_are_cast_and_absurd_sizes_refused_before_allocating() {
         e.message
     );
 }
+
+#[test]
+fn a_checkpoint_view_larger_than_the_memory_limit_is_refused() {
+    // 2^20 f32 elements (4 MiB) from one stored element.
+    let sd = interp::weights::load(&fixture("expanded.pt"), 8 << 20).unwrap();
+    let w = &sd.tensors["w"];
+    assert_eq!(w.dims(), &[1 << 20]);
+    assert!(w.to_f64().unwrap().iter().all(|v| *v == 0.5));
+    let e = interp::weights::load(&fixture("expanded.pt"), 1 << 20).unwrap_err();
+    assert!(
+        e.message.contains("need more than --max-memory"),
+        "{}",
+        e.message
+    );
+}

@@ -412,7 +412,9 @@ impl Values {
         dt: DType,
         shape: &[usize],
     ) -> Res<T> {
-        let sampler = self.sampler.clone().expect("random init");
+        let Some(sampler) = self.sampler.clone() else {
+            return Err(Error::internal("a random parameter without --init random"));
+        };
         if let Some(model) = self.plain.model.clone() {
             let modules = tracer::nn::named_modules(&model);
             let params = tracer::nn::named_parameters_with_duplicates(&model);

@@ -32,6 +32,17 @@ fn output(r: &interp::EntryRun, i: usize) -> (Vec<usize>, Vec<f64>) {
     (t.dims().to_vec(), t.to_f64().unwrap())
 }
 
+/// The run must stop with an error of `kind` whose message says `says`.
+fn refused(src: &str, options: &RunOptions, kind: ErrorKind, says: &str) -> String {
+    let e = run(src, options)
+        .result
+        .err()
+        .unwrap_or_else(|| panic!("ran, but should stop saying {says:?}"));
+    assert_eq!(e.kind, kind, "{}", e.message);
+    assert!(e.message.contains(says), "{says:?} not in: {}", e.message);
+    e.message
+}
+
 fn with_weights(path: &Path) -> RunOptions {
     let sd = interp::weights::load(path, 1 << 30).unwrap_or_else(|e| panic!("{}", e.message));
     RunOptions {
@@ -102,28 +113,18 @@ fn safetensors_load_and_mismatches_are_all_listed_before_running() {
             ("head.bias", vec![0.0], &[1]),
         ],
     );
-    let r = run(LINEAR, &with_weights(&bad));
-    let e = r
-        .result
-        .err()
-        .expect("a mismatched state dict must not run");
-    assert_eq!(e.kind, ErrorKind::Weights);
-    assert!(
-        e.message.contains("missing key(s): l.bias"),
-        "{}",
-        e.message
+    let message = refused(
+        LINEAR,
+        &with_weights(&bad),
+        ErrorKind::Weights,
+        "missing key(s): l.bias",
     );
-    assert!(
-        e.message.contains("unexpected key(s): head.bias"),
-        "{}",
-        e.message
-    );
-    assert!(
-        e.message
-            .contains("size mismatch for l.weight: [1, 3] in the file, [1, 2] in the model"),
-        "{}",
-        e.message
-    );
+    for also in [
+        "unexpected key(s): head.bias",
+        "size mismatch for l.weight: [1, 3] in the file, [1, 2] in the model",
+    ] {
+        assert!(message.contains(also), "{also:?} not in: {message}");
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -256,17 +257,13 @@ fn inputs_run_at_other_sizes_within_the_programs_constraints() {
         (&[32], "has 1 dims, the program expects 2"),
     ];
     for (dims, says) in cases {
-        let r = run(DYNAMIC, &at(&[("x", dims)]));
-        let e = r.result.err().expect("must not run");
-        assert_eq!(e.kind, ErrorKind::Input, "{}", e.message);
-        assert!(e.message.contains(says), "{dims:?}: {}", e.message);
+        refused(DYNAMIC, &at(&[("x", dims)]), ErrorKind::Input, says);
     }
-    let r = run(DYNAMIC, &at(&[("y", &[4, 16])]));
-    let e = r.result.err().expect("unknown input");
-    assert!(
-        e.message.contains("no input `y` (its inputs: x)"),
-        "{}",
-        e.message
+    refused(
+        DYNAMIC,
+        &at(&[("y", &[4, 16])]),
+        ErrorKind::Input,
+        "no input `y` (its inputs: x)",
     );
 }
 
@@ -275,15 +272,12 @@ fn a_size_that_breaks_a_guard_is_refused_naming_it() {
     let src = "import torch\nimport torch.nn as nn\nfrom torch.export import Dim\n\nclass M(nn.Module):\n    def forward(self, x):\n        return x.reshape(-1, 3)\n\nmodel = M()\nexample_args = (torch.randn(6, 4),)\ndynamic_shapes = {\"x\": {0: Dim.AUTO}}\n";
     let (shape, _) = output(&run(src, &at(&[("x", &[9, 4])])), 0);
     assert_eq!(shape, vec![12, 3]);
-    let e = run(src, &at(&[("x", &[7, 4])]))
-        .result
-        .err()
-        .expect("7*4 is not divisible by 3");
-    assert_eq!(e.kind, ErrorKind::Input);
-    assert!(
-        e.message.contains("violate the program's guard Eq(Mod("),
-        "{}",
-        e.message
+    // 7*4 is not divisible by 3.
+    refused(
+        src,
+        &at(&[("x", &[7, 4])]),
+        ErrorKind::Input,
+        "violate the program's guard Eq(Mod(",
     );
 }
 
@@ -323,15 +317,12 @@ fn integer_weights_are_cast_and_absurd_sizes_refused_before_allocating() {
     let _ = std::fs::remove_dir_all(dir);
 
     let src = "import torch\nimport torch.nn as nn\nfrom torch.export import Dim\n\nclass M(nn.Module):\n    def forward(self, x):\n        return x * 2.0\n\nmodel = M()\nexample_args = (torch.randn(4, 4),)\ndynamic_shapes = {\"x\": {0: Dim.AUTO, 1: Dim.AUTO}}\n";
-    let e = run(src, &at(&[("x", &[1 << 20, 1 << 20])]))
-        .result
-        .err()
-        .expect("4 TiB of inputs");
-    assert_eq!(e.kind, ErrorKind::Memory, "{}", e.message);
-    assert!(
-        e.message.contains("more than --max-memory"),
-        "{}",
-        e.message
+    // 4 TiB of inputs.
+    refused(
+        src,
+        &at(&[("x", &[1 << 20, 1 << 20])]),
+        ErrorKind::Memory,
+        "more than --max-memory",
     );
 }
 

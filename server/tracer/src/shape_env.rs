@@ -57,6 +57,14 @@ pub struct ShapeEnv {
     unique_ids: std::collections::HashSet<u32>,
 }
 
+/// What cancels the divisor of an exact floor division in a product.
+enum Cancel {
+    /// The divisor is a constant equal to the term's coefficient.
+    Coefficient(i64),
+    /// The divisor is another factor of the term (its index).
+    Factor(usize),
+}
+
 /// torch's id for a backed symbol: sha256 of the source name, mod 100.
 fn hashed_id(torch_source: &str) -> u32 {
     use sha2::{Digest, Sha256};
@@ -179,8 +187,76 @@ impl ShapeEnv {
             (base == base1 && divisible(base, divisor) && divisible(base1, divisor1))
                 .then(|| divisor1.clone())
         };
-        e.checked_replace_atoms(&rewrite)
-            .unwrap_or_else(|_| e.clone())
+        let e = e
+            .checked_replace_atoms(&rewrite)
+            .unwrap_or_else(|_| e.clone());
+        self.cancel_exact_divisions(&e)
+    }
+
+    /// `b * (a // b)` is `a` when `Mod(a, b)` is known to be 0, as torch's
+    /// `simplify` cancels a `CleanDiv` against its divisor: only when the
+    /// divisor is itself a factor of the product (an atom to the first
+    /// power, or a constant equal to the coefficient), so `d * (6*s // d)`
+    /// is `6*s` but `16 * ((n - 1) // 4)` stays. This is why the layout
+    /// of a `split_dim` view asks nothing about its numel or strides.
+    fn cancel_exact_divisions(&self, e: &SymExpr) -> SymExpr {
+        let divisible = |a: &SymExpr, b: &SymExpr| {
+            a.checked_modulo(b)
+                .is_ok_and(|m| self.divisible.contains(&m))
+        };
+        let mut changed = false;
+        let mut acc = SymExpr::int(e.constant());
+        for t in e.terms() {
+            let mut coeff = t.coeff();
+            let mut factors: Vec<(SymExpr, u32)> = t
+                .factors()
+                .iter()
+                .map(|f| (SymExpr::from(f.atom().clone()), f.pow()))
+                .collect();
+            let mut extra = SymExpr::int(1);
+            // Each cancellation removes a factor, so this ends.
+            while let Some((i, cancel, base)) =
+                factors.iter().enumerate().find_map(|(i, (atom, _))| {
+                    let AtomKind::FloorDiv(base, divisor) = atom.as_atom()?.kind() else {
+                        return None;
+                    };
+                    if factors[i].1 != 1 || !divisible(base, divisor) {
+                        return None;
+                    }
+                    let cancel = match divisor.as_const() {
+                        Some(c) if c == coeff => Cancel::Coefficient(c),
+                        Some(_) => return None,
+                        None => Cancel::Factor(
+                            factors
+                                .iter()
+                                .position(|(other, pow)| other == divisor && *pow == 1)?,
+                        ),
+                    };
+                    Some((i, cancel, base.clone()))
+                })
+            {
+                match cancel {
+                    Cancel::Coefficient(c) => coeff /= c,
+                    Cancel::Factor(j) => factors[j].1 -= 1,
+                }
+                factors[i].1 -= 1;
+                factors.retain(|(_, pow)| *pow > 0);
+                extra = match extra.checked_mul(&base) {
+                    Ok(x) => x,
+                    Err(_) => return e.clone(),
+                };
+                changed = true;
+            }
+            let mut term = SymExpr::int(coeff).checked_mul(&extra);
+            for (atom, pow) in &factors {
+                term = term.and_then(|t| t.checked_mul(&atom.checked_pow(*pow)?));
+            }
+            acc = match term.and_then(|term| acc.checked_add(&term)) {
+                Ok(x) => x,
+                Err(_) => return e.clone(),
+            };
+        }
+        if changed { acc } else { e.clone() }
     }
 
     /// Settle `lhs op rhs` statically if the ranges allow it.
@@ -511,4 +587,86 @@ impl ShapeEnv {
 
 pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
     -((-a).div_euclid(b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shapes::Bound;
+
+    /// An env with one size `s` (hint 10, range [2, 512]).
+    fn env_with_size() -> (ShapeEnv, SymExpr) {
+        let mut env = ShapeEnv::new();
+        let s = env.create_backed(
+            "L['x'].size()[1]",
+            "x.size()[1]".into(),
+            10,
+            ValueRange::new(Bound::Finite(2), Bound::Finite(512)),
+            None,
+        );
+        (env, s)
+    }
+
+    fn guard_count(env: &ShapeEnv) -> usize {
+        env.guards.len() + env.suppressed.len()
+    }
+
+    #[test]
+    fn exact_division_cancels_against_its_divisor_factor() {
+        let (mut env, s) = env_with_size();
+        let six_s = s.mul(&SymExpr::int(6));
+        let d = s.mul(&SymExpr::int(3)).floordiv(&SymExpr::int(2));
+        let quotient = six_s.floordiv(&d);
+        let product = d.mul(&quotient);
+        // Undecided before divisibility is known ...
+        assert_eq!(env.static_decide(&six_s, CmpKind::Eq, &product), None);
+        let divisible = env.evaluate(&six_s.modulo(&d), CmpKind::Eq, &SymExpr::int(0), Some(1));
+        assert!(matches!(divisible, Ok(true)));
+        // ... then `d * (6*s // d)` is `6*s`, with and without a coefficient.
+        assert_eq!(env.static_decide(&six_s, CmpKind::Eq, &product), Some(true));
+        let numel = product.mul(&SymExpr::int(2));
+        assert_eq!(
+            env.static_decide(&numel, CmpKind::Ne, &SymExpr::int(0)),
+            Some(true)
+        );
+        let before = guard_count(&env);
+        assert!(!env.guard_or(&numel, CmpKind::Eq, &SymExpr::int(0), Some(2), false, true));
+        assert_eq!(guard_count(&env), before, "a decided query adds no guard");
+    }
+
+    #[test]
+    fn exact_division_by_a_constant_cancels_only_an_equal_coefficient() {
+        let (mut env, s) = env_with_size();
+        let n1 = s.sub(&SymExpr::int(2));
+        let q = n1.floordiv(&SymExpr::int(4));
+        let divisible = env.evaluate(
+            &n1.modulo(&SymExpr::int(4)),
+            CmpKind::Eq,
+            &SymExpr::int(0),
+            Some(1),
+        );
+        assert!(
+            matches!(divisible, Ok(true)),
+            "the hint 10 - 2 is a multiple of 4"
+        );
+        // 4 * ((s - 2) // 4) is s - 2 ...
+        assert_eq!(
+            env.static_decide(&q.mul(&SymExpr::int(4)), CmpKind::Eq, &n1),
+            Some(true)
+        );
+        // ... but 16 * ((s - 2) // 4) is left alone, as torch leaves it.
+        let bound = q.mul(&SymExpr::int(16)).add(&SymExpr::int(4));
+        assert_eq!(
+            env.static_decide(&bound, CmpKind::Le, &s.mul(&SymExpr::int(4))),
+            None
+        );
+    }
+
+    #[test]
+    fn exact_division_needs_the_divisibility_fact() {
+        let (env, s) = env_with_size();
+        let d = s.floordiv(&SymExpr::int(2));
+        let product = d.mul(&s.floordiv(&d));
+        assert_eq!(env.static_decide(&product, CmpKind::Eq, &s), None);
+    }
 }

@@ -369,7 +369,18 @@ impl ValueRange {
                         ValueRange::of(a, range_of).floordiv(&ValueRange::of(b, range_of))
                     }
                     AtomKind::Mod(a, b) => {
-                        ValueRange::of(a, range_of).modulo(&ValueRange::of(b, range_of))
+                        let dividend = ValueRange::of(a, range_of);
+                        // `a % b` is `a` when 0 <= a < b, seen on `b - a` as a
+                        // whole (torch's `Mod` evaluates `a < b` symbolically):
+                        // `Mod(s, s*t)` with t >= 2.
+                        let below = b
+                            .checked_sub(a)
+                            .is_ok_and(|gap| ValueRange::of(&gap, range_of).lo > Bound::Finite(0));
+                        if dividend.lo >= Bound::Finite(0) && below {
+                            dividend
+                        } else {
+                            dividend.modulo(&ValueRange::of(b, range_of))
+                        }
                     }
                     AtomKind::Max(args) => fold(args, range_of, ValueRange::max),
                     AtomKind::Min(args) => fold(args, range_of, ValueRange::min),
@@ -587,5 +598,19 @@ mod tests {
             of(&s(0).mul(&s(1)).add(&SymExpr::int(4))),
             ValueRange::at_least(4)
         );
+    }
+
+    #[test]
+    fn a_modulo_below_its_divisor_is_the_dividend() {
+        let s = |i| SymExpr::symbol(SymbolId(i));
+        let range_of = |id: SymbolId| match id.0 {
+            0 => fin(2, 50),
+            _ => fin(3, 9),
+        };
+        let of = |e: &SymExpr| ValueRange::of(e, &range_of);
+        // s0 % (s0 + s1): the divisor exceeds the dividend by s1 >= 3.
+        assert_eq!(of(&s(0).modulo(&s(0).add(&s(1)))), fin(2, 50));
+        // s0 % s1 may wrap: only the divisor bounds it.
+        assert_eq!(of(&s(0).modulo(&s(1))), fin(0, 8));
     }
 }

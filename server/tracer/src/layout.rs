@@ -101,7 +101,8 @@ fn contiguity_loop(
 /// The fake-tensor cache rebuilding a view output (`empty.set_(storage,
 /// offset, shape, stride)` under `suppress_guards`): the element count is
 /// asked whether 0, the contiguity loop runs, then the storage bounds check
-/// `itemsize * (offset + 1 + sum((size - 1) * stride)) <= storage bytes`.
+/// `itemsize * (offset + numel) <= storage bytes` for a contiguous view,
+/// `itemsize * (offset + 1 + sum((size - 1) * stride))` for any other.
 pub fn view_cache_checks(
     env: &mut ShapeEnv,
     shape: &[SymExpr],
@@ -114,14 +115,21 @@ pub fn view_cache_checks(
     if env.guard_or(&n, CmpKind::Eq, &zero, line, false, true) {
         return Ok(());
     }
-    contiguity_loop(env, shape, &layout.strides, line, true)?;
-    let one = SymExpr::int(1);
-    let mut last = layout.offset.checked_add(&one)?;
-    for (size, stride) in shape.iter().zip(&layout.strides) {
-        last = last.checked_add(&size.checked_sub(&one)?.checked_mul(stride)?)?;
-    }
+    let contiguous = contiguity_loop(env, shape, &layout.strides, line, true)?;
+    // A contiguous view needs `offset + numel` elements; any other one
+    // up to its last element.
+    let end = if contiguous {
+        layout.offset.checked_add(&n)?
+    } else {
+        let one = SymExpr::int(1);
+        let mut last = layout.offset.checked_add(&one)?;
+        for (size, stride) in shape.iter().zip(&layout.strides) {
+            last = last.checked_add(&size.checked_sub(&one)?.checked_mul(stride)?)?;
+        }
+        last
+    };
     let bytes = SymExpr::int(itemsize);
-    let needed = last.checked_mul(&bytes)?;
+    let needed = end.checked_mul(&bytes)?;
     let have = layout.storage_numel.checked_mul(&bytes)?;
     env.guard_or(&needed, CmpKind::Le, &have, line, true, true);
     Ok(())

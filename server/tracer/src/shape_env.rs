@@ -57,6 +57,34 @@ pub struct ShapeEnv {
     unique_ids: std::collections::HashSet<u32>,
 }
 
+/// `e` divided by the gcd of its coefficients and constant, signed so
+/// that its first term is positive (torch's `_reduce_to_lowest_terms`),
+/// with the factor taken out; `None` for a constant.
+fn lowest_terms(e: &SymExpr) -> Option<(SymExpr, i64)> {
+    let first = e.terms().first()?.coeff();
+    let gcd = e.terms().iter().fold(i128::from(e.constant()), |g, t| {
+        crate::spec::congruence::gcd(g, i128::from(t.coeff()))
+    });
+    let scale = i64::try_from(gcd).ok()? * first.signum();
+    let reduced = e.checked_floordiv(&SymExpr::int(scale)).ok()?;
+    Some((reduced, scale))
+}
+
+/// What a fact `d fact 0` says of `d query 0`, as torch's
+/// `get_implications` lists it (`None`: nothing).
+fn implied(fact: CmpKind, query: CmpKind) -> Option<bool> {
+    use CmpKind::*;
+    match (fact, query) {
+        (Eq, Eq | Le | Ge) | (Ne, Ne) => Some(true),
+        (Eq, Ne | Lt | Gt) | (Ne, Eq) => Some(false),
+        (Gt, Gt | Ge | Ne) | (Lt, Lt | Le | Ne) => Some(true),
+        (Gt, Lt | Le | Eq) | (Lt, Gt | Ge | Eq) => Some(false),
+        (Ge, Ge) | (Le, Le) => Some(true),
+        (Ge, Lt) | (Le, Gt) => Some(false),
+        _ => None,
+    }
+}
+
 /// What cancels the divisor of an exact floor division in a product.
 enum Cancel {
     /// The divisor is a constant equal to the term's coefficient.
@@ -151,20 +179,27 @@ impl ShapeEnv {
         })
     }
 
-    /// An (in)equality already decided by a guard: torch caches each
-    /// evaluated expression, so asking again adds no second guard.
+    /// A relation decided by an earlier guard, as torch's axioms decide
+    /// it: each guard `d op 0` (simplified now, as torch re-simplifies its
+    /// axioms when divisibility facts arrive) answers the queries it
+    /// implies on any positive or negative multiple of `d`, so
+    /// `Eq(3*s*b, 12*b*(s//4))` settles `48*b*(s//4) > 12*s*b` (false).
     fn known_relation(&self, diff: &SymExpr, op: CmpKind) -> Option<bool> {
-        if !matches!(op, CmpKind::Eq | CmpKind::Ne) {
-            return None;
-        }
-        let neg = diff.checked_neg().ok()?;
-        let g = self.guards.iter().find(|g| {
-            matches!(g.op, CmpKind::Eq | CmpKind::Ne)
-                && g.lhs
-                    .checked_sub(&g.rhs)
-                    .is_ok_and(|d| d == *diff || d == neg)
-        })?;
-        Some((g.op == CmpKind::Eq) == (op == CmpKind::Eq))
+        let (query, query_scale) = lowest_terms(diff)?;
+        self.guards.iter().find_map(|g| {
+            let fact = self.simplify_divisible(&self.simplify(&g.lhs.checked_sub(&g.rhs).ok()?));
+            let (fact, fact_scale) = lowest_terms(&fact)?;
+            if fact != query {
+                return None;
+            }
+            // `diff op 0` as a statement about the fact's own difference.
+            let op = if (query_scale > 0) == (fact_scale > 0) {
+                op
+            } else {
+                op.mirror()
+            };
+            implied(g.op, op)
+        })
     }
 
     /// torch's `simplify` for nested floor divisions: `b // (b // d)` is `d`
@@ -259,6 +294,41 @@ impl ShapeEnv {
         if changed { acc } else { e.clone() }
     }
 
+    /// The range of `e` with each symbol of lower bound `L` rewritten as
+    /// `s' + (L - 1)`, `s'` in `[1, U - L + 1]`, and the product expanded:
+    /// torch's static evaluation does this so that `b*s - b` (b, s >= 2)
+    /// becomes `b'*s' + s'`, positive, where plain interval arithmetic
+    /// on `b*s - b` cannot tell. `None` when nothing shifts.
+    fn shifted_range(&self, e: &SymExpr) -> Option<ValueRange> {
+        let offset = |s: SymbolId| match self.symbols.get(s.0 as usize)?.range.lo {
+            Bound::Finite(lo) if lo != 1 => Some(lo.checked_sub(1)?),
+            _ => None,
+        };
+        let shifted = e
+            .checked_substitute(&|s| {
+                offset(s).and_then(|k| SymExpr::symbol(s).checked_add(&SymExpr::int(k)).ok())
+            })
+            .ok()?;
+        if shifted == *e {
+            return None;
+        }
+        Some(ValueRange::of(&shifted, &|s| {
+            let Some(info) = self.symbols.get(s.0 as usize) else {
+                return ValueRange::unbounded();
+            };
+            match offset(s) {
+                Some(k) => ValueRange {
+                    lo: Bound::Finite(1),
+                    hi: match info.range.hi {
+                        Bound::Finite(hi) => Bound::Finite(hi.saturating_sub(k)),
+                        other => other,
+                    },
+                },
+                None => info.range,
+            }
+        }))
+    }
+
     /// Settle `lhs op rhs` statically if the ranges allow it.
     pub fn static_decide(&self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) -> Option<bool> {
         let diff = self.simplify_divisible(&self.simplify(&lhs.sub(rhs)));
@@ -269,6 +339,11 @@ impl ShapeEnv {
             return Some(op.holds(c, 0));
         }
         let r = self.range_of(&diff);
+        let r = if r.lo > Bound::Finite(0) || r.hi < Bound::Finite(0) || r.as_exact().is_some() {
+            r
+        } else {
+            self.shifted_range(&diff).unwrap_or(r)
+        };
         let (lo, hi) = (r.lo, r.hi);
         let gt0 = lo > Bound::Finite(0);
         let ge0 = lo >= Bound::Finite(0);
@@ -277,6 +352,8 @@ impl ShapeEnv {
         match op {
             CmpKind::Eq if gt0 || lt0 => Some(false),
             CmpKind::Ne if gt0 || lt0 => Some(true),
+            CmpKind::Eq if ge0 && le0 => Some(true),
+            CmpKind::Ne if ge0 && le0 => Some(false),
             CmpKind::Gt if gt0 => Some(true),
             CmpKind::Gt if le0 => Some(false),
             CmpKind::Ge if ge0 => Some(true),
@@ -668,5 +745,80 @@ mod tests {
         let d = s.floordiv(&SymExpr::int(2));
         let product = d.mul(&s.floordiv(&d));
         assert_eq!(env.static_decide(&product, CmpKind::Eq, &s), None);
+    }
+
+    /// Two sizes `b` (hint 4) and `s` (hint 10), each in [2, 512].
+    fn env_with_two_sizes() -> (ShapeEnv, SymExpr, SymExpr) {
+        let (mut env, s) = env_with_size();
+        let b = env.create_backed(
+            "L['x'].size()[0]",
+            "x.size()[0]".into(),
+            4,
+            ValueRange::new(Bound::Finite(2), Bound::Finite(512)),
+            None,
+        );
+        (env, b, s)
+    }
+
+    #[test]
+    fn shifting_lower_bounds_decides_products_intervals_cannot() {
+        let (env, b, s) = env_with_two_sizes();
+        let bs = b.mul(&s);
+        // b*s - b is b'*s' + s' with b', s' >= 1: never 0.
+        assert_eq!(env.static_decide(&bs, CmpKind::Eq, &b), Some(false));
+        assert_eq!(env.static_decide(&bs, CmpKind::Gt, &b), Some(true));
+        // b % (b*s) is b, so it is not 0.
+        assert_eq!(
+            env.static_decide(&b.modulo(&bs), CmpKind::Ne, &SymExpr::int(0)),
+            Some(true)
+        );
+        // Min(12, 12*s) is 12; Min(s, b*s) is s but only as a whole, which
+        // torch leaves open too.
+        let twelve = SymExpr::int(12);
+        assert_eq!(
+            env.static_decide(&twelve.min(&s.mul(&twelve)), CmpKind::Eq, &twelve),
+            Some(true)
+        );
+        assert_eq!(env.static_decide(&s.min(&bs), CmpKind::Eq, &s), None);
+    }
+
+    #[test]
+    fn a_guard_settles_the_relations_it_implies_on_multiples() {
+        let (mut env, b, s) = env_with_two_sizes();
+        let q = s.floordiv(&SymExpr::int(4));
+        // Eq(3*b*s, 12*b*(s//4)) is open; by the hints (s = 10) it is false,
+        // so ask the true one: Ne.
+        let lhs = b.mul(&s).mul(&SymExpr::int(3));
+        let rhs = b.mul(&q).mul(&SymExpr::int(12));
+        assert!(matches!(
+            env.evaluate(&lhs, CmpKind::Ne, &rhs, Some(1)),
+            Ok(true)
+        ));
+        // Multiples of the same difference, either sign, are now known.
+        let (l2, r2) = (
+            b.mul(&s).mul(&SymExpr::int(6)),
+            b.mul(&q).mul(&SymExpr::int(24)),
+        );
+        assert_eq!(env.static_decide(&l2, CmpKind::Eq, &r2), Some(false));
+        assert_eq!(env.static_decide(&r2, CmpKind::Ne, &l2), Some(true));
+        // A Ne fact says nothing of an ordering.
+        assert_eq!(env.static_decide(&l2, CmpKind::Gt, &r2), None);
+        let before = env.guards.len();
+        assert!(matches!(
+            env.evaluate(&r2, CmpKind::Eq, &l2, Some(2)),
+            Ok(false)
+        ));
+        assert_eq!(env.guards.len(), before, "asking again adds no guard");
+    }
+
+    #[test]
+    fn implications_follow_torch() {
+        use CmpKind::*;
+        assert_eq!(implied(Eq, Ge), Some(true));
+        assert_eq!(implied(Eq, Gt), Some(false));
+        assert_eq!(implied(Gt, Ne), Some(true));
+        assert_eq!(implied(Gt, Le), Some(false));
+        assert_eq!(implied(Ge, Gt), None);
+        assert_eq!(implied(Ne, Lt), None);
     }
 }

@@ -5,7 +5,7 @@
 //! dims the program specialized or related (torch's constraint violations
 //! and their "Suggested fixes").
 
-mod congruence;
+pub(crate) mod congruence;
 
 use std::collections::HashMap;
 use std::rc::Rc;

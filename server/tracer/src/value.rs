@@ -101,6 +101,17 @@ impl CmpKind {
         }
     }
 
+    /// The comparison with its sides swapped: `a < b` is `b > a`.
+    pub fn mirror(self) -> CmpKind {
+        match self {
+            CmpKind::Lt => CmpKind::Gt,
+            CmpKind::Le => CmpKind::Ge,
+            CmpKind::Gt => CmpKind::Lt,
+            CmpKind::Ge => CmpKind::Le,
+            eq_or_ne => eq_or_ne,
+        }
+    }
+
     pub fn holds(self, a: i64, b: i64) -> bool {
         match self {
             CmpKind::Eq => a == b,

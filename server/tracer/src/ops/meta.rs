@@ -666,6 +666,7 @@ pub fn linear(interp: &mut Interp, call: &OpCall) -> R<Value> {
             "linear: weight must be 2-D and input at least 1-D",
         ));
     }
+    super::views::internal_flatten_guards(interp, &x)?;
     let k = x.shape[x.rank() - 1].clone();
     expect_eq(interp, &k, &w.shape[1], "linear: input features")?;
     let mut shape = x.shape[..x.rank() - 1].to_vec();

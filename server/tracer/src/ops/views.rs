@@ -13,7 +13,7 @@ use super::meta::{
 use crate::dtype::DType;
 use crate::graph::Arg;
 use crate::interp::{Interp, R};
-use crate::value::{CmpKind, Value};
+use crate::value::{CmpKind, Tensor, Value};
 
 fn product(dims: &[SymExpr]) -> SymExpr {
     dims.iter().fold(SymExpr::int(1), |acc, d| acc.mul(d))
@@ -217,9 +217,9 @@ fn reshape_view_helper(
                 .map_err(|_| shape_error(interp, invalid.clone()))?;
         }
         if end != idx {
+            let stride = collapse_stride(interp, &a[idx..=end], &st[idx..=end])?;
             a.splice(idx..=end, [accum.clone()]);
-            let last = st[end].clone();
-            st.splice(idx..=end, [last]);
+            st.splice(idx..=end, [stride]);
         }
         if decide(interp, &accum, CmpKind::Ne, length)? {
             // prims.split_dim(a, idx, length)
@@ -248,6 +248,77 @@ fn reshape_view_helper(
         st.remove(idx);
     }
     Ok((a, st))
+}
+
+/// The stride of dims merged by `prims.collapse_view`: the last one's,
+/// lowered to each earlier stride whose size is not 1. torch computes it
+/// with Python's `min`, which non-strict export replaces by `sym_min` (a
+/// `Min(f, s*f)` stride, no guard) and which in strict mode compares the
+/// two (a guard when the ranges leave it open).
+fn collapse_stride(interp: &mut Interp, sizes: &[SymExpr], strides: &[SymExpr]) -> R<SymExpr> {
+    let one = SymExpr::int(1);
+    let Some((last, earlier)) = strides.split_last() else {
+        return Ok(one);
+    };
+    let mut stride = last.clone();
+    for (size, candidate) in sizes.iter().zip(earlier).rev() {
+        if !decide(interp, size, CmpKind::Ne, &one)? {
+            continue;
+        }
+        stride = if interp.mode == crate::Mode::NonStrict {
+            stride.min(candidate)
+        } else if decide(interp, candidate, CmpKind::Lt, &stride)? {
+            candidate.clone()
+        } else {
+            stride
+        };
+    }
+    Ok(stride)
+}
+
+/// The guards of a reshape an op does internally (linear and matmul fold
+/// the batch dims of an input of rank 3 or more: `x.reshape(-1, k)`): the
+/// reshape's own decisions, then the fake-tensor cache rebuilding the
+/// view. No node is recorded; an input that is not a plain contiguous
+/// tensor is copied instead and adds nothing here.
+pub fn internal_flatten_guards(interp: &mut Interp, t: &Tensor) -> R<()> {
+    let Some((last, batch)) = t.shape.split_last() else {
+        return Ok(());
+    };
+    let symbolic = t.shape.iter().any(|d| !d.is_const());
+    let unbacked = t
+        .shape
+        .iter()
+        .any(|d| d.symbols().iter().any(|s| interp.env.info(*s).unbacked));
+    if batch.len() < 2 || !symbolic || unbacked {
+        return Ok(());
+    }
+    let Ok(layout) = t.layout() else {
+        return Ok(());
+    };
+    let contiguous = crate::layout::contiguous_strides(&t.shape).is_ok_and(|c| {
+        c.iter()
+            .zip(&layout.strides)
+            .all(|(a, b)| interp.env.simplify(a) == interp.env.simplify(b))
+    });
+    if !contiguous {
+        return Ok(());
+    }
+    let Ok(rows) = crate::layout::numel(batch) else {
+        return Ok(());
+    };
+    let (shape, strides) = reshape_view_helper(
+        interp,
+        &t.shape,
+        &layout.strides,
+        &[Some(rows), Some(last.clone())],
+    )?;
+    let strides = strides.iter().map(|d| interp.env.simplify(d)).collect();
+    let view = crate::layout::Layout { strides, ..layout };
+    let line = interp.guard_line();
+    let itemsize = t.dtype.size_of() as i64;
+    let _ = crate::layout::view_cache_checks(&mut interp.env, &shape, &view, itemsize, line);
+    Ok(())
 }
 
 /// `view`/`reshape(*shape)` (targets: [op]).

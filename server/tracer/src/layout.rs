@@ -45,6 +45,49 @@ impl Layout {
     }
 }
 
+impl Layout {
+    /// A tensor allocated by torch's `make_contiguous_strides_for`: each
+    /// stride the product of `Max(1, size)` of the sizes after it, as the
+    /// Python references of reductions allocate their outputs.
+    pub fn allocated(shape: &[SymExpr]) -> SymResult<Layout> {
+        let mut strides = vec![SymExpr::int(1); shape.len()];
+        let mut acc = SymExpr::int(1);
+        for (i, d) in shape.iter().enumerate().rev() {
+            strides[i] = acc.clone();
+            acc = acc.checked_mul(&at_least_one(d))?;
+        }
+        Ok(Layout {
+            strides,
+            offset: SymExpr::int(0),
+            storage_numel: numel(shape)?,
+        })
+    }
+}
+
+/// `Max(1, d)`, written `d` where sympy sees `d >= 1` from its symbols
+/// being positive integers: a constant of at least 1, or a sum of
+/// positive multiples of products of sizes (`s`, `2*s*t + 1`). Any other
+/// size (`s - 1`, `s//4`) keeps its `Max`.
+fn at_least_one(d: &SymExpr) -> SymExpr {
+    let positive = match d.as_const() {
+        Some(c) => c >= 1,
+        None => {
+            d.constant() >= 0
+                && d.terms().iter().all(|t| {
+                    t.coeff() > 0
+                        && t.factors()
+                            .iter()
+                            .all(|f| matches!(f.atom().kind(), shapes::AtomKind::Symbol(_)))
+                })
+        }
+    };
+    if positive {
+        d.clone()
+    } else {
+        SymExpr::int(1).max(d)
+    }
+}
+
 /// Row-major strides: each the product of the sizes after it.
 pub fn contiguous_strides(shape: &[SymExpr]) -> SymResult<Vec<SymExpr>> {
     let mut strides = vec![SymExpr::int(1); shape.len()];

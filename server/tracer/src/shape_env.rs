@@ -51,6 +51,11 @@ pub struct ShapeEnv {
     pub suppressed: Vec<(usize, Guard)>,
     /// `Mod(a, b)` expressions guarded to be 0 (torch's `divisible`).
     divisible: std::collections::HashSet<SymExpr>,
+    /// Queries found open since the replacements, divisibility facts or
+    /// ranges last changed: torch caches each query's static answer and
+    /// a plain guard does not invalidate it, so asking the same query
+    /// again is still open (and logged again) even when a guard settled it.
+    open_queries: std::collections::HashSet<(SymExpr, CmpKind)>,
     unbacked_count: u32,
     /// Symbol ids taken so far (torch numbers backed symbols by a hash of
     /// their source, probing past collisions).
@@ -202,6 +207,33 @@ impl ShapeEnv {
         })
     }
 
+    /// `Max(1, s//2)` is `s//2` when the ranges order the arguments (s >= 2
+    /// here): torch's `Max`/`Min` drop an argument its bounds show never
+    /// wins, so a stride `Max(1, d)` equals `d` for any size known >= 1.
+    fn settle_min_max(&self, e: &SymExpr) -> SymExpr {
+        let winner = |args: &[SymExpr], max: bool| -> Option<SymExpr> {
+            args.iter()
+                .find(|a| {
+                    args.iter().all(|b| {
+                        let gap = if max {
+                            a.checked_sub(b)
+                        } else {
+                            b.checked_sub(a)
+                        };
+                        gap.is_ok_and(|g| self.range_of(&g).lo >= Bound::Finite(0))
+                    })
+                })
+                .cloned()
+        };
+        let rewrite = |atom: &SymExpr| match atom.as_atom()?.kind() {
+            AtomKind::Max(args) => winner(args, true),
+            AtomKind::Min(args) => winner(args, false),
+            _ => None,
+        };
+        e.checked_replace_atoms(&rewrite)
+            .unwrap_or_else(|_| e.clone())
+    }
+
     /// torch's `simplify` for nested floor divisions: `b // (b // d)` is `d`
     /// when both `Mod(b, b // d)` and `Mod(b, d)` are known to be 0.
     fn simplify_divisible(&self, e: &SymExpr) -> SymExpr {
@@ -331,8 +363,35 @@ impl ShapeEnv {
 
     /// Settle `lhs op rhs` statically if the ranges allow it.
     pub fn static_decide(&self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) -> Option<bool> {
+        self.decide_statically(lhs, op, rhs, true)
+    }
+
+    /// [`static_decide`](Self::static_decide) as torch's cached static
+    /// evaluation answers it: a query already found open stays open until
+    /// the next replacement, divisibility fact or range change, whatever
+    /// guards were added since (see `open_queries`).
+    fn decide_uncached(&mut self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) -> Option<bool> {
+        let key = (lhs.sub(rhs), op);
+        let stale = self.open_queries.contains(&key);
+        let decided = self.decide_statically(lhs, op, rhs, !stale);
+        if decided.is_none() {
+            self.open_queries.insert(key);
+        }
+        decided
+    }
+
+    /// [`static_decide`](Self::static_decide), optionally without the
+    /// earlier guards.
+    fn decide_statically(
+        &self,
+        lhs: &SymExpr,
+        op: CmpKind,
+        rhs: &SymExpr,
+        use_guards: bool,
+    ) -> Option<bool> {
         let diff = self.simplify_divisible(&self.simplify(&lhs.sub(rhs)));
-        if let Some(b) = self.known_relation(&diff, op) {
+        let diff = self.settle_min_max(&diff);
+        if use_guards && let Some(b) = self.known_relation(&diff, op) {
             return Some(b);
         }
         if let Some(c) = diff.as_const() {
@@ -376,7 +435,7 @@ impl ShapeEnv {
         line: Option<u32>,
     ) -> Result<bool, DataDependent> {
         let (lhs, rhs) = (self.simplify(lhs), self.simplify(rhs));
-        if let Some(b) = self.static_decide(&lhs, op, &rhs) {
+        if let Some(b) = self.decide_uncached(&lhs, op, &rhs) {
             return Ok(b);
         }
         let (Some(a), Some(b)) = (self.hint(&lhs), self.hint(&rhs)) else {
@@ -404,7 +463,7 @@ impl ShapeEnv {
         suppress: bool,
     ) -> bool {
         let (lhs, rhs) = (self.simplify(lhs), self.simplify(rhs));
-        if let Some(b) = self.static_decide(&lhs, op, &rhs) {
+        if let Some(b) = self.decide_uncached(&lhs, op, &rhs) {
             return b;
         }
         let (Some(a), Some(b)) = (self.hint(&lhs), self.hint(&rhs)) else {
@@ -479,6 +538,7 @@ impl ShapeEnv {
                 && matches!(m.as_atom().map(|a| a.kind()), Some(AtomKind::Mod(..)))
             {
                 self.divisible.insert(m);
+                self.open_queries.clear();
             }
         }
         match op {
@@ -502,6 +562,7 @@ impl ShapeEnv {
     /// the symbol with the larger example value (then the later one), as
     /// torch does.
     fn add_replacement(&mut self, diff: &SymExpr) {
+        self.open_queries.clear();
         let mut candidates: Vec<SymbolId> = diff.symbols().into_iter().collect();
         // torch: sorted by (hint, name), the largest replaced first.
         candidates.sort_by(|a, b| {
@@ -573,6 +634,7 @@ impl ShapeEnv {
 
     /// `diff op 0` with diff linear in a single symbol: narrow its range.
     fn refine_range(&mut self, diff: &SymExpr, op: CmpKind) {
+        self.open_queries.clear();
         let syms: Vec<SymbolId> = diff.symbols().into_iter().collect();
         if syms.len() != 1 {
             return;

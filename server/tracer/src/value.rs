@@ -79,7 +79,7 @@ pub struct SymBool {
     pub rhs: SymExpr,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CmpKind {
     Eq,
     Ne,

@@ -105,6 +105,10 @@ pub struct Interp {
     /// One frame per subgraph being traced (innermost last): the tensors
     /// of enclosing graphs its code closes over, lifted as extra operands.
     pub captures: Vec<CaptureFrame>,
+    /// Strict mode: each recorded output's shape and layout, for the
+    /// `tensor_meta` guards torch's AOT phase adds once Dynamo's graph
+    /// exported ([`Interp::aot_metadata_guards`]).
+    pub aot_outputs: Vec<(Vec<SymExpr>, crate::layout::Layout)>,
 }
 
 /// The closed-over tensors of a subgraph being traced: tensors created
@@ -126,6 +130,7 @@ impl Interp {
             graph: Graph::default(),
             notes: Vec::new(),
             tracing: false,
+            aot_outputs: Vec::new(),
             frames: Vec::new(),
             entry_file,
             steps: 0,

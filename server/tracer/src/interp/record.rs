@@ -16,6 +16,16 @@ use crate::failure::FailureKind;
 use crate::graph::{Arg, InputKind, MetaVal, Node, NodeId, NodeOp, SymBoolMeta};
 use crate::value::{CmpKind, Provenance, SymBool, Tensor, Value};
 
+/// Where an op's output lives, for the metadata guards torch adds.
+pub enum Output {
+    /// A new contiguous tensor.
+    Fresh,
+    /// A new tensor allocated with the given (torch-computed) strides.
+    Allocated(crate::layout::Layout),
+    /// A view in its base's storage.
+    View(crate::layout::Layout),
+}
+
 impl Interp {
     // ----- fake tensors -----------------------------------------------------------
 
@@ -125,7 +135,39 @@ impl Interp {
         dtype: DType,
         shape: Vec<SymExpr>,
     ) -> R<Value> {
-        self.record_output(target, args, kwargs, dtype, shape, None)
+        self.record_output(target, args, kwargs, dtype, shape, Output::Fresh)
+    }
+
+    /// A reduction's output: under symbolic sizes torch's fake kernel is
+    /// the Python reference through a prim, which allocates the output
+    /// with `empty_strided` (each size asked whether 0, a real guard) and
+    /// `make_contiguous_strides_for` strides (`3*Max(1, s//4)`).
+    pub fn record_reduction_op(
+        &mut self,
+        target: &str,
+        args: Vec<Arg>,
+        kwargs: Vec<(String, Arg)>,
+        dtype: DType,
+        shape: Vec<SymExpr>,
+    ) -> R<Value> {
+        if !self.tracing || shape.iter().all(SymExpr::is_const) {
+            return self.record_tensor_op(target, args, kwargs, dtype, shape);
+        }
+        let line = self.guard_line();
+        let zero = SymExpr::int(0);
+        for size in &shape {
+            if self
+                .env
+                .guard_or(size, CmpKind::Eq, &zero, line, false, false)
+            {
+                break;
+            }
+        }
+        let output = match crate::layout::Layout::allocated(&shape) {
+            Ok(layout) => Output::Allocated(layout),
+            Err(_) => Output::Fresh,
+        };
+        self.record_output(target, args, kwargs, dtype, shape, output)
     }
 
     /// A view op's output: like [`Interp::record_tensor_op`], in the
@@ -139,7 +181,7 @@ impl Interp {
         shape: Vec<SymExpr>,
         layout: crate::layout::Layout,
     ) -> R<Value> {
-        self.record_output(target, args, kwargs, dtype, shape, Some(layout))
+        self.record_output(target, args, kwargs, dtype, shape, Output::View(layout))
     }
 
     fn record_output(
@@ -149,10 +191,11 @@ impl Interp {
         kwargs: Vec<(String, Arg)>,
         dtype: DType,
         shape: Vec<SymExpr>,
-        layout: Option<crate::layout::Layout>,
+        output: Output,
     ) -> R<Value> {
         let mut t = self.op_output(dtype, shape);
-        if let Some(l) = layout
+        let is_view = matches!(output, Output::View(_));
+        if let Output::View(l) | Output::Allocated(l) = output
             && let Some(t) = Rc::get_mut(&mut t)
         {
             t.layout = Some(Rc::new(l));
@@ -162,7 +205,7 @@ impl Interp {
             let val = self.meta_of(&t);
             let id = self.record(target, args, kwargs, val);
             t.node.set(Some(id));
-            self.output_metadata_guards(&t);
+            self.output_metadata_guards(&t, is_view);
         }
         Ok(Value::Tensor(t))
     }
@@ -171,7 +214,7 @@ impl Interp {
     /// metadata (see [`crate::layout`]): the cache's suppressed ones; in
     /// non-strict mode make_fx's `tensor_meta` ones. A size too large to
     /// multiply symbolically just adds none.
-    fn output_metadata_guards(&mut self, t: &Tensor) {
+    fn output_metadata_guards(&mut self, t: &Tensor, is_view: bool) {
         let unbacked = t
             .shape
             .iter()
@@ -181,10 +224,14 @@ impl Interp {
         }
         let line = self.guard_line();
         let layout = match &t.layout {
-            Some(l) => {
+            Some(l) if is_view => {
                 let itemsize = t.dtype.size_of() as i64;
                 let _ =
                     crate::layout::view_cache_checks(&mut self.env, &t.shape, l, itemsize, line);
+                (**l).clone()
+            }
+            Some(l) => {
+                crate::layout::fresh_cache_checks(&mut self.env, &t.shape, line);
                 (**l).clone()
             }
             None => {
@@ -195,8 +242,24 @@ impl Interp {
                 }
             }
         };
-        if self.mode == crate::Mode::NonStrict {
-            let _ = crate::layout::tensor_meta_checks(&mut self.env, &t.shape, &layout);
+        match self.mode {
+            crate::Mode::NonStrict => {
+                let _ = crate::layout::tensor_meta_checks(&mut self.env, &t.shape, &layout);
+            }
+            crate::Mode::Strict if self.in_subgraph == 0 => {
+                self.aot_outputs.push((t.shape.clone(), layout));
+            }
+            crate::Mode::Strict => {}
+        }
+    }
+
+    /// Strict mode, after Dynamo's graph exported: torch's AOT phase
+    /// traces it again with make_fx, whose `tensor_meta` of each node
+    /// asks what non-strict mode asked while tracing (guards, no line).
+    pub fn aot_metadata_guards(&mut self) {
+        for (shape, layout) in std::mem::take(&mut self.aot_outputs) {
+            let shape: Vec<SymExpr> = shape.iter().map(|d| self.env.simplify(d)).collect();
+            let _ = crate::layout::tensor_meta_checks(&mut self.env, &shape, &layout);
         }
     }
 

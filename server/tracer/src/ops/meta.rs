@@ -504,7 +504,7 @@ pub fn reduce(interp: &mut Interp, call: &OpCall) -> R<Value> {
         args.push(Arg::Bool(true));
     }
     let target = call.target(1);
-    interp.record_tensor_op(&target, args, vec![], dtype, shape)
+    interp.record_reduction_op(&target, args, vec![], dtype, shape)
 }
 
 /// `max`/`min`: full reduction, a dim reduction returning (values,

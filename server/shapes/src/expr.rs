@@ -474,24 +474,30 @@ impl SymExpr {
         &self,
         f: &dyn Fn(&SymExpr) -> Option<SymExpr>,
     ) -> SymResult<SymExpr> {
-        let mut changed = false;
+        // Ask first, rebuild only when an atom changes: most calls change none.
+        let replaced: Vec<Vec<Option<SymExpr>>> = self
+            .terms()
+            .iter()
+            .map(|t| {
+                t.factors()
+                    .iter()
+                    .map(|fac| f(&SymExpr::from_mono(Mono::atom(fac.atom.clone()))))
+                    .collect()
+            })
+            .collect();
+        if replaced.iter().flatten().all(Option::is_none) {
+            return Ok(self.clone());
+        }
         let mut acc = SymExpr::int(self.constant());
-        for t in self.terms() {
+        for (t, news) in self.terms().iter().zip(replaced) {
             let mut term = SymExpr::int(t.coeff);
-            for fac in t.factors() {
-                let atom = SymExpr::from_mono(Mono::atom(fac.atom.clone()));
-                let base = match f(&atom) {
-                    Some(new) => {
-                        changed = true;
-                        new
-                    }
-                    None => atom,
-                };
+            for (fac, new) in t.factors().iter().zip(news) {
+                let base = new.unwrap_or_else(|| SymExpr::from_mono(Mono::atom(fac.atom.clone())));
                 term = term.checked_mul(&base.checked_pow(fac.pow)?)?;
             }
             acc = acc.checked_add(&term)?;
         }
-        Ok(if changed { acc } else { self.clone() })
+        Ok(acc)
     }
 
     /// Substitutes, returning `None` when nothing changed.

@@ -56,6 +56,11 @@ pub struct ShapeEnv {
     /// a plain guard does not invalidate it, so asking the same query
     /// again is still open (and logged again) even when a guard settled it.
     open_queries: std::collections::HashSet<(SymExpr, CmpKind)>,
+    /// The guards as facts for [`Self::known_relation`]: each difference
+    /// simplified and in lowest terms, with its scale and relation. Built
+    /// on first use, extended by each guard, dropped when replacements or
+    /// divisibility facts change how the guards simplify.
+    facts: std::cell::RefCell<Option<HashMap<SymExpr, Vec<(i64, CmpKind)>>>>,
     unbacked_count: u32,
     /// Symbol ids taken so far (torch numbers backed symbols by a hash of
     /// their source, probing past collisions).
@@ -71,7 +76,11 @@ fn lowest_terms(e: &SymExpr) -> Option<(SymExpr, i64)> {
         crate::spec::congruence::gcd(g, i128::from(t.coeff()))
     });
     let scale = i64::try_from(gcd).ok()? * first.signum();
-    let reduced = e.checked_floordiv(&SymExpr::int(scale)).ok()?;
+    let reduced = if scale == 1 {
+        e.clone()
+    } else {
+        e.checked_floordiv(&SymExpr::int(scale)).ok()?
+    };
     Some((reduced, scale))
 }
 
@@ -190,21 +199,40 @@ impl ShapeEnv {
     /// implies on any positive or negative multiple of `d`, so
     /// `Eq(3*s*b, 12*b*(s//4))` settles `48*b*(s//4) > 12*s*b` (false).
     fn known_relation(&self, diff: &SymExpr, op: CmpKind) -> Option<bool> {
+        if self.guards.is_empty() {
+            return None;
+        }
         let (query, query_scale) = lowest_terms(diff)?;
-        self.guards.iter().find_map(|g| {
-            let fact = self.simplify_divisible(&self.simplify(&g.lhs.checked_sub(&g.rhs).ok()?));
-            let (fact, fact_scale) = lowest_terms(&fact)?;
-            if fact != query {
-                return None;
+        let mut facts = self.facts.borrow_mut();
+        let facts = facts.get_or_insert_with(|| {
+            let mut index = HashMap::new();
+            for g in &self.guards {
+                self.index_fact(&mut index, g);
             }
-            // `diff op 0` as a statement about the fact's own difference.
-            let op = if (query_scale > 0) == (fact_scale > 0) {
-                op
-            } else {
-                op.mirror()
-            };
-            implied(g.op, op)
-        })
+            index
+        });
+        facts
+            .get(&query)?
+            .iter()
+            .find_map(|&(fact_scale, fact_op)| {
+                // `diff op 0` as a statement about the fact's own difference.
+                let op = if (query_scale > 0) == (fact_scale > 0) {
+                    op
+                } else {
+                    op.mirror()
+                };
+                implied(fact_op, op)
+            })
+    }
+
+    fn index_fact(&self, index: &mut HashMap<SymExpr, Vec<(i64, CmpKind)>>, g: &Guard) {
+        let Ok(diff) = g.lhs.checked_sub(&g.rhs) else {
+            return;
+        };
+        let fact = self.simplify_divisible(&self.simplify(&diff));
+        if let Some((fact, scale)) = lowest_terms(&fact) {
+            index.entry(fact).or_default().push((scale, g.op));
+        }
     }
 
     /// `Max(1, s//2)` is `s//2` when the ranges order the arguments (s >= 2
@@ -267,6 +295,14 @@ impl ShapeEnv {
     /// is `6*s` but `16 * ((n - 1) // 4)` stays. This is why the layout
     /// of a `split_dim` view asks nothing about its numel or strides.
     fn cancel_exact_divisions(&self, e: &SymExpr) -> SymExpr {
+        let has_floordiv = e.terms().iter().any(|t| {
+            t.factors()
+                .iter()
+                .any(|f| matches!(f.atom().kind(), AtomKind::FloorDiv(..)))
+        });
+        if !has_floordiv {
+            return e.clone();
+        }
         let divisible = |a: &SymExpr, b: &SymExpr| {
             a.checked_modulo(b)
                 .is_ok_and(|m| self.divisible.contains(&m))
@@ -539,6 +575,7 @@ impl ShapeEnv {
             {
                 self.divisible.insert(m);
                 self.open_queries.clear();
+                self.facts.replace(None);
             }
         }
         match op {
@@ -553,8 +590,19 @@ impl ShapeEnv {
             .iter()
             .chain(rhs.symbols().iter())
             .any(|s| self.info(*s).unbacked);
-        if !unbacked {
-            self.guards.push(Guard { lhs, op, rhs, line });
+        // torch logs a query again when its cached answer is stale (see
+        // `open_queries`); the guard list keeps one copy.
+        let repeated = self
+            .guards
+            .iter()
+            .any(|g| g.op == op && g.lhs == lhs && g.rhs == rhs);
+        if !unbacked && !repeated {
+            let guard = Guard { lhs, op, rhs, line };
+            if let Some(mut index) = self.facts.take() {
+                self.index_fact(&mut index, &guard);
+                self.facts.replace(Some(index));
+            }
+            self.guards.push(guard);
         }
     }
 
@@ -563,6 +611,7 @@ impl ShapeEnv {
     /// torch does.
     fn add_replacement(&mut self, diff: &SymExpr) {
         self.open_queries.clear();
+        self.facts.replace(None);
         let mut candidates: Vec<SymbolId> = diff.symbols().into_iter().collect();
         // torch: sorted by (hint, name), the largest replaced first.
         candidates.sort_by(|a, b| {

@@ -60,12 +60,15 @@ pub struct ShapeEnv {
     /// simplified and in lowest terms, with its scale and relation. Built
     /// on first use, extended by each guard, dropped when replacements or
     /// divisibility facts change how the guards simplify.
-    facts: std::cell::RefCell<Option<HashMap<SymExpr, Vec<(i64, CmpKind)>>>>,
+    facts: std::cell::RefCell<Option<FactIndex>>,
     unbacked_count: u32,
     /// Symbol ids taken so far (torch numbers backed symbols by a hash of
     /// their source, probing past collisions).
     unique_ids: std::collections::HashSet<u32>,
 }
+
+/// Guards by their difference in lowest terms: (scale, relation) of each.
+type FactIndex = HashMap<SymExpr, Vec<(i64, CmpKind)>>;
 
 /// `e` divided by the gcd of its coefficients and constant, signed so
 /// that its first term is positive (torch's `_reduce_to_lowest_terms`),
@@ -225,7 +228,7 @@ impl ShapeEnv {
             })
     }
 
-    fn index_fact(&self, index: &mut HashMap<SymExpr, Vec<(i64, CmpKind)>>, g: &Guard) {
+    fn index_fact(&self, index: &mut FactIndex, g: &Guard) {
         let Ok(diff) = g.lhs.checked_sub(&g.rhs) else {
             return;
         };

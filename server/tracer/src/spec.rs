@@ -37,6 +37,23 @@ pub struct DynamicDim {
 /// Per-input dim requests, aligned with the flattened tensor leaves.
 pub type LeafSpecs = Vec<Option<Vec<DimRequest>>>;
 
+/// The builtin class of `torch.export.ShapesCollection`.
+pub const SHAPES_COLLECTION: &str = "torch.export.ShapesCollection";
+/// The attribute of a ShapesCollection holding its tensor → spec items.
+pub const SHAPES_COLLECTION_ITEMS: &str = "__shapes__";
+
+/// The tensor → spec items of a `ShapesCollection`, if `v` is one.
+pub fn shapes_collection_items(v: &Value) -> Option<crate::value::Dict> {
+    let Value::Object(o) = v else { return None };
+    if o.class.builtin.as_deref() != Some(SHAPES_COLLECTION) {
+        return None;
+    }
+    match o.get_attr(SHAPES_COLLECTION_ITEMS) {
+        Some(Value::Dict(d)) => Some(d.borrow().clone()),
+        _ => None,
+    }
+}
+
 /// Match a spec against the inputs. `params` are the forward's parameter
 /// names for the bound arguments, `values` the bound argument values.
 pub fn leaf_specs(interp: &mut Interp, spec: &Value, params: &[(String, Value)]) -> R<LeafSpecs> {
@@ -91,6 +108,14 @@ pub fn leaf_specs(interp: &mut Interp, spec: &Value, params: &[(String, Value)])
                 walk(interp, s, v, &mut out)?;
             }
         }
+        other if shapes_collection_items(other).is_some() => {
+            // torch turns the collection into a spec shaped like the
+            // inputs: each tensor leaf takes its own entry, others none.
+            let items = shapes_collection_items(other).unwrap_or_default();
+            for (_, v) in params {
+                walk_collection(interp, &items, v, &mut out)?;
+            }
+        }
         other => {
             return Err(interp.fail(
                 FailureKind::Other,
@@ -102,6 +127,34 @@ pub fn leaf_specs(interp: &mut Interp, spec: &Value, params: &[(String, Value)])
         }
     }
     Ok(out)
+}
+
+fn walk_collection(
+    interp: &mut Interp,
+    items: &crate::value::Dict,
+    v: &Value,
+    out: &mut LeafSpecs,
+) -> R<()> {
+    match v {
+        Value::Tensor(_) => {
+            let spec = items.get(v).cloned().unwrap_or(Value::None);
+            walk(interp, &spec, v, out)
+        }
+        Value::Tuple(_) | Value::List(_) => {
+            for it in interp.iterate(v)? {
+                walk_collection(interp, items, &it, out)?;
+            }
+            Ok(())
+        }
+        Value::Dict(d) => {
+            let entries = d.borrow().entries.clone();
+            for (_, it) in entries {
+                walk_collection(interp, items, &it, out)?;
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
 }
 
 fn walk_none(interp: &mut Interp, v: &Value, out: &mut LeafSpecs) -> R<()> {
@@ -516,6 +569,9 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
             }
             match name_of(d) {
                 Some(n) => {
+                    // A derived dim (`2*n`) specialized pins its root: the
+                    // fix names the root's value, once for all its dims.
+                    let c = d.spec.root_value(c).unwrap_or(c);
                     messages.push(format!("You marked {n} as dynamic but your code specialized it to be a constant ({c})."));
                     let fix = format!("{n} = {c}");
                     if !fixes.contains(&fix) {

@@ -443,6 +443,26 @@ pub enum DimSpec {
 }
 
 impl DimSpec {
+    /// The value of the root named Dim when this dim equals `value`
+    /// (`2*n + 1` at 9: `n` is 4); `None` when no integer root gives it.
+    pub fn root_value(&self, value: i64) -> Option<i64> {
+        match self {
+            DimSpec::Named { .. } => Some(value),
+            DimSpec::Derived {
+                root,
+                coeff,
+                offset,
+            } => {
+                let shifted = value.checked_sub(*offset)?;
+                if *coeff == 0 || shifted % coeff != 0 {
+                    return None;
+                }
+                root.root_value(shifted / coeff)
+            }
+            _ => None,
+        }
+    }
+
     pub fn root_name(&self) -> Option<Rc<str>> {
         match self {
             DimSpec::Named { name, .. } => Some(name.clone()),
@@ -566,5 +586,43 @@ impl Value {
 
     pub fn is_none(&self) -> bool {
         matches!(self, Value::None)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn named(name: &str) -> Rc<DimSpec> {
+        Rc::new(DimSpec::Named {
+            name: Rc::from(name),
+            min: None,
+            max: None,
+        })
+    }
+
+    #[test]
+    fn a_derived_dims_value_pins_its_root() {
+        let n = named("n");
+        let twice = DimSpec::Derived {
+            root: n.clone(),
+            coeff: 2,
+            offset: 0,
+        };
+        assert_eq!(twice.root_value(8), Some(4));
+        assert_eq!(twice.root_value(7), None, "no integer n has 2*n == 7");
+        let nested = DimSpec::Derived {
+            root: Rc::new(DimSpec::Derived {
+                root: n.clone(),
+                coeff: 2,
+                offset: 1,
+            }),
+            coeff: 3,
+            offset: 0,
+        };
+        // 3*(2*n + 1) == 27  =>  n == 4
+        assert_eq!(nested.root_value(27), Some(4));
+        assert_eq!(n.root_value(5), Some(5));
+        assert_eq!(DimSpec::Static.root_value(5), None);
     }
 }

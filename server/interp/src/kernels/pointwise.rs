@@ -432,7 +432,7 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
             )?;
             return Ok(Some(wrap(t, x.dt)));
         }
-        "clamp" | "clamp_min" | "clamp_max" => {
+        "clamp" | "clip" | "clamp_min" | "clamp_max" => {
             let x = unary_input(node, a)?;
             let (lo, hi) = match op {
                 "clamp_min" => (a.opt(1, "min"), None),

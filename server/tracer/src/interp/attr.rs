@@ -571,6 +571,19 @@ impl Interp {
             Value::Object(o) if o.module.is_some() => {
                 crate::nn::module_setitem(self, o, index, value)
             }
+            Value::Object(o) if crate::spec::shapes_collection_items(obj).is_some() => {
+                let Some(Value::Dict(items)) = o.get_attr(crate::spec::SHAPES_COLLECTION_ITEMS)
+                else {
+                    return Ok(());
+                };
+                if !matches!(index, Value::Tensor(_)) {
+                    return Err(self.type_error(
+                        "ShapesCollection keys must be the example tensors themselves",
+                    ));
+                }
+                items.borrow_mut().insert(index, value);
+                Ok(())
+            }
             Value::Unknown(_) => Ok(()),
             _ => Err(self.type_error(format!(
                 "'{}' object does not support item assignment",

@@ -1551,7 +1551,15 @@ pub fn construct_builtin(
                 module: None,
             });
             crate::cycles::register(&obj);
-            obj.set_attr("args", Value::tuple(args));
+            if &*name == crate::spec::SHAPES_COLLECTION {
+                // The per-tensor specs, keyed by tensor identity.
+                obj.set_attr(
+                    crate::spec::SHAPES_COLLECTION_ITEMS,
+                    Value::Dict(Rc::new(RefCell::new(Default::default()))),
+                );
+            } else {
+                obj.set_attr("args", Value::tuple(args));
+            }
             Ok(Value::Object(obj))
         }
     }

@@ -426,17 +426,29 @@ impl Interp {
                 }
             }
             let Some((m, me)) = mono else { continue };
-            let (t, te) = if term.coeff() == 1 {
+            // After a first term, a negative one is subtracted (`a - b`), as
+            // the user's code wrote it.
+            let subtract = acc.is_some() && term.coeff() < 0;
+            let coeff = if subtract {
+                term.coeff().saturating_neg()
+            } else {
+                term.coeff()
+            };
+            let (t, te) = if coeff == 1 {
                 (m, me)
             } else {
-                let te = me.mul(&SymExpr::int(term.coeff()));
-                let n = self.sym_node("_operator.mul", "mul", vec![m, Arg::Int(term.coeff())], &te);
+                let te = me.mul(&SymExpr::int(coeff));
+                let n = self.sym_node("_operator.mul", "mul", vec![m, Arg::Int(coeff)], &te);
                 (Arg::Node(n), te)
             };
             acc = Some(match acc {
                 None => {
                     acc_expr = te;
                     t
+                }
+                Some(a) if subtract => {
+                    acc_expr = acc_expr.sub(&te);
+                    Arg::Node(self.sym_node("_operator.sub", "sub", vec![a, t], &acc_expr))
                 }
                 Some(a) => {
                     acc_expr = acc_expr.add(&te);
@@ -449,6 +461,9 @@ impl Interp {
         match acc {
             None => Arg::Int(k),
             Some(a) if k == 0 => a,
+            Some(a) if k < 0 && k != i64::MIN => {
+                Arg::Node(self.sym_node("_operator.sub", "sub", vec![a, Arg::Int(-k)], &e))
+            }
             Some(a) => Arg::Node(self.sym_node("_operator.add", "add", vec![a, Arg::Int(k)], &e)),
         }
     }

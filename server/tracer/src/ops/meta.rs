@@ -364,7 +364,7 @@ pub fn masked_fill(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, idx, 3, t.dtype, t.shape.clone())
 }
 
-/// `clamp(min, max)`: targets [clamp, clamp_min, clamp_max].
+/// `clamp(min, max)`, `clip`, `clamp_min(min)`, `clamp_max(max)`: one target each.
 pub fn clamp(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let (lo, hi) = (call.arg(1).clone(), call.arg(2).clone());
@@ -373,25 +373,15 @@ pub fn clamp(interp: &mut Interp, call: &OpCall) -> R<Value> {
     } else {
         t.dtype
     };
-    let named = call.spelling.ends_with("clamp_min") || call.spelling.ends_with("clamp_max");
-    let idx = if named {
-        0
-    } else {
-        match (&lo, &hi) {
-            (l, Value::None) if !l.is_none() && call.def.targets.len() > 1 => 1,
-            (Value::None, h) if !h.is_none() && call.def.targets.len() > 2 => 2,
-            _ => 0,
-        }
-    };
-    let args: Vec<Arg> = match idx {
-        1 => vec![interp.arg_of(&Value::Tensor(t.clone())), interp.arg_of(&lo)],
-        2 => vec![interp.arg_of(&Value::Tensor(t.clone())), interp.arg_of(&hi)],
-        _ => args_of(interp, call, 3),
-    };
-    if call.inplace {
-        return emit_inplace(interp, call, idx, 3);
+    // `clamp(min=a)` records `(x, a)`, `clamp(max=b)` records `(x, None, b)`.
+    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), interp.arg_of(&lo)];
+    if !hi.is_none() {
+        args.push(interp.arg_of(&hi));
     }
-    let target = call.target(idx);
+    if call.inplace {
+        return emit_inplace(interp, call, 0, 3);
+    }
+    let target = call.target(0);
     interp.record_tensor_op(&target, args, vec![], dtype, t.shape.clone())
 }
 

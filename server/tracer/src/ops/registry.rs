@@ -214,13 +214,15 @@ pub static OPS: &[OpDef] = &[
         meta::masked_fill
     ),
     op!(
-        ["torch.clamp", "torch.clip", "Tensor.clamp", "Tensor.clip"],
+        ["torch.clamp", "Tensor.clamp"],
         "input, min=None, max=None",
-        [
-            "aten.clamp.default",
-            "aten.clamp_min.default",
-            "aten.clamp_max.default"
-        ],
+        ["aten.clamp.default"],
+        meta::clamp
+    ),
+    op!(
+        ["torch.clip", "Tensor.clip"],
+        "input, min=None, max=None",
+        ["aten.clip.default"],
         meta::clamp
     ),
     op!(

@@ -96,6 +96,32 @@ fn raw_line(file: &tracer::SourceFile, line: u32) -> String {
         .to_string()
 }
 
+/// How many times `check --fix` re-analyses a file it fixed.
+const FIX_ROUNDS: usize = 3;
+
+/// The fixes to apply: torch's suggested ones, or where torch suggests
+/// none, exportlens's further ones.
+fn fixes_of(analysis: &crate::analyze::Analysis) -> Vec<String> {
+    let mut fixes: Vec<String> = Vec::new();
+    for (_, runs) in &analysis.entries {
+        for r in runs {
+            if let TraceOutcome::Failed(fl) = &r.outcome {
+                let own = if fl.suggested_fixes.is_empty() {
+                    &fl.further_fixes
+                } else {
+                    &fl.suggested_fixes
+                };
+                for x in own {
+                    if !fixes.contains(x) {
+                        fixes.push(x.clone());
+                    }
+                }
+            }
+        }
+    }
+    fixes
+}
+
 pub fn run(
     paths: &[PathBuf],
     choice: ModeChoice,
@@ -106,34 +132,22 @@ pub fn run(
     let mut diagnostics = Vec::new();
     let mut failed = false;
     for f in &files {
-        let text = read_source(f)?;
+        let mut text = read_source(f)?;
         let path = f.display().to_string();
         let all = [Mode::Strict, Mode::NonStrict];
-        let analysis = analyze(&path, &text, &all);
-        let file = &analysis.file;
-        if fix {
-            let mut fixes: Vec<String> = Vec::new();
-            for (_, runs) in &analysis.entries {
-                for r in runs {
-                    if let TraceOutcome::Failed(fl) = &r.outcome {
-                        for x in &fl.suggested_fixes {
-                            if !fixes.contains(x) {
-                                fixes.push(x.clone());
-                            }
-                        }
-                    }
-                }
+        let mut analysis = analyze(&path, &text, &all);
+        // A fix can uncover the next violation (torch's `min=5` leaves a
+        // guard that excludes 5): fix again while fixes apply.
+        for _ in 0..if fix { FIX_ROUNDS } else { 0 } {
+            let fixes = fixes_of(&analysis);
+            let edits = export::fixes::fix_edits(&analysis.file, &fixes);
+            if edits.is_empty() {
+                break;
             }
-            let edits = export::fixes::fix_edits(file, &fixes);
-            if !edits.is_empty() {
-                let new_text = export::fixes::apply_edits(&text, &edits);
-                std::fs::write(f, &new_text)
-                    .with_context(|| format!("cannot write {}", f.display()))?;
-                eprintln!("fixed {}: {}", f.display(), fixes.join("; "));
-                let analysis = analyze(&path, &new_text, &all);
-                failed |= report_file(&analysis, &path, choice, &mut diagnostics);
-                continue;
-            }
+            text = export::fixes::apply_edits(&text, &edits);
+            std::fs::write(f, &text).with_context(|| format!("cannot write {}", f.display()))?;
+            eprintln!("fixed {}: {}", f.display(), fixes.join("; "));
+            analysis = analyze(&path, &text, &all);
         }
         failed |= report_file(&analysis, &path, choice, &mut diagnostics);
     }

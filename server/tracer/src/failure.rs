@@ -44,6 +44,10 @@ pub struct Failure {
     pub message: String,
     /// torch's "Suggested fixes" lines (`dy = dx`).
     pub suggested_fixes: Vec<String>,
+    /// Fixes in the same form that exportlens adds where torch suggests
+    /// none (a range end a `Ne` guard excludes, moved past it); applied by
+    /// `check --fix`, never reported as torch's.
+    pub further_fixes: Vec<String>,
     /// An ExportDB-style rewrite to offer the user, in prose.
     pub hint: Option<String>,
 }
@@ -58,6 +62,7 @@ impl Failure {
             line: None,
             message: message.into(),
             suggested_fixes: Vec::new(),
+            further_fixes: Vec::new(),
             hint: None,
         }
     }

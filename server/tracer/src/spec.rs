@@ -349,6 +349,26 @@ impl SymbolFactory {
                         format!("Dim `{name}`: min={lo} is greater than max={m}"),
                     ));
                 }
+                // torch requires a derived dim's smallest value to be a
+                // size: `4*_n - 3` with `_n` from 0 is refused up front.
+                let derived_min = lo.saturating_mul(coeff).saturating_add(offset);
+                if (coeff, offset) != (1, 0) && coeff > 0 && derived_min < 0 {
+                    let mut f = Failure::new(
+                        FailureKind::Other,
+                        format!(
+                            "Expected derived min value of {} to be >= 0. Please specify an appropriate min value for {name} (currently {lo}).",
+                            derived_text(&name, coeff, offset)
+                        ),
+                    );
+                    let need = ceil_div(-offset, coeff);
+                    let mut parts = vec![format!("'{name}'"), format!("min={need}")];
+                    if let Some(m) = max {
+                        parts.push(format!("max={m}"));
+                    }
+                    f.further_fixes
+                        .push(format!("{name} = Dim({})", parts.join(", ")));
+                    return Err(interp.fail_with(f));
+                }
                 // The range of this dim: the root's range mapped through A*d + B.
                 let map = |b: Bound| match b {
                     Bound::Finite(v) => {
@@ -476,6 +496,7 @@ fn excluded_value(interp: &Interp, s: SymbolId) -> Option<i64> {
 pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure> {
     let mut messages = Vec::new();
     let mut fixes: Vec<String> = Vec::new();
+    let mut further: Vec<String> = Vec::new();
     let mut first_line: Option<u32> = None;
     let name_of = |d: &DynamicDim| -> Option<String> { d.spec.root_name().map(|s| s.to_string()) };
     let dim_of = |s: SymbolId| dims.iter().find(|x| x.symbol == s);
@@ -553,11 +574,38 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
                     && declared.contains(v)
                 {
                     // torch learns no range from `Ne`, so it suggests no
-                    // fix, but the guard still fails for one value.
+                    // fix, but the guard still fails for one value. At an
+                    // end of the range, moving that end past it is a fix
+                    // of exportlens's own (for `check --fix`).
                     messages.push(format!(
                         "Not all values of {name} = {} in the specified range satisfy the generated guard {} != {v}.",
                         d.source, d.source
                     ));
+                    let (lo, hi) = (declared.lo, declared.hi);
+                    let bound = |b: Bound| match b {
+                        Bound::Finite(x) => Some(x),
+                        _ => None,
+                    };
+                    let moved = if lo == Bound::Finite(v) && hi != Bound::Finite(v) {
+                        Some((v + 1, bound(hi)))
+                    } else if hi == Bound::Finite(v) && lo != Bound::Finite(v) {
+                        Some((bound(lo).unwrap_or(2), Some(v - 1)))
+                    } else {
+                        None
+                    };
+                    if let Some((new_lo, new_hi)) = moved {
+                        let mut parts = vec![format!("'{name}'")];
+                        if new_lo > 2 {
+                            parts.push(format!("min={new_lo}"));
+                        }
+                        if let Some(h) = new_hi {
+                            parts.push(format!("max={h}"));
+                        }
+                        let fix = format!("{name} = Dim({})", parts.join(", "));
+                        if !further.contains(&fix) {
+                            further.push(fix);
+                        }
+                    }
                 }
             }
             continue;
@@ -644,6 +692,7 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
         ),
     );
     f.suggested_fixes = fixes;
+    f.further_fixes = further;
     f.line = first_line;
     f.hint = Some(
         "apply the suggested fixes to the Dim definitions (or use Dim.AUTO to let export decide)"
@@ -653,6 +702,16 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
 }
 
 /// ` + 1`, ` - 3` or nothing, as sympy prints a constant term.
+/// `A*d + B` as sympy prints it (`4*_n - 3`, `_n + 1`).
+fn derived_text(name: &str, coeff: i64, offset_: i64) -> String {
+    let head = if coeff == 1 {
+        name.to_string()
+    } else {
+        format!("{coeff}*{name}")
+    };
+    format!("{head}{}", offset(offset_))
+}
+
 fn offset(r: i64) -> String {
     match r {
         0 => String::new(),

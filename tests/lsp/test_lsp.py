@@ -418,6 +418,37 @@ async def test_constraint_violation_quick_fix_removes_the_error(client: Language
 
 
 @pytest.mark.asyncio
+async def test_quick_fix_where_torch_suggests_none(client: LanguageClient, tmp_path):
+    # min=5 is torch's own fix for this model, but x[2:-2] also guards
+    # length - 4 != 1, which excludes 5: torch suggests nothing more.
+    text = (
+        "import torch\nfrom torch.export import Dim\n\n\n"
+        "class EdgeTrim(torch.nn.Module):\n"
+        "    def forward(self, x):\n"
+        "        torch._check(x.shape[0] >= 5)\n"
+        "        return x[2:-2] * 2.0\n\n\n"
+        "model = EdgeTrim()\nexample_args = (torch.randn(10, 3),)\n"
+        "length = Dim('length', min=5, max=1024)\n"
+        "dynamic_shapes = {'x': {0: length}}\n"
+    )
+    path = tmp_path / "edge_trim.py"
+    uri, text, diags = await open_file(client, path, text=text, uri=uri_of(path))
+    cv = [d for d in diags if code(d) == "constraint-violation"]
+    assert cv, diags
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=cv[0].range,
+            context=types.CodeActionContext(diagnostics=cv),
+        )
+    )
+    own = [a for a in actions if a.title.startswith("Apply exportlens's fix")]
+    assert own and own[0].is_preferred, [a.title for a in actions]
+    new_text = apply_edits(text, own[0].edit.changes[uri])
+    assert "length = Dim('length', min=6, max=1024)" in new_text, new_text
+
+
+@pytest.mark.asyncio
 async def test_dim_dynamic_quick_fix():
     path = corpus("tutorial/dynamic_model_static_conflict.py")
     client, _ = await start_client()

@@ -587,7 +587,16 @@ fn entry_diagnostics(
                     offered.push((format!("Apply suggested fix `{fix}`"), edits, false));
                 }
             }
-            if offered.len() > 1 {
+            if fl.suggested_fixes.is_empty() {
+                // torch suggests nothing; exportlens's own fix of the same form.
+                for fix in &fl.further_fixes {
+                    let edits = suggested_edits(file, std::slice::from_ref(fix));
+                    if !edits.is_empty() {
+                        offered.push((format!("Apply exportlens's fix `{fix}`"), edits, false));
+                    }
+                }
+            }
+            if offered.len() > 1 && !fl.suggested_fixes.is_empty() {
                 let all = suggested_edits(file, &fl.suggested_fixes);
                 offered.insert(
                     0,

@@ -379,18 +379,23 @@ async def test_quick_run_of_a_model_that_raises_says_why(client: LanguageClient,
 # --- code actions --------------------------------------------------------------
 
 
+async def actions_for(client: LanguageClient, uri: str, diags):
+    """The code actions offered at the first of `diags`, for all of them."""
+    return await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=diags[0].range,
+            context=types.CodeActionContext(diagnostics=diags),
+        )
+    )
+
+
 @pytest.mark.asyncio
 async def test_constraint_violation_quick_fix_removes_the_error(client: LanguageClient):
     uri, text, diags = await open_file(client, CV_FIXES)
     cv = [d for d in diags if code(d) == "constraint-violation"]
     assert cv, diags
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=cv[0].range,
-            context=types.CodeActionContext(diagnostics=cv),
-        )
-    )
+    actions = await actions_for(client, uri, cv)
     preferred = [a for a in actions if a.is_preferred]
     assert preferred, [a.title for a in actions]
     fix = preferred[0]
@@ -435,13 +440,7 @@ async def test_quick_fix_where_torch_suggests_none(client: LanguageClient, tmp_p
     uri, text, diags = await open_file(client, path, text=text, uri=uri_of(path))
     cv = [d for d in diags if code(d) == "constraint-violation"]
     assert cv, diags
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=cv[0].range,
-            context=types.CodeActionContext(diagnostics=cv),
-        )
-    )
+    actions = await actions_for(client, uri, cv)
     own = [a for a in actions if a.title.startswith("Apply exportlens's fix")]
     assert own and own[0].is_preferred, [a.title for a in actions]
     new_text = apply_edits(text, own[0].edit.changes[uri])

@@ -3,16 +3,15 @@ import torch.nn as nn
 from torch.export import Dim
 
 
-class TokensToGroups(nn.Module):
-    """A derived dim `4*_n - 3` whose root starts at 0 would be negative: torch refuses the spec."""
+class HeaderedFrames(nn.Module):
+    """Header samples then frames of 4, the length spec'd as `4*_n - 3`: negative at _n = 0 (the default min), so torch refuses the spec."""
 
-    def forward(self, tokens: torch.Tensor) -> torch.Tensor:
-        body = tokens[1:]
-        return body.view(-1, 4)
+    def forward(self, signal: torch.Tensor) -> torch.Tensor:
+        frames = signal[3:].reshape(-1, 4)
+        return frames.mean(dim=-1)
 
 
-model = TokensToGroups()
-example_args = (torch.randn(13),)
-_n = Dim("_n", max=100)
-n = 4 * _n - 3
-dynamic_shapes = {"tokens": (n,)}
+model = HeaderedFrames()
+example_args = (torch.randn(9),)
+_n = Dim("_n", max=64)
+dynamic_shapes = {"signal": (4 * _n - 3,)}

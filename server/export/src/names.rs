@@ -206,16 +206,41 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
     }
     // Input sizes are read with `sym_size.int` nodes named after a first
     // draft that read every dynamic input dim: the kept ones are numbered
-    // from the count of dynamic dims on.
-    let mut free = std::collections::BTreeSet::new();
-    for id in &program.inputs {
-        if let tracer::graph::MetaVal::Tensor { shape, .. } = &g.node(*id).val {
-            for d in shape {
-                free.extend(program.env.simplify(d).symbols());
+    // from the count of dynamic dims on. Non-strict reads one per symbol the
+    // inputs were created with, before guards merged them (a derived dim is
+    // an expression of its root, not a symbol); strict re-traces Dynamo's
+    // graph, whose inputs carry the merged symbols.
+    let dynamic_dims = match mode {
+        Mode::NonStrict => {
+            // One symbol per named Dim however many inputs share it, one per
+            // other dynamic dim.
+            let mut named = std::collections::BTreeSet::new();
+            let mut unnamed = 0;
+            for s in &program.env.symbols {
+                if s.source.is_none() || s.unbacked || s.derived {
+                    continue;
+                }
+                match &s.dim_name {
+                    Some(n) => {
+                        named.insert(n.as_str());
+                    }
+                    None => unnamed += 1,
+                }
             }
+            named.len() + unnamed
         }
-    }
-    let dynamic_dims = free.len();
+        Mode::Strict => {
+            let mut free = std::collections::BTreeSet::new();
+            for id in &program.inputs {
+                if let tracer::graph::MetaVal::Tensor { shape, .. } = &g.node(*id).val {
+                    for d in shape {
+                        free.extend(program.env.simplify(d).symbols());
+                    }
+                }
+            }
+            free.len()
+        }
+    };
     let anchored: HashSet<NodeId> = g.anchors.iter().map(|(n, _)| *n).collect();
     let mut sym_sizes = 0;
     for (i, n) in g.nodes.iter().enumerate() {

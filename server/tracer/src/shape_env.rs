@@ -23,6 +23,9 @@ pub struct SymbolInfo {
     pub unbacked: bool,
     /// The `Dim` that introduced it, for constraint checking.
     pub dim_name: Option<String>,
+    /// Made for a derived dim (`2*d`), which torch writes as an expression
+    /// of its root rather than a symbol of its own.
+    pub derived: bool,
 }
 
 /// A guard: a relation that must hold for the exported program to be valid.
@@ -152,6 +155,7 @@ impl ShapeEnv {
             spec_range: range,
             unbacked: false,
             dim_name,
+            derived: false,
         });
         SymExpr::symbol(id)
     }
@@ -168,6 +172,7 @@ impl ShapeEnv {
             spec_range: range,
             unbacked: true,
             dim_name: None,
+            derived: false,
         });
         SymExpr::symbol(id)
     }

@@ -409,6 +409,7 @@ impl SymbolFactory {
                 );
                 if let Some(s) = e.as_symbol() {
                     interp.env.symbols[s.0 as usize].spec_range = ValueRange::new(slo, shi);
+                    interp.env.symbols[s.0 as usize].derived = (coeff, offset) != (1, 0);
                     self.dynamic.push(DynamicDim {
                         symbol: s,
                         spec: spec.clone(),

@@ -1,6 +1,9 @@
 //! The shape environment of one trace: symbols with their sources, hints and
 //! ranges; the guards every decision on a symbolic value adds, with the user
-//! line that caused it; and the replacements equalities produce.
+//! line that caused it; the replacements equalities produce; and the static
+//! evaluation that settles a decision without a guard the way torch's
+//! `_maybe_evaluate_static` does (ranges with lower bounds shifted to 1,
+//! divisibility facts, what earlier guards imply, a cache of open queries).
 
 use std::collections::HashMap;
 

@@ -138,24 +138,17 @@ impl Interp {
         self.record_output(target, args, kwargs, dtype, shape, Output::Fresh)
     }
 
-    /// A reduction's output: under symbolic sizes torch's fake kernel is
-    /// the Python reference through a prim, which allocates the output
-    /// with `empty_strided` (each size asked whether 0, a real guard) and
-    /// `make_contiguous_strides_for` strides (`3*Max(1, s//4)`).
-    pub fn record_reduction_op(
-        &mut self,
-        target: &str,
-        args: Vec<Arg>,
-        kwargs: Vec<(String, Arg)>,
-        dtype: DType,
-        shape: Vec<SymExpr>,
-    ) -> R<Value> {
+    /// Where a reduction's output lives: under symbolic sizes torch's fake
+    /// kernel is the Python reference through a prim, which allocates the
+    /// output with `empty_strided` (each size asked whether 0, a real
+    /// guard) and `make_contiguous_strides_for` strides (`3*Max(1, s//4)`).
+    pub fn reduction_output(&mut self, shape: &[SymExpr]) -> Output {
         if !self.tracing || shape.iter().all(SymExpr::is_const) {
-            return self.record_tensor_op(target, args, kwargs, dtype, shape);
+            return Output::Fresh;
         }
         let line = self.guard_line();
         let zero = SymExpr::int(0);
-        for size in &shape {
+        for size in shape {
             if self
                 .env
                 .guard_or(size, CmpKind::Eq, &zero, line, false, false)
@@ -163,11 +156,10 @@ impl Interp {
                 break;
             }
         }
-        let output = match crate::layout::Layout::allocated(&shape) {
+        match crate::layout::Layout::allocated(shape) {
             Ok(layout) => Output::Allocated(layout),
             Err(_) => Output::Fresh,
-        };
-        self.record_output(target, args, kwargs, dtype, shape, output)
+        }
     }
 
     /// A view op's output: like [`Interp::record_tensor_op`], in the
@@ -184,7 +176,8 @@ impl Interp {
         self.record_output(target, args, kwargs, dtype, shape, Output::View(layout))
     }
 
-    fn record_output(
+    /// Record an op whose result is one tensor living where `output` says.
+    pub fn record_output(
         &mut self,
         target: &str,
         args: Vec<Arg>,

@@ -494,7 +494,8 @@ pub fn reduce(interp: &mut Interp, call: &OpCall) -> R<Value> {
         args.push(Arg::Bool(true));
     }
     let target = call.target(1);
-    interp.record_reduction_op(&target, args, vec![], dtype, shape)
+    let output = interp.reduction_output(&shape);
+    interp.record_output(&target, args, vec![], dtype, shape, output)
 }
 
 /// `max`/`min`: full reduction, a dim reduction returning (values,

@@ -100,6 +100,9 @@ impl Analysis {
                         let named = export::name_program(p, mode);
                         out.push_str(&export::print_program(&named, &self.file.path));
                     }
+                    tracer::TraceOutcome::Failed(f) if !f.is_verdict() => {
+                        out.push_str(&format!("no verdict: {}\n", f.message));
+                    }
                     tracer::TraceOutcome::Failed(f) => {
                         out.push_str(&format!(
                             "export fails ({}{}): {}\n",

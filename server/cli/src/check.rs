@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result, bail};
 use serde_json::json;
-use tracer::{FailureKind, Mode, TraceOutcome};
+use tracer::{Mode, TraceOutcome};
 
 use crate::OutputFormat;
 use crate::analyze::{analyze, read_source};
@@ -122,12 +122,19 @@ fn fixes_of(analysis: &crate::analyze::Analysis) -> Vec<String> {
     fixes
 }
 
-pub fn run(
-    paths: &[PathBuf],
-    choice: ModeChoice,
-    format: OutputFormat,
-    fix: bool,
-) -> Result<ExitCode> {
+/// What `check` was asked for.
+pub struct CheckOptions {
+    pub modes: ModeChoice,
+    pub format: OutputFormat,
+    /// Apply the suggested `dynamic_shapes` fixes in place.
+    pub fix: bool,
+    /// Count "analysis incomplete" as an error (exit 1), for CI that wants
+    /// every entry point judged.
+    pub strict_analysis: bool,
+}
+
+pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<ExitCode> {
+    let (choice, format, fix) = (opts.modes, opts.format, opts.fix);
     let files = collect_files(paths)?;
     let mut diagnostics = Vec::new();
     let mut failed = false;
@@ -149,7 +156,13 @@ pub fn run(
             eprintln!("fixed {}: {}", f.display(), fixes.join("; "));
             analysis = analyze(&path, &text, &all);
         }
-        failed |= report_file(&analysis, &path, choice, &mut diagnostics);
+        failed |= report_file(
+            &analysis,
+            &path,
+            choice,
+            opts.strict_analysis,
+            &mut diagnostics,
+        );
     }
     print_diagnostics(&mut diagnostics, files.len(), format)?;
     Ok(if failed {
@@ -176,11 +189,13 @@ fn located(
         .unwrap_or_else(|| (path.to_string(), analysis.file.clone()))
 }
 
-/// Turn one file's analysis into diagnostics; true when an entry fails.
+/// Turn one file's analysis into diagnostics; true when an entry fails
+/// (or, with `strict_analysis`, cannot be judged).
 fn report_file(
     analysis: &crate::analyze::Analysis,
     path: &str,
     choice: ModeChoice,
+    strict_analysis: bool,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> bool {
     let file = &analysis.file;
@@ -221,7 +236,8 @@ fn report_file(
             };
             for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
                 if let TraceOutcome::Failed(fl) = &r.outcome {
-                    failed = true;
+                    let error = fl.is_verdict() || strict_analysis;
+                    failed |= error;
                     let (fpath, file) = located(analysis, &path, fl.path.as_deref());
                     let file = &file;
                     let (line, col, end_col) = match fl.range {
@@ -237,13 +253,7 @@ fn report_file(
                         }
                         _ => (fl.line.unwrap_or(entry.line), 1, 2),
                     };
-                    let code = match (fl.gb_code, fl.kind) {
-                        (Some(c), _) => c.to_string(),
-                        (None, FailureKind::DataDependent) => "data-dependent".into(),
-                        (None, FailureKind::ConstraintViolation) => "constraint-violation".into(),
-                        (None, FailureKind::GraphBreak) => "graph-break".into(),
-                        (None, FailureKind::Other) => "export-error".into(),
-                    };
+                    let code = fl.code();
                     let mut help = fl.hint.clone();
                     if !fl.suggested_fixes.is_empty() {
                         help = Some(format!(
@@ -263,7 +273,7 @@ fn report_file(
                         line,
                         col,
                         end_col,
-                        severity: "error",
+                        severity: if error { "error" } else { "warning" },
                         code,
                         message: format!("{}{}", fl.message, label(r.mode)),
                         help,

@@ -50,6 +50,10 @@ enum Command {
         /// Apply torch's suggested fixes to the `dynamic_shapes` spec in place.
         #[arg(long)]
         fix: bool,
+        /// Treat "analysis incomplete" (code the tool could not follow) as an
+        /// error: exit 1 unless every entry point was judged.
+        #[arg(long)]
+        strict_analysis: bool,
     },
     /// Print the exported program of every entry point in a file.
     Export {
@@ -97,9 +101,15 @@ fn run(cli: Cli) -> Result<ExitCode> {
             both,
             output_format,
             fix,
+            strict_analysis,
         } => {
-            let modes = check::ModeChoice::from_flags(strict, non_strict, both);
-            check::run(&paths, modes, output_format, fix)
+            let opts = check::CheckOptions {
+                modes: check::ModeChoice::from_flags(strict, non_strict, both),
+                format: output_format,
+                fix,
+                strict_analysis,
+            };
+            check::run(&paths, &opts)
         }
         Command::Export { file, json, strict } => {
             let text = analyze::read_source(&file)?;

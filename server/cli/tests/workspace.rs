@@ -100,3 +100,37 @@ fn packages_resolve_from_any_current_directory() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const UNFOLLOWED_LIBRARY: &str = "import torch\nimport not_installed_lib\n\nmodel = not_installed_lib.build(10)\nexample_args = (torch.randn(1, 3),)\n";
+
+#[test]
+fn analysis_incomplete_is_a_warning_unless_strict_analysis() {
+    let dir = workspace("incomplete", &[("m.py", UNFOLLOWED_LIBRARY)]);
+    let (out, code) = exportlens(&dir, &["check", "m.py"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.starts_with("m.py:4:1: warning[analysis-incomplete]: analysis incomplete"),
+        "{out}"
+    );
+    assert!(out.contains("0 error(s)"), "{out}");
+    let (out, code) = exportlens(&dir, &["check", "--strict-analysis", "m.py"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.starts_with("m.py:4:1: error[analysis-incomplete]"),
+        "{out}"
+    );
+}
+
+#[test]
+fn analysis_incomplete_has_no_verdict_in_the_report() {
+    let dir = workspace("incomplete-json", &[("m.py", UNFOLLOWED_LIBRARY)]);
+    let (out, code) = exportlens(&dir, &["export", "--json", "m.py"]);
+    assert_eq!(code, 0, "{out}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON report");
+    for mode in ["strict", "nonstrict"] {
+        let run = &doc["entries"][0]["runs"][mode];
+        assert!(run["ok"].is_null(), "{run}");
+        assert_eq!(run["error_category"], "incomplete", "{run}");
+        assert_eq!(run["incomplete"]["line"], 4, "{run}");
+    }
+}

@@ -114,7 +114,17 @@ pub fn run_report(r: &TraceResult) -> Json {
         }
         TraceOutcome::Failed(f) => {
             let mut m = serde_json::Map::new();
-            m.insert("ok".into(), json!(false));
+            // No verdict when the tracer could not follow the code: `ok`
+            // is null, never a claimed failure.
+            if f.is_verdict() {
+                m.insert("ok".into(), json!(false));
+            } else {
+                m.insert("ok".into(), Json::Null);
+                m.insert(
+                    "incomplete".into(),
+                    json!({"line": f.line, "path": f.path, "message": f.message}),
+                );
+            }
             m.insert("error_category".into(), json!(f.kind.category()));
             m.insert("gb_code".into(), json!(f.gb_code));
             m.insert("line".into(), json!(f.line));

@@ -21,6 +21,8 @@ pub enum ErrorKind {
     Runtime,
     /// The export itself fails, so there is no program to run.
     ExportFails,
+    /// The tracer could not follow the model, so there is no program.
+    AnalysisIncomplete,
     /// A bug in the interpreter (mismatch with the traced metadata).
     Internal,
     /// A `--weights` file that cannot be read or does not fit the model.
@@ -81,6 +83,7 @@ impl Error {
             ErrorKind::Memory => "memory",
             ErrorKind::Runtime => "runtime error",
             ErrorKind::ExportFails => "export fails",
+            ErrorKind::AnalysisIncomplete => "analysis incomplete",
             ErrorKind::Internal => "internal error",
             ErrorKind::Weights => "weights",
             ErrorKind::Input => "input",

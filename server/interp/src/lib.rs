@@ -234,6 +234,10 @@ pub fn run_source(path: &str, text: &str, options: &RunOptions) -> Vec<EntryRun>
             note = why;
             match &traced.outcome {
                 TraceOutcome::Exported(p) => run_program(&f, &e, p, options),
+                TraceOutcome::Failed(fail) if !fail.is_verdict() => Err(Error::new(
+                    ErrorKind::AnalysisIncomplete,
+                    format!("no program to run: {}", fail.message),
+                )),
                 TraceOutcome::Failed(fail) => Err(Error::new(
                     ErrorKind::ExportFails,
                     format!("export fails, nothing to run: {}", fail.message),

@@ -552,12 +552,12 @@ fn entry_diagnostics(
             (None, None) => ctx.line(entry.line),
         };
         let fail_line = fl.line.or(range_line.map(|(_, l)| l)).unwrap_or(entry.line);
-        let code = failure_code(fl);
+        let code = fl.code();
         let message = failure_message(fl);
         let entry_range = ctx.line(entry.line);
         let diagnostic = Diagnostic {
             range,
-            severity: Some(DiagnosticSeverity::ERROR),
+            severity: Some(failure_severity(fl)),
             code_description: fl.gb_code.and_then(gb_link),
             code: Some(NumberOrString::String(code)),
             source: Some("exportlens".into()),
@@ -730,14 +730,24 @@ fn failure_message(fl: &tracer::Failure) -> String {
     message
 }
 
+/// An export failure is an error; "analysis incomplete" is a warning: the
+/// tool, not the model, fell short.
+fn failure_severity(fl: &tracer::Failure) -> DiagnosticSeverity {
+    if fl.is_verdict() {
+        DiagnosticSeverity::ERROR
+    } else {
+        DiagnosticSeverity::WARNING
+    }
+}
+
 /// A failure inside a file the entry imports: an error in that file, with
 /// related information pointing at the entry point.
 fn foreign_failure(ctx: &Ctx, entry: &EntryPoint, fl: &tracer::Failure, path: &str) {
     let message = failure_message(fl);
     let diagnostic = Diagnostic {
-        severity: Some(DiagnosticSeverity::ERROR),
+        severity: Some(failure_severity(fl)),
         code_description: fl.gb_code.and_then(gb_link),
-        code: Some(NumberOrString::String(failure_code(fl))),
+        code: Some(NumberOrString::String(fl.code())),
         source: Some("exportlens".into()),
         message,
         related_information: Some(vec![DiagnosticRelatedInformation {
@@ -758,16 +768,6 @@ fn foreign_failure(ctx: &Ctx, entry: &EntryPoint, fl: &tracer::Failure, path: &s
         (None, None) => return,
     };
     ctx.push_foreign(path, at, diagnostic);
-}
-
-fn failure_code(fl: &tracer::Failure) -> String {
-    match (fl.gb_code, fl.kind) {
-        (Some(c), _) => c.to_string(),
-        (None, FailureKind::DataDependent) => "data-dependent".into(),
-        (None, FailureKind::ConstraintViolation) => "constraint-violation".into(),
-        (None, FailureKind::GraphBreak) => "graph-break".into(),
-        (None, FailureKind::Other) => "export-error".into(),
-    }
 }
 
 /// Merge the diagnostics of all modes: identical ones become one, labelled

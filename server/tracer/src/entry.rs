@@ -264,12 +264,53 @@ pub fn trace_entry_with(
         Ok(p) => TraceOutcome::Exported(Box::new(p)),
         Err(f) => TraceOutcome::Failed(f),
     };
+    let outcome = judge_completeness(&interp, outcome);
     TraceResult {
         mode,
         outcome,
         guards,
         notes: std::mem::take(&mut interp.notes),
     }
+}
+
+/// A program the tracer cannot vouch for becomes "analysis incomplete":
+/// its `forward` went through code the tracer did not follow, so its graph
+/// lacks what that code records. Failures stand as they are: each was found
+/// on code the tracer did follow (what it could not follow yields unknown
+/// values, which ops propagate instead of rejecting).
+fn judge_completeness(interp: &Interp, outcome: TraceOutcome) -> TraceOutcome {
+    let TraceOutcome::Exported(_) = &outcome else {
+        return outcome;
+    };
+    let noted = interp.forward_notes_from.and_then(|from| {
+        interp
+            .notes
+            .iter()
+            .skip(from)
+            .find(|n| n.kind == crate::failure::NoteKind::Incomplete)
+    });
+    let (range, path, mut message) = match (noted, &interp.unknown_used_in_forward) {
+        (Some(n), _) => (n.range, n.path.clone(), n.message.clone()),
+        (None, Some((range, path, why))) => (
+            *range,
+            path.clone(),
+            format!("`forward` uses a value the tracer could not follow ({why})"),
+        ),
+        (None, None) => return outcome,
+    };
+    if !message.starts_with("analysis incomplete") {
+        message = format!("analysis incomplete: {message}");
+    }
+    let mut f = Failure::new(FailureKind::Incomplete, message);
+    f.range = Some(range);
+    f.line = Some(match &path {
+        None => interp.entry_file.line_of(range.start),
+        Some(p) => interp
+            .file_for_path(p)
+            .map_or(1, |file| file.line_of(range.start)),
+    });
+    f.path = path;
+    TraceOutcome::Failed(Box::new(f))
 }
 
 fn flow_to_failure(interp: &Interp, flow: Flow) -> Failure {
@@ -338,7 +379,7 @@ fn run(
                     .any(|n| assigns_name(s, n));
                 if defines_input && matches!(entry.kind, EntryKind::ExportDb) {
                     let mut f = Failure::new(
-                        FailureKind::Other,
+                        FailureKind::Incomplete,
                         format!(
                             "analysis incomplete: this line, which defines an export input, could not be evaluated: {}",
                             f.message
@@ -561,6 +602,12 @@ fn bind_inputs(
 }
 
 fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flow> {
+    if let Value::Unknown(why) = &ea.model {
+        return Err(interp.fail(
+            FailureKind::Incomplete,
+            format!("analysis incomplete: the model could not be built ({why})"),
+        ));
+    }
     let Value::Object(model) = ea.model.clone() else {
         return Err(interp.fail(
             FailureKind::Other,
@@ -664,6 +711,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     }
 
     interp.tracing = true;
+    interp.forward_notes_from = Some(interp.notes.len());
     let out = interp.call_module(model.clone(), fake_args, fake_kwargs)?;
     let mut outputs = Vec::new();
     flatten_output(interp, &out, &mut outputs)?;
@@ -913,7 +961,7 @@ fn flatten_output(interp: &mut Interp, v: &Value, out: &mut Vec<Output>) -> Resu
                 ),
             ));
         }
-        Value::Unknown(_) => {}
+        Value::Unknown(_) => interp.note_unknown_use(v),
         other => {
             return Err(interp.fail(
                 FailureKind::Other,

@@ -15,6 +15,10 @@ pub enum FailureKind {
     /// Anything else torch rejects (bad outputs, type errors, eager shape
     /// errors, exceptions raised by the model).
     Other,
+    /// Not a verdict: the tracer could not follow the code (an unknown
+    /// library, an unmodelled construct, a budget) before it could tell
+    /// whether torch exports it. Never reported as an export failure.
+    Incomplete,
 }
 
 impl FailureKind {
@@ -24,6 +28,7 @@ impl FailureKind {
             FailureKind::DataDependent => "data_dependent",
             FailureKind::ConstraintViolation => "constraint_violation",
             FailureKind::Other => "other",
+            FailureKind::Incomplete => "incomplete",
         }
     }
 }
@@ -75,6 +80,25 @@ impl Failure {
     pub fn with_code(mut self, code: &'static str) -> Self {
         self.gb_code = Some(code);
         self
+    }
+
+    /// The diagnostic code editors and `check` show: torch's graph-break
+    /// code when there is one, else the kind.
+    pub fn code(&self) -> String {
+        match (self.gb_code, self.kind) {
+            (Some(c), _) => c.to_string(),
+            (None, FailureKind::DataDependent) => "data-dependent".into(),
+            (None, FailureKind::ConstraintViolation) => "constraint-violation".into(),
+            (None, FailureKind::GraphBreak) => "graph-break".into(),
+            (None, FailureKind::Other) => "export-error".into(),
+            (None, FailureKind::Incomplete) => "analysis-incomplete".into(),
+        }
+    }
+
+    /// A verdict on the export (it fails), as opposed to the tracer
+    /// saying it could not follow the code.
+    pub fn is_verdict(&self) -> bool {
+        self.kind != FailureKind::Incomplete
     }
 }
 

@@ -1715,7 +1715,7 @@ fn fwd_mha(
     };
     if qt.rank() != 3 {
         return Err(interp.fail(
-            FailureKind::Other,
+            FailureKind::Incomplete,
             "analysis incomplete: unbatched MultiheadAttention is not modelled",
         ));
     }
@@ -1959,7 +1959,7 @@ fn fwd_rnn(
     };
     if xt.rank() != 3 {
         return Err(interp.fail(
-            FailureKind::Other,
+            FailureKind::Incomplete,
             "analysis incomplete: unbatched RNN input is not modelled",
         ));
     }

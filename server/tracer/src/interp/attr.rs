@@ -603,7 +603,7 @@ impl Interp {
                 let n = super::range_len(*a, *b, *s);
                 if n as u64 > self.budget.loop_iterations {
                     return Err(self.fail(
-                        crate::failure::FailureKind::Other,
+                        crate::failure::FailureKind::Incomplete,
                         format!("analysis incomplete: range of {n} items is too long to unroll"),
                     ));
                 }

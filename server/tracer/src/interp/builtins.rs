@@ -1328,7 +1328,12 @@ fn dim_arith(op: BinOp, l: &Value, r: &Value) -> Option<Value> {
 }
 
 fn int_binop(interp: &mut Interp, op: BinOp, a: i64, b: i64) -> R<Value> {
-    let overflow = || interp.fail(FailureKind::Other, "analysis incomplete: integer overflow");
+    let overflow = || {
+        interp.fail(
+            FailureKind::Incomplete,
+            "analysis incomplete: integer overflow",
+        )
+    };
     Ok(match op {
         BinOp::Add => Value::Int(a.checked_add(b).ok_or_else(overflow)?),
         BinOp::Sub => Value::Int(a.checked_sub(b).ok_or_else(overflow)?),

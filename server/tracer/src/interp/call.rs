@@ -76,7 +76,10 @@ impl Interp {
                     }
                 }
             }
-            Value::Unknown(_) => Ok(f.clone()),
+            Value::Unknown(_) => {
+                self.note_unknown_use(f);
+                Ok(f.clone())
+            }
             // `Dim.AUTO(min=2, max=512)` and friends.
             Value::Dim(d) => {
                 let get = |k: &str, i: usize| {
@@ -142,7 +145,7 @@ impl Interp {
     ) -> R<Value> {
         if self.frames.len() as u32 >= self.budget.call_depth {
             return Err(self.fail(
-                FailureKind::Other,
+                FailureKind::Incomplete,
                 format!(
                     "analysis incomplete: call depth limit ({}) reached calling `{}` (unbounded recursion?)",
                     self.budget.call_depth, func.name

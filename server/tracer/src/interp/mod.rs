@@ -109,6 +109,12 @@ pub struct Interp {
     /// `tensor_meta` guards torch's AOT phase adds once Dynamo's graph
     /// exported ([`Interp::aot_metadata_guards`]).
     pub aot_outputs: Vec<(Vec<SymExpr>, crate::layout::Layout)>,
+    /// Index in `notes` where `forward`'s own notes begin (`None` before
+    /// tracing starts): what it did not follow makes its graph incomplete.
+    pub forward_notes_from: Option<usize>,
+    /// Where `forward` first used a value the tracer could not follow
+    /// (called it, passed it to an op), with why it is unknown.
+    pub unknown_used_in_forward: Option<(TextRange, Option<String>, String)>,
 }
 
 /// The closed-over tensors of a subgraph being traced: tensors created
@@ -131,6 +137,8 @@ impl Interp {
             notes: Vec::new(),
             tracing: false,
             aot_outputs: Vec::new(),
+            forward_notes_from: None,
+            unknown_used_in_forward: None,
             frames: Vec::new(),
             entry_file,
             steps: 0,
@@ -202,6 +210,12 @@ impl Interp {
     /// module it imports: every frame runs user source).
     fn innermost_user_frame(&self) -> Option<&Frame> {
         self.frames.last()
+    }
+
+    /// The parsed file of a path notes and failures carry (an imported
+    /// module's file).
+    pub fn file_for_path(&self, path: &str) -> Option<Rc<SourceFile>> {
+        self.workspace.as_ref()?.load(std::path::Path::new(path))
     }
 
     /// The file of the innermost user frame, when it is not the traced
@@ -312,6 +326,19 @@ impl Interp {
         Value::Unknown(Rc::from(message.as_str()))
     }
 
+    /// Remember the first place `forward` uses an unknown value: the
+    /// program it yields lacks what that value's code would record.
+    pub fn note_unknown_use(&mut self, v: &Value) {
+        if let Value::Unknown(why) = v
+            && self.tracing
+            && self.unknown_used_in_forward.is_none()
+        {
+            let range = self.current_range();
+            let path = self.current_path();
+            self.unknown_used_in_forward = Some((range, path, why.to_string()));
+        }
+    }
+
     pub fn warn(&mut self, range: TextRange, message: impl Into<String>) {
         let path = self.current_path();
         self.notes.push(Note {
@@ -327,7 +354,7 @@ impl Interp {
         self.steps += 1;
         if self.steps > self.budget.steps {
             return Err(self.fail(
-                FailureKind::Other,
+                FailureKind::Incomplete,
                 format!(
                     "analysis incomplete: step budget of {} exhausted (an endless loop or very large model?)",
                     self.budget.steps
@@ -432,7 +459,7 @@ impl Interp {
                     n += 1;
                     if n > self.budget.loop_iterations {
                         return Err(self.fail(
-                            FailureKind::Other,
+                            FailureKind::Incomplete,
                             format!(
                                 "analysis incomplete: `while` loop ran more than {} iterations",
                                 self.budget.loop_iterations
@@ -460,7 +487,7 @@ impl Interp {
                 for (n, item) in items.into_iter().enumerate() {
                     if n as u64 > self.budget.loop_iterations {
                         return Err(self.fail(
-                            FailureKind::Other,
+                            FailureKind::Incomplete,
                             "analysis incomplete: loop too long to unroll",
                         ));
                     }

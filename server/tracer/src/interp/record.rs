@@ -259,7 +259,7 @@ impl Interp {
     fn check_node_budget(&self) -> R<()> {
         if self.graph.nodes.len() >= self.budget.nodes {
             return Err(self.fail(
-                FailureKind::Other,
+                FailureKind::Incomplete,
                 format!(
                     "analysis incomplete: graph grew past {} nodes",
                     self.budget.nodes
@@ -528,7 +528,7 @@ impl Interp {
     pub fn sym_binop(&mut self, op: BinOp, a: SymExpr, b: SymExpr) -> R<Value> {
         let overflow = |this: &Self| {
             this.fail(
-                FailureKind::Other,
+                FailureKind::Incomplete,
                 "analysis incomplete: integer overflow in a size expression",
             )
         };

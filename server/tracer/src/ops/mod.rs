@@ -275,6 +275,10 @@ pub fn call_method(
     args: Vec<Value>,
     kwargs: Vec<(String, Value)>,
 ) -> R<Value> {
+    if let Some(u) = first_unknown(std::iter::once(&recv).chain(&args), &kwargs) {
+        interp.note_unknown_use(&u);
+        return Ok(u);
+    }
     if let Some(r) = special::tensor_method(interp, name, &recv, &args, &kwargs)? {
         return Ok(r);
     }
@@ -299,6 +303,10 @@ pub fn call_torch_function(
     args: Vec<Value>,
     kwargs: Vec<(String, Value)>,
 ) -> R<Value> {
+    if let Some(u) = first_unknown(&args, &kwargs) {
+        interp.note_unknown_use(&u);
+        return Ok(u);
+    }
     if let Some(r) = special::call(interp, full, &args, &kwargs)? {
         return Ok(r);
     }
@@ -318,6 +326,34 @@ pub fn call_torch_function(
     }
     let call = bind(interp, def, full, args, kwargs, inplace)?;
     run(interp, call)
+}
+
+/// An op applied to a value the tracer could not follow yields an unknown
+/// value (already noted where it arose), never a type error: the tool, not
+/// the model, is what fell short. Looks one level into tuples and lists
+/// (`torch.cat([a, b])`).
+fn first_unknown<'a>(
+    args: impl IntoIterator<Item = &'a Value>,
+    kwargs: &'a [(String, Value)],
+) -> Option<Value> {
+    let shallow = |v: &Value| -> Option<Value> {
+        match v {
+            Value::Unknown(_) => Some(v.clone()),
+            Value::Tuple(items) => items
+                .iter()
+                .find(|x| matches!(x, Value::Unknown(_)))
+                .cloned(),
+            Value::List(items) => items
+                .borrow()
+                .iter()
+                .find(|x| matches!(x, Value::Unknown(_)))
+                .cloned(),
+            _ => None,
+        }
+    };
+    args.into_iter()
+        .chain(kwargs.iter().map(|(_, v)| v))
+        .find_map(shallow)
 }
 
 fn run(interp: &mut Interp, call: OpCall) -> R<Value> {

@@ -1,0 +1,106 @@
+//! "Analysis incomplete" is not an export verdict: what the tracer cannot
+//! follow yields unknown values that ops propagate, a program whose
+//! `forward` used one is reported incomplete at that use, and failures
+//! found on followed code stand.
+
+use tracer::{FailureKind, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+
+fn outcome(src: &str, mode: Mode) -> TraceOutcome {
+    let file = SourceFile::parse("m.py", src);
+    let entries = find_entries(&file);
+    assert_eq!(entries.len(), 1, "one entry");
+    trace_entry(file, &entries[0], mode, tracer::Budget::default()).outcome
+}
+
+fn failure(src: &str, mode: Mode) -> tracer::Failure {
+    match outcome(src, mode) {
+        TraceOutcome::Failed(f) => *f,
+        TraceOutcome::Exported(_) => panic!("expected a failure or incomplete verdict"),
+    }
+}
+
+const UNKNOWN_IN_FORWARD: &str = "\
+import torch
+import somelib
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.l = torch.nn.Linear(4, 4)
+    def forward(self, x):
+        y = somelib.magic(x)
+        return self.l(y) + 1
+
+model = M()
+example_args = (torch.randn(2, 4),)
+";
+
+#[test]
+fn a_forward_using_an_unknown_value_is_incomplete_at_that_use() {
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let f = failure(UNKNOWN_IN_FORWARD, mode);
+        assert_eq!(f.kind, FailureKind::Incomplete, "{}", f.message);
+        assert!(!f.is_verdict());
+        assert_eq!(f.line, Some(9), "{}", f.message);
+        assert!(
+            f.message.starts_with("analysis incomplete"),
+            "{}",
+            f.message
+        );
+        assert!(!f.message.contains("TypeError"), "{}", f.message);
+        assert_eq!(f.code(), "analysis-incomplete");
+    }
+}
+
+#[test]
+fn a_model_from_an_unknown_library_is_incomplete_not_a_type_error() {
+    let src = "\
+import torch
+import torchvision_missing as tv
+model = tv.models.resnet18(num_classes=10).eval()
+example_args = (torch.randn(1, 3, 64, 64),)
+";
+    let f = failure(src, Mode::NonStrict);
+    assert_eq!(f.kind, FailureKind::Incomplete, "{}", f.message);
+    assert_eq!(f.line, Some(3));
+    assert!(
+        f.message.contains("model could not be built"),
+        "{}",
+        f.message
+    );
+}
+
+#[test]
+fn a_failure_on_followed_code_stands_despite_unknown_values() {
+    // The output class is rejected whatever the unknown tensor holds.
+    let src = "\
+import torch
+import somelib
+from dataclasses import dataclass
+
+@dataclass
+class Out:
+    y: torch.Tensor
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        return Out(y=somelib.f(x) + 1)
+
+model = M()
+example_args = (torch.randn(2, 4),)
+";
+    let f = failure(src, Mode::NonStrict);
+    assert_eq!(f.kind, FailureKind::Other, "{}", f.message);
+    assert!(f.is_verdict());
+}
+
+#[test]
+fn followed_code_still_exports() {
+    let src = UNKNOWN_IN_FORWARD
+        .replace("import somelib\n", "")
+        .replace("somelib.magic(x)", "x * 2");
+    assert!(matches!(
+        outcome(&src, Mode::NonStrict),
+        TraceOutcome::Exported(_)
+    ));
+}

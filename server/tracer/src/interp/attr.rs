@@ -10,6 +10,40 @@ use super::{Interp, R};
 use crate::dtype::DType;
 use crate::value::{Class, Dict, DimSpec, FunctionKind, Object, Value};
 
+/// Installed packages whose Python source the tracer does not interpret:
+/// thin layers over compiled code (numpy, SciPy, image and data libraries)
+/// or tooling with no bearing on a model's graph. Their values are unknown.
+pub const OPAQUE_PACKAGES: &[&str] = &[
+    "numpy",
+    "scipy",
+    "PIL",
+    "cv2",
+    "pandas",
+    "matplotlib",
+    "sympy",
+    "triton",
+    "safetensors",
+    "huggingface_hub",
+    "requests",
+    "tqdm",
+    "yaml",
+    "onnx",
+    "onnxruntime",
+    "tensorflow",
+    "jax",
+    "sklearn",
+    "IPython",
+    "tensorboard",
+    "fsspec",
+    "filelock",
+    "urllib3",
+    "pydantic",
+    "packaging",
+    "setuptools",
+    "pkg_resources",
+    "typing_extensions",
+];
+
 /// Modules the tracer models (besides `torch.*`).
 pub const KNOWN_MODULES: &[&str] = &[
     "math",
@@ -68,13 +102,23 @@ impl Interp {
             Value::PyModule(path) => self.module_attr(path, name),
             Value::Module(m) => {
                 let found = m.globals.vars.borrow().get(name).cloned();
-                found.ok_or_else(|| self.attr_error(v, name))
+                match found {
+                    Some(v) => Ok(v),
+                    None => self.missing_module_attr(m, v, name),
+                }
             }
             Value::Builtin(b) if &*b.name == "builtins.super.bound" => {
                 self.super_attr(b.receiver.clone(), name)
             }
             Value::Function(f) => match name {
                 "__name__" | "__qualname__" => Ok(Value::str(&f.name)),
+                "__module__" => Ok(f
+                    .globals
+                    .vars
+                    .borrow()
+                    .get("__name__")
+                    .cloned()
+                    .unwrap_or_else(|| Value::str("__main__"))),
                 _ => f
                     .attrs
                     .borrow()

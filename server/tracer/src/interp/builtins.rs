@@ -381,6 +381,7 @@ fn python_builtin(
             }
             Ok(Value::Bool(interp.truthy(&arg(0))?))
         }
+        "str" | "repr" if matches!(args.first(), Some(Value::Unknown(_))) => Ok(arg(0)),
         "str" => {
             if args.is_empty() {
                 return Ok(Value::str(""));

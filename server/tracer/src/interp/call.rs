@@ -282,7 +282,9 @@ impl Interp {
         let mut kind = FunctionKind::Plain;
         let mut decorators = Vec::new();
         for d in &def.decorators {
-            let v = self.eval(d, scope)?;
+            let Some(v) = self.eval_decorator(d, scope)? else {
+                continue;
+            };
             match &v {
                 Value::Builtin(b) if &*b.name == "builtins.staticmethod" => {
                     kind = FunctionKind::StaticMethod
@@ -313,9 +315,52 @@ impl Interp {
         let mut result = f;
         for d in decorators.into_iter().rev() {
             self.set_range(def.range);
-            result = self.call(&d, vec![result], vec![])?;
+            result = self.apply_decorator(&d, result, def.range)?;
         }
         Ok(result)
+    }
+
+    /// A decorator expression's value; `None` (with a note) when it cannot
+    /// be evaluated, so the definition still binds its name.
+    fn eval_decorator(&mut self, d: &Expr, scope: &Rc<Scope>) -> R<Option<Value>> {
+        match self.eval(d, scope) {
+            Ok(Value::Unknown(_)) => Ok(None),
+            Ok(v) => Ok(Some(v)),
+            Err(Flow::Raise(e)) => {
+                self.incomplete(
+                    d.range,
+                    format!(
+                        "analysis incomplete: decorator not followed ({}: {}); the definition is used undecorated",
+                        e.class, e.message
+                    ),
+                );
+                Ok(None)
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    /// `decorator(target)`. When the tracer cannot follow the decorator
+    /// (it raises on unknown values, or yields an unknown), the target is
+    /// kept undecorated: model code decorates with wrappers (`no_grad`,
+    /// `register_model`, legacy-argument shims) whose result behaves like
+    /// the function they wrap.
+    fn apply_decorator(&mut self, d: &Value, target: Value, range: TextRange) -> R<Value> {
+        match self.call(d, vec![target.clone()], vec![]) {
+            Ok(Value::Unknown(_)) => Ok(target),
+            Ok(v) => Ok(v),
+            Err(Flow::Raise(e)) => {
+                self.incomplete(
+                    range,
+                    format!(
+                        "analysis incomplete: decorator not followed ({}: {}); the definition is used undecorated",
+                        e.class, e.message
+                    ),
+                );
+                Ok(target)
+            }
+            Err(other) => Err(other),
+        }
     }
 
     pub(super) fn make_lambda(
@@ -358,7 +403,7 @@ impl Interp {
         }
         let mut decorators = Vec::new();
         for d in &def.decorators {
-            decorators.push(self.eval(d, scope)?);
+            decorators.extend(self.eval_decorator(d, scope)?);
         }
         // The class body runs in its own namespace; methods close over the
         // enclosing scope, not the class namespace (as in Python).
@@ -425,6 +470,13 @@ impl Interp {
                 }
             }
         }
+        if !order.iter().any(|(k, _)| k == "__module__") {
+            let module = root_scope(scope).vars.borrow().get("__name__").cloned();
+            order.push((
+                "__module__".into(),
+                module.unwrap_or_else(|| Value::str("__main__")),
+            ));
+        }
         *class.attrs.borrow_mut() = order;
         // Record annotated fields for dataclasses.
         let fields: Vec<Value> = def
@@ -444,7 +496,7 @@ impl Interp {
                 }
                 _ => {
                     self.set_range(def.range);
-                    result = self.call(&d, vec![result], vec![])?;
+                    result = self.apply_decorator(&d, result, def.range)?;
                 }
             }
         }
@@ -600,7 +652,7 @@ impl Interp {
     /// are run from their source (see [`super::import`]); anything else is
     /// an opaque module whose attributes are unknown.
     pub fn import_module(&mut self, name: &str, range: TextRange) -> R<Value> {
-        if !is_modelled_module(name) {
+        if !is_modelled_module(name) && !is_opaque_package(name) {
             if let Some((_, leaf)) = self.import_workspace(name, range)? {
                 return Ok(leaf);
             }
@@ -617,6 +669,7 @@ impl Interp {
     /// `import a.b.c` without `as`: the value bound to `a`.
     pub fn import_top(&mut self, name: &str, range: TextRange) -> R<Value> {
         if !is_modelled_module(name)
+            && !is_opaque_package(name)
             && let Some((top, _)) = self.import_workspace(name, range)?
         {
             return Ok(top);
@@ -655,6 +708,12 @@ fn name_of(e: &Expr) -> Option<String> {
         ExprKind::Name(n) => Some(n.clone()),
         _ => None,
     }
+}
+
+/// A package left uninterpreted ([`super::attr::OPAQUE_PACKAGES`]).
+fn is_opaque_package(name: &str) -> bool {
+    let top = name.split('.').next().unwrap_or(name);
+    super::attr::OPAQUE_PACKAGES.contains(&top)
 }
 
 /// Torch and the standard-library modules the tracer implements itself.

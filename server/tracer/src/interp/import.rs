@@ -64,14 +64,16 @@ impl Interp {
         let Some(base) = Workspace::relative_base(&importer, level) else {
             return Ok(None);
         };
+        let package = self.relative_package_name(&importer, level);
         if dotted.is_empty() {
             // The package itself (its `__init__.py`, or a namespace).
             let init = ws.module_in(&base, &[]);
-            let name = base
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or("")
-                .to_string();
+            let name = package.unwrap_or_else(|| {
+                base.file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or("")
+                    .to_string()
+            });
             return self
                 .load_module(&ws, &name, init, Some(base), range)
                 .map(Some);
@@ -80,9 +82,36 @@ impl Interp {
         if ws.module_in(&base, &parts).is_none() {
             return Ok(None);
         }
+        let prefix = package.map(|p| format!("{p}.")).unwrap_or_default();
         Ok(self
-            .load_chain(&ws, &base, &parts, "", range)?
+            .load_chain(&ws, &base, &parts, &prefix, range)?
             .map(|(_, leaf)| leaf))
+    }
+
+    /// The dotted package `level` dots name from the importing module (its
+    /// `__name__`, itself for a package `__init__`), as Python computes
+    /// `__package__`; `None` for the entry file run as a script.
+    fn relative_package_name(&self, importer: &Path, level: u32) -> Option<String> {
+        let scope = self.frames.last()?.scope.clone()?;
+        let globals = {
+            let mut s = scope;
+            while let Some(p) = s.parent.clone() {
+                s = p;
+            }
+            s
+        };
+        let name = match globals.vars.borrow().get("__name__") {
+            Some(Value::Str(n)) if &**n != "__main__" => n.to_string(),
+            _ => return None,
+        };
+        let is_package = importer.file_name().is_some_and(|n| n == "__init__.py");
+        let mut parts: Vec<&str> = name.split('.').collect();
+        let drop = level as usize - usize::from(is_package);
+        if drop >= parts.len() + usize::from(is_package) {
+            return None;
+        }
+        parts.truncate(parts.len().saturating_sub(drop));
+        (!parts.is_empty()).then(|| parts.join("."))
     }
 
     /// Load `parts` under `root` one prefix at a time (packages first),
@@ -137,14 +166,6 @@ impl Interp {
             return Ok(self.incomplete(range, format!("cannot locate module `{name}`")));
         };
         if let Some(m) = self.modules.get(&key).cloned() {
-            if self.loading.contains(&key) {
-                self.incomplete(
-                    range,
-                    format!(
-                        "import cycle: `{name}` is still being initialised here; names it defines later are unknown"
-                    ),
-                );
-            }
             return Ok(m);
         }
         let globals = Scope::new(None);
@@ -211,6 +232,33 @@ impl Interp {
         self.frames.pop();
         self.loading.pop();
         result.map(|()| module)
+    }
+
+    /// `m.name` where module `m` has no global `name`: its submodule when
+    /// there is one (loaded now), an unknown value with a note when `m` is
+    /// still being initialised (an import cycle: Python would see the name
+    /// missing too, or defined later), else an `AttributeError`.
+    pub(super) fn missing_module_attr(
+        &mut self,
+        m: &Rc<UserModule>,
+        v: &Value,
+        name: &str,
+    ) -> R<Value> {
+        let range = self.current_range();
+        if let Some(sub) = self.import_from_module(m, name, range)? {
+            return Ok(sub);
+        }
+        let key = m.path.clone().or_else(|| m.dir.clone());
+        if key.is_some_and(|k| self.loading.contains(&k)) {
+            return Ok(self.incomplete(
+                range,
+                format!(
+                    "analysis incomplete: import cycle: `{}` is still being initialised here, so `{name}` is not defined yet",
+                    m.name
+                ),
+            ));
+        }
+        Err(self.attr_error(v, name))
     }
 
     /// `from m import name` on a workspace module: its global, else its

@@ -311,10 +311,15 @@ impl Interp {
     pub fn incomplete(&mut self, range: TextRange, what: impl Into<String>) -> Value {
         let message = what.into();
         let path = self.current_path();
-        if !self
-            .notes
-            .iter()
-            .any(|n| n.range == range && n.message == message && n.path == path)
+        // What an installed library's import-time code does not follow is
+        // noise to its user; inside `forward` it is kept, as it decides
+        // whether the program is complete.
+        let library_noise = !self.tracing && path.as_deref().is_some_and(is_installed_library);
+        if !library_noise
+            && !self
+                .notes
+                .iter()
+                .any(|n| n.range == range && n.message == message && n.path == path)
         {
             self.notes.push(Note {
                 kind: NoteKind::Incomplete,
@@ -1058,6 +1063,9 @@ impl Interp {
                 } => {
                     let mut v = self.eval(expr, scope)?;
                     self.set_range(range);
+                    if let Value::Unknown(_) = v {
+                        return Ok(v);
+                    }
                     if let Value::Tensor(t) = v.clone()
                         && !format_spec.is_empty()
                         && self.mode == Mode::NonStrict
@@ -1372,4 +1380,15 @@ pub fn is_same(a: &Value, b: &Value) -> bool {
 
 fn is_exception_class(name: &str) -> bool {
     name.ends_with("Error") || name.ends_with("Exception") || name == "builtins.StopIteration"
+}
+
+/// A file of an installed package (under `site-packages`), as opposed to
+/// the user's own code.
+pub fn is_installed_library(path: &str) -> bool {
+    std::path::Path::new(path).components().any(|c| {
+        matches!(
+            c.as_os_str().to_str(),
+            Some("site-packages" | "dist-packages")
+        )
+    })
 }

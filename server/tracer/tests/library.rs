@@ -1,0 +1,186 @@
+//! Library code as installed packages write it: packages whose `__init__`
+//! imports their own submodules, decorators the tracer cannot follow,
+//! `__module__`, uninterpreted binary packages, and import-time notes in
+//! site-packages kept out of the user's way.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use tracer::{
+    Mode, SourceFile, TraceOptions, TraceOutcome, TraceResult, Workspace, find_entries,
+    trace_entry_with,
+};
+
+const SITE: &str = "/venv/lib/python3.11/site-packages";
+
+fn workspace(files: &[(&str, &str)]) -> Rc<Workspace> {
+    let map: HashMap<PathBuf, String> = files
+        .iter()
+        .map(|(p, t)| (PathBuf::from(p), t.to_string()))
+        .collect();
+    Workspace::new(
+        Box::new(map),
+        vec![PathBuf::from("/w"), PathBuf::from(SITE)],
+    )
+}
+
+fn trace(ws: &Rc<Workspace>, text: &str) -> TraceResult {
+    let file = SourceFile::parse("/w/m.py", text);
+    let entries = find_entries(&file);
+    assert_eq!(entries.len(), 1, "one entry");
+    let options = TraceOptions {
+        workspace: Some(ws.clone()),
+        ..TraceOptions::default()
+    };
+    trace_entry_with(file, &entries[0], Mode::NonStrict, &options)
+}
+
+fn site(path: &str) -> String {
+    format!("{SITE}/{path}")
+}
+
+/// A package in the style of torchvision: its `__init__` imports its own
+/// submodules by absolute name, builders are decorated with a registry
+/// decorator and a legacy-argument shim built on `inspect`, and the model
+/// logs `type(self).__module__`.
+fn vision_like() -> Vec<(String, &'static str)> {
+    vec![
+        (
+            site("vis/__init__.py"),
+            "import os\nimport numpy as np\nfrom vis import models\nfrom vis import utils\n",
+        ),
+        (
+            site("vis/utils.py"),
+            "import vis\n\ndef log_usage(obj):\n    module = obj.__module__\n    if not module.startswith('vis'):\n        raise RuntimeError('bad module ' + module)\n",
+        ),
+        (
+            site("vis/models/__init__.py"),
+            "from .net import *\nfrom . import extra\n",
+        ),
+        (
+            site("vis/models/extra.py"),
+            "import vis.models\nCOUNT = 1\n",
+        ),
+        (
+            site("vis/models/net.py"),
+            "\
+import inspect
+import functools
+import torch
+from torch import nn
+from ..utils import log_usage
+
+__all__ = ['Net', 'net']
+
+def legacy(fn):
+    params = inspect.signature(fn).parameters
+    first_kw = next(i for i, p in enumerate(params.values()) if p.kind == p.KEYWORD_ONLY)
+    @functools.wraps(fn)
+    def inner(*args, **kwargs):
+        return fn(*args, **kwargs)
+    return inner
+
+class Net(nn.Module):
+    def __init__(self, n=4):
+        super().__init__()
+        log_usage(self)
+        self.fc = nn.Linear(n, 2)
+
+    @torch.no_grad()
+    def forward(self, x):
+        return self.fc(x).relu()
+
+@legacy
+def net(*, n=4):
+    return Net(n)
+",
+        ),
+    ]
+}
+
+const ENTRY: &str = "\
+import torch
+import vis
+model = vis.models.net(n=4).eval()
+example_args = (torch.randn(2, 4),)
+";
+
+#[test]
+fn a_library_package_model_exports() {
+    let files = vision_like();
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    let ws = workspace(&refs);
+    let r = trace(&ws, ENTRY);
+    let TraceOutcome::Exported(p) = &r.outcome else {
+        let TraceOutcome::Failed(f) = &r.outcome else {
+            unreachable!()
+        };
+        panic!("expected a program, got: {}", f.message);
+    };
+    let ops: Vec<&str> = p
+        .graph
+        .nodes
+        .iter()
+        .filter_map(|n| match &n.op {
+            tracer::graph::NodeOp::CallFunction { target, .. } => Some(target.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(ops.contains(&"aten.linear.default"), "{ops:?}");
+    // Import-time notes in site-packages (an uninterpreted `os`, the
+    // decorator the tracer could not follow) are not the user's business.
+    assert!(
+        r.notes.iter().all(|n| n
+            .path
+            .as_deref()
+            .is_none_or(|p| !p.contains("site-packages"))),
+        "notes: {:?}",
+        r.notes
+    );
+}
+
+#[test]
+fn a_name_read_from_a_module_still_initialising_is_an_import_cycle_note() {
+    let ws = workspace(&[
+        ("/w/pkg/__init__.py", "from pkg import a\nLATER = 3\n"),
+        ("/w/pkg/a.py", "import pkg\nVALUE = pkg.LATER\n"),
+        (
+            "/w/pkg/model.py",
+            "import torch\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x + 1\n",
+        ),
+    ]);
+    let r = trace(
+        &ws,
+        "import torch\nimport pkg\nfrom pkg.model import M\nmodel = M()\nexample_args = (torch.randn(2),)\n",
+    );
+    assert!(matches!(r.outcome, TraceOutcome::Exported(_)));
+    let cycle: Vec<_> = r
+        .notes
+        .iter()
+        .filter(|n| n.message.contains("import cycle"))
+        .collect();
+    assert_eq!(cycle.len(), 1, "notes: {:?}", r.notes);
+    assert!(cycle[0].message.contains("`LATER`"), "{}", cycle[0].message);
+    assert_eq!(cycle[0].path.as_deref(), Some("/w/pkg/a.py"));
+}
+
+#[test]
+fn an_unfollowed_decorator_leaves_the_function_usable() {
+    let ws = workspace(&[]);
+    let r = trace(
+        &ws,
+        "\
+import torch
+import mystery
+
+@mystery.register()
+def build():
+    return torch.nn.Linear(3, 3)
+
+model = build()
+example_args = (torch.randn(2, 3),)
+",
+    );
+    assert!(matches!(r.outcome, TraceOutcome::Exported(_)));
+}

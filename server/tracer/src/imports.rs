@@ -4,9 +4,12 @@
 //! The tracer does no I/O. Its caller supplies a [`SourceProvider`] (the
 //! CLI reads the disk, the language server its open documents first) and
 //! the search roots; this module turns dotted names into candidate paths
-//! (`a/b.py`, then `a/b/__init__.py`) and parses each file at most once
-//! ([`Workspace`] caches by path, for every trace that shares it). Running
-//! the module code and binding module values is the interpreter's part
+//! (`a/b.py`, then `a/b/__init__.py`). A file is read when its existence
+//! matters and parsed only when its code runs; parses are shared by every
+//! trace of a [`Workspace`] and, through a per-thread cache keyed by path
+//! and text, by every workspace the process builds afterwards (each file
+//! of a `check`, each edit the language server analyses). Running the
+//! module code and binding module values is the interpreter's part
 //! (`interp::import`).
 
 use std::cell::RefCell;
@@ -29,11 +32,52 @@ impl SourceProvider for HashMap<PathBuf, String> {
     }
 }
 
-/// Where imported modules are looked up, and the files already parsed.
+/// Where imported modules are looked up, and the files already read and
+/// parsed.
 pub struct Workspace {
     provider: Box<dyn SourceProvider>,
     roots: Vec<PathBuf>,
+    texts: RefCell<HashMap<PathBuf, Option<Rc<str>>>>,
     parsed: RefCell<HashMap<PathBuf, Option<Rc<SourceFile>>>>,
+}
+
+/// Parses outlive workspaces: most files (installed libraries above all)
+/// do not change between two analyses.
+const PARSE_CACHE_CAPACITY: usize = 8192;
+
+thread_local! {
+    static PARSE_CACHE: RefCell<HashMap<PathBuf, (u64, Rc<SourceFile>)>> =
+        RefCell::new(HashMap::new());
+}
+
+fn text_hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
+}
+
+/// The parse of `text` at `path`, from the per-thread cache when the same
+/// text was parsed before.
+fn parse_cached(path: &Path, text: &str) -> Rc<SourceFile> {
+    let hash = text_hash(text);
+    if let Some(hit) = PARSE_CACHE.with(|c| {
+        c.borrow()
+            .get(path)
+            .filter(|(h, f)| *h == hash && f.text == text)
+            .map(|(_, f)| f.clone())
+    }) {
+        return hit;
+    }
+    let file = SourceFile::parse(&path.display().to_string(), text);
+    PARSE_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= PARSE_CACHE_CAPACITY {
+            c.clear();
+        }
+        c.insert(path.to_path_buf(), (hash, file.clone()));
+    });
+    file
 }
 
 /// A module found for a dotted name.
@@ -51,19 +95,29 @@ impl Workspace {
         Rc::new(Workspace {
             provider,
             roots,
+            texts: RefCell::new(HashMap::new()),
             parsed: RefCell::new(HashMap::new()),
         })
     }
 
-    /// The parsed file at `path`, read once.
+    /// The text at `path`, read once.
+    fn text(&self, path: &Path) -> Option<Rc<str>> {
+        if let Some(t) = self.texts.borrow().get(path) {
+            return t.clone();
+        }
+        let text: Option<Rc<str>> = self.provider.read(path).map(Rc::from);
+        self.texts
+            .borrow_mut()
+            .insert(path.to_path_buf(), text.clone());
+        text
+    }
+
+    /// The parsed file at `path`, read and parsed once.
     pub fn load(&self, path: &Path) -> Option<Rc<SourceFile>> {
         if let Some(f) = self.parsed.borrow().get(path) {
             return f.clone();
         }
-        let file = self
-            .provider
-            .read(path)
-            .map(|text| SourceFile::parse(&path.display().to_string(), &text));
+        let file = self.text(path).map(|text| parse_cached(path, &text));
         self.parsed
             .borrow_mut()
             .insert(path.to_path_buf(), file.clone());
@@ -71,7 +125,27 @@ impl Workspace {
     }
 
     fn exists(&self, path: &Path) -> bool {
-        self.load(path).is_some()
+        self.text(path).is_some()
+    }
+
+    /// The names of a module's `__all__`, read from its text without
+    /// parsing it, when `__all__` is one literal list or tuple of strings
+    /// assigned once at the start of a line; `None` otherwise.
+    pub fn literal_all(&self, path: &Path) -> Option<Vec<String>> {
+        literal_all(&self.text(path)?)
+    }
+
+    /// Files whose code was parsed (the modules that ran), sorted.
+    pub fn parsed_files(&self) -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = self
+            .parsed
+            .borrow()
+            .iter()
+            .filter(|(_, f)| f.is_some())
+            .map(|(p, _)| p.clone())
+            .collect();
+        v.sort();
+        v
     }
 
     /// The module file of `parts` under `base`: `base/a/b.py`, else
@@ -119,10 +193,10 @@ impl Workspace {
         Some(base)
     }
 
-    /// Every file read so far (found or not), for dependency tracking.
+    /// Every file read so far, for dependency tracking.
     pub fn files(&self) -> Vec<PathBuf> {
         let mut v: Vec<PathBuf> = self
-            .parsed
+            .texts
             .borrow()
             .iter()
             .filter(|(_, f)| f.is_some())
@@ -149,6 +223,65 @@ pub fn package_roots(file: &Path, is_package: impl Fn(&Path) -> bool) -> Vec<Pat
         dir = d.parent().map(Path::to_path_buf);
     }
     roots
+}
+
+/// See [`Workspace::literal_all`].
+fn literal_all(text: &str) -> Option<Vec<String>> {
+    let mut found = None;
+    let mut rest = text;
+    let mut at_line_start = true;
+    while let Some(i) = rest.find("__all__") {
+        let before = &rest[..i];
+        at_line_start = if before.is_empty() {
+            at_line_start
+        } else {
+            before.ends_with('\n')
+        };
+        let after = &rest[i + "__all__".len()..];
+        if at_line_start {
+            if found.is_some() {
+                // Assigned or extended twice: not a single literal.
+                return None;
+            }
+            let value = after.trim_start_matches([' ', '\t']).strip_prefix('=')?;
+            let value = value.trim_start_matches([' ', '\t']);
+            let close = match value.chars().next()? {
+                '[' => ']',
+                '(' => ')',
+                _ => return None,
+            };
+            let end = value.find(close)?;
+            found = Some(string_items(&value[1..end])?);
+        }
+        rest = after;
+        at_line_start = false;
+    }
+    found
+}
+
+/// The items of a bracketed list of string literals (`"a", 'b',`), or
+/// `None` if anything else is in it.
+fn string_items(list: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    let mut chars = list.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        match c {
+            ' ' | '\t' | '\n' | '\r' | ',' => {
+                chars.next();
+            }
+            '#' => while chars.next().is_some_and(|c| c != '\n') {},
+            '"' | '\'' => {
+                chars.next();
+                let item: String = chars.by_ref().take_while(|&x| x != c).collect();
+                if !is_identifier(&item) {
+                    return None;
+                }
+                out.push(item);
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
 }
 
 fn is_identifier(s: &str) -> bool {
@@ -192,6 +325,31 @@ mod tests {
         assert!(w.resolve_absolute("missing", importer).is_none());
         assert!(w.resolve_absolute("a..b", importer).is_none());
         assert_eq!(w.files().len(), 3);
+    }
+
+    #[test]
+    fn literal_all_is_read_without_parsing() {
+        assert_eq!(
+            literal_all(
+                "import x\n__all__ = [\n    'A',  # a class\n    \"b_fn\",\n]\nclass A: ...\n"
+            ),
+            Some(vec!["A".to_string(), "b_fn".to_string()])
+        );
+        assert_eq!(
+            literal_all("__all__ = ('x',)\n"),
+            Some(vec!["x".to_string()])
+        );
+        assert_eq!(literal_all("x = 1\n"), None);
+        // Computed, extended or indented: not a single literal.
+        assert_eq!(literal_all("__all__ = names()\n"), None);
+        assert_eq!(literal_all("__all__ = ['a']\n__all__ += ['b']\n"), None);
+        assert_eq!(literal_all("__all__ = ['a' + 'b']\n"), None);
+        assert_eq!(literal_all("if x:\n    __all__ = ['a']\n"), None);
+        // Mentions that are not at a line start do not count.
+        assert_eq!(
+            literal_all("__all__ = ['a']\nprint(__all__)\n"),
+            Some(vec!["a".to_string()])
+        );
     }
 
     #[test]

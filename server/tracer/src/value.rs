@@ -57,6 +57,22 @@ pub enum Value {
     Dim(Rc<DimSpec>),
     /// Something the tracer cannot model; the reason was already reported.
     Unknown(Rc<str>),
+    /// `from m import name` of a module whose code has not run yet: bound
+    /// in the importing scope and resolved (running `m`) when first read.
+    /// Never escapes a scope read ([`crate::interp::Interp`] resolves it).
+    LazyImport(Rc<LazyImport>),
+}
+
+/// See [`Value::LazyImport`].
+pub struct LazyImport {
+    pub module: Rc<UserModule>,
+    pub name: Rc<str>,
+}
+
+impl std::fmt::Debug for LazyImport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "<lazy {}.{}>", self.module.name, self.name)
+    }
 }
 
 /// A module imported from the workspace (`import mypkg.layers as L`).
@@ -69,6 +85,10 @@ pub struct UserModule {
     /// The package folder, for packages (where submodules are found).
     pub dir: Option<std::path::PathBuf>,
     pub globals: Rc<Scope>,
+    /// Its code has not run yet: modules run when first used (an attribute
+    /// read, `from m import name`, `from m import *`), not when imported,
+    /// so that importing a large library runs only what is reached.
+    pub pending: std::cell::Cell<bool>,
 }
 
 /// A symbolic boolean: a comparison of two symbolic integers, possibly negated.
@@ -528,6 +548,7 @@ impl Value {
             Value::Iter(_) => "iterator".into(),
             Value::Dim(_) => "Dim".into(),
             Value::Unknown(_) => "unknown".into(),
+            Value::LazyImport(_) => "lazy import".into(),
         }
     }
 

@@ -157,7 +157,10 @@ fn guards_are_located_in_their_file() {
 #[test]
 fn cycles_and_missing_modules_are_notes() {
     let ws = workspace(&[
-        ("/w/a.py", "from b import g\n\ndef f():\n    return 1\n"),
+        (
+            "/w/a.py",
+            "from b import g\nG = g()\n\ndef f():\n    return 1\n",
+        ),
         (
             "/w/b.py",
             "import a\nfrom a import f\n\ndef g():\n    return 2\n",
@@ -198,12 +201,19 @@ fn cycles_and_missing_modules_are_notes() {
 #[test]
 fn self_import_and_deep_chains_stay_bounded() {
     let mut files: Vec<(String, String)> = (0..100)
-        .map(|i| (format!("/w/m{i}.py"), format!("import m{}\n", i + 1)))
+        .map(|i| {
+            let next = i + 1;
+            (
+                format!("/w/m{i}.py"),
+                format!("import m{next}\nN = m{next}.__name__\n"),
+            )
+        })
         .collect();
-    files.push(("/w/m100.py".into(), "import m0\n".into()));
+    // Modules run when used: each reads an attribute of the next.
+    files.push(("/w/m100.py".into(), "import m0\nN = m0.__name__\n".into()));
     files.push((
         "/w/export_model.py".into(),
-        "import torch\nimport m0\nimport export_model\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x\n\nep = torch.export.export(M(), (torch.randn(2),))\n".into(),
+        "import torch\nimport m0\nimport export_model\nN = m0.N\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x\n\nep = torch.export.export(M(), (torch.randn(2),))\n".into(),
     ));
     let refs: Vec<(&str, &str)> = files
         .iter()

@@ -48,7 +48,11 @@ fn vision_like() -> Vec<(String, &'static str)> {
     vec![
         (
             site("vis/__init__.py"),
-            "import os\nimport numpy as np\nfrom vis import models\nfrom vis import utils\n",
+            "import os\nimport numpy as np\nfrom vis import models\nfrom vis import utils\nfrom vis import datasets\n",
+        ),
+        (
+            site("vis/datasets.py"),
+            "import vis\nraise RuntimeError('never run')\n",
         ),
         (
             site("vis/utils.py"),
@@ -143,7 +147,10 @@ fn a_library_package_model_exports() {
 #[test]
 fn a_name_read_from_a_module_still_initialising_is_an_import_cycle_note() {
     let ws = workspace(&[
-        ("/w/pkg/__init__.py", "from pkg import a\nLATER = 3\n"),
+        (
+            "/w/pkg/__init__.py",
+            "from pkg.a import VALUE\nX = VALUE\nLATER = 3\n",
+        ),
         ("/w/pkg/a.py", "import pkg\nVALUE = pkg.LATER\n"),
         (
             "/w/pkg/model.py",
@@ -152,7 +159,7 @@ fn a_name_read_from_a_module_still_initialising_is_an_import_cycle_note() {
     ]);
     let r = trace(
         &ws,
-        "import torch\nimport pkg\nfrom pkg.model import M\nmodel = M()\nexample_args = (torch.randn(2),)\n",
+        "import torch\nimport pkg\nfrom pkg.model import M\nN = pkg.LATER\nmodel = M()\nexample_args = (torch.randn(2),)\n",
     );
     assert!(matches!(r.outcome, TraceOutcome::Exported(_)));
     let cycle: Vec<_> = r
@@ -183,4 +190,23 @@ example_args = (torch.randn(2, 3),)
 ",
     );
     assert!(matches!(r.outcome, TraceOutcome::Exported(_)));
+}
+
+#[test]
+fn only_the_modules_a_model_reaches_are_parsed() {
+    let files = vision_like();
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    let ws = workspace(&refs);
+    let r = trace(&ws, ENTRY);
+    assert!(matches!(r.outcome, TraceOutcome::Exported(_)));
+    let parsed: Vec<String> = ws
+        .parsed_files()
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    // `from vis import datasets` and `from . import extra` bind modules
+    // nothing reads from: their code neither runs nor is parsed.
+    assert!(!parsed.contains(&site("vis/datasets.py")), "{parsed:?}");
+    assert!(!parsed.contains(&site("vis/models/extra.py")), "{parsed:?}");
+    assert!(parsed.contains(&site("vis/models/net.py")), "{parsed:?}");
 }

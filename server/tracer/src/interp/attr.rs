@@ -101,8 +101,17 @@ impl Interp {
             Value::Tensor(t) => self.tensor_attr(t, v, name),
             Value::PyModule(path) => self.module_attr(path, name),
             Value::Module(m) => {
+                self.force_module(m)?;
                 let found = m.globals.vars.borrow().get(name).cloned();
                 match found {
+                    Some(lazy @ Value::LazyImport(_)) => {
+                        let v = self.resolve_lazy(lazy)?;
+                        m.globals
+                            .vars
+                            .borrow_mut()
+                            .insert(name.to_string(), v.clone());
+                        Ok(v)
+                    }
                     Some(v) => Ok(v),
                     None => self.missing_module_attr(m, v, name),
                 }

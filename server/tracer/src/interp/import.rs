@@ -15,7 +15,7 @@ use syntax::TextRange;
 
 use super::{Flow, Frame, Interp, R};
 use crate::imports::Workspace;
-use crate::value::{Scope, UserModule, Value};
+use crate::value::{LazyImport, Scope, UserModule, Value};
 
 /// Imports running inside imports, at most (each level recurses).
 const MAX_IMPORT_DEPTH: usize = 24;
@@ -152,11 +152,11 @@ impl Interp {
         Ok(top.zip(parent))
     }
 
-    /// The module at `file` (a namespace package when `None`), running its
-    /// code the first time.
+    /// The module at `file` (a namespace package when `None`), created the
+    /// first time with its code pending ([`Interp::force_module`] runs it).
     fn load_module(
         &mut self,
-        ws: &Rc<Workspace>,
+        _ws: &Rc<Workspace>,
         name: &str,
         file: Option<PathBuf>,
         dir: Option<PathBuf>,
@@ -178,13 +178,32 @@ impl Interp {
         }
         let module = Value::Module(Rc::new(UserModule {
             name: Rc::from(name),
-            path: file.clone(),
+            pending: std::cell::Cell::new(file.is_some()),
+            path: file,
             dir,
-            globals: globals.clone(),
+            globals,
         }));
-        self.modules.insert(key.clone(), module.clone());
-        let Some(source) = file.as_deref().and_then(|f| ws.load(f)) else {
-            return Ok(module);
+        self.modules.insert(key, module.clone());
+        Ok(module)
+    }
+
+    /// Run a pending module's code now, once. Code run while `forward` is
+    /// traced (a module first used there) runs outside tracing: its notes
+    /// count as import-time notes, not as what `forward` did not follow.
+    pub fn force_module(&mut self, m: &Rc<UserModule>) -> R<()> {
+        if !m.pending.get() {
+            return Ok(());
+        }
+        m.pending.set(false);
+        let Some(ws) = self.workspace.clone() else {
+            return Ok(());
+        };
+        let Some(path) = m.path.clone() else {
+            return Ok(());
+        };
+        let range = self.current_range();
+        let Some(source) = ws.load(&path) else {
+            return Ok(());
         };
         if self.loading.len() >= MAX_IMPORT_DEPTH
             || self.frames.len() as u32 >= self.budget.call_depth
@@ -192,11 +211,34 @@ impl Interp {
             self.incomplete(
                 range,
                 format!(
-                    "analysis incomplete: import depth limit ({MAX_IMPORT_DEPTH} nested imports) reached importing `{name}`"
+                    "analysis incomplete: import depth limit ({MAX_IMPORT_DEPTH} nested imports) reached importing `{}`",
+                    m.name
                 ),
             );
-            return Ok(module);
+            return Ok(());
         }
+        tracing::debug!(module = %m.name, "running module code");
+        let was_tracing = std::mem::replace(&mut self.tracing, false);
+        let notes_before = self.notes.len();
+        let result = self.run_module_body(&source, &m.globals, path);
+        self.tracing = was_tracing;
+        if let Some(from) = self.forward_notes_from
+            && notes_before >= from
+        {
+            let added: Vec<_> = self.notes.drain(notes_before..).collect();
+            let n = added.len();
+            self.notes.splice(from..from, added);
+            self.forward_notes_from = Some(from + n);
+        }
+        result
+    }
+
+    fn run_module_body(
+        &mut self,
+        source: &Rc<crate::SourceFile>,
+        globals: &Rc<Scope>,
+        key: PathBuf,
+    ) -> R<()> {
         self.loading.push(key);
         self.sync_guard_paths();
         self.frames.push(Frame {
@@ -207,7 +249,7 @@ impl Interp {
         });
         let mut result = Ok(());
         for s in &source.module.body {
-            match self.exec(s, &globals) {
+            match self.exec(s, globals) {
                 Ok(()) => {}
                 Err(Flow::Fail(f)) if f.message.contains("step budget") => {
                     result = Err(Flow::Fail(f));
@@ -231,7 +273,132 @@ impl Interp {
         self.sync_guard_paths();
         self.frames.pop();
         self.loading.pop();
-        result.map(|()| module)
+        result
+    }
+
+    /// `from m import name` while `m` has not run: a submodule is loaded
+    /// (pending itself) without running `m`; any other name is bound as a
+    /// [`Value::LazyImport`], resolved when first read. `None` when `m`
+    /// already ran (the caller imports eagerly).
+    pub(super) fn import_lazily(
+        &mut self,
+        m: &Rc<UserModule>,
+        name: &str,
+        range: TextRange,
+    ) -> R<Option<Value>> {
+        if !m.pending.get() {
+            return Ok(None);
+        }
+        if let (Some(ws), Some(dir)) = (self.workspace.clone(), m.dir.clone())
+            && ws.module_in(&dir, &[name]).is_some()
+        {
+            let prefix = format!("{}.", m.name);
+            if let Some((_, sub)) = self.load_chain(&ws, &dir, &[name], &prefix, range)? {
+                m.globals
+                    .vars
+                    .borrow_mut()
+                    .insert(name.to_string(), sub.clone());
+                return Ok(Some(sub));
+            }
+        }
+        Ok(Some(Value::LazyImport(Rc::new(LazyImport {
+            module: m.clone(),
+            name: Rc::from(name),
+        }))))
+    }
+
+    /// The value a [`Value::LazyImport`] stands for: its module runs now.
+    /// Chains of lazy imports (a package re-exporting a submodule's name)
+    /// resolve in turn.
+    pub fn resolve_lazy(&mut self, v: Value) -> R<Value> {
+        let mut v = v;
+        for _ in 0..MAX_IMPORT_DEPTH {
+            let Value::LazyImport(lazy) = &v else {
+                return Ok(v);
+            };
+            let lazy = lazy.clone();
+            let range = self.current_range();
+            v = match self.import_from_module(&lazy.module, &lazy.name, range)? {
+                Some(found) => found,
+                None => {
+                    let key = lazy.module.path.clone().or_else(|| lazy.module.dir.clone());
+                    if key.is_some_and(|k| self.loading.contains(&k)) {
+                        return Ok(self.incomplete(
+                            range,
+                            format!(
+                                "analysis incomplete: import cycle: `{}` is still being initialised here, so `{}` is not defined yet",
+                                lazy.module.name, lazy.name
+                            ),
+                        ));
+                    }
+                    return Err(self.raise(
+                        "ImportError",
+                        format!(
+                            "cannot import name '{}' from '{}'",
+                            lazy.name, lazy.module.name
+                        ),
+                    ));
+                }
+            };
+        }
+        Ok(self.incomplete(
+            self.current_range(),
+            "analysis incomplete: lazy import chain too long",
+        ))
+    }
+
+    /// What `from m import *` binds: the names in `__all__` when the module
+    /// defines it (submodules it names are imported), else its globals not
+    /// starting with `_`. A module that has not run and lists `__all__` as
+    /// a literal binds its names lazily, without running.
+    pub(super) fn star_names(&mut self, m: &Rc<UserModule>) -> R<Vec<(String, Value)>> {
+        if m.pending.get()
+            && let (Some(ws), Some(path)) = (self.workspace.clone(), m.path.clone())
+            && let Some(names) = ws.literal_all(&path)
+        {
+            return Ok(names
+                .into_iter()
+                .map(|n| {
+                    let lazy = Value::LazyImport(Rc::new(LazyImport {
+                        module: m.clone(),
+                        name: Rc::from(n.as_str()),
+                    }));
+                    (n, lazy)
+                })
+                .collect());
+        }
+        self.force_module(m)?;
+        let all = m.globals.vars.borrow().get("__all__").cloned();
+        let listed: Option<Vec<String>> = match &all {
+            Some(v @ (Value::List(_) | Value::Tuple(_))) => Some(
+                self.iterate(v)?
+                    .iter()
+                    .filter_map(|n| match n {
+                        Value::Str(s) => Some(s.to_string()),
+                        _ => None,
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        };
+        let Some(names) = listed else {
+            return Ok(m
+                .globals
+                .vars
+                .borrow()
+                .iter()
+                .filter(|(k, _)| !k.starts_with('_'))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect());
+        };
+        let range = self.current_range();
+        let mut out = Vec::with_capacity(names.len());
+        for n in names {
+            if let Some(v) = self.import_from_module(m, &n, range)? {
+                out.push((n, v));
+            }
+        }
+        Ok(out)
     }
 
     /// `m.name` where module `m` has no global `name`: its submodule when
@@ -269,6 +436,7 @@ impl Interp {
         attr: &str,
         range: TextRange,
     ) -> R<Option<Value>> {
+        self.force_module(m)?;
         if let Some(v) = m.globals.vars.borrow().get(attr) {
             return Ok(Some(v.clone()));
         }

@@ -549,16 +549,16 @@ impl Interp {
                 for a in names {
                     if a.name == "*" {
                         if let Value::Module(um) = &m {
-                            let public: Vec<(String, Value)> = um
-                                .globals
-                                .vars
-                                .borrow()
-                                .iter()
-                                .filter(|(k, _)| !k.starts_with('_'))
-                                .map(|(k, v)| (k.clone(), v.clone()))
-                                .collect();
+                            let public = self.star_names(um)?;
                             scope.vars.borrow_mut().extend(public);
                         }
+                        continue;
+                    }
+                    if let Value::Module(um) = &m
+                        && let Some(v) = self.import_lazily(um, &a.name, a.range)?
+                    {
+                        let bind = a.asname.clone().unwrap_or_else(|| a.name.clone());
+                        scope.vars.borrow_mut().insert(bind, v);
                         continue;
                     }
                     let found = match &m {
@@ -1099,6 +1099,12 @@ impl Interp {
 
     fn lookup_name(&mut self, name: &str, scope: &Rc<Scope>, range: TextRange) -> R<Value> {
         if let Some(v) = scope.lookup(name) {
+            if let Value::LazyImport(_) = v {
+                self.set_range(range);
+                let resolved = self.resolve_lazy(v)?;
+                scope.assign_existing(name, resolved.clone());
+                return Ok(resolved);
+            }
             return Ok(v);
         }
         if let Some(v) = builtins::builtin_name(self, name) {

@@ -137,15 +137,7 @@ impl Workspace {
 
     /// Files whose code was parsed (the modules that ran), sorted.
     pub fn parsed_files(&self) -> Vec<PathBuf> {
-        let mut v: Vec<PathBuf> = self
-            .parsed
-            .borrow()
-            .iter()
-            .filter(|(_, f)| f.is_some())
-            .map(|(p, _)| p.clone())
-            .collect();
-        v.sort();
-        v
+        found_paths(&self.parsed.borrow())
     }
 
     /// The module file of `parts` under `base`: `base/a/b.py`, else
@@ -195,16 +187,19 @@ impl Workspace {
 
     /// Every file read so far, for dependency tracking.
     pub fn files(&self) -> Vec<PathBuf> {
-        let mut v: Vec<PathBuf> = self
-            .texts
-            .borrow()
-            .iter()
-            .filter(|(_, f)| f.is_some())
-            .map(|(p, _)| p.clone())
-            .collect();
-        v.sort();
-        v
+        found_paths(&self.texts.borrow())
     }
+}
+
+/// The paths of a cache whose lookups succeeded, sorted.
+fn found_paths<T>(cache: &HashMap<PathBuf, Option<T>>) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = cache
+        .iter()
+        .filter(|(_, f)| f.is_some())
+        .map(|(p, _)| p.clone())
+        .collect();
+    v.sort();
+    v
 }
 
 /// The folders absolute imports of `file` resolve against (besides the

@@ -381,8 +381,12 @@ fn run(
                     let mut f = Failure::new(
                         FailureKind::Incomplete,
                         format!(
-                            "analysis incomplete: this line, which defines an export input, could not be evaluated: {}",
-                            f.message
+                            "analysis incomplete: this line, which defines an export input, could not be evaluated: {}{}",
+                            f.message,
+                            match (&f.path, f.line) {
+                                (Some(p), Some(l)) => format!(" (at {p}:{l})"),
+                                _ => String::new(),
+                            }
                         ),
                     );
                     f.range = Some(s.range);

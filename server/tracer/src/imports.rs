@@ -128,13 +128,6 @@ impl Workspace {
         self.text(path).is_some()
     }
 
-    /// The names of a module's `__all__`, read from its text without
-    /// parsing it, when `__all__` is one literal list or tuple of strings
-    /// assigned once at the start of a line; `None` otherwise.
-    pub fn literal_all(&self, path: &Path) -> Option<Vec<String>> {
-        literal_all(&self.text(path)?)
-    }
-
     /// Files whose code was parsed (the modules that ran), sorted.
     pub fn parsed_files(&self) -> Vec<PathBuf> {
         found_paths(&self.parsed.borrow())
@@ -220,65 +213,6 @@ pub fn package_roots(file: &Path, is_package: impl Fn(&Path) -> bool) -> Vec<Pat
     roots
 }
 
-/// See [`Workspace::literal_all`].
-fn literal_all(text: &str) -> Option<Vec<String>> {
-    let mut found = None;
-    let mut rest = text;
-    let mut at_line_start = true;
-    while let Some(i) = rest.find("__all__") {
-        let before = &rest[..i];
-        at_line_start = if before.is_empty() {
-            at_line_start
-        } else {
-            before.ends_with('\n')
-        };
-        let after = &rest[i + "__all__".len()..];
-        if at_line_start {
-            if found.is_some() {
-                // Assigned or extended twice: not a single literal.
-                return None;
-            }
-            let value = after.trim_start_matches([' ', '\t']).strip_prefix('=')?;
-            let value = value.trim_start_matches([' ', '\t']);
-            let close = match value.chars().next()? {
-                '[' => ']',
-                '(' => ')',
-                _ => return None,
-            };
-            let end = value.find(close)?;
-            found = Some(string_items(&value[1..end])?);
-        }
-        rest = after;
-        at_line_start = false;
-    }
-    found
-}
-
-/// The items of a bracketed list of string literals (`"a", 'b',`), or
-/// `None` if anything else is in it.
-fn string_items(list: &str) -> Option<Vec<String>> {
-    let mut out = Vec::new();
-    let mut chars = list.chars().peekable();
-    while let Some(&c) = chars.peek() {
-        match c {
-            ' ' | '\t' | '\n' | '\r' | ',' => {
-                chars.next();
-            }
-            '#' => while chars.next().is_some_and(|c| c != '\n') {},
-            '"' | '\'' => {
-                chars.next();
-                let item: String = chars.by_ref().take_while(|&x| x != c).collect();
-                if !is_identifier(&item) {
-                    return None;
-                }
-                out.push(item);
-            }
-            _ => return None,
-        }
-    }
-    Some(out)
-}
-
 fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
@@ -320,31 +254,6 @@ mod tests {
         assert!(w.resolve_absolute("missing", importer).is_none());
         assert!(w.resolve_absolute("a..b", importer).is_none());
         assert_eq!(w.files().len(), 3);
-    }
-
-    #[test]
-    fn literal_all_is_read_without_parsing() {
-        assert_eq!(
-            literal_all(
-                "import x\n__all__ = [\n    'A',  # a class\n    \"b_fn\",\n]\nclass A: ...\n"
-            ),
-            Some(vec!["A".to_string(), "b_fn".to_string()])
-        );
-        assert_eq!(
-            literal_all("__all__ = ('x',)\n"),
-            Some(vec!["x".to_string()])
-        );
-        assert_eq!(literal_all("x = 1\n"), None);
-        // Computed, extended or indented: not a single literal.
-        assert_eq!(literal_all("__all__ = names()\n"), None);
-        assert_eq!(literal_all("__all__ = ['a']\n__all__ += ['b']\n"), None);
-        assert_eq!(literal_all("__all__ = ['a' + 'b']\n"), None);
-        assert_eq!(literal_all("if x:\n    __all__ = ['a']\n"), None);
-        // Mentions that are not at a line start do not count.
-        assert_eq!(
-            literal_all("__all__ = ['a']\nprint(__all__)\n"),
-            Some(vec!["a".to_string()])
-        );
     }
 
     #[test]

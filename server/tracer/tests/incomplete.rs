@@ -104,3 +104,30 @@ fn followed_code_still_exports() {
         TraceOutcome::Exported(_)
     ));
 }
+
+#[test]
+fn unknown_values_unpack_and_compare_as_unknown() {
+    // Unpacking an unknown gives unknowns; comparing one is unknown, so an
+    // assert on it does not fail; the model built after it still exports.
+    let src = "\
+import torch
+import somelib
+
+a, b, *rest = somelib.config()
+assert len(somelib.sizes) == 3
+source, sep, name = 'hub:resnet'.partition(':')
+assert (source, sep, name) == ('hub', ':', 'resnet')
+assert 'a.b.c'.rsplit('.') == ['a', 'b', 'c']
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        return x + 1
+
+model = M()
+example_args = (torch.randn(2),)
+";
+    assert!(matches!(
+        outcome(src, Mode::NonStrict),
+        TraceOutcome::Exported(_)
+    ));
+}

@@ -1160,6 +1160,44 @@ fn str_method(interp: &mut Interp, s: &str, method: &str, args: &[Value]) -> R<V
             };
             Value::list(parts)
         }
+        "rsplit" => {
+            let mut parts: Vec<Value> = match sarg(0) {
+                Some(sep) => s.rsplit(sep.as_str()).map(Value::str).collect(),
+                None => s.split_whitespace().rev().map(Value::str).collect(),
+            };
+            parts.reverse();
+            Value::list(parts)
+        }
+        "partition" | "rpartition" => {
+            let sep = sarg(0).unwrap_or_default();
+            let found = if method == "partition" {
+                s.find(sep.as_str())
+            } else {
+                s.rfind(sep.as_str())
+            };
+            let parts = match found {
+                Some(i) if !sep.is_empty() => [&s[..i], sep.as_str(), &s[i + sep.len()..]],
+                _ if method == "partition" => [s, "", ""],
+                _ => ["", "", s],
+            };
+            Value::tuple(parts.iter().map(|p| Value::str(p)).collect())
+        }
+        "lstrip" => Value::str(s.trim_start()),
+        "rstrip" => Value::str(s.trim_end()),
+        "title" => Value::str(&title_case(s)),
+        "isdigit" => Value::Bool(!s.is_empty() && s.chars().all(|c| c.is_ascii_digit())),
+        "isidentifier" => Value::Bool(
+            s.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+                && s.chars().all(|c| c.is_alphanumeric() || c == '_'),
+        ),
+        "find" => Value::Int(
+            sarg(0)
+                .and_then(|p| s.find(p.as_str()))
+                .map_or(-1, |i| i as i64),
+        ),
+        "count" => Value::Int(sarg(0).map_or(0, |p| s.matches(p.as_str()).count() as i64)),
         _ => {
             let r = interp.current_range();
             interp.incomplete(
@@ -1168,6 +1206,20 @@ fn str_method(interp: &mut Interp, s: &str, method: &str, args: &[Value]) -> R<V
             )
         }
     })
+}
+
+fn title_case(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut prev_alpha = false;
+    for c in s.chars() {
+        if prev_alpha {
+            out.extend(c.to_lowercase());
+        } else {
+            out.extend(c.to_uppercase());
+        }
+        prev_alpha = c.is_alphabetic();
+    }
+    out
 }
 
 /// Python's binary operators on non-tensor values.

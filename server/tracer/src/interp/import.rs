@@ -349,24 +349,10 @@ impl Interp {
 
     /// What `from m import *` binds: the names in `__all__` when the module
     /// defines it (submodules it names are imported), else its globals not
-    /// starting with `_`. A module that has not run and lists `__all__` as
-    /// a literal binds its names lazily, without running.
+    /// starting with `_`. The module runs first, as in Python: packages
+    /// register what their submodules define while star-importing them
+    /// (model registries).
     pub(super) fn star_names(&mut self, m: &Rc<UserModule>) -> R<Vec<(String, Value)>> {
-        if m.pending.get()
-            && let (Some(ws), Some(path)) = (self.workspace.clone(), m.path.clone())
-            && let Some(names) = ws.literal_all(&path)
-        {
-            return Ok(names
-                .into_iter()
-                .map(|n| {
-                    let lazy = Value::LazyImport(Rc::new(LazyImport {
-                        module: m.clone(),
-                        name: Rc::from(n.as_str()),
-                    }));
-                    (n, lazy)
-                })
-                .collect());
-        }
         self.force_module(m)?;
         let all = m.globals.vars.borrow().get("__all__").cloned();
         let listed: Option<Vec<String>> = match &all {

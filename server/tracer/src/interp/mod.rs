@@ -754,6 +754,17 @@ impl Interp {
     }
 
     fn assign_unpack(&mut self, elts: &[Expr], value: Value, scope: &Rc<Scope>) -> R<()> {
+        if let Value::Unknown(_) = value {
+            // Each target of an unknown value is unknown (for the same reason).
+            for t in elts {
+                let target = match &t.kind {
+                    ExprKind::Starred(inner) => inner,
+                    _ => t,
+                };
+                self.assign(target, value.clone(), scope)?;
+            }
+            return Ok(());
+        }
         let items = self.unpack_items(&value)?;
         let star = elts
             .iter()
@@ -1299,6 +1310,12 @@ impl Interp {
                 return Ok(Value::Bool(if op == CmpOp::In { found } else { !found }));
             }
             _ => {}
+        }
+        if let Value::Unknown(_) = l {
+            return Ok(l.clone());
+        }
+        if let Value::Unknown(_) = r {
+            return Ok(r.clone());
         }
         if matches!(l, Value::Tensor(_)) || matches!(r, Value::Tensor(_)) {
             let name = match op {

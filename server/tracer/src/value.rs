@@ -172,6 +172,9 @@ impl CmpKind {
 #[derive(Clone, Default)]
 pub struct Dict {
     pub entries: Vec<(Value, Value)>,
+    /// `collections.defaultdict`'s factory: called for a missing key read
+    /// with `d[key]`, its result stored.
+    pub default_factory: Option<Value>,
 }
 
 impl Dict {

@@ -210,3 +210,99 @@ fn only_the_modules_a_model_reaches_are_parsed() {
     assert!(!parsed.contains(&site("vis/models/extra.py")), "{parsed:?}");
     assert!(parsed.contains(&site("vis/models/net.py")), "{parsed:?}");
 }
+
+/// A package in the style of timm: builders register into a registry by
+/// decorator (finding their module through `sys.modules`), configs are
+/// dataclasses with factories and `__post_init__`, and the user builds a
+/// model by name.
+fn registry_like() -> Vec<(String, &'static str)> {
+    vec![
+        (
+            site("reg/__init__.py"),
+            "from .models import create_model\n",
+        ),
+        (
+            site("reg/models/__init__.py"),
+            "from .tiny import *\nfrom ._registry import create_model\n",
+        ),
+        (
+            site("reg/models/_registry.py"),
+            "\
+import sys
+from collections import defaultdict, deque
+from dataclasses import dataclass, field, replace
+
+_entrypoints = {}
+_by_module = defaultdict(set)
+
+@dataclass
+class Cfg:
+    tags: deque = field(default_factory=deque)
+    width: int = 4
+    name: str = ''
+
+    def __post_init__(self):
+        self.tags.appendleft('default')
+
+def register_model(fn):
+    mod = sys.modules[fn.__module__]
+    if hasattr(mod, '__all__'):
+        mod.__all__.append(fn.__name__)
+    _entrypoints[fn.__name__] = fn
+    _by_module[fn.__module__.split('.')[-1]].add(fn.__name__)
+    return fn
+
+def create_model(name, **kwargs):
+    if name not in _entrypoints:
+        raise RuntimeError('Unknown model (%s)' % name)
+    cfg = replace(Cfg(), name=name)
+    assert cfg.tags.popleft() == 'default' and cfg.width == 4
+    return _entrypoints[name](cfg=cfg, **kwargs)
+",
+        ),
+        (
+            site("reg/models/tiny.py"),
+            "\
+import torch
+from torch import nn
+from ._registry import register_model
+
+__all__ = ['Tiny']
+
+class Tiny(nn.Module):
+    def __init__(self, width, classes):
+        super().__init__()
+        self.fc = nn.Linear(width, classes)
+
+    @torch.inference_mode()
+    def predict(self, x):
+        return self(x)
+
+    def forward(self, x):
+        return self.fc(x)
+
+@register_model
+def tiny(cfg, num_classes=2):
+    return Tiny(cfg.width, num_classes)
+",
+        ),
+    ]
+}
+
+#[test]
+fn a_model_built_by_name_through_a_registry_exports() {
+    let files = registry_like();
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    let ws = workspace(&refs);
+    let r = trace(
+        &ws,
+        "import torch\nimport reg\nmodel = reg.create_model('tiny', num_classes=3)\nexample_args = (torch.randn(2, 4),)\n",
+    );
+    match &r.outcome {
+        TraceOutcome::Exported(p) => {
+            let out = p.graph.nodes.last().expect("a node");
+            assert!(format!("{:?}", out.val).contains('3'), "{:?}", out.val);
+        }
+        TraceOutcome::Failed(f) => panic!("expected a program, got: {}", f.message),
+    }
+}

@@ -47,6 +47,7 @@ pub const OPAQUE_PACKAGES: &[&str] = &[
 /// Modules the tracer models (besides `torch.*`).
 pub const KNOWN_MODULES: &[&str] = &[
     "math",
+    "sys",
     "typing",
     "typing_extensions",
     "functools",
@@ -375,6 +376,18 @@ impl Interp {
         })
     }
 
+    /// `sys.modules`: the modules this trace has loaded, by dotted name
+    /// (libraries look up their own module by `fn.__module__`).
+    fn sys_modules(&self) -> Value {
+        let mut d = Dict::default();
+        for m in self.modules.values() {
+            if let Value::Module(um) = m {
+                d.insert(Value::str(&um.name), m.clone());
+            }
+        }
+        Value::Dict(Rc::new(std::cell::RefCell::new(d)))
+    }
+
     fn module_attr(&mut self, path: &str, name: &str) -> R<Value> {
         let full = format!("{path}.{name}");
         let full = canonical_path(&full);
@@ -393,6 +406,9 @@ impl Interp {
         }
         if let Some(v) = constant_of(&full) {
             return Ok(v);
+        }
+        if full == "sys.modules" {
+            return Ok(self.sys_modules());
         }
         if let Some(class) = builtin_class_name(&full) {
             return Ok(Value::Class(self.builtin_class(class)));
@@ -464,9 +480,15 @@ impl Interp {
             }
             Value::Dict(d) => {
                 let found = d.borrow().get(&index).cloned();
-                match found {
-                    Some(x) => Ok(x),
-                    None => {
+                let factory = d.borrow().default_factory.clone();
+                match (found, factory) {
+                    (Some(x), _) => Ok(x),
+                    (None, Some(factory)) => {
+                        let made = self.call(&factory, vec![], vec![])?;
+                        d.borrow_mut().insert(index, made.clone());
+                        Ok(made)
+                    }
+                    (None, None) => {
                         let key = self.repr(&index)?;
                         Err(self.raise("KeyError", key))
                     }
@@ -891,6 +913,8 @@ fn builtin_class_name(full: &str) -> Option<&'static str> {
         "abc.ABC",
         "contextlib.nullcontext",
         "collections.OrderedDict",
+        "collections.defaultdict",
+        "collections.deque",
     ];
     if let Some(c) = CLASSES.iter().find(|c| **c == full) {
         return Some(c);

@@ -27,6 +27,7 @@ const BUILTIN_FUNCTIONS: &[&str] = &[
     "set",
     "frozenset",
     "isinstance",
+    "dir",
     "issubclass",
     "type",
     "getattr",
@@ -158,6 +159,10 @@ pub fn is_special_function(full: &str) -> bool {
     )
 }
 
+/// The marker `dataclasses.field(default_factory=f)` leaves as a field's
+/// class-level default (its receiver is `f`).
+pub const DATACLASS_FACTORY: &str = "dataclasses.field.default_factory";
+
 pub fn call_builtin(
     interp: &mut Interp,
     b: Rc<Builtin>,
@@ -279,10 +284,33 @@ pub fn call_builtin(
         }
         "dataclasses.dataclass" => return Ok(Value::builtin("dataclasses.dataclass")),
         "dataclasses.field" => {
-            return Ok(kwargs
-                .into_iter()
-                .find(|(k, _)| k == "default")
-                .map_or(Value::None, |(_, v)| v));
+            // `field(default_factory=f)` is a marker the generated
+            // `__init__` calls per instance.
+            for (k, v) in kwargs {
+                match k.as_str() {
+                    "default" => return Ok(v),
+                    "default_factory" => return Ok(Value::method(DATACLASS_FACTORY, v)),
+                    _ => {}
+                }
+            }
+            return Ok(Value::None);
+        }
+        "dataclasses.replace" => {
+            let Some(Value::Object(o)) = args.first() else {
+                return Err(interp.type_error("replace() should be called on dataclass instances"));
+            };
+            let fields = interp.dataclass_fields(&o.class);
+            let mut values: Vec<(String, Value)> = fields
+                .iter()
+                .map(|f| (f.clone(), o.get_attr(f).unwrap_or(Value::None)))
+                .collect();
+            for (k, v) in kwargs {
+                match values.iter_mut().find(|(n, _)| *n == k) {
+                    Some(slot) => slot.1 = v,
+                    None => values.push((k, v)),
+                }
+            }
+            return interp.instantiate(o.class.clone(), vec![], values);
         }
         "enum.auto" => return Ok(Value::Int(interp.fresh_id() as i64)),
         _ => {}
@@ -445,8 +473,44 @@ fn python_builtin(
         }
         "isinstance" => {
             let r = isinstance(&arg(0), &arg(1));
-            Ok(Value::Bool(r))
+            // Against a class the tracer could not follow, a miss proves
+            // nothing: the answer is unknown.
+            let unknown_class = match arg(1) {
+                u @ Value::Unknown(_) => Some(u),
+                Value::Tuple(t) => t.iter().find(|c| matches!(c, Value::Unknown(_))).cloned(),
+                _ => None,
+            };
+            match (r, unknown_class, arg(0)) {
+                (true, _, _) => Ok(Value::Bool(true)),
+                (false, _, u @ Value::Unknown(_)) | (false, Some(u), _) => Ok(u),
+                (false, None, _) => Ok(Value::Bool(false)),
+            }
         }
+        "dir" => Ok(match arg(0) {
+            Value::Object(o) => {
+                let mut names: Vec<String> =
+                    o.attrs.borrow().iter().map(|(k, _)| k.clone()).collect();
+                for c in o.class.mro() {
+                    names.extend(c.attrs.borrow().iter().map(|(k, _)| k.clone()));
+                }
+                names.sort();
+                names.dedup();
+                Value::list(names.iter().map(|n| Value::str(n)).collect())
+            }
+            Value::Module(m) => {
+                interp.force_module(&m)?;
+                let mut names: Vec<String> = m.globals.vars.borrow().keys().cloned().collect();
+                names.sort();
+                Value::list(names.iter().map(|n| Value::str(n)).collect())
+            }
+            _ => {
+                let r = interp.current_range();
+                interp.incomplete(
+                    r,
+                    "analysis incomplete: `dir()` of this value is not modelled",
+                )
+            }
+        }),
         "issubclass" => match (arg(0), arg(1)) {
             (Value::Class(a), Value::Class(b)) => Ok(Value::Bool(a.is_subclass_of(&b))),
             _ => Ok(Value::Bool(false)),
@@ -981,6 +1045,19 @@ fn container_method(
         (Value::List(l), "append") => {
             l.borrow_mut().push(arg(0));
             Ok(Value::None)
+        }
+        // `collections.deque` is modelled as a list.
+        (Value::List(l), "appendleft") => {
+            l.borrow_mut().insert(0, arg(0));
+            Ok(Value::None)
+        }
+        (Value::List(l), "popleft") => {
+            let mut v = l.borrow_mut();
+            if v.is_empty() {
+                drop(v);
+                return Err(interp.raise("IndexError", "pop from an empty deque"));
+            }
+            Ok(v.remove(0))
         }
         (Value::List(l), "extend") => {
             let items = interp.iterate(&arg(0))?;
@@ -1600,6 +1677,20 @@ pub fn construct_builtin(
             .as_str(),
         ))),
         "collections.OrderedDict" => python_builtin(interp, "dict", args, kwargs),
+        "collections.deque" => python_builtin(interp, "list", args, vec![]),
+        "collections.defaultdict" => {
+            let mut rest = args;
+            let factory = if rest.is_empty() {
+                Value::None
+            } else {
+                rest.remove(0)
+            };
+            let d = python_builtin(interp, "dict", rest, kwargs)?;
+            if let (Value::Dict(dict), false) = (&d, matches!(factory, Value::None)) {
+                dict.borrow_mut().default_factory = Some(factory);
+            }
+            Ok(d)
+        }
         n if crate::nn::is_library_module(n) => crate::nn::construct(interp, class, args, kwargs),
         _ => {
             let obj = Rc::new(Object {

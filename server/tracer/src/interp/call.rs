@@ -71,6 +71,21 @@ impl Interp {
                 }
                 match o.class.lookup("__call__") {
                     Some((m, _)) => self.call_method_value(&m, f.clone(), args),
+                    // `@torch.no_grad()` / `@torch.inference_mode()`: torch's
+                    // grad-mode contexts (modelled as a null context) also
+                    // decorate; export traces the function as is.
+                    None if matches!(
+                        o.class.builtin.as_deref(),
+                        Some(
+                            "contextlib.nullcontext"
+                                | "torch.no_grad"
+                                | "torch.enable_grad"
+                                | "torch.inference_mode"
+                        )
+                    ) && matches!(args.as_slice(), [Value::Function(_)]) =>
+                    {
+                        Ok(args[0].clone())
+                    }
                     None => {
                         Err(self.type_error(format!("'{}' object is not callable", o.class.name)))
                     }
@@ -560,21 +575,35 @@ impl Interp {
                 .lookup("__init__")
                 .is_none_or(|(_, c)| c.builtin.is_some())
         {
-            let fields = match class.own_attr("__dataclass_fields_order__") {
-                Some(Value::Tuple(t)) => t.iter().cloned().collect::<Vec<_>>(),
-                _ => vec![],
-            };
+            let fields = self.dataclass_fields(&class);
+            if let Some((k, _)) = kwargs.iter().find(|(k, _)| !fields.contains(k)) {
+                return Err(self.type_error(format!(
+                    "{}.__init__() got an unexpected keyword argument '{k}'",
+                    class.name
+                )));
+            }
             let mut args = args.into_iter();
-            for f in fields {
-                let Value::Str(name) = f else { continue };
+            for name in fields {
                 let v = match args.next() {
                     Some(v) => v,
-                    None => match kwargs.iter().find(|(k, _)| **k == *name) {
+                    None => match kwargs.iter().find(|(k, _)| **k == name) {
                         Some((_, v)) => v.clone(),
-                        None => class.own_attr(&name).unwrap_or(Value::None),
+                        None => match class.lookup(&name).map(|(v, _)| v) {
+                            Some(Value::Builtin(b))
+                                if &*b.name == super::builtins::DATACLASS_FACTORY =>
+                            {
+                                let factory = b.receiver.clone().unwrap_or(Value::None);
+                                self.call(&factory, vec![], vec![])?
+                            }
+                            Some(v) => v,
+                            None => Value::None,
+                        },
                     },
                 };
                 obj.set_attr(&name, v);
+            }
+            if let Some((post_init, _)) = class.lookup("__post_init__") {
+                self.call_method_value(&post_init, value.clone(), vec![])?;
             }
             return Ok(value);
         }
@@ -584,6 +613,27 @@ impl Interp {
             self.call_method_value_kw(&init, value.clone(), args, kwargs)?;
         }
         Ok(value)
+    }
+
+    /// A dataclass's fields in `__init__` order: inherited dataclass fields
+    /// first, as `dataclasses` orders them.
+    pub fn dataclass_fields(&self, class: &Rc<Class>) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for c in class.mro().iter().rev() {
+            if !c.is_dataclass.get() {
+                continue;
+            }
+            if let Some(Value::Tuple(t)) = c.own_attr("__dataclass_fields_order__") {
+                for f in t.iter() {
+                    if let Value::Str(n) = f
+                        && !out.iter().any(|o| **o == **n)
+                    {
+                        out.push(n.to_string());
+                    }
+                }
+            }
+        }
+        out
     }
 
     pub fn call_method_value_kw(

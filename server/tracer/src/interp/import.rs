@@ -322,19 +322,15 @@ impl Interp {
                 Some(found) => found,
                 None => {
                     let key = lazy.module.path.clone().or_else(|| lazy.module.dir.clone());
-                    if key.is_some_and(|k| self.loading.contains(&k)) {
-                        return Ok(self.incomplete(
-                            range,
-                            format!(
-                                "analysis incomplete: import cycle: `{}` is still being initialised here, so `{}` is not defined yet",
-                                lazy.module.name, lazy.name
-                            ),
-                        ));
-                    }
+                    let cycle = if key.is_some_and(|k| self.loading.contains(&k)) {
+                        " (an import cycle: it is still being initialised)"
+                    } else {
+                        ""
+                    };
                     return Err(self.raise(
                         "ImportError",
                         format!(
-                            "cannot import name '{}' from '{}'",
+                            "cannot import name '{}' from '{}'{cycle}",
                             lazy.name, lazy.module.name
                         ),
                     ));
@@ -388,9 +384,8 @@ impl Interp {
     }
 
     /// `m.name` where module `m` has no global `name`: its submodule when
-    /// there is one (loaded now), an unknown value with a note when `m` is
-    /// still being initialised (an import cycle: Python would see the name
-    /// missing too, or defined later), else an `AttributeError`.
+    /// there is one (loaded now), else an `AttributeError` (saying so when
+    /// `m` is still being initialised: an import cycle).
     pub(super) fn missing_module_attr(
         &mut self,
         m: &Rc<UserModule>,
@@ -403,10 +398,11 @@ impl Interp {
         }
         let key = m.path.clone().or_else(|| m.dir.clone());
         if key.is_some_and(|k| self.loading.contains(&k)) {
-            return Ok(self.incomplete(
-                range,
+            // As in Python: the attribute is missing (`hasattr` is false).
+            return Err(self.raise(
+                "AttributeError",
                 format!(
-                    "analysis incomplete: import cycle: `{}` is still being initialised here, so `{name}` is not defined yet",
+                    "partially initialised module `{}` has no attribute `{name}` (an import cycle: it is still being initialised)",
                     m.name
                 ),
             ));

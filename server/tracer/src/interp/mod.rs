@@ -567,9 +567,12 @@ impl Interp {
                     };
                     let v = match found.map_or_else(|| self.get_attr(&m, &a.name), Ok) {
                         Ok(v) => v,
-                        Err(Flow::Raise(_)) => self.incomplete(
+                        Err(Flow::Raise(e)) => self.incomplete(
                             a.range,
-                            format!("cannot resolve `{}` in `{}`", a.name, modname),
+                            format!(
+                                "cannot resolve `{}` in `{}` ({})",
+                                a.name, modname, e.message
+                            ),
                         ),
                         Err(e) => return Err(e),
                     };
@@ -1304,6 +1307,7 @@ impl Interp {
         match op {
             CmpOp::Is => return Ok(Value::Bool(is_same(l, r))),
             CmpOp::IsNot => return Ok(Value::Bool(!is_same(l, r))),
+            CmpOp::In | CmpOp::NotIn if matches!(r, Value::Unknown(_)) => return Ok(r.clone()),
             CmpOp::In | CmpOp::NotIn => {
                 let found = self.contains(r, l)?;
                 let found = self.truthy(&found)?;

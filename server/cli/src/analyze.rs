@@ -32,10 +32,20 @@ impl SourceProvider for DiskProvider {
 
 /// Where absolute imports of `path` resolve: its folder and, while that
 /// folder is a package (has `__init__.py`), the parents up to the first
-/// folder that is not; then the current directory.
+/// folder that is not; then the current directory, its `src/` layout
+/// folder, and the installed packages of the Python environment
+/// ([`crate::pyenv`]).
 pub fn import_roots(path: &Path) -> Vec<PathBuf> {
     let mut roots = tracer::imports::package_roots(path, |d| d.join("__init__.py").is_file());
     roots.push(PathBuf::from("."));
+    if Path::new("src").is_dir() {
+        roots.push(PathBuf::from("src"));
+    }
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
+    if let Some(env) = crate::pyenv::discover(folder.unwrap_or(Path::new("."))) {
+        tracing::debug!("{}", env.describe());
+        roots.extend(env.roots);
+    }
     roots
 }
 

@@ -4,6 +4,7 @@
 
 mod analyze;
 mod check;
+mod pyenv;
 mod run;
 
 use std::path::PathBuf;
@@ -21,6 +22,12 @@ use clap::{Parser, Subcommand, ValueEnum};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// The Python environment whose installed packages imports resolve
+    /// against: an interpreter (`.venv/bin/python`) or an environment
+    /// folder. Default: `VIRTUAL_ENV`, `CONDA_PREFIX`, then a `.venv` or
+    /// `venv` folder beside the file or above it.
+    #[arg(long, global = true, value_name = "PATH")]
+    python: Option<PathBuf>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -67,6 +74,11 @@ enum Command {
     },
     /// Run each entry's exported program on deterministic values (interp).
     Run(run::RunArgs),
+    /// Print the Python environment imports of a file resolve against.
+    Env {
+        /// A file or folder (default: the current folder).
+        path: Option<PathBuf>,
+    },
     /// Run the language server (LSP over stdin/stdout).
     Lsp {
         /// Accepted for editors that pass it; stdio is the only transport.
@@ -91,9 +103,27 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
+    if let Some(p) = cli.python {
+        pyenv::set_explicit_python(p);
+    }
     match cli.command {
         Command::Lsp { .. } => Ok(lsp::main_stdio()),
         Command::Run(args) => run::run(&args),
+        Command::Env { path } => {
+            let path = path.unwrap_or_else(|| PathBuf::from("."));
+            let folder = if path.is_dir() {
+                path.clone()
+            } else {
+                path.parent().map(PathBuf::from).unwrap_or_default()
+            };
+            let line = match pyenv::discover(&folder) {
+                Some(env) => env.describe(),
+                None => "no Python environment found (no --python, VIRTUAL_ENV, CONDA_PREFIX or .venv): installed packages are not analysed".into(),
+            };
+            use std::io::Write;
+            writeln!(std::io::stdout().lock(), "{line}")?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Check {
             paths,
             strict,

@@ -134,3 +134,50 @@ fn analysis_incomplete_has_no_verdict_in_the_report() {
         assert_eq!(run["incomplete"]["line"], 4, "{run}");
     }
 }
+
+#[test]
+fn installed_packages_resolve_through_the_environment() {
+    let dir = workspace(
+        "venv",
+        &[
+            (".venv/pyvenv.cfg", "version = 3.11.7\n"),
+            (
+                ".venv/lib/python3.11/site-packages/fakelib/__init__.py",
+                "from .layers import Double\n",
+            ),
+            (
+                ".venv/lib/python3.11/site-packages/fakelib/layers.py",
+                "import torch\n\nclass Double(torch.nn.Module):\n    def forward(self, x):\n        return x * 2\n",
+            ),
+            (
+                "proj/m.py",
+                "import torch\nfrom fakelib import Double\nmodel = Double()\nexample_args = (torch.randn(2, 3),)\n",
+            ),
+        ],
+    );
+    let proj = dir.join("proj");
+    let (out, code) = exportlens(&proj, &["export", "--json", "m.py"]);
+    assert_eq!(code, 0, "{out}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON report");
+    assert_eq!(doc["entries"][0]["runs"]["nonstrict"]["ok"], true, "{out}");
+    let (env, _) = exportlens(&proj, &["env", "m.py"]);
+    assert!(env.starts_with("environment from .venv at "), "{env}");
+    // `--python` elsewhere: the package is not found, the verdict is
+    // "analysis incomplete", not an export failure.
+    let (out, code) = exportlens(
+        &proj,
+        &[
+            "--python",
+            "/nonexistent/bin/python",
+            "export",
+            "--json",
+            "m.py",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON report");
+    assert!(
+        doc["entries"][0]["runs"]["nonstrict"]["ok"].is_null(),
+        "{out}"
+    );
+}

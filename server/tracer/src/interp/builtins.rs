@@ -70,6 +70,11 @@ const BUILTIN_FUNCTIONS: &[&str] = &[
 
 const EXCEPTIONS: &[&str] = &[
     "Exception",
+    "Warning",
+    "UserWarning",
+    "FutureWarning",
+    "DeprecationWarning",
+    "RuntimeWarning",
     "BaseException",
     "ValueError",
     "TypeError",
@@ -473,17 +478,10 @@ fn python_builtin(
         }
         "isinstance" => {
             let r = isinstance(&arg(0), &arg(1));
-            // Against a class the tracer could not follow, a miss proves
-            // nothing: the answer is unknown.
-            let unknown_class = match arg(1) {
-                u @ Value::Unknown(_) => Some(u),
-                Value::Tuple(t) => t.iter().find(|c| matches!(c, Value::Unknown(_))).cloned(),
-                _ => None,
-            };
-            match (r, unknown_class, arg(0)) {
-                (true, _, _) => Ok(Value::Bool(true)),
-                (false, _, u @ Value::Unknown(_)) | (false, Some(u), _) => Ok(u),
-                (false, None, _) => Ok(Value::Bool(false)),
+            // An unknown value may be an instance of anything.
+            match (r, arg(0)) {
+                (false, u @ Value::Unknown(_)) => Ok(u),
+                (r, _) => Ok(Value::Bool(r)),
             }
         }
         "dir" => Ok(match arg(0) {

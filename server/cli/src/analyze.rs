@@ -125,7 +125,7 @@ impl Analysis {
             }
         }
         if self.entries.is_empty() {
-            out.push_str("no entry points found (expected `model` + `example_args`, or a torch.export.export(...) call)\n");
+            out.push_str("no export entry point: nothing to check (expected `model` + `example_args`, or a torch.export.export(...) call)\n");
         }
         out
     }

@@ -96,6 +96,9 @@ fn raw_line(file: &tracer::SourceFile, line: u32) -> String {
         .to_string()
 }
 
+/// What `check` says of a file without an entry point.
+const NO_ENTRY: &str = "no export entry point: nothing to check";
+
 /// How many times `check --fix` re-analyses a file it fixed.
 const FIX_ROUNDS: usize = 3;
 
@@ -214,6 +217,22 @@ fn report_file(
                 message: e.message.clone(),
                 help: None,
                 source_line: raw_line(file, lc.line + 1),
+                note: None,
+            });
+        }
+        if analysis.entries.is_empty() {
+            // Said once per file, so that a checked folder shows what was
+            // not checked; not a failure.
+            diagnostics.push(Diagnostic {
+                path: path.clone(),
+                line: 0,
+                col: 0,
+                end_col: 0,
+                severity: "info",
+                code: "no-entry".into(),
+                message: NO_ENTRY.into(),
+                help: None,
+                source_line: String::new(),
                 note: None,
             });
         }
@@ -367,6 +386,11 @@ fn print_diagnostics(
         }
         OutputFormat::Text => {
             for d in &diagnostics {
+                if d.line == 0 {
+                    // About the whole file (no entry point): no position.
+                    writeln!(out, "{}: {}", d.path, d.message)?;
+                    continue;
+                }
                 writeln!(
                     out,
                     "{}:{}:{}: {}[{}]: {}",

@@ -3,41 +3,16 @@
 //! export call), packages with relative imports, `import pkg.mod as L`,
 //! and an entry file inside a package.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+mod common;
 
-/// A fresh folder with `files` written in it.
-fn workspace(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("exportlens-ws-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for (path, text) in files {
-        let p = dir.join(path);
-        std::fs::create_dir_all(p.parent().expect("a parent")).expect("create folder");
-        std::fs::write(&p, text).expect("write file");
-    }
-    dir
-}
-
-/// Run the binary in `cwd`: stdout and the exit code.
-fn exportlens(cwd: &Path, args: &[&str]) -> (String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_exportlens"))
-        .args(args)
-        .current_dir(cwd)
-        .env_remove("EXPORTLENS_LOG")
-        .stdin(Stdio::null())
-        .output()
-        .expect("run exportlens");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use common::{exportlens, workspace};
 
 const MODELS: &str = "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        y = x * 2\n        if y.sum() > 0:\n            return y\n        return -y\n";
 
 #[test]
 fn failure_in_an_imported_model_is_printed_in_its_file() {
     let dir = workspace(
+        "ws",
         "failure",
         &[
             ("models.py", MODELS),
@@ -65,6 +40,7 @@ fn failure_in_an_imported_model_is_printed_in_its_file() {
 #[test]
 fn packages_resolve_from_any_current_directory() {
     let dir = workspace(
+        "ws",
         "packages",
         &[
             ("proj/mypkg/__init__.py", ""),
@@ -105,7 +81,7 @@ const UNFOLLOWED_LIBRARY: &str = "import torch\nimport not_installed_lib\n\nmode
 
 #[test]
 fn analysis_incomplete_is_a_warning_unless_strict_analysis() {
-    let dir = workspace("incomplete", &[("m.py", UNFOLLOWED_LIBRARY)]);
+    let dir = workspace("ws", "incomplete", &[("m.py", UNFOLLOWED_LIBRARY)]);
     let (out, code) = exportlens(&dir, &["check", "m.py"]);
     assert_eq!(code, 0, "{out}");
     assert!(
@@ -123,7 +99,7 @@ fn analysis_incomplete_is_a_warning_unless_strict_analysis() {
 
 #[test]
 fn analysis_incomplete_has_no_verdict_in_the_report() {
-    let dir = workspace("incomplete-json", &[("m.py", UNFOLLOWED_LIBRARY)]);
+    let dir = workspace("ws", "incomplete-json", &[("m.py", UNFOLLOWED_LIBRARY)]);
     let (out, code) = exportlens(&dir, &["export", "--json", "m.py"]);
     assert_eq!(code, 0, "{out}");
     let doc: serde_json::Value = serde_json::from_str(&out).expect("JSON report");
@@ -138,6 +114,7 @@ fn analysis_incomplete_has_no_verdict_in_the_report() {
 #[test]
 fn installed_packages_resolve_through_the_environment() {
     let dir = workspace(
+        "ws",
         "venv",
         &[
             (".venv/pyvenv.cfg", "version = 3.11.7\n"),

@@ -96,19 +96,82 @@ fn find_inline_dim<'a>(e: &'a Expr, name: &str, out: &mut Vec<&'a Expr>) {
     }
 }
 
-/// Edits that make the module-level spec say what the fixes say. A fix for a
+/// Every statement of `body` and of the blocks, functions and classes
+/// nested in it, in source order, each with the start of the function it
+/// runs in (`None`: module code).
+fn nested_statements<'a>(
+    body: &'a [Stmt],
+    owner: Option<u32>,
+    out: &mut Vec<(&'a Stmt, Option<u32>)>,
+    depth: u32,
+) {
+    if depth > 100 {
+        return;
+    }
+    for s in body {
+        out.push((s, owner));
+        match &s.kind {
+            StmtKind::ClassDef(def) => nested_statements(&def.body, owner, out, depth + 1),
+            StmtKind::FunctionDef(def) => {
+                nested_statements(&def.body, Some(def.range.start), out, depth + 1)
+            }
+            _ => {
+                for b in s.inner_blocks() {
+                    nested_statements(b, owner, out, depth + 1);
+                }
+            }
+        }
+    }
+}
+
+/// The statement that defines `name` for the spec: the last module-level
+/// one, else the last one in a function, when a single function defines
+/// it (an export call written in `main()` with its dims).
+fn definition<'a>(all: &[(&'a Stmt, Option<u32>)], name: &str) -> Def<'a> {
+    let mut defs = all.iter().filter(|(s, _)| assigns(s, name));
+    if let Some((s, _)) = defs.clone().rev().find(|(_, owner)| owner.is_none()) {
+        return Def::One(s);
+    }
+    let Some((_, owner)) = defs.next() else {
+        return Def::Missing;
+    };
+    let mut last = Def::Missing;
+    for (s, o) in all.iter().filter(|(s, _)| assigns(s, name)) {
+        if o != owner {
+            return Def::Ambiguous;
+        }
+        last = Def::One(s);
+    }
+    last
+}
+
+/// Where a name a fix assigns is defined.
+enum Def<'a> {
+    One(&'a Stmt),
+    Missing,
+    /// In several functions.
+    Ambiguous,
+}
+
+/// Edits that make the spec say what the fixes say (module-level, or in
+/// the one function that defines the names). A fix for a
 /// name bound by `name = Dim(...)` rewrites that statement; a name bound
 /// some other way (`dims(...)`, tuple unpacking) gets a new statement right
 /// after its definition; a `Dim("name")` written inline in the spec is
 /// replaced when the fix is a constant.
 pub fn fix_edits(file: &SourceFile, fixes: &[String]) -> Vec<TextEdit> {
     let mut edits: Vec<TextEdit> = Vec::new();
-    let body = &file.module.body;
+    let mut all = Vec::new();
+    nested_statements(&file.module.body, None, &mut all, 0);
     for fix in fixes {
         let Some((name, expr)) = parse_fix(fix) else {
             continue;
         };
-        let def = body.iter().rev().find(|s| assigns(s, name));
+        let def = match definition(&all, name) {
+            Def::One(stmt) => Some(stmt),
+            Def::Missing => None,
+            Def::Ambiguous => continue,
+        };
         match def {
             Some(stmt) => {
                 let simple = matches!(&stmt.kind, StmtKind::Assign { targets, value }
@@ -139,7 +202,7 @@ pub fn fix_edits(file: &SourceFile, fixes: &[String]) -> Vec<TextEdit> {
                                 .any(|w| w == name)
                     });
                 if let Some((other, _)) = user
-                    && let Some(stmt) = body.iter().rev().find(|s| assigns(s, other))
+                    && let Def::One(stmt) = definition(&all, other)
                 {
                     let at = stmt.range.start;
                     edits.push(TextEdit {
@@ -148,10 +211,10 @@ pub fn fix_edits(file: &SourceFile, fixes: &[String]) -> Vec<TextEdit> {
                     });
                     continue;
                 }
-                for s in body {
+                for (s, _) in &all {
                     let value = match &s.kind {
-                        StmtKind::Assign { value, .. } => value,
-                        StmtKind::AnnAssign { value: Some(v), .. } => v,
+                        StmtKind::Assign { value, .. } | StmtKind::Expr(value) => value,
+                        StmtKind::AnnAssign { value: Some(v), .. } | StmtKind::Return(Some(v)) => v,
                         _ => continue,
                     };
                     let mut found = Vec::new();
@@ -281,6 +344,23 @@ mod tests {
             fixed(src, &["k = h"]),
             "s = {\"a\": {1: Dim(\"h\")}, \"b\": {1: Dim(\"h\")}}\n"
         );
+    }
+
+    #[test]
+    fn fixes_dims_defined_in_the_function_that_exports() {
+        let src = "def main():\n    batch = torch.export.Dim(\"batch\")\n    ep = torch.export.export(m, (x,), dynamic_shapes={\"x\": {0: batch}})\n";
+        assert_eq!(
+            fixed(src, &["batch = 4"]),
+            "def main():\n    batch = 4\n    ep = torch.export.export(m, (x,), dynamic_shapes={\"x\": {0: batch}})\n"
+        );
+        let inline = "def test():\n    torch.export.export(m, (x,), dynamic_shapes={\"x\": {0: Dim(\"b\")}})\n";
+        assert_eq!(
+            fixed(inline, &["b = 4"]),
+            "def test():\n    torch.export.export(m, (x,), dynamic_shapes={\"x\": {0: 4}})\n"
+        );
+        // Two functions define the name: which one is meant is unknown.
+        let two = "def a():\n    b = Dim(\"b\")\ndef c():\n    b = Dim(\"b\")\n";
+        assert_eq!(fixed(two, &["b = 4"]), two);
     }
 
     #[test]

@@ -78,8 +78,18 @@ fn run_module(file: &Rc<SourceFile>, entry: &EntryPoint, record: bool) -> Run {
         function: None,
         scope: Some(globals.clone()),
     });
+    // An export call's arguments are taken where the interpreter reaches
+    // it (the tracer's entry hook), in the function that makes it.
+    let call_scope = match &entry.kind {
+        EntryKind::ExportCall { scope, .. } => {
+            interp.entry_hook = Some(entry.range);
+            Some(scope)
+        }
+        EntryKind::ExportDb => None,
+    };
     for s in &file.module.body {
         if let StmtKind::Expr(e) = &s.kind
+            && e.range != entry.range
             && is_export_call(e)
         {
             continue;
@@ -87,8 +97,24 @@ fn run_module(file: &Rc<SourceFile>, entry: &EntryPoint, record: bool) -> Run {
         // A statement the tracer cannot run leaves its names unset; what
         // depends on them is reported as unknown later.
         let _ = interp.exec(s, &globals);
+        if interp.entry_captured.is_some() {
+            interp.frames.truncate(1);
+            break;
+        }
     }
-    let (model, args, kwargs) = export_values(&mut interp, entry, &globals);
+    if let Some(scope) = call_scope
+        && interp.entry_captured.is_none()
+    {
+        let _ = tracer::entry::reach_in_function(&mut interp, file, entry, scope, &globals);
+    }
+    interp.entry_hook = None;
+    let (model, args, kwargs) = match interp.entry_captured.take() {
+        Some((pos, kw)) => match tracer::entry::call_export_args(&mut interp, pos, kw) {
+            Ok(ea) => (Some(ea.model), ea.args, ea.kwargs),
+            Err(_) => (None, vec![], vec![]),
+        },
+        None => export_values(&mut interp, entry, &globals),
+    };
     let model = match model {
         Some(Value::Object(o)) if o.module.is_some() => Some(o),
         _ => None,

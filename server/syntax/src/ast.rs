@@ -45,6 +45,34 @@ pub struct Stmt {
     pub range: TextRange,
 }
 
+impl Stmt {
+    /// The blocks of statements this compound statement runs in its own
+    /// scope, in source order (`if`/`while`/`for` bodies and `else`
+    /// blocks, `with`, `try` with its handlers); not function or class
+    /// bodies. Empty for simple statements.
+    pub fn inner_blocks(&self) -> Vec<&[Stmt]> {
+        match &self.kind {
+            StmtKind::If { body, orelse, .. }
+            | StmtKind::While { body, orelse, .. }
+            | StmtKind::For { body, orelse, .. } => vec![body, orelse],
+            StmtKind::With { body, .. } => vec![body],
+            StmtKind::Try {
+                body,
+                handlers,
+                orelse,
+                finalbody,
+            } => {
+                let mut out: Vec<&[Stmt]> = vec![body];
+                out.extend(handlers.iter().map(|h| h.body.as_slice()));
+                out.push(orelse);
+                out.push(finalbody);
+                out
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum StmtKind {
     Expr(Expr),

@@ -1,8 +1,11 @@
 //! Entry points and the trace driver: finds what to export in a file (the
-//! ExportDB layout, explicit `torch.export.export(...)` calls), runs the
-//! module code, builds the example inputs with their symbolic shapes, runs
-//! `forward` in the chosen mode and packages the graph, its signature, its
-//! guards and range constraints, or the failure.
+//! ExportDB layout, explicit `torch.export.export(...)` calls wherever they
+//! are written, see [`find`]), runs the module code up to the export call
+//! (the entry hook: the interpreter stops when it reaches the call and
+//! hands over the arguments it evaluated; a function the module code does
+//! not call is called directly), builds the example inputs with their
+//! symbolic shapes, runs `forward` in the chosen mode and packages the
+//! graph, its signature, its guards and range constraints, or the failure.
 
 use std::rc::Rc;
 
@@ -12,11 +15,15 @@ use syntax::ast::{Arg as AstArg, Expr, ExprKind, Stmt, StmtKind};
 
 use crate::failure::{Failure, FailureKind, Note};
 use crate::graph::{Arg, Graph, InputKind, MetaVal, Node, NodeId, NodeOp, Output, OutputKind};
-use crate::interp::{Flow, Frame, Interp};
+use crate::interp::{Flow, Frame, Interp, R};
 use crate::shape_env::ShapeEnv;
 use crate::spec::{DimRequest, SymbolFactory};
 use crate::value::{Object, Provenance, Scope, Value};
 use crate::{Budget, Mode, SourceFile};
+
+mod find;
+
+pub use find::{CallScope, find_entries};
 
 /// Something to export.
 #[derive(Clone, Debug)]
@@ -37,6 +44,8 @@ pub enum EntryKind {
     ExportCall {
         call: Box<Expr>,
         strict: Option<bool>,
+        /// Where the call runs.
+        scope: CallScope,
     },
 }
 
@@ -48,64 +57,6 @@ impl EntryPoint {
             EntryKind::ExportDb => None,
         }
     }
-}
-
-/// Find entry points in a parsed file.
-pub fn find_entries(file: &SourceFile) -> Vec<EntryPoint> {
-    let mut out = Vec::new();
-    let mut has_model = None;
-    let mut has_args = false;
-    for s in &file.module.body {
-        {
-            let names: Vec<&str> = match &s.kind {
-                StmtKind::Assign { targets, .. } => targets.iter().filter_map(name_of).collect(),
-                StmtKind::AnnAssign { target, .. } => name_of(target).into_iter().collect(),
-                _ => vec![],
-            };
-            if names.contains(&"model") {
-                has_model = Some(s.range);
-            }
-            if names.contains(&"example_args") {
-                has_args = true;
-            }
-        }
-    }
-    if let (Some(range), true) = (has_model, has_args) {
-        out.push(EntryPoint {
-            name: "model".into(),
-            line: file.line_of(range.start),
-            range,
-            kind: EntryKind::ExportDb,
-        });
-    }
-    let mut calls = Vec::new();
-    for s in &file.module.body {
-        collect_export_calls(s, &mut calls, 0);
-    }
-    for call in calls {
-        let strict = match &call.kind {
-            ExprKind::Call { args, .. } => args.iter().find_map(|a| match a {
-                AstArg::Keyword { name, value, .. } if name == "strict" => match value.kind {
-                    ExprKind::Bool(b) => Some(b),
-                    _ => None,
-                },
-                _ => None,
-            }),
-            _ => None,
-        };
-        let text = file.slice(call.range);
-        let name: String = text.chars().take(60).collect();
-        out.push(EntryPoint {
-            name,
-            line: file.line_of(call.range.start),
-            range: call.range,
-            kind: EntryKind::ExportCall {
-                call: Box::new(call),
-                strict,
-            },
-        });
-    }
-    out
 }
 
 fn assigns_name(s: &Stmt, name: &str) -> bool {
@@ -120,47 +71,6 @@ fn name_of(e: &Expr) -> Option<&str> {
     match &e.kind {
         ExprKind::Name(n) => Some(n),
         _ => None,
-    }
-}
-
-fn is_export_func(e: &Expr) -> bool {
-    match &e.kind {
-        ExprKind::Name(n) => n == "export" || n == "draft_export",
-        ExprKind::Attribute { value, attr } => {
-            (attr == "export" || attr == "draft_export")
-                && matches!(&value.kind, ExprKind::Attribute { attr: a, .. } if a == "export")
-                || (attr == "export" && matches!(&value.kind, ExprKind::Name(n) if n == "export"))
-        }
-        _ => false,
-    }
-}
-
-fn collect_export_calls(s: &Stmt, out: &mut Vec<Expr>, depth: u32) {
-    if depth > 8 {
-        return;
-    }
-    let mut visit = |e: &Expr| {
-        if let ExprKind::Call { func, .. } = &e.kind
-            && is_export_func(func)
-        {
-            out.push(e.clone());
-        }
-    };
-    match &s.kind {
-        StmtKind::Expr(e) => visit(e),
-        StmtKind::Assign { value, .. } => visit(value),
-        StmtKind::AnnAssign { value: Some(v), .. } => visit(v),
-        StmtKind::If { body, orelse, .. } => {
-            for b in body.iter().chain(orelse) {
-                collect_export_calls(b, out, depth + 1);
-            }
-        }
-        StmtKind::With { body, .. } | StmtKind::Try { body, .. } => {
-            for b in body {
-                collect_export_calls(b, out, depth + 1);
-            }
-        }
-        _ => {}
     }
 }
 
@@ -197,11 +107,11 @@ pub struct TraceResult {
 }
 
 /// The values an entry exports with.
-struct ExportArgs {
-    model: Value,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-    dynamic_shapes: Value,
+pub struct ExportArgs {
+    pub model: Value,
+    pub args: Vec<Value>,
+    pub kwargs: Vec<(String, Value)>,
+    pub dynamic_shapes: Value,
 }
 
 /// How to trace: the limits, and where local imports are read from.
@@ -354,20 +264,39 @@ fn run(
     static_shapes: bool,
 ) -> Result<TracedProgram, Box<Failure>> {
     let globals = Scope::new(None);
+    // The entry file runs as a script: `if __name__ == "__main__":` blocks run.
+    globals
+        .vars
+        .borrow_mut()
+        .insert("__name__".into(), Value::str("__main__"));
     interp.frames.push(Frame {
         file: file.clone(),
         range: TextRange::default(),
         function: None,
         scope: Some(globals.clone()),
     });
-    // Module code: each statement on its own, so one failure does not hide the rest.
+    let call_scope = match &entry.kind {
+        EntryKind::ExportCall { scope, .. } => {
+            interp.entry_hook = Some(entry.range);
+            Some(scope)
+        }
+        EntryKind::ExportDb => None,
+    };
+    // Module code: each statement on its own, so one failure does not hide
+    // the rest, until the entry's export call is reached.
     for s in &file.module.body {
         if let StmtKind::Expr(e) = &s.kind
-            && matches!(&e.kind, ExprKind::Call { func, .. } if is_export_func(func))
+            && e.range != entry.range
+            && find::is_export_call(e)
         {
             continue;
         }
-        match interp.exec(s, &globals) {
+        let result = interp.exec(s, &globals);
+        if interp.entry_captured.is_some() {
+            interp.frames.truncate(1);
+            break;
+        }
+        match result {
             Ok(()) => {}
             Err(Flow::Fail(f)) if f.message.contains("step budget") => return Err(f),
             Err(flow) => {
@@ -403,23 +332,180 @@ fn run(
             }
         }
     }
+    // The module code did not reach a call in a function: call the function.
+    if let Some(scope) = call_scope
+        && interp.entry_captured.is_none()
+    {
+        reach_in_function(interp, file, entry, scope, &globals)?;
+    }
+    interp.entry_hook = None;
     // Spec and input errors point at the `dynamic_shapes` definition (or
     // the entry itself).
-    let spec_range = file
-        .module
-        .body
-        .iter()
-        .rev()
-        .find(|s| assigns_name(s, "dynamic_shapes"))
-        .map_or(entry.range, |s| s.range);
+    let spec_range = spec_definition(call_scope, entry.range)
+        .or_else(|| {
+            file.module
+                .body
+                .iter()
+                .rev()
+                .find(|s| assigns_name(s, "dynamic_shapes"))
+                .map(|s| s.range)
+        })
+        .unwrap_or(entry.range);
     interp.set_range(spec_range);
-    let mut ea =
-        export_args(interp, entry, &globals).map_err(|f| Box::new(flow_to_failure(interp, f)))?;
+    let mut ea = match interp.entry_captured.take() {
+        Some((pos, kw)) => call_export_args(interp, pos, kw),
+        // A module-level call the module code did not reach (a statement
+        // before it failed): its arguments in the module's globals.
+        None => export_args(interp, entry, &globals),
+    }
+    .map_err(|f| Box::new(flow_to_failure(interp, f)))?;
     if static_shapes {
         ea.dynamic_shapes = Value::None;
     }
     let program = trace_model(interp, ea).map_err(|f| Box::new(flow_to_failure(interp, f)))?;
     Ok(program)
+}
+
+/// The last `dynamic_shapes = ...` before the export call in the function
+/// that makes it (searched through nested blocks).
+fn spec_definition(scope: Option<&CallScope>, call: TextRange) -> Option<TextRange> {
+    fn search(stmts: &[Stmt], call: TextRange, found: &mut Option<TextRange>, depth: u32) {
+        if depth > 100 {
+            return;
+        }
+        for s in stmts {
+            if s.range.start >= call.start {
+                return;
+            }
+            if assigns_name(s, "dynamic_shapes") {
+                *found = Some(s.range);
+            }
+            for b in s.inner_blocks() {
+                search(b, call, found, depth + 1);
+            }
+        }
+    }
+    let def = match scope? {
+        CallScope::Module => return None,
+        CallScope::Function(d) | CallScope::Method { def: d, .. } | CallScope::Nested(d) => d,
+    };
+    let mut found = None;
+    search(&def.body, call, &mut found, 0);
+    found
+}
+
+/// The module code ran without reaching the export call: it sits in a
+/// function nothing at module level calls (a test, a method, a `main`
+/// behind a condition the tracer did not take). Call that function
+/// directly, each parameter bound to its default or, without one, to an
+/// unknown value (`self` of a method too: no instance is made), until the
+/// entry hook captures the call's arguments (into `interp.entry_captured`;
+/// `interp.frames` holds the module's frame only). A call it does not
+/// reach is "analysis incomplete", never an export verdict.
+pub fn reach_in_function(
+    interp: &mut Interp,
+    file: &Rc<SourceFile>,
+    entry: &EntryPoint,
+    scope: &CallScope,
+    globals: &Rc<Scope>,
+) -> Result<(), Box<Failure>> {
+    let incomplete = |message: String, range: TextRange, line: Option<u32>, path| {
+        let mut f = Failure::new(FailureKind::Incomplete, message);
+        f.range = Some(range);
+        f.line = Some(line.unwrap_or_else(|| file.line_of(range.start)));
+        f.path = path;
+        Box::new(f)
+    };
+    let (def, what) = match scope {
+        // Module code that did not reach the call: its arguments are
+        // evaluated in the module's globals (see `run`).
+        CallScope::Module => return Ok(()),
+        CallScope::Function(def) => (def, format!("`{}`", def.name)),
+        CallScope::Method { class, def } => (def, format!("`{class}.{}`", def.name)),
+        CallScope::Nested(def) => {
+            return Err(incomplete(
+                format!(
+                    "analysis incomplete: the export call is in the nested function `{}`, which the module code does not reach",
+                    def.name
+                ),
+                entry.range,
+                None,
+                None,
+            ));
+        }
+    };
+    let mut defaults = std::collections::HashMap::new();
+    let mut kwargs = Vec::new();
+    let p = &def.params;
+    for param in p.posonly.iter().chain(&p.args).chain(&p.kwonly) {
+        match &param.default {
+            Some(d) => {
+                interp.set_range(d.range);
+                let v = match interp.eval(d, globals) {
+                    Ok(v) => v,
+                    Err(Flow::Fail(f)) if f.message.contains("step budget") => return Err(f),
+                    Err(_) => Value::unknown(&format!(
+                        "the default of parameter `{}` of {what} could not be evaluated",
+                        param.name
+                    )),
+                };
+                defaults.insert(param.name.clone(), v);
+            }
+            None => kwargs.push((
+                param.name.clone(),
+                Value::unknown(&format!(
+                    "parameter `{}` of {what}, which the module code does not call, has no default",
+                    param.name
+                )),
+            )),
+        }
+    }
+    let func = Rc::new(crate::value::Function {
+        name: Rc::from(def.name.as_str()),
+        qualname: Rc::from(def.name.as_str()),
+        params: std::sync::Arc::new(def.params.clone()),
+        body: crate::value::FunctionBody::Def(def.clone()),
+        defaults,
+        closure: globals.clone(),
+        globals: globals.clone(),
+        file: file.clone(),
+        kind: crate::value::FunctionKind::Plain,
+        attrs: Default::default(),
+    });
+    interp.entry_hook = Some(entry.range);
+    interp.set_range(def.range);
+    let result = interp.call_function(&func, vec![], kwargs);
+    interp.frames.truncate(1);
+    if interp.entry_captured.is_some() {
+        return Ok(());
+    }
+    match result {
+        Err(Flow::Fail(f)) if f.message.contains("step budget") => Err(f),
+        Err(flow) => {
+            let f = flow_to_failure(interp, flow);
+            let message = f
+                .message
+                .strip_prefix("analysis incomplete: ")
+                .unwrap_or(&f.message);
+            Err(incomplete(
+                format!(
+                    "analysis incomplete: {what} fails before it reaches the export call (line {}): {message}",
+                    entry.line
+                ),
+                f.range.unwrap_or(entry.range),
+                f.line,
+                f.path.clone(),
+            ))
+        }
+        Ok(_) => Err(incomplete(
+            format!(
+                "analysis incomplete: the export call is not reached when {what} runs (a branch or loop the tracer did not take?)"
+            ),
+            entry.range,
+            None,
+            None,
+        )),
+    }
 }
 
 fn export_args(
@@ -437,17 +523,7 @@ fn export_args(
                 Some(v) => vec![v],
                 None => vec![],
             };
-            let kwargs = match get("example_kwargs") {
-                Some(v @ Value::Dict(_)) => interp
-                    .dict_items(&v)?
-                    .into_iter()
-                    .filter_map(|(k, v)| match k {
-                        Value::Str(s) => Some((s.to_string(), v)),
-                        _ => None,
-                    })
-                    .collect(),
-                _ => vec![],
-            };
+            let kwargs = keyword_args(interp, get("example_kwargs"))?;
             let dynamic_shapes = get("dynamic_shapes").unwrap_or(Value::None);
             Ok(ExportArgs {
                 model,
@@ -476,39 +552,39 @@ fn export_args(
                     AstArg::DoubleStarred(_) => {}
                 }
             }
-            let take = |pos: &mut Vec<Value>, kw: &[(String, Value)], i: usize, k: &str| -> Value {
-                kw.iter()
-                    .find(|(n, _)| n == k)
-                    .map(|(_, v)| v.clone())
-                    .or_else(|| pos.get(i).cloned())
-                    .unwrap_or(Value::None)
-            };
-            let model = take(&mut pos, &kw, 0, "mod");
-            let args = match take(&mut pos, &kw, 1, "args") {
-                Value::Tuple(t) => t.to_vec(),
-                Value::None => vec![],
-                v => vec![v],
-            };
-            let kwargs = match take(&mut pos, &kw, 2, "kwargs") {
-                v @ Value::Dict(_) => interp
-                    .dict_items(&v)?
-                    .into_iter()
-                    .filter_map(|(k, v)| match k {
-                        Value::Str(s) => Some((s.to_string(), v)),
-                        _ => None,
-                    })
-                    .collect(),
-                _ => vec![],
-            };
-            let dynamic_shapes = take(&mut pos, &kw, 3, "dynamic_shapes");
-            Ok(ExportArgs {
-                model,
-                args,
-                kwargs,
-                dynamic_shapes,
-            })
+            call_export_args(interp, pos, kw)
         }
     }
+}
+
+/// `torch.export.export(mod, args, kwargs=None, *, dynamic_shapes=None,
+/// strict=...)` called with these evaluated arguments: what it exports.
+pub fn call_export_args(
+    interp: &mut Interp,
+    pos: Vec<Value>,
+    kw: Vec<(String, Value)>,
+) -> Result<ExportArgs, Flow> {
+    let take = |i: usize, k: &str| -> Value {
+        kw.iter()
+            .find(|(n, _)| n == k)
+            .map(|(_, v)| v.clone())
+            .or_else(|| pos.get(i).cloned())
+            .unwrap_or(Value::None)
+    };
+    let model = take(0, "mod");
+    let args = match take(1, "args") {
+        Value::Tuple(t) => t.to_vec(),
+        Value::None => vec![],
+        v => vec![v],
+    };
+    let kwargs = keyword_args(interp, Some(take(2, "kwargs")))?;
+    let dynamic_shapes = take(3, "dynamic_shapes");
+    Ok(ExportArgs {
+        model,
+        args,
+        kwargs,
+        dynamic_shapes,
+    })
 }
 
 /// The forward's parameters, for binding example inputs.
@@ -1108,5 +1184,22 @@ fn meta_mentions(v: &MetaVal, s: shapes::SymbolId) -> bool {
         MetaVal::Sym(e) => e.symbols().contains(&s),
         MetaVal::Tuple(items) => items.iter().any(|i| meta_mentions(i, s)),
         _ => false,
+    }
+}
+
+/// The keyword arguments an export call passes to the model: the
+/// string-keyed items of a dict (`example_kwargs`, `kwargs=`); none for
+/// anything else.
+fn keyword_args(interp: &mut Interp, v: Option<Value>) -> R<Vec<(String, Value)>> {
+    match v {
+        Some(v @ Value::Dict(_)) => Ok(interp
+            .dict_items(&v)?
+            .into_iter()
+            .filter_map(|(k, v)| match k {
+                Value::Str(s) => Some((s.to_string(), v)),
+                _ => None,
+            })
+            .collect()),
+        _ => Ok(vec![]),
     }
 }

@@ -24,7 +24,41 @@ impl Interp {
         args: &[Arg],
         scope: &Rc<Scope>,
     ) -> R<Value> {
+        if self.entry_hook == Some(call.range) && self.in_entry_file() {
+            // The export call under analysis: its arguments are what the
+            // entry exports with; the call itself is not made.
+            let captured = self.eval_args(args, scope)?;
+            self.set_range(call.range);
+            self.entry_hook = None;
+            self.entry_captured = Some(captured);
+            return Err(self.entry_reached());
+        }
         let f = self.eval(func, scope)?;
+        let (pos, kw) = self.eval_args(args, scope)?;
+        self.set_range(call.range);
+        self.call(&f, pos, kw)
+    }
+
+    /// True when the innermost frame runs the entry file's code.
+    fn in_entry_file(&self) -> bool {
+        self.frames
+            .last()
+            .is_some_and(|f| Rc::ptr_eq(&f.file, &self.entry_file))
+    }
+
+    /// The flow that stops execution once the entry hook captured its
+    /// arguments: a failure the trace driver recognizes by
+    /// [`Interp::entry_captured`] being set, never reported.
+    fn entry_reached(&self) -> Flow {
+        Flow::Fail(Box::new(crate::failure::Failure::new(
+            FailureKind::Other,
+            "the export call under analysis was reached",
+        )))
+    }
+
+    /// Evaluate call arguments: `*xs` spread into the positional ones,
+    /// `**kw` into the keyword ones.
+    fn eval_args(&mut self, args: &[Arg], scope: &Rc<Scope>) -> R<super::CallArgs> {
         let mut pos = Vec::with_capacity(args.len());
         let mut kw = Vec::new();
         for a in args {
@@ -48,8 +82,7 @@ impl Interp {
                 }
             }
         }
-        self.set_range(call.range);
-        self.call(&f, pos, kw)
+        Ok((pos, kw))
     }
 
     /// Call any callable value.

@@ -115,7 +115,18 @@ pub struct Interp {
     /// Where `forward` first used a value the tracer could not follow
     /// (called it, passed it to an op), with why it is unknown.
     pub unknown_used_in_forward: Option<(TextRange, Option<String>, String)>,
+    /// The entry hook: the range of the export call being analysed, in
+    /// the entry file. When the interpreter reaches that call it evaluates
+    /// its arguments, stores them in `entry_captured` and stops execution
+    /// (a failure the trace driver recognizes by `entry_captured` being
+    /// set) instead of calling it (see `entry.rs`).
+    pub entry_hook: Option<TextRange>,
+    /// The positional and keyword arguments the hooked call was reached with.
+    pub entry_captured: Option<CallArgs>,
 }
+
+/// Evaluated call arguments: positional, then keyword.
+pub type CallArgs = (Vec<Value>, Vec<(String, Value)>);
 
 /// The closed-over tensors of a subgraph being traced: tensors created
 /// before it started (id at most `floor`) that have a node in an enclosing
@@ -139,6 +150,8 @@ impl Interp {
             aot_outputs: Vec::new(),
             forward_notes_from: None,
             unknown_used_in_forward: None,
+            entry_hook: None,
+            entry_captured: None,
             frames: Vec::new(),
             entry_file,
             steps: 0,

@@ -527,7 +527,11 @@ pub fn call(
             }
         }
         s if s.starts_with("nn.init.") => args.first().cloned().unwrap_or(Value::None),
-        "export.export" | "export.draft_export" => Value::None,
+        // Another export call than the one under analysis: its program
+        // is not modelled, and code using it must not fail for that.
+        "export.export" | "export.draft_export" => {
+            Value::unknown("the ExportedProgram of an export call (not the one analysed)")
+        }
         _ => return Ok(None),
     }))
 }

@@ -1,0 +1,87 @@
+//! The language server's diagnostics for export calls written inside
+//! functions: the failure lands at the failing line, its related
+//! information points at the export call.
+
+use lsp::analysis::{Snapshot, analyze};
+use lsp::document::Document;
+use tower_lsp_server::ls_types::{DiagnosticSeverity, NumberOrString, Uri};
+
+fn analysis(text: &str) -> lsp::analysis::FileAnalysis {
+    let uri: Uri = "file:///w/main_script.py".parse().expect("a uri");
+    let doc = Document::new(text, 1, 1, "python".into());
+    let snap = Snapshot {
+        uri,
+        path: "/w/main_script.py".into(),
+        version: doc.version,
+        generation: doc.generation,
+        rope: doc.rope.clone(),
+        encoding: lsp::position::Encoding::Utf16,
+        config: lsp::config::Config::default(),
+        tree: None,
+        imports: None,
+        lowered: None,
+    };
+    analyze(&snap).0
+}
+
+/// An export call in `main()`, run under the `__main__` guard, whose spec
+/// contradicts the model.
+const MAIN_SCRIPT: &str = include_str!("../../../tests/fixtures/entry_in_main.py");
+
+#[test]
+fn an_export_in_main_reports_at_the_failing_line_and_points_at_the_call() {
+    let a = analysis(MAIN_SCRIPT);
+    let d = a
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Some(NumberOrString::String("constraint-violation".into())))
+        .unwrap_or_else(|| panic!("a constraint violation: {:#?}", a.diagnostics));
+    assert_eq!(d.severity, Some(DiagnosticSeverity::ERROR));
+    // 0-based: line 11 of the file, `x = x.view(4, -1)`.
+    assert_eq!(d.range.start.line, 10, "{d:#?}");
+    assert!(
+        d.message.contains("You marked batch as dynamic"),
+        "{}",
+        d.message
+    );
+    let related = d.related_information.as_ref().expect("related information");
+    assert_eq!(related[0].location.range.start.line, 18, "{related:#?}");
+    assert!(
+        related[0]
+            .message
+            .contains("export entry point `torch.export.export(model, (x,)"),
+        "{}",
+        related[0].message
+    );
+    // The code lens sits on the export call.
+    assert!(a.lenses.iter().any(|l| l.range.start.line == 18));
+}
+
+#[test]
+fn a_test_method_that_exports_fine_has_no_error() {
+    let text = "\
+import unittest
+import torch
+
+
+class TestExport(unittest.TestCase):
+    def test_linear(self):
+        m = torch.nn.Linear(4, 2)
+        ep = torch.export.export(m, (torch.randn(3, 4),))
+        self.assertIsNotNone(ep)
+";
+    let a = analysis(text);
+    assert!(
+        a.diagnostics
+            .iter()
+            .all(|d| d.severity != Some(DiagnosticSeverity::ERROR)),
+        "{:#?}",
+        a.diagnostics
+    );
+    assert!(a.lenses.iter().any(|l| {
+        l.range.start.line == 7
+            && l.command
+                .as_ref()
+                .is_some_and(|c| c.title.contains("exports"))
+    }));
+}

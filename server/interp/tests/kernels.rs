@@ -341,7 +341,7 @@ fn normalizations() {
         ),
         &[-1.224_742_9, 0., 1.224_742_9],
     );
-    // batch_norm in F.batch_norm order: input, running_mean, running_var, weight, bias.
+    // batch_norm in ATen order: input, weight, bias, running_mean, running_var.
     let x = t(&[1., 2.], &[2, 1]);
     let r = run(
         "aten.batch_norm.default",
@@ -349,9 +349,9 @@ fn normalizations() {
         &[2, 1],
         vec![
             x,
-            t(&[0.], &[1]),
-            t(&[1.], &[1]),
             t(&[2.], &[1]),
+            t(&[1.], &[1]),
+            t(&[0.], &[1]),
             t(&[1.], &[1]),
             RVal::Bool(false),
             RVal::Float(0.1),

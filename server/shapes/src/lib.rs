@@ -5,5 +5,5 @@
 pub mod expr;
 pub mod range;
 
-pub use expr::{Atom, AtomKind, SymExpr, SymbolId};
+pub use expr::{Atom, AtomKind, SymError, SymExpr, SymResult, SymbolId};
 pub use range::{Bound, ValueRange};

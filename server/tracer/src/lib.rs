@@ -18,6 +18,7 @@ pub mod interp;
 pub mod layout;
 pub mod nn;
 pub mod ops;
+pub mod prelude;
 pub mod shape_env;
 pub mod spec;
 pub mod value;

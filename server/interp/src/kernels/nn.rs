@@ -663,10 +663,13 @@ fn vec_or(t: Option<&T>, n: usize, default: f64) -> Res<Vec<f64>> {
     }
 }
 
-/// The tracer records `batch_norm` in `F.batch_norm` order: (input,
-/// running_mean, running_var, weight, bias, training, momentum, eps).
-pub const BN_MEAN: usize = 1;
-pub const BN_VAR: usize = 2;
+/// `batch_norm` and `instance_norm` are recorded in ATen's order: (input,
+/// weight, bias, running_mean, running_var, training, momentum, eps,
+/// cudnn_enabled).
+pub const BN_WEIGHT: usize = 1;
+pub const BN_BIAS: usize = 2;
+pub const BN_MEAN: usize = 3;
+pub const BN_VAR: usize = 4;
 
 fn batch_norm(node: &Node, a: &Args) -> Res<T> {
     let x = a.tensor(0, "input")?;
@@ -682,8 +685,8 @@ fn batch_norm(node: &Node, a: &Args) -> Res<T> {
             vec_or(a.opt_tensor(BN_VAR, "running_var"), c, 1.0)?,
         )
     };
-    let w = vec_or(a.opt_tensor(3, "weight"), c, 1.0)?;
-    let b = vec_or(a.opt_tensor(4, "bias"), c, 0.0)?;
+    let w = vec_or(a.opt_tensor(BN_WEIGHT, "weight"), c, 1.0)?;
+    let b = vec_or(a.opt_tensor(BN_BIAS, "bias"), c, 0.0)?;
     let scale: Vec<f64> = (0..c).map(|i| w[i] / (var[i] + eps).sqrt()).collect();
     let shift: Vec<f64> = (0..c).map(|i| b[i] - mean[i] * scale[i]).collect();
     channel_affine(x, &scale, &shift, out_dtype(node).unwrap_or(x.dt))
@@ -798,8 +801,8 @@ fn instance_norm(node: &Node, a: &Args) -> Res<T> {
     let nb = x.dims()[0];
     let c = x.dims().get(1).copied().unwrap_or(1);
     let spatial: usize = x.dims()[2..].iter().product();
-    let w = vec_or(a.opt_tensor(3, "weight"), c, 1.0)?;
-    let b = vec_or(a.opt_tensor(4, "bias"), c, 0.0)?;
+    let w = vec_or(a.opt_tensor(BN_WEIGHT, "weight"), c, 1.0)?;
+    let b = vec_or(a.opt_tensor(BN_BIAS, "bias"), c, 0.0)?;
     let data = x.to_f64()?;
     let mut out = vec![0.0; data.len()];
     for n in 0..nb {

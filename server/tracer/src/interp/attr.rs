@@ -390,8 +390,14 @@ impl Interp {
 
     fn module_attr(&mut self, path: &str, name: &str) -> R<Value> {
         let full = format!("{path}.{name}");
+        if crate::prelude::is_submodule(&full) {
+            return Ok(Value::PyModule(Rc::from(full.as_str())));
+        }
         let full = canonical_path(&full);
-        if TORCH_SUBMODULES.contains(&full.as_str()) || KNOWN_MODULES.contains(&full.as_str()) {
+        if TORCH_SUBMODULES.contains(&full.as_str())
+            || KNOWN_MODULES.contains(&full.as_str())
+            || crate::ops::is_op_namespace(&full)
+        {
             return Ok(Value::PyModule(Rc::from(full.as_str())));
         }
         if path.starts_with("<relative>")
@@ -409,6 +415,10 @@ impl Interp {
         }
         if full == "sys.modules" {
             return Ok(self.sys_modules());
+        }
+        if let Some((index, name)) = crate::prelude::provider(&full) {
+            let name = name.to_string();
+            return self.prelude_value(index, &name);
         }
         if let Some(class) = builtin_class_name(&full) {
             return Ok(Value::Class(self.builtin_class(class)));

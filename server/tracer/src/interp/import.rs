@@ -218,9 +218,21 @@ impl Interp {
             return Ok(());
         }
         tracing::debug!(module = %m.name, "running module code");
+        self.run_module_aside(&source, &m.globals, path)
+    }
+
+    /// Run a module's code outside tracing, at any time (an import forced
+    /// from inside `forward` included): nothing it does is recorded, and
+    /// its notes go before those of `forward`.
+    fn run_module_aside(
+        &mut self,
+        source: &Rc<crate::SourceFile>,
+        globals: &Rc<Scope>,
+        key: PathBuf,
+    ) -> R<()> {
         let was_tracing = std::mem::replace(&mut self.tracing, false);
         let notes_before = self.notes.len();
-        let result = self.run_module_body(&source, &m.globals, path);
+        let result = self.run_module_body(source, globals, key);
         self.tracing = was_tracing;
         if let Some(from) = self.forward_notes_from
             && notes_before >= from
@@ -231,6 +243,34 @@ impl Interp {
             self.forward_notes_from = Some(from + n);
         }
         result
+    }
+
+    /// `name` of prelude module `index` (see [`crate::prelude`]), running
+    /// the module the first time one of its names is read.
+    pub(super) fn prelude_value(&mut self, index: usize, name: &str) -> R<Value> {
+        let globals = match self.preludes.get(&index) {
+            Some(g) => g.clone(),
+            None => {
+                let spec = &crate::prelude::MODULES[index];
+                let globals = Scope::new(None);
+                globals
+                    .vars
+                    .borrow_mut()
+                    .insert("__name__".into(), Value::str(spec.name));
+                self.preludes.insert(index, globals.clone());
+                tracing::debug!(module = spec.name, "running prelude module");
+                let source = crate::prelude::source(index);
+                self.run_module_aside(&source, &globals, PathBuf::from(spec.path))?;
+                globals
+            }
+        };
+        let value = globals.vars.borrow().get(name).cloned();
+        value.ok_or_else(|| {
+            self.raise(
+                "AttributeError",
+                format!("module 'torch.nn' has no attribute '{name}'"),
+            )
+        })
     }
 
     fn run_module_body(

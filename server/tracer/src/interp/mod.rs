@@ -25,6 +25,11 @@ use crate::shape_env::ShapeEnv;
 use crate::value::{Class, CmpKind, Dict, Scope, SymBool, Value};
 use crate::{Budget, Mode, SourceFile};
 
+/// Below this much free stack, `eval` continues on a fresh heap segment.
+const STACK_RED_ZONE: usize = 256 * 1024;
+/// The size of each segment `eval` grows the stack by.
+const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+
 /// Non-local control flow and failures.
 pub enum Flow {
     Return(Value),
@@ -92,6 +97,9 @@ pub struct Interp {
     pub modules: HashMap<std::path::PathBuf, Value>,
     /// Modules whose code is running (an import of one of them is a cycle).
     pub loading: Vec<std::path::PathBuf>,
+    /// The globals of the prelude modules that ran, by index in
+    /// [`crate::prelude::MODULES`].
+    pub preludes: HashMap<usize, Rc<Scope>>,
     /// The file of each guard of `env` (aligned with `env.guards`; `None`
     /// for the traced file).
     pub guard_paths: Vec<Option<String>>,
@@ -165,6 +173,7 @@ impl Interp {
             workspace: None,
             modules: HashMap::new(),
             loading: Vec::new(),
+            preludes: HashMap::new(),
             guard_paths: Vec::new(),
             concrete: None,
             keep_state_nodes: false,
@@ -220,9 +229,13 @@ impl Interp {
     }
 
     /// The innermost frame executing user code (the traced file or a
-    /// module it imports: every frame runs user source).
+    /// module it imports); prelude frames are torch's own code, which
+    /// torch does not attribute failures or nodes to.
     fn innermost_user_frame(&self) -> Option<&Frame> {
-        self.frames.last()
+        self.frames
+            .iter()
+            .rev()
+            .find(|f| !crate::prelude::is_prelude_path(&f.file.path))
     }
 
     /// The parsed file of a path notes and failures carry (an imported
@@ -830,7 +843,18 @@ impl Interp {
 
     // ----- expressions --------------------------------------------------------
 
+    /// Evaluate an expression. Python recursion (calls, nested expressions,
+    /// statement bodies) all passes through here, so this is where the Rust
+    /// stack is grown on demand: the call-depth budget bounds the Python
+    /// frames, but how much Rust stack each one takes depends on the build and
+    /// on the calling thread, and an overflow cannot be caught.
     pub fn eval(&mut self, expr: &Expr, scope: &Rc<Scope>) -> R<Value> {
+        stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+            self.eval_here(expr, scope)
+        })
+    }
+
+    fn eval_here(&mut self, expr: &Expr, scope: &Rc<Scope>) -> R<Value> {
         self.step()?;
         match &expr.kind {
             ExprKind::Name(n) => self.lookup_name(n, scope, expr.range),

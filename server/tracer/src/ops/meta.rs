@@ -1031,7 +1031,17 @@ pub fn batch_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
             expect_eq(interp, &x.shape[1], c, "batch_norm: channels")?;
         }
     }
-    emit(interp, call, 0, call.args.len(), x.dtype, x.shape.clone())
+    // functional's order is (input, running_mean, running_var, weight,
+    // bias, ...); aten's (input, weight, bias, running_mean, running_var,
+    // training, momentum, eps, cudnn_enabled).
+    let bound = args_of(interp, call, 8);
+    let mut args: Vec<Arg> = [0, 3, 4, 1, 2, 5, 6, 7]
+        .iter()
+        .map(|&i| bound.get(i).cloned().unwrap_or(Arg::None))
+        .collect();
+    args.push(Arg::Bool(false));
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], x.dtype, x.shape.clone())
 }
 
 /// `layer_norm(input, normalized_shape, weight, bias, eps)`.
@@ -1061,19 +1071,24 @@ pub fn layer_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
 /// `group_norm(input, num_groups, weight, bias, eps)`.
 pub fn group_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
-    let g = interp.index_int(&call.arg(1).clone())?;
-    if let Some(c) = x
-        .shape
-        .get(1)
-        .and_then(|c| interp.env.simplify(c).as_const())
-        && (g == 0 || c % g != 0)
-    {
+    if let Some((c, g)) = indivisible_channels(interp, &x, call)? {
         return Err(shape_error(
             interp,
             format!("group_norm: {c} channels are not divisible into {g} groups"),
         ));
     }
     emit(interp, call, 0, 4, x.dtype, x.shape.clone())
+}
+
+/// The channel count (dim 1) and group count (argument 1) when the
+/// channels are known not to split into that many groups.
+fn indivisible_channels(interp: &mut Interp, x: &Tensor, call: &OpCall) -> R<Option<(i64, i64)>> {
+    let g = interp.index_int(&call.arg(1).clone())?;
+    Ok(x.shape
+        .get(1)
+        .and_then(|c| interp.env.simplify(c).as_const())
+        .filter(|c| g <= 0 || c % g != 0)
+        .map(|c| (c, g)))
 }
 
 /// `embedding(input, weight, ...)`: output is input shape + [embedding_dim].
@@ -1172,7 +1187,148 @@ pub fn pad(interp: &mut Interp, call: &OpCall) -> R<Value> {
         let add = pair.iter().sum::<i64>();
         shape[d] = interp.env.simplify(&shape[d].add(&SymExpr::int(add)));
     }
+    // The mode is recorded when it is not the default, the value when given.
+    let n = if !call.arg(3).is_none() {
+        4
+    } else if matches!(call.arg(2), Value::Str(m) if &**m != "constant") {
+        3
+    } else {
+        2
+    };
+    emit(interp, call, 0, n, x.dtype, shape)
+}
+
+/// A size computed from user values, or a shape error when it overflows.
+fn checked(interp: &Interp, r: shapes::SymResult<SymExpr>) -> R<SymExpr> {
+    r.map_err(|e| shape_error(interp, format!("size arithmetic failed: {e}")))
+}
+
+/// `pixel_shuffle(input, r)`: `[*, C*r*r, H, W]` to `[*, C, H*r, W*r]`;
+/// `pixel_unshuffle(input, r)` the inverse.
+pub fn pixel_shuffle(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let r = interp.index_int(&call.arg(1).clone())?;
+    let unshuffle = call.spelling.contains("unshuffle");
+    if x.rank() < 3 || r <= 0 {
+        return Err(shape_error(
+            interp,
+            format!(
+                "{}: expected a tensor of at least 3 dimensions and a positive factor",
+                call.spelling
+            ),
+        ));
+    }
+    let n = x.rank();
+    let mut shape = x.shape.clone();
+    let rr = SymExpr::int(r * r);
+    let r = SymExpr::int(r);
+    if unshuffle {
+        shape[n - 3] = checked(interp, shape[n - 3].checked_mul(&rr))?;
+        shape[n - 2] = checked(interp, shape[n - 2].checked_floordiv(&r))?;
+        shape[n - 1] = checked(interp, shape[n - 1].checked_floordiv(&r))?;
+    } else {
+        if let Some(c) = interp.env.simplify(&shape[n - 3]).as_const()
+            && c % rr.as_const().unwrap_or(1) != 0
+        {
+            return Err(shape_error(
+                interp,
+                format!(
+                    "pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of upscale_factor, but input.size(-3)={c} is not divisible by {}",
+                    rr
+                ),
+            ));
+        }
+        shape[n - 3] = checked(interp, shape[n - 3].checked_floordiv(&rr))?;
+        shape[n - 2] = checked(interp, shape[n - 2].checked_mul(&r))?;
+        shape[n - 1] = checked(interp, shape[n - 1].checked_mul(&r))?;
+    }
+    let shape = shape.iter().map(|d| interp.env.simplify(d)).collect();
     emit(interp, call, 0, 2, x.dtype, shape)
+}
+
+/// `channel_shuffle(input, groups)`: same shape; channels divisible by groups.
+pub fn channel_shuffle(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    if let Some((c, g)) = indivisible_channels(interp, &x, call)? {
+        return Err(shape_error(
+            interp,
+            format!(
+                "Number of channels must be divisible by groups. Got {c} channels and {g} groups."
+            ),
+        ));
+    }
+    emit(interp, call, 0, 2, x.dtype, x.shape.clone())
+}
+
+/// `aten.upsample_*.vec(input, output_size, [align_corners,] scale_factors)`:
+/// the last 1, 2 or 3 dims become `output_size`, else `floor(size * scale)`.
+pub fn upsample(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let nd = if call.spelling.contains("1d") {
+        1
+    } else if call.spelling.contains("3d") {
+        3
+    } else {
+        2
+    };
+    if x.rank() != nd + 2 {
+        return Err(shape_error(
+            interp,
+            format!(
+                "{}: expected a {}-D input, got {}-D",
+                call.spelling,
+                nd + 2,
+                x.rank()
+            ),
+        ));
+    }
+    let scales_at = call.args.len() - 1;
+    let size_v = call.arg(1).clone();
+    let scales_v = call.arg(scales_at).clone();
+    let mut shape = x.shape[..2].to_vec();
+    if !size_v.is_none() {
+        let sizes = sizes(interp, &size_v)?;
+        if sizes.len() != nd {
+            return Err(shape_error(
+                interp,
+                format!("{}: expected output_size of {nd} values", call.spelling),
+            ));
+        }
+        shape.extend(sizes);
+    } else {
+        let items = interp.iterate(&scales_v)?;
+        if items.len() != nd {
+            return Err(shape_error(
+                interp,
+                format!("{}: expected scale_factors of {nd} values", call.spelling),
+            ));
+        }
+        for (i, s) in items.iter().enumerate() {
+            let scale = match s {
+                Value::Float(f) => *f,
+                Value::Int(i) => *i as f64,
+                _ => {
+                    return Err(interp.fail(
+                        FailureKind::Incomplete,
+                        "analysis incomplete: a symbolic upsampling scale factor",
+                    ));
+                }
+            };
+            let dim = interp.env.simplify(&x.shape[2 + i]);
+            let out = if scale.fract() == 0.0 {
+                checked(interp, dim.checked_mul(&SymExpr::int(scale as i64)))?
+            } else if let Some(c) = dim.as_const() {
+                SymExpr::int((c as f64 * scale).floor() as i64)
+            } else {
+                return Err(interp.fail(
+                    FailureKind::Incomplete,
+                    "analysis incomplete: a fractional scale factor on a dynamic size",
+                ));
+            };
+            shape.push(interp.env.simplify(&out));
+        }
+    }
+    emit(interp, call, 0, call.args.len(), x.dtype, shape)
 }
 
 /// `normalize(input, p, dim, eps)`: same shape.

@@ -97,6 +97,8 @@ struct Param {
 
 struct Index {
     by_name: HashMap<&'static str, &'static OpDef>,
+    /// `torch.ops.aten.NAME` for every op spelled `torch.ops.aten.NAME.OVERLOAD`.
+    packets: std::collections::HashSet<&'static str>,
     /// Parsed signatures, by position in [`registry::OPS`].
     sigs: Vec<Vec<Param>>,
 }
@@ -110,14 +112,24 @@ fn index() -> &'static Index {
     static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
         let mut by_name = HashMap::new();
+        let mut packets = std::collections::HashSet::new();
         let mut sigs = Vec::with_capacity(registry::OPS.len());
         for def in registry::OPS {
             for n in def.names {
                 by_name.insert(*n, def);
+                if n.starts_with("torch.ops.aten.")
+                    && let Some((packet, _)) = n.rsplit_once('.')
+                {
+                    packets.insert(packet);
+                }
             }
             sigs.push(parse_sig(def.sig));
         }
-        Index { by_name, sigs }
+        Index {
+            by_name,
+            packets,
+            sigs,
+        }
     })
 }
 
@@ -165,6 +177,12 @@ fn default_value(d: &str) -> Value {
             Err(_) => s.parse::<f64>().map(Value::Float).unwrap_or(Value::None),
         },
     }
+}
+
+/// Whether `full` is `torch.ops.aten` or an op packet under it
+/// (`torch.ops.aten.upsample_nearest2d`), whose overloads are ops.
+pub fn is_op_namespace(full: &str) -> bool {
+    full == "torch.ops.aten" || index().packets.contains(full)
 }
 
 pub fn lookup_function(full: &str) -> Option<&'static OpDef> {

@@ -750,6 +750,103 @@ pub static OPS: &[OpDef] = &[
         meta::cosine_similarity
     ),
     op!(
+        [
+            "torch.pixel_shuffle",
+            "torch.nn.functional.pixel_shuffle",
+            "torch.ops.aten.pixel_shuffle.default"
+        ],
+        "input, upscale_factor",
+        ["aten.pixel_shuffle.default"],
+        meta::pixel_shuffle
+    ),
+    op!(
+        [
+            "torch.pixel_unshuffle",
+            "torch.nn.functional.pixel_unshuffle",
+            "torch.ops.aten.pixel_unshuffle.default"
+        ],
+        "input, downscale_factor",
+        ["aten.pixel_unshuffle.default"],
+        meta::pixel_shuffle
+    ),
+    op!(
+        [
+            "torch.channel_shuffle",
+            "torch.nn.functional.channel_shuffle",
+            "torch.ops.aten.channel_shuffle.default"
+        ],
+        "input, groups",
+        ["aten.channel_shuffle.default"],
+        meta::channel_shuffle
+    ),
+    // The upsampling kernels `F.interpolate` (a prelude function) calls.
+    op!(
+        ["torch.ops.aten.upsample_nearest1d.vec"],
+        "input, output_size, scale_factors",
+        ["aten.upsample_nearest1d.vec"],
+        meta::upsample
+    ),
+    op!(
+        ["torch.ops.aten.upsample_nearest2d.vec"],
+        "input, output_size, scale_factors",
+        ["aten.upsample_nearest2d.vec"],
+        meta::upsample
+    ),
+    op!(
+        ["torch.ops.aten.upsample_nearest3d.vec"],
+        "input, output_size, scale_factors",
+        ["aten.upsample_nearest3d.vec"],
+        meta::upsample
+    ),
+    op!(
+        ["torch.ops.aten._upsample_nearest_exact1d.vec"],
+        "input, output_size, scale_factors",
+        ["aten._upsample_nearest_exact1d.vec"],
+        meta::upsample
+    ),
+    op!(
+        ["torch.ops.aten._upsample_nearest_exact2d.vec"],
+        "input, output_size, scale_factors",
+        ["aten._upsample_nearest_exact2d.vec"],
+        meta::upsample
+    ),
+    op!(
+        ["torch.ops.aten._upsample_nearest_exact3d.vec"],
+        "input, output_size, scale_factors",
+        ["aten._upsample_nearest_exact3d.vec"],
+        meta::upsample
+    ),
+    op!(
+        ["torch.ops.aten.upsample_linear1d.vec"],
+        "input, output_size, align_corners, scale_factors",
+        ["aten.upsample_linear1d.vec"],
+        meta::upsample
+    ),
+    op!(
+        ["torch.ops.aten.upsample_bilinear2d.vec"],
+        "input, output_size, align_corners, scale_factors",
+        ["aten.upsample_bilinear2d.vec"],
+        meta::upsample
+    ),
+    op!(
+        ["torch.ops.aten._upsample_bilinear2d_aa.vec"],
+        "input, output_size, align_corners, scale_factors",
+        ["aten._upsample_bilinear2d_aa.vec"],
+        meta::upsample
+    ),
+    op!(
+        ["torch.ops.aten.upsample_bicubic2d.vec"],
+        "input, output_size, align_corners, scale_factors",
+        ["aten.upsample_bicubic2d.vec"],
+        meta::upsample
+    ),
+    op!(
+        ["torch.ops.aten.upsample_trilinear3d.vec"],
+        "input, output_size, align_corners, scale_factors",
+        ["aten.upsample_trilinear3d.vec"],
+        meta::upsample
+    ),
+    op!(
         ["torch.nn.functional.pad"],
         "input, pad, mode='constant', value=None",
         ["aten.pad.default"],

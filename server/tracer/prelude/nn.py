@@ -1,0 +1,210 @@
+"""torch.nn modules as exportlens interprets them.
+
+This file is Python run by the exportlens tracer (never by CPython): each
+class is an nn.Module written from torch's documented constructor, its
+registered parameters and buffers (names and order as torch registers
+them) and what its forward calls. The tracer resolves `torch.nn.NAME` (and
+`torch.nn.modules.*.NAME`) to a class here before its built-in table, so a
+module defined here replaces the Rust one of the same name.
+
+Forwards call `torch.nn.functional` / tensor ops, which the Rust op registry
+records as ATen ops. Frames of this file are not user code: failures,
+guards and nodes are attributed to the user's line that called the module.
+
+To add a module: write its class here (constructor attributes as torch
+names them, forward as torch computes it) and a case under
+tests/corpus/cases/ with ground truth from the oracle.
+"""
+import torch
+import torch.nn.functional as F
+from torch.nn import Module, Parameter
+
+
+def _ntuple(value, n):
+    if isinstance(value, (tuple, list)):
+        return tuple(value)
+    return (value,) * n
+
+
+# ----- Normalization ------------------------------------------------------------
+
+
+class _InstanceNorm(Module):
+    _dims = 4
+
+    def __init__(
+        self,
+        num_features,
+        eps=1e-05,
+        momentum=0.1,
+        affine=False,
+        track_running_stats=False,
+        device=None,
+        dtype=None,
+    ):
+        super().__init__()
+        self.num_features = num_features
+        self.eps = eps
+        self.momentum = momentum
+        self.affine = affine
+        self.track_running_stats = track_running_stats
+        if affine:
+            self.weight = Parameter(torch.empty(num_features, device=device, dtype=dtype))
+            self.bias = Parameter(torch.empty(num_features, device=device, dtype=dtype))
+        else:
+            self.register_parameter("weight", None)
+            self.register_parameter("bias", None)
+        if track_running_stats:
+            self.register_buffer("running_mean", torch.zeros(num_features, device=device, dtype=dtype))
+            self.register_buffer("running_var", torch.ones(num_features, device=device, dtype=dtype))
+            self.register_buffer("num_batches_tracked", torch.tensor(0, dtype=torch.long))
+        else:
+            self.register_buffer("running_mean", None)
+            self.register_buffer("running_var", None)
+            self.register_buffer("num_batches_tracked", None)
+
+    def forward(self, input):
+        if input.dim() not in (self._dims, self._dims - 1):
+            raise ValueError(f"expected {self._dims - 1}D or {self._dims}D input (got {input.dim()}D input)")
+        if input.dim() == self._dims - 1:
+            return self.forward(input.unsqueeze(0)).squeeze(0)
+        return F.instance_norm(
+            input,
+            self.running_mean,
+            self.running_var,
+            self.weight,
+            self.bias,
+            self.training or not self.track_running_stats,
+            self.momentum if self.momentum is not None else 0.0,
+            self.eps,
+        )
+
+
+class InstanceNorm1d(_InstanceNorm): _dims = 3
+class InstanceNorm2d(_InstanceNorm): _dims = 4
+class InstanceNorm3d(_InstanceNorm): _dims = 5
+
+
+# ----- Padding ------------------------------------------------------------------
+
+
+class _PadNd(Module):
+    _mode = "constant"
+    _sides = 2
+
+    def __init__(self, padding):
+        super().__init__()
+        self.padding = _ntuple(padding, self._sides)
+
+    def forward(self, input):
+        return F.pad(input, self.padding, self._mode)
+
+
+class _ConstantPadNd(Module):
+    _sides = 2
+
+    def __init__(self, padding, value):
+        super().__init__()
+        self.padding = _ntuple(padding, self._sides)
+        self.value = value
+
+    def forward(self, input):
+        return F.pad(input, self.padding, "constant", self.value)
+
+
+class _ZeroPadNd(_ConstantPadNd):
+    def __init__(self, padding):
+        super().__init__(padding, 0.0)
+
+
+class _ReflectionPadNd(_PadNd):
+    _mode = "reflect"
+
+
+class _ReplicationPadNd(_PadNd):
+    _mode = "replicate"
+
+
+class _CircularPadNd(_PadNd):
+    _mode = "circular"
+
+
+class ReflectionPad1d(_ReflectionPadNd): _sides = 2
+class ReflectionPad2d(_ReflectionPadNd): _sides = 4
+class ReflectionPad3d(_ReflectionPadNd): _sides = 6
+class ReplicationPad1d(_ReplicationPadNd): _sides = 2
+class ReplicationPad2d(_ReplicationPadNd): _sides = 4
+class ReplicationPad3d(_ReplicationPadNd): _sides = 6
+class CircularPad1d(_CircularPadNd): _sides = 2
+class CircularPad2d(_CircularPadNd): _sides = 4
+class CircularPad3d(_CircularPadNd): _sides = 6
+class ConstantPad1d(_ConstantPadNd): _sides = 2
+class ConstantPad2d(_ConstantPadNd): _sides = 4
+class ConstantPad3d(_ConstantPadNd): _sides = 6
+class ZeroPad1d(_ZeroPadNd): _sides = 2
+class ZeroPad2d(_ZeroPadNd): _sides = 4
+class ZeroPad3d(_ZeroPadNd): _sides = 6
+
+
+# ----- Vision layers ------------------------------------------------------------
+
+
+class PixelShuffle(Module):
+    def __init__(self, upscale_factor):
+        super().__init__()
+        self.upscale_factor = upscale_factor
+
+    def forward(self, input):
+        return F.pixel_shuffle(input, self.upscale_factor)
+
+
+class PixelUnshuffle(Module):
+    def __init__(self, downscale_factor):
+        super().__init__()
+        self.downscale_factor = downscale_factor
+
+    def forward(self, input):
+        return F.pixel_unshuffle(input, self.downscale_factor)
+
+
+class ChannelShuffle(Module):
+    def __init__(self, groups):
+        super().__init__()
+        self.groups = groups
+
+    def forward(self, input):
+        return F.channel_shuffle(input, self.groups)
+
+
+class Upsample(Module):
+    def __init__(self, size=None, scale_factor=None, mode="nearest", align_corners=None, recompute_scale_factor=None):
+        super().__init__()
+        self.name = type(self).__name__
+        self.size = size
+        if isinstance(scale_factor, tuple):
+            self.scale_factor = tuple(float(f) for f in scale_factor)
+        else:
+            self.scale_factor = float(scale_factor) if scale_factor else None
+        self.mode = mode
+        self.align_corners = align_corners
+        self.recompute_scale_factor = recompute_scale_factor
+
+    def forward(self, input):
+        return F.interpolate(
+            input,
+            self.size,
+            self.scale_factor,
+            self.mode,
+            self.align_corners,
+            recompute_scale_factor=self.recompute_scale_factor,
+        )
+
+
+class UpsamplingNearest2d(Upsample):
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, mode="nearest")
+
+
+class UpsamplingBilinear2d(Upsample):
+    def __init__(self, size=None, scale_factor=None):
+        super().__init__(size, scale_factor, mode="bilinear", align_corners=True)

@@ -1,0 +1,159 @@
+//! torch's Python surface written in Python: the bundled prelude
+//! (`server/tracer/prelude/*.py`), run by the same interpreter as user and
+//! library code. This module owns the bundled sources, their virtual paths
+//! and the names each defines; the interpreter runs a prelude module the
+//! first time one of its names is read (`Interp::prelude_value`).
+//!
+//! Names the prelude defines take precedence over the Rust tables
+//! ([`crate::nn`]), so a module moves from Rust to Python by writing its
+//! class in the prelude.
+
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use syntax::ast::StmtKind;
+
+use crate::SourceFile;
+
+/// One bundled module of the prelude.
+pub struct PreludeModule {
+    /// The dotted name its code sees as `__name__`.
+    pub name: &'static str,
+    /// The virtual path frames and parse caches use (never on disk).
+    pub path: &'static str,
+    /// The torch namespace whose attributes it provides (`torch.nn`: also
+    /// `torch.nn.modules.*`).
+    pub namespace: &'static str,
+    source: &'static str,
+}
+
+/// The prelude modules.
+pub static MODULES: &[PreludeModule] = &[
+    PreludeModule {
+        name: "torch.nn.modules",
+        path: "<exportlens prelude>/torch/nn/modules.py",
+        namespace: "torch.nn",
+        source: include_str!("../prelude/nn.py"),
+    },
+    PreludeModule {
+        name: "torch.nn.functional",
+        path: "<exportlens prelude>/torch/nn/functional.py",
+        namespace: "torch.nn.functional",
+        source: include_str!("../prelude/functional.py"),
+    },
+];
+
+thread_local! {
+    static PARSED: Vec<(Rc<SourceFile>, HashSet<String>)> = MODULES
+        .iter()
+        .map(|m| {
+            let file = SourceFile::parse(m.path, m.source);
+            let names = public_names(&file);
+            (file, names)
+        })
+        .collect();
+}
+
+/// The public classes and functions a module defines at its top level.
+fn public_names(file: &SourceFile) -> HashSet<String> {
+    file.module
+        .body
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StmtKind::ClassDef(def) => Some(def.name.clone()),
+            StmtKind::FunctionDef(def) => Some(def.name.clone()),
+            _ => None,
+        })
+        .filter(|n| !n.starts_with('_'))
+        .collect()
+}
+
+/// The prelude module that provides the attribute `full` (a canonical
+/// dotted path such as `torch.nn.InstanceNorm2d` or
+/// `torch.nn.modules.padding.ReflectionPad2d`), with the name to read
+/// from it.
+pub fn provider(full: &str) -> Option<(usize, &str)> {
+    let (path, name) = full.rsplit_once('.')?;
+    let index = MODULES.iter().position(|m| {
+        path == m.namespace
+            || path
+                .strip_prefix(m.namespace)
+                .is_some_and(|rest| rest == ".modules" || rest.starts_with(".modules."))
+    })?;
+    PARSED
+        .with(|p| p[index].1.contains(name))
+        .then_some((index, name))
+}
+
+/// Whether `full` names one of torch's submodules that hold the prelude's
+/// classes (`torch.nn.modules.conv`, `torch.nn.modules.padding`): read as
+/// a namespace whose attributes the prelude provides.
+pub fn is_submodule(full: &str) -> bool {
+    MODULES.iter().any(|m| {
+        full.strip_prefix(m.namespace)
+            .and_then(|rest| rest.strip_prefix(".modules."))
+            .is_some_and(|sub| {
+                !sub.is_empty()
+                    && sub
+                        .split('.')
+                        .all(|p| p.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+            })
+    })
+}
+
+/// The parsed source of prelude module `index`.
+pub fn source(index: usize) -> Rc<SourceFile> {
+    PARSED.with(|p| p[index].0.clone())
+}
+
+/// Whether `path` is a prelude module's virtual path: its frames are not
+/// user code (failures and nodes are attributed to the caller).
+pub fn is_prelude_path(path: &str) -> bool {
+    MODULES.iter().any(|m| m.path == path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_prelude_module_parses_without_errors() {
+        for (i, m) in MODULES.iter().enumerate() {
+            let file = source(i);
+            assert!(
+                file.syntax_errors.is_empty(),
+                "{}: {:?}",
+                m.path,
+                file.syntax_errors
+            );
+            assert!(
+                !PARSED.with(|p| p[i].1.is_empty()),
+                "{} defines nothing",
+                m.path
+            );
+        }
+    }
+
+    #[test]
+    fn classes_are_found_under_the_namespace_and_its_modules() {
+        assert_eq!(
+            provider("torch.nn.InstanceNorm2d"),
+            Some((0, "InstanceNorm2d"))
+        );
+        assert_eq!(
+            provider("torch.nn.modules.padding.ReflectionPad2d"),
+            Some((0, "ReflectionPad2d"))
+        );
+        // Private helpers and other namespaces are not exposed.
+        assert_eq!(provider("torch.nn._ntuple"), None);
+        assert_eq!(provider("torch.nn.functional.pad"), None);
+        assert_eq!(
+            provider("torch.nn.functional.interpolate"),
+            Some((1, "interpolate"))
+        );
+        assert_eq!(provider("torch.InstanceNorm2d"), None);
+        assert!(is_submodule("torch.nn.modules.padding"));
+        assert!(!is_submodule("torch.nn.modules.Padding"));
+        assert!(!is_submodule("torch.nn.functional"));
+    }
+}

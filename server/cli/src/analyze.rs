@@ -1,10 +1,12 @@
 //! Reading a file and running every entry point through the tracer in the
 //! requested modes; shared by `check` and `export`. Local imports are read
 //! from disk ([`DiskProvider`]), searched from the file's folder, its
-//! package's parent folders and the current directory.
+//! package's parent folders, then the roots the `pyenv` crate finds
+//! (workspace, project settings, the Python environment).
 
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::{Arc, OnceLock};
 
 use anyhow::{Context, Result, bail};
 use serde_json::Value as Json;
@@ -30,21 +32,72 @@ impl SourceProvider for DiskProvider {
     }
 }
 
+/// How imports find installed packages, set once by `main`; reports each
+/// environment met once (to stderr when `-v`), and its warnings always.
+struct Discovery {
+    resolver: pyenv::Resolver,
+    verbose: bool,
+}
+
+static DISCOVERY: OnceLock<Discovery> = OnceLock::new();
+
+/// `--python` and `-v`, from `main`. The workspace root is the current
+/// folder.
+pub fn configure(python: Option<PathBuf>, verbose: bool) {
+    let options = pyenv::Options {
+        python,
+        workspace_roots: vec![PathBuf::from(".")],
+    };
+    let _ = DISCOVERY.set(Discovery {
+        resolver: pyenv::Resolver::new(options),
+        verbose,
+    });
+}
+
+fn discovery() -> &'static Discovery {
+    DISCOVERY.get_or_init(|| Discovery {
+        resolver: pyenv::Resolver::new(pyenv::Options {
+            python: None,
+            workspace_roots: vec![PathBuf::from(".")],
+        }),
+        verbose: false,
+    })
+}
+
+/// The environment and project settings for files in `folder`.
+pub fn resolution(folder: &Path) -> Arc<pyenv::Resolution> {
+    let d = discovery();
+    let (res, first) = d.resolver.resolve_reporting(folder);
+    if first {
+        tracing::debug!("{}", res.describe());
+        if d.verbose {
+            eprintln!("exportlens: {}", res.describe());
+        }
+        for w in &res.warnings {
+            eprintln!("exportlens: warning: {w}");
+        }
+    }
+    res
+}
+
+/// The folder of a file path (`.` for a bare file name).
+pub fn folder_of(path: &Path) -> &Path {
+    path.parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
 /// Where absolute imports of `path` resolve: its folder and, while that
 /// folder is a package (has `__init__.py`), the parents up to the first
-/// folder that is not; then the current directory, its `src/` layout
-/// folder, and the installed packages of the Python environment
-/// ([`crate::pyenv`]).
+/// folder that is not; then the roots [`pyenv`] finds (the current folder
+/// and the project folder with their `src/` layouts, `extra-paths`, the
+/// environment's site-packages and `.pth` roots).
 pub fn import_roots(path: &Path) -> Vec<PathBuf> {
     let mut roots = tracer::imports::package_roots(path, |d| d.join("__init__.py").is_file());
-    roots.push(PathBuf::from("."));
-    if Path::new("src").is_dir() {
-        roots.push(PathBuf::from("src"));
-    }
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
-    if let Some(env) = crate::pyenv::discover(folder.unwrap_or(Path::new("."))) {
-        tracing::debug!("{}", env.describe());
-        roots.extend(env.roots);
+    for r in &resolution(folder_of(path)).roots {
+        if !roots.contains(r) {
+            roots.push(r.clone());
+        }
     }
     roots
 }

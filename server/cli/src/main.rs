@@ -4,7 +4,6 @@
 
 mod analyze;
 mod check;
-mod pyenv;
 mod run;
 
 use std::path::PathBuf;
@@ -24,10 +23,14 @@ struct Cli {
     command: Command,
     /// The Python environment whose installed packages imports resolve
     /// against: an interpreter (`.venv/bin/python`) or an environment
-    /// folder. Default: `VIRTUAL_ENV`, `CONDA_PREFIX`, then a `.venv` or
-    /// `venv` folder beside the file or above it.
+    /// folder. Default: `python` under `[tool.exportlens]` of the nearest
+    /// pyproject.toml, `VIRTUAL_ENV`, `CONDA_PREFIX`, a `.venv` or `venv`
+    /// folder beside the file or above it, then the `python3` on PATH.
     #[arg(long, global = true, value_name = "PATH")]
     python: Option<PathBuf>,
+    /// Say on stderr which Python environment was used, and from where.
+    #[arg(short, long, global = true)]
+    verbose: bool,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
@@ -103,25 +106,30 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    if let Some(p) = cli.python {
-        pyenv::set_explicit_python(p);
-    }
+    analyze::configure(cli.python.clone(), cli.verbose);
     match cli.command {
-        Command::Lsp { .. } => Ok(lsp::main_stdio()),
+        Command::Lsp { .. } => Ok(lsp::main_stdio(cli.python)),
         Command::Run(args) => run::run(&args),
         Command::Env { path } => {
             let path = path.unwrap_or_else(|| PathBuf::from("."));
             let folder = if path.is_dir() {
-                path.clone()
+                path.as_path()
             } else {
-                path.parent().map(PathBuf::from).unwrap_or_default()
+                analyze::folder_of(&path)
             };
-            let line = match pyenv::discover(&folder) {
-                Some(env) => env.describe(),
-                None => "no Python environment found (no --python, VIRTUAL_ENV, CONDA_PREFIX or .venv): installed packages are not analysed".into(),
-            };
+            let res = analyze::resolution(folder);
             use std::io::Write;
-            writeln!(std::io::stdout().lock(), "{line}")?;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "{}", res.describe())?;
+            writeln!(
+                out,
+                "import roots: {}",
+                res.roots
+                    .iter()
+                    .map(|r| r.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Check {

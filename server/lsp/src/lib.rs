@@ -14,8 +14,10 @@
 //! - [`fixes`]: the source edits behind the quick fixes;
 //! - [`hover`]: what hover shows;
 //! - [`config`]: settings and their validation;
-//! - [`workspace`]: imports across the workspace, diagnostics found in
-//!   other files, re-analysis of the files that import an edited one;
+//! - [`workspace`]: imports across the workspace (search roots and the
+//!   Python environment from the `pyenv` crate, as the CLI finds them),
+//!   diagnostics found in other files, re-analysis of the files that
+//!   import an edited one;
 //! - [`server`]: the `LanguageServer` handlers.
 //!
 //! Architecture invariant: stdout belongs to the protocol. Nothing here
@@ -51,8 +53,10 @@ const THREAD_STACK: usize = 64 << 20;
 /// Serve LSP over stdin/stdout until `exit`. Returns whether the client
 /// asked for `shutdown` before (the exit code is 0 then, 1 otherwise, as
 /// the protocol says).
-pub async fn run_stdio() -> bool {
+/// `python` is `--python` (see the `pyenv` crate for the other sources).
+pub async fn run_stdio(python: Option<std::path::PathBuf>) -> bool {
     let state = Arc::new(State::default());
+    state.workspace.resolver.set_python(python);
     state.install_reader();
     let (service, socket) = LspService::build(|client| {
         let _ = state.client.set(client.clone());
@@ -70,7 +74,7 @@ pub async fn run_stdio() -> bool {
 }
 
 /// Build a tokio runtime and run [`run_stdio`]; for `exportlens lsp`.
-pub fn main_stdio() -> ExitCode {
+pub fn main_stdio(python: Option<std::path::PathBuf>) -> ExitCode {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .thread_stack_size(THREAD_STACK)
@@ -83,7 +87,7 @@ pub fn main_stdio() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let clean = runtime.block_on(run_stdio());
+    let clean = runtime.block_on(run_stdio(python));
     // Analyses still running on the blocking pool are abandoned.
     runtime.shutdown_timeout(Duration::from_millis(100));
     if clean {

@@ -21,7 +21,8 @@ use std::time::{Duration, Instant};
 use tokio::sync::Semaphore;
 use tower_lsp_server::Client;
 use tower_lsp_server::ls_types::{
-    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams, Uri,
+    DidChangeTextDocumentParams, DidCloseTextDocumentParams, DidOpenTextDocumentParams,
+    MessageType, Uri,
 };
 
 use crate::analysis::{FileAnalysis, Snapshot, analyze};
@@ -304,12 +305,14 @@ impl State {
     }
 
     fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
-        let docs = lock(&self.docs);
-        let d = docs.get(uri)?;
         let path = uri
             .to_file_path()
             .map(|p| p.display().to_string())
             .unwrap_or_else(|| uri.as_str().to_string());
+        // Resolved before the documents are locked: it reads the disk.
+        let imports = self.imports_for(std::path::Path::new(&path));
+        let docs = lock(&self.docs);
+        let d = docs.get(uri)?;
         Some(Snapshot {
             uri: uri.clone(),
             path,
@@ -319,9 +322,36 @@ impl State {
             encoding: self.encoding(),
             config: self.config(),
             tree: d.tree.clone(),
-            imports: self.workspace.imports(),
+            imports,
             lowered: d.lowered.clone(),
         })
+    }
+
+    /// How an analysis of the file at `path` resolves imports; the first
+    /// time an environment is met it is logged (`window/logMessage` and
+    /// tracing), with the warnings of its resolution.
+    pub fn imports_for(&self, path: &std::path::Path) -> Option<crate::workspace::Imports> {
+        let (imports, first) = self.workspace.imports(path)?;
+        if let Some(res) = first {
+            let text = format!("{}: {}", path.display(), res.describe());
+            tracing::info!("{text}");
+            let mut messages = vec![(MessageType::INFO, text)];
+            for w in &res.warnings {
+                tracing::warn!("{w}");
+                messages.push((MessageType::WARNING, w.to_string()));
+            }
+            if let (Some(client), Ok(rt)) = (
+                self.client.get().cloned(),
+                tokio::runtime::Handle::try_current(),
+            ) {
+                rt.spawn(async move {
+                    for (kind, m) in messages {
+                        client.log_message(kind, m).await;
+                    }
+                });
+            }
+        }
+        Some(imports)
     }
 
     fn current_result(&self, uri: &Uri, generation: u64) -> Option<Arc<FileAnalysis>> {

@@ -2,7 +2,9 @@
 //!
 //! - [`Imports`]: how an analysis reads imported files (open documents
 //!   first, the disk otherwise) and where it searches (the entry file's
-//!   package folders, then the workspace folders); the tracer gets it as a
+//!   package folders, then the roots `pyenv` resolves for its folder: the
+//!   workspace folders and `src/` layouts, `extra-paths`, the Python
+//!   environment's site-packages); the tracer gets it as a
 //!   `SourceProvider`, so it still does no I/O itself.
 //! - [`WorkspaceIndex`]: diagnostics an entry file's analysis found in other
 //!   files ("foreign" diagnostics, published for those files merged with
@@ -24,7 +26,7 @@ pub type ReadFn = Arc<dyn Fn(&Path) -> Option<String> + Send + Sync>;
 #[derive(Clone)]
 pub struct Imports {
     pub read: ReadFn,
-    /// The workspace folders.
+    /// The search roots after the file's own package folders.
     pub roots: Vec<PathBuf>,
 }
 
@@ -50,7 +52,11 @@ impl Imports {
         let read = self.read.clone();
         let mut roots =
             tracer::imports::package_roots(path, |d| read(&d.join("__init__.py")).is_some());
-        roots.extend(self.roots.iter().cloned());
+        for r in &self.roots {
+            if !roots.contains(r) {
+                roots.push(r.clone());
+            }
+        }
         tracer::Workspace::new(Box::new(Provider(self.read.clone())), roots)
     }
 }
@@ -88,6 +94,8 @@ pub struct WorkspaceIndex {
     candidates: Mutex<HashMap<PathBuf, HashSet<String>>>,
     /// Files analysed in the background (not open) -> current generation.
     background: Mutex<HashMap<Uri, u64>>,
+    /// Project settings and Python environments, per folder.
+    pub resolver: pyenv::Resolver,
 }
 
 /// The module-name components a file's import lines mention, if the file
@@ -135,6 +143,7 @@ impl WorkspaceIndex {
     }
 
     pub fn set_roots(&self, roots: Vec<PathBuf>) {
+        self.resolver.set_workspace_roots(roots.clone());
         *self
             .roots
             .write()
@@ -148,13 +157,18 @@ impl WorkspaceIndex {
             .clone()
     }
 
-    /// What an analysis needs to resolve imports (`None` before the reader
-    /// is installed).
-    pub fn imports(&self) -> Option<Imports> {
-        Some(Imports {
-            read: self.reader.get()?.clone(),
-            roots: self.roots(),
-        })
+    /// What an analysis of the file at `path` needs to resolve imports
+    /// (`None` before the reader is installed), and the resolution of its
+    /// folder when this is the first time it is met (to be logged).
+    pub fn imports(&self, path: &Path) -> Option<(Imports, Option<Arc<pyenv::Resolution>>)> {
+        let read = self.reader.get()?.clone();
+        let folder = path.parent().unwrap_or(Path::new(""));
+        let (resolution, first) = self.resolver.resolve_reporting(folder);
+        let imports = Imports {
+            read,
+            roots: resolution.roots.clone(),
+        };
+        Some((imports, first.then_some(resolution)))
     }
 
     /// Scan the workspace folders for entry-point candidates (blocking;
@@ -470,7 +484,7 @@ mod scheduling {
                     config: state.config(),
                     tree: None,
                     lowered: None,
-                    imports: state.workspace.imports(),
+                    imports: state.imports_for(&path),
                 };
                 let (a, _) = state.compute(snap).await;
                 if state.is_open(&uri) || !state.workspace.background_current(&uri, generation) {
@@ -483,6 +497,8 @@ mod scheduling {
         /// `workspace/didChangeWatchedFiles`: re-read changed files that are
         /// not open and re-analyse what depends on them.
         pub fn watched_changed(self: &Arc<Self>, params: DidChangeWatchedFilesParams) {
+            // A new package or .pth file may change what resolves.
+            self.workspace.resolver.clear();
             for change in params.changes {
                 let uri = change.uri;
                 if self.is_open(&uri) {

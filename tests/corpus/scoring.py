@@ -81,15 +81,17 @@ class Scoring:
         return sorted(k for k, r in self.rows.items() if r["pass"])
 
 
-def run_cli(binary, source, out_path):
-    """Write the CLI's JSON report for one file; return an error text or None."""
+def run_cli(binary, source, out_path, extra_args=(), timeout=TIMEOUT_S):
+    """Write the CLI's JSON report for one file; return an error text or None.
+
+    `extra_args` go before the file (e.g. `--python ENV`)."""
     try:
         proc = subprocess.run(
-            [str(binary), "export", "--json", str(source)],
-            capture_output=True, text=True, timeout=TIMEOUT_S, stdin=subprocess.DEVNULL,
+            [str(binary), "export", "--json", *extra_args, str(source)],
+            capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL,
         )
     except subprocess.TimeoutExpired:
-        return f"timed out after {TIMEOUT_S}s"
+        return f"timed out after {timeout}s"
     if proc.returncode != 0:
         return f"exit code {proc.returncode}: {proc.stderr.strip()[-2000:]}"
     try:
@@ -116,17 +118,23 @@ def score(binary=BINARY, python=sys.executable):
             err = run_cli(binary, case.source, act_dir / f"{case.name}.json")
             if err:
                 result.tool_errors[case.name] = err
-        out = Path(tmp, "scores.json")
-        proc = subprocess.run(
-            [python, str(COMPARE), str(exp_dir), str(act_dir), "--json", str(out)],
-            capture_output=True, text=True, stdin=subprocess.DEVNULL,
-        )
-        if proc.returncode != 0:
-            raise RuntimeError(f"compare.py failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
-        result.scoreboard = proc.stdout.rstrip()
-        for row in json.loads(out.read_text())["rows"]:
-            result.rows[key(row["case"], row["mode"])] = {"pass": row["pass"], "checks": row["checks"]}
+        result.scoreboard, result.rows = compare(exp_dir, act_dir, python)
     return result
+
+
+def compare(exp_dir, act_dir, python=sys.executable):
+    """Score NAME.json reports in act_dir against NAME.expected.json files in
+    exp_dir with compare.py: (its printed scoreboard, {"case [mode]": row})."""
+    out = Path(act_dir).parent / f"scores-{Path(act_dir).name}.json"
+    proc = subprocess.run(
+        [python, str(COMPARE), str(exp_dir), str(act_dir), "--json", str(out)],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"compare.py failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    rows = {key(row["case"], row["mode"]): {"pass": row["pass"], "checks": row["checks"]}
+            for row in json.loads(out.read_text())["rows"]}
+    return proc.stdout.rstrip(), rows
 
 
 def load_ratchet(path=RATCHET):
@@ -135,25 +143,45 @@ def load_ratchet(path=RATCHET):
     return json.loads(path.read_text())
 
 
+def ratchet_problems(entries, cases):
+    """What is wrong with a ratchet list for these case names: malformed,
+    unsorted or repeated entries, entries for cases that do not exist."""
+    if not isinstance(entries, list):
+        return ["the ratchet must be a JSON list"]
+    problems = []
+    bad = [e for e in entries if not isinstance(e, str) or not ENTRY_RE.match(e)]
+    if bad:
+        problems.append(f"malformed entries (want 'case [strict|nonstrict]'): {bad}")
+    elif entries != sorted(set(entries)):
+        problems.append("the ratchet must be sorted and free of duplicates")
+    known = {key(c, m) for c in cases for m in MODES}
+    unknown = sorted(set(e for e in entries if isinstance(e, str)) - known)
+    if unknown:
+        problems.append(f"ratchet entries for cases that do not exist: {unknown}")
+    return problems
+
+
 def write_ratchet(entries, path=RATCHET):
     path.write_text(json.dumps(sorted(entries), indent=1) + "\n")
 
 
-def update_ratchet(scoring, allow_regress):
-    old = set(load_ratchet())
+def update_ratchet(scoring, allow_regress, path=RATCHET):
+    """Raise the ratchet at `path` to what passes now; refuse to drop entries
+    unless allow_regress."""
+    old = set(load_ratchet(path))
     new = set(scoring.passing)
     lost = sorted(old - new)
     gained = sorted(new - old)
     if lost and not allow_regress:
-        print(f"refusing to update {RATCHET.relative_to(ROOT)}: {len(lost)} entries would be removed:")
+        print(f"refusing to update {path.relative_to(ROOT)}: {len(lost)} entries would be removed:")
         for k in lost:
             bad = [c for c, ok in scoring.rows.get(k, {}).get("checks", {}).items() if not ok]
             print(f"  {k}: {'failing ' + ', '.join(bad) if bad else 'no longer a case'}")
         print("fix the regression, or pass --allow-regress to drop them on purpose")
         return 1
     entries = new if allow_regress else new | old
-    write_ratchet(entries)
-    print(f"{RATCHET.relative_to(ROOT)}: {len(entries)} case-modes "
+    write_ratchet(entries, path)
+    print(f"{path.relative_to(ROOT)}: {len(entries)} case-modes "
           f"(+{len(gained)} added, -{len(lost) if allow_regress else 0} removed)")
     for k in gained:
         print(f"  + {k}")

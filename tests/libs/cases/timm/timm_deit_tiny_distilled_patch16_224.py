@@ -1,0 +1,6 @@
+"""timm.create_model("deit_tiny_distilled_patch16_224", pretrained=False), eval mode."""
+import torch
+import timm
+
+model = timm.create_model("deit_tiny_distilled_patch16_224", pretrained=False).eval()
+example_args = (torch.randn(1, 3, 224, 224),)

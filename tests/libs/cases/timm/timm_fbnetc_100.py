@@ -1,0 +1,8 @@
+"""timm.create_model("fbnetc_100", pretrained=False), eval mode. Dynamic batch."""
+import torch
+from torch.export import Dim
+import timm
+
+model = timm.create_model("fbnetc_100", pretrained=False).eval()
+example_args = (torch.randn(2, 3, 64, 64),)
+dynamic_shapes = {"x": {0: Dim.AUTO}}

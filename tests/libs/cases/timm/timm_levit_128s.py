@@ -1,0 +1,6 @@
+"""timm.create_model("levit_128s", pretrained=False), eval mode."""
+import torch
+import timm
+
+model = timm.create_model("levit_128s", pretrained=False).eval()
+example_args = (torch.randn(1, 3, 224, 224),)

@@ -1,0 +1,6 @@
+"""timm.create_model("mobilevitv2_050", pretrained=False), eval mode."""
+import torch
+import timm
+
+model = timm.create_model("mobilevitv2_050", pretrained=False).eval()
+example_args = (torch.randn(1, 3, 64, 64),)

@@ -1,0 +1,6 @@
+"""torchvision.models.densenet121(weights=None), eval mode."""
+import torch
+import torchvision
+
+model = torchvision.models.densenet121(weights=None).eval()
+example_args = (torch.randn(1, 3, 64, 64),)

@@ -1,0 +1,8 @@
+"""torchvision.models.regnet_x_16gf(weights=None), eval mode. Dynamic batch."""
+import torch
+from torch.export import Dim
+import torchvision
+
+model = torchvision.models.regnet_x_16gf(weights=None).eval()
+example_args = (torch.randn(2, 3, 64, 64),)
+dynamic_shapes = {"x": {0: Dim("batch", min=1, max=64)}}

@@ -1,0 +1,6 @@
+"""torchvision.models.regnet_y_8gf(weights=None), eval mode."""
+import torch
+import torchvision
+
+model = torchvision.models.regnet_y_8gf(weights=None).eval()
+example_args = (torch.randn(1, 3, 64, 64),)

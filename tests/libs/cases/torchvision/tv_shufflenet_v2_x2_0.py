@@ -1,0 +1,6 @@
+"""torchvision.models.shufflenet_v2_x2_0(weights=None), eval mode."""
+import torch
+import torchvision
+
+model = torchvision.models.shufflenet_v2_x2_0(weights=None).eval()
+example_args = (torch.randn(1, 3, 64, 64),)

@@ -1,0 +1,6 @@
+"""torchvision.models.vit_l_32(weights=None), eval mode."""
+import torch
+import torchvision
+
+model = torchvision.models.vit_l_32(weights=None).eval()
+example_args = (torch.randn(1, 3, 224, 224),)

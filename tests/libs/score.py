@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""The library yardstick: exportlens against real torch on library models.
+
+Runs `exportlens export --json --python .venv-libs CASE.py` on every case of
+tests/libs/cases/<group>/ (2 at a time), writes each group's ground truth
+(tests/libs/truth/<group>.jsonl, made by regen_truth.sh) back as
+NAME.expected.json files and scores the reports with ../shared/tools/compare.py
+through tests/corpus/scoring.py's functions. Prints per group the verdict
+agreement, the case-modes passing every check, per-check rates, and every
+failing case-mode with its first differing check and what exportlens said;
+then the most common failure reasons.
+
+The ratchet, tests/libs/ratchet.json, lists the case-modes ("NAME [strict]")
+that pass every check; the default run fails (exit 1) when one of them
+regresses, as tests/corpus/ratchet.json does for the corpus.
+
+usage: score.py [--bin PATH] [--jobs N] [--quiet] [--update-ratchet [--allow-regress]]
+"""
+import json
+import re
+import sys
+import tempfile
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "corpus"))
+import scoring  # noqa: E402
+
+ROOT = scoring.ROOT
+CASES = HERE / "cases"
+TRUTH = HERE / "truth"
+RATCHET = HERE / "ratchet.json"
+VENV = ROOT / ".venv-libs"
+GROUPS = ("torchvision", "timm", "repos")
+CHECKS = ("verdict", "line", "code", "ops", "shapes", "signature", "names", "ranges", "guards", "fixes")
+JOBS = 2
+TIMEOUT_S = 60
+
+
+def load_truth(group):
+    """{case: the oracle's JSON} of tests/libs/truth/<group>.jsonl."""
+    path = TRUTH / f"{group}.jsonl"
+    truth = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            if line.strip():
+                row = json.loads(line)
+                truth[row["case"]] = row["expected"]
+    return truth
+
+
+def find_cases():
+    """({group: {case: (source, expected)}}, problems)."""
+    groups, problems = {}, []
+    for group in GROUPS:
+        folder = CASES / group
+        sources = {p.stem: p for p in folder.glob("*.py")} if folder.is_dir() else {}
+        truth = load_truth(group)
+        if not sources:
+            problems.append(f"no cases under {folder}")
+        if not truth:
+            problems.append(f"no truth in {TRUTH / group}.jsonl (run tests/libs/regen_truth.sh)")
+        for name in sorted(set(sources) - set(truth)):
+            problems.append(f"{group}: {name}.py has no line in truth/{group}.jsonl")
+        for name in sorted(set(truth) - set(sources)):
+            problems.append(f"{group}: truth/{group}.jsonl has {name} but there is no {name}.py")
+        groups[group] = {n: (sources[n], truth[n]) for n in sorted(set(sources) & set(truth))}
+    return groups, problems
+
+
+@dataclass
+class LibScoring(scoring.Scoring):
+    groups: dict = field(default_factory=dict)     # group -> [case names]
+    reports: dict = field(default_factory=dict)    # case -> the CLI's entry (or None)
+    expected: dict = field(default_factory=dict)   # case -> the oracle's JSON
+
+    def group_rows(self, group):
+        names = set(self.groups.get(group, ()))
+        return {k: r for k, r in self.rows.items() if k.split(" ")[0] in names}
+
+
+def score(binary=scoring.BINARY, python=sys.executable, jobs=JOBS):
+    groups, problems = find_cases()
+    if not (VENV / "bin").is_dir():
+        raise FileNotFoundError(f"{VENV} is missing: run tests/libs/prepare.sh (scripts/test.sh does)")
+    if not Path(binary).is_file():
+        raise FileNotFoundError(f"{binary} is missing: build it with `cargo build --release -p cli`")
+    cases = {n: c for g in groups.values() for n, c in g.items()}
+    result = LibScoring(cases, problems, groups={g: sorted(c) for g, c in groups.items()},
+                        expected={n: c[1] for n, c in cases.items()})
+    with tempfile.TemporaryDirectory(prefix="exportlens-libs-") as tmp:
+        act_dirs = {}
+        for group, members in groups.items():
+            exp_dir, act_dir = Path(tmp, group, "expected"), Path(tmp, group, "actual")
+            exp_dir.mkdir(parents=True)
+            act_dir.mkdir()
+            act_dirs[group] = act_dir
+            for name, (_, expected) in members.items():
+                (exp_dir / f"{name}.expected.json").write_text(json.dumps(expected))
+
+        def run(item):
+            group, name, source = item
+            out = act_dirs[group] / f"{name}.json"
+            return name, out, scoring.run_cli(binary, source, out, ("--python", str(VENV)), TIMEOUT_S)
+
+        work = [(g, n, c[0]) for g, members in groups.items() for n, c in members.items()]
+        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+            for name, out, err in pool.map(run, work):
+                if err:
+                    result.tool_errors[name] = err
+                    result.reports[name] = None
+                else:
+                    entries = json.loads(out.read_text())["entries"]
+                    result.reports[name] = entries[0] if entries else None
+        boards = []
+        for group in groups:
+            board, rows = scoring.compare(act_dirs[group].parent / "expected", act_dirs[group], python)
+            boards.append(f"[{group}]\n{board}")
+            result.rows.update(rows)
+        result.scoreboard = "\n".join(boards)
+    return result
+
+
+def rate(ok, n):
+    return f"{ok}/{n} ({100.0 * ok / n:.1f}%)" if n else "0/0"
+
+
+def group_table(result):
+    """Markdown rows: group, cases, verdict agreement, passing every check."""
+    lines = ["| group | cases | case-modes | verdict agrees | pass every check |",
+             "|---|---:|---:|---:|---:|"]
+    all_rows = {}
+    for group in result.groups:
+        rows = result.group_rows(group)
+        all_rows.update(rows)
+        lines.append(table_line(group, len(result.groups[group]), rows))
+    lines.append(table_line("**all**", sum(len(c) for c in result.groups.values()), all_rows))
+    return "\n".join(lines)
+
+
+def table_line(label, ncases, rows):
+    verdict = sum(r["checks"].get("verdict", False) for r in rows.values())
+    passing = sum(r["pass"] for r in rows.values())
+    return f"| {label} | {ncases} | {len(rows)} | {rate(verdict, len(rows))} | {rate(passing, len(rows))} |"
+
+
+def check_rates(rows):
+    out = []
+    for check in CHECKS:
+        vals = [r["checks"][check] for r in rows.values() if check in r["checks"]]
+        if vals:
+            out.append(f"{check} {rate(sum(vals), len(vals))}")
+    return ", ".join(out)
+
+
+def first_failing_check(row):
+    return next((c for c in CHECKS if row["checks"].get(c) is False), None)
+
+
+def reason(result, entry):
+    """What went wrong for a failing case-mode, in exportlens' own first words
+    where it did not export."""
+    case, mode = entry.split(" ")[0], entry.split(" ")[1].strip("[]")
+    if case in result.tool_errors:
+        return f"CLI error: {result.tool_errors[case].splitlines()[0][:160]}"
+    report = result.reports.get(case)
+    run = (report or {}).get("runs", {}).get(mode) or {}
+    truth = result.expected[case]["runs"][mode]
+    if not run:
+        return "no run in the report"
+    if run.get("ok") is not True:
+        msg = (run.get("message") or "").strip()
+        first = msg.splitlines()[0] if msg else "(no message)"
+        first = re.sub(r" \(at [^)]*\)", "", first)  # the location varies, the reason does not
+        if run.get("ok") is None:
+            return first[:200] if first.startswith("analysis incomplete") else f"incomplete: {first[:200]}"
+        return f"fails ({run.get('error_category')}): {first[:200]}"
+    if not truth["ok"]:
+        return f"exports, torch fails ({truth.get('error_category')}: {truth.get('error_type')})"
+    return f"exports, {first_failing_check(result.rows[entry])} differ"
+
+
+def top_reasons(result, n):
+    """[(reason, count)] over the failing case-modes, most common first."""
+    return Counter(reason(result, k) for k, r in result.rows.items() if not r["pass"]).most_common(n)
+
+
+def report(result, out=print):
+    out(group_table(result))
+    for group in result.groups:
+        rows = result.group_rows(group)
+        out(f"\n[{group}] per check: {check_rates(rows)}")
+        failing = sorted(k for k, r in rows.items() if not r["pass"])
+        for k in failing:
+            out(f"  FAIL {k}: {first_failing_check(rows[k])}: {reason(result, k)}")
+    reasons = top_reasons(result, 25)
+    if reasons:
+        out("\nmost common failure reasons (case-modes):")
+        for why, n in reasons:
+            out(f"  {n:4d}  {why}")
+    for p in result.problems:
+        out(f"libs problem: {p}")
+    for name, err in sorted(result.tool_errors.items()):
+        out(f"CLI failed on {name}: {err[:300]}")
+
+
+def regressions(result, ratchet):
+    return sorted(e for e in ratchet if not result.rows.get(e, {}).get("pass"))
+
+
+def main(argv):
+    binary = scoring.BINARY
+    if "--bin" in argv:
+        binary = Path(argv[argv.index("--bin") + 1])
+    jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else JOBS
+    try:
+        import sympy  # noqa: F401 - compare.py is only semantic with sympy
+    except ImportError:
+        print("sympy is not installed for this python; use .venv-test/bin/python", file=sys.stderr)
+        return 2
+    result = score(binary, jobs=jobs)
+    if "--quiet" not in argv:
+        report(result)
+    else:
+        print(group_table(result))
+    if "--update-ratchet" in argv:
+        return scoring.update_ratchet(result, "--allow-regress" in argv, RATCHET)
+    lost = regressions(result, scoring.load_ratchet(RATCHET))
+    for e in lost:
+        print(f"REGRESSED {e}: {reason(result, e)}")
+    held = len(scoring.load_ratchet(RATCHET)) - len(lost)
+    print(f"ratchet: {held}/{len(scoring.load_ratchet(RATCHET))} held, "
+          f"{len(result.passing)} of {len(result.rows)} case-modes pass")
+    return 1 if lost or result.problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

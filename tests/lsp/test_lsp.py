@@ -1019,3 +1019,86 @@ async def test_workspace_watched_file_change_updates_diagnostics(tmp_path):
         assert errs[0].related_information[0].location.uri == uri
     finally:
         await client.shutdown_session()
+
+
+VENV_PACKAGE = """import torch
+
+
+class Scale(torch.nn.Module):
+    def __init__(self, n):
+        super().__init__()
+        self.lin = torch.nn.Linear(n, n)
+
+    def forward(self, x):
+        return torch.relu(self.lin(x))
+"""
+
+VENV_MODEL = """import torch
+from mypkg import Scale
+
+
+class Top(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = Scale(4)
+
+    def forward(self, x):
+        y = self.body(x)
+        return y + 1
+
+
+ep = torch.export.export(Top(), (torch.randn(3, 4),))
+"""
+
+
+@pytest.mark.asyncio
+async def test_installed_package_in_a_dot_venv_resolves_and_is_logged(tmp_path):
+    site = ".venv/lib/python3.11/site-packages"
+    write_files(
+        tmp_path,
+        {
+            ".venv/pyvenv.cfg": "version = 3.11.7\n",
+            f"{site}/mypkg/__init__.py": VENV_PACKAGE,
+            "app/export_model.py": VENV_MODEL,
+        },
+    )
+    # The server resolves environments as the CLI does: nothing the test
+    # runner has activated may stand in for the .venv.
+    env = {k: v for k, v in CONFIG.server_env.items() if k not in ("VIRTUAL_ENV", "CONDA_PREFIX")}
+    env["PATH"] = ""
+    config = pytest_lsp.ClientServerConfig(
+        server_command=CONFIG.server_command,
+        client_factory=CONFIG.client_factory,
+        server_env=env,
+    )
+    client = await config.start()
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=types.ClientCapabilities(),
+            root_uri=uri_of(tmp_path / "app"),
+            workspace_folders=[types.WorkspaceFolder(uri=uri_of(tmp_path / "app"), name="app")],
+        )
+    )
+    try:
+        path = tmp_path / "app" / "export_model.py"
+        uri, text, diags = await open_file(client, path)
+        assert not [d for d in diags if code(d) == "incomplete"], diags
+        assert not errors(diags), diags
+        at = position_of(text, "y = self.body(x)")
+        value = hover_text(
+            await client.text_document_hover_async(
+                types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=at)
+            )
+        )
+        assert "f32[3, 4]" in value, value
+        assert "aten.linear.default" in value, value
+        venv = (tmp_path / ".venv").resolve()
+
+        def logged():
+            return [m for m in client.log_messages if f"environment from .venv at {venv}" in m.message]
+
+        found = await wait_for(logged, 10.0, "a logMessage naming the .venv")
+        assert found[0].type == types.MessageType.Info
+        assert str(path.resolve()) in found[0].message
+    finally:
+        await client.shutdown_session()

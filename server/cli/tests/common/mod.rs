@@ -18,20 +18,41 @@ pub fn workspace(suite: &str, name: &str, files: &[(&str, &str)]) -> PathBuf {
     dir
 }
 
+/// What a run of the binary printed and returned.
+pub struct Run {
+    pub stdout: String,
+    /// Read by the suites that check what goes to stderr only.
+    #[allow(dead_code)]
+    pub stderr: String,
+    pub code: i32,
+}
+
 /// Run the binary in `cwd`, outside any Python environment the test runner
-/// may have activated: stdout and the exit code.
-pub fn exportlens(cwd: &Path, args: &[&str]) -> (String, i32) {
-    let out = Command::new(env!("CARGO_BIN_EXE_exportlens"))
-        .args(args)
+/// may have activated (no `VIRTUAL_ENV`, `CONDA_PREFIX`, nor a `python3` on
+/// `PATH`) but with `vars` set.
+pub fn run(cwd: &Path, args: &[&str], vars: &[(&str, &std::ffi::OsStr)]) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_exportlens"));
+    cmd.args(args)
         .current_dir(cwd)
         .env_remove("EXPORTLENS_LOG")
         .env_remove("VIRTUAL_ENV")
         .env_remove("CONDA_PREFIX")
-        .stdin(Stdio::null())
-        .output()
-        .expect("run exportlens");
-    (
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        out.status.code().unwrap_or(-1),
-    )
+        .env("PATH", "")
+        .stdin(Stdio::null());
+    for (k, v) in vars {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("run exportlens");
+    Run {
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        code: out.status.code().unwrap_or(-1),
+    }
+}
+
+/// [`run`] without variables: stdout and the exit code.
+#[allow(dead_code)] // not every suite uses it
+pub fn exportlens(cwd: &Path, args: &[&str]) -> (String, i32) {
+    let r = run(cwd, args, &[]);
+    (r.stdout, r.code)
 }

@@ -1102,3 +1102,50 @@ async def test_installed_package_in_a_dot_venv_resolves_and_is_logged(tmp_path):
         assert str(path.resolve()) in found[0].message
     finally:
         await client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_pyproject_extra_paths_change_re_resolves_open_files(tmp_path):
+    write_files(
+        tmp_path,
+        {"vendor/mypkg/__init__.py": VENV_PACKAGE, "app/export_model.py": VENV_MODEL},
+    )
+    caps = types.ClientCapabilities(
+        workspace=types.WorkspaceClientCapabilities(
+            did_change_watched_files=types.DidChangeWatchedFilesClientCapabilities(
+                dynamic_registration=True
+            )
+        )
+    )
+    client = await start_in(tmp_path / "app", caps)
+    try:
+        def pyproject_watched():
+            for r in client.registrations:  # type: ignore[attr-defined]
+                if r.method == "workspace/didChangeWatchedFiles":
+                    globs = [w["globPattern"] for w in r.register_options["watchers"]]
+                    return "**/pyproject.toml" in globs
+            return False
+
+        await wait_for(pyproject_watched, 10.0, "a pyproject.toml watcher")
+        uri, _, diags = await open_file(client, tmp_path / "app" / "export_model.py")
+        assert [d for d in diags if code(d) == "incomplete"], diags
+        (tmp_path / "pyproject.toml").write_text('[tool.exportlens]\nextra-paths = ["vendor"]\n')
+        client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[
+                    types.FileEvent(
+                        uri=uri_of(tmp_path / "pyproject.toml"), type=types.FileChangeType.Created
+                    )
+                ]
+            )
+        )
+
+        def followed():
+            for p in reversed(client.published.items):  # type: ignore[attr-defined]
+                if p.uri == uri:
+                    return not [d for d in p.diagnostics if code(d) == "incomplete"]
+            return False
+
+        await wait_for(followed, 20.0, "the package found through extra-paths")
+    finally:
+        await client.shutdown_session()

@@ -326,10 +326,14 @@ impl LanguageServer for Backend {
         }
         if self.dynamic_watch.load(Ordering::SeqCst) {
             let options = DidChangeWatchedFilesRegistrationOptions {
-                watchers: vec![FileSystemWatcher {
-                    glob_pattern: GlobPattern::String("**/*.py".into()),
-                    kind: None,
-                }],
+                // Python files, and what environment discovery reads.
+                watchers: ["**/*.py", "**/pyproject.toml", "**/pyvenv.cfg", "**/*.pth"]
+                    .into_iter()
+                    .map(|glob| FileSystemWatcher {
+                        glob_pattern: GlobPattern::String(glob.into()),
+                        kind: None,
+                    })
+                    .collect(),
             };
             let reg = Registration {
                 id: "exportlens-watched-files".into(),

@@ -495,10 +495,20 @@ mod scheduling {
         }
 
         /// `workspace/didChangeWatchedFiles`: re-read changed files that are
-        /// not open and re-analyse what depends on them.
+        /// not open and re-analyse what depends on them; a changed
+        /// environment setting re-analyses every open document.
         pub fn watched_changed(self: &Arc<Self>, params: DidChangeWatchedFilesParams) {
             // A new package or .pth file may change what resolves.
             self.workspace.resolver.clear();
+            let settings = params
+                .changes
+                .iter()
+                .any(|c| uri_path(&c.uri).is_some_and(|p| p.extension().is_none_or(|e| e != "py")));
+            if settings {
+                // pyproject.toml, pyvenv.cfg or a .pth file: every open
+                // document may resolve its imports differently.
+                self.reanalyze_all();
+            }
             for change in params.changes {
                 let uri = change.uri;
                 if self.is_open(&uri) {

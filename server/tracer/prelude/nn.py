@@ -15,6 +15,9 @@ To add a module: write its class here (constructor attributes as torch
 names them, forward as torch computes it) and a case under
 tests/corpus/cases/ with ground truth from the oracle.
 """
+import operator
+from collections import OrderedDict
+
 import torch
 import torch.nn.functional as F
 from torch.nn import Module, Parameter
@@ -24,6 +27,141 @@ def _ntuple(value, n):
     if isinstance(value, (tuple, list)):
         return tuple(value)
     return (value,) * n
+
+
+# ----- Containers ---------------------------------------------------------------
+
+
+def _index(n, idx):
+    """A non-negative position for `idx` in a container of `n` items."""
+    idx = operator.index(idx)
+    if not -n <= idx < n:
+        raise IndexError(f"index {idx} is out of range")
+    return idx + n if idx < 0 else idx
+
+
+class Sequential(Module):
+    def __init__(self, *args):
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], dict):
+            for key, module in args[0].items():
+                self.add_module(key, module)
+        else:
+            for idx, module in enumerate(args):
+                self.add_module(str(idx), module)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return self.__class__(OrderedDict(list(self._modules.items())[idx]))
+        return list(self._modules.values())[_index(len(self), idx)]
+
+    def __setitem__(self, idx, module):
+        key = list(self._modules.keys())[_index(len(self), idx)]
+        self.add_module(key, module)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def __add__(self, other):
+        return Sequential(*(list(self) + list(other)))
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+    def extend(self, sequential):
+        for module in sequential:
+            self.append(module)
+        return self
+
+    def forward(self, input):
+        for module in self:
+            input = module(input)
+        return input
+
+
+class ModuleList(Module):
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.extend(modules)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return self.__class__(list(self._modules.values())[idx])
+        return self._modules[str(_index(len(self), idx))]
+
+    def __setitem__(self, idx, module):
+        self.add_module(str(_index(len(self), idx)), module)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def __iadd__(self, modules):
+        return self.extend(modules)
+
+    def __add__(self, other):
+        return ModuleList(list(self) + list(other))
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+    def extend(self, modules):
+        for module in modules:
+            self.append(module)
+        return self
+
+    def insert(self, index, module):
+        items = list(self._modules.values())
+        items.insert(index, module)
+        for i, m in enumerate(items):
+            self.add_module(str(i), m)
+
+
+class ModuleDict(Module):
+    def __init__(self, modules=None):
+        super().__init__()
+        if modules is not None:
+            self.update(modules)
+
+    def __getitem__(self, key):
+        return self._modules[key]
+
+    def __setitem__(self, key, module):
+        self.add_module(key, module)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __contains__(self, key):
+        return key in self._modules
+
+    def keys(self):
+        return self._modules.keys()
+
+    def items(self):
+        return self._modules.items()
+
+    def values(self):
+        return self._modules.values()
+
+    def update(self, modules):
+        if isinstance(modules, dict):
+            for key, module in modules.items():
+                self[key] = module
+        else:
+            for key, module in modules:
+                self[key] = module
 
 
 # ----- Normalization ------------------------------------------------------------

@@ -1,8 +1,10 @@
 //! The nn.Module library: for each torch.nn module the tracer knows, its
 //! constructor signature, the parameters and buffers it registers (names,
 //! shapes, order) and what its forward records. Also nn.Module's own
-//! behaviour: attribute registration, containers (Sequential, ModuleList,
-//! ModuleDict) and methods such as `register_buffer` and `eval`.
+//! behaviour: attribute registration, the registries read back as
+//! `_modules`/`_parameters`/`_buffers`, ParameterList, and methods such as
+//! `register_buffer` and `eval`. The containers (Sequential, ModuleList,
+//! ModuleDict) are Python in the prelude (`prelude/nn.py`).
 //!
 //! To add a module: add a [`ModuleDef`] to [`MODULES`] with its state and
 //! forward, and a test in `tests/nn.rs`.
@@ -525,9 +527,6 @@ pub static MODULES: &[ModuleDef] = &[
         no_state,
         fwd_adaptive
     ),
-    module!("Sequential", "*args", no_state, fwd_sequential),
-    module!("ModuleList", "modules=None", no_state, fwd_unsupported),
-    module!("ModuleDict", "modules=None", no_state, fwd_unsupported),
     module!("ParameterList", "values=None", no_state, fwd_unsupported),
     module!(
         "MultiheadAttention",
@@ -705,88 +704,23 @@ pub fn construct(
             }
         }
     }
-    match def.name {
-        "Sequential" => {
-            let items = match config.get("args") {
-                Some(Value::Tuple(t)) => t.to_vec(),
-                _ => vec![],
-            };
-            let items = if items.len() == 1 && matches!(items[0], Value::Dict(_)) {
-                let d = interp.dict_items(&items[0])?;
-                d.into_iter()
-                    .map(|(k, v)| {
-                        (
-                            match k {
-                                Value::Str(s) => s.to_string(),
-                                _ => String::new(),
-                            },
-                            v,
-                        )
-                    })
-                    .collect::<Vec<_>>()
-            } else {
-                items
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, v)| (i.to_string(), v))
-                    .collect()
-            };
-            for (k, v) in items {
-                add_child(interp, &obj, k, v)?;
+    if def.name == "ParameterList"
+        && let Some(src) = config.get("values").filter(|v| !v.is_none())
+    {
+        for (i, v) in interp.iterate(src)?.into_iter().enumerate() {
+            if let Value::Tensor(t) = v {
+                let t = as_param(interp, &t);
+                obj.module
+                    .as_ref()
+                    .expect("module")
+                    .borrow_mut()
+                    .params
+                    .push((i.to_string(), Some(t)));
             }
         }
-        "ModuleList" => {
-            if let Some(src) = config.get("modules").filter(|v| !v.is_none()) {
-                for (i, v) in interp.iterate(src)?.into_iter().enumerate() {
-                    add_child(interp, &obj, i.to_string(), v)?;
-                }
-            }
-        }
-        "ModuleDict" => {
-            if let Some(src) = config.get("modules").filter(|v| !v.is_none()) {
-                for (k, v) in interp.dict_items(src)? {
-                    let k = match k {
-                        Value::Str(s) => s.to_string(),
-                        other => interp.to_str(&other)?,
-                    };
-                    add_child(interp, &obj, k, v)?;
-                }
-            }
-        }
-        "ParameterList" => {
-            if let Some(src) = config.get("values").filter(|v| !v.is_none()) {
-                for (i, v) in interp.iterate(src)?.into_iter().enumerate() {
-                    if let Value::Tensor(t) = v {
-                        let t = as_param(interp, &t);
-                        obj.module
-                            .as_ref()
-                            .expect("module")
-                            .borrow_mut()
-                            .params
-                            .push((i.to_string(), Some(t)));
-                    }
-                }
-            }
-        }
-        _ => {}
     }
     obj.module.as_ref().expect("module").borrow_mut().config = config;
     Ok(Value::Object(obj))
-}
-
-fn add_child(interp: &mut Interp, obj: &Rc<Object>, name: String, v: Value) -> R<()> {
-    match v {
-        Value::Object(o) if o.module.is_some() => {
-            obj.module
-                .as_ref()
-                .expect("module")
-                .borrow_mut()
-                .modules
-                .push((name, Some(o)));
-            Ok(())
-        }
-        other => Err(interp.type_error(format!("{} is not a Module subclass", other.type_name()))),
-    }
 }
 
 fn as_param(interp: &mut Interp, t: &Rc<Tensor>) -> Rc<Tensor> {
@@ -805,6 +739,43 @@ pub fn module_attr(_interp: &mut Interp, obj: &Rc<Object>, name: &str) -> Option
     let st = obj.module.as_ref()?.borrow();
     if let Some(v) = st.config.get(name) {
         return Some(v.clone());
+    }
+    // The registries as dicts, for the prelude's containers and library code
+    // that reads them; a snapshot (registration goes through `add_module`,
+    // `register_parameter`, `register_buffer` or attribute assignment).
+    let registry = |entries: Vec<(String, Option<Value>)>| {
+        let mut d = Dict::default();
+        for (n, v) in entries {
+            d.insert(Value::str(&n), v.unwrap_or(Value::None));
+        }
+        Some(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+    };
+    match name {
+        "_modules" => {
+            return registry(
+                st.modules
+                    .iter()
+                    .map(|(n, m)| (n.clone(), m.clone().map(Value::Object)))
+                    .collect(),
+            );
+        }
+        "_parameters" => {
+            return registry(
+                st.params
+                    .iter()
+                    .map(|(n, t)| (n.clone(), t.clone().map(Value::Tensor)))
+                    .collect(),
+            );
+        }
+        "_buffers" => {
+            return registry(
+                st.buffers
+                    .iter()
+                    .map(|(n, t, _)| (n.clone(), t.clone().map(Value::Tensor)))
+                    .collect(),
+            );
+        }
+        _ => {}
     }
     match name {
         "num_heads" | "embed_dim" | "batch_first" => st.config.get(name).cloned(),
@@ -881,68 +852,48 @@ pub fn module_setattr(interp: &mut Interp, obj: &Rc<Object>, name: &str, value: 
     Ok(())
 }
 
+fn is_parameter_list(obj: &Object) -> bool {
+    obj.class.builtin_base().as_deref() == Some("torch.nn.ParameterList")
+}
+
+/// `module[index]` for a module whose class defines no `__getitem__`: only a
+/// ParameterList (still built in) is subscriptable.
 pub fn module_getitem(interp: &mut Interp, obj: &Rc<Object>, index: Value) -> R<Value> {
-    let st = obj.module.as_ref().expect("caller checked").borrow();
-    let kind = obj.class.builtin_base();
-    if kind.as_deref() == Some("torch.nn.ParameterList") {
-        let items: Vec<Value> = st
-            .params
-            .iter()
-            .map(|(_, t)| t.clone().map_or(Value::None, Value::Tensor))
-            .collect();
-        drop(st);
-        return interp.get_item(&Value::tuple(items), index);
+    if !is_parameter_list(obj) {
+        return Err(interp.type_error(format!("'{}' object is not subscriptable", obj.class.name)));
     }
-    let mods: Vec<(String, Value)> = st
-        .modules
+    let items: Vec<Value> = obj
+        .module
+        .as_ref()
+        .expect("caller checked")
+        .borrow()
+        .params
         .iter()
-        .map(|(n, m)| (n.clone(), m.clone().map_or(Value::None, Value::Object)))
+        .map(|(_, t)| t.clone().map_or(Value::None, Value::Tensor))
         .collect();
-    drop(st);
-    match &index {
-        Value::Str(s) => mods
-            .iter()
-            .find(|(n, _)| **n == **s)
-            .map(|(_, m)| m.clone())
-            .ok_or_else(|| interp.raise("KeyError", s.to_string())),
-        Value::Slice(_) => {
-            let items: Vec<Value> = mods.iter().map(|(_, m)| m.clone()).collect();
-            let sliced = interp.get_item(&Value::tuple(items), index)?;
-            let class = obj.class.clone();
-            let parts = interp.iterate(&sliced)?;
-            construct(interp, class, parts, vec![])
-        }
-        _ => {
-            let items: Vec<Value> = mods.into_iter().map(|(_, m)| m).collect();
-            interp.get_item(&Value::tuple(items), index)
-        }
-    }
+    interp.get_item(&Value::tuple(items), index)
 }
 
 pub fn module_setitem(interp: &mut Interp, obj: &Rc<Object>, index: Value, value: Value) -> R<()> {
-    let key = match index {
-        Value::Str(s) => s.to_string(),
-        other => interp.index_int(&other)?.to_string(),
-    };
+    if !is_parameter_list(obj) {
+        return Err(interp.type_error(format!(
+            "'{}' object does not support item assignment",
+            obj.class.name
+        )));
+    }
+    let key = interp.index_int(&index)?.to_string();
     module_setattr(interp, obj, &key, value)
 }
 
-pub fn module_iter(obj: &Rc<Object>) -> R<Vec<Value>> {
+pub fn module_iter(interp: &mut Interp, obj: &Rc<Object>) -> R<Vec<Value>> {
+    if !is_parameter_list(obj) {
+        return Err(interp.type_error(format!("'{}' object is not iterable", obj.class.name)));
+    }
     let st = obj.module.as_ref().expect("caller checked").borrow();
-    if obj.class.builtin_base().as_deref() == Some("torch.nn.ModuleDict") {
-        return Ok(st.modules.iter().map(|(n, _)| Value::str(n)).collect());
-    }
-    if obj.class.builtin_base().as_deref() == Some("torch.nn.ParameterList") {
-        return Ok(st
-            .params
-            .iter()
-            .filter_map(|(_, t)| t.clone().map(Value::Tensor))
-            .collect());
-    }
     Ok(st
-        .modules
+        .params
         .iter()
-        .filter_map(|(_, m)| m.clone().map(Value::Object))
+        .filter_map(|(_, t)| t.clone().map(Value::Tensor))
         .collect())
 }
 
@@ -1623,29 +1574,6 @@ fn fwd_adaptive(
         _ => "adaptive_avg_pool2d",
     };
     f(interp, name, vec![x, cfg(obj, "output_size")], vec![])
-}
-
-fn fwd_sequential(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let mods: Vec<Rc<Object>> = obj
-        .module
-        .as_ref()
-        .expect("module")
-        .borrow()
-        .modules
-        .iter()
-        .filter_map(|(_, m)| m.clone())
-        .collect();
-    let mut x = args.into_iter().next().unwrap_or(Value::None);
-    let mut kwargs = Some(kwargs);
-    for m in mods {
-        x = interp.call_module(m, vec![x], kwargs.take().unwrap_or_default())?;
-    }
-    Ok(x)
 }
 
 fn fwd_unsupported(

@@ -54,6 +54,7 @@ pub const KNOWN_MODULES: &[&str] = &[
     "dataclasses",
     "enum",
     "collections",
+    "collections.abc",
     "abc",
     "itertools",
     "operator",
@@ -512,6 +513,9 @@ impl Interp {
                 self.sequence_index(&items, index, true)
             }
             Value::Object(o) => {
+                if let Some(f) = python_dunder(o, "__getitem__") {
+                    return self.call_method_value(&f, v.clone(), vec![index]);
+                }
                 if o.module.is_some() {
                     return crate::nn::module_getitem(self, o, index);
                 }
@@ -653,6 +657,11 @@ impl Interp {
                 Ok(())
             }
             Value::Tensor(t) => self.tensor_setitem(t.clone(), index, value),
+            Value::Object(o) if python_dunder(o, "__setitem__").is_some() => {
+                let f = python_dunder(o, "__setitem__").expect("checked");
+                self.call_method_value(&f, obj.clone(), vec![index, value])
+                    .map(|_| ())
+            }
             Value::Object(o) if o.module.is_some() => {
                 crate::nn::module_setitem(self, o, index, value)
             }
@@ -699,7 +708,12 @@ impl Interp {
             }
             Value::Iter(it) => Ok(it.borrow_mut().by_ref().collect()),
             Value::Tensor(t) => self.unbind_for_iter(t.clone()),
-            Value::Object(o) if o.module.is_some() => crate::nn::module_iter(o),
+            Value::Object(o) if python_dunder(o, "__iter__").is_some() => {
+                let f = python_dunder(o, "__iter__").expect("checked");
+                let it = self.call_method_value(&f, v.clone(), vec![])?;
+                self.iterate(&it)
+            }
+            Value::Object(o) if o.module.is_some() => crate::nn::module_iter(self, o),
             Value::Object(o) => match o.class.lookup("__iter__") {
                 Some((f, _)) => {
                     let it = self.call_method_value(&f, v.clone(), vec![])?;
@@ -749,6 +763,11 @@ impl Interp {
                 let eq =
                     self.call_op_by_method("eq", haystack.clone(), vec![needle.clone()], vec![])?;
                 self.call_op_by_method("any", eq, vec![], vec![])
+            }
+            Value::Object(o) if python_dunder(o, "__contains__").is_some() => {
+                let f = python_dunder(o, "__contains__").expect("checked");
+                let r = self.call_method_value(&f, haystack.clone(), vec![needle.clone()])?;
+                Ok(Value::Bool(self.truthy(&r)?))
             }
             _ => {
                 let items = self.iterate(haystack)?;
@@ -943,5 +962,15 @@ pub fn format_float(f: f64) -> String {
         format!("{f:.1}")
     } else {
         format!("{f}")
+    }
+}
+
+/// A special method (`__getitem__`, `__iter__`, ...) that an object's class
+/// defines in Python (user, library or prelude code), which takes precedence
+/// over the built-in module behaviour.
+pub(crate) fn python_dunder(o: &Object, name: &str) -> Option<Value> {
+    match o.class.lookup(name) {
+        Some((f @ Value::Function(_), _)) => Some(f),
+        _ => None,
     }
 }

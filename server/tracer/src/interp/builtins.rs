@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use shapes::SymExpr;
-use syntax::ast::{BinOp, CmpOp};
+use syntax::ast::{BinOp, CmpOp, UnaryOp};
 
 use super::attr::range_items;
 use super::{Flow, Interp, R};
@@ -254,6 +254,9 @@ pub fn call_builtin(
     if let Some(short) = name.strip_prefix("math.") {
         return math_function(interp, short, args);
     }
+    if let Some(short) = name.strip_prefix("operator.") {
+        return operator_function(interp, short, args);
+    }
     match name {
         "functools.wraps" => {
             let wrapped = args.into_iter().next().unwrap_or(Value::None);
@@ -351,10 +354,14 @@ fn python_builtin(
                 },
                 Value::Str(s) => Ok(Value::Int(s.chars().count() as i64)),
                 Value::Range(a, b, s) => Ok(Value::Int(super::range_len(*a, *b, *s))),
-                Value::Object(o) if o.module.is_none() => match o.class.lookup("__len__") {
-                    Some((f, _)) => interp.call_method_value(&f, v.clone(), vec![]),
-                    None => Err(interp.type_error("object has no len()")),
-                },
+                Value::Object(o) if super::attr::python_dunder(o, "__len__").is_some() => {
+                    let f = super::attr::python_dunder(o, "__len__").expect("checked");
+                    interp.call_method_value(&f, v.clone(), vec![])
+                }
+                Value::Object(o) if o.module.is_none() => {
+                    Err(interp
+                        .type_error(format!("object of type '{}' has no len()", o.class.name)))
+                }
                 Value::Unknown(_) => Ok(v.clone()),
                 _ => Ok(Value::Int(interp.iterate(&v)?.len() as i64)),
             }
@@ -883,6 +890,14 @@ fn same_def(a: &crate::value::Function, b: &crate::value::Function) -> bool {
 }
 
 pub fn isinstance(v: &Value, t: &Value) -> bool {
+    let qualified = match t {
+        Value::Class(c) => c.builtin.as_deref(),
+        Value::Builtin(b) => Some(&*b.name),
+        _ => None,
+    };
+    if let Some(matches) = qualified.and_then(|name| abstract_isinstance(v, name)) {
+        return matches;
+    }
     match t {
         Value::Tuple(ts) => ts.iter().any(|t| isinstance(v, t)),
         Value::Class(c) => match v {
@@ -911,6 +926,50 @@ pub fn isinstance(v: &Value, t: &Value) -> bool {
         }
         _ => false,
     }
+}
+
+/// `isinstance` against the abstract collection types of `collections.abc`
+/// and their `typing` aliases (`Sequence`, `Mapping`, `Iterable`, `List`...),
+/// which built-in values satisfy by their kind. None when `name` is not one.
+fn abstract_isinstance(v: &Value, name: &str) -> Option<bool> {
+    let short = name
+        .strip_prefix("collections.abc.")
+        .or_else(|| name.strip_prefix("typing."))?;
+    let object_defines = |dunder: &str| match v {
+        Value::Object(o) => super::attr::python_dunder(o, dunder).is_some(),
+        _ => false,
+    };
+    let sequence = matches!(
+        v,
+        Value::Tuple(_) | Value::List(_) | Value::Str(_) | Value::Range(..)
+    );
+    let iterable = sequence
+        || matches!(
+            v,
+            Value::Dict(_) | Value::Set(_) | Value::Iter(_) | Value::Tensor(_)
+        )
+        || object_defines("__iter__");
+    Some(match short {
+        "Sequence" | "Reversible" => sequence,
+        "MutableSequence" | "List" => matches!(v, Value::List(_)),
+        "Tuple" => matches!(v, Value::Tuple(_)),
+        "Mapping" | "MutableMapping" | "Dict" | "OrderedDict" | "DefaultDict" => {
+            matches!(v, Value::Dict(_))
+        }
+        "Set" | "AbstractSet" | "MutableSet" | "FrozenSet" => matches!(v, Value::Set(_)),
+        "Iterator" | "Generator" => matches!(v, Value::Iter(_)),
+        "Iterable" | "Collection" | "Container" => iterable,
+        "Sized" => iterable && !matches!(v, Value::Iter(_)) || object_defines("__len__"),
+        "Callable" => {
+            matches!(
+                v,
+                Value::Function(_) | Value::BoundMethod(_) | Value::Class(_) | Value::Builtin(_)
+            ) || object_defines("__call__")
+                || matches!(v, Value::Object(o) if o.module.is_some())
+        }
+        "Hashable" => !matches!(v, Value::List(_) | Value::Dict(_) | Value::Set(_)),
+        _ => return None,
+    })
 }
 
 fn type_of(interp: &mut Interp, v: &Value) -> Value {
@@ -944,6 +1003,68 @@ fn sort_values(interp: &mut Interp, items: &mut [Value]) -> R<()> {
         }
     }
     Ok(())
+}
+
+/// The `operator` module's functions: Python's operators as calls.
+fn operator_function(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> {
+    let mut it = args.into_iter();
+    let (a, b) = (it.next().unwrap_or(Value::None), it.next());
+    let binary = |op: BinOp| (op, b.clone());
+    let (op, rhs) = match name.trim_end_matches('_') {
+        "index" => {
+            return match a {
+                Value::Int(_) | Value::SymInt(_) => Ok(a),
+                Value::Bool(x) => Ok(Value::Int(i64::from(x))),
+                Value::Unknown(_) => Ok(a),
+                other => Err(interp.type_error(format!(
+                    "'{}' object cannot be interpreted as an integer",
+                    other.type_name()
+                ))),
+            };
+        }
+        "neg" => return interp.unary(UnaryOp::Neg, a),
+        "pos" => return interp.unary(UnaryOp::Pos, a),
+        "not" => return interp.unary(UnaryOp::Not, a),
+        "invert" => return interp.unary(UnaryOp::Invert, a),
+        "truth" => return Ok(Value::Bool(interp.truthy(&a)?)),
+        "getitem" => return interp.get_item(&a, b.unwrap_or(Value::None)),
+        "contains" => return interp.contains(&a, &b.unwrap_or(Value::None)),
+        "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {
+            let op = match name {
+                "eq" => CmpOp::Eq,
+                "ne" => CmpOp::NotEq,
+                "lt" => CmpOp::Lt,
+                "le" => CmpOp::LtE,
+                "gt" => CmpOp::Gt,
+                _ => CmpOp::GtE,
+            };
+            return interp.compare(op, &a, &b.unwrap_or(Value::None));
+        }
+        "add" | "concat" => binary(BinOp::Add),
+        "sub" => binary(BinOp::Sub),
+        "mul" => binary(BinOp::Mul),
+        "matmul" => binary(BinOp::MatMul),
+        "truediv" => binary(BinOp::Div),
+        "floordiv" => binary(BinOp::FloorDiv),
+        "mod" => binary(BinOp::Mod),
+        "pow" => binary(BinOp::Pow),
+        "lshift" => binary(BinOp::LShift),
+        "rshift" => binary(BinOp::RShift),
+        "and" => binary(BinOp::BitAnd),
+        "or" => binary(BinOp::BitOr),
+        "xor" => binary(BinOp::BitXor),
+        _ => {
+            let r = interp.current_range();
+            return Ok(interp.incomplete(
+                r,
+                format!("analysis incomplete: `operator.{name}` is not modelled"),
+            ));
+        }
+    };
+    match rhs {
+        Some(rhs) => interp.binop(op, a, rhs),
+        None => Err(interp.type_error(format!("operator.{name} expected 2 arguments"))),
+    }
 }
 
 fn math_function(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> {

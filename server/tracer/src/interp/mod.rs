@@ -238,6 +238,14 @@ impl Interp {
             .find(|f| !crate::prelude::is_prelude_path(&f.file.path))
     }
 
+    /// The outermost frame running a user function (the model's `forward` in
+    /// non-strict attribution); prelude frames are torch's, never the user's.
+    fn outermost_user_function_frame(&self) -> Option<&Frame> {
+        self.frames
+            .iter()
+            .find(|f| f.function.is_some() && !crate::prelude::is_prelude_path(&f.file.path))
+    }
+
     /// The parsed file of a path notes and failures carry (an imported
     /// module's file).
     pub fn file_for_path(&self, path: &str) -> Option<Rc<SourceFile>> {
@@ -270,7 +278,7 @@ impl Interp {
     pub fn node_line(&self) -> Option<u32> {
         let frame = match self.mode {
             Mode::Strict => self.innermost_user_frame(),
-            Mode::NonStrict => self.frames.iter().find(|f| f.function.is_some()),
+            Mode::NonStrict => self.outermost_user_function_frame(),
         }?;
         Some(frame.file.line_of(frame.range.start))
     }
@@ -279,7 +287,7 @@ impl Interp {
     pub fn node_location(&self) -> Option<(u32, Rc<SourceFile>)> {
         let frame = match self.mode {
             Mode::Strict => self.innermost_user_frame(),
-            Mode::NonStrict => self.frames.iter().find(|f| f.function.is_some()),
+            Mode::NonStrict => self.outermost_user_function_frame(),
         }?;
         Some((frame.file.line_of(frame.range.start), frame.file.clone()))
     }

@@ -55,6 +55,7 @@ pub const KNOWN_MODULES: &[&str] = &[
     "enum",
     "collections",
     "collections.abc",
+    "copy",
     "abc",
     "itertools",
     "operator",
@@ -307,6 +308,12 @@ impl Interp {
         for c in &mro[start..] {
             if let Some(attr) = c.own_attr(name) {
                 return self.bind_class_attr(attr, obj.clone(), &obj_class);
+            }
+            if name == "__init__" && c.is_dataclass.get() {
+                return Ok(Value::method(
+                    super::builtins::DATACLASS_INIT,
+                    Value::tuple(vec![Value::Class(c.clone()), obj.clone()]),
+                ));
             }
             if let Some(b) = &c.builtin {
                 if name == "__init__" {

@@ -168,6 +168,10 @@ pub fn is_special_function(full: &str) -> bool {
 /// class-level default (its receiver is `f`).
 pub const DATACLASS_FACTORY: &str = "dataclasses.field.default_factory";
 
+/// The `__init__` `@dataclass` generates, bound to (the dataclass, the
+/// instance): what `super().__init__(...)` reaches from a subclass.
+pub const DATACLASS_INIT: &str = "dataclasses.generated_init";
+
 pub fn call_builtin(
     interp: &mut Interp,
     b: Rc<Builtin>,
@@ -230,6 +234,14 @@ pub fn call_builtin(
                 _ => Err(interp.type_error(format!("cannot call {name}"))),
             },
             "torchop" => interp.call_op_function(method, args, kwargs),
+            "dataclasses" if name == DATACLASS_INIT => match interp.iterate(recv)?.as_slice() {
+                [Value::Class(class), Value::Object(obj)] => {
+                    let (class, obj) = (class.clone(), obj.clone());
+                    interp.init_dataclass(&class, &obj, args, kwargs)?;
+                    Ok(Value::None)
+                }
+                _ => Err(interp.type_error("dataclass __init__ without an instance")),
+            },
             "autograd" => {
                 // `Function.apply(*args)` runs the static `forward(ctx, *args)`.
                 let forward = interp.get_attr(recv, "forward")?;
@@ -253,6 +265,9 @@ pub fn call_builtin(
     }
     if let Some(short) = name.strip_prefix("math.") {
         return math_function(interp, short, args);
+    }
+    if let Some(short) = name.strip_prefix("copy.") {
+        return super::copy::call(interp, short, args);
     }
     if let Some(short) = name.strip_prefix("operator.") {
         return operator_function(interp, short, args);

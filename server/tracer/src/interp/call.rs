@@ -608,36 +608,7 @@ impl Interp {
                 .lookup("__init__")
                 .is_none_or(|(_, c)| c.builtin.is_some())
         {
-            let fields = self.dataclass_fields(&class);
-            if let Some((k, _)) = kwargs.iter().find(|(k, _)| !fields.contains(k)) {
-                return Err(self.type_error(format!(
-                    "{}.__init__() got an unexpected keyword argument '{k}'",
-                    class.name
-                )));
-            }
-            let mut args = args.into_iter();
-            for name in fields {
-                let v = match args.next() {
-                    Some(v) => v,
-                    None => match kwargs.iter().find(|(k, _)| **k == name) {
-                        Some((_, v)) => v.clone(),
-                        None => match class.lookup(&name).map(|(v, _)| v) {
-                            Some(Value::Builtin(b))
-                                if &*b.name == super::builtins::DATACLASS_FACTORY =>
-                            {
-                                let factory = b.receiver.clone().unwrap_or(Value::None);
-                                self.call(&factory, vec![], vec![])?
-                            }
-                            Some(v) => v,
-                            None => Value::None,
-                        },
-                    },
-                };
-                obj.set_attr(&name, v);
-            }
-            if let Some((post_init, _)) = class.lookup("__post_init__") {
-                self.call_method_value(&post_init, value.clone(), vec![])?;
-            }
+            self.init_dataclass(&class, &obj, args, kwargs)?;
             return Ok(value);
         }
         if let Some((init, owner)) = class.lookup("__init__")
@@ -646,6 +617,50 @@ impl Interp {
             self.call_method_value_kw(&init, value.clone(), args, kwargs)?;
         }
         Ok(value)
+    }
+
+    /// What the `__init__` that `@dataclass` generates for `class` does: set
+    /// each field from the arguments, its default or its default factory,
+    /// then call `__post_init__`. Also reached through `super().__init__(...)`
+    /// from a subclass that defines its own `__init__`.
+    pub fn init_dataclass(
+        &mut self,
+        class: &Rc<Class>,
+        obj: &Rc<Object>,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> R<()> {
+        let fields = self.dataclass_fields(class);
+        if let Some((k, _)) = kwargs.iter().find(|(k, _)| !fields.contains(k)) {
+            return Err(self.type_error(format!(
+                "{}.__init__() got an unexpected keyword argument '{k}'",
+                class.name
+            )));
+        }
+        let mut args = args.into_iter();
+        for name in fields {
+            let v = match args.next() {
+                Some(v) => v,
+                None => match kwargs.iter().find(|(k, _)| **k == name) {
+                    Some((_, v)) => v.clone(),
+                    None => match class.lookup(&name).map(|(v, _)| v) {
+                        Some(Value::Builtin(b))
+                            if &*b.name == super::builtins::DATACLASS_FACTORY =>
+                        {
+                            let factory = b.receiver.clone().unwrap_or(Value::None);
+                            self.call(&factory, vec![], vec![])?
+                        }
+                        Some(v) => v,
+                        None => Value::None,
+                    },
+                },
+            };
+            obj.set_attr(&name, v);
+        }
+        if let Some((post_init, _)) = obj.class.lookup("__post_init__") {
+            self.call_method_value(&post_init, Value::Object(obj.clone()), vec![])?;
+        }
+        Ok(())
     }
 
     /// A dataclass's fields in `__init__` order: inherited dataclass fields

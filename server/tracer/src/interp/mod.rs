@@ -9,6 +9,7 @@
 pub mod attr;
 pub mod builtins;
 pub mod call;
+pub mod copy;
 pub mod import;
 pub mod record;
 

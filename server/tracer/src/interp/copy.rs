@@ -1,0 +1,182 @@
+//! The `copy` module: `copy.copy` and `copy.deepcopy` of the values models
+//! copy (config objects before mutating them, a layer cloned N times, a
+//! list of widths). A shallow copy shares what the original holds; a deep
+//! copy makes new objects, modules and tensors (fresh fake tensors of the
+//! same shape, dtype and role), each copied once however often it is
+//! reached, as `deepcopy`'s memo does.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::{Interp, R};
+use crate::value::{Dict, ModuleState, Object, Tensor, Value};
+
+/// Call `copy.NAME(args)`.
+pub fn call(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> {
+    let value = args.into_iter().next().unwrap_or(Value::None);
+    match name {
+        "copy" => Ok(shallow(interp, &value)),
+        "deepcopy" => {
+            let mut memo = Memo::default();
+            deep(interp, &value, &mut memo)
+        }
+        _ => {
+            let r = interp.current_range();
+            Ok(interp.incomplete(
+                r,
+                format!("analysis incomplete: `copy.{name}` is not modelled"),
+            ))
+        }
+    }
+}
+
+fn shallow(interp: &mut Interp, v: &Value) -> Value {
+    match v {
+        Value::List(l) => Value::list(l.borrow().clone()),
+        Value::Set(s) => Value::Set(Rc::new(RefCell::new(s.borrow().clone()))),
+        Value::Dict(d) => Value::Dict(Rc::new(RefCell::new(d.borrow().clone()))),
+        Value::Object(o) => {
+            let module = o.module.as_ref().map(|m| {
+                let m = m.borrow();
+                RefCell::new(ModuleState {
+                    params: m.params.clone(),
+                    buffers: m.buffers.clone(),
+                    modules: m.modules.clone(),
+                    training: m.training,
+                    config: m.config.clone(),
+                })
+            });
+            new_object(interp, o, o.attrs.borrow().clone(), module)
+        }
+        other => other.clone(),
+    }
+}
+
+fn new_object(
+    interp: &mut Interp,
+    like: &Object,
+    attrs: Vec<(String, Value)>,
+    module: Option<RefCell<ModuleState>>,
+) -> Value {
+    let obj = Rc::new(Object {
+        id: interp.fresh_id(),
+        class: like.class.clone(),
+        attrs: RefCell::new(attrs),
+        module,
+    });
+    crate::cycles::register(&obj);
+    Value::Object(obj)
+}
+
+/// What a deep copy already made, by the identity of the original.
+#[derive(Default)]
+struct Memo {
+    objects: Vec<(Rc<Object>, Value)>,
+    tensors: Vec<(Rc<Tensor>, Rc<Tensor>)>,
+}
+
+fn deep(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
+    interp.step()?;
+    Ok(match v {
+        Value::Tensor(t) => Value::Tensor(deep_tensor(interp, t, memo)),
+        Value::List(l) => {
+            let items = l.borrow().clone();
+            let items: R<Vec<Value>> = items.iter().map(|x| deep(interp, x, memo)).collect();
+            Value::list(items?)
+        }
+        Value::Tuple(t) => {
+            let items: R<Vec<Value>> = t.iter().map(|x| deep(interp, x, memo)).collect();
+            Value::tuple(items?)
+        }
+        Value::Dict(d) => {
+            let entries = d.borrow().entries.clone();
+            let mut out = Dict::default();
+            out.default_factory = d.borrow().default_factory.clone();
+            for (k, x) in entries {
+                out.insert(k, deep(interp, &x, memo)?);
+            }
+            Value::Dict(Rc::new(RefCell::new(out)))
+        }
+        Value::Object(o) => {
+            if let Some((_, made)) = memo.objects.iter().find(|(k, _)| Rc::ptr_eq(k, o)) {
+                return Ok(made.clone());
+            }
+            // Registered in the memo before its contents are copied, so
+            // cycles through it resolve to the copy.
+            let module = o
+                .module
+                .as_ref()
+                .map(|_| RefCell::new(ModuleState::default()));
+            let made = new_object(interp, o, vec![], module);
+            memo.objects.push((o.clone(), made.clone()));
+            let Value::Object(new) = &made else {
+                unreachable!("new_object makes an object")
+            };
+            let attrs = o.attrs.borrow().clone();
+            for (name, x) in attrs {
+                let x = deep(interp, &x, memo)?;
+                new.attrs.borrow_mut().push((name, x));
+            }
+            if let (Some(state), Some(slot)) = (&o.module, &new.module) {
+                let copied = deep_module_state(interp, &state.borrow(), memo)?;
+                *slot.borrow_mut() = copied;
+            }
+            made
+        }
+        other => other.clone(),
+    })
+}
+
+fn deep_module_state(interp: &mut Interp, st: &ModuleState, memo: &mut Memo) -> R<ModuleState> {
+    let params = st
+        .params
+        .iter()
+        .map(|(n, t)| (n.clone(), t.as_ref().map(|t| deep_tensor(interp, t, memo))))
+        .collect();
+    let buffers = st
+        .buffers
+        .iter()
+        .map(|(n, t, p)| {
+            (
+                n.clone(),
+                t.as_ref().map(|t| deep_tensor(interp, t, memo)),
+                *p,
+            )
+        })
+        .collect();
+    let mut modules = Vec::with_capacity(st.modules.len());
+    for (n, m) in &st.modules {
+        let m = match m {
+            Some(m) => match deep(interp, &Value::Object(m.clone()), memo)? {
+                Value::Object(o) => Some(o),
+                _ => None,
+            },
+            None => None,
+        };
+        modules.push((n.clone(), m));
+    }
+    let mut config = std::collections::HashMap::new();
+    for (k, v) in &st.config {
+        config.insert(k.clone(), deep(interp, v, memo)?);
+    }
+    Ok(ModuleState {
+        params,
+        buffers,
+        modules,
+        training: st.training,
+        config,
+    })
+}
+
+fn deep_tensor(interp: &mut Interp, t: &Rc<Tensor>, memo: &mut Memo) -> Rc<Tensor> {
+    if let Some((_, made)) = memo.tensors.iter().find(|(k, _)| Rc::ptr_eq(k, t)) {
+        return made.clone();
+    }
+    let provenance = t.provenance.borrow().clone();
+    let made = match interp.clone_tensor_as(t, provenance, t.requires_grad) {
+        Value::Tensor(n) => n,
+        _ => unreachable!("clone_tensor_as makes a tensor"),
+    };
+    memo.tensors.push((t.clone(), made.clone()));
+    made
+}

@@ -90,8 +90,10 @@ fn deep(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
         }
         Value::Dict(d) => {
             let entries = d.borrow().entries.clone();
-            let mut out = Dict::default();
-            out.default_factory = d.borrow().default_factory.clone();
+            let mut out = Dict {
+                default_factory: d.borrow().default_factory.clone(),
+                ..Dict::default()
+            };
             for (k, x) in entries {
                 out.insert(k, deep(interp, &x, memo)?);
             }

@@ -690,7 +690,11 @@ fn random_op(target: &str, a: &[RVal]) -> bool {
     }
     if matches!(
         op,
-        "dropout" | "feature_dropout" | "alpha_dropout" | "native_dropout"
+        "dropout"
+            | "feature_dropout"
+            | "alpha_dropout"
+            | "feature_alpha_dropout"
+            | "native_dropout"
     ) {
         let p = a.get(1).and_then(RVal::as_f64).unwrap_or(0.0);
         let train = matches!(a.get(2), Some(RVal::Bool(true)));

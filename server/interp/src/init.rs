@@ -137,6 +137,8 @@ pub static RULES: &[InitRule] = &[
     rule("torch.nn.BatchNorm2d", "bias", Dist::Const(0.0)),
     rule("torch.nn.BatchNorm3d", "weight", Dist::Const(1.0)),
     rule("torch.nn.BatchNorm3d", "bias", Dist::Const(0.0)),
+    rule("torch.nn.SyncBatchNorm", "weight", Dist::Const(1.0)),
+    rule("torch.nn.SyncBatchNorm", "bias", Dist::Const(0.0)),
     rule("torch.nn.InstanceNorm1d", "weight", Dist::Const(1.0)),
     rule("torch.nn.InstanceNorm1d", "bias", Dist::Const(0.0)),
     rule("torch.nn.InstanceNorm2d", "weight", Dist::Const(1.0)),

@@ -739,3 +739,68 @@ fn decisions_inside_cond_branches_are_not_answered_from_the_outer_graph() {
         .expect("the export fails, and so does the run");
     assert_eq!(e.kind, ErrorKind::ExportFails, "{}", e.message);
 }
+
+#[test]
+fn shrink_threshold_and_parametric_activations() {
+    let x = t(&[-2., -0.2, 0.3, 1.5], &[4]);
+    let one = |target: &str, extra: Vec<RVal>| {
+        let mut pos = vec![x.clone()];
+        pos.extend(extra);
+        run(target, DType::F32, &[4], pos)
+    };
+    assert_close(
+        &one("aten.celu.default", vec![RVal::Float(0.5)]),
+        &[-0.490_842_18, -0.164_839_98, 0.3, 1.5],
+    );
+    assert_close(&one("aten.hardshrink.default", vec![]), &[-2., 0., 0., 1.5]);
+    assert_close(
+        &one("aten.softshrink.default", vec![RVal::Float(0.5)]),
+        &[-1.5, 0., 0., 1.0],
+    );
+    assert_close(
+        &one(
+            "aten.threshold.default",
+            vec![RVal::Float(0.1), RVal::Float(2.0)],
+        ),
+        &[2., 2., 0.3, 1.5],
+    );
+    // Eval-mode rrelu: the mean of the slope range.
+    assert_close(
+        &one("aten.rrelu.default", vec![]),
+        &[-0.458_333_33, -0.045_833_33, 0.3, 1.5],
+    );
+    // glu halves the dim: a * sigmoid(b).
+    let g = run(
+        "aten.glu.default",
+        DType::F32,
+        &[2],
+        vec![x.clone(), RVal::Int(0)],
+    );
+    assert_close(&g, &[-1.148_885_03, -0.163_514_90]);
+    // prelu: one slope per channel (dim 1).
+    let p = run(
+        "aten.prelu.default",
+        DType::F32,
+        &[1, 2, 2],
+        vec![t(&[-2., -0.2, 0.3, 1.5], &[1, 2, 2]), t(&[0.1, 0.5], &[2])],
+    );
+    assert_close(&p, &[-0.2, -0.02, 0.3, 1.5]);
+}
+
+#[test]
+fn training_mode_rrelu_is_a_clear_error() {
+    let env = ShapeEnv::new();
+    let mut ctx = Ctx::new(&env, Limits::default());
+    let n = node("aten.rrelu.default", DType::F32, &[2]);
+    let a = Args {
+        pos: vec![
+            t(&[-1., 1.], &[2]),
+            RVal::Float(0.1),
+            RVal::Float(0.3),
+            RVal::Bool(true),
+        ],
+        kw: vec![],
+    };
+    let err = kernels::call(&mut ctx, "aten.rrelu.default", &n, &a).unwrap_err();
+    assert!(err.to_string().contains("training mode"), "{err}");
+}

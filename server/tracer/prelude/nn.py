@@ -167,19 +167,11 @@ class ModuleDict(Module):
 # ----- Normalization ------------------------------------------------------------
 
 
-class _InstanceNorm(Module):
-    _dims = 4
+class _NormBase(Module):
+    """The state batch and instance norms register: weight and bias when
+    affine, the running statistics when tracked (None entries otherwise)."""
 
-    def __init__(
-        self,
-        num_features,
-        eps=1e-05,
-        momentum=0.1,
-        affine=False,
-        track_running_stats=False,
-        device=None,
-        dtype=None,
-    ):
+    def __init__(self, num_features, eps, momentum, affine, track_running_stats, device, dtype):
         super().__init__()
         self.num_features = num_features
         self.eps = eps
@@ -201,6 +193,22 @@ class _InstanceNorm(Module):
             self.register_buffer("running_var", None)
             self.register_buffer("num_batches_tracked", None)
 
+
+class _InstanceNorm(_NormBase):
+    _dims = 4
+
+    def __init__(
+        self,
+        num_features,
+        eps=1e-05,
+        momentum=0.1,
+        affine=False,
+        track_running_stats=False,
+        device=None,
+        dtype=None,
+    ):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+
     def forward(self, input):
         if input.dim() not in (self._dims, self._dims - 1):
             raise ValueError(f"expected {self._dims - 1}D or {self._dims}D input (got {input.dim()}D input)")
@@ -221,6 +229,38 @@ class _InstanceNorm(Module):
 class InstanceNorm1d(_InstanceNorm): _dims = 3
 class InstanceNorm2d(_InstanceNorm): _dims = 4
 class InstanceNorm3d(_InstanceNorm): _dims = 5
+
+
+class SyncBatchNorm(_NormBase):
+    # On one CPU process (export) it normalizes as BatchNorm does.
+    def __init__(
+        self,
+        num_features,
+        eps=1e-05,
+        momentum=0.1,
+        affine=True,
+        track_running_stats=True,
+        process_group=None,
+        device=None,
+        dtype=None,
+    ):
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
+        self.process_group = process_group
+
+    def forward(self, input):
+        if input.dim() < 2:
+            raise ValueError(f"expected at least 2D input (got {input.dim()}D input)")
+        tracked = not self.training or self.track_running_stats
+        return F.batch_norm(
+            input,
+            self.running_mean if tracked else None,
+            self.running_var if tracked else None,
+            self.weight,
+            self.bias,
+            self.training or self.running_mean is None,
+            self.momentum if self.momentum is not None else 0.0,
+            self.eps,
+        )
 
 
 # ----- Padding ------------------------------------------------------------------

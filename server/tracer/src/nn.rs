@@ -455,8 +455,6 @@ pub static MODULES: &[ModuleDef] = &[
         fwd_embedding
     ),
     module!("Dropout", "p=0.5, inplace=False", no_state, fwd_dropout),
-    module!("Dropout1d", "p=0.5, inplace=False", no_state, fwd_dropout),
-    module!("Dropout2d", "p=0.5, inplace=False", no_state, fwd_dropout),
     module!("ReLU", "inplace=False", no_state, fwd_activation),
     module!("ReLU6", "inplace=False", no_state, fwd_activation),
     module!("GELU", "approximate='none'", no_state, fwd_activation),
@@ -1615,11 +1613,23 @@ fn fwd_mha(
     let e = cfg(obj, "embed_dim").as_int().unwrap_or(1);
     let hd = e / heads.max(1);
     let same = matches!((&q, &k), (Value::Tensor(a), Value::Tensor(b)) if Rc::ptr_eq(a, b));
+    // Cross-attention over one memory (`mha(x, mem, mem)`): torch projects
+    // key and value together.
+    let kv_same =
+        !same && matches!((&k, &v), (Value::Tensor(a), Value::Tensor(b)) if Rc::ptr_eq(a, b));
     let (q, k, v) = if batch_first {
         let qt =
             interp.call_op_by_method("transpose", q, vec![Value::Int(1), Value::Int(0)], vec![])?;
         if same {
             (qt.clone(), qt.clone(), qt)
+        } else if kv_same {
+            let kt = interp.call_op_by_method(
+                "transpose",
+                k,
+                vec![Value::Int(1), Value::Int(0)],
+                vec![],
+            )?;
+            (qt, kt.clone(), kt)
         } else {
             let kt = interp.call_op_by_method(
                 "transpose",
@@ -1641,6 +1651,14 @@ fn fwd_mha(
     let Some(qt) = tensor_of(&q) else {
         return Err(interp.type_error("MultiheadAttention expects tensors"));
     };
+    if same
+        && qt.rank() == 3
+        && matches!((&k, &v), (Value::Tensor(a), Value::Tensor(b)) if Rc::ptr_eq(a, b))
+    {
+        // torch's fast-path check of batched self-attention reads
+        // in_proj_bias before in_proj_weight: Dynamo lifts them so.
+        lift_in_order(interp, obj, &["in_proj_bias", "in_proj_weight"]);
+    }
     if qt.rank() != 3 {
         return Err(interp.fail(
             FailureKind::Incomplete,
@@ -1650,14 +1668,16 @@ fn fwd_mha(
     let (tgt, bsz) = (qt.shape[0].clone(), qt.shape[1].clone());
     let w = param(obj, "in_proj_weight");
     let bias = param(obj, "in_proj_bias");
-    let (qp, kp, vp) = if same {
-        let proj = f(interp, "linear", vec![q.clone(), w, bias], vec![])?;
+    // A packed projection: `linear`, then the `n` projections split off the
+    // last dim as torch does (unflatten, move the pack dim first, select).
+    let packed = |interp: &mut Interp, x: Value, w: Value, b: Value, n: i64| -> R<Vec<Value>> {
+        let proj = f(interp, "linear", vec![x, w, b], vec![])?;
         let proj = interp.call_op_by_method(
             "unflatten",
             proj,
             vec![
                 Value::Int(-1),
-                Value::tuple(vec![Value::Int(3), Value::Int(e)]),
+                Value::tuple(vec![Value::Int(n), Value::Int(e)]),
             ],
             vec![],
         )?;
@@ -1670,21 +1690,38 @@ fn fwd_mha(
         )?;
         let proj = interp.call_op_by_method("squeeze", proj, vec![Value::Int(-2)], vec![])?;
         let proj = interp.call_op_by_method("contiguous", proj, vec![], vec![])?;
-        let a = interp.call_op_by_method(
-            "select",
-            proj.clone(),
-            vec![Value::Int(0), Value::Int(0)],
+        (0..n)
+            .map(|i| {
+                interp.call_op_by_method(
+                    "select",
+                    proj.clone(),
+                    vec![Value::Int(0), Value::Int(i)],
+                    vec![],
+                )
+            })
+            .collect()
+    };
+    let (qp, kp, vp) = if same {
+        let p = packed(interp, q.clone(), w, bias, 3)?;
+        (p[0].clone(), p[1].clone(), p[2].clone())
+    } else if kv_same {
+        let sections = Value::list(vec![Value::Int(e), Value::Int(2 * e)]);
+        let ws = interp.call_op_by_method("split", w, vec![sections.clone()], vec![])?;
+        let ws = interp.iterate(&ws)?;
+        let bs = if bias.is_none() {
+            vec![Value::None; 2]
+        } else {
+            let b = interp.call_op_by_method("split", bias, vec![sections], vec![])?;
+            interp.iterate(&b)?
+        };
+        let a = f(
+            interp,
+            "linear",
+            vec![q.clone(), ws[0].clone(), bs[0].clone()],
             vec![],
         )?;
-        let b = interp.call_op_by_method(
-            "select",
-            proj.clone(),
-            vec![Value::Int(0), Value::Int(1)],
-            vec![],
-        )?;
-        let c =
-            interp.call_op_by_method("select", proj, vec![Value::Int(0), Value::Int(2)], vec![])?;
-        (a, b, c)
+        let p = packed(interp, k.clone(), ws[1].clone(), bs[1].clone(), 2)?;
+        (a, p[0].clone(), p[1].clone())
     } else {
         let ws = interp.call_op_by_method("chunk", w, vec![Value::Int(3)], vec![])?;
         let ws = interp.iterate(&ws)?;
@@ -1840,6 +1877,30 @@ fn fwd_encoder_layer(
         return Err(interp.type_error("TransformerEncoderLayer is missing submodules"));
     };
     let norm_first = matches!(cfg(obj, "norm_first"), Value::Bool(true));
+    let batched = tensor_of(&x).is_some_and(|t| t.rank() == 3);
+    if batched
+        && !training(obj)
+        && matches!(cfg(&sa, "batch_first"), Value::Bool(true))
+        && !param(&sa, "in_proj_bias").is_none()
+        && cfg(&sa, "num_heads").as_int().is_some_and(|h| h % 2 == 0)
+        && eps_of(&n1) == eps_of(&n2)
+    {
+        // torch's fast-path check reads in_proj_bias, then the tensors it
+        // would pass to the fused kernel: Dynamo lifts them in that order.
+        lift_in_order(interp, &sa, &["in_proj_bias", "in_proj_weight"]);
+        let out_proj = submodule(&sa, "out_proj");
+        for (m, names) in [
+            (out_proj.as_ref(), &["weight", "bias"]),
+            (Some(&n1), &["weight", "bias"]),
+            (Some(&n2), &["weight", "bias"]),
+            (Some(&l1), &["weight", "bias"]),
+            (Some(&l2), &["weight", "bias"]),
+        ] {
+            if let Some(m) = m {
+                lift_in_order(interp, m, names);
+            }
+        }
+    }
     let sa_block = |interp: &mut Interp, x: Value| -> R<Value> {
         let r = interp.call_module(
             sa.clone(),
@@ -1870,6 +1931,38 @@ fn fwd_encoder_layer(
         let s = ff_block(interp, x.clone())?;
         let x = interp.binop(syntax::ast::BinOp::Add, x, s)?;
         interp.call_module(n2, vec![x], vec![])
+    }
+}
+
+fn submodule(obj: &Rc<Object>, name: &str) -> Option<Rc<Object>> {
+    obj.module
+        .as_ref()?
+        .borrow()
+        .modules
+        .iter()
+        .find(|(n, _)| n == name)
+        .and_then(|(_, m)| m.clone())
+}
+
+fn eps_of(norm: &Rc<Object>) -> Option<f64> {
+    match cfg(norm, "eps") {
+        Value::Float(f) => Some(f),
+        Value::Int(i) => Some(i as f64),
+        _ => None,
+    }
+}
+
+/// In strict mode, lift the named parameters of `obj` as graph inputs now,
+/// in this order: torch reads them in Python checks before using them, and
+/// Dynamo lifts state in the order it is first read.
+fn lift_in_order(interp: &mut Interp, obj: &Rc<Object>, names: &[&str]) {
+    if !interp.tracing || interp.mode != crate::Mode::Strict {
+        return;
+    }
+    for name in names {
+        if let Value::Tensor(t) = param(obj, name) {
+            interp.tensor_node(&t);
+        }
     }
 }
 

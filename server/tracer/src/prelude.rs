@@ -27,7 +27,21 @@ pub struct PreludeModule {
     source: &'static str,
 }
 
-/// The prelude modules.
+/// A prelude module of the `torch.nn` namespace, one per file of
+/// torch's `torch/nn/modules` that it mirrors.
+macro_rules! nn_module {
+    ($file:literal) => {
+        PreludeModule {
+            name: concat!("torch.nn.modules.", $file),
+            path: concat!("<exportlens prelude>/torch/nn/modules/", $file, ".py"),
+            namespace: "torch.nn",
+            source: include_str!(concat!("../prelude/", $file, ".py")),
+        }
+    };
+}
+
+/// The prelude modules. Several may serve one namespace: a name is read
+/// from the first that defines it.
 pub static MODULES: &[PreludeModule] = &[
     PreludeModule {
         name: "torch.nn.modules",
@@ -35,6 +49,14 @@ pub static MODULES: &[PreludeModule] = &[
         namespace: "torch.nn",
         source: include_str!("../prelude/nn.py"),
     },
+    nn_module!("activation"),
+    nn_module!("conv"),
+    nn_module!("dropout"),
+    nn_module!("normalization"),
+    nn_module!("pooling"),
+    nn_module!("rnn"),
+    nn_module!("sparse"),
+    nn_module!("transformer"),
     PreludeModule {
         name: "torch.nn.functional",
         path: "<exportlens prelude>/torch/nn/functional.py",
@@ -74,15 +96,16 @@ fn public_names(file: &SourceFile) -> HashSet<String> {
 /// from it.
 pub fn provider(full: &str) -> Option<(usize, &str)> {
     let (path, name) = full.rsplit_once('.')?;
-    let index = MODULES.iter().position(|m| {
-        path == m.namespace
-            || path
-                .strip_prefix(m.namespace)
-                .is_some_and(|rest| rest == ".modules" || rest.starts_with(".modules."))
+    let index = PARSED.with(|p| {
+        MODULES.iter().enumerate().position(|(i, m)| {
+            (path == m.namespace
+                || path
+                    .strip_prefix(m.namespace)
+                    .is_some_and(|rest| rest == ".modules" || rest.starts_with(".modules.")))
+                && p[i].1.contains(name)
+        })
     })?;
-    PARSED
-        .with(|p| p[index].1.contains(name))
-        .then_some((index, name))
+    Some((index, name))
 }
 
 /// Whether `full` names one of torch's submodules that hold the prelude's
@@ -147,9 +170,22 @@ mod tests {
         // Private helpers and other namespaces are not exposed.
         assert_eq!(provider("torch.nn._ntuple"), None);
         assert_eq!(provider("torch.nn.functional.pad"), None);
+        let functional = MODULES.iter().position(|m| m.name == "torch.nn.functional");
         assert_eq!(
-            provider("torch.nn.functional.interpolate"),
-            Some((1, "interpolate"))
+            provider("torch.nn.functional.interpolate").map(|(i, n)| (Some(i), n)),
+            Some((functional, "interpolate"))
+        );
+        // A class of another file of the same namespace.
+        let activation = MODULES
+            .iter()
+            .position(|m| m.name == "torch.nn.modules.activation");
+        assert_eq!(
+            provider("torch.nn.modules.activation.CELU").map(|(i, n)| (Some(i), n)),
+            Some((activation, "CELU"))
+        );
+        assert_eq!(
+            provider("torch.nn.GLU").map(|(i, n)| (Some(i), n)),
+            Some((activation, "GLU"))
         );
         assert_eq!(provider("torch.InstanceNorm2d"), None);
         assert!(is_submodule("torch.nn.modules.padding"));

@@ -478,6 +478,92 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
                 }
             })?)));
         }
+        "celu" => {
+            let x = unary_input(node, a)?;
+            let al = a.f64_or(1, "alpha", 1.0)?;
+            return Ok(Some(RVal::Tensor(x.map(x.dt, |v| {
+                if v > 0.0 { v } else { al * (v / al).exp_m1() }
+            })?)));
+        }
+        "hardshrink" | "softshrink" => {
+            let x = unary_input(node, a)?;
+            let l = a.f64_or(1, "lambd", 0.5)?;
+            let f: fn(f64, f64) -> f64 = if op == "hardshrink" {
+                |v, l| if v > l || v < -l { v } else { 0.0 }
+            } else {
+                |v, l| {
+                    if v > l {
+                        v - l
+                    } else if v < -l {
+                        v + l
+                    } else {
+                        0.0
+                    }
+                }
+            };
+            return Ok(Some(RVal::Tensor(x.map(x.dt, |v| f(v, l))?)));
+        }
+        "threshold" => {
+            let x = unary_input(node, a)?;
+            let th = a.f64_or(1, "threshold", 0.0)?;
+            let value = a.f64_or(2, "value", 0.0)?;
+            return Ok(Some(RVal::Tensor(
+                x.map(x.dt, |v| if v > th || v.is_nan() { v } else { value })?,
+            )));
+        }
+        "rrelu" => {
+            if a.bool_or(3, "training", false) {
+                return Err(Error::runtime(
+                    "rrelu in training mode draws a random slope per element: not modelled by quick runs",
+                ));
+            }
+            let x = unary_input(node, a)?;
+            let lo = a.f64_or(1, "lower", 0.125)?;
+            let hi = a.f64_or(2, "upper", 1.0 / 3.0)?;
+            let slope = (lo + hi) / 2.0;
+            return Ok(Some(RVal::Tensor(
+                x.map(x.dt, |v| if v >= 0.0 { v } else { v * slope })?,
+            )));
+        }
+        "prelu" => {
+            let x = unary_input(node, a)?;
+            let w = a.tensor(1, "weight")?.cast(x.dt)?;
+            // One slope per channel (dim 1, or dim 0 of a 1-d input).
+            let c = w.numel();
+            let mut dims = vec![1; x.rank()];
+            if c > 1 {
+                let at = usize::from(x.rank() >= 2);
+                if x.dims().get(at) != Some(&c) {
+                    return Err(Error::runtime(format!(
+                        "prelu: {c} slopes for an input of {} channels",
+                        x.dims().get(at).copied().unwrap_or(0)
+                    )));
+                }
+                dims[at] = c;
+            }
+            let w = T {
+                t: w.t.reshape(dims)?,
+                dt: w.dt,
+            };
+            return Ok(Some(RVal::Tensor(zip_map(&x, &w, x.dt, |v, s| {
+                if v > 0.0 { v } else { s * v }
+            })?)));
+        }
+        "glu" => {
+            let x = unary_input(node, a)?;
+            let d = super::wrap_dim(a.int_or(1, "dim", -1)?, x.rank())?;
+            let half = x.dims()[d] / 2;
+            let gate = |from: usize| -> Res<T> {
+                Ok(T {
+                    t: x.t.narrow(d, from, half)?.contiguous()?,
+                    dt: x.dt,
+                })
+            };
+            let (p, q) = (gate(0)?, gate(half)?);
+            return Ok(Some(RVal::Tensor(zip_map(&p, &q, x.dt, |u, v| {
+                u * sigmoid(v)
+            })?)));
+        }
         "softplus" => {
             let x = unary_input(node, a)?;
             let beta = a.f64_or(1, "beta", 1.0)?;

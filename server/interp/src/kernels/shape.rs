@@ -217,8 +217,19 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             let m = T::from_f64(mask, x.dims(), x.dt)?;
             wrap(x.t.mul(&m.t)?, x.dt)
         }
-        "contiguous" | "clone" | "detach" | "alias" | "lift_fresh_copy" | "lift_fresh"
-        | "_to_copy" | "to" | "type_as" | "dropout" | "feature_dropout" | "alpha_dropout" => {
+        "contiguous"
+        | "clone"
+        | "detach"
+        | "alias"
+        | "lift_fresh_copy"
+        | "lift_fresh"
+        | "_to_copy"
+        | "to"
+        | "type_as"
+        | "dropout"
+        | "feature_dropout"
+        | "alpha_dropout"
+        | "feature_alpha_dropout" => {
             let x = a.tensor(0, "self")?;
             let dt = dt_out.unwrap_or(x.dt);
             RVal::Tensor(x.cast(dt)?)

@@ -321,6 +321,48 @@ pub static OPS: &[OpDef] = &[
         meta::unary
     ),
     op!(
+        ["torch.nn.functional.celu", "torch.celu", "Tensor.celu"],
+        "input, alpha=1.0",
+        ["aten.celu.default"],
+        meta::unary
+    ),
+    op!(
+        ["torch.nn.functional.glu"],
+        "input, dim=-1",
+        ["aten.glu.default"],
+        meta::glu
+    ),
+    op!(
+        ["torch.nn.functional.hardshrink", "Tensor.hardshrink"],
+        "input, lambd=0.5",
+        ["aten.hardshrink.default"],
+        meta::unary
+    ),
+    op!(
+        ["torch.nn.functional.softshrink"],
+        "input, lambd=0.5",
+        ["aten.softshrink.default"],
+        meta::unary
+    ),
+    op!(
+        ["torch.prelu", "torch.nn.functional.prelu", "Tensor.prelu"],
+        "input, weight",
+        ["aten.prelu.default"],
+        meta::unary
+    ),
+    op!(
+        ["torch.rrelu", "torch.nn.functional.rrelu"],
+        "input, lower=0.125, upper=0.3333333333333333, training=False",
+        ["aten.rrelu.default"],
+        meta::unary
+    ),
+    op!(
+        ["torch.threshold", "torch.nn.functional.threshold"],
+        "input, threshold, value",
+        ["aten.threshold.default"],
+        meta::unary
+    ),
+    op!(
         ["torch.nn.functional.logsigmoid"],
         "input",
         ["aten.log_sigmoid.default"],
@@ -357,14 +399,35 @@ pub static OPS: &[OpDef] = &[
         ["aten.dropout.default"],
         meta::dropout
     ),
+    // Channel-wise dropouts (`F.dropout1d/2d/3d` are prelude functions
+    // over `torch.feature_dropout`).
     op!(
         [
-            "torch.nn.functional.dropout1d",
-            "torch.nn.functional.dropout2d",
-            "torch.nn.functional.dropout3d"
+            "torch.feature_dropout",
+            "torch.ops.aten.feature_dropout.default"
         ],
-        "input, p=0.5, training=True",
-        ["aten.dropout.default"],
+        "input, p, train",
+        ["aten.feature_dropout.default"],
+        meta::dropout
+    ),
+    op!(
+        [
+            "torch.alpha_dropout",
+            "torch.nn.functional.alpha_dropout",
+            "torch.ops.aten.alpha_dropout.default"
+        ],
+        "input, p=0.5, training=False",
+        ["aten.alpha_dropout.default"],
+        meta::dropout
+    ),
+    op!(
+        [
+            "torch.feature_alpha_dropout",
+            "torch.nn.functional.feature_alpha_dropout",
+            "torch.ops.aten.feature_alpha_dropout.default"
+        ],
+        "input, p=0.5, training=False",
+        ["aten.feature_alpha_dropout.default"],
         meta::dropout
     ),
     op!(
@@ -705,6 +768,48 @@ pub static OPS: &[OpDef] = &[
         meta::adaptive_pool
     ),
     op!(
+        ["torch.nn.functional.adaptive_max_pool3d"],
+        "input, output_size, return_indices=False",
+        ["aten.adaptive_max_pool3d.default"],
+        meta::adaptive_pool
+    ),
+    op!(
+        ["torch.ops.aten.max_unpool2d.default"],
+        "input, indices, output_size",
+        ["aten.max_unpool2d.default"],
+        meta::max_unpool
+    ),
+    op!(
+        ["torch.ops.aten.max_unpool3d.default"],
+        "input, indices, output_size, stride, padding",
+        ["aten.max_unpool3d.default"],
+        meta::max_unpool
+    ),
+    op!(
+        ["torch.ops.aten.fractional_max_pool2d.default"],
+        "input, kernel_size, output_size, random_samples",
+        ["aten.fractional_max_pool2d.default"],
+        meta::fractional_max_pool
+    ),
+    op!(
+        ["torch.ops.aten.fractional_max_pool3d.default"],
+        "input, kernel_size, output_size, random_samples",
+        ["aten.fractional_max_pool3d.default"],
+        meta::fractional_max_pool
+    ),
+    op!(
+        ["torch.nn.functional.unfold"],
+        "input, kernel_size, dilation=1, padding=0, stride=1",
+        ["aten.im2col.default"],
+        meta::im2col
+    ),
+    op!(
+        ["torch.nn.functional.fold"],
+        "input, output_size, kernel_size, dilation=1, padding=0, stride=1",
+        ["aten.col2im.default"],
+        meta::col2im
+    ),
+    op!(
         ["torch.batch_norm", "torch.nn.functional.batch_norm"],
         "input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-05",
         ["aten.batch_norm.default"],
@@ -733,6 +838,43 @@ pub static OPS: &[OpDef] = &[
         "input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False",
         ["aten.embedding.default"],
         meta::embedding
+    ),
+    op!(
+        ["torch.ops.aten.embedding_bag.padding_idx"],
+        "weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights, include_last_offset, padding_idx",
+        ["aten.embedding_bag.padding_idx"],
+        meta::embedding_bag
+    ),
+    // The recurrent cells (`nn.RNNCell`, `nn.LSTMCell`, `nn.GRUCell`).
+    op!(
+        [
+            "torch.rnn_tanh_cell",
+            "torch.ops.aten.rnn_tanh_cell.default"
+        ],
+        "input, hx, w_ih, w_hh, b_ih=None, b_hh=None",
+        ["aten.rnn_tanh_cell.default"],
+        meta::rnn_cell
+    ),
+    op!(
+        [
+            "torch.rnn_relu_cell",
+            "torch.ops.aten.rnn_relu_cell.default"
+        ],
+        "input, hx, w_ih, w_hh, b_ih=None, b_hh=None",
+        ["aten.rnn_relu_cell.default"],
+        meta::rnn_cell
+    ),
+    op!(
+        ["torch.gru_cell", "torch.ops.aten.gru_cell.default"],
+        "input, hx, w_ih, w_hh, b_ih=None, b_hh=None",
+        ["aten.gru_cell.default"],
+        meta::rnn_cell
+    ),
+    op!(
+        ["torch.lstm_cell", "torch.ops.aten.lstm_cell.default"],
+        "input, hx, w_ih, w_hh, b_ih=None, b_hh=None",
+        ["aten.lstm_cell.default"],
+        meta::rnn_cell
     ),
     op!(
         ["torch.nn.functional.scaled_dot_product_attention"],

@@ -1,6 +1,7 @@
 """Shared pytest wiring for tests/.
 
 - `corpus_scoring`: the corpus scored once per session (tests/corpus/scoring.py).
+- `libs_scoring`: the library yardstick scored once per session (tests/libs/score.py).
 - The terminal summary prints the fidelity scoreboard and the ratchet status.
 - Project rule: no skipped test hides a failure, so a session with any
   skipped or xfailed test fails.
@@ -11,7 +12,9 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "corpus"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "libs"))
 import scoring  # noqa: E402
+import score as libs_score  # noqa: E402
 
 _STATE = {}
 
@@ -21,6 +24,13 @@ def corpus_scoring():
     if "scoring" not in _STATE:
         _STATE["scoring"] = scoring.score()
     return _STATE["scoring"]
+
+
+@pytest.fixture(scope="session")
+def libs_scoring():
+    if "libs" not in _STATE:
+        _STATE["libs"] = libs_score.score()
+    return _STATE["libs"]
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
@@ -39,6 +49,18 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
                           f"{', '.join(new)}")
             tr.write_line("note: raise the ratchet with scripts/update-ratchet.sh and commit "
                           "tests/corpus/ratchet.json")
+    libs = _STATE.get("libs")
+    if libs is not None:
+        tr.write_sep("=", "library yardstick (tests/libs, against torch 2.15)")
+        tr.write_line(libs_score.group_table(libs))
+        ratchet = set(scoring.load_ratchet(libs_score.RATCHET))
+        passing = set(libs.passing)
+        tr.write_line(f"ratchet: {len(ratchet & passing)}/{len(ratchet)} held; "
+                      f"{len(passing - ratchet)} more pass (raise with "
+                      "`.venv-test/bin/python tests/libs/score.py --update-ratchet`)")
+        for why, n, _ in libs_score.top_reasons(libs, 5):
+            tr.write_line(f"  {n:4d}  {why}")
+        tr.write_line("failure list: .venv-test/bin/python tests/libs/score.py")
     skipped = tr.stats.get("skipped", []) + tr.stats.get("xfailed", []) + tr.stats.get("xpassed", [])
     if skipped:
         tr.write_sep("=", "skipped tests are failures in this project")

@@ -5,7 +5,12 @@
 # file per group, tests/libs/truth/<group>.jsonl: one line per case,
 # {"case": NAME, "expected": <the oracle's JSON>}, sorted by case.
 #
-#   tests/libs/regen_truth.sh [--jobs N] [GROUP ...]     (default: every group)
+#   tests/libs/regen_truth.sh [--jobs N] [--resume] [GROUP ...]   (default: every group)
+#
+# The oracle's files are kept in target/libs-truth/<group>/; --resume reuses
+# those newer than their case (after an interrupted run). A case whose
+# oracle process died (a large model running out of memory beside another
+# job) is retried alone, one process per case, before the group is written.
 #
 # TORCH_PYTHON (default /work/torchvenv/bin/python) must have torch,
 # torchvision and timm; the repos group's packages come from .venv-libs
@@ -17,11 +22,13 @@ cd "$root"
 py=${TORCH_PYTHON:-/work/torchvenv/bin/python}
 oracle=$root/../shared/tools/oracle.py
 jobs=1
+resume=0
 groups=()
 while (( $# )); do
   case $1 in
     --jobs) jobs=$2; shift 2 ;;
     --jobs=*) jobs=${1#--jobs=}; shift ;;
+    --resume) resume=1; shift ;;
     -*) echo "unknown option $1" >&2; exit 2 ;;
     *) groups+=("$1"); shift ;;
   esac
@@ -52,10 +59,19 @@ mkdir -p tests/libs/truth
 for group in "${groups[@]}"; do
   dir=tests/libs/cases/$group
   [[ -d $dir ]] || { echo "no case folder $dir" >&2; exit 2; }
-  out=$tmp/$group
+  out=$root/target/libs-truth/$group
+  (( resume )) || rm -rf "$out"
   mkdir -p "$out"
-  mapfile -t cases < <(ls "$dir"/*.py | sort)
-  echo "regen_truth: $group: ${#cases[@]} cases, $jobs job(s)"
+  mapfile -t all < <(ls "$dir"/*.py | sort)
+  todo() {  # the cases without a result newer than their file
+    local c n
+    for c in "${all[@]}"; do
+      n=$(basename "$c" .py)
+      [[ -s $out/$n.json && $out/$n.json -nt $c ]] || echo "$c"
+    done
+  }
+  mapfile -t cases < <(todo)
+  echo "regen_truth: $group: ${#all[@]} cases, ${#cases[@]} to run, $jobs job(s)"
   t0=$SECONDS
   pids=()
   for (( j = 0; j < jobs; j++ )); do
@@ -66,15 +82,18 @@ for group in "${groups[@]}"; do
       > "$tmp/$group.$j.log" 2>&1 &
     pids+=($!)
   done
-  status=0
-  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
-  grep -h -E '^[A-Za-z0-9_]+: (strict=|cannot load)' "$tmp/$group".*.log | sort || true
-  if (( status )); then
-    echo "regen_truth: the oracle failed on $group:" >&2
-    tail -n 20 "$tmp/$group".*.log >&2
-    exit 1
-  fi
-  "$py" - "$out" "tests/libs/truth/$group.jsonl" "${cases[@]}" <<'PY'
+  for pid in "${pids[@]}"; do
+    wait "$pid" || echo "regen_truth: an oracle process of $group failed ($(tail -n 1 "$tmp/$group".*.log | head -c 300)); retrying its cases alone" >&2
+  done
+  mapfile -t cases < <(todo)
+  for c in "${cases[@]}"; do
+    echo "regen_truth: retrying $(basename "$c") alone"
+    PYTHONPATH="$root/$dir:$overlay" "$py" "$oracle" "$out" "$c" > "$tmp/$group.retry.log" 2>&1 \
+      || echo "regen_truth: the oracle failed on $c: $(tail -n 3 "$tmp/$group.retry.log")" >&2
+    cat "$tmp/$group.retry.log" >> "$tmp/$group.r.log"
+  done
+  grep -h -E '^[A-Za-z0-9_]+: (strict=|cannot load)' "$tmp/$group".*.log | sort -u || true
+  "$py" - "$out" "tests/libs/truth/$group.jsonl" "${all[@]}" <<'PY'
 import json, os, sys
 out, dest, cases = sys.argv[1], sys.argv[2], sys.argv[3:]
 names = sorted(os.path.splitext(os.path.basename(c))[0] for c in cases)

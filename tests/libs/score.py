@@ -130,21 +130,31 @@ def rate(ok, n):
 
 def group_table(result):
     """Markdown rows: group, cases, verdict agreement, passing every check."""
-    lines = ["| group | cases | case-modes | verdict agrees | pass every check |",
-             "|---|---:|---:|---:|---:|"]
+    lines = ["| group | cases | case-modes | verdict agrees | pass every check "
+             "| tool: exports / incomplete / fails |",
+             "|---|---:|---:|---:|---:|---:|"]
     all_rows = {}
     for group in result.groups:
         rows = result.group_rows(group)
         all_rows.update(rows)
-        lines.append(table_line(group, len(result.groups[group]), rows))
-    lines.append(table_line("**all**", sum(len(c) for c in result.groups.values()), all_rows))
+        lines.append(table_line(result, group, len(result.groups[group]), rows))
+    lines.append(table_line(result, "**all**", sum(len(c) for c in result.groups.values()), all_rows))
     return "\n".join(lines)
 
 
-def table_line(label, ncases, rows):
+def table_line(result, label, ncases, rows):
     verdict = sum(r["checks"].get("verdict", False) for r in rows.values())
     passing = sum(r["pass"] for r in rows.values())
-    return f"| {label} | {ncases} | {len(rows)} | {rate(verdict, len(rows))} | {rate(passing, len(rows))} |"
+    said = Counter(tool_verdict(result, k) for k in rows)
+    return (f"| {label} | {ncases} | {len(rows)} | {rate(verdict, len(rows))} | {rate(passing, len(rows))} "
+            f"| {said['exports']} / {said['incomplete']} / {said['fails']} |")
+
+
+def tool_verdict(result, entry):
+    """What the tool said for a case-mode: "exports", "incomplete" or "fails"."""
+    case, mode = entry.split(" ")[0], entry.split(" ")[1].strip("[]")
+    run = ((result.reports.get(case) or {}).get("runs") or {}).get(mode) or {}
+    return {True: "exports", None: "incomplete"}.get(run.get("ok"), "fails") if run else "fails"
 
 
 def check_rates(rows):
@@ -160,9 +170,10 @@ def first_failing_check(row):
     return next((c for c in CHECKS if row["checks"].get(c) is False), None)
 
 
-def reason(result, entry):
+def reason(result, entry, located=False):
     """What went wrong for a failing case-mode, in exportlens' own first words
-    where it did not export."""
+    where it did not export (without the "(at FILE:LINE)" part unless
+    `located`, so that reasons group)."""
     case, mode = entry.split(" ")[0], entry.split(" ")[1].strip("[]")
     if case in result.tool_errors:
         return f"CLI error: {result.tool_errors[case].splitlines()[0][:160]}"
@@ -174,18 +185,29 @@ def reason(result, entry):
     if run.get("ok") is not True:
         msg = (run.get("message") or "").strip()
         first = msg.splitlines()[0] if msg else "(no message)"
-        first = re.sub(r" \(at [^)]*\)", "", first)  # the location varies, the reason does not
+        # Library paths read as site-packages/PKG/...; the location goes unless asked for.
+        first = re.sub(r"\S*/site-packages/", "site-packages/", first)
+        if not located:
+            first = re.sub(r" \(at [^)]*\)", "", first)[:200]
+        elif "(at " not in first and run.get("line") is not None:
+            first += f" (line {run['line']})"
         if run.get("ok") is None:
-            return first[:200] if first.startswith("analysis incomplete") else f"incomplete: {first[:200]}"
-        return f"fails ({run.get('error_category')}): {first[:200]}"
+            return first if first.startswith("analysis incomplete") else f"incomplete: {first}"
+        return f"fails ({run.get('error_category')}): {first}"
     if not truth["ok"]:
         return f"exports, torch fails ({truth.get('error_category')}: {truth.get('error_type')})"
     return f"exports, {first_failing_check(result.rows[entry])} differ"
 
 
 def top_reasons(result, n):
-    """[(reason, count)] over the failing case-modes, most common first."""
-    return Counter(reason(result, k) for k, r in result.rows.items() if not r["pass"]).most_common(n)
+    """[(reason, count, first case-mode)] over the failing case-modes, most
+    common first."""
+    failing = sorted(k for k, r in result.rows.items() if not r["pass"])
+    first = {}
+    for k in failing:
+        first.setdefault(reason(result, k), k)
+    counts = Counter(reason(result, k) for k in failing).most_common(n)
+    return [(why, count, first[why]) for why, count in counts]
 
 
 def report(result, out=print):
@@ -195,12 +217,15 @@ def report(result, out=print):
         out(f"\n[{group}] per check: {check_rates(rows)}")
         failing = sorted(k for k, r in rows.items() if not r["pass"])
         for k in failing:
-            out(f"  FAIL {k}: {first_failing_check(rows[k])}: {reason(result, k)}")
+            out(f"  FAIL {k}: {first_failing_check(rows[k])}: {reason(result, k, located=True)}")
     reasons = top_reasons(result, 25)
     if reasons:
         out("\nmost common failure reasons (case-modes):")
-        for why, n in reasons:
+        for why, n, example in reasons:
             out(f"  {n:4d}  {why}")
+            located = reason(result, example, located=True)
+            if located != why:
+                out(f"        e.g. {example}: {located}")
     for p in result.problems:
         out(f"libs problem: {p}")
     for name, err in sorted(result.tool_errors.items()):

@@ -1,0 +1,60 @@
+"""The library yardstick (tests/libs/): exportlens on torchvision, timm and
+pure-Python model packages installed in .venv-libs (no torch), scored
+against torch 2.15's own exports (tests/libs/truth/, from regen_truth.sh).
+
+Each case-mode in tests/libs/ratchet.json must keep passing every check;
+the per-group table is printed in the terminal summary, the failure list by
+`.venv-test/bin/python tests/libs/score.py`.
+"""
+import json
+
+import pytest
+
+import score as libs
+import scoring
+
+RATCHET = scoring.load_ratchet(libs.RATCHET)
+MIN_CASES = {"torchvision": 80, "timm": 30, "repos": 15}
+
+
+def test_libs_venv_is_prepared():
+    site = sorted(libs.VENV.glob("lib/python*/site-packages"))
+    assert site, f"{libs.VENV} is missing: run `bash tests/libs/prepare.sh` (scripts/test.sh runs it)"
+    for pkg in ("torchvision", "timm", "vit_pytorch", "einops"):
+        assert (site[0] / pkg).is_dir(), f"{pkg} is not installed in {libs.VENV}: rerun tests/libs/prepare.sh"
+    assert not (site[0] / "torch").exists(), f"torch must not be installed in {libs.VENV}"
+
+
+def test_every_case_has_truth_from_torch():
+    groups, problems = libs.find_cases()
+    assert not problems, "\n".join(problems)
+    for group, least in MIN_CASES.items():
+        assert len(groups[group]) >= least, f"{group}: {len(groups[group])} cases, want at least {least}"
+        for name, (_, expected) in groups[group].items():
+            assert expected["case"] == name
+            assert expected["torch"] == "2.15.0", f"{name}: truth from torch {expected['torch']}"
+            assert set(expected["runs"]) == set(scoring.MODES), f"{name}: runs {sorted(expected['runs'])}"
+
+
+def test_every_case_is_reported_and_scored(libs_scoring):
+    """`export --json --python .venv-libs` exits 0 with a report on every
+    case, and both modes of each are scored."""
+    errors = [f"{name}: {err}" for name, err in sorted(libs_scoring.tool_errors.items())]
+    assert not errors, "\n".join(errors)
+    assert sorted(libs_scoring.rows) == sorted(scoring.key(c, m) for c in libs_scoring.cases for m in scoring.MODES)
+
+
+def test_ratchet_file_is_canonical():
+    groups, _ = libs.find_cases()
+    problems = scoring.ratchet_problems(RATCHET, [c for g in groups.values() for c in g])
+    assert not problems, "tests/libs/ratchet.json: " + "\n".join(problems)
+
+
+@pytest.mark.parametrize("entry", RATCHET)
+def test_ratchet_holds(libs_scoring, entry):
+    row = libs_scoring.rows.get(entry)
+    assert row is not None, f"{entry} was not scored"
+    assert row["pass"], (
+        f"{entry} regressed: {libs.reason(libs_scoring, entry)}; "
+        f"checks {json.dumps(row['checks'])} (details: .venv-test/bin/python tests/libs/score.py)"
+    )

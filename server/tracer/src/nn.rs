@@ -663,7 +663,6 @@ pub fn construct(
     let Some(def) = def_of(&name) else {
         return Err(interp.type_error(format!("unknown module {name}")));
     };
-    let config = bind_config(interp, def, args, kwargs)?;
     let obj = Rc::new(Object {
         id: interp.fresh_id(),
         class,
@@ -674,6 +673,37 @@ pub fn construct(
         })),
     });
     crate::cycles::register(&obj);
+    init_library(interp, &obj, def, args, kwargs)?;
+    Ok(Value::Object(obj))
+}
+
+/// The `__init__` of library module `name` run on `obj`: what a subclass
+/// reaches through `super().__init__(...)` or by not defining `__init__`.
+pub fn init_library_named(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    name: &str,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<()> {
+    let Some(def) = def_of(name) else {
+        return Err(interp.type_error(format!("unknown module {name}")));
+    };
+    if obj.module.is_none() {
+        return Err(interp.type_error(format!("{name}.__init__() on a non-module")));
+    }
+    init_library(interp, obj, def, args, kwargs)
+}
+
+/// Bind the constructor arguments and register the module's state.
+fn init_library(
+    interp: &mut Interp,
+    obj: &Rc<Object>,
+    def: &ModuleDef,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<()> {
+    let config = bind_config(interp, def, args, kwargs)?;
     for entry in (def.state)(&config) {
         let shape: Vec<SymExpr> = entry.shape.iter().map(|d| SymExpr::int(*d)).collect();
         let mut st = obj.module.as_ref().expect("module").borrow_mut();
@@ -717,8 +747,49 @@ pub fn construct(
             }
         }
     }
+    let mut config = config;
+    normalize_config(def.name, &mut config);
     obj.module.as_ref().expect("module").borrow_mut().config = config;
-    Ok(Value::Object(obj))
+    Ok(())
+}
+
+/// Constructor arguments torch stores in a normal form, as the attribute
+/// reads of model code see them (`conv.kernel_size[0]`,
+/// `norm.normalized_shape[-1]`): (module name prefix, spatial rank, the
+/// arguments expanded to a tuple of that rank; rank 0 wraps an int in a
+/// one-tuple and turns a list into a tuple).
+const TUPLE_ATTRIBUTES: &[(&str, usize, &[&str])] = &[
+    ("Conv1d", 1, CONV_TUPLES),
+    ("Conv2d", 2, CONV_TUPLES),
+    ("Conv3d", 3, CONV_TUPLES),
+    ("ConvTranspose1d", 1, CONV_TUPLES),
+    ("ConvTranspose2d", 2, CONV_TUPLES),
+    ("ConvTranspose3d", 3, CONV_TUPLES),
+    ("LayerNorm", 0, &["normalized_shape"]),
+    ("RMSNorm", 0, &["normalized_shape"]),
+];
+const CONV_TUPLES: &[&str] = &[
+    "kernel_size",
+    "stride",
+    "padding",
+    "dilation",
+    "output_padding",
+];
+
+fn normalize_config(module: &str, config: &mut Config) {
+    let Some((_, rank, keys)) = TUPLE_ATTRIBUTES.iter().find(|(m, _, _)| *m == module) else {
+        return;
+    };
+    for key in *keys {
+        let Some(v) = config.get(*key) else { continue };
+        let normal = match (v, *rank) {
+            (Value::Int(_), 0) => Value::tuple(vec![v.clone()]),
+            (Value::Int(_), n) => Value::tuple(vec![v.clone(); n]),
+            (Value::List(l), _) => Value::tuple(l.borrow().clone()),
+            _ => continue,
+        };
+        config.insert(key.to_string(), normal);
+    }
 }
 
 fn as_param(interp: &mut Interp, t: &Rc<Tensor>) -> Rc<Tensor> {

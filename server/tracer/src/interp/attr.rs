@@ -94,10 +94,14 @@ const TORCH_SUBMODULES: &[&str] = &[
     "torch.autograd",
     "torch.distributed",
     "torch.compiler",
+    "torch._C",
 ];
 
 impl Interp {
     pub fn get_attr(&mut self, v: &Value, name: &str) -> R<Value> {
+        if name == "__class__" && !matches!(v, Value::Object(_) | Value::Unknown(_)) {
+            return Ok(super::builtins::type_of(self, v));
+        }
         match v {
             Value::Object(o) => self.object_attr(o, v, name),
             Value::Class(c) => self.class_attr(c, name),
@@ -121,6 +125,11 @@ impl Interp {
             }
             Value::Builtin(b) if &*b.name == "builtins.super.bound" => {
                 self.super_attr(b.receiver.clone(), name)
+            }
+            Value::Builtin(b)
+                if b.receiver.is_none() && matches!(name, "__name__" | "__qualname__") =>
+            {
+                Ok(Value::str(b.name.rsplit('.').next().unwrap_or(&b.name)))
             }
             Value::Function(f) => match name {
                 "__name__" | "__qualname__" => Ok(Value::str(&f.name)),
@@ -316,6 +325,9 @@ impl Interp {
                 ));
             }
             if let Some(b) = &c.builtin {
+                if name == "__init__" && crate::nn::is_library_module(b) {
+                    return Ok(Value::method(&format!("nninit.{b}"), obj.clone()));
+                }
                 if name == "__init__" {
                     return Ok(Value::method("builtins.object.__init__", obj.clone()));
                 }

@@ -234,6 +234,13 @@ pub fn call_builtin(
                 _ => Err(interp.type_error(format!("cannot call {name}"))),
             },
             "torchop" => interp.call_op_function(method, args, kwargs),
+            "nninit" => match recv {
+                Value::Object(o) => {
+                    crate::nn::init_library_named(interp, o, method, args, kwargs)?;
+                    Ok(Value::None)
+                }
+                _ => Err(interp.type_error("bad __init__ receiver")),
+            },
             "dataclasses" if name == DATACLASS_INIT => match interp.iterate(recv)?.as_slice() {
                 [Value::Class(class), Value::Object(obj)] => {
                     let (class, obj) = (class.clone(), obj.clone());
@@ -987,7 +994,7 @@ fn abstract_isinstance(v: &Value, name: &str) -> Option<bool> {
     })
 }
 
-fn type_of(interp: &mut Interp, v: &Value) -> Value {
+pub(crate) fn type_of(interp: &mut Interp, v: &Value) -> Value {
     match v {
         Value::Object(o) => Value::Class(o.class.clone()),
         Value::Tensor(_) => Value::Class(interp.builtin_class("torch.Tensor")),

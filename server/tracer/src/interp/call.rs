@@ -611,10 +611,21 @@ impl Interp {
             self.init_dataclass(&class, &obj, args, kwargs)?;
             return Ok(value);
         }
-        if let Some((init, owner)) = class.lookup("__init__")
-            && owner.builtin.is_none()
-        {
-            self.call_method_value_kw(&init, value.clone(), args, kwargs)?;
+        match class.lookup("__init__") {
+            Some((init, owner)) if owner.builtin.is_none() => {
+                self.call_method_value_kw(&init, value.clone(), args, kwargs)?;
+            }
+            _ => {
+                // No `__init__` of its own: a library module base constructs.
+                let library_base = class
+                    .mro()
+                    .into_iter()
+                    .find_map(|c| c.builtin.clone())
+                    .filter(|b| crate::nn::is_library_module(b));
+                if let Some(base) = library_base {
+                    crate::nn::init_library_named(self, &obj, &base, args, kwargs)?;
+                }
+            }
         }
         Ok(value)
     }

@@ -1225,7 +1225,7 @@ impl Interp {
 
     /// `assert cond`: like truthiness, except a tensor condition becomes a
     /// runtime assertion in both modes.
-    fn assert_truthy(&mut self, v: &Value) -> R<bool> {
+    pub(crate) fn assert_truthy(&mut self, v: &Value) -> R<bool> {
         if let (Value::Tensor(_), Mode::Strict, true) = (v, self.mode, self.tracing) {
             // Dynamo turns `assert tensor` into a runtime assertion.
             let a = self.arg_of(v);

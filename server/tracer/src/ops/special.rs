@@ -44,6 +44,7 @@ pub const FUNCTIONS: &[&str] = &[
     "_check",
     "_check_with",
     "_check_is_size",
+    "_assert",
     "_constrain_as_size",
     "_constrain_as_value",
     "export.dims",
@@ -59,6 +60,7 @@ pub const FUNCTIONS: &[&str] = &[
     "manual_seed",
     "set_grad_enabled",
     "set_printoptions",
+    "_C._log_api_usage_once",
     "use_deterministic_algorithms",
     "no_grad",
     "enable_grad",
@@ -431,6 +433,19 @@ pub fn call(
             check(interp, cond.cloned().unwrap_or(Value::Bool(true)))?;
             Value::None
         }
+        "_assert" => {
+            // Traceable `assert`: a Python or symbolic condition is decided
+            // (guarding), a failed one raises as `assert` does.
+            let cond = args.first().cloned().unwrap_or(Value::Bool(true));
+            if !interp.assert_truthy(&cond)? {
+                let message = match args.get(1).or_else(|| kw(kwargs, "message")) {
+                    Some(m) => interp.to_str(m)?,
+                    None => String::new(),
+                };
+                return Err(interp.raise("AssertionError", message));
+            }
+            Value::None
+        }
         "_check_is_size" | "_constrain_as_size" => {
             if let Some(Value::SymInt(e)) = args.first() {
                 // torch traced `n >= 0` here; its name stays taken.
@@ -497,6 +512,7 @@ pub fn call(
         "manual_seed"
         | "set_grad_enabled"
         | "set_printoptions"
+        | "_C._log_api_usage_once"
         | "use_deterministic_algorithms" => Value::None,
         "no_grad" | "enable_grad" | "inference_mode" => {
             Value::Object(Rc::new(crate::value::Object {

@@ -804,3 +804,64 @@ fn training_mode_rrelu_is_a_clear_error() {
     let err = kernels::call(&mut ctx, "aten.rrelu.default", &n, &a).unwrap_err();
     assert!(err.to_string().contains("training mode"), "{err}");
 }
+
+#[test]
+fn recurrent_cells_step_once() {
+    let x = t(&[1.], &[1, 1]);
+    let h = t(&[0.5], &[1, 1]);
+    let tanh_cell = run(
+        "aten.rnn_tanh_cell.default",
+        DType::F32,
+        &[1, 1],
+        vec![
+            x.clone(),
+            h.clone(),
+            t(&[2.], &[1, 1]),
+            t(&[1.], &[1, 1]),
+            t(&[0.1], &[1]),
+            t(&[-0.1], &[1]),
+        ],
+    );
+    assert_close(&tanh_cell, &[2.5f64.tanh()]);
+    let relu_cell = run(
+        "aten.rnn_relu_cell.default",
+        DType::F32,
+        &[1, 1],
+        vec![x.clone(), h.clone(), t(&[2.], &[1, 1]), t(&[1.], &[1, 1])],
+    );
+    assert_close(&relu_cell, &[2.5]);
+    // Gates r, z, n without biases: r scales the hidden part of n.
+    let gru = run(
+        "aten.gru_cell.default",
+        DType::F32,
+        &[1, 1],
+        vec![
+            x.clone(),
+            h,
+            t(&[1., 2., 3.], &[3, 1]),
+            t(&[0.5, 0.5, 0.5], &[3, 1]),
+        ],
+    );
+    assert_close(&gru, &[0.547_354_796]);
+    // LSTM: the state is the [h, c] pair, the result the new (h, c).
+    let env = ShapeEnv::new();
+    let mut ctx = Ctx::new(&env, Limits::default());
+    let n = node("aten.lstm_cell.default", DType::F32, &[1, 1]);
+    let a = Args {
+        pos: vec![
+            x,
+            RVal::List(vec![t(&[0.], &[1, 1]), t(&[0.5], &[1, 1])]),
+            t(&[1., 1., 1., 1.], &[4, 1]),
+            t(&[0., 0., 0., 0.], &[4, 1]),
+        ],
+        kw: vec![],
+    };
+    let RVal::List(hc) = kernels::call(&mut ctx, "aten.lstm_cell.default", &n, &a).unwrap() else {
+        panic!("lstm_cell returns the (h, c) pair");
+    };
+    let [RVal::Tensor(h1), RVal::Tensor(c1)] = hc.as_slice() else {
+        panic!("two tensors expected");
+    };
+    assert_close(h1, &[0.531_467_381]);
+    assert_close(c1, &[0.922_299_230]);
+}

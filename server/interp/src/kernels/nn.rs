@@ -947,6 +947,114 @@ fn sigmoid(v: f64) -> f64 {
     1.0 / (1.0 + (-v).exp())
 }
 
+/// `w x + b` for a row-major `w` of `b.len()` rows.
+fn affine(w: &[f64], x: &[f64], b: &[f64]) -> Vec<f64> {
+    let mut y = matvec(w, x, b.len());
+    y.iter_mut().zip(b).for_each(|(v, c)| *v += c);
+    y
+}
+
+/// One LSTM step from the gate pre-activations `gi = W_ih x + b_ih` and
+/// `gh = W_hh h + b_hh` (gates i, f, g, o): updates `h` and `c`.
+fn lstm_step(gi: &[f64], gh: &[f64], h: &mut [f64], c: &mut [f64]) {
+    let hs = h.len();
+    for j in 0..hs {
+        let z = |g: usize| gi[g * hs + j] + gh[g * hs + j];
+        let i_ = sigmoid(z(0));
+        let f_ = sigmoid(z(1));
+        let g_ = z(2).tanh();
+        let o_ = sigmoid(z(3));
+        c[j] = f_ * c[j] + i_ * g_;
+        h[j] = o_ * c[j].tanh();
+    }
+}
+
+/// One GRU step (gates r, z, n): the reset gate scales the hidden part of n.
+fn gru_step(gi: &[f64], gh: &[f64], h: &mut [f64]) {
+    let hs = h.len();
+    for j in 0..hs {
+        let r = sigmoid(gi[j] + gh[j]);
+        let z = sigmoid(gi[hs + j] + gh[hs + j]);
+        let n = (gi[2 * hs + j] + r * gh[2 * hs + j]).tanh();
+        h[j] = (1.0 - z) * n + z * h[j];
+    }
+}
+
+/// `rnn_tanh_cell` / `rnn_relu_cell` / `gru_cell` / `lstm_cell`: (input
+/// [B, I], hx ([B, H], or the [h, c] list), w_ih, w_hh, b_ih?, b_hh?). The
+/// LSTM cell returns the new (h, c).
+fn rnn_cell(a: &Args, op: &str) -> Res<RVal> {
+    let x = a.tensor(0, "input")?;
+    let states: Vec<&T> = match a.get(1, "hx") {
+        Some(RVal::Tensor(t)) => vec![t],
+        Some(RVal::List(v)) => v.iter().filter_map(RVal::as_tensor).collect(),
+        _ => vec![],
+    };
+    let gates = match op {
+        "lstm_cell" => 4,
+        "gru_cell" => 3,
+        _ => 1,
+    };
+    let (Some(h0), 2) = (states.first(), x.rank()) else {
+        return Err(Error::runtime(format!(
+            "{op}: expected a 2-d input and state"
+        )));
+    };
+    if states.len() != if gates == 4 { 2 } else { 1 } || h0.rank() != 2 {
+        return Err(Error::runtime(format!("{op}: malformed hidden state")));
+    }
+    let (bsz, feat) = (x.dims()[0], x.dims()[1]);
+    let hs = h0.dims()[1];
+    let w_ih = a.tensor(2, "w_ih")?.to_f64()?;
+    let w_hh = a.tensor(3, "w_hh")?.to_f64()?;
+    let bias = |i: usize, name: &str| -> Res<Vec<f64>> {
+        match a.opt_tensor(i, name) {
+            Some(b) => b.to_f64(),
+            None => Ok(vec![0.0; gates * hs]),
+        }
+    };
+    let (b_ih, b_hh) = (bias(4, "b_ih")?, bias(5, "b_hh")?);
+    if w_ih.len() != gates * hs * feat
+        || w_hh.len() != gates * hs * hs
+        || b_ih.len() != gates * hs
+        || b_hh.len() != gates * hs
+        || h0.dims()[0] != bsz
+    {
+        return Err(Error::runtime(format!(
+            "{op}: parameter shapes do not match the input"
+        )));
+    }
+    let xs = x.to_f64()?;
+    let h_all = h0.to_f64()?;
+    let c_all = match states.get(1) {
+        Some(c) => c.to_f64()?,
+        None => vec![0.0; h_all.len()],
+    };
+    let (mut h_out, mut c_out) = (Vec::with_capacity(h_all.len()), Vec::new());
+    for b in 0..bsz {
+        let mut h = h_all[b * hs..(b + 1) * hs].to_vec();
+        let mut c = c_all[b * hs..(b + 1) * hs].to_vec();
+        let gi = affine(&w_ih, &xs[b * feat..(b + 1) * feat], &b_ih);
+        let gh = affine(&w_hh, &h, &b_hh);
+        match op {
+            "lstm_cell" => lstm_step(&gi, &gh, &mut h, &mut c),
+            "gru_cell" => gru_step(&gi, &gh, &mut h),
+            "rnn_relu_cell" => {
+                h = gi.iter().zip(&gh).map(|(p, q)| (p + q).max(0.0)).collect();
+            }
+            _ => h = gi.iter().zip(&gh).map(|(p, q)| (p + q).tanh()).collect(),
+        }
+        h_out.extend(h);
+        c_out.extend(c);
+    }
+    let h = RVal::Tensor(T::from_f64(h_out, &[bsz, hs], x.dt)?);
+    if gates == 4 {
+        let c = RVal::Tensor(T::from_f64(c_out, &[bsz, hs], x.dt)?);
+        return Ok(RVal::List(vec![h, c]));
+    }
+    Ok(h)
+}
+
 /// `lstm.input` / `gru.input`: (input, hx list, flat params). The tracer
 /// records neither `num_layers`, `bidirectional`, `batch_first` nor
 /// `has_biases`; they are inferred from the state and output shapes.
@@ -1039,35 +1147,12 @@ fn rnn(ctx: &Ctx, node: &Node, a: &Args, lstm: bool) -> Res<RVal> {
                 };
                 for t in steps {
                     let xt = &layer_in[t][b * feat..(b + 1) * feat];
-                    let gi = matvec(&w_ih, xt, gates * hs);
-                    let gh = matvec(&w_hh, &h, gates * hs);
+                    let gi = affine(&w_ih, xt, &b_ih);
+                    let gh = affine(&w_hh, &h, &b_hh);
                     if lstm {
-                        for j in 0..hs {
-                            let z = |g: usize| {
-                                gi[g * hs + j]
-                                    + b_ih[g * hs + j]
-                                    + gh[g * hs + j]
-                                    + b_hh[g * hs + j]
-                            };
-                            let i_ = sigmoid(z(0));
-                            let f_ = sigmoid(z(1));
-                            let g_ = z(2).tanh();
-                            let o_ = sigmoid(z(3));
-                            c[j] = f_ * c[j] + i_ * g_;
-                            h[j] = o_ * c[j].tanh();
-                        }
+                        lstm_step(&gi, &gh, &mut h, &mut c);
                     } else {
-                        let mut nh = vec![0.0; hs];
-                        for j in 0..hs {
-                            let r = sigmoid(gi[j] + b_ih[j] + gh[j] + b_hh[j]);
-                            let z = sigmoid(gi[hs + j] + b_ih[hs + j] + gh[hs + j] + b_hh[hs + j]);
-                            let n = (gi[2 * hs + j]
-                                + b_ih[2 * hs + j]
-                                + r * (gh[2 * hs + j] + b_hh[2 * hs + j]))
-                                .tanh();
-                            nh[j] = (1.0 - z) * n + z * h[j];
-                        }
-                        h = nh;
+                        gru_step(&gi, &gh, &mut h);
                     }
                     let o = &mut outs[t][b * hs * dirs + d * hs..b * hs * dirs + (d + 1) * hs];
                     o.copy_from_slice(&h);
@@ -1234,6 +1319,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
         "cosine_similarity" => RVal::Tensor(cosine_similarity(node, a)?),
         "lstm" => rnn(ctx, node, a, true)?,
         "gru" => rnn(ctx, node, a, false)?,
+        "rnn_tanh_cell" | "rnn_relu_cell" | "gru_cell" | "lstm_cell" => rnn_cell(a, op)?,
         "mse_loss" | "l1_loss" | "cross_entropy_loss" => RVal::Tensor(loss(op, node, a)?),
         _ => return Ok(None),
     }))

@@ -1127,7 +1127,13 @@ pub fn dropout(interp: &mut Interp, call: &OpCall) -> R<Value> {
         Value::Int(i) => *i as f64,
         _ => 0.5,
     };
-    let train = !matches!(call.get("training"), Value::Bool(false));
+    // `F.dropout(..., training)`; ATen's `feature_dropout(input, p, train)`.
+    let flag = if call.names.contains(&"train") {
+        call.get("train")
+    } else {
+        call.get("training")
+    };
+    let train = !matches!(flag, Value::Bool(false));
     let args = vec![
         interp.arg_of(&Value::Tensor(x.clone())),
         Arg::Float(p),

@@ -45,6 +45,7 @@ pub const FUNCTIONS: &[&str] = &[
     "_check_with",
     "_check_is_size",
     "_assert",
+    "meshgrid",
     "_constrain_as_size",
     "_constrain_as_value",
     "export.dims",
@@ -423,6 +424,7 @@ pub fn call(
             tensor_literal(interp, &data, dtype_kw(kwargs).or(default))?
         }
         "cond" => return cond(interp, args, kwargs).map(Some),
+        "meshgrid" => return meshgrid(interp, args.to_vec(), kwargs).map(Some),
         "ops.higher_order.map" => return map_hop(interp, args).map(Some),
         "_check" | "_check_with" => {
             let cond = if short == "_check_with" {
@@ -1026,4 +1028,49 @@ fn map_hop(interp: &mut Interp, args: &[Value]) -> R<Value> {
 /// A default range for a fresh unbacked size.
 pub fn size_like_range() -> ValueRange {
     ValueRange::new(Bound::Finite(0), Bound::PosInf)
+}
+
+/// `torch.meshgrid(*tensors, indexing=...)`: one `aten.meshgrid` node
+/// whose outputs all have the grid's shape: the inputs' sizes in order for
+/// `"ij"`, the first two swapped for `"xy"`.
+fn meshgrid(interp: &mut Interp, args: Vec<Value>, kwargs: &[(String, Value)]) -> R<Value> {
+    let tensors = match args.as_slice() {
+        [one @ (Value::List(_) | Value::Tuple(_))] => interp.iterate(one)?,
+        _ => args,
+    };
+    let indexing = match kw(kwargs, "indexing") {
+        Some(Value::Str(s)) => Some(s.to_string()),
+        _ => None,
+    };
+    let mut grid = Vec::with_capacity(tensors.len());
+    let mut dtype = None;
+    for t in &tensors {
+        let Value::Tensor(t) = t else {
+            return Err(interp.type_error("meshgrid expects tensors"));
+        };
+        if t.rank() > 1 {
+            return Err(interp.raise(
+                "RuntimeError",
+                "torch.meshgrid: Expected 0D or 1D tensor in the tensor list",
+            ));
+        }
+        dtype.get_or_insert(t.dtype);
+        grid.push(t.shape.first().cloned().unwrap_or_else(|| SymExpr::int(1)));
+    }
+    if indexing.as_deref() == Some("xy") && grid.len() >= 2 {
+        grid.swap(0, 1);
+    }
+    let dtype = dtype.unwrap_or(DType::F32);
+    let outs = tensors.iter().map(|_| (dtype, grid.clone())).collect();
+    let mut node_args = vec![Arg::List(
+        tensors.iter().map(|t| interp.arg_of(t)).collect(),
+    )];
+    let target = match indexing {
+        Some(mode) => {
+            node_args.push(Arg::Str(mode));
+            "aten.meshgrid.indexing"
+        }
+        None => "aten.meshgrid.default",
+    };
+    super::meta::tuple_op(interp, target, node_args, outs)
 }

@@ -5,6 +5,8 @@ TransformerEncoderLayer, Linear, LayerNorm and Dropout (Rust modules).
 Run by the tracer, never by CPython (see nn.py). In export torch takes the
 slow (non-fused) path of every layer, which is what these forwards record.
 """
+import copy
+
 import torch.nn.functional as F
 from torch.nn import (
     Dropout,
@@ -28,31 +30,6 @@ def _activation(activation):
 
 
 def _clones(layer, n):
-    # torch deep-copies the layer n times; a copy is a layer built with the
-    # same constructor arguments (the values of its fresh parameters are
-    # not what the analysis predicts).
-    if isinstance(layer, TransformerDecoderLayer):
-        args = layer._ctor_args
-        return ModuleList([TransformerDecoderLayer(*args) for _ in range(n)])
-    if type(layer) is TransformerEncoderLayer:
-        return ModuleList(
-            [
-                TransformerEncoderLayer(
-                    layer.d_model,
-                    layer.nhead,
-                    layer.dim_feedforward,
-                    layer.dropout,
-                    layer.activation,
-                    layer.layer_norm_eps,
-                    layer.batch_first,
-                    layer.norm_first,
-                    layer.bias,
-                )
-                for _ in range(n)
-            ]
-        )
-    import copy
-
     return ModuleList([copy.deepcopy(layer) for _ in range(n)])
 
 
@@ -94,9 +71,6 @@ class TransformerDecoderLayer(Module):
         dtype=None,
     ):
         super().__init__()
-        self._ctor_args = (
-            d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps, batch_first, norm_first, bias
-        )
         self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first)
         self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first)
         self.linear1 = Linear(d_model, dim_feedforward, bias=bias)

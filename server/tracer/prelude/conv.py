@@ -55,16 +55,38 @@ class ConvTranspose3d(Module):
         else:
             self.register_parameter("bias", None)
 
+    def _output_padding(self, input, output_size):
+        # The extra size that makes the output `output_size`: it must lie in
+        # [0, max(stride, dilation)).
+        if output_size is None:
+            return self.output_padding
+        size = list(output_size)[-3:]
+        if len(size) != 3:
+            raise ValueError(f"ConvTranspose3d: output_size must have 3 or 5 elements (got {len(output_size)})")
+        extra = []
+        for d in range(3):
+            smallest = (
+                (input.size(input.dim() - 3 + d) - 1) * self.stride[d]
+                - 2 * self.padding[d]
+                + self.dilation[d] * (self.kernel_size[d] - 1)
+                + 1
+            )
+            pad = size[d] - smallest
+            if pad < 0 or pad >= max(self.stride[d], self.dilation[d]):
+                raise ValueError(
+                    f"requested an output size of {size}, but valid sizes range from {smallest} to {smallest + max(self.stride[d], self.dilation[d]) - 1} (for an input of {list(input.size())[2:]})"
+                )
+            extra.append(pad)
+        return tuple(extra)
+
     def forward(self, input, output_size=None):
-        if output_size is not None:
-            raise NotImplementedError("ConvTranspose3d: output_size is not modelled")
         return F.conv_transpose3d(
             input,
             self.weight,
             self.bias,
             self.stride,
             self.padding,
-            self.output_padding,
+            self._output_padding(input, output_size),
             self.groups,
             self.dilation,
         )

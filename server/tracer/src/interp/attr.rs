@@ -56,6 +56,7 @@ pub const KNOWN_MODULES: &[&str] = &[
     "collections",
     "collections.abc",
     "copy",
+    "types",
     "abc",
     "itertools",
     "operator",

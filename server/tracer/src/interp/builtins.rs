@@ -273,6 +273,9 @@ pub fn call_builtin(
     if let Some(short) = name.strip_prefix("math.") {
         return math_function(interp, short, args);
     }
+    if let Some(short) = name.strip_prefix("itertools.") {
+        return super::itertools::call(interp, short, args, kwargs);
+    }
     if let Some(short) = name.strip_prefix("copy.") {
         return super::copy::call(interp, short, args);
     }
@@ -812,7 +815,7 @@ fn python_builtin(
     }
 }
 
-fn iter_of(items: Vec<Value>) -> Value {
+pub(crate) fn iter_of(items: Vec<Value>) -> Value {
     Value::Iter(Rc::new(RefCell::new(items.into_iter())))
 }
 
@@ -958,6 +961,31 @@ pub fn isinstance(v: &Value, t: &Value) -> bool {
 /// and their `typing` aliases (`Sequence`, `Mapping`, `Iterable`, `List`...),
 /// which built-in values satisfy by their kind. None when `name` is not one.
 fn abstract_isinstance(v: &Value, name: &str) -> Option<bool> {
+    match name {
+        "builtins.type" => {
+            return Some(match v {
+                Value::Class(_) => true,
+                Value::Builtin(b) => matches!(
+                    b.name.strip_prefix("builtins."),
+                    Some("int" | "float" | "bool" | "str" | "list" | "tuple" | "dict" | "set")
+                        | Some("object" | "type" | "bytes" | "frozenset")
+                ),
+                _ => false,
+            });
+        }
+        "types.FunctionType" | "types.LambdaType" => {
+            return Some(matches!(v, Value::Function(_)));
+        }
+        "types.MethodType" => return Some(matches!(v, Value::BoundMethod(_))),
+        "types.BuiltinFunctionType" | "types.BuiltinMethodType" => {
+            return Some(matches!(v, Value::Builtin(b) if b.receiver.is_none()));
+        }
+        "types.ModuleType" => return Some(matches!(v, Value::PyModule(_))),
+        "functools.partial" => {
+            return Some(matches!(v, Value::Builtin(b) if &*b.name == "functools.partial.call"));
+        }
+        _ => {}
+    }
     let short = name
         .strip_prefix("collections.abc.")
         .or_else(|| name.strip_prefix("typing."))?;
@@ -1444,6 +1472,33 @@ fn title_case(s: &str) -> String {
     out
 }
 
+/// `-`, `|`, `&`, `^` between sets, keeping the left operand's order.
+fn set_op(interp: &mut Interp, op: BinOp, a: &[Value], b: &[Value]) -> R<Value> {
+    let has = |xs: &[Value], x: &Value| xs.iter().any(|y| y.key_eq(x));
+    let items: Vec<Value> = match op {
+        BinOp::Sub => a.iter().filter(|x| !has(b, x)).cloned().collect(),
+        BinOp::BitAnd => a.iter().filter(|x| has(b, x)).cloned().collect(),
+        BinOp::BitOr => a
+            .iter()
+            .cloned()
+            .chain(b.iter().filter(|x| !has(a, x)).cloned())
+            .collect(),
+        BinOp::BitXor => a
+            .iter()
+            .filter(|x| !has(b, x))
+            .chain(b.iter().filter(|x| !has(a, x)))
+            .cloned()
+            .collect(),
+        _ => {
+            return Err(interp.type_error(format!(
+                "unsupported operand type(s) for {}: 'set' and 'set'",
+                op.symbol()
+            )));
+        }
+    };
+    Ok(Value::Set(Rc::new(RefCell::new(items))))
+}
+
 /// Python's binary operators on non-tensor values.
 pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Value> {
     use Value::*;
@@ -1455,6 +1510,9 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
     // `Dim` arithmetic builds derived dims: `2 * d + 1`.
     if let Some(v) = dim_arith(op, &l, &r) {
         return Ok(v);
+    }
+    if let (Set(a), Set(b)) = (&l, &r) {
+        return set_op(interp, op, &a.borrow(), &b.borrow());
     }
     // Enum members with int values behave as ints in arithmetic.
     let as_num = |v: &Value| -> Option<Value> {
@@ -1743,6 +1801,11 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
                     }
                 }
             }
+            Ok(Bool(if kind == CmpKind::Eq { eq } else { !eq }))
+        }
+        (Set(a), Set(b)) if matches!(kind, CmpKind::Eq | CmpKind::Ne) => {
+            let (a, b) = (a.borrow(), b.borrow());
+            let eq = a.len() == b.len() && a.iter().all(|x| b.iter().any(|y| y.key_eq(x)));
             Ok(Bool(if kind == CmpKind::Eq { eq } else { !eq }))
         }
         (Unknown(_), _) | (_, Unknown(_)) => Ok(Bool(kind == CmpKind::Ne)),

@@ -11,6 +11,7 @@ pub mod builtins;
 pub mod call;
 pub mod copy;
 pub mod import;
+pub mod itertools;
 pub mod record;
 
 use std::collections::HashMap;

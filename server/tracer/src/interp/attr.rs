@@ -57,6 +57,8 @@ pub const KNOWN_MODULES: &[&str] = &[
     "collections.abc",
     "copy",
     "types",
+    "os",
+    "re",
     "abc",
     "itertools",
     "operator",
@@ -126,6 +128,28 @@ impl Interp {
             }
             Value::Builtin(b) if &*b.name == "builtins.super.bound" => {
                 self.super_attr(b.receiver.clone(), name)
+            }
+            Value::Builtin(b) if matches!(&*b.name, "re.Pattern" | "re.Match") => {
+                Ok(Value::method(
+                    &format!("{}.{name}", b.name),
+                    b.receiver.clone().unwrap_or(Value::None),
+                ))
+            }
+            Value::Builtin(b)
+                if &*b.name == "functools.partial.call"
+                    && matches!(name, "func" | "args" | "keywords") =>
+            {
+                // A partial holds (func, args, keywords).
+                let parts = match &b.receiver {
+                    Some(packed) => self.iterate(packed)?,
+                    None => vec![],
+                };
+                let index = match name {
+                    "func" => 0,
+                    "args" => 1,
+                    _ => 2,
+                };
+                Ok(parts.get(index).cloned().unwrap_or(Value::None))
             }
             Value::Builtin(b)
                 if b.receiver.is_none() && matches!(name, "__name__" | "__qualname__") =>
@@ -436,6 +460,16 @@ impl Interp {
         }
         if full == "sys.modules" {
             return Ok(self.sys_modules());
+        }
+        if path == "os" {
+            // The process environment of a clean run: no variables set, so
+            // `os.environ.get(k, default)` and `os.getenv(k, default)` give
+            // the default. The rest of `os` is opaque.
+            return Ok(match name {
+                "environ" => Value::Dict(Rc::new(std::cell::RefCell::new(Dict::default()))),
+                "getenv" => Value::builtin("os.getenv"),
+                _ => Value::unknown(&full),
+            });
         }
         if let Some((index, name)) = crate::prelude::provider(&full) {
             let name = name.to_string();

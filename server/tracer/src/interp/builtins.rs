@@ -234,6 +234,11 @@ pub fn call_builtin(
                 _ => Err(interp.type_error(format!("cannot call {name}"))),
             },
             "torchop" => interp.call_op_function(method, args, kwargs),
+            "re" => {
+                let mut all = vec![recv.clone()];
+                all.extend(args);
+                super::re::call(interp, method, all, kwargs)
+            }
             "nninit" => match recv {
                 Value::Object(o) => {
                     crate::nn::init_library_named(interp, o, method, args, kwargs)?;
@@ -272,6 +277,16 @@ pub fn call_builtin(
     }
     if let Some(short) = name.strip_prefix("math.") {
         return math_function(interp, short, args);
+    }
+    if name == "os.getenv" {
+        return Ok(args
+            .get(1)
+            .or_else(|| kwarg(&kwargs, "default"))
+            .cloned()
+            .unwrap_or(Value::None));
+    }
+    if let Some(short) = name.strip_prefix("re.") {
+        return super::re::call(interp, short, args, kwargs);
     }
     if let Some(short) = name.strip_prefix("itertools.") {
         return super::itertools::call(interp, short, args, kwargs);
@@ -1435,7 +1450,19 @@ fn str_method(interp: &mut Interp, s: &str, method: &str, args: &[Value]) -> R<V
         "lstrip" => Value::str(s.trim_start()),
         "rstrip" => Value::str(s.trim_end()),
         "title" => Value::str(&title_case(s)),
-        "isdigit" => Value::Bool(!s.is_empty() && s.chars().all(|c| c.is_ascii_digit())),
+        "isdigit" | "isdecimal" => {
+            Value::Bool(!s.is_empty() && s.chars().all(|c| c.is_ascii_digit()))
+        }
+        "isnumeric" => Value::Bool(!s.is_empty() && s.chars().all(char::is_numeric)),
+        "isalnum" => Value::Bool(!s.is_empty() && s.chars().all(char::is_alphanumeric)),
+        "isalpha" => Value::Bool(!s.is_empty() && s.chars().all(char::is_alphabetic)),
+        "isspace" => Value::Bool(!s.is_empty() && s.chars().all(char::is_whitespace)),
+        "isupper" => {
+            Value::Bool(s.chars().any(char::is_uppercase) && !s.chars().any(char::is_lowercase))
+        }
+        "islower" => {
+            Value::Bool(s.chars().any(char::is_lowercase) && !s.chars().any(char::is_uppercase))
+        }
         "isidentifier" => Value::Bool(
             s.chars()
                 .next()

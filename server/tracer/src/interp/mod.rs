@@ -12,6 +12,7 @@ pub mod call;
 pub mod copy;
 pub mod import;
 pub mod itertools;
+pub mod re;
 pub mod record;
 
 use std::collections::HashMap;

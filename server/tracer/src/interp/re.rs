@@ -1,0 +1,272 @@
+//! The `re` module for the string parsing model builders do at construction
+//! (block specs such as `"ir_r1_k3_s1_e1_c16"` split into options):
+//! `split`, `match`, `fullmatch`, `search`, `findall`, `sub`, `compile`, and
+//! match objects' `group`/`groups`/`start`/`end`. Patterns run on the
+//! `regex` crate; one it cannot compile (look-around, backreferences) makes
+//! the result "analysis incomplete".
+//!
+//! A compiled pattern is `re.Pattern` bound to its source; a match is
+//! `re.Match` bound to the tuple of its groups (group 0 first, `None` for a
+//! group that did not take part) and its span.
+
+use regex::Regex;
+
+use super::{Interp, R};
+use crate::value::Value;
+
+const PATTERN: &str = "re.Pattern";
+const MATCH: &str = "re.Match";
+
+fn kwarg<'a>(kwargs: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
+    kwargs.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+}
+
+/// Call `re.NAME(args)`, or a method of a compiled pattern or a match
+/// (`re.Pattern.split`, `re.Match.group`) with its receiver first in `args`.
+pub fn call(
+    interp: &mut Interp,
+    name: &str,
+    mut args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    if let Some(method) = name.strip_prefix("Match.") {
+        let recv = if args.is_empty() {
+            Value::None
+        } else {
+            args.remove(0)
+        };
+        return match_method(interp, method, &recv, &args);
+    }
+    let function = name.strip_prefix("Pattern.").unwrap_or(name);
+    if function == "compile" {
+        let pattern = args.into_iter().next().unwrap_or(Value::None);
+        return Ok(Value::method(PATTERN, pattern));
+    }
+    if function == "escape" {
+        let Some(Value::Str(s)) = args.first() else {
+            return Err(interp.type_error("re.escape() expects a string"));
+        };
+        return Ok(Value::str(&regex::escape(s)));
+    }
+    let mut args = args.into_iter();
+    let pattern = match args.next() {
+        Some(Value::Builtin(b)) if &*b.name == PATTERN => b.receiver.clone().unwrap_or(Value::None),
+        Some(p) => p,
+        None => Value::None,
+    };
+    let rest: Vec<Value> = args.collect();
+    let (Value::Str(pattern), Some(Value::Str(text))) = (&pattern, rest.first()) else {
+        return Ok(incomplete(
+            interp,
+            "re with a pattern or text that is not a known string",
+        ));
+    };
+    let Ok(re) = Regex::new(pattern) else {
+        return Ok(incomplete(
+            interp,
+            &format!("the pattern {pattern:?} uses regex features the tracer does not model"),
+        ));
+    };
+    let text = text.to_string();
+    match function {
+        "split" => {
+            let maxsplit = match rest.get(1).or_else(|| kwarg(&kwargs, "maxsplit")) {
+                Some(v) => interp.index_int(v)?.max(0) as usize,
+                None => 0,
+            };
+            Ok(Value::list(split(&re, &text, maxsplit)))
+        }
+        "match" | "fullmatch" | "search" => {
+            let found = re.captures(&text).filter(|c| {
+                let whole = c.get(0).expect("group 0");
+                match function {
+                    "match" => whole.start() == 0,
+                    "fullmatch" => whole.start() == 0 && whole.end() == text.len(),
+                    _ => true,
+                }
+            });
+            // An unanchored search can miss a match at 0 that a longer
+            // leftmost match hides; anchor explicitly for match/fullmatch.
+            let found = match (function, found) {
+                ("search", f) => f,
+                (_, Some(f)) => Some(f),
+                (kind, None) => {
+                    let anchored = if kind == "fullmatch" {
+                        format!(r"\A(?:{pattern})\z")
+                    } else {
+                        format!(r"\A(?:{pattern})")
+                    };
+                    let Ok(anchored) = Regex::new(&anchored) else {
+                        return Ok(Value::None);
+                    };
+                    return Ok(anchored
+                        .captures(&text)
+                        .map_or(Value::None, |c| match_value(&c)));
+                }
+            };
+            Ok(found.map_or(Value::None, |c| match_value(&c)))
+        }
+        "findall" => {
+            let groups = re.captures_len() - 1;
+            let items = re
+                .captures_iter(&text)
+                .map(|c| {
+                    let group =
+                        |i: usize| c.get(i).map_or(Value::str(""), |m| Value::str(m.as_str()));
+                    match groups {
+                        0 => group(0),
+                        1 => group(1),
+                        n => Value::tuple((1..=n).map(group).collect()),
+                    }
+                })
+                .collect();
+            Ok(Value::list(items))
+        }
+        "sub" => {
+            // re.sub(pattern, repl, string): the text is the third argument.
+            let (Some(Value::Str(repl)), Some(Value::Str(text))) = (rest.first(), rest.get(1))
+            else {
+                return Ok(incomplete(
+                    interp,
+                    "re.sub with a replacement that is not a string",
+                ));
+            };
+            let repl = python_template(repl);
+            Ok(Value::str(&re.replace_all(text, repl.as_str())))
+        }
+        _ => Ok(incomplete(
+            interp,
+            &format!("`re.{function}` is not modelled"),
+        )),
+    }
+}
+
+/// `re.split`: pieces between matches, with the matches' groups in between.
+fn split(re: &Regex, text: &str, maxsplit: usize) -> Vec<Value> {
+    let mut out = Vec::new();
+    let mut last = 0;
+    for (n, caps) in re.captures_iter(text).enumerate() {
+        if maxsplit > 0 && n >= maxsplit {
+            break;
+        }
+        let whole = caps.get(0).expect("group 0");
+        out.push(Value::str(&text[last..whole.start()]));
+        for i in 1..caps.len() {
+            out.push(caps.get(i).map_or(Value::None, |m| Value::str(m.as_str())));
+        }
+        last = whole.end();
+    }
+    out.push(Value::str(&text[last..]));
+    out
+}
+
+fn match_value(c: &regex::Captures<'_>) -> Value {
+    let groups: Vec<Value> = (0..c.len())
+        .map(|i| c.get(i).map_or(Value::None, |m| Value::str(m.as_str())))
+        .collect();
+    let whole = c.get(0).expect("group 0");
+    Value::method(
+        MATCH,
+        Value::tuple(vec![
+            Value::tuple(groups),
+            Value::Int(whole.start() as i64),
+            Value::Int(whole.end() as i64),
+        ]),
+    )
+}
+
+fn match_method(interp: &mut Interp, method: &str, recv: &Value, args: &[Value]) -> R<Value> {
+    let parts = interp.iterate(recv)?;
+    let [Value::Tuple(groups), start, end] = parts.as_slice() else {
+        return Err(interp.type_error("not a match object"));
+    };
+    let group = |interp: &mut Interp, v: &Value| -> R<Value> {
+        let i = interp.index_int(v)?;
+        groups
+            .get(usize::try_from(i).unwrap_or(usize::MAX))
+            .cloned()
+            .ok_or_else(|| interp.raise("IndexError", "no such group"))
+    };
+    match method {
+        "group" => match args {
+            [] => group(interp, &Value::Int(0)),
+            [one] => group(interp, one),
+            many => {
+                let items: R<Vec<Value>> = many.iter().map(|a| group(interp, a)).collect();
+                Ok(Value::tuple(items?))
+            }
+        },
+        "groups" => Ok(Value::tuple(groups.iter().skip(1).cloned().collect())),
+        "start" => Ok(start.clone()),
+        "end" => Ok(end.clone()),
+        "span" => Ok(Value::tuple(vec![start.clone(), end.clone()])),
+        _ => Ok(incomplete(
+            interp,
+            &format!("`re.Match.{method}` is not modelled"),
+        )),
+    }
+}
+
+/// Python's `\1` / `\g<name>` replacement references in the `regex` crate's
+/// `${1}` / `${name}` spelling.
+fn python_template(repl: &str) -> String {
+    let mut out = String::new();
+    let mut chars = repl.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some(d)) if d.is_ascii_digit() => {
+                let d = chars.next().expect("peeked");
+                out.push_str(&format!("${{{d}}}"));
+            }
+            ('\\', Some('g')) => {
+                chars.next();
+                if chars.peek() == Some(&'<') {
+                    chars.next();
+                    let name: String = chars.by_ref().take_while(|&c| c != '>').collect();
+                    out.push_str(&format!("${{{name}}}"));
+                }
+            }
+            ('$', _) => out.push_str("$$"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn incomplete(interp: &mut Interp, what: &str) -> Value {
+    let r = interp.current_range();
+    interp.incomplete(r, format!("analysis incomplete: {what}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strs(v: &[Value]) -> Vec<Option<String>> {
+        v.iter()
+            .map(|x| match x {
+                Value::Str(s) => Some(s.to_string()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn split_keeps_groups_as_python_does() {
+        let re = Regex::new(r"(\d.*)").unwrap();
+        assert_eq!(
+            strs(&split(&re, "k3", 0)),
+            vec![Some("k".into()), Some("3".into()), Some("".into())]
+        );
+        let re = Regex::new("_").unwrap();
+        assert_eq!(
+            strs(&split(&re, "ir_r1_k3", 1)),
+            vec![Some("ir".into()), Some("r1_k3".into())]
+        );
+    }
+
+    #[test]
+    fn replacement_references_are_translated() {
+        assert_eq!(python_template(r"\1-\g<name>$"), "${1}-${name}$$");
+    }
+}

@@ -23,7 +23,7 @@ class Net(nn.Module):
         self.convs = nn.Sequential(*[nn.Conv2d(c if i else 3, c, k, padding=k // 2) for i in range(int(opts["r"]))])
         self.norm = norm.func(c, **norm.keywords)
         self.fused = int(os.environ.get("EXPORTLENS_TEST_UNSET", "0")) > 0 or os.getenv("EXPORTLENS_TEST_UNSET") is not None
-        self.tag = "x" if "abc1".isalnum() and not "a b".isalnum() else "y"
+        self.tag = "x" if str.isalnum("abc1") and not "a b".isalnum() else "y"
 
     def forward(self, x):
         y = self.norm(self.convs(x))

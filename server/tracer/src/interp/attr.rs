@@ -100,6 +100,10 @@ const TORCH_SUBMODULES: &[&str] = &[
     "torch._C",
 ];
 
+/// The prefix of a built-in type's method read from the type
+/// (`str.isalnum`), called with its receiver as the first argument.
+pub const UNBOUND_METHOD: &str = "unbound.";
+
 impl Interp {
     pub fn get_attr(&mut self, v: &Value, name: &str) -> R<Value> {
         if name == "__class__" && !matches!(v, Value::Object(_) | Value::Unknown(_)) {
@@ -128,6 +132,18 @@ impl Interp {
             }
             Value::Builtin(b) if &*b.name == "builtins.super.bound" => {
                 self.super_attr(b.receiver.clone(), name)
+            }
+            Value::Builtin(b)
+                if b.receiver.is_none()
+                    && !name.starts_with("__")
+                    && matches!(
+                        b.name.strip_prefix("builtins."),
+                        Some("str" | "list" | "dict" | "tuple" | "set" | "int" | "float")
+                    ) =>
+            {
+                // `str.isalnum` and the like: the method, unbound.
+                let kind = b.name.strip_prefix("builtins.").unwrap_or(&b.name);
+                Ok(Value::builtin(&format!("{UNBOUND_METHOD}{kind}.{name}")))
             }
             Value::Builtin(b) if matches!(&*b.name, "re.Pattern" | "re.Match") => {
                 Ok(Value::method(

@@ -278,6 +278,20 @@ pub fn call_builtin(
     if let Some(short) = name.strip_prefix("math.") {
         return math_function(interp, short, args);
     }
+    if let Some(method) = name.strip_prefix(super::attr::UNBOUND_METHOD) {
+        let mut args = args.into_iter();
+        let recv = args.next().unwrap_or(Value::None);
+        let kind = method.split('.').next().unwrap_or("");
+        if !isinstance(&recv, &Value::builtin(&format!("builtins.{kind}"))) {
+            return Err(interp.type_error(format!(
+                "descriptor '{}' requires a '{kind}' object but received a '{}'",
+                method.rsplit('.').next().unwrap_or(method),
+                recv.type_name()
+            )));
+        }
+        let bound = Value::method(method, recv);
+        return interp.call(&bound, args.collect(), kwargs);
+    }
     if name == "os.getenv" {
         return Ok(args
             .get(1)

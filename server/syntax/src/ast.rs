@@ -182,6 +182,9 @@ pub struct FunctionDef {
     pub name: String,
     pub params: Parameters,
     pub body: Vec<Stmt>,
+    /// Its body (not a nested function's) contains `yield`: calling it
+    /// makes a generator.
+    pub is_generator: bool,
     pub decorators: Vec<Expr>,
     pub returns: Option<Expr>,
     pub is_async: bool,

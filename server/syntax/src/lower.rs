@@ -98,6 +98,9 @@ struct Lowerer<'s> {
     depth: u32,
     reported_too_deep: bool,
     errors: Vec<SyntaxError>,
+    /// One flag per function being lowered: whether its own body (not a
+    /// nested function's) contains `yield`.
+    yields: Vec<bool>,
 }
 
 impl<'s> Lowerer<'s> {
@@ -107,6 +110,7 @@ impl<'s> Lowerer<'s> {
             depth: 0,
             reported_too_deep: false,
             errors: Vec::new(),
+            yields: Vec::new(),
         }
     }
 

@@ -460,3 +460,19 @@ fn statement_ranges() {
     assert_eq!(text(source, body[0].range), "x = 1");
     assert_eq!(text(source, body[1].range), "if x:\n    y = 2");
 }
+
+#[test]
+fn a_function_whose_own_body_yields_is_a_generator() {
+    assert!(function("def f():\n    yield 1\n").is_generator);
+    assert!(function("def f(xs):\n    x = yield from xs\n").is_generator);
+    assert!(!function("def f():\n    return 1\n").is_generator);
+    let outer = function("def f():\n    def g():\n        yield 1\n    return g\n");
+    assert!(
+        !outer.is_generator,
+        "a nested generator does not make its parent one"
+    );
+    let StmtKind::FunctionDef(inner) = &outer.body[0].kind else {
+        panic!("not a def")
+    };
+    assert!(inner.is_generator);
+}

@@ -450,6 +450,9 @@ impl Lowerer<'_> {
     }
 
     fn yield_expr(&mut self, node: Node) -> ExprKind {
+        if let Some(in_function) = self.yields.last_mut() {
+            *in_function = true;
+        }
         if has_token(node, "from") {
             return ExprKind::YieldFrom(self.boxed_child(node));
         }

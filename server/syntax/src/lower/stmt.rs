@@ -348,6 +348,9 @@ impl Lowerer<'_> {
 
     fn function_def(&mut self, node: Node, outer: Node, decorators: Vec<Expr>) -> FunctionDef {
         let name = Field::Name.of(node);
+        self.yields.push(false);
+        let body = self.field_suite(node, Field::Body);
+        let is_generator = self.yields.pop().unwrap_or(false);
         FunctionDef {
             name: name
                 .map(|name| self.text(name))
@@ -357,7 +360,8 @@ impl Lowerer<'_> {
                 .of(node)
                 .map(|params| self.parameters(params))
                 .unwrap_or_default(),
-            body: self.field_suite(node, Field::Body),
+            body,
+            is_generator,
             decorators,
             returns: Field::ReturnType.of(node).map(|returns| self.expr(returns)),
             is_async: starts_with_async(node),

@@ -103,6 +103,11 @@ pub struct Interp {
     /// The globals of the prelude modules that ran, by index in
     /// [`crate::prelude::MODULES`].
     pub preludes: HashMap<usize, Rc<Scope>>,
+    /// The values yielded so far by each generator function running (the
+    /// innermost last). A generator runs to completion when called and
+    /// iterates over what it yielded: loops are unrolled anyway, and an
+    /// endless one ends at the step budget.
+    generator_sinks: Vec<Vec<Value>>,
     /// The file of each guard of `env` (aligned with `env.guards`; `None`
     /// for the traced file).
     pub guard_paths: Vec<Option<String>>,
@@ -177,6 +182,7 @@ impl Interp {
             modules: HashMap::new(),
             loading: Vec::new(),
             preludes: HashMap::new(),
+            generator_sinks: Vec::new(),
             guard_paths: Vec::new(),
             concrete: None,
             keep_state_nodes: false,
@@ -1042,10 +1048,28 @@ impl Interp {
                 self.assign(target, v.clone(), scope)?;
                 Ok(v)
             }
+            ExprKind::Yield(value) if !self.generator_sinks.is_empty() => {
+                let v = match value {
+                    Some(e) => self.eval(e, scope)?,
+                    None => Value::None,
+                };
+                if let Some(sink) = self.generator_sinks.last_mut() {
+                    sink.push(v);
+                }
+                Ok(Value::None)
+            }
+            ExprKind::YieldFrom(inner) if !self.generator_sinks.is_empty() => {
+                let v = self.eval(inner, scope)?;
+                let items = self.iterate(&v)?;
+                if let Some(sink) = self.generator_sinks.last_mut() {
+                    sink.extend(items);
+                }
+                Ok(Value::None)
+            }
             ExprKind::Await(_) | ExprKind::Yield(_) | ExprKind::YieldFrom(_) => Ok(self
                 .incomplete(
                     expr.range,
-                    "analysis incomplete: generators and coroutines are not modelled",
+                    "analysis incomplete: coroutines are not modelled",
                 )),
             ExprKind::Unsupported { what } => Ok(self.incomplete(
                 expr.range,

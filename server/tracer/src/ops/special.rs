@@ -112,6 +112,16 @@ pub fn tensor_method(
     };
     let arg0 = args.first().cloned();
     Ok(Some(match name {
+        // Random fills at construction (`torch.empty(...).normal_(std=0.02)`):
+        // the tensor keeps its shape and dtype, and a fake tensor without
+        // known contents has no values to change. Inside `forward` they are
+        // ops the registry does not model.
+        "normal_" | "uniform_" | "random_" | "bernoulli_" | "exponential_" | "cauchy_"
+        | "log_normal_" | "geometric_"
+            if !interp.tracing && t.known.is_none() =>
+        {
+            recv.clone()
+        }
         "size" => match arg0.or_else(|| kw(kwargs, "dim").cloned()) {
             None => Value::tuple(
                 t.shape

@@ -11,11 +11,13 @@ class Net(nn.Module):
         self.class_token = nn.Parameter(torch.zeros(1, 1, dim))
         self.scale = nn.Parameter(torch.empty(dim).uniform_(-0.1, 0.1))
         self.proj = nn.Linear(dim, dim)
+        fan_in, fan_out = nn.init._calculate_fan_in_and_fan_out(self.proj.weight)
+        self.gain = (fan_in + 2 * fan_out) ** -0.5
 
     def forward(self, x):
         n = x.shape[0]
         x = torch.cat([self.class_token.expand(n, -1, -1), x], dim=1)
-        return self.proj(x + self.pos_embedding) * self.scale
+        return self.proj(x + self.pos_embedding) * self.scale * self.gain
 
 
 model = Net(5, 8).eval()

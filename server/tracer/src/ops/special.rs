@@ -554,6 +554,30 @@ pub fn call(
                 Value::tuple(vec![Value::list(leaves), Value::None])
             }
         }
+        "nn.init._calculate_fan_in_and_fan_out" | "nn.init._calculate_correct_fan" => {
+            // fan_in = size(1) * receptive field, fan_out = size(0) * it.
+            let Some(Value::Tensor(t)) = args.first() else {
+                return Err(interp.type_error("fan computation expects a tensor"));
+            };
+            if t.rank() < 2 {
+                return Err(interp.raise(
+                    "ValueError",
+                    "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+                ));
+            }
+            let receptive = t.shape[2..].iter().fold(SymExpr::int(1), |a, d| a.mul(d));
+            let fan_in = interp.sym_value(t.shape[1].mul(&receptive));
+            let fan_out = interp.sym_value(t.shape[0].mul(&receptive));
+            if short == "nn.init._calculate_correct_fan" {
+                let fan_out_mode = matches!(
+                    args.get(1).or_else(|| kw(kwargs, "mode")),
+                    Some(Value::Str(m)) if &**m == "fan_out"
+                );
+                if fan_out_mode { fan_out } else { fan_in }
+            } else {
+                Value::tuple(vec![fan_in, fan_out])
+            }
+        }
         s if s.starts_with("nn.init.") => args.first().cloned().unwrap_or(Value::None),
         // Another export call than the one under analysis: its program
         // is not modelled, and code using it must not fail for that.

@@ -476,3 +476,22 @@ fn a_function_whose_own_body_yields_is_a_generator() {
     };
     assert!(inner.is_generator);
 }
+
+#[test]
+fn a_starred_item_in_an_unparenthesized_tuple_stays_starred() {
+    let StmtKind::Assign { value, .. } = only("t = *x.shape, 4\n") else {
+        panic!("not an assignment")
+    };
+    let syntax::ast::ExprKind::Tuple(items) = &value.kind else {
+        panic!("not a tuple: {value:?}")
+    };
+    assert_eq!(items.len(), 2, "{items:?}");
+    let syntax::ast::ExprKind::Starred(inner) = &items[0].kind else {
+        panic!("not starred: {items:?}")
+    };
+    assert!(
+        matches!(inner.kind, syntax::ast::ExprKind::Attribute { .. }),
+        "the star applies to `x.shape`: {inner:?}"
+    );
+    assert_eq!(text("t = *x.shape, 4\n", items[0].range), "*x.shape");
+}

@@ -36,7 +36,11 @@ class Net(nn.Module):
         self.norm = make_norm(functools.partial(nn.BatchNorm2d, eps=1e-3), widths[-1])
         offsets = list(itertools.accumulate(widths))
         unused = set(range(4)) - {0, 1}
-        self.extra = len(unused) + offsets[-1] + len(list(itertools.product([0, 1], repeat=2)))
+        both = set.symmetric_difference({0, 1, 2}, {2, 3})
+        both.update([7])
+        both.discard(0)
+        assert both.issuperset({1, 3}) and not both.isdisjoint(unused)
+        self.extra = len(unused) + len(both.union({9})) + offsets[-1] + len(list(itertools.product([0, 1], repeat=2)))
 
     def forward(self, x):
         for conv in itertools.chain(self.convs[:1], self.convs[1:]):

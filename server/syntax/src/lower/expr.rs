@@ -29,10 +29,10 @@ impl Lowerer<'_> {
         let expr = if is_transparent(node.kind()) {
             self.first_child_expr(node)
         } else {
-            Expr {
+            hoist_star(Expr {
                 kind: self.expr_kind(node),
                 range: range(node),
-            }
+            })
         };
         self.leave();
         expr
@@ -705,4 +705,35 @@ fn cmp_op(symbol: &str) -> Option<CmpOp> {
         "not in" => CmpOp::NotIn,
         _ => return None,
     })
+}
+
+/// The grammar reads `*x.shape` in an unparenthesized tuple as
+/// `(*x).shape`; Python means `*(x.shape)`. Move the star from the object
+/// of an attribute, subscript or call to the whole expression.
+fn hoist_star(expr: Expr) -> Expr {
+    let Expr { mut kind, range } = expr;
+    let object = match &mut kind {
+        ExprKind::Attribute { value, .. } | ExprKind::Subscript { value, .. } => value,
+        ExprKind::Call { func, .. } => func,
+        _ => return Expr { kind, range },
+    };
+    let star_start = object.range.start;
+    let ExprKind::Starred(inner) = &mut object.kind else {
+        return Expr { kind, range };
+    };
+    // Replace `*x` by `x` in place, then star the whole expression.
+    let placeholder = Expr {
+        kind: ExprKind::Error,
+        range: inner.range,
+    };
+    let inner = mem::replace(&mut **inner, placeholder);
+    let inner_start = inner.range.start;
+    **object = inner;
+    Expr {
+        kind: ExprKind::Starred(Box::new(Expr {
+            kind,
+            range: TextRange::new(inner_start, range.end),
+        })),
+        range: TextRange::new(star_start, range.end),
+    }
 }

@@ -1383,6 +1383,70 @@ fn container_method(
             }
             Ok(Value::None)
         }
+        (Value::Set(s), "update" | "discard" | "remove" | "clear") => {
+            match method {
+                "update" => {
+                    for other in &args {
+                        for v in interp.iterate(other)? {
+                            if !s.borrow().iter().any(|x| x.key_eq(&v)) {
+                                s.borrow_mut().push(v);
+                            }
+                        }
+                    }
+                }
+                "clear" => s.borrow_mut().clear(),
+                _ => {
+                    let v = arg(0);
+                    let found = s.borrow().iter().position(|x| x.key_eq(&v));
+                    match (found, method) {
+                        (Some(i), _) => {
+                            s.borrow_mut().remove(i);
+                        }
+                        (None, "remove") => {
+                            let key = interp.repr(&v)?;
+                            return Err(interp.raise("KeyError", key));
+                        }
+                        (None, _) => {}
+                    }
+                }
+            }
+            Ok(Value::None)
+        }
+        (Value::Set(s), "copy") => Ok(Value::Set(Rc::new(RefCell::new(s.borrow().clone())))),
+        (
+            Value::Set(s),
+            "union"
+            | "intersection"
+            | "difference"
+            | "symmetric_difference"
+            | "issubset"
+            | "issuperset"
+            | "isdisjoint",
+        ) => {
+            let mut acc = s.borrow().clone();
+            let ops = match method {
+                "union" => BinOp::BitOr,
+                "intersection" => BinOp::BitAnd,
+                "difference" => BinOp::Sub,
+                _ => BinOp::BitXor,
+            };
+            if matches!(method, "issubset" | "issuperset" | "isdisjoint") {
+                let other = interp.iterate(&arg(0))?;
+                let has = |xs: &[Value], x: &Value| xs.iter().any(|y| y.key_eq(x));
+                return Ok(Value::Bool(match method {
+                    "issubset" => acc.iter().all(|x| has(&other, x)),
+                    "issuperset" => other.iter().all(|x| has(&acc, x)),
+                    _ => !acc.iter().any(|x| has(&other, x)),
+                }));
+            }
+            for other in &args {
+                let other = interp.iterate(other)?;
+                if let Value::Set(out) = set_op(interp, ops, &acc, &other)? {
+                    acc = out.borrow().clone();
+                }
+            }
+            Ok(Value::Set(Rc::new(RefCell::new(acc))))
+        }
         (Value::Str(s), _) => str_method(interp, s, method, &args),
         (Value::SymInt(_) | Value::Int(_), "__index__" | "__int__") => Ok(recv.clone()),
         (Value::Float(f), "is_integer") => Ok(Value::Bool(f.fract() == 0.0)),

@@ -131,3 +131,42 @@ example_args = (torch.randn(2),)
         TraceOutcome::Exported(_)
     ));
 }
+
+const CLASS_INTROSPECTION: &str = "\
+import torch
+
+class Backend:
+    pass
+
+class TorchBackend(Backend):
+    pass
+
+def find_backends():
+    found = []
+    todo = Backend.__subclasses__()
+    while todo:
+        found.append(todo.pop())
+    return found
+
+assert TorchBackend.__bases__ == (Backend,) and TorchBackend.__mro__[1] is Backend
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.backends = find_backends()
+    def forward(self, x):
+        return x + 1
+
+model = M()
+example_args = (torch.randn(2, 4),)
+";
+
+#[test]
+fn class_introspection_the_tracer_does_not_keep_is_incomplete_not_an_error() {
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let f = failure(CLASS_INTROSPECTION, mode);
+        assert_eq!(f.kind, FailureKind::Incomplete, "{}", f.message);
+        assert!(f.message.contains("`while` condition"), "{}", f.message);
+        assert!(f.message.contains("__subclasses__"), "{}", f.message);
+    }
+}

@@ -319,6 +319,22 @@ impl Interp {
             }))),
             (Some("torch.export.Dim"), "STATIC") => Ok(Value::Dim(Rc::new(DimSpec::Static))),
             (_, "__name__") => Ok(Value::str(&c.name)),
+            (_, "__qualname__") => Ok(Value::str(&c.qualname)),
+            (_, "__bases__") => Ok(Value::tuple(
+                c.bases.iter().map(|b| Value::Class(b.clone())).collect(),
+            )),
+            (_, "__mro__") => Ok(Value::tuple(
+                c.mro().into_iter().map(Value::Class).collect(),
+            )),
+            // What every Python class has but the tracer does not keep (the
+            // live subclass list, the namespace dict): unknown, not an error.
+            (_, "__subclasses__" | "__dict__" | "__annotations__" | "__doc__" | "__module__") => {
+                let r = self.current_range();
+                Ok(self.incomplete(
+                    r,
+                    format!("analysis incomplete: `{}.{name}` is not modelled", c.name),
+                ))
+            }
             (_, "apply")
                 if c.mro()
                     .iter()

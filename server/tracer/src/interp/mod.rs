@@ -500,6 +500,15 @@ impl Interp {
                 loop {
                     let t = self.eval(test, scope)?;
                     self.set_range(test.range);
+                    if let Value::Unknown(what) = &t {
+                        // Guessing either way would run the loop wrongly.
+                        return Err(self.fail(
+                            FailureKind::Incomplete,
+                            format!(
+                                "analysis incomplete: a `while` condition depends on a value the tracer could not follow ({what})"
+                            ),
+                        ));
+                    }
                     if !self.truthy(&t)? {
                         self.exec_block(orelse, scope)?;
                         break;

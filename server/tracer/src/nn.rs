@@ -485,7 +485,7 @@ pub static MODULES: &[ModuleDef] = &[
     ),
     module!("Softmax", "dim=None", no_state, fwd_softmax),
     module!("LogSoftmax", "dim=None", no_state, fwd_softmax),
-    module!("Identity", "*args", no_state, fwd_identity),
+    module!("Identity", "*args, **kwargs", no_state, fwd_identity),
     module!("Flatten", "start_dim=1, end_dim=-1", no_state, fwd_flatten),
     module!(
         "Unflatten",
@@ -594,6 +594,9 @@ fn bind_config(
         .collect();
     let mut args = args.into_iter();
     for (name, default) in &params {
+        if name.starts_with("**") {
+            continue;
+        }
         if let Some(var) = name.strip_prefix('*') {
             config.insert(var.to_string(), Value::tuple(args.by_ref().collect()));
             continue;
@@ -609,8 +612,9 @@ fn bind_config(
             }
         }
     }
+    let takes_any_keyword = params.iter().any(|(n, _)| n.starts_with("**"));
     for (k, v) in kwargs {
-        if !params.iter().any(|(n, _)| *n == k) {
+        if !takes_any_keyword && !params.iter().any(|(n, _)| *n == k) {
             return Err(interp.type_error(format!(
                 "{}.__init__() got an unexpected keyword argument '{k}'",
                 def.name

@@ -430,7 +430,7 @@ impl Object {
     }
 }
 
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct ModuleState {
     pub params: Vec<(String, Option<Rc<Tensor>>)>,
     pub buffers: Vec<(String, Option<Rc<Tensor>>, bool)>,

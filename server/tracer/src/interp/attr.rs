@@ -794,12 +794,13 @@ impl Interp {
             }
             Value::Iter(it) => Ok(it.borrow_mut().by_ref().collect()),
             Value::Tensor(t) => self.unbind_for_iter(t.clone()),
-            Value::Object(o) if python_dunder(o, "__iter__").is_some() => {
-                let f = python_dunder(o, "__iter__").expect("checked");
-                let it = self.call_method_value(&f, v.clone(), vec![])?;
-                self.iterate(&it)
-            }
-            Value::Object(o) if o.module.is_some() => crate::nn::module_iter(self, o),
+            Value::Object(o) if o.module.is_some() => match python_dunder(o, "__iter__") {
+                Some(f) => {
+                    let it = self.call_method_value(&f, v.clone(), vec![])?;
+                    self.iterate(&it)
+                }
+                None => crate::nn::module_iter(self, o),
+            },
             Value::Object(o) => match o.class.lookup("__iter__") {
                 Some((f, _)) => {
                     let it = self.call_method_value(&f, v.clone(), vec![])?;

@@ -36,16 +36,7 @@ fn shallow(interp: &mut Interp, v: &Value) -> Value {
         Value::Set(s) => Value::Set(Rc::new(RefCell::new(s.borrow().clone()))),
         Value::Dict(d) => Value::Dict(Rc::new(RefCell::new(d.borrow().clone()))),
         Value::Object(o) => {
-            let module = o.module.as_ref().map(|m| {
-                let m = m.borrow();
-                RefCell::new(ModuleState {
-                    params: m.params.clone(),
-                    buffers: m.buffers.clone(),
-                    modules: m.modules.clone(),
-                    training: m.training,
-                    config: m.config.clone(),
-                })
-            });
+            let module = o.module.as_ref().map(|m| RefCell::new(m.borrow().clone()));
             new_object(interp, o, o.attrs.borrow().clone(), module)
         }
         other => other.clone(),

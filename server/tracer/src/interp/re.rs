@@ -76,35 +76,19 @@ pub fn call(
             };
             Ok(Value::list(split(&re, &text, maxsplit)))
         }
-        "match" | "fullmatch" | "search" => {
-            let found = re.captures(&text).filter(|c| {
-                let whole = c.get(0).expect("group 0");
-                match function {
-                    "match" => whole.start() == 0,
-                    "fullmatch" => whole.start() == 0 && whole.end() == text.len(),
-                    _ => true,
-                }
-            });
-            // An unanchored search can miss a match at 0 that a longer
-            // leftmost match hides; anchor explicitly for match/fullmatch.
-            let found = match (function, found) {
-                ("search", f) => f,
-                (_, Some(f)) => Some(f),
-                (kind, None) => {
-                    let anchored = if kind == "fullmatch" {
-                        format!(r"\A(?:{pattern})\z")
-                    } else {
-                        format!(r"\A(?:{pattern})")
-                    };
-                    let Ok(anchored) = Regex::new(&anchored) else {
-                        return Ok(Value::None);
-                    };
-                    return Ok(anchored
-                        .captures(&text)
-                        .map_or(Value::None, |c| match_value(&c)));
-                }
+        "search" => Ok(re.captures(&text).map_or(Value::None, |c| match_value(&c))),
+        "match" | "fullmatch" => {
+            let anchored = if function == "fullmatch" {
+                format!(r"\A(?:{pattern})\z")
+            } else {
+                format!(r"\A(?:{pattern})")
             };
-            Ok(found.map_or(Value::None, |c| match_value(&c)))
+            let Ok(anchored) = Regex::new(&anchored) else {
+                return Ok(incomplete(interp, "a pattern the tracer cannot anchor"));
+            };
+            Ok(anchored
+                .captures(&text)
+                .map_or(Value::None, |c| match_value(&c)))
         }
         "findall" => {
             let groups = re.captures_len() - 1;

@@ -171,7 +171,13 @@ impl Namespace {
 }
 
 fn placeholder_name(kind: &InputKind) -> String {
-    let flat = |s: &str| s.replace('.', "_");
+    // torch's placeholder naming replaces every character that is not an
+    // ASCII letter or digit (`block1-0.weight` -> `block1_0_weight`).
+    let flat = |s: &str| {
+        s.chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect::<String>()
+    };
     match kind {
         InputKind::Parameter(t) => format!("p_{}", flat(t)),
         InputKind::Buffer { target, .. } => format!("b_{}", flat(target)),
@@ -313,5 +319,22 @@ fn push_with_anchored(
         if *anchor == id && live[a.0 as usize] {
             push_with_anchored(g, live, *a, order, depth + 1);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lifted_names_replace_every_non_alphanumeric_character() {
+        let p = InputKind::Parameter("trunk.block1-0.proj.weight".into());
+        assert_eq!(placeholder_name(&p), "p_trunk_block1_0_proj_weight");
+        let b = InputKind::Buffer {
+            target: "bn.running_mean".into(),
+            persistent: true,
+        };
+        assert_eq!(placeholder_name(&b), "b_bn_running_mean");
+        assert_eq!(placeholder_name(&InputKind::User("x".into())), "x");
     }
 }

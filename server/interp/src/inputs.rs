@@ -358,7 +358,7 @@ fn dims_of(ctx: &Ctx, meta: &MetaVal) -> Res<(DType, Vec<usize>)> {
 }
 
 fn known_values(t: &Tensor, dt: DType, shape: &[usize]) -> Option<Res<T>> {
-    let k = t.known.as_ref()?;
+    let k = tracer::ops::values::known(t)?;
     let n: usize = shape.iter().product();
     if k.len() != n {
         return None;
@@ -776,8 +776,10 @@ impl Values {
                     RVal::Tensor(fill(&shape, k, dt)?)
                 } else if let Some(v) = known_values(&t, dt, &shape) {
                     RVal::Tensor(v?)
-                } else if let Some(k) = t.known.as_ref().filter(|_| self.is_overridden(name)) {
-                    RVal::Tensor(T::from_f64(tile(k, numel), &shape, dt)?)
+                } else if let Some(k) =
+                    tracer::ops::values::known(&t).filter(|_| self.is_overridden(name))
+                {
+                    RVal::Tensor(T::from_f64(tile(&k, numel), &shape, dt)?)
                 } else {
                     let b = self.built(file, entry, ctx.limits, &what, example)?;
                     if self.is_overridden(name) && b.dims() != shape.as_slice() {

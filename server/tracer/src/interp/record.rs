@@ -43,7 +43,7 @@ impl Interp {
             provenance: std::cell::RefCell::new(provenance),
             node: std::cell::Cell::new(None),
             requires_grad: false,
-            known: None,
+            known: std::cell::RefCell::new(None),
             layout: None,
         })
     }
@@ -61,7 +61,7 @@ impl Interp {
             provenance: std::cell::RefCell::new(provenance),
             node: std::cell::Cell::new(None),
             requires_grad,
-            known: t.known.clone(),
+            known: std::cell::RefCell::new(crate::ops::values::known(t)),
             layout: None,
         }))
     }
@@ -299,8 +299,8 @@ impl Interp {
         };
         let id = self.graph.push(Node::placeholder(kind, self.meta_of(t)));
         self.lifted.insert(t.id, id);
-        if let Some(k) = &t.known {
-            self.graph.constant_values.insert(id, k.clone());
+        if let Some(k) = crate::ops::values::known(t) {
+            self.graph.constant_values.insert(id, k);
         }
         id
     }
@@ -761,7 +761,7 @@ impl Interp {
     /// `.item()`: records `aten.item.default`; the result is an unbacked
     /// symbol for integer tensors (or the known value of a constant).
     pub fn record_item(&mut self, t: &Rc<Tensor>) -> R<SymOrConst> {
-        if let Some(k) = &t.known
+        if let Some(k) = crate::ops::values::known(t)
             && k.len() == 1
             && !self.tracing
         {
@@ -796,6 +796,11 @@ impl Interp {
                 "a Tensor with more than one element cannot be converted to Scalar",
             ));
         }
+        if !self.tracing
+            && let Some(k) = crate::ops::values::known(t)
+        {
+            return Ok(crate::ops::values::element(k[0], t.dtype));
+        }
         if let Some(v) = self.concrete_scalar(t) {
             use crate::concrete::Scalar;
             return Ok(match v {
@@ -814,11 +819,6 @@ impl Interp {
                 SymOrConst::Sym(e) => Value::SymInt(e),
                 SymOrConst::Const(c) => Value::Int(c),
             });
-        }
-        if let Some(k) = &t.known
-            && !self.tracing
-        {
-            return Ok(Value::Float(k[0]));
         }
         if self.tracing {
             let a = Arg::Node(self.tensor_node(t));

@@ -141,6 +141,8 @@ fn slice_dim(interp: &mut Interp, t: Rc<Tensor>, dim: i64, s: &[Value; 3]) -> R<
         Some(c) if c < 0 => SymExpr::int(0),
         _ => len,
     };
+    let shape_len = len.clone();
+    let start = interp.env.simplify(&start);
     let mut shape = t.shape.clone();
     shape[d] = len;
     let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(dim)];
@@ -157,11 +159,19 @@ fn slice_dim(interp: &mut Interp, t: Rc<Tensor>, dim: i64, s: &[Value; 3]) -> R<
     }
     let layout = t
         .layout()
-        .and_then(|base| crate::layout::slice(&base, d, &interp.env.simplify(&start), step));
-    match layout {
-        Ok(l) => interp.record_view_op("aten.slice.Tensor", args, vec![], t.dtype, shape, l),
-        Err(_) => interp.record_tensor_op("aten.slice.Tensor", args, vec![], t.dtype, shape),
+        .and_then(|base| crate::layout::slice(&base, d, &start, step));
+    let out = match layout {
+        Ok(l) => interp.record_view_op("aten.slice.Tensor", args, vec![], t.dtype, shape, l)?,
+        Err(_) => interp.record_tensor_op("aten.slice.Tensor", args, vec![], t.dtype, shape)?,
+    };
+    if !interp.tracing
+        && let (Some(start), Some(count)) = (start.as_const(), shape_len.as_const())
+        && let Some(values) =
+            super::values::slice(&t, d, start as usize, count as usize, step as usize)
+    {
+        super::values::set(&out, values);
     }
+    Ok(out)
 }
 
 /// Clamp a slice bound into `[0, size]`, deciding symbolic comparisons by
@@ -252,6 +262,8 @@ fn advanced_index(
 
 /// `x[idx] = value`.
 pub fn setitem(interp: &mut Interp, t: Rc<Tensor>, index: Value, value: Value) -> R<()> {
+    // Contents followed outside tracing are not updated element-wise.
+    t.known.replace(None);
     let items = index_items(interp, &index)?;
     if items.iter().any(|v| matches!(v, Value::Tensor(_))) {
         let idx: Vec<Arg> = items.iter().map(|v| interp.arg_of(v)).collect();

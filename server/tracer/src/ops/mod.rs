@@ -12,6 +12,7 @@ pub mod index;
 pub mod meta;
 pub mod registry;
 pub mod special;
+pub mod values;
 pub mod views;
 
 use std::collections::HashMap;
@@ -376,7 +377,12 @@ fn first_unknown<'a>(
 
 fn run(interp: &mut Interp, call: OpCall) -> R<Value> {
     let r = (call.def.meta)(interp, &call);
-    interp.expect_ok(r)
+    let result = interp.expect_ok(r)?;
+    Ok(if interp.tracing {
+        result
+    } else {
+        values::attach(&call, result)
+    })
 }
 
 #[cfg(test)]

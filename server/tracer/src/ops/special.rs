@@ -8,6 +8,7 @@ use std::rc::Rc;
 use shapes::{Bound, SymExpr, ValueRange};
 
 use super::meta::{size_expr, sizes};
+use super::values::number;
 use super::views::to_dtype;
 use crate::dtype::DType;
 use crate::failure::FailureKind;
@@ -33,6 +34,8 @@ pub const FUNCTIONS: &[&str] = &[
     "arange",
     "eye",
     "linspace",
+    "unique",
+    "diff",
     "tensor",
     "as_tensor",
     "asarray",
@@ -118,8 +121,9 @@ pub fn tensor_method(
         // ops the registry does not model.
         "normal_" | "uniform_" | "random_" | "bernoulli_" | "exponential_" | "cauchy_"
         | "log_normal_" | "geometric_"
-            if !interp.tracing && t.known.is_none() =>
+            if !interp.tracing =>
         {
+            t.known.replace(None);
             recv.clone()
         }
         "size" => match arg0.or_else(|| kw(kwargs, "dim").cloned()) {
@@ -142,6 +146,9 @@ pub fn tensor_method(
         }
         "item" => interp.tensor_item(t)?,
         "tolist" => return tolist(interp, t).map(Some),
+        "unique" | "diff" if !interp.tracing && kwargs.is_empty() && args.is_empty() => {
+            return Ok(eager_values_op(interp, name, t));
+        }
         "numpy" => {
             if interp.tracing && interp.mode == crate::Mode::NonStrict {
                 return Err(interp.fail(
@@ -250,6 +257,11 @@ fn tolist(interp: &mut Interp, t: &Rc<Tensor>) -> R<Value> {
             "Tensor.tolist() with non-integer tensor: TorchDynamo cannot trace reading float values out of a tensor",
             "keep the values as a tensor, or compute with tensor ops",
         ));
+    }
+    if !interp.tracing
+        && let Some(list) = super::values::to_list(t)
+    {
+        return Ok(list);
     }
     let n = match t.shape.first() {
         None => return interp.tensor_item(t),
@@ -388,15 +400,15 @@ pub fn call(
                 dtype,
                 vec![interp.env.simplify(&len)],
             )?;
-            if let (Value::Tensor(tt), Some(n)) = (&t, len.as_const())
-                && n <= 4096
-                && !float
+            if let (Some(n), Some(s0), Some(st)) = (len.as_const(), number(&start), number(&step))
                 && !interp.tracing
             {
-                let s0 = start.as_int().unwrap_or(0) as f64;
-                let st = step.as_int().unwrap_or(1) as f64;
-                let known: Vec<f64> = (0..n).map(|i| s0 + st * i as f64).collect();
-                return Ok(Some(with_known(tt, known)));
+                super::values::set(
+                    &t,
+                    (0..n)
+                        .filter_map(|i| super::values::cast(s0 + st * i as f64, dtype))
+                        .collect(),
+                );
             }
             t
         }
@@ -416,13 +428,22 @@ pub fn call(
                     .unwrap_or(&Value::Int(100)),
             )?;
             let dtype = dtype_kw(kwargs).unwrap_or(DType::F32);
-            constructor(
+            let t = constructor(
                 interp,
                 "aten.linspace.default",
                 vec![SymExpr::int(steps)],
                 dtype,
                 None,
-            )?
+            )?;
+            let bound =
+                |i: usize, name: &str| args.get(i).or_else(|| kw(kwargs, name)).and_then(number);
+            if !interp.tracing
+                && let (Some(start), Some(end)) = (bound(0, "start"), bound(1, "end"))
+                && let Some(values) = linspace_values(start, end, steps, dtype)
+            {
+                super::values::set(&t, values);
+            }
+            t
         }
         "tensor" | "as_tensor" | "asarray" | "Tensor" | "FloatTensor" | "LongTensor" => {
             let data = args.first().cloned().unwrap_or(Value::list(vec![]));
@@ -432,6 +453,12 @@ pub fn call(
                 _ => None,
             };
             tensor_literal(interp, &data, dtype_kw(kwargs).or(default))?
+        }
+        "unique" | "diff" if !interp.tracing && kwargs.is_empty() && args.len() == 1 => {
+            let Some(Value::Tensor(t)) = args.first() else {
+                return Ok(None);
+            };
+            return Ok(eager_values_op(interp, short, t));
         }
         "cond" => return cond(interp, args, kwargs).map(Some),
         "meshgrid" => return meshgrid(interp, args.to_vec(), kwargs).map(Some),
@@ -588,17 +615,66 @@ pub fn call(
     }))
 }
 
-fn with_known(t: &Rc<Tensor>, known: Vec<f64>) -> Value {
-    Value::Tensor(Rc::new(Tensor {
-        id: t.id,
-        dtype: t.dtype,
-        shape: t.shape.clone(),
-        provenance: t.provenance.clone(),
-        node: t.node.clone(),
-        requires_grad: t.requires_grad,
-        known: Some(Rc::new(known)),
-        layout: None,
-    }))
+/// `unique()` and `diff()` of a tensor with known contents outside
+/// tracing (their result's size depends on the values); `None` when the
+/// contents are unknown.
+fn eager_values_op(interp: &mut Interp, name: &str, t: &Rc<Tensor>) -> Option<Value> {
+    let values = match name {
+        "unique" => super::values::unique(t)?,
+        _ => super::values::diff(t)?,
+    };
+    let out = interp.op_output(t.dtype, vec![SymExpr::int(values.len() as i64)]);
+    out.known.replace(Some(Rc::new(values)));
+    Some(Value::Tensor(out))
+}
+
+/// The contents of a constructor's output built outside tracing: zeros,
+/// ones, a fill value, the identity (random and empty ones have none).
+fn constructed_values(target: &str, shape: &[SymExpr], fill: Option<&Value>) -> Option<Vec<f64>> {
+    let dims: Vec<usize> = shape
+        .iter()
+        .map(|d| d.as_const().and_then(|c| usize::try_from(c).ok()))
+        .collect::<Option<_>>()?;
+    let n: usize = dims.iter().product();
+    if n > super::values::MAX_KNOWN {
+        return None;
+    }
+    Some(match target {
+        "aten.zeros.default" => vec![0.0; n],
+        "aten.ones.default" => vec![1.0; n],
+        "aten.full.default" => vec![number(fill?)?; n],
+        "aten.eye.default" => {
+            let cols = dims[1];
+            (0..n)
+                .map(|i| f64::from(u8::from(i / cols == i % cols)))
+                .collect()
+        }
+        _ => return None,
+    })
+}
+
+/// `linspace(start, end, steps)` as torch's kernel computes it: from the
+/// start for the first half, back from the end for the second.
+fn linspace_values(start: f64, end: f64, steps: i64, dtype: DType) -> Option<Vec<f64>> {
+    let steps = usize::try_from(steps).ok()?;
+    if steps > super::values::MAX_KNOWN {
+        return None;
+    }
+    if steps == 1 {
+        return Some(vec![super::values::cast(start, dtype)?]);
+    }
+    let step = (end - start) / (steps - 1) as f64;
+    let step = super::values::cast(step, dtype)?;
+    (0..steps)
+        .map(|i| {
+            let v = if i < steps / 2 {
+                start + step * i as f64
+            } else {
+                end - step * (steps - i - 1) as f64
+            };
+            super::values::cast(v, dtype)
+        })
+        .collect()
 }
 
 /// A size built from data (`zeros(u0)`) must be non-negative: torch assumes
@@ -651,6 +727,12 @@ fn constructor(
         let val = interp.meta_of(&t);
         let n = interp.record(target, a, kwargs, val);
         t.node.set(Some(n));
+    } else if let Some(values) = constructed_values(target, &t.shape, fill.as_ref()) {
+        let values = values
+            .into_iter()
+            .map(|v| super::values::cast(v, dtype))
+            .collect::<Option<Vec<_>>>();
+        t.known.replace(values.map(Rc::new));
     }
     Ok(Value::Tensor(t))
 }
@@ -678,11 +760,9 @@ fn tensor_literal(interp: &mut Interp, data: &Value, dtype: Option<DType>) -> R<
         }),
         node: std::cell::Cell::new(None),
         requires_grad: false,
-        known: if flat.len() <= 4096 {
-            Some(Rc::new(flat))
-        } else {
-            None
-        },
+        known: std::cell::RefCell::new(
+            (flat.len() <= super::values::MAX_KNOWN).then(|| Rc::new(flat)),
+        ),
         layout: None,
     });
     if interp.tracing {
@@ -703,7 +783,7 @@ fn tensor_literal(interp: &mut Interp, data: &Value, dtype: Option<DType>) -> R<
             provenance: std::cell::RefCell::new(Provenance::Graph),
             node: std::cell::Cell::new(Some(det)),
             requires_grad: false,
-            known: t.known.clone(),
+            known: std::cell::RefCell::new(super::values::known(&t)),
             layout: None,
         });
         return Ok(Value::Tensor(out));

@@ -965,7 +965,9 @@ pub fn to_dtype(
             t.shape.clone(),
         );
     }
-    interp.record_tensor_op("aten.to.dtype", vec![], vec![], dtype, t.shape.clone())
+    let out = interp.record_tensor_op("aten.to.dtype", vec![], vec![], dtype, t.shape.clone())?;
+    super::values::carry_cast(t, &out);
+    Ok(out)
 }
 
 /// `type_as(other)`.

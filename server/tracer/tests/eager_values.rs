@@ -1,0 +1,144 @@
+//! Tensor contents computed outside the traced graph: module-level and
+//! `__init__` code that builds a configuration with tensor ops and reads
+//! it back into Python gets the values eager torch gives (expected values
+//! below are what torch 2.15 prints for the same code).
+
+use tracer::{Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+
+/// Traces `prelude` followed by a small model whose hidden width is
+/// `width` (a Python expression over the prelude's names).
+fn outcome(prelude: &str, width: &str) -> TraceOutcome {
+    let src = format!(
+        "import math\nimport torch\nimport torch.nn as nn\n{prelude}\n\
+class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        \
+self.l = nn.Linear(4, {width})\n    def forward(self, x):\n        return self.l(x)\n\n\
+model = M()\nexample_args = (torch.randn(2, 4),)\n"
+    );
+    let file = SourceFile::parse("m.py", &src);
+    let entries = find_entries(&file);
+    assert_eq!(entries.len(), 1, "one entry");
+    trace_entry(
+        file,
+        &entries[0],
+        Mode::NonStrict,
+        tracer::Budget::default(),
+    )
+    .outcome
+}
+
+/// The placeholders' metadata (the Linear's weight is `[width, 4]`) when
+/// `prelude` runs without error.
+fn width(prelude: &str, width: &str) -> String {
+    match outcome(prelude, width) {
+        TraceOutcome::Exported(p) => p
+            .inputs
+            .iter()
+            .map(|id| format!("{:?}", p.graph.node(*id).val))
+            .collect::<Vec<_>>()
+            .join(" "),
+        TraceOutcome::Failed(f) => panic!("{} (line {:?})", f.message, f.line),
+    }
+}
+
+/// Whether every `assert COND` line of `prelude` holds: each becomes a
+/// check the model's width depends on (8 when all hold, else 16), so that
+/// a wrong value shows in the exported program.
+fn holds(prelude: &str) -> bool {
+    let checks: String = prelude
+        .lines()
+        .map(|l| match l.strip_prefix("assert ") {
+            Some(cond) => format!("_ok.append(bool({cond}))\n"),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    let w = width(&format!("_ok = []\n{checks}"), "8 if all(_ok) else 16");
+    assert!(w.contains('8') != w.contains("16"), "{w}");
+    !w.contains("16")
+}
+
+fn exports(prelude: &str) {
+    assert!(holds(prelude), "a check failed:\n{prelude}");
+}
+
+#[test]
+fn a_false_check_is_seen() {
+    // The control for the tests below.
+    assert!(!holds("assert torch.tensor([1, 2]).tolist() == [1, 3]"));
+    assert!(holds("assert torch.tensor([1, 2]).tolist() == [1, 2]"));
+}
+
+#[test]
+fn regnet_block_widths_are_computed_as_torch_computes_them() {
+    exports(
+        "\
+depth, w_a, w_0, w_m = 13, 24.48, 24, 2.54
+widths_cont = torch.arange(depth) * w_a + w_0
+block_capacity = torch.round(torch.log(widths_cont / w_0) / math.log(w_m))
+block_widths = (torch.round(torch.divide(w_0 * torch.pow(w_m, block_capacity), 8)) * 8).int().tolist()
+assert block_widths == [24, 64, 64, 152, 152, 152, 152, 152, 152, 152, 392, 392, 392]
+splits = [w != wp for w, wp in zip(block_widths + [0], [0] + block_widths)]
+stage_depths = torch.diff(torch.tensor([d for d, t in enumerate(splits) if t])).int().tolist()
+assert stage_depths == [1, 2, 7, 3]
+assert len(torch.unique(torch.tensor(block_widths))) == 4
+",
+    );
+}
+
+#[test]
+fn float_schedules_round_through_float32() {
+    exports(
+        "\
+dpr = [x.item() for x in torch.linspace(0, 0.1, 4)]
+assert dpr == [0.0, 0.03333333507180214, 0.06666666269302368, 0.10000000149011612]
+assert torch.arange(0.0, 1.0, 0.25).tolist() == [0.0, 0.25, 0.5, 0.75]
+assert torch.ones(3).sum().item() == 3.0
+assert torch.eye(2).tolist() == [[1.0, 0.0], [0.0, 1.0]]
+",
+    );
+}
+
+#[test]
+fn reductions_indexing_and_scans_read_the_contents() {
+    exports(
+        "\
+assert torch.tensor([3, 1, 2]).max().item() == 3
+assert torch.tensor([[1, 2], [3, 4]])[1].tolist() == [3, 4]
+assert torch.tensor([1, 2, 3, 4])[1:3].tolist() == [2, 3]
+assert torch.tensor([5, 6, 7]).cumsum(0).tolist() == [5, 11, 18]
+assert [int(v) for v in torch.tensor([2, 4])] == [2, 4]
+assert torch.tensor([1.5, -2.5]).int().tolist() == [1, -2]
+assert (torch.tensor([1, 2]) > 1).tolist() == [False, True]
+",
+    );
+}
+
+#[test]
+fn in_place_ops_update_or_forget_the_contents() {
+    exports(
+        "\
+t = torch.ones(3)
+t.mul_(4)
+assert t.tolist() == [4.0, 4.0, 4.0]
+",
+    );
+    // After an element write the contents are no longer followed: the
+    // decision on a value read back is data-dependent, never made on the
+    // stale contents.
+    let written = "t = torch.zeros(3, dtype=torch.long)\nt[1] = 5\nn = int(t.sum().item())";
+    match outcome(written, "8 if n != 0 else 16") {
+        TraceOutcome::Failed(f) => {
+            assert!(
+                f.message.contains("depends on tensor data"),
+                "{}",
+                f.message
+            )
+        }
+        TraceOutcome::Exported(_) => panic!("decided on stale contents"),
+    }
+}
+
+#[test]
+fn computed_values_size_the_model() {
+    let w = width("n = int(torch.tensor([2.0, 3.0]).prod().item())", "n + 2");
+    assert!(w.contains('8'), "{w}");
+}

@@ -865,3 +865,42 @@ fn recurrent_cells_step_once() {
     assert_close(h1, &[0.531_467_381]);
     assert_close(c1, &[0.922_299_230]);
 }
+
+#[test]
+fn addcmul_and_addcdiv_broadcast_with_value() {
+    // torch.addcmul(tensor([1., 2.]), tensor([[3.], [4.]]), tensor([2., 2.]), value=0.5)
+    let x = t(&[1.0, 2.0], &[2]);
+    let a = t(&[3.0, 4.0], &[2, 1]);
+    let b = t(&[2.0, 2.0], &[2]);
+    let got = run_kw(
+        "aten.addcmul.default",
+        DType::F32,
+        &[2, 2],
+        vec![x.clone(), a.clone(), b.clone()],
+        vec![("value", RVal::Float(0.5))],
+    );
+    assert_close(&got, &[4.0, 5.0, 5.0, 6.0]);
+    let got = run("aten.addcdiv.default", DType::F32, &[2, 2], vec![x, a, b]);
+    assert_close(&got, &[2.5, 3.5, 3.0, 4.0]);
+}
+
+#[test]
+fn unfold_makes_windows_a_last_dimension() {
+    // torch.arange(12.).reshape(2, 6).unfold(1, 3, 2) and .unfold(0, 1, 1)
+    let x = t(&(0..12).map(f64::from).collect::<Vec<_>>(), &[2, 6]);
+    let got = run(
+        "aten.unfold.default",
+        DType::F32,
+        &[2, 2, 3],
+        vec![x.clone(), RVal::Int(1), RVal::Int(3), RVal::Int(2)],
+    );
+    assert_close(&got, &[0., 1., 2., 2., 3., 4., 6., 7., 8., 8., 9., 10.]);
+    let got = run(
+        "aten.unfold.default",
+        DType::F32,
+        &[2, 6, 1],
+        vec![x, RVal::Int(0), RVal::Int(1), RVal::Int(1)],
+    );
+    assert_eq!(got.dims(), &[2, 6, 1]);
+    assert_close(&got, &(0..12).map(f64::from).collect::<Vec<_>>());
+}

@@ -83,6 +83,11 @@ def upsample(input, size=None, scale_factor=None, mode="nearest", align_corners=
 # ----- activations composed of tensor ops ------------------------------------------
 
 
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    return input / denom
+
+
 def softsign(input):
     return input / (input.abs() + 1)
 

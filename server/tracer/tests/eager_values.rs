@@ -3,62 +3,10 @@
 //! it back into Python gets the values eager torch gives (expected values
 //! below are what torch 2.15 prints for the same code).
 
-use tracer::{Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+mod common;
 
-/// Traces `prelude` followed by a small model whose hidden width is
-/// `width` (a Python expression over the prelude's names).
-fn outcome(prelude: &str, width: &str) -> TraceOutcome {
-    let src = format!(
-        "import math\nimport torch\nimport torch.nn as nn\n{prelude}\n\
-class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        \
-self.l = nn.Linear(4, {width})\n    def forward(self, x):\n        return self.l(x)\n\n\
-model = M()\nexample_args = (torch.randn(2, 4),)\n"
-    );
-    let file = SourceFile::parse("m.py", &src);
-    let entries = find_entries(&file);
-    assert_eq!(entries.len(), 1, "one entry");
-    trace_entry(
-        file,
-        &entries[0],
-        Mode::NonStrict,
-        tracer::Budget::default(),
-    )
-    .outcome
-}
-
-/// The placeholders' metadata (the Linear's weight is `[width, 4]`) when
-/// `prelude` runs without error.
-fn width(prelude: &str, width: &str) -> String {
-    match outcome(prelude, width) {
-        TraceOutcome::Exported(p) => p
-            .inputs
-            .iter()
-            .map(|id| format!("{:?}", p.graph.node(*id).val))
-            .collect::<Vec<_>>()
-            .join(" "),
-        TraceOutcome::Failed(f) => panic!("{} (line {:?})", f.message, f.line),
-    }
-}
-
-/// Whether every `assert COND` line of `prelude` holds: each becomes a
-/// check the model's width depends on (8 when all hold, else 16), so that
-/// a wrong value shows in the exported program.
-fn holds(prelude: &str) -> bool {
-    let checks: String = prelude
-        .lines()
-        .map(|l| match l.strip_prefix("assert ") {
-            Some(cond) => format!("_ok.append(bool({cond}))\n"),
-            None => format!("{l}\n"),
-        })
-        .collect();
-    let w = width(&format!("_ok = []\n{checks}"), "8 if all(_ok) else 16");
-    assert!(w.contains('8') != w.contains("16"), "{w}");
-    !w.contains("16")
-}
-
-fn exports(prelude: &str) {
-    assert!(holds(prelude), "a check failed:\n{prelude}");
-}
+use common::{exports, holds, outcome, width};
+use tracer::TraceOutcome;
 
 #[test]
 fn a_false_check_is_seen() {
@@ -141,4 +89,18 @@ assert t.tolist() == [4.0, 4.0, 4.0]
 fn computed_values_size_the_model() {
     let w = width("n = int(torch.tensor([2.0, 3.0]).prod().item())", "n + 2");
     assert!(w.contains('8'), "{w}");
+}
+
+#[test]
+fn unique_with_counts_and_splits_of_a_schedule() {
+    exports(
+        "\
+w, c = torch.unique(torch.tensor([8, 8, 16, 16, 16, 32], device='cpu'), return_counts=True)
+assert (w.tolist(), c.tolist()) == ([8, 16, 32], [2, 3, 1])
+assert torch.unique(torch.tensor([3, 1, 3]), return_inverse=True)[1].tolist() == [1, 0, 1]
+dpr = [x.tolist() for x in torch.linspace(0, 0.1, 6, device='cpu').split([1, 2, 3])]
+assert dpr == [[0.0], [0.019999999552965164, 0.03999999910593033], [0.06000000238418579, 0.07999999821186066, 0.10000000149011612]]
+assert [t.tolist() for t in torch.arange(6).chunk(3)] == [[0, 1], [2, 3], [4, 5]]
+",
+    );
 }

@@ -1300,21 +1300,6 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             let log = op.contains("log");
             RVal::Tensor(along_dim(x, d, dt, |row, o| softmax_row(row, o, log))?)
         }
-        "normalize" => {
-            let x = a.tensor(0, "input")?;
-            let p = a.f64_or(1, "p", 2.0)?;
-            let d = wrap_dim(a.int_or(2, "dim", 1)?, x.rank())?;
-            let eps = a.f64_or(3, "eps", 1e-12)?;
-            RVal::Tensor(along_dim(x, d, x.dt, |row, o| {
-                let n = row
-                    .iter()
-                    .map(|v| v.abs().powf(p))
-                    .sum::<f64>()
-                    .powf(1.0 / p)
-                    .max(eps);
-                o.extend(row.iter().map(|v| v / n));
-            })?)
-        }
         "scaled_dot_product_attention" => RVal::Tensor(sdpa(node, a)?),
         "cosine_similarity" => RVal::Tensor(cosine_similarity(node, a)?),
         "lstm" => rnn(ctx, node, a, true)?,

@@ -401,6 +401,22 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
             };
             return Ok(Some(RVal::Tensor(zip_map(&x, &y, dt, f)?)));
         }
+        "addcmul" | "addcdiv" => {
+            // input + value * tensor1 (* or /) tensor2
+            let dt = out_dtype(node).unwrap_or(DType::F32);
+            let x = as_tensor(a.pos.first().unwrap_or(&RVal::None), dt)?;
+            let t1 = as_tensor(a.get(1, "tensor1").unwrap_or(&RVal::None), dt)?;
+            let t2 = as_tensor(a.get(2, "tensor2").unwrap_or(&RVal::None), dt)?;
+            let value = a.f64_or(3, "value", 1.0)?;
+            let combined = if op == "addcmul" {
+                zip_map(&t1, &t2, DType::F64, |p, q| value * p * q)?
+            } else {
+                zip_map(&t1, &t2, DType::F64, |p, q| value * p / q)?
+            };
+            return Ok(Some(RVal::Tensor(zip_map(&x, &combined, dt, |p, q| {
+                p + q
+            })?)));
+        }
         "where" => {
             let c = a.tensor(0, "condition")?.cast(DType::Bool)?;
             let dt = out_dtype(node).unwrap_or(DType::F32);

@@ -229,9 +229,9 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             let dt = out_dt.unwrap_or(x.dt);
             Ok(Some(RVal::Tensor(finish(ctx, node, &r, vals, dt)?)))
         }
-        "norm" => {
+        "linalg_vector_norm" => {
             let x = a.tensor(0, "self")?;
-            let p = a.f64_or(1, "p", 2.0)?;
+            let p = a.f64_or(1, "ord", 2.0)?;
             let dims = dims_arg(a, 2, "dim", x.rank())?;
             let r = rows(x, &dims)?;
             let vals: Vec<f64> = r

@@ -278,6 +278,27 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             }
             wrap(x.t.narrow(d, s as usize, len as usize)?, x.dt)
         }
+        "unfold" => {
+            // Windows of `size` every `step` along `dim`, as a new last dim.
+            let x = a.tensor(0, "self")?;
+            let d = wrap_dim(a.int_or(1, "dimension", 0)?, x.rank())?;
+            let size = a.int_or(2, "size", 1)?;
+            let step = a.int_or(3, "step", 1)?;
+            let n = x.dims()[d] as i64;
+            if size < 0 || step <= 0 || size > n.max(1) {
+                return Err(Error::runtime("unfold(): bad size or step"));
+            }
+            let windows = (n - size) / step + 1;
+            let mut parts = Vec::with_capacity(windows as usize);
+            for w in 0..windows {
+                let part = x.t.narrow(d, (w * step) as usize, size as usize)?;
+                // [.., 1, size, ..] with the window's own axis moved last.
+                let order: Vec<usize> = (0..=d).chain(d + 2..=x.rank()).chain([d + 1]).collect();
+                parts.push(part.unsqueeze(d)?.permute(order)?);
+            }
+            let refs: Vec<&Tensor> = parts.iter().collect();
+            wrap(Tensor::cat(&refs, d)?.contiguous()?, x.dt)
+        }
         "index_select" => {
             let x = a.tensor(0, "self")?;
             let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;

@@ -318,9 +318,22 @@ pub fn call_builtin(
         }
         "functools.partial" => {
             let mut it = args.into_iter();
-            let f = it.next().unwrap_or(Value::None);
-            let rest: Vec<Value> = it.collect();
+            let mut f = it.next().unwrap_or(Value::None);
+            let mut rest: Vec<Value> = it.collect();
             let mut d = Dict::default();
+            // A partial of a partial flattens into one, as CPython's does:
+            // `.func` is the innermost callable.
+            if let Value::Builtin(inner) = &f
+                && &*inner.name == "functools.partial.call"
+                && let Some(Value::Tuple(parts)) = &inner.receiver
+                && let [func, Value::Tuple(inner_args), Value::Dict(inner_kw)] = &parts[..]
+            {
+                rest = inner_args.iter().cloned().chain(rest).collect();
+                for (k, v) in &inner_kw.borrow().entries {
+                    d.insert(k.clone(), v.clone());
+                }
+                f = func.clone();
+            }
             for (k, v) in kwargs {
                 d.insert(Value::str(&k), v);
             }
@@ -1893,7 +1906,7 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
             CmpKind::Gt => a > b,
             CmpKind::Ge => a >= b,
         })),
-        (Tuple(_) | List(_), Tuple(_) | List(_)) if matches!(kind, CmpKind::Eq | CmpKind::Ne) => {
+        (Tuple(_), Tuple(_)) | (List(_), List(_)) if matches!(kind, CmpKind::Eq | CmpKind::Ne) => {
             let a = interp.iterate(l)?;
             let b = interp.iterate(r)?;
             let mut eq = a.len() == b.len();
@@ -1904,6 +1917,28 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
                         eq = false;
                         break;
                     }
+                }
+            }
+            Ok(Bool(if kind == CmpKind::Eq { eq } else { !eq }))
+        }
+        (Dict(a), Dict(b)) if matches!(kind, CmpKind::Eq | CmpKind::Ne) => {
+            let pairs: Option<Vec<(Value, Value)>> = {
+                let (a, b) = (a.borrow(), b.borrow());
+                (a.entries.len() == b.entries.len())
+                    .then(|| {
+                        a.entries
+                            .iter()
+                            .map(|(k, v)| Some((v.clone(), b.get(k)?.clone())))
+                            .collect()
+                    })
+                    .flatten()
+            };
+            let mut eq = pairs.is_some();
+            for (x, y) in pairs.unwrap_or_default() {
+                let c = python_compare(interp, CmpOp::Eq, &x, &y)?;
+                if !interp.truthy(&c)? {
+                    eq = false;
+                    break;
                 }
             }
             Ok(Bool(if kind == CmpKind::Eq { eq } else { !eq }))

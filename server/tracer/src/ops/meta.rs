@@ -342,6 +342,30 @@ pub fn where_(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, 3, dtype, s)
 }
 
+/// `addcmul(input, tensor1, tensor2, *, value=1)` and `addcdiv`: pointwise
+/// over three broadcast operands (`value` recorded when not 1).
+pub fn pointwise3(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let operands: Vec<Value> = (0..3).map(|i| call.arg(i).clone()).collect();
+    let ops: Vec<Operand> = operands.iter().filter_map(operand).collect();
+    if ops.len() < 3 {
+        return Err(interp.type_error(format!("{}(): expected three tensors", call.spelling)));
+    }
+    let dtype = result_type(&ops);
+    let mut shape = shape_of(&operands[0]);
+    for o in &operands[1..] {
+        shape = broadcast(interp, &shape, &shape_of(o))?;
+    }
+    let n = if matches!(call.get("value"), Value::Int(1) | Value::None) {
+        3
+    } else {
+        4
+    };
+    if call.inplace {
+        return emit_inplace(interp, call, 0, n);
+    }
+    emit(interp, call, 0, n, dtype, shape)
+}
+
 /// `masked_fill(mask, value)`: targets [Scalar, Tensor].
 pub fn masked_fill(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
@@ -496,6 +520,54 @@ pub fn reduce(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let target = call.target(1);
     let output = interp.reduction_output(&shape);
     interp.record_output(&target, args, vec![], dtype, shape, output)
+}
+
+/// `torch.norm` / `Tensor.norm` / `torch.linalg.vector_norm`: torch's
+/// Python `norm` sends a numeric `p` (and `'fro'`, as 2) to
+/// `linalg_vector_norm(input, ord, dim, keepdim)`.
+pub fn vector_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let ord = match call.arg(1) {
+        Value::Str(s) if &**s == "fro" => Value::Float(2.0),
+        Value::Int(_) | Value::Float(_) => call.arg(1).clone(),
+        Value::Str(s) => {
+            let r = interp.current_range();
+            return Ok(interp.incomplete(
+                r,
+                format!("analysis incomplete: the '{s}' matrix norm is not modelled"),
+            ));
+        }
+        _ => Value::Float(2.0),
+    };
+    let keepdim = matches!(call.get("keepdim"), Value::Bool(true));
+    let dtype = match call.get("dtype") {
+        Value::DType(d) => *d,
+        _ if t.dtype.is_floating() || t.dtype.is_complex() => t.dtype,
+        _ => DType::F32,
+    };
+    let dim = call.get("dim").clone();
+    let dims = if dim.is_none() {
+        (0..t.rank() as i64).collect()
+    } else {
+        int_list(interp, &dim)?
+    };
+    let shape = reduce_shape(interp, &t.shape, &dims, keepdim)?;
+    let mut args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        interp.arg_of(&ord),
+    ];
+    if !dim.is_none() || keepdim {
+        args.push(if dim.is_none() {
+            Arg::None
+        } else {
+            Arg::List(dims.iter().map(|d| Arg::Int(*d)).collect())
+        });
+    }
+    if keepdim {
+        args.push(Arg::Bool(true));
+    }
+    let output = interp.reduction_output(&shape);
+    interp.record_output(&call.target(0), args, vec![], dtype, shape, output)
 }
 
 /// `max`/`min`: full reduction, a dim reduction returning (values,

@@ -202,6 +202,18 @@ pub static OPS: &[OpDef] = &[
         meta::compare
     ),
     op!(
+        ["torch.addcmul", "Tensor.addcmul"],
+        "input, tensor1, tensor2, *, value=1",
+        ["aten.addcmul.default"],
+        meta::pointwise3
+    ),
+    op!(
+        ["torch.addcdiv", "Tensor.addcdiv"],
+        "input, tensor1, tensor2, *, value=1",
+        ["aten.addcdiv.default"],
+        meta::pointwise3
+    ),
+    op!(
         ["torch.where", "Tensor.where"],
         "condition, input, other",
         ["aten.where.self"],
@@ -491,12 +503,6 @@ pub static OPS: &[OpDef] = &[
         ["aten.roll.default"],
         views::keep_shape
     ),
-    op!(
-        ["torch.nn.functional.normalize"],
-        "input, p=2.0, dim=1, eps=1e-12",
-        ["aten.normalize.default"],
-        meta::same_shape
-    ),
     // ----- reductions ------------------------------------------------------------------
     op!(
         ["torch.sum", "Tensor.sum"],
@@ -549,8 +555,14 @@ pub static OPS: &[OpDef] = &[
     op!(
         ["torch.norm", "Tensor.norm"],
         "input, p='fro', dim=None, keepdim=False, dtype=None",
-        ["aten.norm.Scalar", "aten.norm.ScalarOpt_dim"],
-        meta::reduce
+        ["aten.linalg_vector_norm.default"],
+        meta::vector_norm
+    ),
+    op!(
+        ["torch.linalg.vector_norm"],
+        "input, ord=2, dim=None, keepdim=False, *, dtype=None",
+        ["aten.linalg_vector_norm.default"],
+        meta::vector_norm
     ),
     op!(
         ["torch.all", "Tensor.all"],
@@ -1181,6 +1193,12 @@ pub static OPS: &[OpDef] = &[
         "input, dim, start, length",
         ["aten.narrow.default"],
         views::narrow
+    ),
+    op!(
+        ["Tensor.unfold"],
+        "input, dimension, size, step",
+        ["aten.unfold.default"],
+        views::unfold
     ),
     op!(
         ["torch.index_select", "Tensor.index_select"],

@@ -146,8 +146,8 @@ pub fn tensor_method(
         }
         "item" => interp.tensor_item(t)?,
         "tolist" => return tolist(interp, t).map(Some),
-        "unique" | "diff" if !interp.tracing && kwargs.is_empty() && args.is_empty() => {
-            return Ok(eager_values_op(interp, name, t));
+        "unique" | "diff" if !interp.tracing => {
+            return Ok(eager_values_op(interp, name, t, args, kwargs));
         }
         "numpy" => {
             if interp.tracing && interp.mode == crate::Mode::NonStrict {
@@ -454,11 +454,11 @@ pub fn call(
             };
             tensor_literal(interp, &data, dtype_kw(kwargs).or(default))?
         }
-        "unique" | "diff" if !interp.tracing && kwargs.is_empty() && args.len() == 1 => {
+        "unique" | "diff" if !interp.tracing => {
             let Some(Value::Tensor(t)) = args.first() else {
                 return Ok(None);
             };
-            return Ok(eager_values_op(interp, short, t));
+            return Ok(eager_values_op(interp, short, t, &args[1..], kwargs));
         }
         "cond" => return cond(interp, args, kwargs).map(Some),
         "meshgrid" => return meshgrid(interp, args.to_vec(), kwargs).map(Some),
@@ -618,14 +618,46 @@ pub fn call(
 /// `unique()` and `diff()` of a tensor with known contents outside
 /// tracing (their result's size depends on the values); `None` when the
 /// contents are unknown.
-fn eager_values_op(interp: &mut Interp, name: &str, t: &Rc<Tensor>) -> Option<Value> {
-    let values = match name {
-        "unique" => super::values::unique(t)?,
-        _ => super::values::diff(t)?,
+fn eager_values_op(
+    interp: &mut Interp,
+    name: &str,
+    t: &Rc<Tensor>,
+    rest: &[Value],
+    kwargs: &[(String, Value)],
+) -> Option<Value> {
+    let mut output = |dtype: DType, shape: Vec<SymExpr>, values: Vec<f64>| {
+        let out = interp.op_output(dtype, shape);
+        out.known.replace(Some(Rc::new(values)));
+        Value::Tensor(out)
     };
-    let out = interp.op_output(t.dtype, vec![SymExpr::int(values.len() as i64)]);
-    out.known.replace(Some(Rc::new(values)));
-    Some(Value::Tensor(out))
+    let vector = |values: &Vec<f64>| vec![SymExpr::int(values.len() as i64)];
+    if name == "diff" {
+        if !rest.is_empty() || !kwargs.is_empty() {
+            return None;
+        }
+        let values = super::values::diff(t)?;
+        return Some(output(t.dtype, vector(&values), values));
+    }
+    // unique(sorted=True, return_inverse=False, return_counts=False, dim=None)
+    let arg = |i: usize, name: &str| rest.get(i).or_else(|| kw(kwargs, name));
+    if arg(3, "dim").is_some_and(|d| !d.is_none()) {
+        return None;
+    }
+    let wanted = |i: usize, name: &str| matches!(arg(i, name), Some(Value::Bool(true)));
+    let (inverse, counts) = (wanted(1, "return_inverse"), wanted(2, "return_counts"));
+    let u = super::values::unique(t)?;
+    let mut parts = vec![output(t.dtype, vector(&u.values), u.values.clone())];
+    if inverse {
+        parts.push(output(DType::I64, t.shape.clone(), u.inverse));
+    }
+    if counts {
+        parts.push(output(DType::I64, vector(&u.counts), u.counts.clone()));
+    }
+    Some(if parts.len() == 1 {
+        parts.remove(0)
+    } else {
+        Value::tuple(parts)
+    })
 }
 
 /// The contents of a constructor's output built outside tracing: zeros,

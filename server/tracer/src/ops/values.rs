@@ -106,6 +106,7 @@ pub static RULES: &[(&str, Rule)] = &[
     ),
     ("aten.relu.default", Rule::Unary(|a| a.max(0.0))),
     ("aten.clamp.default", Rule::Custom(clamp)),
+    ("aten.addcmul.default", Rule::Custom(addcmul)),
     // copies and reshapes
     ("aten.clone.default", Rule::Same),
     ("aten.contiguous.default", Rule::Same),
@@ -378,6 +379,24 @@ fn clamp(call: &OpCall, result: &Rc<Tensor>) -> Option<Vec<f64>> {
         .collect()
 }
 
+/// `input + value * tensor1 * tensor2`.
+fn addcmul(call: &OpCall, result: &Rc<Tensor>) -> Option<Vec<f64>> {
+    let (a, b, c) = (
+        operand(call.arg(0))?,
+        operand(call.arg(1))?,
+        operand(call.arg(2))?,
+    );
+    let value = number(call.get("value")).unwrap_or(1.0);
+    let shape = static_shape(result)?;
+    let compute = computation_dtype(result, &[&a, &b, &c]);
+    let product = Operand {
+        values: Rc::new(broadcast_with(&b, &c, &shape, compute, |x, y| x * y)?),
+        shape: shape.clone(),
+        dtype: Some(result.dtype),
+    };
+    broadcast_with(&a, &product, &shape, compute, |x, p| x + value * p)
+}
+
 /// `max(input)` reduces; `max(input, other)` is elementwise.
 fn max(call: &OpCall, result: &Rc<Tensor>) -> Option<Vec<f64>> {
     extreme(call, result, largest, f64::max)
@@ -464,22 +483,75 @@ pub fn slice(t: &Tensor, dim: usize, start: usize, count: usize, step: usize) ->
     Some(strided(&input, dim, start, count, step))
 }
 
-/// The parts of `unbind(dim)`.
-pub fn unbind(t: &Tensor, dim: usize) -> Option<Vec<Vec<f64>>> {
-    let input = tensor_operand(t)?;
-    let size = *input.shape.get(dim)?;
-    Some((0..size).map(|i| strided(&input, dim, i, 1, 1)).collect())
+/// The ops whose result is a tuple of consecutive runs of the input along
+/// their `dim` (one index per part for `unbind`).
+const SPLITTING: &[&str] = &["aten.unbind.int", "aten.split.Tensor", "aten.chunk.default"];
+
+/// Gives each part of a split of `input` its run of the contents.
+fn split_parts(call: &OpCall, input: &Tensor, parts: &[Value]) {
+    let unbinding = call.def.targets[0] == "aten.unbind.int";
+    if !SPLITTING.contains(&call.def.targets[0]) {
+        return;
+    }
+    let (Some(operand), Some(dim)) = (tensor_operand(input), dim_of(call, input.rank())) else {
+        return;
+    };
+    let mut start = 0;
+    for part in parts {
+        let Value::Tensor(p) = part else {
+            return;
+        };
+        let count = if unbinding {
+            1
+        } else {
+            match p.shape.get(dim).and_then(|d| d.as_const()) {
+                Some(c) => c as usize,
+                None => return,
+            }
+        };
+        if start + count > operand.shape[dim] {
+            return;
+        }
+        p.known
+            .replace(Some(Rc::new(strided(&operand, dim, start, count, 1))));
+        start += count;
+    }
 }
 
-/// `unique(sorted=True)` of a tensor: its distinct values, ascending.
-pub fn unique(t: &Tensor) -> Option<Vec<f64>> {
-    let mut values = known(t)?.to_vec();
-    if values.iter().any(|v| v.is_nan()) {
+/// What `unique()` of a flattened tensor computes.
+pub struct Unique {
+    /// The distinct values, ascending.
+    pub values: Vec<f64>,
+    /// For each element, the index of its value in `values`.
+    pub inverse: Vec<f64>,
+    /// How many elements hold each value.
+    pub counts: Vec<f64>,
+}
+
+/// `unique()` of a tensor with known contents (no `dim`).
+pub fn unique(t: &Tensor) -> Option<Unique> {
+    let all = known(t)?;
+    if all.iter().any(|v| v.is_nan()) {
         return None;
     }
+    let mut values = all.to_vec();
     values.sort_by(f64::total_cmp);
     values.dedup();
-    Some(values)
+    let position = |v: &f64| values.partition_point(|u| u < v);
+    let mut counts = vec![0.0; values.len()];
+    let inverse = all
+        .iter()
+        .map(|v| {
+            let i = position(v);
+            counts[i] += 1.0;
+            i as f64
+        })
+        .collect();
+    Some(Unique {
+        values,
+        inverse,
+        counts,
+    })
 }
 
 /// `diff(n=1)` of a one-dimensional tensor.
@@ -525,14 +597,9 @@ pub fn attach(call: &OpCall, result: Value) -> Value {
                 t.known.replace(Some(Rc::new(values)));
             }
         }
-        Value::Tuple(parts) if call.def.targets[0] == "aten.unbind.int" => {
-            if let Value::Tensor(input) = call.arg(0)
-                && let Some(dim) = dim_of(call, input.rank())
-                && let Some(contents) = unbind(input, dim)
-            {
-                for (part, values) in parts.iter().zip(contents) {
-                    set(part, values);
-                }
+        Value::Tuple(parts) => {
+            if let Value::Tensor(input) = call.arg(0) {
+                split_parts(call, input, parts);
             }
         }
         _ => {}

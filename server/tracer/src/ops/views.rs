@@ -922,6 +922,28 @@ pub fn narrow(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, 4, t.dtype, shape)
 }
 
+/// `unfold(dimension, size, step)`: the windows along `dimension`, each
+/// as a new last dimension of `size`.
+pub fn unfold(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let d = interp.index_int(&call.arg(1).clone())?;
+    let w = wrap_dim(interp, d, t.rank().max(1))?;
+    let size = interp.index_int(&call.arg(2).clone())?;
+    let step = interp.index_int(&call.arg(3).clone())?;
+    if step <= 0 || size < 0 {
+        return Err(interp.raise("RuntimeError", "unfold: step must be > 0 and size >= 0"));
+    }
+    let mut shape = t.shape.clone();
+    if let Some(len) = shape.get(w).cloned() {
+        shape[w] = len
+            .sub(&SymExpr::int(size))
+            .floordiv(&SymExpr::int(step))
+            .add(&SymExpr::int(1));
+    }
+    shape.push(SymExpr::int(size));
+    emit(interp, call, 0, 4, t.dtype, shape)
+}
+
 /// `index_select(dim, index)`.
 pub fn index_select(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;

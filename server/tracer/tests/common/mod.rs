@@ -1,0 +1,69 @@
+//! Shared by the integration tests: run module-level Python checks through
+//! the tracer and read back whether they held.
+
+#![allow(dead_code)]
+
+use tracer::{Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+
+/// Traces `prelude` followed by a small model whose hidden width is
+/// `width` (a Python expression over the prelude's names).
+pub fn outcome(prelude: &str, width: &str) -> TraceOutcome {
+    let src = format!(
+        "import math\nimport torch\nimport torch.nn as nn\n{prelude}\n\
+class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        \
+self.l = nn.Linear(4, {width})\n    def forward(self, x):\n        return self.l(x)\n\n\
+model = M()\nexample_args = (torch.randn(2, 4),)\n"
+    );
+    let file = SourceFile::parse("m.py", &src);
+    let entries = find_entries(&file);
+    assert_eq!(entries.len(), 1, "one entry");
+    trace_entry(
+        file,
+        &entries[0],
+        Mode::NonStrict,
+        tracer::Budget::default(),
+    )
+    .outcome
+}
+
+/// The placeholders' metadata (the Linear's weight is `[width, 4]`) when
+/// `prelude` runs without error.
+pub fn width(prelude: &str, width: &str) -> String {
+    match outcome(prelude, width) {
+        TraceOutcome::Exported(p) => p
+            .inputs
+            .iter()
+            .map(|id| format!("{:?}", p.graph.node(*id).val))
+            .collect::<Vec<_>>()
+            .join(" "),
+        TraceOutcome::Failed(f) => panic!("{} (line {:?})", f.message, f.line),
+    }
+}
+
+/// Whether every `assert COND` line of `prelude` holds: each becomes a
+/// check the model's width depends on (8 when all hold, else 16), so that
+/// a wrong value shows in the exported program.
+pub fn holds(prelude: &str) -> bool {
+    let checks: String = prelude
+        .lines()
+        .map(|l| match l.strip_prefix("assert ") {
+            Some(cond) => format!("_ok.append(bool({cond}))\n"),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    let w = width(&format!("_ok = []\n{checks}"), "8 if all(_ok) else 16");
+    assert!(w.contains('8') != w.contains("16"), "{w}");
+    !w.contains("16")
+}
+
+pub fn exports(prelude: &str) {
+    if holds(prelude) {
+        return;
+    }
+    // Name the first check that fails: the shortest failing prefix.
+    let lines: Vec<&str> = prelude.lines().collect();
+    let first = (1..=lines.len())
+        .find(|n| lines[n - 1].starts_with("assert ") && !holds(&lines[..*n].join("\n")))
+        .map_or("(none alone)", |n| lines[n - 1]);
+    panic!("a check failed: {first}\nin:\n{prelude}");
+}

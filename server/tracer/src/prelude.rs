@@ -57,6 +57,7 @@ pub static MODULES: &[PreludeModule] = &[
     nn_module!("rnn"),
     nn_module!("sparse"),
     nn_module!("transformer"),
+    nn_module!("utils"),
     PreludeModule {
         name: "torch.nn.functional",
         path: "<exportlens prelude>/torch/nn/functional.py",
@@ -70,23 +71,30 @@ thread_local! {
         .iter()
         .map(|m| {
             let file = SourceFile::parse(m.path, m.source);
-            let names = public_names(&file);
+            let names = top_level_names(&file);
             (file, names)
         })
         .collect();
 }
 
-/// The public classes and functions a module defines at its top level.
-fn public_names(file: &SourceFile) -> HashSet<String> {
+/// The classes, functions and simply assigned names a module defines at
+/// its top level.
+fn top_level_names(file: &SourceFile) -> HashSet<String> {
     file.module
         .body
         .iter()
-        .filter_map(|s| match &s.kind {
-            StmtKind::ClassDef(def) => Some(def.name.clone()),
-            StmtKind::FunctionDef(def) => Some(def.name.clone()),
-            _ => None,
+        .flat_map(|s| match &s.kind {
+            StmtKind::ClassDef(def) => vec![def.name.clone()],
+            StmtKind::FunctionDef(def) => vec![def.name.clone()],
+            StmtKind::Assign { targets, .. } => targets
+                .iter()
+                .filter_map(|t| match &t.kind {
+                    syntax::ast::ExprKind::Name(n) => Some(n.clone()),
+                    _ => None,
+                })
+                .collect(),
+            _ => vec![],
         })
-        .filter(|n| !n.starts_with('_'))
         .collect()
 }
 
@@ -96,13 +104,20 @@ fn public_names(file: &SourceFile) -> HashSet<String> {
 /// from it.
 pub fn provider(full: &str) -> Option<(usize, &str)> {
     let (path, name) = full.rsplit_once('.')?;
+    // A private name (`_pair`) is read only from its own module's path; a
+    // public one also from the namespace and its `modules` package.
+    let private = name.starts_with('_');
     let index = PARSED.with(|p| {
         MODULES.iter().enumerate().position(|(i, m)| {
-            (path == m.namespace
-                || path
-                    .strip_prefix(m.namespace)
-                    .is_some_and(|rest| rest == ".modules" || rest.starts_with(".modules.")))
-                && p[i].1.contains(name)
+            let reaches = if private {
+                path == m.name
+            } else {
+                path == m.namespace
+                    || path
+                        .strip_prefix(m.namespace)
+                        .is_some_and(|rest| rest == ".modules" || rest.starts_with(".modules."))
+            };
+            reaches && p[i].1.contains(name)
         })
     })?;
     Some((index, name))
@@ -112,16 +127,17 @@ pub fn provider(full: &str) -> Option<(usize, &str)> {
 /// classes (`torch.nn.modules.conv`, `torch.nn.modules.padding`): read as
 /// a namespace whose attributes the prelude provides.
 pub fn is_submodule(full: &str) -> bool {
-    MODULES.iter().any(|m| {
-        full.strip_prefix(m.namespace)
-            .and_then(|rest| rest.strip_prefix(".modules."))
-            .is_some_and(|sub| {
-                !sub.is_empty()
-                    && sub
-                        .split('.')
-                        .all(|p| p.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
-            })
-    })
+    provider(full).is_none()
+        && MODULES.iter().any(|m| {
+            full.strip_prefix(m.namespace)
+                .and_then(|rest| rest.strip_prefix(".modules."))
+                .is_some_and(|sub| {
+                    !sub.is_empty()
+                        && sub
+                            .split('.')
+                            .all(|p| p.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+                })
+        })
 }
 
 /// The parsed source of prelude module `index`.
@@ -167,8 +183,17 @@ mod tests {
             provider("torch.nn.modules.padding.ReflectionPad2d"),
             Some((0, "ReflectionPad2d"))
         );
-        // Private helpers and other namespaces are not exposed.
+        // Private helpers and other namespaces are not exposed, but a
+        // private name is read from its own module.
         assert_eq!(provider("torch.nn._ntuple"), None);
+        assert_eq!(provider("torch.nn._pair"), None);
+        let utils = MODULES
+            .iter()
+            .position(|m| m.name == "torch.nn.modules.utils");
+        assert_eq!(
+            provider("torch.nn.modules.utils._pair").map(|(i, n)| (Some(i), n)),
+            Some((utils, "_pair"))
+        );
         assert_eq!(provider("torch.nn.functional.pad"), None);
         let functional = MODULES.iter().position(|m| m.name == "torch.nn.functional");
         assert_eq!(

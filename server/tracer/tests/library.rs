@@ -306,3 +306,39 @@ fn a_model_built_by_name_through_a_registry_exports() {
         TraceOutcome::Failed(f) => panic!("expected a program, got: {}", f.message),
     }
 }
+
+#[test]
+fn a_builder_looked_up_in_a_package_namespace_dict() {
+    // pretrainedmodels' README style: `pkg.__dict__["name"](...)`, with the
+    // builder imported lazily from a submodule.
+    let ws = workspace(&[
+        (
+            &site("zoo/__init__.py"),
+            "from .nets import tiny\nfrom .nets import wide as _wide\n",
+        ),
+        (
+            &site("zoo/nets.py"),
+            "import torch.nn as nn\n\ndef tiny(n=4):\n    return nn.Linear(n, 2)\n\ndef wide(n=4):\n    return nn.Linear(n, 8)\n",
+        ),
+    ]);
+    let r = trace(
+        &ws,
+        "import torch\nimport zoo\nns = zoo.__dict__\nn = 4 if '_wide' in ns and 'nope' not in ns else 5\nmodel = ns['tiny'](n=n)\nexample_args = (torch.randn(2, n),)\n",
+    );
+    let TraceOutcome::Exported(p) = &r.outcome else {
+        let TraceOutcome::Failed(f) = &r.outcome else {
+            unreachable!()
+        };
+        panic!("expected a program, got: {}", f.message);
+    };
+    let shapes: Vec<String> = p
+        .inputs
+        .iter()
+        .map(|id| format!("{:?}", p.graph.node(*id).val))
+        .collect();
+    assert_eq!(shapes.len(), 3, "{shapes:?}");
+    assert!(
+        shapes[0].contains("[SymExpr(2), SymExpr(4)]"),
+        "weight of tiny(4): {shapes:?}"
+    );
+}

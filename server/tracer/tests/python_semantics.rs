@@ -49,3 +49,16 @@ assert not ([1] == (1,))
 ",
     );
 }
+
+#[test]
+fn torch_version_compares_as_a_version() {
+    exports(
+        "\
+import torch
+assert torch.__version__ >= '2.2'
+assert not torch.__version__ < '1.5'
+assert torch.__version__ > '2.9.1'
+assert torch.__version__.split('.')[0] == '2'
+",
+    );
+}

@@ -127,6 +127,7 @@ impl Interp {
                         Ok(v)
                     }
                     Some(v) => Ok(v),
+                    None if name == "__dict__" => self.module_namespace(m),
                     None => self.missing_module_attr(m, v, name),
                 }
             }
@@ -455,6 +456,32 @@ impl Interp {
 
     /// `sys.modules`: the modules this trace has loaded, by dotted name
     /// (libraries look up their own module by `fn.__module__`).
+    /// `module.__dict__`: its globals, as a dict (a snapshot: writes to it
+    /// do not reach the module). Lazy imports resolve as Python would have
+    /// run them.
+    fn module_namespace(&mut self, m: &Rc<crate::value::UserModule>) -> R<Value> {
+        let names: Vec<(String, Value)> = m
+            .globals
+            .vars
+            .borrow()
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        let mut d = Dict::default();
+        for (name, v) in names {
+            let v = match v {
+                lazy @ Value::LazyImport(_) => {
+                    let v = self.resolve_lazy(lazy)?;
+                    m.globals.vars.borrow_mut().insert(name.clone(), v.clone());
+                    v
+                }
+                v => v,
+            };
+            d.insert(Value::str(&name), v);
+        }
+        Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+    }
+
     fn sys_modules(&self) -> Value {
         let mut d = Dict::default();
         for m in self.modules.values() {
@@ -469,6 +496,14 @@ impl Interp {
         let full = format!("{path}.{name}");
         if crate::prelude::is_submodule(&full) {
             return Ok(Value::PyModule(Rc::from(full.as_str())));
+        }
+        // A private prelude name is read from its own module's path, which
+        // the canonical `torch.nn.X` spelling would lose.
+        if name.starts_with('_')
+            && let Some((index, name)) = crate::prelude::provider(&full)
+        {
+            let name = name.to_string();
+            return self.prelude_value(index, &name);
         }
         let full = canonical_path(&full);
         if TORCH_SUBMODULES.contains(&full.as_str())
@@ -995,6 +1030,7 @@ fn constant_of(full: &str) -> Option<Value> {
         "torch.nan" => Value::Float(f64::NAN),
         "torch.e" => Value::Float(std::f64::consts::E),
         "typing.TYPE_CHECKING" => Value::Bool(false),
+        "torch.__version__" => Value::str(super::builtins::TORCH_VERSION),
         _ => return None,
     })
 }

@@ -1898,6 +1898,19 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
         return Ok(Bool(res));
     }
     match (l, r) {
+        (Str(a), Str(b)) if [a, b].iter().any(|s| &***s == TORCH_VERSION) => {
+            // `torch.__version__` is a TorchVersion: it compares with
+            // strings as versions (`"2.15.0" >= "2.2"`).
+            let ord = version_parts(a).cmp(&version_parts(b));
+            Ok(Bool(match kind {
+                CmpKind::Eq => ord.is_eq(),
+                CmpKind::Ne => ord.is_ne(),
+                CmpKind::Lt => ord.is_lt(),
+                CmpKind::Le => ord.is_le(),
+                CmpKind::Gt => ord.is_gt(),
+                CmpKind::Ge => ord.is_ge(),
+            }))
+        }
         (Str(a), Str(b)) => Ok(Bool(match kind {
             CmpKind::Eq => a == b,
             CmpKind::Ne => a != b,
@@ -1960,6 +1973,26 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
             ))),
         },
     }
+}
+
+/// The torch release whose behaviour the tracer models.
+pub const TORCH_VERSION: &str = "2.15.0";
+
+/// The numeric release segments of a version string (`"2.15.0+cpu"` ->
+/// `[2, 15, 0]`), trailing zeros dropped so that `"2.2"` equals `"2.2.0"`.
+fn version_parts(v: &str) -> Vec<u64> {
+    let release = v.split(['+', '-']).next().unwrap_or("");
+    let mut parts: Vec<u64> = release
+        .split('.')
+        .map_while(|p| {
+            let digits: String = p.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse().ok()
+        })
+        .collect();
+    while parts.last() == Some(&0) {
+        parts.pop();
+    }
+    parts
 }
 
 /// `Class(*args)` for the classes the tracer implements.

@@ -452,7 +452,7 @@ pub static OPS: &[OpDef] = &[
         ["Tensor.contiguous"],
         "input, memory_format=None",
         ["aten.contiguous.default"],
-        meta::same_shape
+        views::contiguous
     ),
     op!(
         ["torch.detach", "Tensor.detach"],

@@ -922,6 +922,103 @@ pub fn narrow(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, 4, t.dtype, shape)
 }
 
+/// `contiguous()`: torch's `Tensor.contiguous` returns a contiguous tensor
+/// itself, with no op; only a possibly strided input records
+/// `aten.contiguous`.
+pub fn contiguous(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    if !interp.tracing || produced_contiguous(interp, &t) {
+        return Ok(Value::Tensor(t));
+    }
+    emit(interp, call, 0, 1, t.dtype, t.shape.clone())
+}
+
+/// Whether a traced tensor is known to be laid out contiguously: an input,
+/// a parameter, the output of a computing op, or a view that keeps its
+/// base's order (a reshape; an index, slice or split of the leading
+/// dimension) of such a tensor. A transpose, permute, expand or
+/// inner-dimension slice is not.
+fn produced_contiguous(interp: &Interp, t: &crate::value::Tensor) -> bool {
+    if let Some(layout) = &t.layout {
+        return crate::layout::Layout::contiguous(&t.shape).is_ok_and(|c| {
+            c.strides
+                .iter()
+                .zip(&layout.strides)
+                .zip(&t.shape)
+                .all(|((want, have), size)| {
+                    size.as_const() == Some(1)
+                        || interp.env.static_decide(want, CmpKind::Eq, have) == Some(true)
+                })
+        });
+    }
+    let mut node = t.node.get();
+    // Bounded walk through order-keeping views.
+    for _ in 0..64 {
+        let Some(id) = node else {
+            return true;
+        };
+        let crate::graph::NodeOp::CallFunction { target, args, .. } = &interp.graph.node(id).op
+        else {
+            return true;
+        };
+        let input = args.first().and_then(|a| match a {
+            Arg::Node(n) => Some(*n),
+            _ => None,
+        });
+        // The split/index dimension: the op's `dim` argument, 0 by default.
+        let dim_at = if target.contains("split") || target.contains("chunk") {
+            2
+        } else {
+            1
+        };
+        let leading = matches!(args.get(dim_at), Some(Arg::Int(0)) | None);
+        node = match target.as_str() {
+            "aten.view.default"
+            | "aten.reshape.default"
+            | "aten._unsafe_view.default"
+            | "aten.unsqueeze.default"
+            | "aten.squeeze.dim"
+            | "aten.squeeze.default"
+            | "aten.flatten.using_ints"
+            | "aten.unflatten.int"
+            | "aten.alias.default"
+            | "aten.detach.default"
+            | "aten.clone.default"
+            | "aten.contiguous.default"
+            | "_operator.getitem" => input,
+            "aten.select.int"
+            | "aten.narrow.default"
+            | "aten.split.Tensor"
+            | "aten.split_with_sizes.default"
+            | "aten.chunk.default"
+            | "aten.unbind.int"
+                if leading =>
+            {
+                input
+            }
+            "aten.permute.default"
+            | "aten.transpose.int"
+            | "aten.t.default"
+            | "aten.movedim.int"
+            | "aten.swapaxes.default"
+            | "aten.expand.default"
+            | "aten.expand_as.default"
+            | "aten.unfold.default"
+            | "aten.diagonal.default"
+            | "aten.as_strided.default"
+            | "aten.select.int"
+            | "aten.narrow.default"
+            | "aten.split.Tensor"
+            | "aten.split_with_sizes.default"
+            | "aten.chunk.default"
+            | "aten.unbind.int"
+            | "aten.slice.Tensor" => return false,
+            _ => return true,
+        };
+    }
+    false
+}
+
 /// `unfold(dimension, size, step)`: the windows along `dimension`, each
 /// as a new last dimension of `size`.
 pub fn unfold(interp: &mut Interp, call: &OpCall) -> R<Value> {

@@ -1,0 +1,27 @@
+"""torch.nn.modules.utils: the argument normalisers modules and library code
+import (`from torch.nn.modules.utils import _pair`).
+
+Run by the exportlens tracer (never by CPython), as `prelude/nn.py` is.
+"""
+import collections.abc
+from itertools import repeat
+
+
+def _ntuple(n, name="parse"):
+    def parse(x):
+        if isinstance(x, collections.abc.Iterable):
+            return tuple(x)
+        return tuple(repeat(x, n))
+
+    parse.__name__ = name
+    return parse
+
+
+_single = _ntuple(1, "_single")
+_pair = _ntuple(2, "_pair")
+_triple = _ntuple(3, "_triple")
+_quadruple = _ntuple(4, "_quadruple")
+
+
+def _reverse_repeat_tuple(t, n):
+    return tuple(x for x in reversed(t) for _ in range(n))

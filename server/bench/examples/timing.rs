@@ -6,7 +6,14 @@
 //! cargo run --release -p bench --example timing -- generated [--inputs 25] [--runs N]
 //! cargo run --release -p bench --example timing -- write-generated PATH [--inputs 25]
 //! cargo run --release -p bench --example timing -- repeat PATH... [--runs N]   # for profilers
+//! cargo run --release -p bench --example timing -- library PATH PYTHON [--runs N]
 //! ```
+//!
+//! `library` is `exportlens check --both --python PYTHON PATH` in process
+//! for a file that imports installed packages (the resnet50 of
+//! `models/tv_resnet50.py` under `.venv-libs`): `first_ns`, the first
+//! check in this process (cold parse cache), and `again_ns`, the median of
+//! --runs further checks of it, which reuse the parses of the first.
 //!
 //! `corpus` and `generated` write one JSON object per case to stdout with
 //! median nanoseconds of: the whole `export --json` pipeline (`full_ns`),
@@ -157,6 +164,31 @@ fn main() {
             }
             let _ = writeln!(out, "{bytes}");
         }
+        Some("library") => {
+            let (Some(path), Some(python)) = (o.positional.get(1), o.positional.get(2)) else {
+                eprintln!("usage: timing library PATH PYTHON [--runs N]");
+                std::process::exit(2);
+            };
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            let python = std::path::Path::new(python);
+            let start = std::time::Instant::now();
+            let exported = pipeline::check_with_imports(path, &text, python);
+            let first = start.elapsed();
+            let again = stats::sample(0, o.runs, || {
+                pipeline::check_with_imports(path, &text, python)
+            });
+            emit(
+                &mut out,
+                &json!({
+                    "case": path,
+                    "exported": exported,
+                    "runs": o.runs,
+                    "first_ns": ns(first),
+                    "again_ns": ns(stats::median(&again.wall)),
+                    "again_cpu_ns": ns(stats::median(&again.cpu)),
+                }),
+            );
+        }
         Some("write-generated") => {
             let Some(path) = o.positional.get(1) else {
                 eprintln!("usage: timing write-generated PATH [--inputs N]");
@@ -169,7 +201,7 @@ fn main() {
         }
         _ => {
             eprintln!(
-                "usage: timing corpus|generated [--runs N] [--warmup W] [--only a,b] [--inputs N]\n       timing write-generated PATH [--inputs N]"
+                "usage: timing corpus|generated [--runs N] [--warmup W] [--only a,b] [--inputs N]\n       timing write-generated PATH [--inputs N]\n       timing library PATH PYTHON [--runs N]"
             );
             std::process::exit(2);
         }

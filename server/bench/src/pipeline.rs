@@ -101,3 +101,43 @@ pub fn summarize(json_text: &str) -> (usize, usize, usize) {
     }
     (entries.len(), ok, syms)
 }
+
+/// Reads imported modules from disk, as the CLI does.
+struct Disk;
+
+impl tracer::SourceProvider for Disk {
+    fn read(&self, path: &std::path::Path) -> Option<String> {
+        let bytes = std::fs::read(path).ok()?;
+        Some(String::from_utf8_lossy(&bytes).into_owned())
+    }
+}
+
+/// `exportlens check --both --python PYTHON FILE` in process, minus
+/// printing: the file's imports resolve through `pyenv` (its folder, then
+/// the environment's site-packages) and are read from disk, every entry is
+/// traced in both modes. Parses of imported files stay in the per-thread
+/// cache, so a second call in the same thread parses only what changed.
+/// Returns the number of traces that exported.
+pub fn check_with_imports(path: &str, text: &str, python: &std::path::Path) -> usize {
+    let file = SourceFile::parse(path, text);
+    let folder = std::path::Path::new(path)
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let resolution = pyenv::Resolver::new(pyenv::Options {
+        python: Some(python.to_path_buf()),
+        workspace_roots: vec![std::path::PathBuf::from(".")],
+    })
+    .resolve(folder);
+    let mut roots = vec![folder.to_path_buf()];
+    roots.extend(resolution.roots.iter().cloned());
+    let options = tracer::TraceOptions {
+        workspace: Some(tracer::Workspace::new(Box::new(Disk), roots)),
+        ..tracer::TraceOptions::default()
+    };
+    tracer::find_entries(&file)
+        .iter()
+        .flat_map(|e| MODES.map(|m| tracer::trace_entry_with(file.clone(), e, m, &options)))
+        .filter(|r| matches!(r.outcome, tracer::TraceOutcome::Exported(_)))
+        .count()
+}

@@ -7,10 +7,12 @@
 pub mod ast;
 pub mod line_index;
 mod lower;
+mod outline;
 mod reuse;
 
 pub use ast::TextRange;
 pub use line_index::{LineCol, LineIndex};
+pub use outline::literal_star_exports;
 pub use reuse::StmtCache;
 
 /// A located syntax error.

@@ -39,6 +39,7 @@ pub struct Workspace {
     roots: Vec<PathBuf>,
     texts: RefCell<HashMap<PathBuf, Option<Rc<str>>>>,
     parsed: RefCell<HashMap<PathBuf, Option<Rc<SourceFile>>>>,
+    star_exports: RefCell<HashMap<PathBuf, Option<Rc<[String]>>>>,
 }
 
 /// Parses outlive workspaces: most files (installed libraries above all)
@@ -97,6 +98,7 @@ impl Workspace {
             roots,
             texts: RefCell::new(HashMap::new()),
             parsed: RefCell::new(HashMap::new()),
+            star_exports: RefCell::new(HashMap::new()),
         })
     }
 
@@ -122,6 +124,23 @@ impl Workspace {
             .borrow_mut()
             .insert(path.to_path_buf(), file.clone());
         file
+    }
+
+    /// The names `from m import *` binds for the module at `path`, when
+    /// its text settles them without running it
+    /// ([`syntax::literal_star_exports`]); scanned once.
+    pub fn star_exports(&self, path: &Path) -> Option<Rc<[String]>> {
+        if let Some(e) = self.star_exports.borrow().get(path) {
+            return e.clone();
+        }
+        let names: Option<Rc<[String]>> = self
+            .text(path)
+            .and_then(|t| syntax::literal_star_exports(&t))
+            .map(Rc::from);
+        self.star_exports
+            .borrow_mut()
+            .insert(path.to_path_buf(), names.clone());
+        names
     }
 
     fn exists(&self, path: &Path) -> bool {

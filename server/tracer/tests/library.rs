@@ -342,3 +342,101 @@ fn a_builder_looked_up_in_a_package_namespace_dict() {
         "weight of tiny(4): {shapes:?}"
     );
 }
+
+/// Model families star-imported by their package, in the style of
+/// `torchvision.models`: `a`, `b` and `d` have a literal `__all__` and
+/// only define names (their star imports wait until a name is used), `c`
+/// has none (it runs at its star import); all register builders.
+fn families() -> Vec<(String, &'static str)> {
+    vec![
+        (
+            site("fam/__init__.py"),
+            "from .a import *\nfrom .b import *\nfrom .c import *\nfrom .d import *\nfrom ._reg import list_models\n",
+        ),
+        (
+            site("fam/_reg.py"),
+            "MODELS = {}\n\ndef register(fn):\n    MODELS[fn.__name__] = fn\n    return fn\n\ndef list_models():\n    return sorted(MODELS)\n",
+        ),
+        (
+            site("fam/a.py"),
+            "\
+import torch
+from torch import nn
+from ._reg import register
+
+__all__ = ['Net', 'a1', 'shared']
+shared = 1
+
+class Net(nn.Module):
+    def __init__(self, n, out):
+        super().__init__()
+        self.fc = nn.Linear(n, out)
+
+    def forward(self, x):
+        return self.fc(x)
+
+@register
+def a1():
+    return Net(5, 1)
+",
+        ),
+        (
+            site("fam/b.py"),
+            "from ._reg import register\n__all__ = ('b1', 'shared')\nshared = 2\n\n@register\ndef b1():\n    return None\n",
+        ),
+        (
+            site("fam/c.py"),
+            "from ._reg import MODELS\nMODELS['c1'] = None\nshared_c = 3\n",
+        ),
+        (
+            site("fam/d.py"),
+            "from ._reg import register\n__all__ = ['d1']\n\n@register\ndef d1():\n    return None\n",
+        ),
+    ]
+}
+
+fn out_features(r: &TraceResult) -> String {
+    match &r.outcome {
+        TraceOutcome::Exported(p) => {
+            let out = p.graph.nodes.last().expect("a node");
+            format!("{:?}", out.val)
+        }
+        TraceOutcome::Failed(f) => panic!("expected a program, got: {}", f.message),
+    }
+}
+
+#[test]
+fn a_star_import_with_a_literal_all_runs_its_module_when_a_name_is_used() {
+    let files = families();
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    let ws = workspace(&refs);
+    // `shared` comes from `b`, the later star import, as in Python.
+    let r = trace(
+        &ws,
+        "import torch\nimport fam\nmodel = fam.Net(5, fam.shared + 10)\nexample_args = (torch.randn(2, 5),)\n",
+    );
+    assert!(out_features(&r).contains("12"), "{}", out_features(&r));
+    let parsed: Vec<String> = ws
+        .parsed_files()
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    for used in ["fam/a.py", "fam/b.py", "fam/c.py"] {
+        assert!(parsed.contains(&site(used)), "{used}: {parsed:?}");
+    }
+    assert!(!parsed.contains(&site("fam/d.py")), "{parsed:?}");
+}
+
+#[test]
+fn reading_a_registry_runs_every_deferred_star_import_first() {
+    let files = families();
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    let ws = workspace(&refs);
+    // Only `Net` is used, yet the registry holds every family's builder.
+    let r = trace(
+        &ws,
+        "import torch\nimport fam\nmodel = fam.Net(5, len(fam.list_models()) + 20)\nexample_args = (torch.randn(2, 5),)\n",
+    );
+    assert!(out_features(&r).contains("24"), "{}", out_features(&r));
+    assert!(ws.parsed_files().contains(&PathBuf::from(site("fam/d.py"))));
+}

@@ -126,7 +126,12 @@ impl Interp {
                             .insert(name.to_string(), v.clone());
                         Ok(v)
                     }
-                    Some(v) => Ok(v),
+                    Some(found) => {
+                        if self.force_deferred_for(&found, Some((&m.globals, name)))? {
+                            return self.get_attr(v, name);
+                        }
+                        Ok(found)
+                    }
                     None if name == "__dict__" => self.module_namespace(m),
                     None => self.missing_module_attr(m, v, name),
                 }

@@ -169,6 +169,7 @@ impl Interp {
             return Ok(m);
         }
         let globals = Scope::new(None);
+        self.module_globals.insert(Rc::as_ptr(&globals));
         {
             let mut vars = globals.vars.borrow_mut();
             vars.insert("__name__".into(), Value::str(name));
@@ -421,6 +422,82 @@ impl Interp {
             }
         }
         Ok(out)
+    }
+
+    /// `from m import *` without running `m`, when its text settles what
+    /// it exports (a literal `__all__`, a top level that only defines
+    /// names: [`syntax::literal_star_exports`]): each name is bound as
+    /// `from m import name` of a pending module binds it (a
+    /// [`Value::LazyImport`], or the submodule), and `m` runs when one of
+    /// them is first used. `None` when `m` ran or is running, or its text
+    /// does not settle the names: the caller runs it.
+    pub(super) fn star_names_lazily(
+        &mut self,
+        m: &Rc<UserModule>,
+        range: TextRange,
+    ) -> R<Option<Vec<(String, Value)>>> {
+        if !m.pending.get() {
+            return Ok(None);
+        }
+        let (Some(ws), Some(path)) = (self.workspace.clone(), m.path.clone()) else {
+            return Ok(None);
+        };
+        let Some(names) = ws.star_exports(&path) else {
+            return Ok(None);
+        };
+        let mut out = Vec::with_capacity(names.len());
+        for n in names.iter() {
+            match self.import_lazily(m, n, range)? {
+                Some(v) => out.push((n.clone(), v)),
+                None => return Ok(None),
+            }
+        }
+        if !self.deferred.iter().any(|d| Rc::ptr_eq(d, m)) {
+            self.deferred.push(m.clone());
+        }
+        Ok(Some(out))
+    }
+
+    /// Before code outside any module's own execution reads a mutable
+    /// container (dict, list, set) held by a workspace module's global
+    /// (`owner`: the scope the name was found from; `None`: a lazily
+    /// imported name, from a workspace module), every module a star import
+    /// deferred runs, in import order: in Python they ran at the star
+    /// import, and what they add to such containers (model registries
+    /// filled by decorators) must be there when it is read. Reads made
+    /// while a module runs (a decorator registering into the container)
+    /// do not force them. True when modules ran (the caller reads again).
+    pub(super) fn force_deferred_for(
+        &mut self,
+        v: &Value,
+        owner: Option<(&Rc<Scope>, &str)>,
+    ) -> R<bool> {
+        if self.deferred.is_empty()
+            || !self.loading.is_empty()
+            || !matches!(v, Value::Dict(_) | Value::List(_) | Value::Set(_))
+        {
+            return Ok(false);
+        }
+        if let Some((scope, name)) = owner {
+            let mut s = scope.clone();
+            loop {
+                if s.vars.borrow().contains_key(name) {
+                    break;
+                }
+                match s.parent.clone() {
+                    Some(p) => s = p,
+                    None => return Ok(false),
+                }
+            }
+            if !self.module_globals.contains(&Rc::as_ptr(&s)) {
+                return Ok(false);
+            }
+        }
+        while !self.deferred.is_empty() {
+            let m = self.deferred.remove(0);
+            self.force_module(&m)?;
+        }
+        Ok(true)
     }
 
     /// `m.name` where module `m` has no global `name`: its submodule when

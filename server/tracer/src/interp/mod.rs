@@ -100,6 +100,15 @@ pub struct Interp {
     pub modules: HashMap<std::path::PathBuf, Value>,
     /// Modules whose code is running (an import of one of them is a cycle).
     pub loading: Vec<std::path::PathBuf>,
+    /// Modules a star import bound lazily (their literal `__all__` read
+    /// from the text, their code not run yet), in import order: they run
+    /// when one of their names is used, or all of them when code could
+    /// observe what running them changes elsewhere (see
+    /// `import.rs::force_deferred_for`).
+    pub deferred: Vec<Rc<crate::value::UserModule>>,
+    /// The globals of every workspace module (by address), to tell their
+    /// reads from the prelude's and the entry file's.
+    pub module_globals: std::collections::HashSet<*const Scope>,
     /// The globals of the prelude modules that ran, by index in
     /// [`crate::prelude::MODULES`].
     pub preludes: HashMap<usize, Rc<Scope>>,
@@ -181,6 +190,8 @@ impl Interp {
             workspace: None,
             modules: HashMap::new(),
             loading: Vec::new(),
+            deferred: Vec::new(),
+            module_globals: std::collections::HashSet::new(),
             preludes: HashMap::new(),
             generator_sinks: Vec::new(),
             guard_paths: Vec::new(),
@@ -601,7 +612,10 @@ impl Interp {
                 for a in names {
                     if a.name == "*" {
                         if let Value::Module(um) = &m {
-                            let public = self.star_names(um)?;
+                            let public = match self.star_names_lazily(um, stmt.range)? {
+                                Some(public) => public,
+                                None => self.star_names(um)?,
+                            };
                             scope.vars.borrow_mut().extend(public);
                         }
                         continue;
@@ -1198,7 +1212,13 @@ impl Interp {
                 self.set_range(range);
                 let resolved = self.resolve_lazy(v)?;
                 scope.assign_existing(name, resolved.clone());
+                if self.force_deferred_for(&resolved, None)? {
+                    return self.lookup_name(name, scope, range);
+                }
                 return Ok(resolved);
+            }
+            if self.force_deferred_for(&v, Some((scope, name)))? {
+                return self.lookup_name(name, scope, range);
             }
             return Ok(v);
         }

@@ -1,0 +1,429 @@
+//! What `from m import *` binds, read from a module's text without parsing
+//! it: a literal `__all__` and nothing else that could change it.
+//!
+//! Parsing a large module only to learn its exported names is most of the
+//! cost of star-importing a package of model families; this scanner only
+//! tokenizes (strings, comments, brackets, line continuations) and looks at
+//! the top-level logical lines. It answers only when the answer is certain
+//! from the text: the raw text holds `__all__` exactly once, as the target
+//! of a top-level `__all__ = [...]` / `(...)` of plain string literals, and
+//! every top-level statement only binds names in the module: an import, a
+//! definition (decorated or not), an assignment to a plain name, a bare
+//! string, an attribute set on an object the module made, `try` / `except`
+//! and `if TYPE_CHECKING:` blocks of such statements (see
+//! `allowed_statement`). Anything else (`__all__ += ...`, a computed list,
+//! other top-level calls or blocks, an unterminated string) gives `None`:
+//! the module must run.
+
+/// The names of a literal `__all__`, when the module's text settles them
+/// and its top level only defines names (see the module docs).
+pub fn literal_star_exports(source: &str) -> Option<Vec<String>> {
+    if source.matches("__all__").count() != 1 {
+        return None;
+    }
+    let lines = top_level_lines(source)?;
+    let mut exports = None;
+    let mut own: Vec<&str> = Vec::new();
+    for line in &lines {
+        if !allowed_statement(line, &own) {
+            return None;
+        }
+        match line.as_slice() {
+            [Tok::Name("__all__"), rest @ ..] => exports = Some(literal_names(rest)?),
+            [Tok::Name("def" | "class"), Tok::Name(n), ..]
+            | [Tok::Name("async"), Tok::Name("def"), Tok::Name(n), ..]
+            | [Tok::Name(n), Tok::Op("="), Tok::Name(_), Tok::Op("("), ..] => own.push(n),
+            _ => {}
+        }
+    }
+    exports
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok<'s> {
+    Name(&'s str),
+    /// A string literal: its value when it is a plain one (no prefix other
+    /// than `u`/`r`, no backslash), else `None`.
+    Str(Option<&'s str>),
+    Op(&'s str),
+}
+
+/// Whether a top-level statement only binds names in its module (`own`:
+/// the functions and classes it defined so far, and the names it bound to
+/// the result of a call, `Outputs = namedtuple(...)`): imports,
+/// definitions, assignments to a name, a bare string, an attribute set on
+/// an object the module made itself (`Outputs.__annotations__ = ...` after
+/// `Outputs = namedtuple(...)`), and `torch.fx.wrap("name")` (torch is
+/// modelled: it changes nothing the tracer sees).
+fn allowed_statement(line: &[Tok], own: &[&str]) -> bool {
+    match line {
+        [Tok::Name("import" | "from" | "def" | "class" | "async"), ..] => true,
+        [Tok::Op("@"), ..] => true,
+        [Tok::Str(_)] | [Tok::Name("pass")] => true,
+        l if opens_checked_block(l) => true,
+        [Tok::Name(n), Tok::Op("=" | ":"), ..] => !is_keyword(n),
+        [Tok::Name(n), Tok::Op("."), Tok::Name(_), Tok::Op("="), ..] => own.contains(n),
+        [
+            Tok::Name("torch"),
+            Tok::Op("."),
+            Tok::Name("fx"),
+            Tok::Op("."),
+            Tok::Name("wrap"),
+            Tok::Op("("),
+            Tok::Str(Some(_)),
+            Tok::Op(")"),
+        ] => true,
+        _ => false,
+    }
+}
+
+fn is_keyword(n: &str) -> bool {
+    matches!(
+        n,
+        "if" | "elif"
+            | "else"
+            | "try"
+            | "except"
+            | "finally"
+            | "for"
+            | "while"
+            | "with"
+            | "match"
+            | "case"
+            | "lambda"
+            | "del"
+            | "global"
+            | "nonlocal"
+            | "return"
+            | "yield"
+            | "raise"
+            | "assert"
+            | "pass"
+    )
+}
+
+/// `= [ "a", "b", ]` (or parentheses): the strings, else `None`.
+fn literal_names(rest: &[Tok]) -> Option<Vec<String>> {
+    let (close, items) = match rest {
+        [Tok::Op("="), Tok::Op("["), items @ ..] => ("]", items),
+        [Tok::Op("="), Tok::Op("("), items @ ..] => (")", items),
+        _ => return None,
+    };
+    let mut names = Vec::new();
+    let mut i = 0;
+    loop {
+        match items.get(i)? {
+            Tok::Op(c) if *c == close => return (i + 1 == items.len()).then_some(names),
+            Tok::Str(Some(s)) => {
+                names.push((*s).to_string());
+                match items.get(i + 1)? {
+                    Tok::Op(",") => i += 2,
+                    Tok::Op(c) if *c == close => i += 1,
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// The tokens of every logical line that starts in column 0 (indented
+/// lines are scanned, not kept); `None` when the text does not tokenize.
+fn top_level_lines(src: &str) -> Option<Vec<Vec<Tok<'_>>>> {
+    let b = src.as_bytes();
+    let mut lines = Vec::new();
+    let mut cur: Vec<Tok> = Vec::new();
+    let mut depth = 0usize;
+    let mut line_start = true;
+    // `keep`: the tokens of this logical line are kept (a top-level line,
+    // or a line in the block of a top-level `try` / `except` / `else` /
+    // `finally` / `if TYPE_CHECKING:`, which bind names in the module too);
+    // `checked_block`: the last top-level line opened such a block.
+    let mut keep = false;
+    let mut top = false;
+    let mut checked_block = false;
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if line_start && depth == 0 {
+            // The first character of a physical line that starts a
+            // logical one: skip blank and comment-only lines.
+            let mut j = i;
+            while j < b.len() && (b[j] == b' ' || b[j] == b'\t' || b[j] == b'\x0c') {
+                j += 1;
+            }
+            if j >= b.len() {
+                break;
+            }
+            if b[j] == b'\n' || b[j] == b'\r' || b[j] == b'#' {
+                while j < b.len() && b[j] != b'\n' {
+                    j += 1;
+                }
+                i = j + 1;
+                continue;
+            }
+            top = j == i;
+            keep = top || checked_block;
+            line_start = false;
+            i = j;
+            continue;
+        }
+        match c {
+            b' ' | b'\t' | b'\x0c' | b'\r' => i += 1,
+            b'#' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'\\' => {
+                // A line continuation.
+                match b.get(i + 1) {
+                    Some(b'\n') => i += 2,
+                    Some(b'\r') if b.get(i + 2) == Some(&b'\n') => i += 3,
+                    _ => return None,
+                }
+            }
+            b'\n' => {
+                i += 1;
+                if depth == 0 {
+                    if top {
+                        checked_block = opens_checked_block(&cur);
+                    }
+                    if keep && !cur.is_empty() {
+                        lines.push(std::mem::take(&mut cur));
+                    }
+                    cur.clear();
+                    line_start = true;
+                }
+            }
+            b'\'' | b'"' => {
+                let (end, value) = string(src, i, "")?;
+                if keep {
+                    cur.push(Tok::Str(value));
+                }
+                i = end;
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' || c >= 0x80 => {
+                let mut j = i;
+                while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_' || b[j] >= 0x80)
+                {
+                    j += 1;
+                }
+                let word = &src[i..j];
+                if j < b.len() && (b[j] == b'\'' || b[j] == b'"') && is_string_prefix(word) {
+                    let (end, value) = string(src, j, word)?;
+                    if keep {
+                        cur.push(Tok::Str(value));
+                    }
+                    i = end;
+                } else {
+                    if keep {
+                        cur.push(Tok::Name(word));
+                    }
+                    i = j;
+                }
+            }
+            c if c.is_ascii_digit() => {
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'.' || b[i] == b'_')
+                {
+                    i += 1;
+                }
+                if keep {
+                    cur.push(Tok::Op("0"));
+                }
+            }
+            _ => {
+                let op = operator(&src[i..]);
+                match op {
+                    "(" | "[" | "{" => depth += 1,
+                    ")" | "]" | "}" => depth = depth.checked_sub(1)?,
+                    _ => {}
+                }
+                if keep {
+                    cur.push(Tok::Op(op));
+                }
+                i += op.len();
+            }
+        }
+    }
+    if depth != 0 {
+        return None;
+    }
+    if keep && !cur.is_empty() {
+        lines.push(cur);
+    }
+    Some(lines)
+}
+
+/// A block header whose body is judged line by line like the top level.
+fn opens_checked_block(line: &[Tok]) -> bool {
+    matches!(
+        line,
+        [Tok::Name("try" | "else" | "finally"), Tok::Op(":")]
+            | [Tok::Name("except"), .., Tok::Op(":")]
+            | [Tok::Name("if"), Tok::Name("TYPE_CHECKING"), Tok::Op(":")]
+    )
+}
+
+fn is_string_prefix(word: &str) -> bool {
+    word.len() <= 2
+        && word
+            .bytes()
+            .all(|c| matches!(c.to_ascii_lowercase(), b'r' | b'b' | b'u' | b'f' | b't'))
+}
+
+/// The operator at the start of `s` (the longest of `==`, `->`, `**=`...
+/// that matters here: `=` alone is an assignment).
+fn operator(s: &str) -> &str {
+    for op in [
+        "**=", "//=", ">>=", "<<=", "...", "==", "!=", "<=", ">=", "->", ":=", "+=", "-=", "*=",
+        "/=", "%=", "&=", "|=", "^=", "@=", "**", "//", "<<", ">>",
+    ] {
+        if s.starts_with(op) {
+            return &s[..op.len()];
+        }
+    }
+    let n = s.chars().next().map_or(1, char::len_utf8);
+    &s[..n]
+}
+
+/// The string literal whose opening quote is at `start`: the offset after
+/// it, and its value when plain. f-strings' replacement fields are scanned
+/// as code (nested strings included).
+fn string<'s>(src: &'s str, start: usize, prefix: &str) -> Option<(usize, Option<&'s str>)> {
+    let b = src.as_bytes();
+    let q = b[start];
+    let triple = b.get(start + 1) == Some(&q) && b.get(start + 2) == Some(&q);
+    let open = if triple { 3 } else { 1 };
+    let lower = prefix.to_ascii_lowercase();
+    let fstring = lower.contains('f') || lower.contains('t');
+    let plain = !lower.contains('b') && !fstring;
+    let mut i = start + open;
+    let mut escaped = false;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'\\' {
+            escaped = true;
+            i += 2;
+            continue;
+        }
+        if fstring && c == b'{' {
+            if b.get(i + 1) == Some(&b'{') {
+                i += 2;
+                continue;
+            }
+            i = replacement_field(src, i + 1)?;
+            continue;
+        }
+        if c == q && (!triple || (b.get(i + 1) == Some(&q) && b.get(i + 2) == Some(&q))) {
+            let end = i + open;
+            let value = (plain && !escaped && !triple).then(|| &src[start + open..i]);
+            return Some((end, value));
+        }
+        if c == b'\n' && !triple {
+            return None;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The offset after the `}` closing an f-string replacement field whose
+/// code starts at `i`.
+fn replacement_field(src: &str, mut i: usize) -> Option<usize> {
+    let b = src.as_bytes();
+    let mut depth = 0usize;
+    while i < b.len() {
+        match b[i] {
+            b'{' | b'(' | b'[' => depth += 1,
+            b'}' if depth == 0 => return Some(i + 1),
+            b'}' | b')' | b']' => depth = depth.checked_sub(1)?,
+            b'\'' | b'"' => {
+                let (end, _) = string(src, i, "")?;
+                i = end;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::literal_star_exports as exports;
+
+    fn names(v: &[&str]) -> Option<Vec<String>> {
+        Some(v.iter().map(|s| s.to_string()).collect())
+    }
+
+    #[test]
+    fn reads_a_literal_all() {
+        let src = r#""""Doc with 'quotes'."""
+from functools import partial
+import torch.nn as nn
+
+__all__ = [
+    "ResNet",  # the class
+    'resnet50',
+]
+
+_META = {"a": [1, 2], "b": f"{partial!r:>{10}} {'x'}"}
+
+@register_model()
+def resnet50(*, weights=None, **kwargs) -> nn.Module:
+    """__doc__ mentions no exports."""
+    if weights:
+        return x[
+            1]
+    return ResNet(
+        Bottleneck, [3, 4, 6, 3])
+
+class ResNet(nn.Module):
+    expansion: int = 4
+"#;
+        assert_eq!(exports(src), names(&["ResNet", "resnet50"]));
+        assert_eq!(exports("__all__ = ('a', 'b')\n"), names(&["a", "b"]));
+        assert_eq!(exports("__all__ = []"), names(&[]));
+        let own_attr = "__all__ = ['Out']\nOut = namedtuple('Out', ['a'])\nOut.__annotations__ = {'a': int}\ntorch.fx.wrap('f')\n";
+        assert_eq!(exports(own_attr), names(&["Out"]));
+        let optional = "try:\n    import accimage\nexcept ImportError:\n    accimage = None\nelse:\n    pass\nif TYPE_CHECKING:\n    from x import Y\n__all__ = ['a']\n";
+        assert_eq!(exports(optional), names(&["a"]));
+    }
+
+    #[test]
+    fn anything_uncertain_is_none() {
+        for src in [
+            "x = 1\n",
+            "__all__ = ['a']\n__all__ += ['b']\n",
+            "__all__ = ['a']\ndef f():\n    return __all__\n",
+            "__all__ = a + b\n",
+            "__all__ = ['a' 'b']\n",
+            "__all__ = [f'a']\n",
+            "__all__ = ['a\\n']\n",
+            "__all__ = ['a']\nregister(x)\n",
+            "__all__ = ['a']\ntry:\n    import x\nexcept ImportError:\n    register(x)\n",
+            "__all__ = ['a']\ntry:\n    import x\n    if x:\n        pass\nexcept ImportError:\n    pass\n",
+            "__all__ = ['a']\nif DEBUG:\n    pass\n",
+            "__all__ = ['a']\ntorch.backends.flag = True\n",
+            "from m import Out\n__all__ = ['a']\nOut.flag = True\n",
+            "__all__ = ['a']\nOut.flag = True\nOut = 1\n",
+            "from m import Imported\n__all__ = ['a']\nOut = Imported\nOut.flag = True\n",
+            "__all__ = ['a']\ntorch.fx.wrap(f)\n",
+            "__all__ = ['a']\nx = (1,\n",
+            "__all__ = ['a']\ns = 'unterminated\n",
+            "s = '''\n__all__ = ['a']\n'''\n",
+            "# __all__ = ['a']\n",
+        ] {
+            assert_eq!(exports(src), None, "{src}");
+        }
+    }
+
+    #[test]
+    fn indented_code_is_scanned_not_judged() {
+        let src =
+            "__all__ = ['f']\ndef f():\n    if x:\n        g()\n    s = \"\"\"\nfoo()\n\"\"\"\n";
+        assert_eq!(exports(src), names(&["f"]));
+    }
+}

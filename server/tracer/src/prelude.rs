@@ -59,6 +59,18 @@ pub static MODULES: &[PreludeModule] = &[
     nn_module!("transformer"),
     nn_module!("utils"),
     PreludeModule {
+        name: "torch.autograd.function",
+        path: "<exportlens prelude>/torch/autograd/function.py",
+        namespace: "torch.autograd",
+        source: include_str!("../prelude/autograd.py"),
+    },
+    PreludeModule {
+        name: "collections",
+        path: "<exportlens prelude>/collections.py",
+        namespace: "collections",
+        source: include_str!("../prelude/collections.py"),
+    },
+    PreludeModule {
         name: "torch.nn.functional",
         path: "<exportlens prelude>/torch/nn/functional.py",
         namespace: "torch.nn.functional",
@@ -112,7 +124,8 @@ pub fn provider(full: &str) -> Option<(usize, &str)> {
             let reaches = if private {
                 path == m.name
             } else {
-                path == m.namespace
+                path == m.name
+                    || path == m.namespace
                     || path
                         .strip_prefix(m.namespace)
                         .is_some_and(|rest| rest == ".modules" || rest.starts_with(".modules."))

@@ -62,3 +62,80 @@ assert torch.__version__.split('.')[0] == '2'
 ",
     );
 }
+
+#[test]
+fn namedtuples_unpack_index_and_replace() {
+    exports(
+        "\
+import collections
+from collections import namedtuple
+P = collections.namedtuple('P', ['width', 'depth', 'ratio'], defaults=[1.0])
+p = P(32, depth=4)
+w, d, r = p
+assert (w, d, r) == (32, 4, 1.0)
+assert p.width == 32 and p[1] == 4 and p[-1] == 1.0 and len(p) == 3
+assert p[:2] == (32, 4)
+assert p == (32, 4, 1.0)
+q = p._replace(depth=8)
+assert q.depth == 8 and p.depth == 4
+assert q._asdict() == {'width': 32, 'depth': 8, 'ratio': 1.0}
+assert P._fields == ('width', 'depth', 'ratio')
+assert P._make([1, 2, 3]).ratio == 3
+assert type(p).__name__ == 'P'
+Block = namedtuple('Block', 'kernel_size stride')
+assert [b.stride for b in [Block(3, 1), Block(5, 2)]] == [1, 2]
+",
+    );
+}
+
+#[test]
+fn operators_call_the_special_methods_a_class_defines() {
+    exports(
+        "\
+class V:
+    def __init__(self, n):
+        self.n = n
+    def __add__(self, other):
+        return V(self.n + (other.n if isinstance(other, V) else other))
+    def __radd__(self, other):
+        return V(other + self.n)
+    def __eq__(self, other):
+        return isinstance(other, V) and other.n == self.n
+    def __lt__(self, other):
+        return self.n < other.n
+assert (V(1) + V(2)).n == 3
+assert (V(1) + 4).n == 5
+assert (4 + V(1)).n == 5
+assert sum([V(1), V(2)], V(0)) == V(3)
+assert V(1) != V(2)
+assert V(1) < V(2) and V(3) > V(2)
+",
+    );
+}
+
+#[test]
+fn a_custom_autograd_function_runs_its_forward_with_a_context() {
+    exports(
+        "\
+import torch
+class Scale(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, k):
+        ctx.save_for_backward(x)
+        ctx.mark_non_differentiable(x)
+        ctx.k = k
+        assert ctx.saved_tensors[0] is x
+        return x * k
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * ctx.k, None
+assert Scale.apply(torch.ones(2), 3).tolist() == [3.0, 3.0]
+",
+    );
+}
+
+#[test]
+fn a_check_that_raises_fails() {
+    assert!(!holds("assert 1 // 0 == 0"));
+    assert!(!holds("assert undefined_name == 1"));
+}

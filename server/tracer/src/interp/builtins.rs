@@ -257,14 +257,11 @@ pub fn call_builtin(
             "autograd" => {
                 // `Function.apply(*args)` runs the static `forward(ctx, *args)`.
                 let forward = interp.get_attr(recv, "forward")?;
-                let ctx = Rc::new(Object {
-                    id: interp.fresh_id(),
-                    class: interp.builtin_class("builtins.object"),
-                    attrs: Default::default(),
-                    module: None,
-                });
-                crate::cycles::register(&ctx);
-                let ctx = Value::Object(ctx);
+                let context = interp.get_attr(
+                    &Value::PyModule(Rc::from("torch.autograd.function")),
+                    "FunctionCtx",
+                )?;
+                let ctx = interp.call(&context, vec![], vec![])?;
                 let mut all = vec![ctx];
                 all.extend(args);
                 interp.call(&forward, all, kwargs)
@@ -1618,8 +1615,56 @@ fn set_op(interp: &mut Interp, op: BinOp, a: &[Value], b: &[Value]) -> R<Value> 
 }
 
 /// Python's binary operators on non-tensor values.
+/// The special methods of a binary operator: (method, reflected method).
+fn binop_dunders(op: BinOp) -> (&'static str, &'static str) {
+    match op {
+        BinOp::Add => ("__add__", "__radd__"),
+        BinOp::Sub => ("__sub__", "__rsub__"),
+        BinOp::Mul => ("__mul__", "__rmul__"),
+        BinOp::MatMul => ("__matmul__", "__rmatmul__"),
+        BinOp::Div => ("__truediv__", "__rtruediv__"),
+        BinOp::FloorDiv => ("__floordiv__", "__rfloordiv__"),
+        BinOp::Mod => ("__mod__", "__rmod__"),
+        BinOp::Pow => ("__pow__", "__rpow__"),
+        BinOp::LShift => ("__lshift__", "__rlshift__"),
+        BinOp::RShift => ("__rshift__", "__rrshift__"),
+        BinOp::BitOr => ("__or__", "__ror__"),
+        BinOp::BitXor => ("__xor__", "__rxor__"),
+        BinOp::BitAnd => ("__and__", "__rand__"),
+    }
+}
+
+/// `l OP r` through a special method a class defines in Python: the left
+/// operand's, else the right operand's reflected one. `None`: neither
+/// operand defines one.
+fn object_operator(
+    interp: &mut Interp,
+    (method, reflected): (&str, &str),
+    l: &Value,
+    r: &Value,
+) -> R<Option<Value>> {
+    if let Value::Object(o) = l
+        && let Some(f) = super::attr::python_dunder(o, method)
+    {
+        return interp
+            .call(&f, vec![l.clone(), r.clone()], vec![])
+            .map(Some);
+    }
+    if let Value::Object(o) = r
+        && let Some(f) = super::attr::python_dunder(o, reflected)
+    {
+        return interp
+            .call(&f, vec![r.clone(), l.clone()], vec![])
+            .map(Some);
+    }
+    Ok(None)
+}
+
 pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Value> {
     use Value::*;
+    if let Some(v) = object_operator(interp, binop_dunders(op), &l, &r)? {
+        return Ok(v);
+    }
     match (&l, &r) {
         (Unknown(_), _) => return Ok(l),
         (_, Unknown(_)) => return Ok(r),
@@ -1852,6 +1897,23 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
         CmpOp::GtE => CmpKind::Ge,
         _ => return Ok(Bool(false)),
     };
+    let dunders = match kind {
+        CmpKind::Eq => ("__eq__", "__eq__"),
+        CmpKind::Ne => ("__ne__", "__ne__"),
+        CmpKind::Lt => ("__lt__", "__gt__"),
+        CmpKind::Le => ("__le__", "__ge__"),
+        CmpKind::Gt => ("__gt__", "__lt__"),
+        CmpKind::Ge => ("__ge__", "__le__"),
+    };
+    if let Some(v) = object_operator(interp, dunders, l, r)? {
+        return Ok(v);
+    }
+    if kind == CmpKind::Ne
+        && let Some(v) = object_operator(interp, ("__eq__", "__eq__"), l, r)?
+    {
+        let equal = interp.truthy(&v)?;
+        return Ok(Bool(!equal));
+    }
     let sym = |v: &Value| -> Option<SymExpr> {
         match v {
             Int(i) => Some(SymExpr::int(*i)),

@@ -1,6 +1,7 @@
 //! Python's runtime introspection that library code relies on: a class's
 //! live `__subclasses__()`, `sys.modules` membership, `functools.lru_cache`,
-//! the `keyword` and `string` modules, and a backend registry in the style
+//! `locals()`/`globals()`, the `keyword` and `string` modules, empty
+//! submodule slots (`ModuleList.append(None)`), and a backend registry in the style
 //! of einops (backends found by walking subclasses, chosen by whether their
 //! framework is imported, recipes parsed once through `lru_cache`).
 
@@ -398,4 +399,91 @@ example_args = (torch.randn(2, 3),)
             "{mode:?}"
         );
     }
+}
+
+#[test]
+fn locals_and_globals_snapshot_the_running_namespaces() {
+    exports_in_both_modes(
+        "LIMIT = 3\ndef f(a, b=2, *rest, c=4, **kw):\n    z = a + 1\n    return locals()\n",
+        "d = f(1, 5, 6, c=7, e=8)\n\
+assert list(d) == ['a', 'b', 'rest', 'c', 'kw', 'z']\n\
+assert d['rest'] == (6,) and d['kw'] == {'e': 8} and d['z'] == 2\n\
+assert globals()['LIMIT'] == 3",
+    );
+    fails_with(
+        "def f(a):\n    return locals()\n",
+        "assert f(1) == {'a': 2}",
+        "AssertionError",
+    );
+}
+
+#[test]
+fn an_empty_submodule_slot_is_kept() {
+    let src = "\
+import torch
+import torch.nn as nn
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = nn.ModuleList([])
+        self.layers.append(nn.Linear(3, 3))
+        self.layers.append(None)
+        self.extra = nn.Linear(3, 3)
+        self.extra = None
+
+    def forward(self, x):
+        assert len(self.layers) == 2
+        assert list(self.layers)[1] is None
+        assert self.extra is None
+        for layer, other in zip(self.layers, self.layers):
+            if layer is not None:
+                x = layer(x)
+        return x
+
+model = M()
+example_args = (torch.randn(2, 3),)
+";
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        assert_eq!(
+            targets(&trace(&[], src, mode)),
+            ["aten.linear.default"],
+            "{mode:?}"
+        );
+    }
+}
+
+#[test]
+fn a_size_multiplied_by_one_records_no_symbolic_node() {
+    // einops computes each output size as `1 * d0 * d1 ...`; torch's proxy
+    // mode returns the other operand of `* 1` without recording a node, so
+    // in non-strict mode no name is taken by it.
+    let src = "\
+import torch
+from torch.export import Dim
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        n = 1
+        for d in x.shape[:1]:
+            n *= d
+        m = x.shape[0] + 1
+        return x.reshape(n, -1) * 2
+
+model = M()
+example_args = (torch.randn(2, 3),)
+dynamic_shapes = {'x': {0: Dim('b')}}
+";
+    let r = trace(&[], src, Mode::NonStrict);
+    let TraceOutcome::Exported(p) = &r.outcome else {
+        panic!("expected a program");
+    };
+    let phantoms: Vec<&str> = p
+        .graph
+        .nodes
+        .iter()
+        .filter(|n| n.hidden)
+        .filter_map(|n| n.target())
+        .collect();
+    assert_eq!(phantoms, ["_operator.add"]);
 }

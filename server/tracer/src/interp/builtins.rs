@@ -61,6 +61,8 @@ const BUILTIN_FUNCTIONS: &[&str] = &[
     "divmod",
     "pow",
     "vars",
+    "locals",
+    "globals",
     "format",
     "chr",
     "ord",
@@ -525,6 +527,42 @@ fn kwarg<'a>(kwargs: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
     kwargs.iter().find(|(k, _)| k == name).map(|(_, v)| v)
 }
 
+/// A snapshot of the running frame's local namespace (`locals()`) or of
+/// its module's globals (`globals()`), as a new dict. A function's
+/// parameters come first in declaration order, as in CPython; the other
+/// names follow sorted (the tracer keeps no assignment order).
+fn namespace_dict(interp: &Interp, globals: bool) -> Value {
+    let frame = interp.frames.last();
+    let scope = frame.and_then(|f| f.scope.clone());
+    let function = frame.and_then(|f| f.function.clone());
+    let mut d = Dict::default();
+    let Some(mut scope) = scope else {
+        return Value::Dict(Rc::new(RefCell::new(d)));
+    };
+    let mut params: Vec<String> = Vec::new();
+    if globals {
+        while let Some(p) = scope.parent.clone() {
+            scope = p;
+        }
+    } else if let Some(f) = &function {
+        let p = &f.params;
+        params.extend(p.posonly.iter().map(|x| x.name.clone()));
+        params.extend(p.args.iter().map(|x| x.name.clone()));
+        params.extend(p.vararg.iter().map(|x| x.name.clone()));
+        params.extend(p.kwonly.iter().map(|x| x.name.clone()));
+        params.extend(p.kwarg.iter().map(|x| x.name.clone()));
+    }
+    let vars = scope.vars.borrow();
+    let mut rest: Vec<&String> = vars.keys().filter(|k| !params.contains(k)).collect();
+    rest.sort();
+    for name in params.iter().chain(rest) {
+        if let Some(v) = vars.get(name) {
+            d.insert(Value::str(name), v.clone());
+        }
+    }
+    Value::Dict(Rc::new(RefCell::new(d)))
+}
+
 fn python_builtin(
     interp: &mut Interp,
     name: &str,
@@ -945,7 +983,10 @@ fn python_builtin(
             let s = interp.to_str(&arg(0))?;
             Ok(Value::str(&s))
         }
+        "vars" if args.is_empty() => Ok(namespace_dict(interp, false)),
         "vars" => interp.get_attr(&arg(0), "__dict__"),
+        "locals" => Ok(namespace_dict(interp, false)),
+        "globals" => Ok(namespace_dict(interp, true)),
         "chr" => Ok(Value::str(
             &char::from_u32(interp.index_int(&arg(0))? as u32)
                 .unwrap_or('?')
@@ -2035,6 +2076,24 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
                         break;
                     }
                 }
+            }
+            Ok(Bool(if kind == CmpKind::Eq { eq } else { !eq }))
+        }
+        (Dict(a), Dict(b)) if matches!(kind, CmpKind::Eq | CmpKind::Ne) => {
+            // Equal when they hold the same keys with equal values.
+            let (a, b) = (a.borrow().entries.clone(), b.borrow().clone());
+            let mut eq = a.len() == b.entries.len();
+            for (k, x) in &a {
+                if !eq {
+                    break;
+                }
+                eq = match b.get(k) {
+                    Some(y) => {
+                        let c = python_compare(interp, CmpOp::Eq, x, y)?;
+                        interp.truthy(&c)?
+                    }
+                    Option::None => false,
+                };
             }
             Ok(Bool(if kind == CmpKind::Eq { eq } else { !eq }))
         }

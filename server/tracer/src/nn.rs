@@ -901,6 +901,13 @@ pub fn module_setattr(interp: &mut Interp, obj: &Rc<Object>, name: &str, value: 
                 }
             }
         }
+        // `self.sub = None` on a registered submodule keeps the slot, empty.
+        if value.is_none()
+            && let Some(slot) = st.modules.iter_mut().find(|(n, _)| n == name)
+        {
+            slot.1 = None;
+            return Ok(());
+        }
         if let Some(slot) = st.buffers.iter_mut().find(|(n, _, _)| n == name) {
             if let Value::Tensor(t) = &value {
                 if !interp.tracing {
@@ -1143,7 +1150,21 @@ pub fn call_module_method(
             let Some(Value::Str(name)) = arg(0, "name") else {
                 return Err(interp.type_error("add_module(): name must be a string"));
             };
-            module_setattr(interp, obj, &name, arg(1, "module").unwrap_or(Value::None))?;
+            let module = arg(1, "module").unwrap_or(Value::None);
+            if module.is_none() {
+                // `add_module(name, None)` registers an empty slot: it counts
+                // in `len()` and iterates as `None` (ModuleList.append(None)).
+                if let Some(state) = obj.module.as_ref() {
+                    let mut st = state.borrow_mut();
+                    match st.modules.iter_mut().find(|(n, _)| *n == *name) {
+                        Some(slot) => slot.1 = None,
+                        None => st.modules.push((name.to_string(), None)),
+                    }
+                }
+                obj.attrs.borrow_mut().retain(|(n, _)| *n != *name);
+                return Ok(Value::None);
+            }
+            module_setattr(interp, obj, &name, module)?;
             Ok(Value::None)
         }
         "train" => {

@@ -342,9 +342,32 @@ pub struct Class {
     pub decorators: Vec<Value>,
     pub is_dataclass: Cell<bool>,
     pub is_enum: bool,
+    /// The classes created so far that list this one as a direct base, in
+    /// creation order, held weakly as Python's `type.__subclasses__` holds
+    /// them (a subclass already holds its bases strongly).
+    pub subclasses: RefCell<Vec<std::rc::Weak<Class>>>,
 }
 
 impl Class {
+    /// Record `class` as a direct subclass of each of its bases; called once
+    /// when a class is created.
+    pub fn link_to_bases(class: &Rc<Class>) {
+        for b in &class.bases {
+            let mut subs = b.subclasses.borrow_mut();
+            subs.retain(|w| w.strong_count() > 0);
+            subs.push(Rc::downgrade(class));
+        }
+    }
+
+    /// `cls.__subclasses__()`: the live direct subclasses, oldest first.
+    pub fn live_subclasses(&self) -> Vec<Rc<Class>> {
+        self.subclasses
+            .borrow()
+            .iter()
+            .filter_map(std::rc::Weak::upgrade)
+            .collect()
+    }
+
     /// Method resolution order: depth-first, left to right, without repeats
     /// (equals C3 for the hierarchies models use).
     pub fn mro(self: &Rc<Self>) -> Vec<Rc<Class>> {

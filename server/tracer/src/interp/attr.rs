@@ -69,6 +69,8 @@ pub const KNOWN_MODULES: &[&str] = &[
     "warnings",
     "contextlib",
     "builtins",
+    "keyword",
+    "string",
 ];
 
 /// Attributes of the `torch` namespaces that are sub-modules.
@@ -172,6 +174,20 @@ impl Interp {
                     _ => 2,
                 };
                 Ok(parts.get(index).cloned().unwrap_or(Value::None))
+            }
+            Value::Builtin(b) if &*b.name == super::builtins::LRU_CACHE_CALL => {
+                // The wrapped function: `__wrapped__`, and what
+                // `functools.update_wrapper` copies from it.
+                let recv = b.receiver.clone().unwrap_or(Value::None);
+                let wrapped = match &recv {
+                    Value::Tuple(t) => t.first().cloned().unwrap_or(Value::None),
+                    _ => Value::None,
+                };
+                match name {
+                    "__wrapped__" => Ok(wrapped),
+                    "cache_clear" => Ok(Value::method("functools.lru_cache.cache_clear", recv)),
+                    _ => self.get_attr(&wrapped, name),
+                }
             }
             Value::Builtin(b)
                 if b.receiver.is_none() && matches!(name, "__name__" | "__qualname__") =>
@@ -298,6 +314,10 @@ impl Interp {
                 )))),
                 FunctionKind::Property => self.call(&attr, vec![recv], vec![]),
             },
+            // An `lru_cache`-wrapped method binds like the function it wraps.
+            Value::Builtin(b) if &*b.name == super::builtins::LRU_CACHE_CALL => {
+                Ok(Value::BoundMethod(Rc::new((recv, attr.clone()))))
+            }
             _ => Ok(attr),
         }
     }
@@ -332,9 +352,13 @@ impl Interp {
             (_, "__mro__") => Ok(Value::tuple(
                 c.mro().into_iter().map(Value::Class).collect(),
             )),
+            (_, "__subclasses__") => Ok(Value::method(
+                "type.__subclasses__",
+                Value::Class(c.clone()),
+            )),
             // What every Python class has but the tracer does not keep (the
-            // live subclass list, the namespace dict): unknown, not an error.
-            (_, "__subclasses__" | "__dict__" | "__annotations__" | "__doc__" | "__module__") => {
+            // namespace dict): unknown, not an error.
+            (_, "__dict__" | "__annotations__" | "__doc__" | "__module__") => {
                 let r = self.current_range();
                 Ok(self.incomplete(
                     r,
@@ -459,8 +483,6 @@ impl Interp {
         })
     }
 
-    /// `sys.modules`: the modules this trace has loaded, by dotted name
-    /// (libraries look up their own module by `fn.__module__`).
     /// `module.__dict__`: its globals, as a dict (a snapshot: writes to it
     /// do not reach the module). Lazy imports resolve as Python would have
     /// run them.
@@ -487,8 +509,20 @@ impl Interp {
         Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
     }
 
+    /// `sys.modules`: the modules this trace has loaded, by dotted name
+    /// (libraries look up their own module by `fn.__module__`, or test
+    /// `"torch" in sys.modules` before touching a framework). A program
+    /// being exported has imported torch, which loads the namespaces the
+    /// tracer models and the standard library modules it models, so those
+    /// are always present; then every module the trace has imported.
     fn sys_modules(&self) -> Value {
         let mut d = Dict::default();
+        for name in std::iter::once(&"torch")
+            .chain(TORCH_SUBMODULES)
+            .chain(KNOWN_MODULES)
+        {
+            d.insert(Value::str(name), Value::PyModule(Rc::from(*name)));
+        }
         for m in self.modules.values() {
             if let Value::Module(um) = m {
                 d.insert(Value::str(&um.name), m.clone());
@@ -1036,6 +1070,28 @@ fn constant_of(full: &str) -> Option<Value> {
         "torch.e" => Value::Float(std::f64::consts::E),
         "typing.TYPE_CHECKING" => Value::Bool(false),
         "torch.__version__" => Value::str(super::builtins::TORCH_VERSION),
+        "string.ascii_lowercase" => Value::str("abcdefghijklmnopqrstuvwxyz"),
+        "string.ascii_uppercase" => Value::str("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+        "string.ascii_letters" => {
+            Value::str("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        }
+        "string.digits" => Value::str("0123456789"),
+        "string.hexdigits" => Value::str("0123456789abcdefABCDEF"),
+        "string.octdigits" => Value::str("01234567"),
+        "string.punctuation" => Value::str("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"),
+        "string.whitespace" => Value::str(" \t\n\r\x0b\x0c"),
+        "keyword.kwlist" => Value::list(
+            super::builtins::PY_KEYWORDS
+                .iter()
+                .map(|k| Value::str(k))
+                .collect(),
+        ),
+        "keyword.softkwlist" => Value::list(
+            super::builtins::PY_SOFT_KEYWORDS
+                .iter()
+                .map(|k| Value::str(k))
+                .collect(),
+        ),
         _ => return None,
     })
 }

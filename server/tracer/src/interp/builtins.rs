@@ -61,6 +61,8 @@ const BUILTIN_FUNCTIONS: &[&str] = &[
     "divmod",
     "pow",
     "vars",
+    "locals",
+    "globals",
     "format",
     "chr",
     "ord",
@@ -172,6 +174,95 @@ pub const DATACLASS_FACTORY: &str = "dataclasses.field.default_factory";
 /// instance): what `super().__init__(...)` reaches from a subclass.
 pub const DATACLASS_INIT: &str = "dataclasses.generated_init";
 
+/// The decorator `functools.lru_cache(maxsize)` returns.
+const LRU_CACHE_DECORATOR: &str = "functools.lru_cache.decorator";
+
+/// A function wrapped by `functools.lru_cache`: its receiver is (the
+/// function, the cache as a dict from argument keys to results).
+pub const LRU_CACHE_CALL: &str = "functools.lru_cache.call";
+
+/// Python's keywords (`keyword.kwlist`).
+pub const PY_KEYWORDS: &[&str] = &[
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
+];
+
+/// Python's soft keywords (`keyword.softkwlist`).
+pub const PY_SOFT_KEYWORDS: &[&str] = &["_", "case", "match", "type"];
+
+fn lru_cache_wrapper(f: Value) -> Value {
+    let cache = Value::Dict(Rc::new(RefCell::new(Dict::default())));
+    Value::method(LRU_CACHE_CALL, Value::tuple(vec![f, cache]))
+}
+
+/// Whether `v` is a key the tracer hashes as Python does: `None`, numbers,
+/// strings, dtypes, classes, functions, modules and tuples of them. Other
+/// values (objects that may define `__eq__`, symbolic ints, tensors,
+/// unknowns) are not cached: the call runs again, which gives what a
+/// cache hit would.
+fn is_plain_key(v: &Value) -> bool {
+    match v {
+        Value::None
+        | Value::Bool(_)
+        | Value::Int(_)
+        | Value::Float(_)
+        | Value::Str(_)
+        | Value::DType(_)
+        | Value::Class(_)
+        | Value::Function(_)
+        | Value::PyModule(_) => true,
+        Value::Tuple(items) => items.iter().all(is_plain_key),
+        _ => false,
+    }
+}
+
+/// `cached(*args, **kwargs)` for an `lru_cache` wrapper: a hit returns the
+/// stored result; an unhashable argument (list, dict, set) is Python's
+/// `TypeError`.
+fn call_lru_cached(
+    interp: &mut Interp,
+    recv: &Value,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let (f, cache) = match recv {
+        Value::Tuple(t) => match (t.first(), t.get(1)) {
+            (Some(f), Some(Value::Dict(cache))) => (f.clone(), cache.clone()),
+            _ => return Err(interp.type_error("bad lru_cache wrapper")),
+        },
+        _ => return Err(interp.type_error("bad lru_cache wrapper")),
+    };
+    let parts: Vec<&Value> = args.iter().chain(kwargs.iter().map(|(_, v)| v)).collect();
+    if let Some(bad) = parts
+        .iter()
+        .find(|v| matches!(v, Value::List(_) | Value::Dict(_) | Value::Set(_)))
+    {
+        return Err(interp.type_error(format!("unhashable type: '{}'", bad.type_name())));
+    }
+    if !parts.iter().all(|v| is_plain_key(v)) {
+        return interp.call(&f, args, kwargs);
+    }
+    let mut key: Vec<Value> = args.clone();
+    if !kwargs.is_empty() {
+        // Keyword arguments follow a marker, as in `functools._make_key`.
+        key.push(Value::str("<kwargs>"));
+        for (k, v) in &kwargs {
+            key.push(Value::str(k));
+            key.push(v.clone());
+        }
+    }
+    let key = Value::tuple(key);
+    let hit = cache.borrow().get(&key).cloned();
+    if let Some(v) = hit {
+        return Ok(v);
+    }
+    let v = interp.call(&f, args, kwargs)?;
+    cache.borrow_mut().insert(key, v.clone());
+    Ok(v)
+}
+
 pub fn call_builtin(
     interp: &mut Interp,
     b: Rc<Builtin>,
@@ -191,6 +282,12 @@ pub fn call_builtin(
             "list" | "tuple" | "dict" | "set" | "str" | "int" | "float" => {
                 container_method(interp, kind, method, recv, args, kwargs)
             }
+            "type" => match (method, recv) {
+                ("__subclasses__", Value::Class(c)) => Ok(Value::list(
+                    c.live_subclasses().into_iter().map(Value::Class).collect(),
+                )),
+                _ => Err(interp.type_error(format!("cannot call {name}"))),
+            },
             "builtins" => match method {
                 "object.__init__" => Ok(Value::None),
                 _ => Err(interp.type_error(format!("cannot call {name}"))),
@@ -206,6 +303,19 @@ pub fn call_builtin(
                     }
                     Ok(wrapper)
                 }
+                "lru_cache.call" => call_lru_cached(interp, recv, args, kwargs),
+                "lru_cache.cache_clear" => {
+                    if let Value::Tuple(t) = recv
+                        && let Some(Value::Dict(cache)) = t.get(1)
+                    {
+                        cache.borrow_mut().entries.clear();
+                    }
+                    Ok(Value::None)
+                }
+                "lru_cache.decorator" => match args.into_iter().next() {
+                    Some(f) => Ok(lru_cache_wrapper(f)),
+                    None => Err(interp.type_error("lru_cache decorator takes a function")),
+                },
                 "partial.call" => {
                     let Value::Tuple(t) = recv else {
                         return Err(interp.type_error("bad partial"));
@@ -385,6 +495,28 @@ pub fn call_builtin(
             return interp.instantiate(o.class.clone(), vec![], values);
         }
         "enum.auto" => return Ok(Value::Int(interp.fresh_id() as i64)),
+        "functools.lru_cache" | "functools.cache" => {
+            // `lru_cache(f)` / `cache(f)` wrap `f`; `lru_cache(maxsize)` and
+            // `lru_cache(maxsize=..., typed=...)` return the decorator.
+            return Ok(match args.into_iter().next() {
+                Some(
+                    f @ (Value::Function(_)
+                    | Value::BoundMethod(_)
+                    | Value::Builtin(_)
+                    | Value::Class(_)),
+                ) => lru_cache_wrapper(f),
+                _ => Value::method(LRU_CACHE_DECORATOR, Value::None),
+            });
+        }
+        "keyword.iskeyword" => {
+            let is_kw = matches!(args.first(), Some(Value::Str(w)) if PY_KEYWORDS.contains(&&**w));
+            return Ok(Value::Bool(is_kw));
+        }
+        "keyword.issoftkeyword" => {
+            let is_kw =
+                matches!(args.first(), Some(Value::Str(w)) if PY_SOFT_KEYWORDS.contains(&&**w));
+            return Ok(Value::Bool(is_kw));
+        }
         _ => {}
     }
     if name == "typing.cast" || name == "typing_extensions.cast" {
@@ -403,6 +535,42 @@ pub fn call_builtin(
 
 fn kwarg<'a>(kwargs: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
     kwargs.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+}
+
+/// A snapshot of the running frame's local namespace (`locals()`) or of
+/// its module's globals (`globals()`), as a new dict. A function's
+/// parameters come first in declaration order, as in CPython; the other
+/// names follow sorted (the tracer keeps no assignment order).
+fn namespace_dict(interp: &Interp, globals: bool) -> Value {
+    let frame = interp.frames.last();
+    let scope = frame.and_then(|f| f.scope.clone());
+    let function = frame.and_then(|f| f.function.clone());
+    let mut d = Dict::default();
+    let Some(mut scope) = scope else {
+        return Value::Dict(Rc::new(RefCell::new(d)));
+    };
+    let mut params: Vec<String> = Vec::new();
+    if globals {
+        while let Some(p) = scope.parent.clone() {
+            scope = p;
+        }
+    } else if let Some(f) = &function {
+        let p = &f.params;
+        params.extend(p.posonly.iter().map(|x| x.name.clone()));
+        params.extend(p.args.iter().map(|x| x.name.clone()));
+        params.extend(p.vararg.iter().map(|x| x.name.clone()));
+        params.extend(p.kwonly.iter().map(|x| x.name.clone()));
+        params.extend(p.kwarg.iter().map(|x| x.name.clone()));
+    }
+    let vars = scope.vars.borrow();
+    let mut rest: Vec<&String> = vars.keys().filter(|k| !params.contains(k)).collect();
+    rest.sort();
+    for name in params.iter().chain(rest) {
+        if let Some(v) = vars.get(name) {
+            d.insert(Value::str(name), v.clone());
+        }
+    }
+    Value::Dict(Rc::new(RefCell::new(d)))
 }
 
 fn python_builtin(
@@ -825,7 +993,10 @@ fn python_builtin(
             let s = interp.to_str(&arg(0))?;
             Ok(Value::str(&s))
         }
+        "vars" if args.is_empty() => Ok(namespace_dict(interp, false)),
         "vars" => interp.get_attr(&arg(0), "__dict__"),
+        "locals" => Ok(namespace_dict(interp, false)),
+        "globals" => Ok(namespace_dict(interp, true)),
         "chr" => Ok(Value::str(
             &char::from_u32(interp.index_int(&arg(0))? as u32)
                 .unwrap_or('?')

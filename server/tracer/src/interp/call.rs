@@ -474,9 +474,11 @@ impl Interp {
             builtin: None,
             decorators: Vec::new(),
             is_dataclass: Default::default(),
+            subclasses: Default::default(),
             is_enum,
         });
         crate::cycles::register(&class);
+        Class::link_to_bases(&class);
         let mut order: Vec<(String, Value)> = Vec::new();
         // Keep definition order: walk the body statements.
         for s in &def.body {

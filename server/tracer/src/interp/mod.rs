@@ -448,9 +448,11 @@ impl Interp {
             builtin: Some(Rc::from(name)),
             decorators: Vec::new(),
             is_dataclass: Default::default(),
+            subclasses: Default::default(),
             is_enum: name == "enum.Enum" || name == "enum.IntEnum",
         });
         crate::cycles::register(&class);
+        Class::link_to_bases(&class);
         self.classes.insert(name, class.clone());
         class
     }

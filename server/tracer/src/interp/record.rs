@@ -584,8 +584,11 @@ impl Interp {
             BinOp::Mod => "mod",
             _ => "pow",
         };
+        // Torch's proxy mode peephole-optimizes a multiplication by the
+        // constant 1: it returns the other operand and records nothing.
+        let times_one = op == BinOp::Mul && (a.as_const() == Some(1) || b.as_const() == Some(1));
         let v = self.sym_value(e.clone());
-        if matches!(v, Value::SymInt(_)) {
+        if matches!(v, Value::SymInt(_)) && !times_one {
             self.phantom(name, MetaVal::Sym(e));
         }
         Ok(v)

@@ -20,8 +20,42 @@ fn index_items(interp: &mut Interp, index: &Value) -> R<Vec<Value>> {
     }
 }
 
+/// `x[index]` as Python's `Tensor.__getitem__` records it. A lone slice
+/// always records `slice`; in a tuple, a slice provably spanning its whole
+/// dimension is skipped, and an index that leaves the tensor itself (`x[:,
+/// :n]` with `n` the size, `x[...]`) records `alias`, torch's shallow copy.
 pub fn getitem(interp: &mut Interp, t: Rc<Tensor>, index: Value) -> R<Value> {
-    let items = index_items(interp, &index)?;
+    let lone_slice = matches!(index, Value::Slice(_));
+    let out = index_view(interp, t.clone(), &index, !lone_slice)?;
+    match &out {
+        Value::Tensor(o) if Rc::ptr_eq(o, &t) => {
+            let args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+            match t.layout() {
+                Ok(l) => interp.record_view_op(
+                    "aten.alias.default",
+                    args,
+                    vec![],
+                    t.dtype,
+                    t.shape.clone(),
+                    l,
+                ),
+                Err(_) => interp.record_tensor_op(
+                    "aten.alias.default",
+                    args,
+                    vec![],
+                    t.dtype,
+                    t.shape.clone(),
+                ),
+            }
+        }
+        _ => Ok(out),
+    }
+}
+
+/// The view `index` selects; `skip_full` skips slices that span their whole
+/// dimension (torch's slice optimization, off for a lone getitem slice).
+fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool) -> R<Value> {
+    let items = index_items(interp, index)?;
     let consumed = items
         .iter()
         .filter(|v| !matches!(v, Value::None) && !is_ellipsis(v))
@@ -54,7 +88,7 @@ pub fn getitem(interp: &mut Interp, t: Rc<Tensor>, index: Value) -> R<Value> {
                 dim = ct.rank() as i64 - remaining;
             }
             Value::Slice(s) => {
-                cur = slice_dim(interp, ct, dim, s)?;
+                cur = slice_dim(interp, ct, dim, s, skip_full)?;
                 dim += 1;
             }
             Value::Tensor(it) => {
@@ -104,20 +138,18 @@ fn is_ellipsis(v: &Value) -> bool {
 }
 
 /// `x[start:stop:step]` on one dimension.
-fn slice_dim(interp: &mut Interp, t: Rc<Tensor>, dim: i64, s: &[Value; 3]) -> R<Value> {
+fn slice_dim(
+    interp: &mut Interp,
+    t: Rc<Tensor>,
+    dim: i64,
+    s: &[Value; 3],
+    skip_full: bool,
+) -> R<Value> {
     let d = dim as usize;
     let Some(size) = t.shape.get(d).map(|x| interp.env.simplify(x)) else {
         return Err(interp.raise("IndexError", "too many indices for tensor"));
     };
-    // A full `:` is free when the stop (clamped to the size) provably
-    // equals the size: on a static dimension, or a symbolic one whose
-    // range has a finite upper bound. Unbounded above, torch records it.
-    let full = s.iter().all(Value::is_none);
-    let bounded = matches!(
-        interp.env.range_of(&size).hi,
-        shapes::range::Bound::Finite(hi) if hi < SLICE_END_MAX
-    );
-    if full && (size.is_const() || bounded) {
+    if skip_full && spans_dimension(interp, &size, s) {
         return Ok(Value::Tensor(t));
     }
     let step = match &s[2] {
@@ -172,6 +204,46 @@ fn slice_dim(interp: &mut Interp, t: Rc<Tensor>, dim: i64, s: &[Value; 3]) -> R<
         super::values::set(&out, values);
     }
     Ok(out)
+}
+
+/// Whether torch's slice optimization skips `s` on a dimension of `size`:
+/// step 1, a start statically 0 and a stop statically at least the size
+/// (an omitted stop is `INT64_MAX`: known on a static dimension, or a
+/// symbolic one whose range has a finite upper bound).
+fn spans_dimension(interp: &mut Interp, size: &SymExpr, s: &[Value; 3]) -> bool {
+    let int_of = |v: &Value| match v {
+        Value::Int(i) => Some(SymExpr::int(*i)),
+        Value::Bool(b) => Some(SymExpr::int(i64::from(*b))),
+        Value::SymInt(e) => Some(e.clone()),
+        _ => None,
+    };
+    let step_one = match &s[2] {
+        Value::None => true,
+        v => int_of(v).and_then(|e| e.as_const()) == Some(1),
+    };
+    let start_zero = match &s[0] {
+        Value::None => true,
+        v => int_of(v).and_then(|e| interp.env.simplify(&e).as_const()) == Some(0),
+    };
+    if !step_one || !start_zero {
+        return false;
+    }
+    match &s[1] {
+        Value::None => {
+            size.is_const()
+                || matches!(
+                    interp.env.range_of(size).hi,
+                    shapes::range::Bound::Finite(hi) if hi < SLICE_END_MAX
+                )
+        }
+        v => match int_of(v) {
+            Some(stop) => match (size.as_const(), interp.env.simplify(&stop).as_const()) {
+                (Some(n), Some(m)) => n <= m,
+                _ => interp.env.static_decide(size, CmpKind::Le, &stop) == Some(true),
+            },
+            None => false,
+        },
+    }
 }
 
 /// Clamp a slice bound into `[0, size]`, deciding symbolic comparisons by
@@ -279,7 +351,9 @@ pub fn setitem(interp: &mut Interp, t: Rc<Tensor>, index: Value, value: Value) -
         }
         return Ok(());
     }
-    let view = getitem(interp, t.clone(), index)?;
+    // Assignment goes through the same slicing with the optimization on,
+    // and writes into the view (the tensor itself when nothing is sliced).
+    let view = index_view(interp, t.clone(), &index, true)?;
     let Value::Tensor(v) = view else {
         return Ok(());
     };

@@ -182,8 +182,22 @@ pub fn tensor_method(
                     Value::Tensor(o) => Some(o.dtype),
                     _ => None,
                 });
-            match target {
-                Some(d) if d != t.dtype => to_dtype(interp, t, d)?,
+            // Python's `Tensor.to` dispatches `aten.to.device` whenever a
+            // device is given (the dtype defaulting to the tensor's), even
+            // when nothing changes; export keeps the call.
+            let device = args
+                .iter()
+                .chain(kwargs.iter().filter(|(k, _)| k == "device").map(|(_, v)| v))
+                .find_map(|v| match v {
+                    Value::Device(d) => Some(d.to_string()),
+                    Value::Str(d) => Some(d.to_string()),
+                    _ => None,
+                });
+            match (target, device) {
+                (d, Some(dev)) if name == "to" && interp.tracing => {
+                    super::views::to_device(interp, t, &dev, d.unwrap_or(t.dtype))?
+                }
+                (Some(d), _) if d != t.dtype => to_dtype(interp, t, d)?,
                 _ if name == "type" && args.is_empty() => {
                     Value::str(&format!("torch.{}Tensor", type_tensor_name(t.dtype)))
                 }

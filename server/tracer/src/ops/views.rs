@@ -1089,6 +1089,32 @@ pub fn to_dtype(
     Ok(out)
 }
 
+/// `to(device, dtype)` while tracing: `_assert_tensor_metadata` then
+/// `to.device`, recorded even when device and dtype are unchanged.
+pub fn to_device(
+    interp: &mut Interp,
+    t: &std::rc::Rc<crate::value::Tensor>,
+    device: &str,
+    dtype: DType,
+) -> R<Value> {
+    let a = Arg::Node(interp.tensor_node(t));
+    let n = interp.record_named(
+        "aten._assert_tensor_metadata.default",
+        "_assert_tensor_metadata_default",
+        vec![a.clone()],
+        vec![("dtype".into(), Arg::DType(t.dtype))],
+        crate::graph::MetaVal::None,
+    );
+    interp.graph.node_mut(n).side_effect = true;
+    interp.record_tensor_op(
+        "aten.to.device",
+        vec![a, Arg::Device(device.to_string()), Arg::DType(dtype)],
+        vec![],
+        dtype,
+        t.shape.clone(),
+    )
+}
+
 /// `type_as(other)`.
 pub fn type_as(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;

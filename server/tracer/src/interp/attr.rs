@@ -261,7 +261,18 @@ impl Interp {
         if let Some(state) = &o.module {
             let st = state.borrow();
             if let Some((_, t)) = st.params.iter().find(|(n, _)| n == name) {
-                return Ok(t.clone().map_or(Value::None, Value::Tensor));
+                let t = t.clone();
+                drop(st);
+                // Dynamo lifts a parameter when `forward` reads the
+                // attribute, not when an op first uses it: strict mode's
+                // signature lists parameters in that order.
+                if let Some(t) = &t
+                    && self.tracing
+                    && self.mode == crate::Mode::Strict
+                {
+                    self.tensor_node(t);
+                }
+                return Ok(t.map_or(Value::None, Value::Tensor));
             }
             if let Some((_, t, _)) = st.buffers.iter().find(|(n, _, _)| n == name) {
                 return Ok(t.clone().map_or(Value::None, Value::Tensor));

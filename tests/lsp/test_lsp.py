@@ -1092,6 +1092,18 @@ async def test_installed_package_in_a_dot_venv_resolves_and_is_logged(tmp_path):
         )
         assert "f32[3, 4]" in value, value
         assert "aten.linear.default" in value, value
+        # The package's own forward lines show what the entry recorded there.
+        pkg = tmp_path / site / "mypkg" / "__init__.py"
+        pkg_uri, pkg_text, _ = await open_file(client, pkg)
+        value = hover_text(
+            await client.text_document_hover_async(
+                types.HoverParams(
+                    text_document=types.TextDocumentIdentifier(uri=pkg_uri),
+                    position=position_of(pkg_text, "torch.relu(self.lin(x))"),
+                )
+            )
+        )
+        assert "aten.linear.default" in value and "f32[3, 4]" in value, value
         venv = (tmp_path / ".venv").resolve()
 
         def logged():
@@ -1147,5 +1159,44 @@ async def test_pyproject_extra_paths_change_re_resolves_open_files(tmp_path):
             return False
 
         await wait_for(followed, 20.0, "the package found through extra-paths")
+    finally:
+        await client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_a_torchvision_model_file_shows_the_shapes_an_entry_gives_it(tmp_path):
+    # The installed torchvision of the library yardstick (tests/libs/prepare.sh).
+    libs = ROOT / ".venv-libs"
+    resnet = next(libs.glob("lib/python3*/site-packages/torchvision/models/resnet.py"))
+    write_files(
+        tmp_path,
+        {
+            "pyproject.toml": f'[tool.exportlens]\npython = "{libs}"\n',
+            "export_resnet.py": (
+                "import torch\nimport torchvision\n\n"
+                "model = torchvision.models.resnet18(num_classes=10).eval()\n"
+                "example_args = (torch.randn(2, 3, 64, 64),)\n"
+            ),
+        },
+    )
+    client = await start_in(tmp_path)
+    try:
+        _, _, diags = await open_file(client, tmp_path / "export_resnet.py")
+        assert not errors(diags), diags
+        assert not [d for d in diags if code(d) == "analysis-incomplete"], diags
+        uri, text, _ = await open_file(client, resnet)
+
+        def hover_at(snippet):
+            return client.text_document_hover_async(
+                types.HoverParams(
+                    text_document=types.TextDocumentIdentifier(uri=uri),
+                    position=position_of(text, snippet),
+                )
+            )
+
+        value = hover_text(await hover_at("x = self.conv1(x)"))
+        assert "aten.conv2d.default" in value and "f32[2, 64, 32, 32]" in value, value
+        value = hover_text(await hover_at("x = self.fc(x)"))
+        assert "aten.linear.default" in value and "f32[2, 10]" in value, value
     finally:
         await client.shutdown_session()

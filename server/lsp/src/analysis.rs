@@ -74,6 +74,10 @@ pub struct FileAnalysis {
     /// Diagnostics located in other files (a model imported from
     /// `models.py` fails there), published for those files.
     pub foreign: Vec<(Uri, Diagnostic)>,
+    /// What entries of this file record on lines of other files (a model
+    /// class in an imported module or an installed package): shown by
+    /// hover in those files.
+    pub foreign_hover: Vec<(Uri, u32, LineFacts)>,
     /// The files the analysis imported.
     pub deps: Vec<std::path::PathBuf>,
     pub elapsed: Duration,
@@ -192,6 +196,7 @@ pub fn failed(snap: &Snapshot, what: &str) -> FileAnalysis {
         lenses: Vec::new(),
         programs: Vec::new(),
         foreign: Vec::new(),
+        foreign_hover: Vec::new(),
         deps: Vec::new(),
         elapsed: Duration::ZERO,
     }
@@ -354,6 +359,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
 
     let mut hover = HoverTable::default();
     let mut hover_owner: HashMap<u32, usize> = HashMap::new();
+    let mut foreign_hover: BTreeMap<(String, u32), LineFacts> = BTreeMap::new();
     let mut programs = Vec::new();
     let mut lenses = Vec::new();
     let mut entry_actions = Vec::new();
@@ -408,6 +414,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
             .min_by_key(|(m, _)| *m != Mode::Strict);
         if let Some((mode, p)) = chosen {
             record_program(&file, &scopes, mode, p, ei, &mut hover, &mut hover_owner);
+            record_foreign_program(p, &mut foreign_hover);
         }
         for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
             for g in r.guards.iter().filter(|g| g.path.is_none()) {
@@ -480,6 +487,10 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
         lenses,
         programs,
         foreign: ctx.foreign.take(),
+        foreign_hover: foreign_hover
+            .into_iter()
+            .filter_map(|((path, line), facts)| Some((Uri::from_file_path(&path)?, line, facts)))
+            .collect(),
         deps: ctx
             .workspace
             .as_ref()
@@ -990,6 +1001,28 @@ fn type_text(p: &TracedProgram, v: &MetaVal) -> Option<String> {
         ),
         MetaVal::Const(_) | MetaVal::None => return None,
     })
+}
+
+/// The ops a program records on lines of other files, by (path, 0-based
+/// line), for hover there.
+fn record_foreign_program(p: &TracedProgram, out: &mut BTreeMap<(String, u32), LineFacts>) {
+    let mut recorded: Vec<_> = p.graph.node_sites.iter().collect();
+    recorded.sort_by_key(|(id, _)| id.0);
+    for (id, (path, line)) in recorded {
+        let n = p.graph.node(*id);
+        let (line, Some(target)) = (*line, n.target()) else {
+            continue;
+        };
+        if line == 0 || n.hidden {
+            continue;
+        }
+        let ty = type_text(p, &n.val).unwrap_or_default();
+        let facts = out.entry((path.clone(), line - 1)).or_default();
+        let op = (target.to_string(), ty);
+        if !facts.ops.contains(&op) {
+            facts.ops.push(op);
+        }
+    }
 }
 
 fn record_program(

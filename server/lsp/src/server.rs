@@ -389,8 +389,12 @@ impl LanguageServer for Backend {
         let Some(a) = self.analysis(&p.text_document.uri).await else {
             return Ok(None);
         };
+        let table = self
+            .state
+            .workspace
+            .hover_with_foreign(&p.text_document.uri, &a.hover);
         Ok(crate::hover::hover(
-            &a.hover,
+            &table,
             &a.rope,
             p.position,
             self.state.encoding(),

@@ -17,6 +17,11 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock, RwLock};
 
+use crate::analysis::{HoverTable, LineFacts};
+
+/// Hover facts found in one file by other files' analyses: by source file,
+/// (0-based line, facts).
+type ForeignHover = HashMap<Uri, Vec<(u32, LineFacts)>>;
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 /// Reads a file's current text (open document or disk).
@@ -88,6 +93,8 @@ pub struct WorkspaceIndex {
     reader: OnceLock<ReadFn>,
     /// target file -> entry file whose analysis found them -> diagnostics.
     foreign: Mutex<HashMap<Uri, HashMap<Uri, Vec<Diagnostic>>>>,
+    /// Hover facts other files' analyses found, by target file then source.
+    foreign_hover: Mutex<HashMap<Uri, ForeignHover>>,
     /// entry file -> the files its analysis imported.
     deps: Mutex<HashMap<Uri, Vec<PathBuf>>>,
     /// Files that may hold entry points -> the module names they import.
@@ -235,6 +242,45 @@ impl WorkspaceIndex {
         }
         foreign.retain(|_, s| !s.is_empty());
         changed
+    }
+
+    /// Replace the hover facts `source`'s analysis found in other files.
+    pub fn set_foreign_hover(&self, source: &Uri, found: &[(Uri, u32, LineFacts)]) {
+        let mut all = lock(&self.foreign_hover);
+        for sources in all.values_mut() {
+            sources.remove(source);
+        }
+        for (target, line, facts) in found {
+            all.entry(target.clone())
+                .or_default()
+                .entry(source.clone())
+                .or_default()
+                .push((*line, facts.clone()));
+        }
+        all.retain(|_, s| !s.is_empty());
+    }
+
+    /// `table` with what other files' analyses found on `target`'s lines
+    /// added (its own facts first).
+    pub fn hover_with_foreign(&self, target: &Uri, table: &HoverTable) -> HoverTable {
+        let mut merged = table.clone();
+        let all = lock(&self.foreign_hover);
+        let Some(sources) = all.get(target) else {
+            return merged;
+        };
+        let mut keys: Vec<&Uri> = sources.keys().collect();
+        keys.sort_by_key(|u| u.as_str());
+        for key in keys {
+            for (line, facts) in &sources[key] {
+                let own = merged.lines.entry(*line).or_default();
+                for op in &facts.ops {
+                    if !own.ops.contains(op) {
+                        own.ops.push(op.clone());
+                    }
+                }
+            }
+        }
+        merged
     }
 
     /// Diagnostics other files' analyses found in `target`.
@@ -410,6 +456,7 @@ mod scheduling {
         /// imports and publish what it found in other files.
         pub(crate) fn imports_analysed(self: &Arc<Self>, uri: &Uri, a: &FileAnalysis) {
             self.workspace.set_deps(uri, a.deps.clone());
+            self.workspace.set_foreign_hover(uri, &a.foreign_hover);
             for target in self.workspace.set_foreign(uri, &a.foreign) {
                 if target == *uri {
                     continue;
@@ -433,6 +480,7 @@ mod scheduling {
                 self.background(uri.clone(), path, Duration::ZERO);
                 return;
             }
+            self.workspace.set_foreign_hover(uri, &[]);
             for target in self.workspace.set_foreign(uri, &[]) {
                 let state = self.clone();
                 tokio::spawn(async move { state.republish(&target).await });

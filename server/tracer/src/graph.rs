@@ -152,6 +152,11 @@ pub struct Graph {
     /// The file of each node recorded in a file other than the traced one
     /// (a model imported from elsewhere in the workspace).
     pub node_paths: std::collections::HashMap<NodeId, String>,
+    /// Where the code that recorded each node runs when that is in another
+    /// file than the traced one, in both modes: (path, 1-based line of the
+    /// innermost frame). Non-strict attributes a node to `forward`'s line;
+    /// editors show it at this site too.
+    pub node_sites: std::collections::HashMap<NodeId, (String, u32)>,
     /// The values of lifted constant placeholders the code spells out
     /// (`torch.tensor([...])` literals, small `arange`s), flat in row-major
     /// order, for whoever runs the graph.

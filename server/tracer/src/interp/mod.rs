@@ -312,6 +312,12 @@ impl Interp {
         Some((frame.file.line_of(frame.range.start), frame.file.clone()))
     }
 
+    /// The innermost user frame's line and file (strict mode's attribution).
+    pub fn innermost_site(&self) -> Option<(u32, Rc<SourceFile>)> {
+        let frame = self.innermost_user_frame()?;
+        Some((frame.file.line_of(frame.range.start), frame.file.clone()))
+    }
+
     /// The line a guard is attributed to: the innermost user line.
     pub fn guard_line(&self) -> Option<u32> {
         self.failure_line()

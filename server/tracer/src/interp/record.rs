@@ -98,6 +98,10 @@ impl Interp {
         val: MetaVal,
     ) -> NodeId {
         let location = self.node_location();
+        let site = self
+            .innermost_site()
+            .filter(|(_, f)| !Rc::ptr_eq(f, &self.entry_file))
+            .map(|(l, f)| (f.path.clone(), l));
         let line = location.as_ref().map(|(l, _)| *l);
         let code = location.as_ref().map(|(l, f)| f.line_text(*l).to_string());
         let path = location
@@ -122,6 +126,9 @@ impl Interp {
         });
         if let Some(p) = path {
             self.graph.node_paths.insert(id, p);
+        }
+        if let Some(site) = site {
+            self.graph.node_sites.insert(id, site);
         }
         id
     }

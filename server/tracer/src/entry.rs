@@ -189,9 +189,33 @@ pub fn trace_entry_with(
 /// on code the tracer did follow (what it could not follow yields unknown
 /// values, which ops propagate instead of rejecting).
 fn judge_completeness(interp: &Interp, outcome: TraceOutcome) -> TraceOutcome {
-    let TraceOutcome::Exported(_) = &outcome else {
+    if let TraceOutcome::Failed(f) = &outcome {
+        // An error (a shape contradiction, an exception) in a model built on
+        // an assumption may come from the parts the assumption left out.
+        if f.kind == FailureKind::Other
+            && let Some((range, path)) = &interp.structure_assumed
+        {
+            let line = match path {
+                None => interp.entry_file.line_of(range.start),
+                Some(p) => interp
+                    .file_for_path(p)
+                    .map_or(1, |file| file.line_of(range.start)),
+            };
+            let place = path.as_deref().unwrap_or("this file");
+            let mut downgraded = Failure::new(
+                FailureKind::Incomplete,
+                format!(
+                    "analysis incomplete: {} (the model was built assuming an iterable the tracer could not follow is empty, at {place}:{line})",
+                    f.message
+                ),
+            );
+            downgraded.range = f.range;
+            downgraded.line = f.line;
+            downgraded.path = f.path.clone();
+            return TraceOutcome::Failed(Box::new(downgraded));
+        }
         return outcome;
-    };
+    }
     let noted = interp.forward_notes_from.and_then(|from| {
         interp
             .notes

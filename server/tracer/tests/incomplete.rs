@@ -182,3 +182,33 @@ fn class_introspection_the_tracer_does_not_keep_is_incomplete_not_an_error() {
         assert!(f.message.contains("__dict__"), "{}", f.message);
     }
 }
+
+#[test]
+fn an_error_in_a_model_built_on_an_assumed_empty_iterable_is_incomplete() {
+    // The layers come from an unknown library's schedule: taken as none,
+    // the model's widths no longer match, which says nothing about torch.
+    let src = "\
+import torch
+import somelib
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = torch.nn.ModuleList()
+        for w in somelib.widths():
+            self.layers.append(torch.nn.Linear(4, 8))
+        self.head = torch.nn.Linear(8, 2)
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x)
+        return self.head(x)
+
+model = M()
+example_args = (torch.randn(2, 4),)
+";
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let f = failure(src, mode);
+        assert_eq!(f.kind, FailureKind::Incomplete, "{}", f.message);
+        assert!(f.message.contains("assuming an iterable"), "{}", f.message);
+    }
+}

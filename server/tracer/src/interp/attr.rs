@@ -905,6 +905,9 @@ impl Interp {
             }
             Value::Unknown(_) => {
                 let r = self.current_range();
+                if self.structure_assumed.is_none() {
+                    self.structure_assumed = Some((r, self.current_path()));
+                }
                 self.incomplete(
                     r,
                     "analysis incomplete: iteration over an unknown value (assumed empty)",

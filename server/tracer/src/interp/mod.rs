@@ -140,6 +140,10 @@ pub struct Interp {
     /// Where `forward` first used a value the tracer could not follow
     /// (called it, passed it to an op), with why it is unknown.
     pub unknown_used_in_forward: Option<(TextRange, Option<String>, String)>,
+    /// Where building the model first assumed something about a value the
+    /// tracer could not follow (an unknown iterable taken as empty): the
+    /// model may lack parts, so an error it then hits is not a verdict.
+    pub structure_assumed: Option<(TextRange, Option<String>)>,
     /// The entry hook: the range of the export call being analysed, in
     /// the entry file. When the interpreter reaches that call it evaluates
     /// its arguments, stores them in `entry_captured` and stops execution
@@ -175,6 +179,7 @@ impl Interp {
             aot_outputs: Vec::new(),
             forward_notes_from: None,
             unknown_used_in_forward: None,
+            structure_assumed: None,
             entry_hook: None,
             entry_captured: None,
             frames: Vec::new(),

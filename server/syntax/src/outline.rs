@@ -21,7 +21,7 @@ pub fn literal_star_exports(source: &str) -> Option<Vec<String>> {
     if source.matches("__all__").count() != 1 {
         return None;
     }
-    let lines = top_level_lines(source)?;
+    let lines = top_level_lines(source, true)?;
     let mut exports = None;
     let mut own: Vec<&str> = Vec::new();
     for line in &lines {
@@ -37,6 +37,40 @@ pub fn literal_star_exports(source: &str) -> Option<Vec<String>> {
         }
     }
     exports
+}
+
+/// The names a module's own top-level statements bind by definition or
+/// simple assignment: `def` / `async def` / `class` names (decorated or
+/// not) and the plain-name targets of `=` assignments (`a = b = ...`
+/// gives both), in order, repeats kept; names bound inside blocks
+/// (`try`, `if`) are not included. `None` when the text does not
+/// tokenize. Read without parsing, for a bundled module whose names are
+/// needed long before (or without) its code running.
+pub fn top_level_names(source: &str) -> Option<Vec<String>> {
+    let mut names = Vec::new();
+    for line in top_level_lines(source, false)? {
+        match line.as_slice() {
+            [Tok::Name("def" | "class"), Tok::Name(n), ..]
+            | [Tok::Name("async"), Tok::Name("def"), Tok::Name(n), ..] => {
+                names.push((*n).to_string());
+            }
+            [Tok::Name(_), Tok::Op("="), ..] => {
+                // `a = b = value`: every name directly before an `=` of
+                // the chain.
+                let mut i = 0;
+                while let (Some(Tok::Name(n)), Some(Tok::Op("="))) = (line.get(i), line.get(i + 1))
+                {
+                    if is_keyword(n) {
+                        break;
+                    }
+                    names.push((*n).to_string());
+                    i += 2;
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(names)
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -128,8 +162,10 @@ fn literal_names(rest: &[Tok]) -> Option<Vec<String>> {
 }
 
 /// The tokens of every logical line that starts in column 0 (indented
-/// lines are scanned, not kept); `None` when the text does not tokenize.
-fn top_level_lines(src: &str) -> Option<Vec<Vec<Tok<'_>>>> {
+/// lines are scanned, not kept; with `blocks`, also the lines of the
+/// blocks [`opens_checked_block`] accepts); `None` when the text does not
+/// tokenize.
+fn top_level_lines(src: &str, blocks: bool) -> Option<Vec<Vec<Tok<'_>>>> {
     let b = src.as_bytes();
     let mut lines = Vec::new();
     let mut cur: Vec<Tok> = Vec::new();
@@ -187,7 +223,7 @@ fn top_level_lines(src: &str) -> Option<Vec<Vec<Tok<'_>>>> {
                 i += 1;
                 if depth == 0 {
                     if top {
-                        checked_block = opens_checked_block(&cur);
+                        checked_block = blocks && opens_checked_block(&cur);
                     }
                     if keep && !cur.is_empty() {
                         lines.push(std::mem::take(&mut cur));
@@ -418,6 +454,14 @@ class ResNet(nn.Module):
         ] {
             assert_eq!(exports(src), None, "{src}");
         }
+    }
+
+    #[test]
+    fn top_level_names_are_definitions_and_plain_assignments() {
+        let src = "import x\n@dec(a=1)\nclass A(B, metaclass=M):\n    inner = 1\n    def m(self): pass\nasync def f(x=2):\n    y = 3\na = b = f(c=4)\nd, e = 1, 2\nn: int = 5\nt.attr = 6\nk += 7\ntry:\n    z = 8\nexcept E:\n    pass\ns = '''\nq = 9\n'''\n";
+        let names = super::top_level_names(src).unwrap();
+        assert_eq!(names, ["A", "f", "a", "b", "s"]);
+        assert_eq!(super::top_level_names("x = (1,\n"), None);
     }
 
     #[test]

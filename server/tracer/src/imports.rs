@@ -39,6 +39,7 @@ pub struct Workspace {
     roots: Vec<PathBuf>,
     texts: RefCell<HashMap<PathBuf, Option<Rc<str>>>>,
     parsed: RefCell<HashMap<PathBuf, Option<Rc<SourceFile>>>>,
+    outlines: RefCell<HashMap<PathBuf, Option<Rc<syntax::ModuleOutline>>>>,
     star_exports: RefCell<HashMap<PathBuf, Option<Rc<[String]>>>>,
 }
 
@@ -98,6 +99,7 @@ impl Workspace {
             roots,
             texts: RefCell::new(HashMap::new()),
             parsed: RefCell::new(HashMap::new()),
+            outlines: RefCell::new(HashMap::new()),
             star_exports: RefCell::new(HashMap::new()),
         })
     }
@@ -126,21 +128,76 @@ impl Workspace {
         file
     }
 
+    /// The outline of the module at `path` ([`syntax::module_outline`]),
+    /// scanned once.
+    fn outline(&self, path: &Path) -> Option<Rc<syntax::ModuleOutline>> {
+        if let Some(o) = self.outlines.borrow().get(path) {
+            return o.clone();
+        }
+        let outline = self
+            .text(path)
+            .and_then(|t| syntax::module_outline(&t))
+            .map(Rc::new);
+        self.outlines
+            .borrow_mut()
+            .insert(path.to_path_buf(), outline.clone());
+        outline
+    }
+
     /// The names `from m import *` binds for the module at `path`, when
-    /// its text settles them without running it
-    /// ([`syntax::literal_star_exports`]); scanned once.
+    /// its text settles them without running it: a literal `__all__`, or
+    /// one joined from the settled `__all__` of the modules it imports
+    /// them from ([`syntax::module_outline`]); scanned once.
     pub fn star_exports(&self, path: &Path) -> Option<Rc<[String]>> {
         if let Some(e) = self.star_exports.borrow().get(path) {
             return e.clone();
         }
-        let names: Option<Rc<[String]>> = self
-            .text(path)
-            .and_then(|t| syntax::literal_star_exports(&t))
-            .map(Rc::from);
+        // In progress: a cycle of `__all__` imports is not settled.
+        self.star_exports
+            .borrow_mut()
+            .insert(path.to_path_buf(), None);
+        let names = self.settled_all(path).map(Rc::from);
         self.star_exports
             .borrow_mut()
             .insert(path.to_path_buf(), names.clone());
         names
+    }
+
+    fn settled_all(&self, path: &Path) -> Option<Vec<String>> {
+        let outline = self.outline(path)?;
+        let mut names = Vec::new();
+        for part in outline.all.as_ref()? {
+            match part {
+                syntax::AllPart::Names(n) => names.extend(n.iter().cloned()),
+                syntax::AllPart::AllOf(m) => {
+                    let file = self.module_ref(path, m)?;
+                    names.extend(self.star_exports(&file)?.iter().cloned());
+                }
+            }
+        }
+        Some(names)
+    }
+
+    /// Where the global `name` of the module at `path` comes from when the
+    /// module binds it only by a relative `from m import name`
+    /// ([`syntax::ModuleOutline::reexports`]), when `m` is found.
+    pub fn reexport(&self, path: &Path, name: &str) -> Option<syntax::ImportedName> {
+        let outline = self.outline(path)?;
+        let (_, imported) = outline.reexports.iter().find(|(n, _)| n == name)?;
+        self.module_ref(path, &imported.module)?;
+        Some(imported.clone())
+    }
+
+    /// The file a relative module reference made in the module at `path`
+    /// names.
+    fn module_ref(&self, path: &Path, m: &syntax::ModuleRef) -> Option<PathBuf> {
+        let base = Self::relative_base(path, m.level)?;
+        let parts: Vec<&str> = if m.dotted.is_empty() {
+            Vec::new()
+        } else {
+            m.dotted.split('.').collect()
+        };
+        self.module_in(&base, &parts)
     }
 
     fn exists(&self, path: &Path) -> bool {

@@ -48,27 +48,24 @@ pub struct Workspace {
 const PARSE_CACHE_CAPACITY: usize = 8192;
 
 thread_local! {
-    static PARSE_CACHE: RefCell<HashMap<PathBuf, (u64, Rc<SourceFile>)>> =
+    static PARSE_CACHE: RefCell<HashMap<PathBuf, Rc<SourceFile>>> =
+        RefCell::new(HashMap::new());
+    /// Module outlines ([`syntax::module_outline`]), kept like parses: by
+    /// path, with the text they were read from.
+    static OUTLINE_CACHE: RefCell<HashMap<PathBuf, Outlined>> =
         RefCell::new(HashMap::new());
 }
 
-fn text_hash(text: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut h);
-    h.finish()
-}
+/// A text and its outline.
+type Outlined = (Rc<str>, Option<Rc<syntax::ModuleOutline>>);
 
 /// The parse of `text` at `path`, from the per-thread cache when the same
-/// text was parsed before.
+/// text was parsed before (the text is compared, not a hash of it: that
+/// reads it once, not twice).
 fn parse_cached(path: &Path, text: &str) -> Rc<SourceFile> {
-    let hash = text_hash(text);
-    if let Some(hit) = PARSE_CACHE.with(|c| {
-        c.borrow()
-            .get(path)
-            .filter(|(h, f)| *h == hash && f.text == text)
-            .map(|(_, f)| f.clone())
-    }) {
+    if let Some(hit) =
+        PARSE_CACHE.with(|c| c.borrow().get(path).filter(|f| f.text == text).cloned())
+    {
         return hit;
     }
     let file = SourceFile::parse(&path.display().to_string(), text);
@@ -77,9 +74,31 @@ fn parse_cached(path: &Path, text: &str) -> Rc<SourceFile> {
         if c.len() >= PARSE_CACHE_CAPACITY {
             c.clear();
         }
-        c.insert(path.to_path_buf(), (hash, file.clone()));
+        c.insert(path.to_path_buf(), file.clone());
     });
     file
+}
+
+/// The outline of `text` at `path`, from the per-thread cache when the
+/// same text was scanned before.
+fn outline_cached(path: &Path, text: &Rc<str>) -> Option<Rc<syntax::ModuleOutline>> {
+    if let Some(hit) = OUTLINE_CACHE.with(|c| {
+        c.borrow()
+            .get(path)
+            .filter(|(t, _)| **t == **text)
+            .map(|(_, o)| o.clone())
+    }) {
+        return hit;
+    }
+    let outline = syntax::module_outline(text).map(Rc::new);
+    OUTLINE_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= PARSE_CACHE_CAPACITY {
+            c.clear();
+        }
+        c.insert(path.to_path_buf(), (text.clone(), outline.clone()));
+    });
+    outline
 }
 
 /// A module found for a dotted name.
@@ -134,10 +153,7 @@ impl Workspace {
         if let Some(o) = self.outlines.borrow().get(path) {
             return o.clone();
         }
-        let outline = self
-            .text(path)
-            .and_then(|t| syntax::module_outline(&t))
-            .map(Rc::new);
+        let outline = self.text(path).and_then(|t| outline_cached(path, &t));
         self.outlines
             .borrow_mut()
             .insert(path.to_path_buf(), outline.clone());

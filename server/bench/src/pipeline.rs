@@ -108,7 +108,11 @@ struct Disk;
 impl tracer::SourceProvider for Disk {
     fn read(&self, path: &std::path::Path) -> Option<String> {
         let bytes = std::fs::read(path).ok()?;
-        Some(String::from_utf8_lossy(&bytes).into_owned())
+        // Valid UTF-8 (the usual case) is taken as is, without a copy.
+        Some(
+            String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        )
     }
 }
 

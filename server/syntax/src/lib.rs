@@ -12,7 +12,10 @@ mod reuse;
 
 pub use ast::TextRange;
 pub use line_index::{LineCol, LineIndex};
-pub use outline::literal_star_exports;
+pub use outline::{
+    AllPart, ImportedName, ModuleOutline, ModuleRef, literal_star_exports, module_outline,
+    top_level_names,
+};
 pub use reuse::StmtCache;
 
 /// A located syntax error.

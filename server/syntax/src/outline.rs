@@ -14,29 +14,321 @@
 //! `allowed_statement`). Anything else (`__all__ += ...`, a computed list,
 //! other top-level calls or blocks, an unterminated string) gives `None`:
 //! the module must run.
+//!
+//! [`module_outline`] also settles an `__all__` joined from other modules'
+//! (`from .v2 import __all__ as a2` ... `__all__ = a2 + a3`, as
+//! torchvision's `mobilenet.py`), and lists re-exports: names the module
+//! binds only by a top-level relative `from .m import name`, which the
+//! interpreter reads from `m` without running the re-exporting module.
 
 /// The names of a literal `__all__`, when the module's text settles them
-/// and its top level only defines names (see the module docs).
+/// and its top level only defines names (see the module docs), and no part
+/// of it comes from another module.
 pub fn literal_star_exports(source: &str) -> Option<Vec<String>> {
-    if source.matches("__all__").count() != 1 {
-        return None;
+    let mut names = Vec::new();
+    for part in module_outline(source)?.all? {
+        match part {
+            AllPart::Names(n) => names.extend(n),
+            AllPart::AllOf(_) => return None,
+        }
     }
-    let lines = top_level_lines(source)?;
-    let mut exports = None;
+    Some(names)
+}
+
+/// What a module whose top level only binds names (see the module docs)
+/// exports and re-exports, read from its text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ModuleOutline {
+    /// `__all__`, when its value is settled by the text: the
+    /// concatenation of these parts.
+    pub all: Option<Vec<AllPart>>,
+    /// Names the module binds only by a top-level relative
+    /// `from .m import name [as alias]` (no other binding of the alias
+    /// anywhere in the module, no `global` in its text): the module's
+    /// global is that module's name, as long as `.m` does not rebind it.
+    pub reexports: Vec<(String, ImportedName)>,
+}
+
+/// A part of a settled `__all__`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AllPart {
+    /// String literals.
+    Names(Vec<String>),
+    /// `from .m import __all__ as name` then `__all__ = name + ...`: the
+    /// `__all__` of that module.
+    AllOf(ModuleRef),
+}
+
+/// A module named by a relative import: `level` dots, then `dotted`
+/// (possibly empty: `from . import x`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModuleRef {
+    pub level: u32,
+    pub dotted: String,
+}
+
+/// `name` read from the module `module`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedName {
+    pub module: ModuleRef,
+    pub name: String,
+}
+
+/// The module's outline, when its top level only binds names (see the
+/// module docs); `None` otherwise.
+pub fn module_outline(source: &str) -> Option<ModuleOutline> {
+    let lines = top_level_lines(source, true)?;
     let mut own: Vec<&str> = Vec::new();
     for line in &lines {
-        if !allowed_statement(line, &own) {
+        if !allowed_statement(&line.1, &own) {
             return None;
         }
-        match line.as_slice() {
-            [Tok::Name("__all__"), rest @ ..] => exports = Some(literal_names(rest)?),
+        match line.1.as_slice() {
             [Tok::Name("def" | "class"), Tok::Name(n), ..]
             | [Tok::Name("async"), Tok::Name("def"), Tok::Name(n), ..]
             | [Tok::Name(n), Tok::Op("="), Tok::Name(_), Tok::Op("("), ..] => own.push(n),
             _ => {}
         }
     }
-    exports
+    // Every top-level binding, and the relative `from` imports among them.
+    let mut bound: Vec<&str> = Vec::new();
+    let mut imported: Vec<(&str, ImportedName)> = Vec::new();
+    let mut all_value: Option<&[Tok]> = None;
+    let mut all_count = 0;
+    let mut star = false;
+    for (top, line) in &lines {
+        match line.as_slice() {
+            [Tok::Name("__all__"), rest @ ..] => {
+                all_count += 1;
+                all_value = Some(rest);
+            }
+            [Tok::Name("from"), .., Tok::Op("*")] => star = true,
+            [Tok::Name("from"), rest @ ..] => {
+                let (names, module) = from_import(rest)?;
+                for (name, alias) in names {
+                    bound.push(alias);
+                    if *top && let Some(m) = &module {
+                        imported.push((
+                            alias,
+                            ImportedName {
+                                module: m.clone(),
+                                name: name.to_string(),
+                            },
+                        ));
+                    }
+                }
+            }
+            _ => bound.extend(line_bindings(line)),
+        }
+    }
+    let all = match (all_count, all_value) {
+        (1, Some(rest)) => all_parts(rest, &imported, source),
+        _ => None,
+    };
+    let all_aliases = usize::from(all.is_some())
+        * all
+            .iter()
+            .flatten()
+            .filter(|p| matches!(p, AllPart::AllOf(_)))
+            .count();
+    // `__all__` read or written elsewhere is not settled; a star import
+    // binds names nobody can list.
+    let settled = source.matches("__all__").count() == all_count + all_aliases;
+    Some(ModuleOutline {
+        all: all.filter(|_| settled),
+        reexports: if star {
+            Vec::new()
+        } else {
+            reexports(source, &bound, imported)
+        },
+    })
+}
+
+/// The re-exported names: bound once, by a relative `from` import, and
+/// no `global` statement that could rebind them.
+fn reexports(
+    source: &str,
+    bound: &[&str],
+    imported: Vec<(&str, ImportedName)>,
+) -> Vec<(String, ImportedName)> {
+    if source.contains("global") {
+        return Vec::new();
+    }
+    imported
+        .into_iter()
+        .filter(|(alias, i)| {
+            i.name != "*"
+                && i.name != "__all__"
+                && bound.iter().filter(|b| *b == alias).count() == 1
+        })
+        .map(|(alias, i)| (alias.to_string(), i))
+        .collect()
+}
+
+/// (name, alias) pairs a `from` import binds.
+type Bound<'a> = Vec<(&'a str, &'a str)>;
+
+/// The tokens after `from` of a `from` import (not a star import): each
+/// (name, alias) it binds, and the module when the import is relative.
+/// `None` when it does not read as one.
+fn from_import<'a>(rest: &'a [Tok<'a>]) -> Option<(Bound<'a>, Option<ModuleRef>)> {
+    let mut level = 0u32;
+    let mut i = 0;
+    while let Some(Tok::Op(op @ ("." | "..."))) = rest.get(i) {
+        level += op.len() as u32;
+        i += 1;
+    }
+    let mut dotted = String::new();
+    while let Some(Tok::Name(n)) = rest.get(i) {
+        if *n == "import" {
+            break;
+        }
+        dotted.push_str(n);
+        i += 1;
+        if let Some(Tok::Op(".")) = rest.get(i) {
+            dotted.push('.');
+            i += 1;
+        }
+    }
+    if rest.get(i) != Some(&Tok::Name("import")) {
+        return None;
+    }
+    i += 1;
+    let mut items = &rest[i..];
+    if let [Tok::Op("("), inner @ .., Tok::Op(")")] = items {
+        items = inner;
+    }
+    let mut names = Vec::new();
+    let mut j = 0;
+    while j < items.len() {
+        match items.get(j..) {
+            Some([Tok::Name(n), Tok::Name("as"), Tok::Name(a), ..]) => {
+                names.push((*n, *a));
+                j += 3;
+            }
+            Some([Tok::Name(n), ..]) => {
+                names.push((*n, *n));
+                j += 1;
+            }
+            _ => return None,
+        }
+        match items.get(j) {
+            None => {}
+            Some(Tok::Op(",")) => j += 1,
+            Some(_) => return None,
+        }
+    }
+    let module = (level > 0).then_some(ModuleRef { level, dotted });
+    Some((names, module))
+}
+
+/// The names a top-level statement other than a `from` import binds (a
+/// superset is fine: a name bound twice is simply not a re-export).
+fn line_bindings<'a>(line: &'a [Tok<'a>]) -> Vec<&'a str> {
+    match line {
+        [Tok::Name("def" | "class"), Tok::Name(n), ..]
+        | [Tok::Name("async"), Tok::Name("def"), Tok::Name(n), ..] => vec![n],
+        [Tok::Name("import"), rest @ ..] => {
+            // `import a.b as c, d`: `c` and `d` (every name, to be safe).
+            rest.iter()
+                .filter_map(|t| match t {
+                    Tok::Name(n) if *n != "as" => Some(*n),
+                    _ => None,
+                })
+                .collect()
+        }
+        _ => {
+            // Assignments (`a = b = ...`, `a, b = ...`, `a: T = ...`,
+            // `x.y = ...`): every name before the last top-level `=`, or
+            // before the `:` of an annotation.
+            let mut depth = 0usize;
+            let mut end = 0;
+            for (k, t) in line.iter().enumerate() {
+                match t {
+                    Tok::Op("(" | "[" | "{") => depth += 1,
+                    Tok::Op(")" | "]" | "}") => depth = depth.saturating_sub(1),
+                    Tok::Op("=") if depth == 0 => end = k,
+                    Tok::Op(":") if depth == 0 && end == 0 => {
+                        end = k;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            line[..end]
+                .iter()
+                .filter_map(|t| match t {
+                    Tok::Name(n) => Some(*n),
+                    _ => None,
+                })
+                .collect()
+        }
+    }
+}
+
+/// The parts of `__all__ = ...` (`rest` starts at `=`): literal lists
+/// and, joined by `+`, names bound by `from .m import __all__ as name`
+/// that appear nowhere else in the text.
+fn all_parts(
+    rest: &[Tok],
+    imported: &[(&str, ImportedName)],
+    source: &str,
+) -> Option<Vec<AllPart>> {
+    let [Tok::Op("="), value @ ..] = rest else {
+        return None;
+    };
+    let mut parts = Vec::new();
+    for term in value.split(|t| *t == Tok::Op("+")) {
+        match term {
+            [Tok::Name(alias)] => {
+                let (_, i) = imported.iter().find(|(a, _)| a == alias)?;
+                if i.name != "__all__" || source.matches(alias).count() != 2 {
+                    return None;
+                }
+                parts.push(AllPart::AllOf(i.module.clone()));
+            }
+            _ => {
+                let mut with_eq = vec![Tok::Op("=")];
+                with_eq.extend_from_slice(term);
+                parts.push(AllPart::Names(literal_names(&with_eq)?));
+            }
+        }
+    }
+    Some(parts)
+}
+
+/// The names a module's own top-level statements bind by definition or
+/// simple assignment: `def` / `async def` / `class` names (decorated or
+/// not) and the plain-name targets of `=` assignments (`a = b = ...`
+/// gives both), in order, repeats kept; names bound inside blocks
+/// (`try`, `if`) are not included. `None` when the text does not
+/// tokenize. Read without parsing, for a bundled module whose names are
+/// needed long before (or without) its code running.
+pub fn top_level_names(source: &str) -> Option<Vec<String>> {
+    let mut names = Vec::new();
+    for (_, line) in top_level_lines(source, false)? {
+        match line.as_slice() {
+            [Tok::Name("def" | "class"), Tok::Name(n), ..]
+            | [Tok::Name("async"), Tok::Name("def"), Tok::Name(n), ..] => {
+                names.push((*n).to_string());
+            }
+            [Tok::Name(_), Tok::Op("="), ..] => {
+                // `a = b = value`: every name directly before an `=` of
+                // the chain.
+                let mut i = 0;
+                while let (Some(Tok::Name(n)), Some(Tok::Op("="))) = (line.get(i), line.get(i + 1))
+                {
+                    if is_keyword(n) {
+                        break;
+                    }
+                    names.push((*n).to_string());
+                    i += 2;
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(names)
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -128,8 +420,13 @@ fn literal_names(rest: &[Tok]) -> Option<Vec<String>> {
 }
 
 /// The tokens of every logical line that starts in column 0 (indented
-/// lines are scanned, not kept); `None` when the text does not tokenize.
-fn top_level_lines(src: &str) -> Option<Vec<Vec<Tok<'_>>>> {
+/// lines are scanned, not kept; with `blocks`, also the lines of the
+/// blocks [`opens_checked_block`] accepts); `None` when the text does not
+/// tokenize.
+/// Each line comes with whether it is a top-level one (not in a block).
+type Lines<'s> = Vec<(bool, Vec<Tok<'s>>)>;
+
+fn top_level_lines(src: &str, blocks: bool) -> Option<Lines<'_>> {
     let b = src.as_bytes();
     let mut lines = Vec::new();
     let mut cur: Vec<Tok> = Vec::new();
@@ -187,10 +484,10 @@ fn top_level_lines(src: &str) -> Option<Vec<Vec<Tok<'_>>>> {
                 i += 1;
                 if depth == 0 {
                     if top {
-                        checked_block = opens_checked_block(&cur);
+                        checked_block = blocks && opens_checked_block(&cur);
                     }
                     if keep && !cur.is_empty() {
-                        lines.push(std::mem::take(&mut cur));
+                        lines.push((top, std::mem::take(&mut cur)));
                     }
                     cur.clear();
                     line_start = true;
@@ -250,7 +547,7 @@ fn top_level_lines(src: &str) -> Option<Vec<Vec<Tok<'_>>>> {
         return None;
     }
     if keep && !cur.is_empty() {
-        lines.push(cur);
+        lines.push((top, cur));
     }
     Some(lines)
 }
@@ -418,6 +715,66 @@ class ResNet(nn.Module):
         ] {
             assert_eq!(exports(src), None, "{src}");
         }
+    }
+
+    #[test]
+    fn all_from_submodules_and_reexports() {
+        use super::{AllPart, ImportedName, ModuleRef, module_outline};
+        let r = |level, dotted: &str| ModuleRef {
+            level,
+            dotted: dotted.to_string(),
+        };
+        let src = "from .v2 import *\nfrom .v2 import __all__ as a2\nfrom ..pkg.v3 import __all__ as a3\n__all__ = a2 + a3 + ['extra']\n";
+        let o = module_outline(src).unwrap();
+        assert_eq!(
+            o.all,
+            Some(vec![
+                AllPart::AllOf(r(1, "v2")),
+                AllPart::AllOf(r(2, "pkg.v3")),
+                AllPart::Names(vec!["extra".to_string()]),
+            ])
+        );
+        // A star import may rebind anything: no re-exports.
+        assert_eq!(o.reexports, vec![]);
+        // The alias used elsewhere, `__all__` elsewhere, a computed part.
+        for src in [
+            "from .v2 import __all__ as a2\n__all__ = a2 + []\nx = a2\n",
+            "from .v2 import __all__ as a2\n__all__ = a2\ndef f():\n    return __all__\n",
+            "from .v2 import __all__ as a2\n__all__ = a2 + f()\n",
+            "from .v2 import names as a2\n__all__ = a2\n",
+            "from v2 import __all__ as a2\n__all__ = a2\n",
+        ] {
+            assert_eq!(module_outline(src).unwrap().all, None, "{src}");
+        }
+        let src = "from . import functional as F\nfrom .functional import (\n    _helper,\n    Mode as M,\n)\nfrom .other import kept, rebound, redefined\nfrom torch import Tensor\ntry:\n    from .x import y\nexcept ImportError:\n    y = None\nrebound = 1\ndef redefined():\n    pass\n__all__ = ['M']\n";
+        let o = module_outline(src).unwrap();
+        let name = |level, dotted: &str, n: &str| ImportedName {
+            module: r(level, dotted),
+            name: n.to_string(),
+        };
+        assert_eq!(
+            o.reexports,
+            vec![
+                ("F".to_string(), name(1, "", "functional")),
+                ("_helper".to_string(), name(1, "functional", "_helper")),
+                ("M".to_string(), name(1, "functional", "Mode")),
+                ("kept".to_string(), name(1, "other", "kept")),
+            ]
+        );
+        assert_eq!(o.all, Some(vec![AllPart::Names(vec!["M".to_string()])]));
+        // `global` anywhere: a function could rebind any name.
+        let global = "from .f import g\ndef h():\n    global g\n    g = 1\n";
+        assert_eq!(module_outline(global).unwrap().reexports, vec![]);
+        // Not only binding names: no outline.
+        assert_eq!(module_outline("from .f import g\ng.register(1)\n"), None);
+    }
+
+    #[test]
+    fn top_level_names_are_definitions_and_plain_assignments() {
+        let src = "import x\n@dec(a=1)\nclass A(B, metaclass=M):\n    inner = 1\n    def m(self): pass\nasync def f(x=2):\n    y = 3\na = b = f(c=4)\nd, e = 1, 2\nn: int = 5\nt.attr = 6\nk += 7\ntry:\n    z = 8\nexcept E:\n    pass\ns = '''\nq = 9\n'''\n";
+        let names = super::top_level_names(src).unwrap();
+        assert_eq!(names, ["A", "f", "a", "b", "s"]);
+        assert_eq!(super::top_level_names("x = (1,\n"), None);
     }
 
     #[test]

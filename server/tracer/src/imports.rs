@@ -39,6 +39,7 @@ pub struct Workspace {
     roots: Vec<PathBuf>,
     texts: RefCell<HashMap<PathBuf, Option<Rc<str>>>>,
     parsed: RefCell<HashMap<PathBuf, Option<Rc<SourceFile>>>>,
+    outlines: RefCell<HashMap<PathBuf, Option<Rc<syntax::ModuleOutline>>>>,
     star_exports: RefCell<HashMap<PathBuf, Option<Rc<[String]>>>>,
 }
 
@@ -47,27 +48,24 @@ pub struct Workspace {
 const PARSE_CACHE_CAPACITY: usize = 8192;
 
 thread_local! {
-    static PARSE_CACHE: RefCell<HashMap<PathBuf, (u64, Rc<SourceFile>)>> =
+    static PARSE_CACHE: RefCell<HashMap<PathBuf, Rc<SourceFile>>> =
+        RefCell::new(HashMap::new());
+    /// Module outlines ([`syntax::module_outline`]), kept like parses: by
+    /// path, with the text they were read from.
+    static OUTLINE_CACHE: RefCell<HashMap<PathBuf, Outlined>> =
         RefCell::new(HashMap::new());
 }
 
-fn text_hash(text: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut h);
-    h.finish()
-}
+/// A text and its outline.
+type Outlined = (Rc<str>, Option<Rc<syntax::ModuleOutline>>);
 
 /// The parse of `text` at `path`, from the per-thread cache when the same
-/// text was parsed before.
+/// text was parsed before (the text is compared, not a hash of it: that
+/// reads it once, not twice).
 fn parse_cached(path: &Path, text: &str) -> Rc<SourceFile> {
-    let hash = text_hash(text);
-    if let Some(hit) = PARSE_CACHE.with(|c| {
-        c.borrow()
-            .get(path)
-            .filter(|(h, f)| *h == hash && f.text == text)
-            .map(|(_, f)| f.clone())
-    }) {
+    if let Some(hit) =
+        PARSE_CACHE.with(|c| c.borrow().get(path).filter(|f| f.text == text).cloned())
+    {
         return hit;
     }
     let file = SourceFile::parse(&path.display().to_string(), text);
@@ -76,9 +74,31 @@ fn parse_cached(path: &Path, text: &str) -> Rc<SourceFile> {
         if c.len() >= PARSE_CACHE_CAPACITY {
             c.clear();
         }
-        c.insert(path.to_path_buf(), (hash, file.clone()));
+        c.insert(path.to_path_buf(), file.clone());
     });
     file
+}
+
+/// The outline of `text` at `path`, from the per-thread cache when the
+/// same text was scanned before.
+fn outline_cached(path: &Path, text: &Rc<str>) -> Option<Rc<syntax::ModuleOutline>> {
+    if let Some(hit) = OUTLINE_CACHE.with(|c| {
+        c.borrow()
+            .get(path)
+            .filter(|(t, _)| **t == **text)
+            .map(|(_, o)| o.clone())
+    }) {
+        return hit;
+    }
+    let outline = syntax::module_outline(text).map(Rc::new);
+    OUTLINE_CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= PARSE_CACHE_CAPACITY {
+            c.clear();
+        }
+        c.insert(path.to_path_buf(), (text.clone(), outline.clone()));
+    });
+    outline
 }
 
 /// A module found for a dotted name.
@@ -98,6 +118,7 @@ impl Workspace {
             roots,
             texts: RefCell::new(HashMap::new()),
             parsed: RefCell::new(HashMap::new()),
+            outlines: RefCell::new(HashMap::new()),
             star_exports: RefCell::new(HashMap::new()),
         })
     }
@@ -126,21 +147,73 @@ impl Workspace {
         file
     }
 
+    /// The outline of the module at `path` ([`syntax::module_outline`]),
+    /// scanned once.
+    fn outline(&self, path: &Path) -> Option<Rc<syntax::ModuleOutline>> {
+        if let Some(o) = self.outlines.borrow().get(path) {
+            return o.clone();
+        }
+        let outline = self.text(path).and_then(|t| outline_cached(path, &t));
+        self.outlines
+            .borrow_mut()
+            .insert(path.to_path_buf(), outline.clone());
+        outline
+    }
+
     /// The names `from m import *` binds for the module at `path`, when
-    /// its text settles them without running it
-    /// ([`syntax::literal_star_exports`]); scanned once.
+    /// its text settles them without running it: a literal `__all__`, or
+    /// one joined from the settled `__all__` of the modules it imports
+    /// them from ([`syntax::module_outline`]); scanned once.
     pub fn star_exports(&self, path: &Path) -> Option<Rc<[String]>> {
         if let Some(e) = self.star_exports.borrow().get(path) {
             return e.clone();
         }
-        let names: Option<Rc<[String]>> = self
-            .text(path)
-            .and_then(|t| syntax::literal_star_exports(&t))
-            .map(Rc::from);
+        // In progress: a cycle of `__all__` imports is not settled.
+        self.star_exports
+            .borrow_mut()
+            .insert(path.to_path_buf(), None);
+        let names = self.settled_all(path).map(Rc::from);
         self.star_exports
             .borrow_mut()
             .insert(path.to_path_buf(), names.clone());
         names
+    }
+
+    fn settled_all(&self, path: &Path) -> Option<Vec<String>> {
+        let outline = self.outline(path)?;
+        let mut names = Vec::new();
+        for part in outline.all.as_ref()? {
+            match part {
+                syntax::AllPart::Names(n) => names.extend(n.iter().cloned()),
+                syntax::AllPart::AllOf(m) => {
+                    let file = self.module_ref(path, m)?;
+                    names.extend(self.star_exports(&file)?.iter().cloned());
+                }
+            }
+        }
+        Some(names)
+    }
+
+    /// Where the global `name` of the module at `path` comes from when the
+    /// module binds it only by a relative `from m import name`
+    /// ([`syntax::ModuleOutline::reexports`]), when `m` is found.
+    pub fn reexport(&self, path: &Path, name: &str) -> Option<syntax::ImportedName> {
+        let outline = self.outline(path)?;
+        let (_, imported) = outline.reexports.iter().find(|(n, _)| n == name)?;
+        self.module_ref(path, &imported.module)?;
+        Some(imported.clone())
+    }
+
+    /// The file a relative module reference made in the module at `path`
+    /// names.
+    fn module_ref(&self, path: &Path, m: &syntax::ModuleRef) -> Option<PathBuf> {
+        let base = Self::relative_base(path, m.level)?;
+        let parts: Vec<&str> = if m.dotted.is_empty() {
+            Vec::new()
+        } else {
+            m.dotted.split('.').collect()
+        };
+        self.module_in(&base, &parts)
     }
 
     fn exists(&self, path: &Path) -> bool {

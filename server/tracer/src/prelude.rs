@@ -11,8 +11,6 @@
 use std::collections::HashSet;
 use std::rc::Rc;
 
-use syntax::ast::StmtKind;
-
 use crate::SourceFile;
 
 /// One bundled module of the prelude.
@@ -79,35 +77,28 @@ pub static MODULES: &[PreludeModule] = &[
 ];
 
 thread_local! {
-    static PARSED: Vec<(Rc<SourceFile>, HashSet<String>)> = MODULES
-        .iter()
-        .map(|m| {
-            let file = SourceFile::parse(m.path, m.source);
-            let names = top_level_names(&file);
-            (file, names)
-        })
-        .collect();
+    /// Each module's parse, made the first time its code runs.
+    static PARSED: Vec<std::cell::OnceCell<Rc<SourceFile>>> =
+        MODULES.iter().map(|_| std::cell::OnceCell::new()).collect();
 }
 
-/// The classes, functions and simply assigned names a module defines at
-/// its top level.
-fn top_level_names(file: &SourceFile) -> HashSet<String> {
-    file.module
-        .body
-        .iter()
-        .flat_map(|s| match &s.kind {
-            StmtKind::ClassDef(def) => vec![def.name.clone()],
-            StmtKind::FunctionDef(def) => vec![def.name.clone()],
-            StmtKind::Assign { targets, .. } => targets
-                .iter()
-                .filter_map(|t| match &t.kind {
-                    syntax::ast::ExprKind::Name(n) => Some(n.clone()),
-                    _ => None,
-                })
-                .collect(),
-            _ => vec![],
-        })
-        .collect()
+/// The classes, functions and simply assigned names each module defines at
+/// its top level, read from its text without parsing it
+/// ([`syntax::top_level_names`]): asking which module provides a name must
+/// not parse the whole prelude.
+fn names(index: usize) -> &'static HashSet<String> {
+    static NAMES: std::sync::OnceLock<Vec<HashSet<String>>> = std::sync::OnceLock::new();
+    &NAMES.get_or_init(|| {
+        MODULES
+            .iter()
+            .map(|m| {
+                syntax::top_level_names(m.source)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .collect()
+            })
+            .collect()
+    })[index]
 }
 
 /// The prelude module that provides the attribute `full` (a canonical
@@ -119,19 +110,17 @@ pub fn provider(full: &str) -> Option<(usize, &str)> {
     // A private name (`_pair`) is read only from its own module's path; a
     // public one also from the namespace and its `modules` package.
     let private = name.starts_with('_');
-    let index = PARSED.with(|p| {
-        MODULES.iter().enumerate().position(|(i, m)| {
-            let reaches = if private {
-                path == m.name
-            } else {
-                path == m.name
-                    || path == m.namespace
-                    || path
-                        .strip_prefix(m.namespace)
-                        .is_some_and(|rest| rest == ".modules" || rest.starts_with(".modules."))
-            };
-            reaches && p[i].1.contains(name)
-        })
+    let index = MODULES.iter().enumerate().position(|(i, m)| {
+        let reaches = if private {
+            path == m.name
+        } else {
+            path == m.name
+                || path == m.namespace
+                || path
+                    .strip_prefix(m.namespace)
+                    .is_some_and(|rest| rest == ".modules" || rest.starts_with(".modules."))
+        };
+        reaches && names(i).contains(name)
     })?;
     Some((index, name))
 }
@@ -155,7 +144,11 @@ pub fn is_submodule(full: &str) -> bool {
 
 /// The parsed source of prelude module `index`.
 pub fn source(index: usize) -> Rc<SourceFile> {
-    PARSED.with(|p| p[index].0.clone())
+    PARSED.with(|p| {
+        p[index]
+            .get_or_init(|| SourceFile::parse(MODULES[index].path, MODULES[index].source))
+            .clone()
+    })
 }
 
 /// Whether `path` is a prelude module's virtual path: its frames are not
@@ -167,6 +160,27 @@ pub fn is_prelude_path(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use syntax::ast::StmtKind;
+
+    /// What [`names`] scans, from the parse.
+    fn top_level_names(file: &SourceFile) -> HashSet<String> {
+        file.module
+            .body
+            .iter()
+            .flat_map(|s| match &s.kind {
+                StmtKind::ClassDef(def) => vec![def.name.clone()],
+                StmtKind::FunctionDef(def) => vec![def.name.clone()],
+                StmtKind::Assign { targets, .. } => targets
+                    .iter()
+                    .filter_map(|t| match &t.kind {
+                        syntax::ast::ExprKind::Name(n) => Some(n.clone()),
+                        _ => None,
+                    })
+                    .collect(),
+                _ => vec![],
+            })
+            .collect()
+    }
 
     #[test]
     fn every_prelude_module_parses_without_errors() {
@@ -178,9 +192,11 @@ mod tests {
                 m.path,
                 file.syntax_errors
             );
-            assert!(
-                !PARSED.with(|p| p[i].1.is_empty()),
-                "{} defines nothing",
+            assert!(!names(i).is_empty(), "{} defines nothing", m.path);
+            assert_eq!(
+                names(i),
+                &top_level_names(&file),
+                "{}: the scanned names are the parsed ones",
                 m.path
             );
         }

@@ -440,3 +440,125 @@ fn reading_a_registry_runs_every_deferred_star_import_first() {
     assert!(out_features(&r).contains("24"), "{}", out_features(&r));
     assert!(ws.parsed_files().contains(&PathBuf::from(site("fam/d.py"))));
 }
+
+/// torchvision's layout in small: a package star-imports a module that
+/// only re-exports a name from a sibling (`transforms.py` binding
+/// `InterpolationMode` by `from .functional import ...`), and a module
+/// whose `__all__` joins its submodules' (`mobilenet.py`).
+fn reexporting(rebind: &'static str) -> Vec<(String, &'static str)> {
+    vec![
+        (site("tv/__init__.py"), ""),
+        (
+            site("tv/transforms/__init__.py"),
+            "from .transforms import *\n",
+        ),
+        (
+            site("tv/transforms/transforms.py"),
+            if rebind.is_empty() {
+                "from .functional import Mode\n__all__ = ['Mode', 'Resize']\nclass Resize:\n    pass\n"
+            } else {
+                rebind
+            },
+        ),
+        (
+            site("tv/transforms/functional.py"),
+            "class Mode:\n    BILINEAR = 7\n",
+        ),
+        (
+            site("tv/presets.py"),
+            "from .transforms import Mode\nWIDTH = Mode.BILINEAR\n",
+        ),
+        (
+            site("tv/models.py"),
+            "from .mobile import *\nfrom .net import *\n",
+        ),
+        (
+            site("tv/mobile.py"),
+            "from .v2 import *\nfrom .v3 import *\nfrom .v2 import __all__ as a2\nfrom .v3 import __all__ as a3\n__all__ = a2 + a3\n",
+        ),
+        (
+            site("tv/v2.py"),
+            "__all__ = ['m2']\ndef m2():\n    return 2\n",
+        ),
+        (
+            site("tv/v3.py"),
+            "__all__ = ['m3']\ndef m3():\n    return 3\n",
+        ),
+        (
+            site("tv/net.py"),
+            "from torch import nn\n__all__ = ['Net']\nclass Net(nn.Module):\n    def __init__(self, n, out):\n        super().__init__()\n        self.fc = nn.Linear(n, out)\n\n    def forward(self, x):\n        return self.fc(x)\n",
+        ),
+    ]
+}
+
+fn parsed(ws: &Rc<Workspace>) -> Vec<String> {
+    ws.parsed_files()
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect()
+}
+
+#[test]
+fn a_reexported_name_is_read_from_its_module_and_a_joined_all_is_settled() {
+    let files = reexporting("");
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    let ws = workspace(&refs);
+    let r = trace(
+        &ws,
+        "import torch\nfrom tv.presets import WIDTH\nimport tv.models as M\nmodel = M.Net(5, WIDTH)\nexample_args = (torch.randn(2, 5),)\n",
+    );
+    assert!(
+        out_features(&r).contains("SymExpr(7)"),
+        "{}",
+        out_features(&r)
+    );
+    let parsed = parsed(&ws);
+    assert!(
+        parsed.contains(&site("tv/transforms/functional.py")),
+        "{parsed:?}"
+    );
+    // Neither the re-exporting module nor the mobile family ran.
+    for unused in [
+        "tv/transforms/transforms.py",
+        "tv/mobile.py",
+        "tv/v2.py",
+        "tv/v3.py",
+    ] {
+        assert!(!parsed.contains(&site(unused)), "{unused}: {parsed:?}");
+    }
+    // A name of the joined `__all__` runs its module when used.
+    let r = trace(
+        &ws,
+        "import torch\nimport tv.models as M\nmodel = M.Net(5, M.m2() + M.m3())\nexample_args = (torch.randn(2, 5),)\n",
+    );
+    assert!(
+        out_features(&r).contains("SymExpr(5)"),
+        "{}",
+        out_features(&r)
+    );
+    assert!(parsed_after(&ws, "tv/mobile.py"));
+}
+
+fn parsed_after(ws: &Rc<Workspace>, file: &str) -> bool {
+    parsed(ws).contains(&site(file))
+}
+
+#[test]
+fn a_name_rebound_after_its_import_is_the_module_own() {
+    // The import is not the module's last word on `Mode`: the module runs.
+    let files = reexporting(
+        "from .functional import Mode\n__all__ = ['Mode']\nclass Other:\n    BILINEAR = 9\nMode = Other\n",
+    );
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    let ws = workspace(&refs);
+    let r = trace(
+        &ws,
+        "import torch\nfrom tv.presets import WIDTH\nimport tv.models as M\nmodel = M.Net(5, WIDTH)\nexample_args = (torch.randn(2, 5),)\n",
+    );
+    assert!(
+        out_features(&r).contains("SymExpr(9)"),
+        "{}",
+        out_features(&r)
+    );
+    assert!(parsed_after(&ws, "tv/transforms/transforms.py"));
+}

@@ -327,6 +327,22 @@ impl Interp {
         name: &str,
         range: TextRange,
     ) -> R<Option<Value>> {
+        self.import_lazily_at(m, name, range, 0)
+    }
+
+    /// [`Interp::import_lazily`]; a name `m` only re-exports (its text
+    /// binds it once, by a relative `from m2 import name`:
+    /// [`crate::imports::Workspace::reexport`]) is bound to `m2`'s name
+    /// directly, so using it runs `m2` but not `m`: the object is the
+    /// same, as `m` binds nothing else to that name. `depth` bounds
+    /// chains (a cycle of re-exports).
+    fn import_lazily_at(
+        &mut self,
+        m: &Rc<UserModule>,
+        name: &str,
+        range: TextRange,
+        depth: usize,
+    ) -> R<Option<Value>> {
         if !m.pending.get() {
             return Ok(None);
         }
@@ -342,10 +358,69 @@ impl Interp {
                 return Ok(Some(sub));
             }
         }
+        if depth < MAX_IMPORT_DEPTH
+            && let (Some(ws), Some(path)) = (self.workspace.clone(), m.path.clone())
+            && let Some(imported) = ws.reexport(&path, name)
+            && let Some(Value::Module(source)) =
+                self.load_relative(&ws, m, &imported.module, range)?
+        {
+            let found = match self.import_lazily_at(&source, &imported.name, range, depth + 1)? {
+                Some(v) => Some(v),
+                None => self.import_from_module(&source, &imported.name, range)?,
+            };
+            if let Some(v) = found {
+                return Ok(Some(v));
+            }
+        }
         Ok(Some(Value::LazyImport(Rc::new(LazyImport {
             module: m.clone(),
             name: Rc::from(name),
         }))))
+    }
+
+    /// The module a relative import made in module `m`'s code names (as
+    /// `from .a.b import x` run there loads it, pending), `None` when it
+    /// is not found.
+    fn load_relative(
+        &mut self,
+        ws: &Rc<Workspace>,
+        m: &Rc<UserModule>,
+        target: &syntax::ModuleRef,
+        range: TextRange,
+    ) -> R<Option<Value>> {
+        let Some(path) = m.path.clone() else {
+            return Ok(None);
+        };
+        let Some(base) = Workspace::relative_base(&path, target.level) else {
+            return Ok(None);
+        };
+        // `__package__` of `m`, then `level - 1` packages up.
+        let is_package = path.file_name().is_some_and(|n| n == "__init__.py");
+        let mut package: Vec<&str> = m.name.split('.').collect();
+        let drop = target.level as usize - usize::from(is_package);
+        if drop >= package.len() + usize::from(is_package) {
+            return Ok(None);
+        }
+        package.truncate(package.len().saturating_sub(drop));
+        let package = package.join(".");
+        if target.dotted.is_empty() {
+            let init = ws.module_in(&base, &[]);
+            return self
+                .load_module(ws, &package, init, Some(base), range)
+                .map(Some);
+        }
+        let parts: Vec<&str> = target.dotted.split('.').collect();
+        if ws.module_in(&base, &parts).is_none() {
+            return Ok(None);
+        }
+        let prefix = if package.is_empty() {
+            String::new()
+        } else {
+            format!("{package}.")
+        };
+        Ok(self
+            .load_chain(ws, &base, &parts, &prefix, range)?
+            .map(|(_, leaf)| leaf))
     }
 
     /// The value a [`Value::LazyImport`] stands for: its module runs now.

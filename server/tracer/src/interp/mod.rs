@@ -317,10 +317,17 @@ impl Interp {
         Some((frame.file.line_of(frame.range.start), frame.file.clone()))
     }
 
-    /// The innermost user frame's line and file (strict mode's attribution).
-    pub fn innermost_site(&self) -> Option<(u32, Rc<SourceFile>)> {
+    /// The innermost user frame's file and line (strict mode's
+    /// attribution) when that file is not the traced one.
+    pub fn innermost_site_outside_entry(&self) -> Option<(String, u32)> {
         let frame = self.innermost_user_frame()?;
-        Some((frame.file.line_of(frame.range.start), frame.file.clone()))
+        if Rc::ptr_eq(&frame.file, &self.entry_file) {
+            return None;
+        }
+        Some((
+            frame.file.path.clone(),
+            frame.file.line_of(frame.range.start),
+        ))
     }
 
     /// The line a guard is attributed to: the innermost user line.

@@ -98,10 +98,7 @@ impl Interp {
         val: MetaVal,
     ) -> NodeId {
         let location = self.node_location();
-        let site = self
-            .innermost_site()
-            .filter(|(_, f)| !Rc::ptr_eq(f, &self.entry_file))
-            .map(|(l, f)| (f.path.clone(), l));
+        let site = self.innermost_site_outside_entry();
         let line = location.as_ref().map(|(l, _)| *l);
         let code = location.as_ref().map(|(l, f)| f.line_text(*l).to_string());
         let path = location

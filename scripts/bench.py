@@ -218,6 +218,18 @@ def library(args, binary, timing_bin):
         f"  in process: first check {mss(m['first_s'])}; again (parse cache reused) median {mss(m['again_s'])} wall, "
         f"{mss(m['again_cpu_s'])} CPU over {args.runs} runs",
     ]
+    py = None if args.no_torch else torch_python()
+    if py:
+        # torch.export on the same model in the same run: the torch venv
+        # holds torchvision itself.
+        _, rows = torch_times(args, py, [LIBRARY_CASE], 3)
+        torch_s = both_modes(rows.get(os.path.splitext(os.path.basename(LIBRARY_CASE))[0]))
+        if torch_s:
+            m["torch_s"] = torch_s
+            lines.append(
+                f"  torch.export (strict + non-strict, median of 3 after a warm-up): {mss(torch_s)}; "
+                f"ratio {torch_s / m['process_s']:,.0f}× (whole process), {torch_s / m['first_s']:,.0f}× (in process, first check)"
+            )
     for label, val, tgt in [("whole process ≤ 50 ms", m["process_s"], T_LIBRARY_PROCESS_MS / 1e3),
                             ("second entry in process ≤ 10 ms", m["again_s"], T_LIBRARY_AGAIN_MS / 1e3)]:
         ok = val <= tgt

@@ -63,6 +63,12 @@ pub static MODULES: &[PreludeModule] = &[
         source: include_str!("../prelude/autograd.py"),
     },
     PreludeModule {
+        name: "numpy",
+        path: "<exportlens prelude>/numpy.py",
+        namespace: "numpy",
+        source: include_str!("../prelude/numpy.py"),
+    },
+    PreludeModule {
         name: "collections",
         path: "<exportlens prelude>/collections.py",
         namespace: "collections",

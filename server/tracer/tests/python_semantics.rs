@@ -139,3 +139,22 @@ fn a_check_that_raises_fails() {
     assert!(!holds("assert 1 // 0 == 0"));
     assert!(!holds("assert undefined_name == 1"));
 }
+
+#[test]
+fn numpy_at_construction_computes_numpy_values() {
+    // Expected values as numpy 2 prints them.
+    exports(
+        "\
+import numpy as np
+from numpy import linspace
+assert np.linspace(0, 0.2, 5).tolist() == [0.0, 0.05, 0.1, 0.15000000000000002, 0.2]
+assert [float(p) for p in linspace(0, 1, 3)] == [0.0, 0.5, 1.0]
+assert np.sqrt(16) == 4.0 and np.prod([2, 3, 4]) == 24
+assert np.arange(4).tolist() == [0, 1, 2, 3]
+assert (np.array([1, 2, 3]) * 2 + 1).tolist() == [3, 5, 7]
+assert np.cumsum([1, 2, 3]).tolist() == [1, 3, 6]
+assert int(np.round(2.5)) == 2 and np.array([1.7, 2.2]).astype(int).tolist() == [1, 2]
+assert isinstance(np.array([1]), np.ndarray) and np.pi == 3.141592653589793
+",
+    );
+}

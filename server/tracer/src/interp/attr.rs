@@ -565,6 +565,12 @@ impl Interp {
         if path.starts_with("<relative>")
             || (!path.starts_with("torch") && !KNOWN_MODULES.contains(&path))
         {
+            // A binary package the prelude models in part (numpy): its
+            // modelled names, the rest unknown.
+            if let Some((index, name)) = crate::prelude::provider(&full) {
+                let name = name.to_string();
+                return self.prelude_value(index, &name);
+            }
             return Ok(Value::unknown(&full));
         }
         if path == "torch"

@@ -190,10 +190,11 @@ pub fn trace_entry_with(
 /// values, which ops propagate instead of rejecting).
 fn judge_completeness(interp: &Interp, outcome: TraceOutcome) -> TraceOutcome {
     if let TraceOutcome::Failed(f) = &outcome {
-        // An error (a shape contradiction, an exception) in a model built on
-        // an assumption may come from the parts the assumption left out.
+        // An error (a shape contradiction, an exception) after the tracer
+        // assumed something about a value it could not follow may come from
+        // the assumption (parts left out, a branch torch would not take).
         if f.kind == FailureKind::Other
-            && let Some((range, path)) = &interp.structure_assumed
+            && let Some((range, path, what)) = &interp.structure_assumed
         {
             let line = match path {
                 None => interp.entry_file.line_of(range.start),
@@ -205,7 +206,7 @@ fn judge_completeness(interp: &Interp, outcome: TraceOutcome) -> TraceOutcome {
             let mut downgraded = Failure::new(
                 FailureKind::Incomplete,
                 format!(
-                    "analysis incomplete: {} (the model was built assuming an iterable the tracer could not follow is empty, at {place}:{line})",
+                    "analysis incomplete: {} (the tracer assumed {what}, at {place}:{line})",
                     f.message
                 ),
             );

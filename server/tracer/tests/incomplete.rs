@@ -209,6 +209,43 @@ example_args = (torch.randn(2, 4),)
     for mode in [Mode::Strict, Mode::NonStrict] {
         let f = failure(src, mode);
         assert_eq!(f.kind, FailureKind::Incomplete, "{}", f.message);
-        assert!(f.message.contains("assuming an iterable"), "{}", f.message);
+        assert!(
+            f.message
+                .contains("assumed an iterable it could not follow is empty"),
+            "{}",
+            f.message
+        );
+    }
+}
+
+#[test]
+fn an_error_after_a_branch_on_an_unknown_value_is_incomplete() {
+    // `somelib.compact()` decides the width; taken as true, the widths
+    // contradict, which says nothing about torch.
+    let src = "\
+import torch
+import somelib
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        width = 3 if somelib.compact() else 4
+        self.a = torch.nn.Linear(4, width)
+        self.b = torch.nn.Linear(4, 2)
+    def forward(self, x):
+        return self.b(self.a(x))
+
+model = M()
+example_args = (torch.randn(2, 4),)
+";
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let f = failure(src, mode);
+        assert_eq!(f.kind, FailureKind::Incomplete, "{}", f.message);
+        assert!(
+            f.message
+                .contains("assumed a condition it could not follow is true"),
+            "{}",
+            f.message
+        );
     }
 }

@@ -911,9 +911,7 @@ impl Interp {
             }
             Value::Unknown(_) => {
                 let r = self.current_range();
-                if self.structure_assumed.is_none() {
-                    self.structure_assumed = Some((r, self.current_path()));
-                }
+                self.assume(r, "an iterable it could not follow is empty");
                 self.incomplete(
                     r,
                     "analysis incomplete: iteration over an unknown value (assumed empty)",

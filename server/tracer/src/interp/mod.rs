@@ -143,7 +143,7 @@ pub struct Interp {
     /// Where building the model first assumed something about a value the
     /// tracer could not follow (an unknown iterable taken as empty): the
     /// model may lack parts, so an error it then hits is not a verdict.
-    pub structure_assumed: Option<(TextRange, Option<String>)>,
+    pub structure_assumed: Option<(TextRange, Option<String>, &'static str)>,
     /// The entry hook: the range of the export call being analysed, in
     /// the entry file. When the interpreter reaches that call it evaluates
     /// its arguments, stores them in `entry_captured` and stops execution
@@ -401,6 +401,14 @@ impl Interp {
             });
         }
         Value::Unknown(Rc::from(message.as_str()))
+    }
+
+    /// Remember the first assumption the tracer made about a value it
+    /// could not follow (see `structure_assumed`).
+    pub fn assume(&mut self, range: TextRange, what: &'static str) {
+        if self.structure_assumed.is_none() {
+            self.structure_assumed = Some((range, self.current_path(), what));
+        }
     }
 
     /// Remember the first place `forward` uses an unknown value: the
@@ -1288,6 +1296,7 @@ impl Interp {
             }
             Value::Unknown(_) => {
                 let r = self.current_range();
+                self.assume(r, "a condition it could not follow is true");
                 self.incomplete(
                     r,
                     "analysis incomplete: branch on an unknown value (took the true branch)",

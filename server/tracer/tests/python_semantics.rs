@@ -138,6 +138,9 @@ assert Scale.apply(torch.ones(2), 3).tolist() == [3.0, 3.0]
 fn a_check_that_raises_fails() {
     assert!(!holds("assert 1 // 0 == 0"));
     assert!(!holds("assert undefined_name == 1"));
+    // A check on a value the tracer cannot follow is no pass.
+    assert!(!holds("import somelib\nassert somelib.value() == 1"));
+    assert!(!holds("import somelib\nassert somelib.value()"));
 }
 
 #[test]
@@ -155,6 +158,28 @@ assert (np.array([1, 2, 3]) * 2 + 1).tolist() == [3, 5, 7]
 assert np.cumsum([1, 2, 3]).tolist() == [1, 3, 6]
 assert int(np.round(2.5)) == 2 and np.array([1.7, 2.2]).astype(int).tolist() == [1, 2]
 assert isinstance(np.array([1]), np.ndarray) and np.pi == 3.141592653589793
+",
+    );
+}
+
+#[test]
+fn dataclass_asdict_and_astuple_convert_recursively() {
+    exports(
+        "\
+from dataclasses import dataclass, asdict, astuple, field, replace
+@dataclass
+class Stages:
+    depth: tuple = (1, 2)
+    out_chs: tuple = (8, 16)
+    extra: list = field(default_factory=list)
+s = Stages()
+assert asdict(s) == {'depth': (1, 2), 'out_chs': (8, 16), 'extra': []}
+assert astuple(s) == ((1, 2), (8, 16), [])
+@dataclass
+class Net:
+    stages: Stages = field(default_factory=Stages)
+assert asdict(Net()) == {'stages': {'depth': (1, 2), 'out_chs': (8, 16), 'extra': []}}
+assert replace(s, depth=(3,)).depth == (3,)
 ",
     );
 }

@@ -477,6 +477,15 @@ pub fn call_builtin(
             }
             return Ok(Value::None);
         }
+        "dataclasses.asdict" | "dataclasses.astuple" => {
+            let Some(v @ Value::Object(_)) = args.first() else {
+                return Err(interp.type_error(format!(
+                    "{}() should be called on dataclass instances",
+                    name.trim_start_matches("dataclasses.")
+                )));
+            };
+            return dataclass_values(interp, v, name.ends_with("asdict"));
+        }
         "dataclasses.replace" => {
             let Some(Value::Object(o)) = args.first() else {
                 return Err(interp.type_error("replace() should be called on dataclass instances"));
@@ -2205,6 +2214,54 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
                 r.type_name()
             ))),
         },
+    }
+}
+
+/// `asdict`/`astuple` of a dataclass instance: its fields in order,
+/// dataclass values converted recursively and containers copied.
+fn dataclass_values(interp: &mut Interp, v: &Value, as_dict: bool) -> R<Value> {
+    match v {
+        Value::Object(o) if !interp.dataclass_fields(&o.class).is_empty() => {
+            let fields = interp.dataclass_fields(&o.class);
+            let mut values = Vec::with_capacity(fields.len());
+            for f in &fields {
+                let field = o.get_attr(f).unwrap_or(Value::None);
+                values.push(dataclass_values(interp, &field, as_dict)?);
+            }
+            Ok(if as_dict {
+                let mut d = Dict::default();
+                for (f, v) in fields.iter().zip(values) {
+                    d.insert(Value::str(f), v);
+                }
+                Value::Dict(Rc::new(RefCell::new(d)))
+            } else {
+                Value::tuple(values)
+            })
+        }
+        Value::List(items) => {
+            let items = items.borrow().clone();
+            let mut out = Vec::with_capacity(items.len());
+            for x in &items {
+                out.push(dataclass_values(interp, x, as_dict)?);
+            }
+            Ok(Value::list(out))
+        }
+        Value::Tuple(items) => {
+            let mut out = Vec::with_capacity(items.len());
+            for x in items.iter() {
+                out.push(dataclass_values(interp, x, as_dict)?);
+            }
+            Ok(Value::tuple(out))
+        }
+        Value::Dict(d) => {
+            let entries = d.borrow().entries.clone();
+            let mut out = Dict::default();
+            for (k, x) in &entries {
+                out.insert(k.clone(), dataclass_values(interp, x, as_dict)?);
+            }
+            Ok(Value::Dict(Rc::new(RefCell::new(out))))
+        }
+        other => Ok(other.clone()),
     }
 }
 

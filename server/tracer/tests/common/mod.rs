@@ -8,6 +8,11 @@ use tracer::{Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
 /// Traces `prelude` followed by a small model whose hidden width is
 /// `width` (a Python expression over the prelude's names).
 pub fn outcome(prelude: &str, width: &str) -> TraceOutcome {
+    trace(prelude, width).outcome
+}
+
+/// The whole trace result of [`outcome`]'s program.
+pub fn trace(prelude: &str, width: &str) -> tracer::TraceResult {
     let src = format!(
         "import math\nimport torch\nimport torch.nn as nn\n{prelude}\n\
 class M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        \
@@ -23,7 +28,6 @@ model = M()\nexample_args = (torch.randn(2, 4),)\n"
         Mode::NonStrict,
         tracer::Budget::default(),
     )
-    .outcome
 }
 
 /// The placeholders' metadata (the Linear's weight is `[width, 4]`) when
@@ -53,12 +57,17 @@ pub fn holds(prelude: &str) -> bool {
         .collect();
     // A check line that raises is skipped by the module run: count them.
     let count = prelude.lines().filter(|l| l.starts_with("assert ")).count();
-    let w = width(
-        &format!("_ok = []\n{checks}"),
-        &format!("8 if all(_ok) and len(_ok) == {count} else 16"),
-    );
+    let prelude = format!("_ok = []\n{checks}");
+    let width_expr = format!("8 if all(_ok) and len(_ok) == {count} else 16");
+    // A check on a value the tracer could not follow is taken as true with
+    // an "incomplete" note: no pass.
+    let followed = trace(&prelude, &width_expr)
+        .notes
+        .iter()
+        .all(|n| n.kind != tracer::failure::NoteKind::Incomplete);
+    let w = width(&prelude, &width_expr);
     assert!(w.contains('8') != w.contains("16"), "{w}");
-    !w.contains("16")
+    followed && !w.contains("16")
 }
 
 pub fn exports(prelude: &str) {

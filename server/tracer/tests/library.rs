@@ -343,6 +343,12 @@ fn a_builder_looked_up_in_a_package_namespace_dict() {
     );
 }
 
+fn families_workspace() -> Rc<Workspace> {
+    let files = families();
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    workspace(&refs)
+}
+
 /// Model families star-imported by their package, in the style of
 /// `torchvision.models`: `a`, `b` and `d` have a literal `__all__` and
 /// only define names (their star imports wait until a name is used), `c`
@@ -407,9 +413,7 @@ fn out_features(r: &TraceResult) -> String {
 
 #[test]
 fn a_star_import_with_a_literal_all_runs_its_module_when_a_name_is_used() {
-    let files = families();
-    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
-    let ws = workspace(&refs);
+    let ws = families_workspace();
     // `shared` comes from `b`, the later star import, as in Python.
     let r = trace(
         &ws,
@@ -429,9 +433,7 @@ fn a_star_import_with_a_literal_all_runs_its_module_when_a_name_is_used() {
 
 #[test]
 fn reading_a_registry_runs_every_deferred_star_import_first() {
-    let files = families();
-    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
-    let ws = workspace(&refs);
+    let ws = families_workspace();
     // Only `Net` is used, yet the registry holds every family's builder.
     let r = trace(
         &ws,

@@ -1067,15 +1067,7 @@ pub fn to_dtype(
     dtype: DType,
 ) -> R<Value> {
     if interp.tracing {
-        let a = Arg::Node(interp.tensor_node(t));
-        let n = interp.record_named(
-            "aten._assert_tensor_metadata.default",
-            "_assert_tensor_metadata_default",
-            vec![a.clone()],
-            vec![("dtype".into(), Arg::DType(t.dtype))],
-            crate::graph::MetaVal::None,
-        );
-        interp.graph.node_mut(n).side_effect = true;
+        let a = assert_metadata(interp, t);
         return interp.record_tensor_op(
             "aten.to.dtype",
             vec![a, Arg::DType(dtype)],
@@ -1089,14 +1081,9 @@ pub fn to_dtype(
     Ok(out)
 }
 
-/// `to(device, dtype)` while tracing: `_assert_tensor_metadata` then
-/// `to.device`, recorded even when device and dtype are unchanged.
-pub fn to_device(
-    interp: &mut Interp,
-    t: &std::rc::Rc<crate::value::Tensor>,
-    device: &str,
-    dtype: DType,
-) -> R<Value> {
+/// The `_assert_tensor_metadata` check torch records before a conversion;
+/// returns the converted tensor's argument.
+fn assert_metadata(interp: &mut Interp, t: &std::rc::Rc<crate::value::Tensor>) -> Arg {
     let a = Arg::Node(interp.tensor_node(t));
     let n = interp.record_named(
         "aten._assert_tensor_metadata.default",
@@ -1106,6 +1093,18 @@ pub fn to_device(
         crate::graph::MetaVal::None,
     );
     interp.graph.node_mut(n).side_effect = true;
+    a
+}
+
+/// `to(device, dtype)` while tracing: `_assert_tensor_metadata` then
+/// `to.device`, recorded even when device and dtype are unchanged.
+pub fn to_device(
+    interp: &mut Interp,
+    t: &std::rc::Rc<crate::value::Tensor>,
+    device: &str,
+    dtype: DType,
+) -> R<Value> {
+    let a = assert_metadata(interp, t);
     interp.record_tensor_op(
         "aten.to.device",
         vec![a, Arg::Device(device.to_string()), Arg::DType(dtype)],

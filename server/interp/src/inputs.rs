@@ -247,9 +247,7 @@ fn walk(interp: &mut Interp, name: &str, v: &Value, out: &mut Vec<(String, Value
 
 /// Forward's positional parameter names (without `self`) and `*args` name.
 fn forward_params(model: &Rc<Object>) -> (Vec<String>, Option<String>) {
-    if let Some((Value::Function(mut f), owner)) = model.class.lookup("forward")
-        && owner.builtin.is_none()
-    {
+    if let Some((Value::Function(mut f), _)) = model.class.python_lookup("forward") {
         for _ in 0..16 {
             let next = f.attrs.borrow().get("__wrapped__").cloned();
             match next {
@@ -395,12 +393,12 @@ impl Values {
         let shape_of = |k: &str| shapes.iter().find(|(n, _)| n == k).map(|(_, s)| s.clone());
         let (model, keys) = match &self.plain.model {
             Some(m) => {
-                let mut keys: Vec<String> = tracer::nn::named_parameters_with_duplicates(m)
+                let mut keys: Vec<String> = tracer::module::named_parameters_with_duplicates(m)
                     .into_iter()
                     .map(|(n, _)| n)
                     .collect();
                 keys.extend(
-                    tracer::nn::named_buffers(m)
+                    tracer::module::named_buffers(m)
                         .into_iter()
                         .filter(|(_, _, persistent)| *persistent)
                         .map(|(n, _, _)| n),
@@ -442,8 +440,8 @@ impl Values {
             return Err(Error::internal("a random parameter without --init random"));
         };
         if let Some(model) = self.plain.model.clone() {
-            let modules = tracer::nn::named_modules(&model);
-            let params = tracer::nn::named_parameters_with_duplicates(&model);
+            let modules = tracer::module::named_modules(&model);
+            let params = tracer::module::named_parameters_with_duplicates(&model);
             let param_shape = |key: &str| {
                 params
                     .iter()
@@ -486,7 +484,7 @@ impl Values {
         let key = name.to_string();
         let t = self.built(file, entry, ctx.limits, &what, move |run| {
             let m = run.model.as_ref()?;
-            tracer::nn::named_parameters_with_duplicates(m)
+            tracer::module::named_parameters_with_duplicates(m)
                 .into_iter()
                 .find(|(n, _)| *n == key)
                 .map(|(_, t)| t)
@@ -574,11 +572,11 @@ impl Values {
         let model = self.plain.model.clone();
         let params = model
             .as_ref()
-            .map(tracer::nn::named_parameters)
+            .map(tracer::module::named_parameters)
             .unwrap_or_default();
         let with_dups = model
             .as_ref()
-            .map(tracer::nn::named_parameters_with_duplicates)
+            .map(tracer::module::named_parameters_with_duplicates)
             .unwrap_or_default();
         let n_params = if model.is_some() {
             params.len()
@@ -659,7 +657,7 @@ impl Values {
                 "unknown buffer values for `{target}`"
             )));
         };
-        let bufs = tracer::nn::named_buffers(&model);
+        let bufs = tracer::module::named_buffers(&model);
         if let Some((_, t, _)) = bufs.iter().find(|(n, _, _)| n == target)
             && let Some(v) = known_values(t, dt, shape)
         {
@@ -667,12 +665,14 @@ impl Values {
         }
         // Normalization layers' running statistics start at 0 / 1.
         let (owner, leaf) = target.rsplit_once('.').unwrap_or(("", target));
-        let norm_owner = tracer::nn::named_modules(&model).into_iter().any(|(p, m)| {
-            p == owner
-                && m.class
-                    .builtin_base()
-                    .is_some_and(|b| b.contains("BatchNorm") || b.contains("InstanceNorm"))
-        });
+        let norm_owner = tracer::module::named_modules(&model)
+            .into_iter()
+            .any(|(p, m)| {
+                p == owner
+                    && m.class
+                        .builtin_base()
+                        .is_some_and(|b| b.contains("BatchNorm") || b.contains("InstanceNorm"))
+            });
         if norm_owner {
             match leaf {
                 "running_mean" | "num_batches_tracked" => {
@@ -685,7 +685,7 @@ impl Values {
         let what = format!("buffer `{target}`");
         let t = self.built(file, entry, ctx.limits, &what, |run| {
             let m = run.model.as_ref()?;
-            tracer::nn::named_buffers(m)
+            tracer::module::named_buffers(m)
                 .into_iter()
                 .find(|(n, _, _)| n == target)
                 .map(|(_, t, _)| t)
@@ -703,7 +703,7 @@ impl Values {
         shape: &[usize],
     ) -> Res<T> {
         if let Some(model) = self.plain.model.clone()
-            && let Some((_, t)) = tracer::nn::named_constants(&model)
+            && let Some((_, t)) = tracer::module::named_constants(&model)
                 .into_iter()
                 .find(|(n, _)| n == name)
             && let Some(v) = known_values(&t, dt, shape)
@@ -718,7 +718,7 @@ impl Values {
         let what = format!("constant `{name}`");
         let t = self.built(file, entry, ctx.limits, &what, |run| {
             let m = run.model.as_ref()?;
-            tracer::nn::named_constants(m)
+            tracer::module::named_constants(m)
                 .into_iter()
                 .find(|(n, _)| n == name)
                 .map(|(_, t)| t)

@@ -620,9 +620,7 @@ struct ForwardParams {
 }
 
 fn forward_params(model: &Rc<Object>) -> ForwardParams {
-    if let Some((Value::Function(mut f), owner)) = model.class.lookup("forward")
-        && owner.builtin.is_none()
-    {
+    if let Some((Value::Function(mut f), _)) = model.class.python_lookup("forward") {
         // inspect.signature follows `__wrapped__` (functools.wraps).
         for _ in 0..16 {
             let next = f.attrs.borrow().get("__wrapped__").cloned();
@@ -737,9 +735,9 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let leaf_specs = crate::spec::leaf_specs(interp, &ea.dynamic_shapes, &params_for_spec)?;
 
     // Lifted state, in registration order.
-    let params = crate::nn::named_parameters(&model);
-    let buffers = crate::nn::named_buffers(&model);
-    let constants = crate::nn::named_constants(&model);
+    let params = crate::module::named_parameters(&model);
+    let buffers = crate::module::named_buffers(&model);
+    let constants = crate::module::named_constants(&model);
 
     // User inputs: fresh fake tensors with symbolic sizes.
     let mut factory = SymbolFactory::default();
@@ -769,7 +767,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
         interp.lifted.remove(&t.id);
     }
     // Non-strict lifts every parameter name, tied ones included.
-    let all_params = crate::nn::named_parameters_with_duplicates(&model);
+    let all_params = crate::module::named_parameters_with_duplicates(&model);
     let mut tied_placeholders: Vec<NodeId> = Vec::new();
     if interp.mode == Mode::NonStrict {
         for (_, t) in &params {

@@ -16,6 +16,7 @@ pub mod graph;
 pub mod imports;
 pub mod interp;
 pub mod layout;
+pub mod module;
 pub mod nn;
 pub mod ops;
 pub mod prelude;

@@ -17,7 +17,7 @@ use shapes::SymExpr;
 use crate::dtype::DType;
 use crate::failure::FailureKind;
 use crate::interp::{Interp, R};
-use crate::value::{Class, Dict, Object, Provenance, Tensor, Value};
+use crate::value::{Class, ModuleState, Object, Provenance, Tensor, Value};
 
 type Config = HashMap<String, Value>;
 
@@ -525,7 +525,6 @@ pub static MODULES: &[ModuleDef] = &[
         no_state,
         fwd_adaptive
     ),
-    module!("ParameterList", "values=None", no_state, fwd_unsupported),
     module!(
         "MultiheadAttention",
         "embed_dim, num_heads, dropout=0.0, bias=True, add_bias_kv=False, add_zero_attn=False, kdim=None, vdim=None, batch_first=False, device=None, dtype=None",
@@ -671,10 +670,9 @@ pub fn construct(
         id: interp.fresh_id(),
         class,
         attrs: Default::default(),
-        module: Some(std::cell::RefCell::new(crate::value::ModuleState {
-            training: true,
-            ..Default::default()
-        })),
+        module: Some(std::cell::RefCell::new(crate::value::ModuleState::new(
+            true,
+        ))),
     });
     crate::cycles::register(&obj);
     init_library(interp, &obj, def, args, kwargs)?;
@@ -708,47 +706,25 @@ fn init_library(
     kwargs: Vec<(String, Value)>,
 ) -> R<()> {
     let config = bind_config(interp, def, args, kwargs)?;
+    let st = obj.module.as_ref().expect("module").borrow().clone();
     for entry in (def.state)(&config) {
         let shape: Vec<SymExpr> = entry.shape.iter().map(|d| SymExpr::int(*d)).collect();
-        let mut st = obj.module.as_ref().expect("module").borrow_mut();
         match entry.kind {
             StateKind::Param => {
                 let t = interp.new_tensor(entry.dtype, shape, Provenance::Parameter);
-                st.params.push((entry.name.to_string(), Some(t)));
+                ModuleState::register(&st.params, entry.name, Value::Tensor(t));
             }
-            StateKind::NoneParam => st.params.push((entry.name.to_string(), None)),
+            StateKind::NoneParam => ModuleState::register(&st.params, entry.name, Value::None),
             StateKind::Buffer => {
                 let t =
                     interp.new_tensor(entry.dtype, shape, Provenance::Buffer { persistent: true });
-                st.buffers.push((entry.name.to_string(), Some(t), true));
+                ModuleState::register(&st.buffers, entry.name, Value::Tensor(t));
             }
         }
     }
     if let Some(subs) = def.submodules {
         for (n, m) in subs(interp, &config)? {
-            if let Value::Object(o) = m {
-                obj.module
-                    .as_ref()
-                    .expect("module")
-                    .borrow_mut()
-                    .modules
-                    .push((n, Some(o)));
-            }
-        }
-    }
-    if def.name == "ParameterList"
-        && let Some(src) = config.get("values").filter(|v| !v.is_none())
-    {
-        for (i, v) in interp.iterate(src)?.into_iter().enumerate() {
-            if let Value::Tensor(t) = v {
-                let t = as_param(interp, &t);
-                obj.module
-                    .as_ref()
-                    .expect("module")
-                    .borrow_mut()
-                    .params
-                    .push((i.to_string(), Some(t)));
-            }
+            ModuleState::register(&st.modules, &n, m);
         }
     }
     let mut config = config;
@@ -796,475 +772,6 @@ fn normalize_config(module: &str, config: &mut Config) {
     }
 }
 
-fn as_param(interp: &mut Interp, t: &Rc<Tensor>) -> Rc<Tensor> {
-    if *t.provenance.borrow() == Provenance::Parameter {
-        return t.clone();
-    }
-    match interp.clone_tensor_as(t, Provenance::Parameter, true) {
-        Value::Tensor(t) => t,
-        _ => unreachable!("clone_tensor_as returns a tensor"),
-    }
-}
-
-/// Attributes of a library module beyond its registered state: its
-/// constructor configuration (`in_features`, `weight` of a tied module...).
-pub fn module_attr(_interp: &mut Interp, obj: &Rc<Object>, name: &str) -> Option<Value> {
-    let st = obj.module.as_ref()?.borrow();
-    if let Some(v) = st.config.get(name) {
-        return Some(v.clone());
-    }
-    // The registries as dicts, for the prelude's containers and library code
-    // that reads them; a snapshot (registration goes through `add_module`,
-    // `register_parameter`, `register_buffer` or attribute assignment).
-    let registry = |entries: Vec<(String, Option<Value>)>| {
-        let mut d = Dict::default();
-        for (n, v) in entries {
-            d.insert(Value::str(&n), v.unwrap_or(Value::None));
-        }
-        Some(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
-    };
-    match name {
-        "_modules" => {
-            return registry(
-                st.modules
-                    .iter()
-                    .map(|(n, m)| (n.clone(), m.clone().map(Value::Object)))
-                    .collect(),
-            );
-        }
-        "_parameters" => {
-            return registry(
-                st.params
-                    .iter()
-                    .map(|(n, t)| (n.clone(), t.clone().map(Value::Tensor)))
-                    .collect(),
-            );
-        }
-        "_buffers" => {
-            return registry(
-                st.buffers
-                    .iter()
-                    .map(|(n, t, _)| (n.clone(), t.clone().map(Value::Tensor)))
-                    .collect(),
-            );
-        }
-        _ => {}
-    }
-    match name {
-        "num_heads" | "embed_dim" | "batch_first" => st.config.get(name).cloned(),
-        _ => None,
-    }
-}
-
-/// `self.name = value` on a module: parameters, submodules and buffers go to
-/// their registries, as nn.Module.__setattr__ does.
-pub fn module_setattr(interp: &mut Interp, obj: &Rc<Object>, name: &str, value: Value) -> R<()> {
-    let state = obj.module.as_ref().expect("caller checked");
-    match &value {
-        Value::Tensor(t) if *t.provenance.borrow() == Provenance::Parameter => {
-            let mut st = state.borrow_mut();
-            st.buffers.retain(|(n, _, _)| n != name);
-            match st.params.iter_mut().find(|(n, _)| n == name) {
-                Some(slot) => slot.1 = Some(t.clone()),
-                None => st.params.push((name.to_string(), Some(t.clone()))),
-            }
-            drop(st);
-            obj.attrs.borrow_mut().retain(|(n, _)| n != name);
-            return Ok(());
-        }
-        Value::Object(o) if o.module.is_some() => {
-            let mut st = state.borrow_mut();
-            match st.modules.iter_mut().find(|(n, _)| n == name) {
-                Some(slot) => slot.1 = Some(o.clone()),
-                None => st.modules.push((name.to_string(), Some(o.clone()))),
-            }
-            drop(st);
-            obj.attrs.borrow_mut().retain(|(n, _)| n != name);
-            return Ok(());
-        }
-        _ => {}
-    }
-    {
-        let mut st = state.borrow_mut();
-        if let Some(slot) = st.params.iter_mut().find(|(n, _)| n == name) {
-            match &value {
-                Value::None => {
-                    slot.1 = None;
-                    return Ok(());
-                }
-                Value::Tensor(_) if interp.tracing => {}
-                _ => {
-                    return Err(interp.type_error(format!(
-                        "cannot assign '{}' as parameter '{name}' (torch.nn.Parameter or None expected)",
-                        value.type_name()
-                    )));
-                }
-            }
-        }
-        // `self.sub = None` on a registered submodule keeps the slot, empty.
-        if value.is_none()
-            && let Some(slot) = st.modules.iter_mut().find(|(n, _)| n == name)
-        {
-            slot.1 = None;
-            return Ok(());
-        }
-        if let Some(slot) = st.buffers.iter_mut().find(|(n, _, _)| n == name) {
-            if let Value::Tensor(t) = &value {
-                if !interp.tracing {
-                    *t.provenance.borrow_mut() = Provenance::Buffer { persistent: slot.2 };
-                }
-                slot.1 = Some(t.clone());
-                return Ok(());
-            }
-            if value.is_none() {
-                slot.1 = None;
-                return Ok(());
-            }
-        }
-    }
-    if let Value::Tensor(t) = &value
-        && !interp.tracing
-        && *t.provenance.borrow() == Provenance::Eager
-    {
-        *t.provenance.borrow_mut() = Provenance::Constant;
-    }
-    obj.set_attr(name, value);
-    Ok(())
-}
-
-fn is_parameter_list(obj: &Object) -> bool {
-    obj.class.builtin_base().as_deref() == Some("torch.nn.ParameterList")
-}
-
-/// `module[index]` for a module whose class defines no `__getitem__`: only a
-/// ParameterList (still built in) is subscriptable.
-pub fn module_getitem(interp: &mut Interp, obj: &Rc<Object>, index: Value) -> R<Value> {
-    if !is_parameter_list(obj) {
-        return Err(interp.type_error(format!("'{}' object is not subscriptable", obj.class.name)));
-    }
-    let items: Vec<Value> = obj
-        .module
-        .as_ref()
-        .expect("caller checked")
-        .borrow()
-        .params
-        .iter()
-        .map(|(_, t)| t.clone().map_or(Value::None, Value::Tensor))
-        .collect();
-    interp.get_item(&Value::tuple(items), index)
-}
-
-pub fn module_setitem(interp: &mut Interp, obj: &Rc<Object>, index: Value, value: Value) -> R<()> {
-    if !is_parameter_list(obj) {
-        return Err(interp.type_error(format!(
-            "'{}' object does not support item assignment",
-            obj.class.name
-        )));
-    }
-    let key = interp.index_int(&index)?.to_string();
-    module_setattr(interp, obj, &key, value)
-}
-
-pub fn module_iter(interp: &mut Interp, obj: &Rc<Object>) -> R<Vec<Value>> {
-    if !is_parameter_list(obj) {
-        return Err(interp.type_error(format!("'{}' object is not iterable", obj.class.name)));
-    }
-    let st = obj.module.as_ref().expect("caller checked").borrow();
-    Ok(st
-        .params
-        .iter()
-        .filter_map(|(_, t)| t.clone().map(Value::Tensor))
-        .collect())
-}
-
-/// Walk a module tree in `named_modules()` order (pre-order, each module once).
-pub fn named_modules(root: &Rc<Object>) -> Vec<(String, Rc<Object>)> {
-    let mut out: Vec<(String, Rc<Object>)> = Vec::new();
-    fn walk(prefix: String, m: &Rc<Object>, out: &mut Vec<(String, Rc<Object>)>) {
-        if out.iter().any(|(_, o)| Rc::ptr_eq(o, m)) {
-            return;
-        }
-        out.push((prefix.clone(), m.clone()));
-        if let Some(st) = &m.module {
-            let children: Vec<(String, Rc<Object>)> = st
-                .borrow()
-                .modules
-                .iter()
-                .filter_map(|(n, c)| c.clone().map(|c| (n.clone(), c)))
-                .collect();
-            for (n, c) in children {
-                let p = if prefix.is_empty() {
-                    n
-                } else {
-                    format!("{prefix}.{n}")
-                };
-                walk(p, &c, out);
-            }
-        }
-    }
-    walk(String::new(), root, &mut out);
-    out
-}
-
-/// `named_parameters()`: qualified names in registration order, each tensor once.
-pub fn named_parameters(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
-    let mut out: Vec<(String, Rc<Tensor>)> = Vec::new();
-    for (prefix, m) in named_modules(root) {
-        let st = m.module.as_ref().expect("modules have state").borrow();
-        for (n, t) in &st.params {
-            let Some(t) = t else { continue };
-            if out.iter().any(|(_, o)| Rc::ptr_eq(o, t)) {
-                continue;
-            }
-            out.push((qual(&prefix, n), t.clone()));
-        }
-    }
-    out
-}
-
-/// `named_parameters(remove_duplicate=False)`: tied parameters under each name.
-pub fn named_parameters_with_duplicates(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
-    let mut out = Vec::new();
-    for (prefix, m) in named_modules(root) {
-        let st = m.module.as_ref().expect("modules have state").borrow();
-        for (n, t) in &st.params {
-            if let Some(t) = t {
-                out.push((qual(&prefix, n), t.clone()));
-            }
-        }
-    }
-    out
-}
-
-/// `named_buffers()` with persistence.
-pub fn named_buffers(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>, bool)> {
-    let mut out: Vec<(String, Rc<Tensor>, bool)> = Vec::new();
-    for (prefix, m) in named_modules(root) {
-        let st = m.module.as_ref().expect("modules have state").borrow();
-        for (n, t, persistent) in &st.buffers {
-            let Some(t) = t else { continue };
-            if out.iter().any(|(_, o, _)| Rc::ptr_eq(o, t)) {
-                continue;
-            }
-            out.push((qual(&prefix, n), t.clone(), *persistent));
-        }
-    }
-    out
-}
-
-/// Plain tensor attributes (lifted as constants).
-pub fn named_constants(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
-    let mut out = Vec::new();
-    for (prefix, m) in named_modules(root) {
-        for (n, v) in m.attrs.borrow().iter() {
-            if let Value::Tensor(t) = v {
-                out.push((qual(&prefix, n), t.clone()));
-            }
-        }
-    }
-    out
-}
-
-fn qual(prefix: &str, n: &str) -> String {
-    if prefix.is_empty() {
-        n.to_string()
-    } else {
-        format!("{prefix}.{n}")
-    }
-}
-
-fn set_training(m: &Rc<Object>, mode: bool) {
-    for (_, sub) in named_modules(m) {
-        if let Some(st) = &sub.module {
-            st.borrow_mut().training = mode;
-        }
-    }
-}
-
-/// nn.Module methods called on any module.
-pub fn call_module_method(
-    interp: &mut Interp,
-    recv: &Value,
-    method: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let Value::Object(obj) = recv else {
-        return Err(interp.type_error("module method on a non-module"));
-    };
-    let arg = |i: usize, k: &str| {
-        args.get(i)
-            .cloned()
-            .or_else(|| kwargs.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone()))
-    };
-    match method {
-        "__init__" => Ok(Value::None),
-        "forward" | "__call__" => interp.call_module(obj.clone(), args, kwargs),
-        "register_buffer" => {
-            let Some(Value::Str(name)) = arg(0, "name") else {
-                return Err(interp.type_error("register_buffer(): name must be a string"));
-            };
-            let persistent = !matches!(arg(2, "persistent"), Some(Value::Bool(false)));
-            let t = match arg(1, "tensor") {
-                Some(Value::Tensor(t)) => {
-                    let nt = match interp.clone_tensor_as(
-                        &t,
-                        Provenance::Buffer { persistent },
-                        false,
-                    ) {
-                        Value::Tensor(nt) => nt,
-                        _ => unreachable!("tensor"),
-                    };
-                    if interp.keep_state_nodes {
-                        nt.node.set(t.node.get());
-                    }
-                    Some(nt)
-                }
-                _ => None,
-            };
-            let st = obj.module.as_ref().expect("module");
-            let mut st = st.borrow_mut();
-            match st.buffers.iter_mut().find(|(n, _, _)| **n == *name) {
-                Some(slot) => *slot = (name.to_string(), t, persistent),
-                None => st.buffers.push((name.to_string(), t, persistent)),
-            }
-            Ok(Value::None)
-        }
-        "register_parameter" => {
-            let Some(Value::Str(name)) = arg(0, "name") else {
-                return Err(interp.type_error("register_parameter(): name must be a string"));
-            };
-            let t = match arg(1, "param") {
-                Some(Value::Tensor(t)) => Some(as_param(interp, &t)),
-                _ => None,
-            };
-            obj.module
-                .as_ref()
-                .expect("module")
-                .borrow_mut()
-                .params
-                .push((name.to_string(), t));
-            Ok(Value::None)
-        }
-        "add_module" | "register_module" => {
-            let Some(Value::Str(name)) = arg(0, "name") else {
-                return Err(interp.type_error("add_module(): name must be a string"));
-            };
-            let module = arg(1, "module").unwrap_or(Value::None);
-            if module.is_none() {
-                // `add_module(name, None)` registers an empty slot: it counts
-                // in `len()` and iterates as `None` (ModuleList.append(None)).
-                if let Some(state) = obj.module.as_ref() {
-                    let mut st = state.borrow_mut();
-                    match st.modules.iter_mut().find(|(n, _)| *n == *name) {
-                        Some(slot) => slot.1 = None,
-                        None => st.modules.push((name.to_string(), None)),
-                    }
-                }
-                obj.attrs.borrow_mut().retain(|(n, _)| *n != *name);
-                return Ok(Value::None);
-            }
-            module_setattr(interp, obj, &name, module)?;
-            Ok(Value::None)
-        }
-        "train" => {
-            let mode = !matches!(arg(0, "mode"), Some(Value::Bool(false)));
-            set_training(obj, mode);
-            Ok(recv.clone())
-        }
-        "eval" => {
-            set_training(obj, false);
-            Ok(recv.clone())
-        }
-        "to" | "cpu" | "cuda" | "float" | "double" | "half" | "requires_grad_" | "apply"
-        | "share_memory" => Ok(recv.clone()),
-        "zero_grad" | "load_state_dict" => Ok(Value::None),
-        "parameters" => Ok(Value::list(
-            named_parameters(obj)
-                .into_iter()
-                .map(|(_, t)| Value::Tensor(t))
-                .collect(),
-        )),
-        "named_parameters" => Ok(Value::list(
-            named_parameters(obj)
-                .into_iter()
-                .map(|(n, t)| Value::tuple(vec![Value::str(&n), Value::Tensor(t)]))
-                .collect(),
-        )),
-        "buffers" => Ok(Value::list(
-            named_buffers(obj)
-                .into_iter()
-                .map(|(_, t, _)| Value::Tensor(t))
-                .collect(),
-        )),
-        "named_buffers" => Ok(Value::list(
-            named_buffers(obj)
-                .into_iter()
-                .map(|(n, t, _)| Value::tuple(vec![Value::str(&n), Value::Tensor(t)]))
-                .collect(),
-        )),
-        "children" | "named_children" => {
-            let st = obj.module.as_ref().expect("module").borrow();
-            let items: Vec<Value> = st
-                .modules
-                .iter()
-                .filter_map(|(n, m)| {
-                    m.clone().map(|m| {
-                        if method == "children" {
-                            Value::Object(m)
-                        } else {
-                            Value::tuple(vec![Value::str(n), Value::Object(m)])
-                        }
-                    })
-                })
-                .collect();
-            Ok(Value::list(items))
-        }
-        "modules" | "named_modules" => Ok(Value::list(
-            named_modules(obj)
-                .into_iter()
-                .map(|(n, m)| {
-                    if method == "modules" {
-                        Value::Object(m)
-                    } else {
-                        Value::tuple(vec![Value::str(&n), Value::Object(m)])
-                    }
-                })
-                .collect(),
-        )),
-        "state_dict" => {
-            let mut d = Dict::default();
-            for (n, t) in named_parameters(obj) {
-                d.insert(Value::str(&n), Value::Tensor(t));
-            }
-            for (n, t, persistent) in named_buffers(obj) {
-                if persistent {
-                    d.insert(Value::str(&n), Value::Tensor(t));
-                }
-            }
-            Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
-        }
-        "get_submodule" => {
-            let Some(Value::Str(path)) = arg(0, "target") else {
-                return Ok(recv.clone());
-            };
-            let mut cur = recv.clone();
-            for part in path.split('.').filter(|p| !p.is_empty()) {
-                cur = interp.get_attr(&cur, part)?;
-            }
-            Ok(cur)
-        }
-        "extra_repr" => Ok(Value::str("")),
-        _ => {
-            let r = interp.current_range();
-            Ok(interp.incomplete(
-                r,
-                format!("analysis incomplete: `nn.Module.{method}` is not modelled"),
-            ))
-        }
-    }
-}
-
 // ----- forwards ---------------------------------------------------------------------
 
 fn cfg(obj: &Rc<Object>, k: &str) -> Value {
@@ -1276,17 +783,9 @@ fn cfg(obj: &Rc<Object>, k: &str) -> Value {
 
 fn param(obj: &Rc<Object>, k: &str) -> Value {
     let st = obj.module.as_ref().expect("module").borrow();
-    st.params
-        .iter()
-        .find(|(n, _)| n == k)
-        .and_then(|(_, t)| t.clone())
-        .or_else(|| {
-            st.buffers
-                .iter()
-                .find(|(n, _, _)| n == k)
-                .and_then(|(_, t, _)| t.clone())
-        })
-        .map_or(Value::None, Value::Tensor)
+    ModuleState::lookup(&st.params, k)
+        .or_else(|| ModuleState::lookup(&st.buffers, k))
+        .unwrap_or(Value::None)
 }
 
 fn training(obj: &Rc<Object>) -> bool {
@@ -1911,15 +1410,7 @@ fn fwd_mha(
         interp.sym_value(tgt.clone()),
     )?;
     let out = interp.call_op_by_method("reshape", out, vec![n, Value::Int(e)], vec![])?;
-    let out_proj = obj
-        .module
-        .as_ref()
-        .expect("module")
-        .borrow()
-        .modules
-        .iter()
-        .find(|(n, _)| n == "out_proj")
-        .and_then(|(_, m)| m.clone());
+    let out_proj = submodule(obj, "out_proj");
     let out = match out_proj {
         Some(m) => f(
             interp,
@@ -1950,16 +1441,7 @@ fn fwd_encoder_layer(
     _: Vec<(String, Value)>,
 ) -> R<Value> {
     let x = input(interp, &args, "TransformerEncoderLayer")?;
-    let sub = |name: &str| -> Option<Rc<Object>> {
-        obj.module
-            .as_ref()
-            .expect("module")
-            .borrow()
-            .modules
-            .iter()
-            .find(|(n, _)| n == name)
-            .and_then(|(_, m)| m.clone())
-    };
+    let sub = |name: &str| submodule(obj, name);
     let (Some(sa), Some(l1), Some(d), Some(l2), Some(n1), Some(n2), Some(d1), Some(d2)) = (
         sub("self_attn"),
         sub("linear1"),
@@ -2031,13 +1513,10 @@ fn fwd_encoder_layer(
 }
 
 fn submodule(obj: &Rc<Object>, name: &str) -> Option<Rc<Object>> {
-    obj.module
-        .as_ref()?
-        .borrow()
-        .modules
-        .iter()
-        .find(|(n, _)| n == name)
-        .and_then(|(_, m)| m.clone())
+    match ModuleState::lookup(&obj.module.as_ref()?.borrow().modules, name)? {
+        Value::Object(o) => Some(o),
+        _ => None,
+    }
 }
 
 fn eps_of(norm: &Rc<Object>) -> Option<f64> {
@@ -2128,9 +1607,9 @@ fn fwd_rnn(
         .as_ref()
         .expect("module")
         .borrow()
-        .params
-        .iter()
-        .filter_map(|(_, t)| t.clone().map(Value::Tensor))
+        .param_entries()
+        .into_iter()
+        .filter_map(|(_, t)| t.map(Value::Tensor))
         .collect();
     let mut out_shape = xt.shape.clone();
     let last = out_shape.len() - 1;

@@ -47,6 +47,7 @@ pub static MODULES: &[PreludeModule] = &[
         namespace: "torch.nn",
         source: include_str!("../prelude/nn.py"),
     },
+    nn_module!("module"),
     nn_module!("activation"),
     nn_module!("conv"),
     nn_module!("dropout"),

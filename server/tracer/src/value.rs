@@ -281,6 +281,9 @@ pub struct Scope {
     pub parent: Option<Rc<Scope>>,
     pub nonlocals: RefCell<Vec<String>>,
     pub globals_decl: RefCell<Vec<String>>,
+    /// A class body's namespace: functions defined in it do not see its
+    /// names (they close over the enclosing scope, as in Python).
+    pub class_body: Cell<bool>,
 }
 
 impl Scope {
@@ -290,9 +293,18 @@ impl Scope {
             parent,
             nonlocals: RefCell::new(Vec::new()),
             globals_decl: RefCell::new(Vec::new()),
+            class_body: Cell::new(false),
         });
         crate::cycles::register(&scope);
         scope
+    }
+
+    /// The scope a function defined in this one closes over.
+    pub fn closure_for_functions(self: &Rc<Self>) -> Rc<Scope> {
+        match &self.parent {
+            Some(parent) if self.class_body.get() => parent.clone(),
+            _ => self.clone(),
+        }
     }
 
     pub fn lookup(&self, name: &str) -> Option<Value> {
@@ -409,6 +421,21 @@ impl Class {
             .find_map(|c| c.own_attr(name).map(|v| (v, c.clone())))
     }
 
+    /// `name` from the first class of the MRO that defines it in Python,
+    /// unless a builtin class (whose behaviour is native: a Rust library
+    /// module) comes first.
+    pub fn python_lookup(self: &Rc<Self>, name: &str) -> Option<(Value, Rc<Class>)> {
+        for c in self.mro() {
+            if c.builtin.is_some() {
+                return None;
+            }
+            if let Some(v) = c.own_attr(name) {
+                return Some((v, c));
+            }
+        }
+        None
+    }
+
     /// The first builtin class on the MRO (`torch.nn.Module` for user modules).
     pub fn builtin_base(self: &Rc<Self>) -> Option<Rc<str>> {
         self.mro().into_iter().find_map(|c| c.builtin.clone())
@@ -421,7 +448,7 @@ impl Class {
     pub fn is_module(self: &Rc<Self>) -> bool {
         self.mro()
             .iter()
-            .any(|c| c.builtin.as_deref() == Some("torch.nn.Module"))
+            .any(|c| c.builtin.as_deref() == Some(crate::module::STORAGE_CLASS))
     }
 }
 
@@ -453,14 +480,108 @@ impl Object {
     }
 }
 
+/// The registries an `nn.Module` instance keeps, as torch keeps them: the
+/// `_parameters`, `_buffers` and `_modules` dicts (shared with the Python
+/// code that reads and writes them, the prelude's `Module` methods above
+/// all), the names in `_non_persistent_buffers_set`, and `training`.
 #[derive(Clone, Default)]
 pub struct ModuleState {
-    pub params: Vec<(String, Option<Rc<Tensor>>)>,
-    pub buffers: Vec<(String, Option<Rc<Tensor>>, bool)>,
-    pub modules: Vec<(String, Option<Rc<Object>>)>,
+    pub params: Shared<Dict>,
+    pub buffers: Shared<Dict>,
+    pub modules: Shared<Dict>,
+    pub non_persistent: Shared<Vec<Value>>,
     pub training: bool,
     /// Constructor configuration of a library module (`in_features`, ...).
     pub config: HashMap<String, Value>,
+}
+
+impl ModuleState {
+    pub fn new(training: bool) -> Self {
+        ModuleState {
+            training,
+            ..Default::default()
+        }
+    }
+
+    /// The registered parameters in order; `None` for a name registered as
+    /// `None` (or holding anything but a tensor).
+    pub fn param_entries(&self) -> Vec<(String, Option<Rc<Tensor>>)> {
+        entries(&self.params, |v| match v {
+            Value::Tensor(t) => Some(t.clone()),
+            _ => None,
+        })
+    }
+
+    /// The registered buffers in order, with their persistence.
+    pub fn buffer_entries(&self) -> Vec<(String, Option<Rc<Tensor>>, bool)> {
+        entries(&self.buffers, |v| match v {
+            Value::Tensor(t) => Some(t.clone()),
+            _ => None,
+        })
+        .into_iter()
+        .map(|(n, t)| {
+            let persistent = !self.is_non_persistent(&n);
+            (n, t, persistent)
+        })
+        .collect()
+    }
+
+    /// The registered submodules in order; `None` for an empty slot.
+    pub fn module_entries(&self) -> Vec<(String, Option<Rc<Object>>)> {
+        entries(&self.modules, |v| match v {
+            Value::Object(o) => Some(o.clone()),
+            _ => None,
+        })
+    }
+
+    /// `Some(value)` when `name` is registered in `registry` (`Value::None`
+    /// for an empty slot).
+    pub fn lookup(registry: &Shared<Dict>, name: &str) -> Option<Value> {
+        registry
+            .borrow()
+            .entries
+            .iter()
+            .find(|(k, _)| matches!(k, Value::Str(s) if &**s == name))
+            .map(|(_, v)| v.clone())
+    }
+
+    pub fn register(registry: &Shared<Dict>, name: &str, value: Value) {
+        registry.borrow_mut().insert(Value::str(name), value);
+    }
+
+    pub fn unregister(registry: &Shared<Dict>, name: &str) {
+        registry.borrow_mut().remove(&Value::str(name));
+    }
+
+    pub fn is_non_persistent(&self, name: &str) -> bool {
+        self.non_persistent
+            .borrow()
+            .iter()
+            .any(|v| matches!(v, Value::Str(s) if &**s == name))
+    }
+
+    pub fn set_persistent(&self, name: &str, persistent: bool) {
+        let mut set = self.non_persistent.borrow_mut();
+        set.retain(|v| !matches!(v, Value::Str(s) if &**s == name));
+        if !persistent {
+            set.push(Value::str(name));
+        }
+    }
+}
+
+fn entries<T>(
+    registry: &Shared<Dict>,
+    of: impl Fn(&Value) -> Option<T>,
+) -> Vec<(String, Option<T>)> {
+    registry
+        .borrow()
+        .entries
+        .iter()
+        .filter_map(|(k, v)| match k {
+            Value::Str(s) => Some((s.to_string(), of(v))),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A `torch.export.Dim` value in a `dynamic_shapes` spec.

@@ -8,7 +8,7 @@ use shapes::SymExpr;
 
 use super::{Interp, R};
 use crate::dtype::DType;
-use crate::value::{Class, Dict, DimSpec, FunctionKind, Object, Value};
+use crate::value::{Class, Dict, DimSpec, FunctionKind, ModuleState, Object, Value};
 
 /// Installed packages whose Python source the tracer does not interpret:
 /// thin layers over compiled code (numpy, SciPy, image and data libraries)
@@ -260,25 +260,23 @@ impl Interp {
     fn object_attr(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Value> {
         if let Some(state) = &o.module {
             let st = state.borrow();
-            if let Some((_, t)) = st.params.iter().find(|(n, _)| n == name) {
-                let t = t.clone();
+            if let Some(p) = ModuleState::lookup(&st.params, name) {
                 drop(st);
                 // Dynamo lifts a parameter when `forward` reads the
                 // attribute, not when an op first uses it: strict mode's
                 // signature lists parameters in that order.
-                if let Some(t) = &t
+                if let Value::Tensor(t) = &p
                     && self.tracing
                     && self.mode == crate::Mode::Strict
                 {
                     self.tensor_node(t);
                 }
-                return Ok(t.map_or(Value::None, Value::Tensor));
+                return Ok(p);
             }
-            if let Some((_, t, _)) = st.buffers.iter().find(|(n, _, _)| n == name) {
-                return Ok(t.clone().map_or(Value::None, Value::Tensor));
-            }
-            if let Some((_, m)) = st.modules.iter().find(|(n, _)| n == name) {
-                return Ok(m.clone().map_or(Value::None, Value::Object));
+            let found = ModuleState::lookup(&st.buffers, name)
+                .or_else(|| ModuleState::lookup(&st.modules, name));
+            if let Some(v) = found {
+                return Ok(v);
             }
             if name == "training" {
                 return Ok(Value::Bool(st.training));
@@ -292,13 +290,8 @@ impl Interp {
         {
             return self.bind_class_attr(attr, v.clone(), &o.class);
         }
-        if o.module.is_some() {
-            if let Some(m) = crate::nn::module_attr(self, o, name) {
-                return Ok(m);
-            }
-            if MODULE_METHODS.contains(&name) {
-                return Ok(Value::method(&format!("module.{name}"), v.clone()));
-            }
+        if let Some(m) = crate::module::registry_attr(o, name) {
+            return Ok(m);
         }
         if name == "__class__" {
             return Ok(Value::Class(o.class.clone()));
@@ -429,12 +422,9 @@ impl Interp {
                 if name == "__init__" {
                     return Ok(Value::method("builtins.object.__init__", obj.clone()));
                 }
-                if b.as_ref() == "torch.nn.Module" {
-                    if let Value::Object(o) = obj
-                        && let Some(m) = crate::nn::module_attr(self, o, name)
-                    {
-                        return Ok(m);
-                    }
+                if b.as_ref() == crate::module::STORAGE_CLASS
+                    && crate::module::NATIVE_METHODS.contains(&name)
+                {
                     return Ok(Value::method(&format!("module.{name}"), obj.clone()));
                 }
                 if crate::nn::is_library_module(b) && name == "forward" {
@@ -621,7 +611,7 @@ impl Interp {
         match obj {
             Value::Object(o) => {
                 if o.module.is_some() {
-                    return crate::nn::module_setattr(self, o, name, value);
+                    return crate::module::setattr(self, o, name, value);
                 }
                 o.set_attr(name, value);
                 Ok(())
@@ -692,9 +682,6 @@ impl Interp {
             Value::Object(o) => {
                 if let Some(f) = python_dunder(o, "__getitem__") {
                     return self.call_method_value(&f, v.clone(), vec![index]);
-                }
-                if o.module.is_some() {
-                    return crate::nn::module_getitem(self, o, index);
                 }
                 match o.class.lookup("__getitem__") {
                     Some((f, _)) => self.call_method_value(&f, v.clone(), vec![index]),
@@ -839,9 +826,6 @@ impl Interp {
                 self.call_method_value(&f, obj.clone(), vec![index, value])
                     .map(|_| ())
             }
-            Value::Object(o) if o.module.is_some() => {
-                crate::nn::module_setitem(self, o, index, value)
-            }
             Value::Object(o) if crate::spec::shapes_collection_items(obj).is_some() => {
                 let Some(Value::Dict(items)) = o.get_attr(crate::spec::SHAPES_COLLECTION_ITEMS)
                 else {
@@ -885,13 +869,6 @@ impl Interp {
             }
             Value::Iter(it) => Ok(it.borrow_mut().by_ref().collect()),
             Value::Tensor(t) => self.unbind_for_iter(t.clone()),
-            Value::Object(o) if o.module.is_some() => match python_dunder(o, "__iter__") {
-                Some(f) => {
-                    let it = self.call_method_value(&f, v.clone(), vec![])?;
-                    self.iterate(&it)
-                }
-                None => crate::nn::module_iter(self, o),
-            },
             Value::Object(o) => match o.class.lookup("__iter__") {
                 Some((f, _)) => {
                     let it = self.call_method_value(&f, v.clone(), vec![])?;
@@ -930,6 +907,111 @@ impl Interp {
         }
     }
 
+    /// `del target`: a name, an attribute, an item, or a tuple of them.
+    pub fn delete(&mut self, target: &syntax::ast::Expr, scope: &Rc<crate::value::Scope>) -> R<()> {
+        use syntax::ast::ExprKind;
+        match &target.kind {
+            ExprKind::Name(n) => {
+                scope.vars.borrow_mut().remove(n);
+                Ok(())
+            }
+            ExprKind::Attribute { value, attr } => {
+                let obj = self.eval(value, scope)?;
+                self.del_attr(&obj, attr)
+            }
+            ExprKind::Subscript { value, index } => {
+                let container = self.eval(value, scope)?;
+                let key = self.eval(index, scope)?;
+                self.del_item(&container, key)
+            }
+            ExprKind::Tuple(items) | ExprKind::List(items) => {
+                for item in items {
+                    self.delete(item, scope)?;
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// `del obj.name` / `delattr(obj, name)`.
+    pub fn del_attr(&mut self, obj: &Value, name: &str) -> R<()> {
+        let found = match obj {
+            Value::Object(o) => crate::module::delattr(o, name),
+            Value::Class(c) => {
+                let mut attrs = c.attrs.borrow_mut();
+                let before = attrs.len();
+                attrs.retain(|(n, _)| n != name);
+                attrs.len() != before
+            }
+            // Attributes hung on tensors are not kept (see `set_attr`).
+            Value::Tensor(_) | Value::Unknown(_) => true,
+            _ => false,
+        };
+        if found {
+            Ok(())
+        } else {
+            Err(self.attr_error(obj, name))
+        }
+    }
+
+    /// `del container[key]`.
+    fn del_item(&mut self, container: &Value, key: Value) -> R<()> {
+        match container {
+            Value::Dict(d) => {
+                let removed = d.borrow_mut().remove(&key);
+                match removed {
+                    Some(_) => Ok(()),
+                    None => {
+                        let shown = self.repr(&key)?;
+                        Err(self.raise("KeyError", shown))
+                    }
+                }
+            }
+            Value::List(l) => {
+                let len = l.borrow().len() as i64;
+                if let Value::Slice(_) = key {
+                    let keep: Vec<usize> = {
+                        let picked =
+                            self.get_item(&Value::list((0..len).map(Value::Int).collect()), key)?;
+                        self.iterate(&picked)?
+                            .iter()
+                            .filter_map(Value::as_int)
+                            .map(|i| i as usize)
+                            .collect()
+                    };
+                    let mut i = 0;
+                    l.borrow_mut().retain(|_| {
+                        i += 1;
+                        !keep.contains(&(i - 1))
+                    });
+                    return Ok(());
+                }
+                let i = self.index_int(&key)?;
+                let at = if i < 0 { i + len } else { i };
+                if !(0..len).contains(&at) {
+                    return Err(self.raise("IndexError", "list assignment index out of range"));
+                }
+                l.borrow_mut().remove(at as usize);
+                Ok(())
+            }
+            Value::Object(o) => match python_dunder(o, "__delitem__") {
+                Some(f) => self
+                    .call_method_value(&f, container.clone(), vec![key])
+                    .map(|_| ()),
+                None => Err(self.type_error(format!(
+                    "'{}' object doesn't support item deletion",
+                    o.class.name
+                ))),
+            },
+            Value::Unknown(_) => Ok(()),
+            _ => Err(self.type_error(format!(
+                "'{}' object doesn't support item deletion",
+                container.type_name()
+            ))),
+        }
+    }
+
     /// `needle in haystack`.
     pub fn contains(&mut self, haystack: &Value, needle: &Value) -> R<Value> {
         match haystack {
@@ -948,9 +1030,18 @@ impl Interp {
                 let r = self.call_method_value(&f, haystack.clone(), vec![needle.clone()])?;
                 Ok(Value::Bool(self.truthy(&r)?))
             }
+            // Tensors and plain objects hash by identity: a set holds one
+            // only if it holds that very one.
+            Value::Set(items) if matches!(needle, Value::Tensor(_) | Value::Object(_)) => Ok(
+                Value::Bool(items.borrow().iter().any(|item| item.key_eq(needle))),
+            ),
             _ => {
                 let items = self.iterate(haystack)?;
                 for item in items {
+                    // `in` tries identity before `==`, as CPython does.
+                    if matches!(item, Value::Tensor(_) | Value::Object(_)) && item.key_eq(needle) {
+                        return Ok(Value::Bool(true));
+                    }
                     let eq = self.compare(syntax::ast::CmpOp::Eq, &item, needle)?;
                     if self.truthy(&eq)? {
                         return Ok(Value::Bool(true));
@@ -964,6 +1055,13 @@ impl Interp {
     pub fn to_str(&mut self, v: &Value) -> R<String> {
         Ok(match v {
             Value::Str(s) => s.to_string(),
+            // `str(err)`: the message an exception was raised with.
+            Value::Object(o) if is_plain_exception(o) => match o.get_attr("args") {
+                Some(Value::Tuple(args)) if args.is_empty() => String::new(),
+                Some(Value::Tuple(args)) if args.len() == 1 => self.to_str(&args[0])?,
+                Some(args) => self.repr(&args)?,
+                None => String::new(),
+            },
             _ => self.repr(v)?,
         })
     }
@@ -1017,40 +1115,19 @@ impl Interp {
     }
 }
 
-/// Methods every nn.Module has, implemented in `builtins::call_module_method`.
-pub const MODULE_METHODS: &[&str] = &[
-    "parameters",
-    "named_parameters",
-    "buffers",
-    "named_buffers",
-    "children",
-    "named_children",
-    "modules",
-    "named_modules",
-    "register_buffer",
-    "register_parameter",
-    "register_module",
-    "add_module",
-    "train",
-    "eval",
-    "to",
-    "cpu",
-    "cuda",
-    "float",
-    "double",
-    "half",
-    "requires_grad_",
-    "zero_grad",
-    "apply",
-    "state_dict",
-    "load_state_dict",
-    "__init__",
-    "forward",
-    "__call__",
-    "get_submodule",
-    "get_parameter",
-    "extra_repr",
-];
+/// An exception instance whose class defines no `__str__` of its own.
+fn is_plain_exception(o: &Object) -> bool {
+    let mro = o.class.mro();
+    let builtin_exception = mro.iter().any(|c| {
+        c.builtin
+            .as_deref()
+            .is_some_and(|b| b.ends_with("Error") || b.ends_with("Exception"))
+    });
+    builtin_exception
+        && !mro
+            .iter()
+            .any(|c| c.builtin.is_none() && c.own_attr("__str__").is_some())
+}
 
 pub fn range_items(start: i64, stop: i64, step: i64) -> Vec<i64> {
     let n = super::range_len(start, stop, step);
@@ -1117,12 +1194,13 @@ fn constant_of(full: &str) -> Option<Value> {
 /// Classes the tracer implements, by their qualified name.
 fn builtin_class_name(full: &str) -> Option<&'static str> {
     const CLASSES: &[&str] = &[
-        "torch.nn.Module",
+        crate::module::STORAGE_CLASS,
         "torch.nn.Parameter",
         "torch.nn.Buffer",
         "torch.Tensor",
         "torch.Size",
         "torch.device",
+        "torch.dtype",
         "torch.Generator",
         "torch.export.Dim",
         "torch.export.ShapesCollection",

@@ -274,7 +274,7 @@ pub fn call_builtin(
         let (kind, method) = name.split_once('.').unwrap_or((name, ""));
         return match kind {
             "tensor" => interp.call_op_by_method(method, recv.clone(), args, kwargs),
-            "module" => crate::nn::call_module_method(interp, recv, method, args, kwargs),
+            "module" => crate::module::call_native(interp, recv, method, args),
             "nnforward" => match recv {
                 Value::Object(o) => crate::nn::forward(interp, method, o, args, kwargs),
                 _ => Err(interp.type_error("bad forward receiver")),
@@ -794,7 +794,13 @@ fn python_builtin(
             interp.set_attr(&arg(0), &attr, arg(2))?;
             Ok(Value::None)
         }
-        "delattr" => Ok(Value::None),
+        "delattr" => {
+            let Value::Str(attr) = arg(1) else {
+                return Err(interp.type_error("delattr(): attribute name must be string"));
+            };
+            interp.del_attr(&arg(0), &attr)?;
+            Ok(Value::None)
+        }
         "zip" => {
             let lists: R<Vec<Vec<Value>>> = args.iter().map(|a| interp.iterate(a)).collect();
             let lists = lists?;
@@ -1150,10 +1156,13 @@ pub fn isinstance(v: &Value, t: &Value) -> bool {
         Value::Tuple(ts) => ts.iter().any(|t| isinstance(v, t)),
         Value::Class(c) => match v {
             Value::Object(o) => o.class.is_subclass_of(c),
-            Value::Tensor(_) => matches!(
-                c.builtin.as_deref(),
-                Some("torch.Tensor") | Some("torch.nn.Parameter")
-            ),
+            Value::Tensor(t) => match c.builtin.as_deref() {
+                Some("torch.Tensor") => true,
+                Some("torch.nn.Parameter") => {
+                    *t.provenance.borrow() == crate::value::Provenance::Parameter
+                }
+                _ => false,
+            },
             Value::Int(_) | Value::SymInt(_) => false,
             _ => c.builtin.as_deref() == Some("builtins.object"),
         },
@@ -1200,6 +1209,8 @@ fn abstract_isinstance(v: &Value, name: &str) -> Option<bool> {
             return Some(matches!(v, Value::Builtin(b) if b.receiver.is_none()));
         }
         "types.ModuleType" => return Some(matches!(v, Value::PyModule(_))),
+        "torch.dtype" => return Some(matches!(v, Value::DType(_))),
+        "torch.device" => return Some(matches!(v, Value::Device(_))),
         "functools.partial" => {
             return Some(matches!(v, Value::Builtin(b) if &*b.name == "functools.partial.call"));
         }
@@ -2322,12 +2333,16 @@ pub fn construct_builtin(
             let data = arg(0, "data").unwrap_or(Value::None);
             match data {
                 Value::Tensor(t) => {
-                    let requires_grad =
-                        !matches!(arg(1, "requires_grad"), Some(Value::Bool(false)));
-                    let prov = if &*name == "torch.nn.Parameter" {
-                        crate::value::Provenance::Parameter
+                    let (prov, requires_grad) = if &*name == "torch.nn.Parameter" {
+                        let requires_grad =
+                            !matches!(arg(1, "requires_grad"), Some(Value::Bool(false)));
+                        (crate::value::Provenance::Parameter, requires_grad)
                     } else {
-                        crate::value::Provenance::Buffer { persistent: true }
+                        let persistent = !matches!(
+                            kwargs.iter().find(|(k, _)| k == "persistent"),
+                            Some((_, Value::Bool(false)))
+                        );
+                        (crate::value::Provenance::Buffer { persistent }, false)
                     };
                     let v = interp.clone_tensor_as(&t, prov, requires_grad);
                     if interp.keep_state_nodes

@@ -169,18 +169,16 @@ impl Interp {
         args: Vec<Value>,
         kwargs: Vec<(String, Value)>,
     ) -> R<Value> {
-        if let Some((forward, owner)) = m.class.lookup("forward")
-            && owner.builtin.is_none()
-        {
-            let mut all = vec![Value::Object(m.clone())];
-            all.extend(args);
-            return self.call(&forward, all, kwargs);
-        }
-        match m.class.builtin_base() {
-            Some(name) if crate::nn::is_library_module(&name) => {
-                crate::nn::forward(self, &name, &m, args, kwargs)
+        match defining_class(&m.class, "forward") {
+            Some(Defined::Python(forward)) => {
+                let mut all = vec![Value::Object(m.clone())];
+                all.extend(args);
+                self.call(&forward, all, kwargs)
             }
-            _ => Err(self.type_error(format!("module '{}' has no forward method", m.class.name))),
+            Some(Defined::Library(name)) => crate::nn::forward(self, &name, &m, args, kwargs),
+            None => {
+                Err(self.type_error(format!("module '{}' has no forward method", m.class.name)))
+            }
         }
     }
 
@@ -362,7 +360,7 @@ impl Interp {
             params: Arc::new(def.params.clone()),
             body: FunctionBody::Def(def.clone()),
             defaults,
-            closure: scope.clone(),
+            closure: scope.closure_for_functions(),
             globals,
             file: self.current_file(),
             kind,
@@ -434,7 +432,7 @@ impl Interp {
             params: params.clone(),
             body: FunctionBody::Lambda(body.clone()),
             defaults,
-            closure: scope.clone(),
+            closure: scope.closure_for_functions(),
             globals: root_scope(scope),
             file: self.current_file(),
             kind: FunctionKind::Plain,
@@ -465,6 +463,7 @@ impl Interp {
         // The class body runs in its own namespace; methods close over the
         // enclosing scope, not the class namespace (as in Python).
         let body_scope = Scope::new(Some(scope.clone()));
+        body_scope.class_body.set(true);
         self.exec_block(&def.body, &body_scope)?;
         let class = Rc::new(Class {
             name: Rc::from(def.name.as_str()),
@@ -602,12 +601,7 @@ impl Interp {
             id: self.fresh_id(),
             class: class.clone(),
             attrs: Default::default(),
-            module: is_module.then(|| {
-                std::cell::RefCell::new(ModuleState {
-                    training: true,
-                    ..Default::default()
-                })
-            }),
+            module: is_module.then(|| std::cell::RefCell::new(ModuleState::new(true))),
         });
         crate::cycles::register(&obj);
         let value = Value::Object(obj.clone());
@@ -622,21 +616,14 @@ impl Interp {
             self.init_dataclass(&class, &obj, args, kwargs)?;
             return Ok(value);
         }
-        match class.lookup("__init__") {
-            Some((init, owner)) if owner.builtin.is_none() => {
+        match defining_class(&class, "__init__") {
+            Some(Defined::Python(init)) => {
                 self.call_method_value_kw(&init, value.clone(), args, kwargs)?;
             }
-            _ => {
-                // No `__init__` of its own: a library module base constructs.
-                let library_base = class
-                    .mro()
-                    .into_iter()
-                    .find_map(|c| c.builtin.clone())
-                    .filter(|b| crate::nn::is_library_module(b));
-                if let Some(base) = library_base {
-                    crate::nn::init_library_named(self, &obj, &base, args, kwargs)?;
-                }
+            Some(Defined::Library(base)) => {
+                crate::nn::init_library_named(self, &obj, &base, args, kwargs)?;
             }
+            None => {}
         }
         Ok(value)
     }
@@ -847,4 +834,21 @@ fn root_scope(scope: &Rc<Scope>) -> Rc<Scope> {
         s = p;
     }
     s
+}
+
+/// Where a method of a class comes from: Python code on the MRO, or a
+/// library module whose `__init__`/`forward` is still Rust ([`crate::nn`]).
+enum Defined {
+    Python(Value),
+    Library(Rc<str>),
+}
+
+/// The first class on `class`'s MRO that defines `name` itself or is a
+/// Rust library module; builtin classes' own attributes do not count.
+fn defining_class(class: &Rc<Class>, name: &str) -> Option<Defined> {
+    class.mro().into_iter().find_map(|c| match &c.builtin {
+        Some(b) if crate::nn::is_library_module(b) => Some(Defined::Library(b.clone())),
+        Some(_) => None,
+        None => c.own_attr(name).map(Defined::Python),
+    })
 }

@@ -121,44 +121,32 @@ fn deep(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
 }
 
 fn deep_module_state(interp: &mut Interp, st: &ModuleState, memo: &mut Memo) -> R<ModuleState> {
-    let params = st
-        .params
-        .iter()
-        .map(|(n, t)| (n.clone(), t.as_ref().map(|t| deep_tensor(interp, t, memo))))
-        .collect();
-    let buffers = st
-        .buffers
-        .iter()
-        .map(|(n, t, p)| {
-            (
-                n.clone(),
-                t.as_ref().map(|t| deep_tensor(interp, t, memo)),
-                *p,
-            )
-        })
-        .collect();
-    let mut modules = Vec::with_capacity(st.modules.len());
-    for (n, m) in &st.modules {
+    let copy = ModuleState::new(st.training);
+    for (n, t) in st.param_entries() {
+        let t = t.map_or(Value::None, |t| {
+            Value::Tensor(deep_tensor(interp, &t, memo))
+        });
+        ModuleState::register(&copy.params, &n, t);
+    }
+    for (n, t, persistent) in st.buffer_entries() {
+        let t = t.map_or(Value::None, |t| {
+            Value::Tensor(deep_tensor(interp, &t, memo))
+        });
+        ModuleState::register(&copy.buffers, &n, t);
+        copy.set_persistent(&n, persistent);
+    }
+    for (n, m) in st.module_entries() {
         let m = match m {
-            Some(m) => match deep(interp, &Value::Object(m.clone()), memo)? {
-                Value::Object(o) => Some(o),
-                _ => None,
-            },
-            None => None,
+            Some(m) => deep(interp, &Value::Object(m), memo)?,
+            None => Value::None,
         };
-        modules.push((n.clone(), m));
+        ModuleState::register(&copy.modules, &n, m);
     }
     let mut config = std::collections::HashMap::new();
     for (k, v) in &st.config {
         config.insert(k.clone(), deep(interp, v, memo)?);
     }
-    Ok(ModuleState {
-        params,
-        buffers,
-        modules,
-        training: st.training,
-        config,
-    })
+    Ok(ModuleState { config, ..copy })
 }
 
 fn deep_tensor(interp: &mut Interp, t: &Rc<Tensor>, memo: &mut Memo) -> Rc<Tensor> {

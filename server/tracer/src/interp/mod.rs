@@ -451,6 +451,19 @@ impl Interp {
 
     // ----- classes the tracer knows --------------------------------------------
 
+    /// `torch.nn.Module`: the prelude's class (`prelude/module.py`), or its
+    /// native base if the prelude cannot run (it always can; a budget
+    /// exhausted while loading it is the exception).
+    pub fn module_class(&mut self) -> Rc<Class> {
+        let prelude = crate::prelude::provider("torch.nn.Module")
+            .map(|(index, name)| (index, name.to_string()))
+            .and_then(|(index, name)| self.prelude_value(index, &name).ok());
+        match prelude {
+            Some(Value::Class(c)) => c,
+            _ => self.builtin_class(crate::module::STORAGE_CLASS),
+        }
+    }
+
     /// A class implemented by the tracer, created once per trace.
     pub fn builtin_class(&mut self, name: &'static str) -> Rc<Class> {
         if let Some(c) = self.classes.get(name) {
@@ -459,8 +472,7 @@ impl Interp {
         let short = name.rsplit('.').next().unwrap_or(name);
         let bases = match name {
             "builtins.object" => vec![],
-            "torch.nn.Module" => vec![self.builtin_class("builtins.object")],
-            n if crate::nn::is_library_module(n) => vec![self.builtin_class("torch.nn.Module")],
+            n if crate::nn::is_library_module(n) => vec![self.module_class()],
             n if is_exception_class(n) && n != "builtins.BaseException" => {
                 vec![self.builtin_class("builtins.BaseException")]
             }
@@ -722,9 +734,7 @@ impl Interp {
             }
             StmtKind::Delete(targets) => {
                 for t in targets {
-                    if let ExprKind::Name(n) = &t.kind {
-                        scope.vars.borrow_mut().remove(n);
-                    }
+                    self.delete(t, scope)?;
                 }
             }
             StmtKind::Try {

@@ -1,0 +1,206 @@
+//! `nn.Module` itself as the prelude writes it (`prelude/module.py`) on the
+//! native registries (`src/module.rs`): registration, traversal, modes,
+//! conversions and the live `_parameters`/`_buffers`/`_modules` dicts,
+//! checked with module-level asserts (see `common::holds`) and through the
+//! exported signature.
+
+mod common;
+
+use common::{exports, holds};
+use tracer::graph::{InputKind, NodeOp};
+use tracer::{Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+
+const TREE: &str = "\
+class Block(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.register_buffer('scale', torch.ones(4), persistent=False)
+        self.ps = nn.ParameterList([nn.Parameter(torch.zeros(4)) for _ in range(2)])
+    def forward(self, x):
+        for p in self.ps:
+            x = x + p
+        return self.lin(x) * self.scale
+class Tree(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.blocks = nn.ModuleList([Block() for _ in range(2)])
+        self.seen = []
+        self.apply(self._visit)
+    def _visit(self, m):
+        self.seen.append(type(m).__name__)
+    def forward(self, x):
+        for b in self.blocks:
+            x = b(x)
+        return x
+tree = Tree()
+";
+
+#[test]
+fn traversal_follows_torch_order() {
+    exports(&format!(
+        "{TREE}\
+assert sum(p.numel() for p in tree.parameters()) == 2 * (16 + 4 + 8)
+assert [n for n, _ in tree.named_modules()][:4] == ['', 'blocks', 'blocks.0', 'blocks.0.lin']
+assert len(list(tree.modules())) == 8
+assert [n for n, _ in tree.named_parameters()][:3] == ['blocks.0.lin.weight', 'blocks.0.lin.bias', 'blocks.0.ps.0']
+assert [n for n, _ in tree.named_buffers()] == ['blocks.0.scale', 'blocks.1.scale']
+assert [n for n, _ in tree.blocks[0].named_children()] == ['lin', 'ps']
+assert len(list(tree.blocks[0].parameters(recurse=False))) == 0
+assert tree.seen[0] == 'Linear' and tree.seen[-1] == 'Tree'
+assert len(tree.seen) == 8
+assert next(tree.parameters()).shape == (4, 4)
+assert tree.get_submodule('blocks.1.lin') is tree.blocks[1].lin
+assert tree.get_parameter('blocks.1.ps.0') is tree.blocks[1].ps[0]
+"
+    ));
+}
+
+#[test]
+fn state_dict_leaves_out_non_persistent_buffers() {
+    exports(&format!(
+        "{TREE}\
+sd = tree.state_dict()
+assert 'blocks.0.lin.weight' in sd
+assert 'blocks.0.scale' not in sd
+assert len(sd) == 8
+"
+    ));
+}
+
+#[test]
+fn train_and_eval_reach_every_submodule_and_overrides() {
+    exports(
+        "\
+class Frozen(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.bn = nn.BatchNorm1d(4)
+    def train(self, mode=True):
+        super().train(mode)
+        self.bn.eval()
+        return self
+class Outer(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.f = Frozen()
+        self.d = nn.Dropout()
+o = Outer()
+assert o.training and o.d.training
+o.train()
+assert o.f.training and not o.f.bn.training
+o.eval()
+assert not o.training and not o.d.training and not o.f.training
+",
+    );
+}
+
+#[test]
+fn registries_are_live_dicts() {
+    exports(
+        "\
+m = nn.Module()
+m._modules['lin'] = nn.Linear(2, 3)
+assert m.lin.out_features == 3
+m._parameters['w'] = nn.Parameter(torch.zeros(5))
+assert m.w.shape == (5,)
+assert list(m._parameters) == ['w']
+del m.lin
+assert 'lin' not in m._modules
+m.register_buffer('b', None)
+assert 'b' in m._buffers and m.b is None
+",
+    );
+}
+
+#[test]
+fn registration_errors_are_torchs() {
+    assert!(!holds(
+        "m = nn.Module()\nm.x = 1\nm.register_buffer('x', torch.ones(1))\nassert True"
+    ));
+    assert!(!holds(
+        "m = nn.Module()\nm.register_parameter('w', torch.ones(1))\nassert True"
+    ));
+    assert!(!holds(
+        "m = nn.Module()\nm.add_module('a.b', nn.ReLU())\nassert True"
+    ));
+    exports(
+        "\
+m = nn.Module()
+try:
+    m.register_parameter('w', torch.ones(1))
+    msg = ''
+except TypeError as e:
+    msg = str(e)
+assert 'torch.nn.Parameter or None required' in msg
+assert isinstance(nn.Parameter(torch.ones(1)), nn.Parameter)
+assert not isinstance(torch.ones(1), nn.Parameter)
+",
+    );
+}
+
+#[test]
+fn dtype_conversions_reach_parameters_and_keep_ties() {
+    exports(
+        "\
+class Tied(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 4)
+        self.b = nn.Linear(4, 4)
+        self.b.weight = self.a.weight
+t = Tied().half()
+assert t.a.weight.dtype == torch.float16
+assert t.b.bias.dtype == torch.float16
+assert t.to(torch.float64).a.bias.dtype == torch.float64
+assert len(list(t.parameters())) == 3
+",
+    );
+}
+
+#[test]
+fn a_module_without_forward_raises_torchs_error() {
+    assert!(!holds("m = nn.Module()\nm(1)\nassert True"));
+    exports(
+        "\
+try:
+    nn.Module()(1)
+    msg = ''
+except NotImplementedError as e:
+    msg = str(e)
+assert 'missing the required \"forward\" function' in msg
+",
+    );
+}
+
+#[test]
+fn buffers_and_parameter_lists_reach_the_signature() {
+    let src = format!(
+        "import torch\nimport torch.nn as nn\n{TREE}\nmodel = tree.eval()\nexample_args = (torch.randn(2, 4),)\n"
+    );
+    let file = SourceFile::parse("m.py", &src);
+    let entries = find_entries(&file);
+    let TraceOutcome::Exported(p) = trace_entry(
+        file,
+        &entries[0],
+        Mode::NonStrict,
+        tracer::Budget::default(),
+    )
+    .outcome
+    else {
+        panic!("exports");
+    };
+    let kinds: Vec<String> = p
+        .inputs
+        .iter()
+        .map(|id| match &p.graph.node(*id).op {
+            NodeOp::Placeholder(InputKind::Parameter(t)) => format!("P {t}"),
+            NodeOp::Placeholder(InputKind::Buffer { target, persistent }) => {
+                format!("B {target} {persistent}")
+            }
+            _ => "other".to_string(),
+        })
+        .collect();
+    assert_eq!(kinds[2], "P blocks.0.ps.0");
+    assert_eq!(kinds[8], "B blocks.0.scale false");
+}

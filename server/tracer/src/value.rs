@@ -277,7 +277,9 @@ pub enum FunctionBody {
 
 /// A lexical scope: a function's locals or a module's globals.
 pub struct Scope {
-    pub vars: RefCell<HashMap<String, Value>>,
+    /// Names bound in this scope (foldhash: name lookups are the
+    /// interpreter's hottest path).
+    pub vars: RefCell<foldhash::HashMap<String, Value>>,
     pub parent: Option<Rc<Scope>>,
     pub nonlocals: RefCell<Vec<String>>,
     pub globals_decl: RefCell<Vec<String>>,
@@ -289,7 +291,7 @@ pub struct Scope {
 impl Scope {
     pub fn new(parent: Option<Rc<Scope>>) -> Rc<Scope> {
         let scope = Rc::new(Scope {
-            vars: RefCell::new(HashMap::new()),
+            vars: RefCell::new(foldhash::HashMap::default()),
             parent,
             nonlocals: RefCell::new(Vec::new()),
             globals_decl: RefCell::new(Vec::new()),

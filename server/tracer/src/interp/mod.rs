@@ -1526,6 +1526,11 @@ pub fn is_same(a: &Value, b: &Value) -> bool {
         (Value::List(x), Value::List(y)) => Rc::ptr_eq(x, y),
         (Value::Dict(x), Value::Dict(y)) => Rc::ptr_eq(x, y),
         (Value::Function(x), Value::Function(y)) => Rc::ptr_eq(x, y),
+        // A module-level builtin (`F.relu`) is one object however it is
+        // reached; a bound method is a new object at each read.
+        (Value::Builtin(x), Value::Builtin(y)) => {
+            Rc::ptr_eq(x, y) || (x.receiver.is_none() && y.receiver.is_none() && x.name == y.name)
+        }
         (Value::DType(x), Value::DType(y)) => x == y,
         (Value::Int(x), Value::Int(y)) => x == y,
         (Value::Str(x), Value::Str(y)) => x == y,

@@ -472,6 +472,7 @@ impl Interp {
             bases,
             attrs: Default::default(),
             builtin: Some(Rc::from(name)),
+            prelude_namespace: None,
             decorators: Vec::new(),
             is_dataclass: Default::default(),
             subclasses: Default::default(),

@@ -116,6 +116,17 @@ const fn rule(module: &'static str, param: &'static str, dist: Dist) -> InitRule
 pub static RULES: &[InitRule] = &[
     rule("torch.nn.Linear", "weight", Dist::WeightFanInUniform),
     rule("torch.nn.Linear", "bias", Dist::WeightFanInUniform),
+    // MultiheadAttention's out_proj: a Linear under another name.
+    rule(
+        "torch.nn.NonDynamicallyQuantizableLinear",
+        "weight",
+        Dist::WeightFanInUniform,
+    ),
+    rule(
+        "torch.nn.NonDynamicallyQuantizableLinear",
+        "bias",
+        Dist::WeightFanInUniform,
+    ),
     rule("torch.nn.Bilinear", "weight", Dist::WeightFanInUniform),
     rule("torch.nn.Bilinear", "bias", Dist::WeightFanInUniform),
     rule("torch.nn.Conv1d", "*", Dist::WeightFanInUniform),

@@ -4,11 +4,14 @@ interprets them: Python run by the tracer, never by CPython (see nn.py).
 Each module keeps torch's constructor attributes and calls the functional
 that records the ATen op torch records in export (`aten.celu`, `aten.glu`,
 `aten.prelu`, ...); Softsign, Tanhshrink and Softmin are compositions of
-tensor ops (prelude/functional.py).
+tensor ops (prelude/functional.py). MultiheadAttention registers its
+projections as torch does (packed `in_proj_weight`, or q/k/v_proj_weight
+when kdim/vdim differ; out_proj a NonDynamicallyQuantizableLinear) and runs
+F.multi_head_attention_forward, the path torch takes under export.
 """
 import torch
 import torch.nn.functional as F
-from torch.nn import Module, Parameter
+from torch.nn import Linear, Module, Parameter
 
 
 class CELU(Module):
@@ -119,3 +122,164 @@ class Softmax2d(Module):
         if input.dim() not in (3, 4):
             raise ValueError(f"Softmax2d: expected input to be 3D or 4D, got {input.dim()}D instead")
         return F.softmax(input, -3, _stacklevel=5)
+
+
+class NonDynamicallyQuantizableLinear(Linear):
+    # MultiheadAttention's output projection: a Linear under another name.
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__(in_features, out_features, bias=bias, device=device, dtype=dtype)
+
+
+class MultiheadAttention(Module):
+    def __init__(
+        self,
+        embed_dim,
+        num_heads,
+        dropout=0.0,
+        bias=True,
+        add_bias_kv=False,
+        add_zero_attn=False,
+        kdim=None,
+        vdim=None,
+        batch_first=False,
+        device=None,
+        dtype=None,
+    ):
+        if embed_dim <= 0 or num_heads <= 0:
+            raise ValueError(
+                f"embed_dim and num_heads must be greater than 0, got embed_dim={embed_dim} and num_heads={num_heads} instead"
+            )
+        super().__init__()
+        self.embed_dim = embed_dim
+        self.kdim = kdim if kdim is not None else embed_dim
+        self.vdim = vdim if vdim is not None else embed_dim
+        self._qkv_same_embed_dim = self.kdim == embed_dim and self.vdim == embed_dim
+        self.num_heads = num_heads
+        self.dropout = dropout
+        self.batch_first = batch_first
+        self.head_dim = embed_dim // num_heads
+        if self.head_dim * num_heads != self.embed_dim:
+            raise AssertionError("embed_dim must be divisible by num_heads")
+        # Registration order is torch's: the projection weights (separate
+        # q/k/v when kdim or vdim differ, else one packed in_proj_weight),
+        # in_proj_bias, out_proj, then bias_k/bias_v.
+        if not self._qkv_same_embed_dim:
+            self.q_proj_weight = Parameter(torch.empty((embed_dim, embed_dim), device=device, dtype=dtype))
+            self.k_proj_weight = Parameter(torch.empty((embed_dim, self.kdim), device=device, dtype=dtype))
+            self.v_proj_weight = Parameter(torch.empty((embed_dim, self.vdim), device=device, dtype=dtype))
+            self.register_parameter("in_proj_weight", None)
+        else:
+            self.in_proj_weight = Parameter(torch.empty((3 * embed_dim, embed_dim), device=device, dtype=dtype))
+            self.register_parameter("q_proj_weight", None)
+            self.register_parameter("k_proj_weight", None)
+            self.register_parameter("v_proj_weight", None)
+        if bias:
+            self.in_proj_bias = Parameter(torch.empty(3 * embed_dim, device=device, dtype=dtype))
+        else:
+            self.register_parameter("in_proj_bias", None)
+        self.out_proj = NonDynamicallyQuantizableLinear(embed_dim, embed_dim, bias=bias, device=device, dtype=dtype)
+        if add_bias_kv:
+            self.bias_k = Parameter(torch.empty((1, 1, embed_dim), device=device, dtype=dtype))
+            self.bias_v = Parameter(torch.empty((1, 1, embed_dim), device=device, dtype=dtype))
+        else:
+            self.bias_k = self.bias_v = None
+        self.add_zero_attn = add_zero_attn
+
+    def _fast_path_reads(self, query, key, value):
+        # torch's eligibility checks for the fused kernel read the state in
+        # this order (strict mode lifts parameters at their first read).
+        # Under export it never takes that kernel: it traces with grad
+        # enabled and the parameters require grad, so the slow path below
+        # is what torch records.
+        if query.dim() != 3 or query is not key or key is not value:
+            return
+        if self.in_proj_bias is not None and query.dtype != self.in_proj_bias.dtype:
+            return
+        if self.in_proj_weight is None or query.dtype != self.in_proj_weight.dtype:
+            return
+        if self.training or self.num_heads % 2 != 0 or not self.batch_first:
+            return
+        if self.bias_k is not None or self.bias_v is not None or self.add_zero_attn:
+            return
+        if not self._qkv_same_embed_dim:
+            return
+        (query, key, value, self.in_proj_weight, self.in_proj_bias, self.out_proj.weight, self.out_proj.bias)
+
+    def forward(
+        self,
+        query,
+        key,
+        value,
+        key_padding_mask=None,
+        need_weights=True,
+        attn_mask=None,
+        average_attn_weights=True,
+        is_causal=False,
+    ):
+        batched = query.dim() == 3
+        key_padding_mask = F._canonical_mask(
+            key_padding_mask, "key_padding_mask", F._none_or_dtype(attn_mask), "attn_mask", query.dtype
+        )
+        attn_mask = F._canonical_mask(attn_mask, "attn_mask", None, "", query.dtype, check_other=False)
+        self._fast_path_reads(query, key, value)
+        if self.batch_first and batched:
+            # Sequence first, keeping which of query/key/value are the same tensor.
+            if key is value:
+                if query is key:
+                    query = key = value = query.transpose(1, 0)
+                else:
+                    query = query.transpose(1, 0)
+                    key = value = key.transpose(1, 0)
+            else:
+                query, key, value = (x.transpose(1, 0) for x in (query, key, value))
+        if not self._qkv_same_embed_dim:
+            out, weights = F.multi_head_attention_forward(
+                query,
+                key,
+                value,
+                self.embed_dim,
+                self.num_heads,
+                self.in_proj_weight,
+                self.in_proj_bias,
+                self.bias_k,
+                self.bias_v,
+                self.add_zero_attn,
+                self.dropout,
+                self.out_proj.weight,
+                self.out_proj.bias,
+                training=self.training,
+                key_padding_mask=key_padding_mask,
+                need_weights=need_weights,
+                attn_mask=attn_mask,
+                use_separate_proj_weight=True,
+                q_proj_weight=self.q_proj_weight,
+                k_proj_weight=self.k_proj_weight,
+                v_proj_weight=self.v_proj_weight,
+                average_attn_weights=average_attn_weights,
+                is_causal=is_causal,
+            )
+        else:
+            out, weights = F.multi_head_attention_forward(
+                query,
+                key,
+                value,
+                self.embed_dim,
+                self.num_heads,
+                self.in_proj_weight,
+                self.in_proj_bias,
+                self.bias_k,
+                self.bias_v,
+                self.add_zero_attn,
+                self.dropout,
+                self.out_proj.weight,
+                self.out_proj.bias,
+                training=self.training,
+                key_padding_mask=key_padding_mask,
+                need_weights=need_weights,
+                attn_mask=attn_mask,
+                average_attn_weights=average_attn_weights,
+                is_causal=is_causal,
+            )
+        if self.batch_first and batched:
+            out = out.transpose(1, 0)
+        return out, weights

@@ -1,21 +1,24 @@
-"""torch.nn transformer modules (torch.nn.modules.transformer) that
-exportlens defines in Python: TransformerEncoder, TransformerDecoderLayer,
-TransformerDecoder and Transformer, composed of MultiheadAttention,
-TransformerEncoderLayer, Linear, LayerNorm and Dropout (Rust modules).
+"""torch.nn transformer modules (torch.nn.modules.transformer) as
+exportlens interprets them: TransformerEncoderLayer, TransformerEncoder,
+TransformerDecoderLayer, TransformerDecoder and Transformer, composed of
+MultiheadAttention (prelude/activation.py), Linear, LayerNorm and Dropout.
 Run by the tracer, never by CPython (see nn.py). In export torch takes the
-slow (non-fused) path of every layer, which is what these forwards record.
+slow (non-fused) path of every layer, which is what these forwards record;
+the encoder layer's fast-path checks still read its state first, in
+torch's order (strict mode lifts parameters at their first read).
 """
 import copy
 
 import torch.nn.functional as F
 from torch.nn import (
+    GELU,
     Dropout,
     LayerNorm,
     Linear,
     Module,
     ModuleList,
     MultiheadAttention,
-    TransformerEncoderLayer,
+    ReLU,
 )
 
 
@@ -31,6 +34,98 @@ def _activation(activation):
 
 def _clones(layer, n):
     return ModuleList([copy.deepcopy(layer) for _ in range(n)])
+
+
+class TransformerEncoderLayer(Module):
+    def __init__(
+        self,
+        d_model,
+        nhead,
+        dim_feedforward=2048,
+        dropout=0.1,
+        activation=F.relu,
+        layer_norm_eps=1e-05,
+        batch_first=False,
+        norm_first=False,
+        bias=True,
+        device=None,
+        dtype=None,
+    ):
+        super().__init__()
+        self.self_attn = MultiheadAttention(
+            d_model, nhead, dropout=dropout, bias=bias, batch_first=batch_first, device=device, dtype=dtype
+        )
+        self.linear1 = Linear(d_model, dim_feedforward, bias=bias, device=device, dtype=dtype)
+        self.dropout = Dropout(dropout)
+        self.linear2 = Linear(dim_feedforward, d_model, bias=bias, device=device, dtype=dtype)
+        self.norm_first = norm_first
+        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, device=device, dtype=dtype)
+        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, device=device, dtype=dtype)
+        self.dropout1 = Dropout(dropout)
+        self.dropout2 = Dropout(dropout)
+        activation = _activation(activation)
+        # Which activation the fused kernel would apply (0: neither).
+        if activation is F.relu or isinstance(activation, ReLU):
+            self.activation_relu_or_gelu = 1
+        elif activation is F.gelu or isinstance(activation, GELU):
+            self.activation_relu_or_gelu = 2
+        else:
+            self.activation_relu_or_gelu = 0
+        self.activation = activation
+
+    def _fast_path_reads(self, src):
+        # torch's eligibility checks for the fused encoder kernel, reading
+        # the state in torch's order. Under export it never takes that
+        # kernel (grad is enabled and the parameters require grad).
+        attn = self.self_attn
+        if src.dim() != 3 or self.training or not attn.batch_first:
+            return
+        if attn.in_proj_bias is None or not attn._qkv_same_embed_dim:
+            return
+        if not self.activation_relu_or_gelu or self.norm1.eps != self.norm2.eps:
+            return
+        if attn.num_heads % 2 == 1:
+            return
+        (
+            src,
+            attn.in_proj_weight,
+            attn.in_proj_bias,
+            attn.out_proj.weight,
+            attn.out_proj.bias,
+            self.norm1.weight,
+            self.norm1.bias,
+            self.norm2.weight,
+            self.norm2.bias,
+            self.linear1.weight,
+            self.linear1.bias,
+            self.linear2.weight,
+            self.linear2.bias,
+        )
+
+    def forward(self, src, src_mask=None, src_key_padding_mask=None, is_causal=False):
+        src_key_padding_mask = F._canonical_mask(
+            src_key_padding_mask, "src_key_padding_mask", F._none_or_dtype(src_mask), "src_mask", src.dtype
+        )
+        src_mask = F._canonical_mask(src_mask, "src_mask", None, "", src.dtype, check_other=False)
+        self._fast_path_reads(src)
+        x = src
+        if self.norm_first:
+            x = x + self._sa_block(self.norm1(x), src_mask, src_key_padding_mask, is_causal=is_causal)
+            x = x + self._ff_block(self.norm2(x))
+        else:
+            x = self.norm1(x + self._sa_block(x, src_mask, src_key_padding_mask, is_causal=is_causal))
+            x = self.norm2(x + self._ff_block(x))
+        return x
+
+    def _sa_block(self, x, attn_mask, key_padding_mask, is_causal=False):
+        x = self.self_attn(
+            x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, need_weights=False, is_causal=is_causal
+        )[0]
+        return self.dropout1(x)
+
+    def _ff_block(self, x):
+        x = self.linear2(self.dropout(self.activation(self.linear1(x))))
+        return self.dropout2(x)
 
 
 class TransformerEncoder(Module):

@@ -158,6 +158,12 @@ pub fn source(index: usize) -> Rc<SourceFile> {
     })
 }
 
+/// The torch namespace of the prelude module at virtual path `path`
+/// (`torch.nn`), if it is one.
+pub fn namespace_of(path: &str) -> Option<&'static str> {
+    MODULES.iter().find(|m| m.path == path).map(|m| m.namespace)
+}
+
 /// Whether `path` is a prelude module's virtual path: its frames are not
 /// user code (failures and nodes are attributed to the caller).
 pub fn is_prelude_path(path: &str) -> bool {

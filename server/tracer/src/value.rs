@@ -353,6 +353,9 @@ pub struct Class {
     pub attrs: RefCell<Vec<(String, Value)>>,
     /// For classes the tracer implements: the registry name (`torch.nn.Linear`).
     pub builtin: Option<Rc<str>>,
+    /// For a class the prelude defines, the torch namespace it stands in
+    /// (`torch.nn`).
+    pub prelude_namespace: Option<&'static str>,
     pub decorators: Vec<Value>,
     pub is_dataclass: Cell<bool>,
     pub is_enum: bool,
@@ -441,6 +444,21 @@ impl Class {
     /// The first builtin class on the MRO (`torch.nn.Module` for user modules).
     pub fn builtin_base(self: &Rc<Self>) -> Option<Rc<str>> {
         self.mro().into_iter().find_map(|c| c.builtin.clone())
+    }
+
+    /// The torch class this class is or derives from, by torch's
+    /// qualified name: the nearest in the MRO that is a Rust library class
+    /// (`torch.nn.Linear`) or a class of the prelude (`torch.nn.LSTM`).
+    /// Quick runs key torch's
+    /// initializers on it.
+    pub fn torch_class(self: &Rc<Self>) -> Option<Rc<str>> {
+        self.mro().into_iter().find_map(|c| {
+            if let Some(b) = &c.builtin {
+                return Some(b.clone());
+            }
+            c.prelude_namespace
+                .map(|ns| Rc::from(format!("{ns}.{}", c.name)))
+        })
     }
 
     pub fn is_subclass_of(self: &Rc<Self>, other: &Rc<Class>) -> bool {

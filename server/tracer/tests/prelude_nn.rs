@@ -98,3 +98,237 @@ fn adaptive_max_pools_return_values_unless_indices_are_asked_for() {
     assert!(t.contains(&"aten.adaptive_max_pool3d.default"), "{t:?}");
     assert!(t.contains(&"aten.add.Tensor"), "{t:?}");
 }
+
+/// The parameters of a program in signature order, by qualified name.
+fn parameters(src: &str, mode: Mode) -> Vec<String> {
+    let file = SourceFile::parse("m.py", src);
+    let entries = find_entries(&file);
+    let p = match trace_entry(file, &entries[0], mode, tracer::Budget::default()).outcome {
+        TraceOutcome::Exported(p) => p,
+        TraceOutcome::Failed(f) => panic!("expected an export, got {f:?}"),
+    };
+    p.inputs
+        .iter()
+        .filter_map(|id| match &p.graph.node(*id).op {
+            tracer::graph::NodeOp::Placeholder(tracer::graph::InputKind::Parameter(n)) => {
+                Some(n.clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+const RECURRENT: &str = "\
+import torch
+import torch.nn as nn
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lstm = nn.LSTM(32, 48, num_layers=2, proj_size=8, bidirectional=True)
+        self.rnn = nn.RNN(4, 6, nonlinearity='relu', bias=False, batch_first=True)
+
+    def forward(self, x, y):
+        out, (h, c) = self.lstm(x)
+        seq, hn = self.rnn(y)
+        assert isinstance(self.lstm, nn.LSTM) and isinstance(self.lstm, nn.RNNBase)
+        assert self.lstm.hidden_size == 48 and self.lstm.proj_size == 8
+        assert len(self.lstm.all_weights) == 4
+        return out, h, c, seq, hn
+
+model = M()
+example_args = (torch.randn(5, 2, 32), torch.randn(3, 7, 4))
+";
+
+#[test]
+fn recurrent_modules_register_flat_parameters_in_torch_order() {
+    let names = parameters(RECURRENT, Mode::NonStrict);
+    let mut want = Vec::new();
+    for layer in 0..2 {
+        for suffix in ["", "_reverse"] {
+            for p in ["weight_ih", "weight_hh", "bias_ih", "bias_hh", "weight_hr"] {
+                want.push(format!("lstm.{p}_l{layer}{suffix}"));
+            }
+        }
+    }
+    want.extend([
+        "rnn.weight_ih_l0".to_string(),
+        "rnn.weight_hh_l0".to_string(),
+    ]);
+    assert_eq!(names, want);
+}
+
+#[test]
+fn recurrent_modules_record_one_sequence_op_with_torch_arguments() {
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let g = graph(RECURRENT, mode);
+        let lstm = g
+            .nodes
+            .iter()
+            .find(|n| n.target() == Some("aten.lstm.input"))
+            .expect("an lstm node");
+        let args: Vec<&Arg> = lstm.args().collect();
+        // input, [h0, c0], 20 flat weights, has_biases, num_layers,
+        // dropout, train, bidirectional, batch_first.
+        assert!(matches!(args[1], Arg::List(s) if s.len() == 2), "{args:?}");
+        assert!(matches!(args[2], Arg::List(p) if p.len() == 20), "{args:?}");
+        assert!(matches!(args[4], Arg::Int(2)), "{args:?}");
+        assert!(matches!(args[7], Arg::Bool(true)), "{args:?}");
+        assert!(matches!(args[8], Arg::Bool(false)), "{args:?}");
+        // The projected state is [4, 2, 8]; the cell state [4, 2, 48].
+        let zeros: Vec<String> = g
+            .nodes
+            .iter()
+            .filter(|n| n.target() == Some("aten.zeros.default"))
+            .map(|n| format!("{:?}", n.val))
+            .collect();
+        assert_eq!(zeros.len(), 3, "{zeros:?}");
+        assert!(targets(&g).contains(&"aten.rnn_relu.input"), "{mode:?}");
+    }
+}
+
+const UNBATCHED_GRU: &str = "\
+import torch
+import torch.nn as nn
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.gru = nn.GRU(4, 6)
+
+    def forward(self, x, h):
+        return self.gru(x, h)
+
+model = M()
+example_args = (torch.randn(5, 4), torch.randn(1, 6))
+";
+
+#[test]
+fn an_unbatched_sequence_runs_as_a_batch_of_one() {
+    let g = graph(UNBATCHED_GRU, Mode::NonStrict);
+    let t: Vec<&str> = targets(&g)
+        .into_iter()
+        .filter(|x| x.starts_with("aten."))
+        .collect();
+    assert_eq!(
+        t,
+        [
+            "aten.unsqueeze.default",
+            "aten.unsqueeze.default",
+            "aten.gru.input",
+            "aten.squeeze.dim",
+            "aten.squeeze.dim",
+        ]
+    );
+}
+
+const ENCODER_LAYER: &str = "\
+import torch
+import torch.nn as nn
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layer = nn.TransformerEncoderLayer(16, 4, 32, batch_first=True)
+
+    def forward(self, x):
+        assert self.layer.self_attn.embed_dim == 16 and self.layer.self_attn.num_heads == 4
+        assert self.layer.activation_relu_or_gelu == 1
+        return self.layer(x)
+
+model = M().eval()
+example_args = (torch.randn(2, 5, 16),)
+";
+
+#[test]
+fn encoder_layer_parameters_are_lifted_in_the_order_its_fast_path_check_reads_them() {
+    let strict = parameters(ENCODER_LAYER, Mode::Strict);
+    let order =
+        |names: &[&str]| -> Vec<String> { names.iter().map(|n| format!("layer.{n}")).collect() };
+    assert_eq!(
+        strict,
+        order(&[
+            "self_attn.in_proj_bias",
+            "self_attn.in_proj_weight",
+            "self_attn.out_proj.weight",
+            "self_attn.out_proj.bias",
+            "norm1.weight",
+            "norm1.bias",
+            "norm2.weight",
+            "norm2.bias",
+            "linear1.weight",
+            "linear1.bias",
+            "linear2.weight",
+            "linear2.bias",
+        ])
+    );
+    // Non-strict lists them in registration order.
+    assert_eq!(
+        parameters(ENCODER_LAYER, Mode::NonStrict),
+        order(&[
+            "self_attn.in_proj_weight",
+            "self_attn.in_proj_bias",
+            "self_attn.out_proj.weight",
+            "self_attn.out_proj.bias",
+            "linear1.weight",
+            "linear1.bias",
+            "linear2.weight",
+            "linear2.bias",
+            "norm1.weight",
+            "norm1.bias",
+            "norm2.weight",
+            "norm2.bias",
+        ])
+    );
+    let g = graph(ENCODER_LAYER, Mode::NonStrict);
+    assert!(targets(&g).contains(&"aten.scaled_dot_product_attention.default"));
+}
+
+const MHA_WEIGHTS: &str = "\
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(8, 2, kdim=6, vdim=4)
+
+    def forward(self, q, k, v):
+        out, w = self.attn(q, k, v)
+        direct, _ = F.multi_head_attention_forward(
+            q, q, q, 8, 2, torch.ones(24, 8), None, None, None, False, 0.0,
+            self.attn.out_proj.weight, None, training=False, need_weights=False)
+        return out, w, direct
+
+model = M().eval()
+example_args = (torch.randn(3, 2, 8), torch.randn(5, 2, 6), torch.randn(5, 2, 4))
+";
+
+#[test]
+fn attention_weights_are_spelled_out_and_separate_projections_registered() {
+    let names = parameters(MHA_WEIGHTS, Mode::NonStrict);
+    assert_eq!(
+        names,
+        [
+            "attn.q_proj_weight",
+            "attn.k_proj_weight",
+            "attn.v_proj_weight",
+            "attn.in_proj_bias",
+            "attn.out_proj.weight",
+            "attn.out_proj.bias",
+        ]
+    );
+    let g = graph(MHA_WEIGHTS, Mode::NonStrict);
+    let t = targets(&g);
+    // need_weights: q k^T with bmm, softmax, weights averaged over heads;
+    // the direct functional call without weights runs the fused attention.
+    for op in [
+        "aten.bmm.default",
+        "aten.softmax.int",
+        "aten.mean.dim",
+        "aten.scaled_dot_product_attention.default",
+    ] {
+        assert!(t.contains(&op), "{op} missing: {t:?}");
+    }
+}

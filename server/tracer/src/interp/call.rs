@@ -465,12 +465,17 @@ impl Interp {
         let body_scope = Scope::new(Some(scope.clone()));
         body_scope.class_body.set(true);
         self.exec_block(&def.body, &body_scope)?;
+        let prelude_namespace = self
+            .frames
+            .last()
+            .and_then(|f| crate::prelude::namespace_of(&f.file.path));
         let class = Rc::new(Class {
             name: Rc::from(def.name.as_str()),
             qualname: Rc::from(def.name.as_str()),
             bases,
             attrs: Default::default(),
             builtin: None,
+            prelude_namespace,
             decorators: Vec::new(),
             is_dataclass: Default::default(),
             subclasses: Default::default(),

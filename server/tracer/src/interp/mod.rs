@@ -484,6 +484,7 @@ impl Interp {
             bases,
             attrs: Default::default(),
             builtin: Some(Rc::from(name)),
+            prelude_namespace: None,
             decorators: Vec::new(),
             is_dataclass: Default::default(),
             subclasses: Default::default(),
@@ -1536,6 +1537,11 @@ pub fn is_same(a: &Value, b: &Value) -> bool {
         (Value::List(x), Value::List(y)) => Rc::ptr_eq(x, y),
         (Value::Dict(x), Value::Dict(y)) => Rc::ptr_eq(x, y),
         (Value::Function(x), Value::Function(y)) => Rc::ptr_eq(x, y),
+        // A module-level builtin (`F.relu`) is one object however it is
+        // reached; a bound method is a new object at each read.
+        (Value::Builtin(x), Value::Builtin(y)) => {
+            Rc::ptr_eq(x, y) || (x.receiver.is_none() && y.receiver.is_none() && x.name == y.name)
+        }
         (Value::DType(x), Value::DType(y)) => x == y,
         (Value::Int(x), Value::Int(y)) => x == y,
         (Value::Str(x), Value::Str(y)) => x == y,

@@ -1753,6 +1753,55 @@ pub fn rnn_cell(interp: &mut Interp, call: &OpCall) -> R<Value> {
     interp.record_tensor_op(&target, args, vec![], x.dtype, h.shape.clone())
 }
 
+/// The recurrent sequence ops `lstm.input` / `gru.input` / `rnn_tanh.input`
+/// / `rnn_relu.input` (input, hx list, flat params, has_biases, num_layers,
+/// dropout, train, bidirectional, batch_first): the output sequence, then
+/// the final state of each entry of `hx` (LSTM: h and c), each of its
+/// initial state's shape. The kernel needs a concrete sequence length, so
+/// the time dimension is specialized to its example value.
+pub fn rnn(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let states: Vec<Rc<Tensor>> = match call.arg(1) {
+        Value::List(_) | Value::Tuple(_) => {
+            let items = interp.iterate(&call.arg(1).clone())?;
+            items
+                .iter()
+                .filter_map(|v| v.as_tensor().cloned())
+                .collect()
+        }
+        Value::Tensor(t) => vec![t.clone()],
+        _ => vec![],
+    };
+    let want = if call.spelling.contains("lstm") { 2 } else { 1 };
+    if states.len() != want || states.iter().any(|h| h.rank() != 3) || x.rank() != 3 {
+        return Err(shape_error(
+            interp,
+            format!(
+                "{}: expected a 3-D input and {want} 3-D hidden state(s)",
+                call.spelling
+            ),
+        ));
+    }
+    let batch_first = matches!(call.get("batch_first"), Value::Bool(true));
+    let bidirectional = matches!(call.get("bidirectional"), Value::Bool(true));
+    let time = if batch_first { 1 } else { 0 };
+    interp.index_int(&Value::SymInt(x.shape[time].clone()))?;
+    let dirs = if bidirectional { 2 } else { 1 };
+    let mut out = x.shape.clone();
+    let Ok(width) = states[0].shape[2].checked_mul(&SymExpr::int(dirs)) else {
+        return Err(shape_error(
+            interp,
+            format!("{}: hidden size overflows", call.spelling),
+        ));
+    };
+    out[2] = interp.env.simplify(&width);
+    let mut outs = vec![(x.dtype, out)];
+    outs.extend(states.iter().map(|h| (x.dtype, h.shape.clone())));
+    let args = args_of(interp, call, call.args.len());
+    let target = call.target(0);
+    tuple_op(interp, &target, args, outs)
+}
+
 /// `embedding_bag.padding_idx(weight, indices, offsets, scale_grad_by_freq,
 /// mode, sparse, per_sample_weights, include_last_offset, padding_idx)`:
 /// (output, offset2bag, bag_size, max_indices). Mode 0 is sum, 1 mean, 2 max.

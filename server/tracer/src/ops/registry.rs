@@ -638,6 +638,12 @@ pub static OPS: &[OpDef] = &[
         meta::linear
     ),
     op!(
+        ["torch.baddbmm", "Tensor.baddbmm"],
+        "input, batch1, batch2, *, beta=1, alpha=1",
+        ["aten.baddbmm.default"],
+        meta::addmm
+    ),
+    op!(
         ["torch.addmm", "Tensor.addmm"],
         "input, mat1, mat2, *, beta=1, alpha=1",
         ["aten.addmm.default"],
@@ -887,6 +893,31 @@ pub static OPS: &[OpDef] = &[
         "input, hx, w_ih, w_hh, b_ih=None, b_hh=None",
         ["aten.lstm_cell.default"],
         meta::rnn_cell
+    ),
+    // The recurrent sequence ops (`nn.RNN`, `nn.LSTM`, `nn.GRU`).
+    op!(
+        ["torch.lstm", "torch.ops.aten.lstm.input"],
+        "input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first",
+        ["aten.lstm.input"],
+        meta::rnn
+    ),
+    op!(
+        ["torch.gru", "torch.ops.aten.gru.input"],
+        "input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first",
+        ["aten.gru.input"],
+        meta::rnn
+    ),
+    op!(
+        ["torch.rnn_tanh", "torch.ops.aten.rnn_tanh.input"],
+        "input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first",
+        ["aten.rnn_tanh.input"],
+        meta::rnn
+    ),
+    op!(
+        ["torch.rnn_relu", "torch.ops.aten.rnn_relu.input"],
+        "input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first",
+        ["aten.rnn_relu.input"],
+        meta::rnn
     ),
     op!(
         ["torch.nn.functional.scaled_dot_product_attention"],

@@ -457,7 +457,7 @@ impl Values {
                 let Some((_, m)) = modules.iter().find(|(p, _)| *p == prefix) else {
                     continue;
                 };
-                let Some(class) = m.class.builtin_base() else {
+                let Some(class) = m.class.library_base() else {
                     continue;
                 };
                 let Some(rule) = crate::init::rule_for(&class, &rel) else {
@@ -670,7 +670,7 @@ impl Values {
         let norm_owner = tracer::nn::named_modules(&model).into_iter().any(|(p, m)| {
             p == owner
                 && m.class
-                    .builtin_base()
+                    .library_base()
                     .is_some_and(|b| b.contains("BatchNorm") || b.contains("InstanceNorm"))
         });
         if norm_owner {

@@ -404,14 +404,37 @@ impl Class {
 
     /// Find an attribute along the MRO, with the class that defines it.
     pub fn lookup(self: &Rc<Self>, name: &str) -> Option<(Value, Rc<Class>)> {
-        self.mro()
-            .into_iter()
-            .find_map(|c| c.own_attr(name).map(|v| (v, c.clone())))
+        self.first_on_mro(&|c| c.own_attr(name).map(|v| (v, c.clone())))
+    }
+
+    /// The first `Some` of `f` over the MRO, without building it: the
+    /// depth-first walk of [`Class::mro`] revisiting a shared base finds
+    /// nothing the first visit did not, so the first hit is the same.
+    fn first_on_mro<T>(self: &Rc<Self>, f: &dyn Fn(&Rc<Class>) -> Option<T>) -> Option<T> {
+        f(self).or_else(|| self.bases.iter().find_map(|b| b.first_on_mro(f)))
     }
 
     /// The first builtin class on the MRO (`torch.nn.Module` for user modules).
     pub fn builtin_base(self: &Rc<Self>) -> Option<Rc<str>> {
-        self.mro().into_iter().find_map(|c| c.builtin.clone())
+        self.first_on_mro(&|c| c.builtin.clone())
+    }
+
+    /// The torch.nn class this class is or derives from, whether the tracer
+    /// implements it (`builtin`) or the prelude defines it (a public class
+    /// of a `torch.nn.modules.*` module): `torch.nn.Conv2d` for a user
+    /// subclass of nn.Conv2d, `torch.nn.Module` for a plain user module.
+    pub fn library_base(self: &Rc<Self>) -> Option<Rc<str>> {
+        self.mro().into_iter().find_map(|c| {
+            if let Some(b) = &c.builtin {
+                return Some(b.clone());
+            }
+            let from_prelude = matches!(
+                c.own_attr("__module__"),
+                Some(Value::Str(m)) if m.starts_with("torch.nn.modules")
+            );
+            (from_prelude && !c.name.starts_with('_'))
+                .then(|| Rc::from(format!("torch.nn.{}", c.name)))
+        })
     }
 
     pub fn is_subclass_of(self: &Rc<Self>, other: &Rc<Class>) -> bool {

@@ -15,7 +15,6 @@ use std::rc::Rc;
 use shapes::SymExpr;
 
 use crate::dtype::DType;
-use crate::failure::FailureKind;
 use crate::interp::{Interp, R};
 use crate::value::{Class, ModuleState, Object, Provenance, Value};
 
@@ -84,66 +83,8 @@ fn b(name: &'static str, shape: Vec<i64>, dtype: DType) -> StateEntry {
     }
 }
 
-fn none_param(name: &'static str) -> StateEntry {
-    StateEntry {
-        name,
-        shape: vec![],
-        dtype: DType::F32,
-        kind: StateKind::NoneParam,
-    }
-}
-
 fn no_state(_: &Config) -> Vec<StateEntry> {
     vec![]
-}
-
-fn linear_state(c: &Config) -> Vec<StateEntry> {
-    let (i, o) = (int(c, "in_features"), int(c, "out_features"));
-    let mut v = vec![p("weight", vec![o, i])];
-    v.push(if flag(c, "bias") {
-        p("bias", vec![o])
-    } else {
-        none_param("bias")
-    });
-    v
-}
-
-fn conv_state(c: &Config, nd: usize, transposed: bool) -> Vec<StateEntry> {
-    let (i, o, g) = (
-        int(c, "in_channels"),
-        int(c, "out_channels"),
-        int(c, "groups").max(1),
-    );
-    let k = ints(c, "kernel_size", nd);
-    let mut shape = if transposed {
-        vec![i, o / g]
-    } else {
-        vec![o, i / g]
-    };
-    shape.extend(k.iter().cycle().take(nd));
-    let mut v = vec![p("weight", shape)];
-    v.push(if flag(c, "bias") {
-        p("bias", vec![o])
-    } else {
-        none_param("bias")
-    });
-    v
-}
-
-fn conv1d_state(c: &Config) -> Vec<StateEntry> {
-    conv_state(c, 1, false)
-}
-fn conv2d_state(c: &Config) -> Vec<StateEntry> {
-    conv_state(c, 2, false)
-}
-fn conv3d_state(c: &Config) -> Vec<StateEntry> {
-    conv_state(c, 3, false)
-}
-fn convt1d_state(c: &Config) -> Vec<StateEntry> {
-    conv_state(c, 1, true)
-}
-fn convt2d_state(c: &Config) -> Vec<StateEntry> {
-    conv_state(c, 2, true)
 }
 
 fn batchnorm_state(c: &Config) -> Vec<StateEntry> {
@@ -196,13 +137,6 @@ fn groupnorm_state(c: &Config) -> Vec<StateEntry> {
     }
 }
 
-fn embedding_state(c: &Config) -> Vec<StateEntry> {
-    vec![p(
-        "weight",
-        vec![int(c, "num_embeddings"), int(c, "embedding_dim")],
-    )]
-}
-
 macro_rules! module {
     ($name:literal, $init:literal, $state:path, $fwd:path) => {
         ModuleDef {
@@ -215,54 +149,6 @@ macro_rules! module {
 }
 
 pub static MODULES: &[ModuleDef] = &[
-    module!(
-        "Linear",
-        "in_features, out_features, bias=True, device=None, dtype=None",
-        linear_state,
-        fwd_linear
-    ),
-    module!(
-        "LazyLinear",
-        "out_features, bias=True",
-        no_state,
-        fwd_unsupported
-    ),
-    module!(
-        "Bilinear",
-        "in1_features, in2_features, out_features, bias=True",
-        no_state,
-        fwd_unsupported
-    ),
-    module!(
-        "Conv1d",
-        "in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None",
-        conv1d_state,
-        fwd_conv
-    ),
-    module!(
-        "Conv2d",
-        "in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None",
-        conv2d_state,
-        fwd_conv
-    ),
-    module!(
-        "Conv3d",
-        "in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True, padding_mode='zeros', device=None, dtype=None",
-        conv3d_state,
-        fwd_conv
-    ),
-    module!(
-        "ConvTranspose1d",
-        "in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None",
-        convt1d_state,
-        fwd_conv_transpose
-    ),
-    module!(
-        "ConvTranspose2d",
-        "in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None",
-        convt2d_state,
-        fwd_conv_transpose
-    ),
     module!(
         "BatchNorm1d",
         "num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None",
@@ -299,12 +185,6 @@ pub static MODULES: &[ModuleDef] = &[
         groupnorm_state,
         fwd_groupnorm
     ),
-    module!(
-        "Embedding",
-        "num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None",
-        embedding_state,
-        fwd_embedding
-    ),
     module!("Dropout", "p=0.5, inplace=False", no_state, fwd_dropout),
     module!("ReLU", "inplace=False", no_state, fwd_activation),
     module!("ReLU6", "inplace=False", no_state, fwd_activation),
@@ -336,14 +216,6 @@ pub static MODULES: &[ModuleDef] = &[
     ),
     module!("Softmax", "dim=None", no_state, fwd_softmax),
     module!("LogSoftmax", "dim=None", no_state, fwd_softmax),
-    module!("Identity", "*args, **kwargs", no_state, fwd_identity),
-    module!("Flatten", "start_dim=1, end_dim=-1", no_state, fwd_flatten),
-    module!(
-        "Unflatten",
-        "dim, unflattened_size",
-        no_state,
-        fwd_unflatten
-    ),
     module!(
         "MaxPool1d",
         "kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False",
@@ -470,12 +342,19 @@ fn literal(d: &str) -> Value {
     }
 }
 
+/// Build the torch.nn module `name` (`torch.nn.Linear`), whether the
+/// prelude defines it or this table does.
 pub fn construct_named(
     interp: &mut Interp,
     name: &'static str,
     args: Vec<Value>,
     kwargs: Vec<(String, Value)>,
 ) -> R<Value> {
+    if crate::prelude::provider(name).is_some() {
+        let (path, short) = name.rsplit_once('.').unwrap_or(("torch.nn", name));
+        let class = interp.get_attr(&Value::PyModule(Rc::from(path)), short)?;
+        return interp.call(&class, args, kwargs);
+    }
     let class = interp.builtin_class(name);
     construct(interp, class, args, kwargs)
 }
@@ -554,26 +433,13 @@ fn init_library(
 }
 
 /// Constructor arguments torch stores in a normal form, as the attribute
-/// reads of model code see them (`conv.kernel_size[0]`,
-/// `norm.normalized_shape[-1]`): (module name prefix, spatial rank, the
+/// reads of model code see them (`norm.normalized_shape[-1]`): (module
+/// name, spatial rank, the
 /// arguments expanded to a tuple of that rank; rank 0 wraps an int in a
 /// one-tuple and turns a list into a tuple).
 const TUPLE_ATTRIBUTES: &[(&str, usize, &[&str])] = &[
-    ("Conv1d", 1, CONV_TUPLES),
-    ("Conv2d", 2, CONV_TUPLES),
-    ("Conv3d", 3, CONV_TUPLES),
-    ("ConvTranspose1d", 1, CONV_TUPLES),
-    ("ConvTranspose2d", 2, CONV_TUPLES),
-    ("ConvTranspose3d", 3, CONV_TUPLES),
     ("LayerNorm", 0, &["normalized_shape"]),
     ("RMSNorm", 0, &["normalized_shape"]),
-];
-const CONV_TUPLES: &[&str] = &[
-    "kernel_size",
-    "stride",
-    "padding",
-    "dilation",
-    "output_padding",
 ];
 
 fn normalize_config(module: &str, config: &mut Config) {
@@ -647,67 +513,6 @@ pub fn forward(
     );
     let kwargs: Vec<(String, Value)> = kwargs.into_iter().filter(|(k, _)| k != "input").collect();
     (def.forward)(interp, obj, args, kwargs)
-}
-
-fn fwd_linear(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "Linear")?;
-    let mut a = vec![x, param(obj, "weight")];
-    let bias = param(obj, "bias");
-    if !bias.is_none() {
-        a.push(bias);
-    }
-    f(interp, "linear", a, vec![])
-}
-
-fn fwd_conv(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "Conv")?;
-    let nd = match &*obj.class.name {
-        "Conv1d" => 1,
-        "Conv3d" => 3,
-        _ => 2,
-    };
-    let name = format!("conv{nd}d");
-    let a = vec![
-        x,
-        param(obj, "weight"),
-        param(obj, "bias"),
-        cfg(obj, "stride"),
-        cfg(obj, "padding"),
-        cfg(obj, "dilation"),
-        cfg(obj, "groups"),
-    ];
-    f(interp, &name, a, vec![])
-}
-
-fn fwd_conv_transpose(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "ConvTranspose")?;
-    let nd = if obj.class.name.contains("1d") { 1 } else { 2 };
-    let a = vec![
-        x,
-        param(obj, "weight"),
-        param(obj, "bias"),
-        cfg(obj, "stride"),
-        cfg(obj, "padding"),
-        cfg(obj, "output_padding"),
-        cfg(obj, "groups"),
-        cfg(obj, "dilation"),
-    ];
-    f(interp, &format!("conv_transpose{nd}d"), a, vec![])
 }
 
 fn fwd_batchnorm(
@@ -805,16 +610,6 @@ fn fwd_groupnorm(
     f(interp, "group_norm", a, vec![])
 }
 
-fn fwd_embedding(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "Embedding")?;
-    f(interp, "embedding", vec![x, param(obj, "weight")], vec![])
-}
-
 fn fwd_dropout(
     interp: &mut Interp,
     obj: &Rc<Object>,
@@ -901,45 +696,6 @@ fn fwd_softmax(
     f(interp, name, vec![x, cfg(obj, "dim")], vec![])
 }
 
-fn fwd_identity(
-    interp: &mut Interp,
-    _: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    input(interp, &args, "Identity")
-}
-
-fn fwd_flatten(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "Flatten")?;
-    interp.call_op_by_method(
-        "flatten",
-        x,
-        vec![cfg(obj, "start_dim"), cfg(obj, "end_dim")],
-        vec![],
-    )
-}
-
-fn fwd_unflatten(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "Unflatten")?;
-    interp.call_op_by_method(
-        "unflatten",
-        x,
-        vec![cfg(obj, "dim"), cfg(obj, "unflattened_size")],
-        vec![],
-    )
-}
-
 fn fwd_pool(
     interp: &mut Interp,
     obj: &Rc<Object>,
@@ -989,21 +745,6 @@ fn fwd_adaptive(
     f(interp, name, vec![x, cfg(obj, "output_size")], vec![])
 }
 
-fn fwd_unsupported(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    _: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    Err(interp.fail(
-        FailureKind::Other,
-        format!(
-            "{} has no forward of its own (call its items)",
-            obj.class.name
-        ),
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1016,18 +757,6 @@ mod tests {
                 assert!(!name.is_empty(), "{}", m.name);
             }
         }
-    }
-
-    #[test]
-    fn linear_registers_weight_then_bias() {
-        let mut c = Config::new();
-        c.insert("in_features".into(), Value::Int(5));
-        c.insert("out_features".into(), Value::Int(3));
-        c.insert("bias".into(), Value::Bool(true));
-        let s = linear_state(&c);
-        assert_eq!(s[0].name, "weight");
-        assert_eq!(s[0].shape, vec![3, 5]);
-        assert_eq!(s[1].shape, vec![3]);
     }
 
     #[test]

@@ -51,6 +51,8 @@ pub static MODULES: &[PreludeModule] = &[
     nn_module!("activation"),
     nn_module!("conv"),
     nn_module!("dropout"),
+    nn_module!("flatten"),
+    nn_module!("linear"),
     nn_module!("normalization"),
     nn_module!("pooling"),
     nn_module!("rnn"),

@@ -421,9 +421,14 @@ impl Class {
 
     /// Find an attribute along the MRO, with the class that defines it.
     pub fn lookup(self: &Rc<Self>, name: &str) -> Option<(Value, Rc<Class>)> {
-        self.mro()
-            .into_iter()
-            .find_map(|c| c.own_attr(name).map(|v| (v, c.clone())))
+        self.first_on_mro(&|c| c.own_attr(name).map(|v| (v, c.clone())))
+    }
+
+    /// The first `Some` of `f` over the MRO, without building it: the
+    /// depth-first walk of [`Class::mro`] revisiting a shared base finds
+    /// nothing the first visit did not, so the first hit is the same.
+    fn first_on_mro<T>(self: &Rc<Self>, f: &dyn Fn(&Rc<Class>) -> Option<T>) -> Option<T> {
+        f(self).or_else(|| self.bases.iter().find_map(|b| b.first_on_mro(f)))
     }
 
     /// `name` from the first class of the MRO that defines it in Python,
@@ -443,7 +448,7 @@ impl Class {
 
     /// The first builtin class on the MRO (`torch.nn.Module` for user modules).
     pub fn builtin_base(self: &Rc<Self>) -> Option<Rc<str>> {
-        self.mro().into_iter().find_map(|c| c.builtin.clone())
+        self.first_on_mro(&|c| c.builtin.clone())
     }
 
     /// The torch class this class is or derives from, by torch's

@@ -137,6 +137,8 @@ pub fn is_special_function(full: &str) -> bool {
             | "torch.jit.is_tracing"
             | "torch.compiler.is_compiling"
             | "torch._dynamo.is_compiling"
+            | "torch.compiler.is_exporting"
+            | "torch.compiler.is_dynamo_compiling"
             | "torch.compile"
             | "torch.get_default_dtype"
             | "torch.utils._pytree.tree_flatten"

@@ -912,7 +912,9 @@ fn per_dim(interp: &mut Interp, v: &Value, n: usize, default: i64) -> R<Vec<i64>
     }
 }
 
-/// `conv{1,2,3}d(input, weight, bias, stride, padding, dilation, groups)`.
+/// `conv{1,2,3}d(input, weight, bias, stride, padding, dilation, groups)`;
+/// `padding` may be 'same' (the output keeps the input's spatial sizes)
+/// or 'valid' (no padding).
 pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
     let w = tensor(interp, call, 1)?;
@@ -951,6 +953,10 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
         } else {
             window_out(interp, len, k, stride[i], padding[i], dilation[i], false)?
         });
+    }
+    // A string padding ('same', 'valid') is the `.padding` overload.
+    if matches!(call.get("padding"), Value::Str(_)) {
+        return emit(interp, call, 1, 7.min(call.args.len()), x.dtype, shape);
     }
     let n = if call.arg(2).is_none() && matches!(call.get("stride"), Value::None | Value::Int(1)) {
         2
@@ -1189,6 +1195,19 @@ pub fn embedding(interp: &mut Interp, call: &OpCall) -> R<Value> {
     ];
     let target = call.target(0);
     interp.record_tensor_op(&target, args, vec![], w.dtype, shape)
+}
+
+/// `embedding_renorm_(weight, indices, max_norm, norm_type)`: the rows
+/// `indices` names rescaled in place (nn.Embedding with max_norm).
+pub fn embedding_renorm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let idx = tensor(interp, call, 1)?;
+    if idx.dtype.is_floating() {
+        return Err(interp.raise(
+            "RuntimeError",
+            "embedding_renorm_: indices must be an integer tensor",
+        ));
+    }
+    emit_inplace(interp, call, 0, 4)
 }
 
 /// `dropout(input, p, training)`: always recorded, as export keeps it.

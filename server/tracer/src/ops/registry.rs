@@ -665,19 +665,19 @@ pub static OPS: &[OpDef] = &[
     op!(
         ["torch.conv1d", "torch.nn.functional.conv1d"],
         "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1",
-        ["aten.conv1d.default"],
+        ["aten.conv1d.default", "aten.conv1d.padding"],
         meta::conv
     ),
     op!(
         ["torch.conv2d", "torch.nn.functional.conv2d"],
         "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1",
-        ["aten.conv2d.default"],
+        ["aten.conv2d.default", "aten.conv2d.padding"],
         meta::conv
     ),
     op!(
         ["torch.conv3d", "torch.nn.functional.conv3d"],
         "input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1",
-        ["aten.conv3d.default"],
+        ["aten.conv3d.default", "aten.conv3d.padding"],
         meta::conv
     ),
     op!(
@@ -856,6 +856,12 @@ pub static OPS: &[OpDef] = &[
         "input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False",
         ["aten.embedding.default"],
         meta::embedding
+    ),
+    op!(
+        ["torch.embedding_renorm_"],
+        "input, indices, max_norm, norm_type",
+        ["aten.embedding_renorm_.default"],
+        meta::embedding_renorm
     ),
     op!(
         ["torch.ops.aten.embedding_bag.padding_idx"],

@@ -61,6 +61,8 @@ pub const FUNCTIONS: &[&str] = &[
     "cuda.is_available",
     "compiler.is_compiling",
     "_dynamo.is_compiling",
+    "compiler.is_exporting",
+    "compiler.is_dynamo_compiling",
     "manual_seed",
     "set_grad_enabled",
     "set_printoptions",
@@ -561,6 +563,12 @@ pub fn call(
         "jit.is_scripting" | "jit.is_tracing" | "cuda.is_available" => Value::Bool(false),
         "compiler.is_compiling" | "_dynamo.is_compiling" => {
             Value::Bool(interp.mode == crate::Mode::Strict)
+        }
+        // True while torch.export traces, in either mode; Dynamo traces
+        // only in strict mode.
+        "compiler.is_exporting" => Value::Bool(interp.tracing),
+        "compiler.is_dynamo_compiling" => {
+            Value::Bool(interp.tracing && interp.mode == crate::Mode::Strict)
         }
         "manual_seed"
         | "set_grad_enabled"

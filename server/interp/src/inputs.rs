@@ -457,7 +457,7 @@ impl Values {
                 let Some((_, m)) = modules.iter().find(|(p, _)| *p == prefix) else {
                     continue;
                 };
-                let Some(class) = m.class.builtin_base() else {
+                let Some(class) = tracer::nn::torch_class(&m.class) else {
                     continue;
                 };
                 let Some(rule) = crate::init::rule_for(&class, &rel) else {
@@ -669,8 +669,7 @@ impl Values {
         let (owner, leaf) = target.rsplit_once('.').unwrap_or(("", target));
         let norm_owner = tracer::nn::named_modules(&model).into_iter().any(|(p, m)| {
             p == owner
-                && m.class
-                    .builtin_base()
+                && tracer::nn::torch_class(&m.class)
                     .is_some_and(|b| b.contains("BatchNorm") || b.contains("InstanceNorm"))
         });
         if norm_owner {

@@ -1,14 +1,16 @@
-"""torch.nn pooling modules (torch.nn.modules.pooling) that exportlens
-defines in Python: the 3-d and adaptive-max pools, power-average (LP)
-pools, max-unpooling and fractional max pooling. Run by the tracer, never
-by CPython (see nn.py); MaxPool1d/2d, AvgPool1d/2d and AdaptiveAvgPool1d/2d
-are still Rust modules (server/tracer/src/nn.rs).
+"""torch.nn pooling modules (torch.nn.modules.pooling) as exportlens
+interprets them: Python run by the tracer, never by CPython (see nn.py).
+Max, average and adaptive pools in 1-3 dimensions (`return_indices`,
+`ceil_mode`, `divisor_override` passed to the functional, which records
+the ATen op), power-average (LP) pools, max-unpooling and fractional max
+pooling.
 """
 import torch.nn.functional as F
 from torch.nn import Module
+from torch.nn.modules.utils import _single
 
 
-class MaxPool3d(Module):
+class _MaxPoolNd(Module):
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
         super().__init__()
         self.kernel_size = kernel_size
@@ -18,6 +20,34 @@ class MaxPool3d(Module):
         self.return_indices = return_indices
         self.ceil_mode = ceil_mode
 
+
+class MaxPool1d(_MaxPoolNd):
+    def forward(self, input):
+        return F.max_pool1d(
+            input,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.dilation,
+            ceil_mode=self.ceil_mode,
+            return_indices=self.return_indices,
+        )
+
+
+class MaxPool2d(_MaxPoolNd):
+    def forward(self, input):
+        return F.max_pool2d(
+            input,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.dilation,
+            ceil_mode=self.ceil_mode,
+            return_indices=self.return_indices,
+        )
+
+
+class MaxPool3d(_MaxPoolNd):
     def forward(self, input):
         return F.max_pool3d(
             input,
@@ -30,7 +60,25 @@ class MaxPool3d(Module):
         )
 
 
-class AvgPool3d(Module):
+class _AvgPoolNd(Module):
+    pass
+
+
+class AvgPool1d(_AvgPoolNd):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__()
+        # Stored as one-tuples.
+        self.kernel_size = _single(kernel_size)
+        self.stride = _single(stride if stride is not None else kernel_size)
+        self.padding = _single(padding)
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+
+    def forward(self, input):
+        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad)
+
+
+class _AvgPoolWithDivisor(_AvgPoolNd):
     def __init__(
         self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None
     ):
@@ -42,6 +90,21 @@ class AvgPool3d(Module):
         self.count_include_pad = count_include_pad
         self.divisor_override = divisor_override
 
+
+class AvgPool2d(_AvgPoolWithDivisor):
+    def forward(self, input):
+        return F.avg_pool2d(
+            input,
+            self.kernel_size,
+            self.stride,
+            self.padding,
+            self.ceil_mode,
+            self.count_include_pad,
+            self.divisor_override,
+        )
+
+
+class AvgPool3d(_AvgPoolWithDivisor):
     def forward(self, input):
         return F.avg_pool3d(
             input,
@@ -54,30 +117,47 @@ class AvgPool3d(Module):
         )
 
 
-class AdaptiveAvgPool3d(Module):
+class _AdaptiveAvgPoolNd(Module):
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
 
+
+class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
+    def forward(self, input):
+        return F.adaptive_avg_pool1d(input, self.output_size)
+
+
+class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
+    def forward(self, input):
+        return F.adaptive_avg_pool2d(input, self.output_size)
+
+
+class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd):
     def forward(self, input):
         return F.adaptive_avg_pool3d(input, self.output_size)
 
 
 class _AdaptiveMaxPoolNd(Module):
-    _nd = 1
-
     def __init__(self, output_size, return_indices=False):
         super().__init__()
         self.output_size = output_size
         self.return_indices = return_indices
 
+
+class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
     def forward(self, input):
-        pool = getattr(F, f"adaptive_max_pool{self._nd}d")
-        return pool(input, self.output_size, self.return_indices)
+        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
 
 
-class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd): _nd = 1
-class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd): _nd = 3
+class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
+
+
+class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
+    def forward(self, input):
+        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
 
 
 class _LPPoolNd(Module):

@@ -459,7 +459,7 @@ pub fn reach_in_function(
             ));
         }
     };
-    let mut defaults = std::collections::HashMap::new();
+    let mut defaults = crate::value::NameMap::default();
     let mut kwargs = Vec::new();
     let p = &def.params;
     for param in p.posonly.iter().chain(&p.args).chain(&p.kwonly) {
@@ -488,7 +488,7 @@ pub fn reach_in_function(
     let func = Rc::new(crate::value::Function {
         name: Rc::from(def.name.as_str()),
         qualname: Rc::from(def.name.as_str()),
-        params: std::sync::Arc::new(def.params.clone()),
+        params: def.params.clone(),
         body: crate::value::FunctionBody::Def(def.clone()),
         defaults,
         closure: globals.clone(),

@@ -78,15 +78,6 @@ fn p(name: &'static str, shape: Vec<i64>) -> StateEntry {
     }
 }
 
-fn b(name: &'static str, shape: Vec<i64>, dtype: DType) -> StateEntry {
-    StateEntry {
-        name,
-        shape,
-        dtype,
-        kind: StateKind::Buffer,
-    }
-}
-
 fn none_param(name: &'static str) -> StateEntry {
     StateEntry {
         name,
@@ -147,56 +138,6 @@ fn convt1d_state(c: &Config) -> Vec<StateEntry> {
 }
 fn convt2d_state(c: &Config) -> Vec<StateEntry> {
     conv_state(c, 2, true)
-}
-
-fn batchnorm_state(c: &Config) -> Vec<StateEntry> {
-    let n = int(c, "num_features");
-    let mut v = Vec::new();
-    if flag(c, "affine") {
-        v.push(p("weight", vec![n]));
-        v.push(p("bias", vec![n]));
-    }
-    if flag(c, "track_running_stats") {
-        v.push(b("running_mean", vec![n], DType::F32));
-        v.push(b("running_var", vec![n], DType::F32));
-        v.push(b("num_batches_tracked", vec![], DType::I64));
-    }
-    v
-}
-
-fn layernorm_state(c: &Config) -> Vec<StateEntry> {
-    let ns: Vec<i64> = match c.get("normalized_shape") {
-        Some(Value::Tuple(t)) => t.iter().map(|v| v.as_int().unwrap_or(1)).collect(),
-        Some(Value::List(l)) => l.borrow().iter().map(|v| v.as_int().unwrap_or(1)).collect(),
-        Some(v) => vec![v.as_int().unwrap_or(1)],
-        None => vec![1],
-    };
-    if !flag(c, "elementwise_affine") {
-        return vec![];
-    }
-    let mut v = vec![p("weight", ns.clone())];
-    if flag(c, "bias") {
-        v.push(p("bias", ns));
-    }
-    v
-}
-
-fn rmsnorm_state(c: &Config) -> Vec<StateEntry> {
-    let ns = ints(c, "normalized_shape", 1);
-    if flag(c, "elementwise_affine") {
-        vec![p("weight", ns)]
-    } else {
-        vec![]
-    }
-}
-
-fn groupnorm_state(c: &Config) -> Vec<StateEntry> {
-    let n = int(c, "num_channels");
-    if flag(c, "affine") {
-        vec![p("weight", vec![n]), p("bias", vec![n])]
-    } else {
-        vec![]
-    }
 }
 
 fn embedding_state(c: &Config) -> Vec<StateEntry> {
@@ -413,78 +354,11 @@ pub static MODULES: &[ModuleDef] = &[
         fwd_conv_transpose
     ),
     module!(
-        "BatchNorm1d",
-        "num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None",
-        batchnorm_state,
-        fwd_batchnorm
-    ),
-    module!(
-        "BatchNorm2d",
-        "num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None",
-        batchnorm_state,
-        fwd_batchnorm
-    ),
-    module!(
-        "BatchNorm3d",
-        "num_features, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None",
-        batchnorm_state,
-        fwd_batchnorm
-    ),
-    module!(
-        "LayerNorm",
-        "normalized_shape, eps=1e-05, elementwise_affine=True, bias=True, device=None, dtype=None",
-        layernorm_state,
-        fwd_layernorm
-    ),
-    module!(
-        "RMSNorm",
-        "normalized_shape, eps=None, elementwise_affine=True, device=None, dtype=None",
-        rmsnorm_state,
-        fwd_rmsnorm
-    ),
-    module!(
-        "GroupNorm",
-        "num_groups, num_channels, eps=1e-05, affine=True, device=None, dtype=None",
-        groupnorm_state,
-        fwd_groupnorm
-    ),
-    module!(
         "Embedding",
         "num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None",
         embedding_state,
         fwd_embedding
     ),
-    module!("Dropout", "p=0.5, inplace=False", no_state, fwd_dropout),
-    module!("ReLU", "inplace=False", no_state, fwd_activation),
-    module!("ReLU6", "inplace=False", no_state, fwd_activation),
-    module!("GELU", "approximate='none'", no_state, fwd_activation),
-    module!("SiLU", "inplace=False", no_state, fwd_activation),
-    module!("Mish", "inplace=False", no_state, fwd_activation),
-    module!("Sigmoid", "", no_state, fwd_activation),
-    module!("Tanh", "", no_state, fwd_activation),
-    module!("Hardswish", "inplace=False", no_state, fwd_activation),
-    module!("Hardsigmoid", "inplace=False", no_state, fwd_activation),
-    module!(
-        "Hardtanh",
-        "min_val=-1.0, max_val=1.0, inplace=False",
-        no_state,
-        fwd_activation
-    ),
-    module!(
-        "LeakyReLU",
-        "negative_slope=0.01, inplace=False",
-        no_state,
-        fwd_activation
-    ),
-    module!("ELU", "alpha=1.0, inplace=False", no_state, fwd_activation),
-    module!(
-        "Softplus",
-        "beta=1.0, threshold=20.0",
-        no_state,
-        fwd_activation
-    ),
-    module!("Softmax", "dim=None", no_state, fwd_softmax),
-    module!("LogSoftmax", "dim=None", no_state, fwd_softmax),
     module!("Identity", "*args, **kwargs", no_state, fwd_identity),
     module!("Flatten", "start_dim=1, end_dim=-1", no_state, fwd_flatten),
     module!(
@@ -492,38 +366,6 @@ pub static MODULES: &[ModuleDef] = &[
         "dim, unflattened_size",
         no_state,
         fwd_unflatten
-    ),
-    module!(
-        "MaxPool1d",
-        "kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False",
-        no_state,
-        fwd_pool
-    ),
-    module!(
-        "MaxPool2d",
-        "kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False",
-        no_state,
-        fwd_pool
-    ),
-    module!(
-        "AvgPool1d",
-        "kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True",
-        no_state,
-        fwd_pool
-    ),
-    module!(
-        "AvgPool2d",
-        "kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None",
-        no_state,
-        fwd_pool
-    ),
-    module!("AdaptiveAvgPool1d", "output_size", no_state, fwd_adaptive),
-    module!("AdaptiveAvgPool2d", "output_size", no_state, fwd_adaptive),
-    module!(
-        "AdaptiveMaxPool2d",
-        "output_size, return_indices=False",
-        no_state,
-        fwd_adaptive
     ),
     module!("ParameterList", "values=None", no_state, fwd_unsupported),
     module!(
@@ -557,6 +399,25 @@ pub static MODULES: &[ModuleDef] = &[
 fn def_of(name: &str) -> Option<&'static ModuleDef> {
     let short = name.strip_prefix("torch.nn.")?;
     MODULES.iter().find(|m| m.name == short)
+}
+
+/// The torch class a module class is or derives from, by its
+/// `torch.nn` name: the first class on its MRO that the tracer implements
+/// (`torch.nn.Linear`, `torch.nn.Module`) or that the prelude defines
+/// (`torch.nn.BatchNorm2d`, whose `__module__` is a
+/// `torch.nn.modules.*` module).
+pub fn torch_class(class: &Rc<Class>) -> Option<Rc<str>> {
+    class.mro().into_iter().find_map(|c| {
+        if let Some(b) = &c.builtin {
+            return Some(b.clone());
+        }
+        match c.own_attr("__module__") {
+            Some(Value::Str(m)) if m.starts_with("torch.nn.modules") => {
+                Some(Rc::from(format!("torch.nn.{}", c.name)))
+            }
+            _ => None,
+        }
+    })
 }
 
 pub fn is_library_module(name: &str) -> bool {
@@ -646,12 +507,18 @@ fn literal(d: &str) -> Value {
     }
 }
 
+/// Build the torch.nn module `name` (`torch.nn.LayerNorm`), from the
+/// prelude when it defines the class, else from [`MODULES`].
 pub fn construct_named(
     interp: &mut Interp,
     name: &'static str,
     args: Vec<Value>,
     kwargs: Vec<(String, Value)>,
 ) -> R<Value> {
+    if let Some((index, short)) = crate::prelude::provider(name) {
+        let class = interp.prelude_value(index, short)?;
+        return interp.call(&class, args, kwargs);
+    }
     let class = interp.builtin_class(name);
     construct(interp, class, args, kwargs)
 }
@@ -758,10 +625,9 @@ fn init_library(
 }
 
 /// Constructor arguments torch stores in a normal form, as the attribute
-/// reads of model code see them (`conv.kernel_size[0]`,
-/// `norm.normalized_shape[-1]`): (module name prefix, spatial rank, the
-/// arguments expanded to a tuple of that rank; rank 0 wraps an int in a
-/// one-tuple and turns a list into a tuple).
+/// reads of model code see them (`conv.kernel_size[0]`): (module name,
+/// spatial rank, the arguments expanded to a tuple of that rank; a list
+/// becomes a tuple).
 const TUPLE_ATTRIBUTES: &[(&str, usize, &[&str])] = &[
     ("Conv1d", 1, CONV_TUPLES),
     ("Conv2d", 2, CONV_TUPLES),
@@ -769,8 +635,6 @@ const TUPLE_ATTRIBUTES: &[(&str, usize, &[&str])] = &[
     ("ConvTranspose1d", 1, CONV_TUPLES),
     ("ConvTranspose2d", 2, CONV_TUPLES),
     ("ConvTranspose3d", 3, CONV_TUPLES),
-    ("LayerNorm", 0, &["normalized_shape"]),
-    ("RMSNorm", 0, &["normalized_shape"]),
 ];
 const CONV_TUPLES: &[&str] = &[
     "kernel_size",
@@ -787,7 +651,6 @@ fn normalize_config(module: &str, config: &mut Config) {
     for key in *keys {
         let Some(v) = config.get(*key) else { continue };
         let normal = match (v, *rank) {
-            (Value::Int(_), 0) => Value::tuple(vec![v.clone()]),
             (Value::Int(_), n) => Value::tuple(vec![v.clone(); n]),
             (Value::List(l), _) => Value::tuple(l.borrow().clone()),
             _ => continue,
@@ -1391,101 +1254,6 @@ fn fwd_conv_transpose(
     f(interp, &format!("conv_transpose{nd}d"), a, vec![])
 }
 
-fn fwd_batchnorm(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "BatchNorm")?;
-    if let Value::Tensor(t) = &x {
-        let want = match &*obj.class.name {
-            "BatchNorm1d" => vec![2, 3],
-            "BatchNorm3d" => vec![5],
-            _ => vec![4],
-        };
-        if !want.contains(&t.rank()) {
-            return Err(interp.raise(
-                "ValueError",
-                format!("expected {}D input (got {}D input)", want[0], t.rank()),
-            ));
-        }
-    }
-    let train = training(obj);
-    let nbt = param(obj, "num_batches_tracked");
-    if train && let Value::Tensor(_) = nbt {
-        interp.call_op_by_method("add_", nbt, vec![Value::Int(1)], vec![])?;
-    }
-    let a = vec![
-        x,
-        param(obj, "running_mean"),
-        param(obj, "running_var"),
-        param(obj, "weight"),
-        param(obj, "bias"),
-        Value::Bool(train || param(obj, "running_mean").is_none()),
-        cfg(obj, "momentum"),
-        cfg(obj, "eps"),
-    ];
-    crate::ops::call_torch_function(interp, "torch.nn.functional.batch_norm", a, vec![])
-}
-
-fn fwd_layernorm(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "LayerNorm")?;
-    let a = vec![
-        x,
-        cfg(obj, "normalized_shape"),
-        param(obj, "weight"),
-        param(obj, "bias"),
-        cfg(obj, "eps"),
-    ];
-    f(interp, "layer_norm", a, vec![])
-}
-
-fn fwd_rmsnorm(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "RMSNorm")?;
-    let t = crate::ops::call_torch_function(
-        interp,
-        "torch.rms_norm",
-        vec![
-            x.clone(),
-            cfg(obj, "normalized_shape"),
-            param(obj, "weight"),
-        ],
-        vec![],
-    );
-    match t {
-        Ok(v) => Ok(v),
-        Err(_) => Ok(x),
-    }
-}
-
-fn fwd_groupnorm(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "GroupNorm")?;
-    let a = vec![
-        x,
-        cfg(obj, "num_groups"),
-        param(obj, "weight"),
-        param(obj, "bias"),
-        cfg(obj, "eps"),
-    ];
-    f(interp, "group_norm", a, vec![])
-}
-
 fn fwd_embedding(
     interp: &mut Interp,
     obj: &Rc<Object>,
@@ -1494,92 +1262,6 @@ fn fwd_embedding(
 ) -> R<Value> {
     let x = input(interp, &args, "Embedding")?;
     f(interp, "embedding", vec![x, param(obj, "weight")], vec![])
-}
-
-fn fwd_dropout(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "Dropout")?;
-    let inplace = matches!(cfg(obj, "inplace"), Value::Bool(true));
-    let kw = vec![("inplace".to_string(), Value::Bool(inplace))];
-    f(
-        interp,
-        "dropout",
-        vec![x, cfg(obj, "p"), Value::Bool(training(obj))],
-        kw,
-    )
-}
-
-fn fwd_activation(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, &obj.class.name)?;
-    let inplace = vec![(
-        "inplace".to_string(),
-        Value::Bool(matches!(cfg(obj, "inplace"), Value::Bool(true))),
-    )];
-    match &*obj.class.name {
-        "ReLU" => f(interp, "relu", vec![x], inplace),
-        "ReLU6" => f(
-            interp,
-            "hardtanh",
-            vec![x, Value::Float(0.0), Value::Float(6.0)],
-            inplace,
-        ),
-        "GELU" => f(
-            interp,
-            "gelu",
-            vec![x],
-            vec![("approximate".into(), cfg(obj, "approximate"))],
-        ),
-        "SiLU" => f(interp, "silu", vec![x], inplace),
-        "Mish" => f(interp, "mish", vec![x], inplace),
-        "Sigmoid" => crate::ops::call_torch_function(interp, "torch.sigmoid", vec![x], vec![]),
-        "Tanh" => crate::ops::call_torch_function(interp, "torch.tanh", vec![x], vec![]),
-        "Hardswish" => f(interp, "hardswish", vec![x], inplace),
-        "Hardsigmoid" => f(interp, "hardsigmoid", vec![x], inplace),
-        "Hardtanh" => f(
-            interp,
-            "hardtanh",
-            vec![x, cfg(obj, "min_val"), cfg(obj, "max_val")],
-            inplace,
-        ),
-        "LeakyReLU" => f(
-            interp,
-            "leaky_relu",
-            vec![x, cfg(obj, "negative_slope")],
-            inplace,
-        ),
-        "ELU" => f(interp, "elu", vec![x, cfg(obj, "alpha")], inplace),
-        "Softplus" => f(
-            interp,
-            "softplus",
-            vec![x, cfg(obj, "beta"), cfg(obj, "threshold")],
-            vec![],
-        ),
-        other => Err(interp.type_error(format!("no activation {other}"))),
-    }
-}
-
-fn fwd_softmax(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "Softmax")?;
-    let name = if &*obj.class.name == "LogSoftmax" {
-        "log_softmax"
-    } else {
-        "softmax"
-    };
-    f(interp, name, vec![x, cfg(obj, "dim")], vec![])
 }
 
 fn fwd_identity(
@@ -1619,55 +1301,6 @@ fn fwd_unflatten(
         vec![cfg(obj, "dim"), cfg(obj, "unflattened_size")],
         vec![],
     )
-}
-
-fn fwd_pool(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "Pool")?;
-    let n = &*obj.class.name;
-    let nd = if n.contains("1d") { "1d" } else { "2d" };
-    if n.starts_with("Max") {
-        let a = vec![
-            x,
-            cfg(obj, "kernel_size"),
-            cfg(obj, "stride"),
-            cfg(obj, "padding"),
-            cfg(obj, "dilation"),
-            cfg(obj, "ceil_mode"),
-            cfg(obj, "return_indices"),
-        ];
-        f(interp, &format!("max_pool{nd}"), a, vec![])
-    } else {
-        let a = vec![
-            x,
-            cfg(obj, "kernel_size"),
-            cfg(obj, "stride"),
-            cfg(obj, "padding"),
-            cfg(obj, "ceil_mode"),
-            cfg(obj, "count_include_pad"),
-        ];
-        f(interp, &format!("avg_pool{nd}"), a, vec![])
-    }
-}
-
-fn fwd_adaptive(
-    interp: &mut Interp,
-    obj: &Rc<Object>,
-    args: Vec<Value>,
-    _: Vec<(String, Value)>,
-) -> R<Value> {
-    let x = input(interp, &args, "AdaptivePool")?;
-    let n = &*obj.class.name;
-    let name = match n {
-        "AdaptiveAvgPool1d" => "adaptive_avg_pool1d",
-        "AdaptiveMaxPool2d" => "adaptive_max_pool2d",
-        _ => "adaptive_avg_pool2d",
-    };
-    f(interp, name, vec![x, cfg(obj, "output_size")], vec![])
 }
 
 fn fwd_unsupported(
@@ -2041,7 +1674,7 @@ fn submodule(obj: &Rc<Object>, name: &str) -> Option<Rc<Object>> {
 }
 
 fn eps_of(norm: &Rc<Object>) -> Option<f64> {
-    match cfg(norm, "eps") {
+    match norm.get_attr("eps").unwrap_or_else(|| cfg(norm, "eps")) {
         Value::Float(f) => Some(f),
         Value::Int(i) => Some(i as f64),
         _ => None,
@@ -2190,25 +1823,6 @@ mod tests {
         assert_eq!(s[0].name, "weight");
         assert_eq!(s[0].shape, vec![3, 5]);
         assert_eq!(s[1].shape, vec![3]);
-    }
-
-    #[test]
-    fn batchnorm_buffers_follow_params() {
-        let mut c = Config::new();
-        c.insert("num_features".into(), Value::Int(8));
-        c.insert("affine".into(), Value::Bool(true));
-        c.insert("track_running_stats".into(), Value::Bool(true));
-        let names: Vec<&str> = batchnorm_state(&c).iter().map(|e| e.name).collect();
-        assert_eq!(
-            names,
-            [
-                "weight",
-                "bias",
-                "running_mean",
-                "running_var",
-                "num_batches_tracked"
-            ]
-        );
     }
 
     #[test]

@@ -251,7 +251,7 @@ pub struct Function {
     pub params: Arc<ast::Parameters>,
     pub body: FunctionBody,
     /// Evaluated defaults by parameter name.
-    pub defaults: HashMap<String, Value>,
+    pub defaults: NameMap<Value>,
     /// The scope the function closes over.
     pub closure: Rc<Scope>,
     pub globals: Rc<Scope>,
@@ -276,8 +276,54 @@ pub enum FunctionBody {
 }
 
 /// A lexical scope: a function's locals or a module's globals.
+/// A fast, non-cryptographic hasher for the interpreter's name tables
+/// (variable names are not attacker-chosen keys): the multiply-rotate
+/// scheme of rustc's FxHasher.
+#[derive(Default, Clone, Copy)]
+pub struct FxHasher {
+    hash: u64,
+}
+
+impl FxHasher {
+    const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+
+    fn add(&mut self, word: u64) {
+        self.hash = (self.hash.rotate_left(5) ^ word).wrapping_mul(Self::SEED);
+    }
+}
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes(c.try_into().unwrap_or([0; 8])));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut word = [0u8; 8];
+            word[..rest.len()].copy_from_slice(rest);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.add(u64::from(i));
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.add(i as u64);
+    }
+
+    fn finish(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// A map keyed by names, hashed with [`FxHasher`].
+pub type NameMap<V> = HashMap<String, V, std::hash::BuildHasherDefault<FxHasher>>;
+
 pub struct Scope {
-    pub vars: RefCell<HashMap<String, Value>>,
+    pub vars: RefCell<NameMap<Value>>,
     pub parent: Option<Rc<Scope>>,
     pub nonlocals: RefCell<Vec<String>>,
     pub globals_decl: RefCell<Vec<String>>,
@@ -286,7 +332,7 @@ pub struct Scope {
 impl Scope {
     pub fn new(parent: Option<Rc<Scope>>) -> Rc<Scope> {
         let scope = Rc::new(Scope {
-            vars: RefCell::new(HashMap::new()),
+            vars: RefCell::new(NameMap::default()),
             parent,
             nonlocals: RefCell::new(Vec::new()),
             globals_decl: RefCell::new(Vec::new()),
@@ -346,6 +392,9 @@ pub struct Class {
     /// creation order, held weakly as Python's `type.__subclasses__` holds
     /// them (a subclass already holds its bases strongly).
     pub subclasses: RefCell<Vec<std::rc::Weak<Class>>>,
+    /// The MRO after the class itself, computed on first use (the bases
+    /// never change): attribute lookups walk it without allocating.
+    pub mro_tail: std::cell::OnceCell<Vec<Rc<Class>>>,
 }
 
 impl Class {
@@ -371,18 +420,35 @@ impl Class {
     /// Method resolution order: depth-first, left to right, without repeats
     /// (equals C3 for the hierarchies models use).
     pub fn mro(self: &Rc<Self>) -> Vec<Rc<Class>> {
-        let mut out: Vec<Rc<Class>> = Vec::new();
-        fn walk(c: &Rc<Class>, out: &mut Vec<Rc<Class>>) {
-            if out.iter().any(|o| Rc::ptr_eq(o, c)) {
-                return;
-            }
-            out.push(c.clone());
-            for b in &c.bases {
-                walk(b, out);
-            }
-        }
-        walk(self, &mut out);
+        let mut out = vec![self.clone()];
+        out.extend(self.tail().iter().cloned());
         out
+    }
+
+    /// The MRO without the class itself (holding the class itself would
+    /// be a reference cycle).
+    fn tail(&self) -> &[Rc<Class>] {
+        self.mro_tail.get_or_init(|| {
+            let mut out: Vec<Rc<Class>> = Vec::new();
+            fn walk(c: &Rc<Class>, out: &mut Vec<Rc<Class>>) {
+                if out.iter().any(|o| Rc::ptr_eq(o, c)) {
+                    return;
+                }
+                out.push(c.clone());
+                for b in &c.bases {
+                    walk(b, out);
+                }
+            }
+            for b in &self.bases {
+                walk(b, &mut out);
+            }
+            out
+        })
+    }
+
+    /// The classes of the MRO, without allocating.
+    pub fn mro_iter<'a>(self: &'a Rc<Self>) -> impl Iterator<Item = &'a Rc<Class>> {
+        std::iter::once(self).chain(self.tail().iter())
     }
 
     pub fn own_attr(&self, name: &str) -> Option<Value> {
@@ -404,23 +470,21 @@ impl Class {
 
     /// Find an attribute along the MRO, with the class that defines it.
     pub fn lookup(self: &Rc<Self>, name: &str) -> Option<(Value, Rc<Class>)> {
-        self.mro()
-            .into_iter()
+        self.mro_iter()
             .find_map(|c| c.own_attr(name).map(|v| (v, c.clone())))
     }
 
     /// The first builtin class on the MRO (`torch.nn.Module` for user modules).
     pub fn builtin_base(self: &Rc<Self>) -> Option<Rc<str>> {
-        self.mro().into_iter().find_map(|c| c.builtin.clone())
+        self.mro_iter().find_map(|c| c.builtin.clone())
     }
 
     pub fn is_subclass_of(self: &Rc<Self>, other: &Rc<Class>) -> bool {
-        self.mro().iter().any(|c| Rc::ptr_eq(c, other))
+        self.mro_iter().any(|c| Rc::ptr_eq(c, other))
     }
 
     pub fn is_module(self: &Rc<Self>) -> bool {
-        self.mro()
-            .iter()
+        self.mro_iter()
             .any(|c| c.builtin.as_deref() == Some("torch.nn.Module"))
     }
 }

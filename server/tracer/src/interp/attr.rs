@@ -543,6 +543,26 @@ impl Interp {
     }
 
     fn module_attr(&mut self, path: &str, name: &str) -> R<Value> {
+        if !path.starts_with("torch") {
+            return self.resolve_module_attr(path, name);
+        }
+        let full = format!("{path}.{name}");
+        if let Some(v) = self.torch_attrs.get(&full) {
+            return Ok(v.clone());
+        }
+        let v = self.resolve_module_attr(path, name)?;
+        // Unknown values carry their note, containers are mutable: both
+        // are resolved afresh at each read.
+        if !matches!(
+            v,
+            Value::Unknown(_) | Value::Dict(_) | Value::List(_) | Value::Object(_)
+        ) {
+            self.torch_attrs.insert(full, v.clone());
+        }
+        Ok(v)
+    }
+
+    fn resolve_module_attr(&mut self, path: &str, name: &str) -> R<Value> {
         let full = format!("{path}.{name}");
         if crate::prelude::is_submodule(&full) {
             return Ok(Value::PyModule(Rc::from(full.as_str())));

@@ -3,7 +3,6 @@
 //! torch ops, plus the definition of functions, lambdas and classes, and
 //! imports.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -311,8 +310,8 @@ impl Interp {
         &mut self,
         params: &ast::Parameters,
         scope: &Rc<Scope>,
-    ) -> R<HashMap<String, Value>> {
-        let mut defaults = HashMap::new();
+    ) -> R<crate::value::NameMap<Value>> {
+        let mut defaults = crate::value::NameMap::default();
         for p in params
             .posonly
             .iter()
@@ -359,7 +358,7 @@ impl Interp {
         let f = Value::Function(Rc::new(Function {
             name: Rc::from(def.name.as_str()),
             qualname: Rc::from(def.name.as_str()),
-            params: Arc::new(def.params.clone()),
+            params: def.params.clone(),
             body: FunctionBody::Def(def.clone()),
             defaults,
             closure: scope.clone(),
@@ -475,6 +474,7 @@ impl Interp {
             decorators: Vec::new(),
             is_dataclass: Default::default(),
             subclasses: Default::default(),
+            mro_tail: Default::default(),
             is_enum,
         });
         crate::cycles::register(&class);

@@ -112,6 +112,11 @@ pub struct Interp {
     /// The globals of the prelude modules that ran, by index in
     /// [`crate::prelude::MODULES`].
     pub preludes: HashMap<usize, Rc<Scope>>,
+    /// `torch.*` module attributes read so far, by dotted path: reading
+    /// one resolves through the prelude, the op registry and the class
+    /// tables, and model code reads the same few (`torch.nn.functional`,
+    /// `torch.ones`) at every call.
+    pub torch_attrs: crate::value::NameMap<Value>,
     /// The values yielded so far by each generator function running (the
     /// innermost last). A generator runs to completion when called and
     /// iterates over what it yielded: loops are unrolled anyway, and an
@@ -198,6 +203,7 @@ impl Interp {
             deferred: Vec::new(),
             module_globals: std::collections::HashSet::new(),
             preludes: HashMap::new(),
+            torch_attrs: Default::default(),
             generator_sinks: Vec::new(),
             guard_paths: Vec::new(),
             concrete: None,
@@ -475,6 +481,7 @@ impl Interp {
             decorators: Vec::new(),
             is_dataclass: Default::default(),
             subclasses: Default::default(),
+            mro_tail: Default::default(),
             is_enum: name == "enum.Enum" || name == "enum.IntEnum",
         });
         crate::cycles::register(&class);

@@ -1126,23 +1126,49 @@ pub fn batch_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
 /// `layer_norm(input, normalized_shape, weight, bias, eps)`.
 pub fn layer_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
-    let ns = sizes(interp, &call.arg(1).clone())?;
-    if ns.len() > x.rank() {
-        return Err(shape_error(
-            interp,
-            "layer_norm: normalized_shape longer than the input rank",
-        ));
-    }
-    let off = x.rank() - ns.len();
-    for (i, n) in ns.iter().enumerate() {
-        expect_eq(interp, &x.shape[off + i], n, "layer_norm: normalized_shape")?;
-    }
+    trailing_shape(interp, call, &x, "layer_norm")?;
     let n = if call.arg(2).is_none() {
         2
     } else if call.arg(3).is_none() {
         3
     } else {
         4
+    };
+    emit(interp, call, 0, n, x.dtype, x.shape.clone())
+}
+
+/// Check that the input ends in `normalized_shape` (argument 1).
+fn trailing_shape(interp: &mut Interp, call: &OpCall, x: &Tensor, op: &str) -> R<()> {
+    let ns = sizes(interp, &call.arg(1).clone())?;
+    if ns.len() > x.rank() {
+        return Err(shape_error(
+            interp,
+            format!("{op}: normalized_shape longer than the input rank"),
+        ));
+    }
+    let off = x.rank() - ns.len();
+    for (i, n) in ns.iter().enumerate() {
+        expect_eq(
+            interp,
+            &x.shape[off + i],
+            n,
+            &format!("{op}: normalized_shape"),
+        )?;
+    }
+    Ok(())
+}
+
+/// `rms_norm(input, normalized_shape, weight, eps)`: trailing `None`s are
+/// not recorded.
+pub fn rms_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    trailing_shape(interp, call, &x, "rms_norm")?;
+    let n = if !call.arg(3).is_none() {
+        4
+    } else if !call.arg(2).is_none() {
+        3
+    } else {
+        2
     };
     emit(interp, call, 0, n, x.dtype, x.shape.clone())
 }

@@ -123,7 +123,7 @@ def _lazy_init(self, affine, track_running_stats, bias, device, dtype):
     # After `_NormBase.__init__(0, ..., affine=False, track=False)`.
     self.affine = affine
     self.track_running_stats = track_running_stats
-    self._lazy_state = (bias, device, dtype)
+    self._lazy_factory = (bias, device, dtype)
 
 
 def _lazy_materialize(self, input):
@@ -131,8 +131,12 @@ def _lazy_materialize(self, input):
         return
     if not torch._dynamo.is_compiling():
         raise ValueError(_UNINITIALIZED)
-    bias, device, dtype = self._lazy_state
-    n = int(input.shape[1])
+    # Dynamo's initialization hook runs eagerly: nothing is recorded.
+    torch._exportlens_untraced(_lazy_build_state, self, int(input.shape[1]))
+
+
+def _lazy_build_state(self, n):
+    bias, device, dtype = self._lazy_factory
     self.num_features = n
     if self.affine:
         self.weight = Parameter(torch.ones(n, device=device, dtype=dtype))

@@ -134,6 +134,7 @@ pub fn is_special_function(full: &str) -> bool {
             | "torch.is_grad_enabled"
             | "torch.set_grad_enabled"
             | "torch.jit.is_scripting"
+            | "torch._exportlens_untraced"
             | "torch.jit.is_tracing"
             | "torch.compiler.is_compiling"
             | "torch._dynamo.is_compiling"
@@ -398,6 +399,17 @@ pub fn call_builtin(
         }
         let bound = Value::method(method, recv);
         return interp.call(&bound, args.collect(), kwargs);
+    }
+    if name == "torch._exportlens_untraced" {
+        // The prelude's way to build state the way an eager hook does
+        // (Dynamo initializes a lazy module on the example input before
+        // tracing its forward): `f(*args)` with nothing recorded.
+        let mut args = args.into_iter();
+        let f = args.next().unwrap_or(Value::None);
+        let was_tracing = std::mem::replace(&mut interp.tracing, false);
+        let result = interp.call(&f, args.collect(), kwargs);
+        interp.tracing = was_tracing;
+        return result;
     }
     if name == "os.getenv" {
         return Ok(args

@@ -1039,11 +1039,31 @@ pub fn pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
         )?);
     }
     let with_indices = matches!(call.get("return_indices"), Value::Bool(true));
-    let args = vec![
+    let ints = |v: &[i64]| Arg::List(v.iter().map(|i| Arg::Int(*i)).collect());
+    let mut args = vec![
         interp.arg_of(&Value::Tensor(x.clone())),
-        Arg::List(k.iter().map(|v| Arg::Int(*v)).collect()),
-        Arg::List(stride.iter().map(|v| Arg::Int(*v)).collect()),
+        ints(&k),
+        ints(&stride),
     ];
+    // The rest of the schema, as torch records it: trailing defaults
+    // dropped.
+    let mut rest: Vec<(Arg, bool)> = vec![(ints(&padding), padding.iter().all(|p| *p == 0))];
+    if call.spelling.contains("max") {
+        rest.push((ints(&dilation), dilation.iter().all(|d| *d == 1)));
+        rest.push((Arg::Bool(ceil), !ceil));
+    } else {
+        let include_pad = !matches!(call.get("count_include_pad"), Value::Bool(false));
+        rest.push((Arg::Bool(ceil), !ceil));
+        rest.push((Arg::Bool(include_pad), include_pad));
+        if nd > 1 {
+            let divisor = call.get("divisor_override").clone();
+            rest.push((interp.arg_of(&divisor), divisor.is_none()));
+        }
+    }
+    while rest.last().is_some_and(|(_, default)| *default) {
+        rest.pop();
+    }
+    args.extend(rest.into_iter().map(|(a, _)| a));
     if with_indices {
         let target = call.target(1);
         return values_and_indices(interp, &target, args, x.dtype, shape);

@@ -11,6 +11,7 @@ SyncBatchNorm. The instance norms (instancenorm.py) share the base.
 import torch
 import torch.nn.functional as F
 from torch.nn import Module, Parameter
+from torch.nn.modules.normalization import _affine_parameters
 
 
 class _NormBase(Module):
@@ -32,16 +33,7 @@ class _NormBase(Module):
         self.momentum = momentum
         self.affine = affine
         self.track_running_stats = track_running_stats
-        # torch creates them empty and resets them to ones and zeros.
-        if affine:
-            self.weight = Parameter(torch.ones(num_features, device=device, dtype=dtype))
-            if bias:
-                self.bias = Parameter(torch.zeros(num_features, device=device, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, affine, bias, num_features, device, dtype)
         if track_running_stats:
             self.register_buffer("running_mean", torch.zeros(num_features, device=device, dtype=dtype))
             self.register_buffer("running_var", torch.ones(num_features, device=device, dtype=dtype))

@@ -23,6 +23,20 @@ class LocalResponseNorm(Module):
         return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
 
 
+def _affine_parameters(module, affine, bias, shape, device, dtype):
+    """Register `weight` (ones) and `bias` (zeros) of `shape`, or None
+    entries: torch creates them empty and resets them to ones and zeros."""
+    if affine:
+        module.weight = Parameter(torch.ones(shape, device=device, dtype=dtype))
+        if bias:
+            module.bias = Parameter(torch.zeros(shape, device=device, dtype=dtype))
+        else:
+            module.register_parameter("bias", None)
+    else:
+        module.register_parameter("weight", None)
+        module.register_parameter("bias", None)
+
+
 def _shape_tuple(normalized_shape):
     if isinstance(normalized_shape, int):
         return (normalized_shape,)
@@ -35,16 +49,7 @@ class LayerNorm(Module):
         self.normalized_shape = _shape_tuple(normalized_shape)
         self.eps = eps
         self.elementwise_affine = elementwise_affine
-        # torch creates them empty and resets them to ones and zeros.
-        if elementwise_affine:
-            self.weight = Parameter(torch.ones(self.normalized_shape, device=device, dtype=dtype))
-            if bias:
-                self.bias = Parameter(torch.zeros(self.normalized_shape, device=device, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, elementwise_affine, bias, self.normalized_shape, device, dtype)
 
     def forward(self, input):
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -59,15 +64,7 @@ class GroupNorm(Module):
         self.num_channels = num_channels
         self.eps = eps
         self.affine = affine
-        if affine:
-            self.weight = Parameter(torch.ones(num_channels, device=device, dtype=dtype))
-            if bias:
-                self.bias = Parameter(torch.zeros(num_channels, device=device, dtype=dtype))
-            else:
-                self.register_parameter("bias", None)
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
+        _affine_parameters(self, affine, bias, num_channels, device, dtype)
 
     def forward(self, input):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)

@@ -10,7 +10,16 @@ from torch.nn import Module
 from torch.nn.modules.utils import _single
 
 
+# The functional each pooling family calls, by spatial rank.
+_MAX_POOL = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
+_AVG_POOL = {2: F.avg_pool2d, 3: F.avg_pool3d}
+_ADAPTIVE_AVG_POOL = {1: F.adaptive_avg_pool1d, 2: F.adaptive_avg_pool2d, 3: F.adaptive_avg_pool3d}
+_ADAPTIVE_MAX_POOL = {1: F.adaptive_max_pool1d, 2: F.adaptive_max_pool2d, 3: F.adaptive_max_pool3d}
+
+
 class _MaxPoolNd(Module):
+    _nd = 2
+
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
         super().__init__()
         self.kernel_size = kernel_size
@@ -20,10 +29,8 @@ class _MaxPoolNd(Module):
         self.return_indices = return_indices
         self.ceil_mode = ceil_mode
 
-
-class MaxPool1d(_MaxPoolNd):
     def forward(self, input):
-        return F.max_pool1d(
+        return _MAX_POOL[self._nd](
             input,
             self.kernel_size,
             self.stride,
@@ -34,30 +41,9 @@ class MaxPool1d(_MaxPoolNd):
         )
 
 
-class MaxPool2d(_MaxPoolNd):
-    def forward(self, input):
-        return F.max_pool2d(
-            input,
-            self.kernel_size,
-            self.stride,
-            self.padding,
-            self.dilation,
-            ceil_mode=self.ceil_mode,
-            return_indices=self.return_indices,
-        )
-
-
-class MaxPool3d(_MaxPoolNd):
-    def forward(self, input):
-        return F.max_pool3d(
-            input,
-            self.kernel_size,
-            self.stride,
-            self.padding,
-            self.dilation,
-            ceil_mode=self.ceil_mode,
-            return_indices=self.return_indices,
-        )
+class MaxPool1d(_MaxPoolNd): _nd = 1
+class MaxPool2d(_MaxPoolNd): _nd = 2
+class MaxPool3d(_MaxPoolNd): _nd = 3
 
 
 class _AvgPoolNd(Module):
@@ -90,10 +76,8 @@ class _AvgPoolWithDivisor(_AvgPoolNd):
         self.count_include_pad = count_include_pad
         self.divisor_override = divisor_override
 
-
-class AvgPool2d(_AvgPoolWithDivisor):
     def forward(self, input):
-        return F.avg_pool2d(
+        return _AVG_POOL[self._nd](
             input,
             self.kernel_size,
             self.stride,
@@ -104,60 +88,41 @@ class AvgPool2d(_AvgPoolWithDivisor):
         )
 
 
-class AvgPool3d(_AvgPoolWithDivisor):
-    def forward(self, input):
-        return F.avg_pool3d(
-            input,
-            self.kernel_size,
-            self.stride,
-            self.padding,
-            self.ceil_mode,
-            self.count_include_pad,
-            self.divisor_override,
-        )
+class AvgPool2d(_AvgPoolWithDivisor): _nd = 2
+class AvgPool3d(_AvgPoolWithDivisor): _nd = 3
 
 
 class _AdaptiveAvgPoolNd(Module):
+    _nd = 2
+
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
 
-
-class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
     def forward(self, input):
-        return F.adaptive_avg_pool1d(input, self.output_size)
+        return _ADAPTIVE_AVG_POOL[self._nd](input, self.output_size)
 
 
-class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
-    def forward(self, input):
-        return F.adaptive_avg_pool2d(input, self.output_size)
-
-
-class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd):
-    def forward(self, input):
-        return F.adaptive_avg_pool3d(input, self.output_size)
+class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd): _nd = 1
+class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd): _nd = 2
+class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd): _nd = 3
 
 
 class _AdaptiveMaxPoolNd(Module):
+    _nd = 2
+
     def __init__(self, output_size, return_indices=False):
         super().__init__()
         self.output_size = output_size
         self.return_indices = return_indices
 
-
-class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
     def forward(self, input):
-        return F.adaptive_max_pool1d(input, self.output_size, self.return_indices)
+        return _ADAPTIVE_MAX_POOL[self._nd](input, self.output_size, self.return_indices)
 
 
-class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
-    def forward(self, input):
-        return F.adaptive_max_pool2d(input, self.output_size, self.return_indices)
-
-
-class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
-    def forward(self, input):
-        return F.adaptive_max_pool3d(input, self.output_size, self.return_indices)
+class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd): _nd = 1
+class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd): _nd = 2
+class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd): _nd = 3
 
 
 class _LPPoolNd(Module):

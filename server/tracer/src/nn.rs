@@ -843,8 +843,14 @@ pub fn module_iter(interp: &mut Interp, obj: &Rc<Object>) -> R<Vec<Value>> {
 /// Walk a module tree in `named_modules()` order (pre-order, each module once).
 pub fn named_modules(root: &Rc<Object>) -> Vec<(String, Rc<Object>)> {
     let mut out: Vec<(String, Rc<Object>)> = Vec::new();
-    fn walk(prefix: String, m: &Rc<Object>, out: &mut Vec<(String, Rc<Object>)>) {
-        if out.iter().any(|(_, o)| Rc::ptr_eq(o, m)) {
+    let mut seen: std::collections::HashSet<*const Object> = Default::default();
+    fn walk(
+        prefix: String,
+        m: &Rc<Object>,
+        out: &mut Vec<(String, Rc<Object>)>,
+        seen: &mut std::collections::HashSet<*const Object>,
+    ) {
+        if !seen.insert(Rc::as_ptr(m)) {
             return;
         }
         out.push((prefix.clone(), m.clone()));
@@ -861,22 +867,23 @@ pub fn named_modules(root: &Rc<Object>) -> Vec<(String, Rc<Object>)> {
                 } else {
                     format!("{prefix}.{n}")
                 };
-                walk(p, &c, out);
+                walk(p, &c, out, seen);
             }
         }
     }
-    walk(String::new(), root, &mut out);
+    walk(String::new(), root, &mut out, &mut seen);
     out
 }
 
 /// `named_parameters()`: qualified names in registration order, each tensor once.
 pub fn named_parameters(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
     let mut out: Vec<(String, Rc<Tensor>)> = Vec::new();
+    let mut seen: std::collections::HashSet<*const Tensor> = Default::default();
     for (prefix, m) in named_modules(root) {
         let st = m.module.as_ref().expect("modules have state").borrow();
         for (n, t) in &st.params {
             let Some(t) = t else { continue };
-            if out.iter().any(|(_, o)| Rc::ptr_eq(o, t)) {
+            if !seen.insert(Rc::as_ptr(t)) {
                 continue;
             }
             out.push((qual(&prefix, n), t.clone()));
@@ -902,11 +909,12 @@ pub fn named_parameters_with_duplicates(root: &Rc<Object>) -> Vec<(String, Rc<Te
 /// `named_buffers()` with persistence.
 pub fn named_buffers(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>, bool)> {
     let mut out: Vec<(String, Rc<Tensor>, bool)> = Vec::new();
+    let mut seen: std::collections::HashSet<*const Tensor> = Default::default();
     for (prefix, m) in named_modules(root) {
         let st = m.module.as_ref().expect("modules have state").borrow();
         for (n, t, persistent) in &st.buffers {
             let Some(t) = t else { continue };
-            if out.iter().any(|(_, o, _)| Rc::ptr_eq(o, t)) {
+            if !seen.insert(Rc::as_ptr(t)) {
                 continue;
             }
             out.push((qual(&prefix, n), t.clone(), *persistent));
@@ -1001,12 +1009,13 @@ pub fn call_module_method(
                 Some(Value::Tensor(t)) => Some(as_param(interp, &t)),
                 _ => None,
             };
-            obj.module
-                .as_ref()
-                .expect("module")
-                .borrow_mut()
-                .params
-                .push((name.to_string(), t));
+            // Registering a name again replaces its slot, in place.
+            let state = obj.module.as_ref().expect("module");
+            let mut st = state.borrow_mut();
+            match st.params.iter_mut().find(|(n, _)| **n == *name) {
+                Some(slot) => slot.1 = t,
+                None => st.params.push((name.to_string(), t)),
+            }
             Ok(Value::None)
         }
         "add_module" | "register_module" => {

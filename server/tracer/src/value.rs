@@ -447,7 +447,7 @@ impl Class {
     }
 
     /// The classes of the MRO, without allocating.
-    pub fn mro_iter<'a>(self: &'a Rc<Self>) -> impl Iterator<Item = &'a Rc<Class>> {
+    pub fn mro_iter(self: &Rc<Self>) -> impl Iterator<Item = &Rc<Class>> {
         std::iter::once(self).chain(self.tail().iter())
     }
 

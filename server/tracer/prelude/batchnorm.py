@@ -11,7 +11,7 @@ SyncBatchNorm. The instance norms (instancenorm.py) share the base.
 import torch
 import torch.nn.functional as F
 from torch.nn import Module, Parameter
-from torch.nn.modules.normalization import _affine_parameters
+from torch.nn.modules import _affine_parameters
 
 
 class _NormBase(Module):

@@ -11,7 +11,8 @@ Forwards call `torch.nn.functional` / tensor ops, which the Rust op registry
 records as ATen ops. Frames of this file are not user code: failures,
 guards and nodes are attributed to the user's line that called the module.
 
-This file holds the containers, padding and vision layers; the other
+This file holds the containers, padding and vision layers, and the
+affine-parameter registration the norms share; the other
 modules live in the prelude file named after torch's
 `torch/nn/modules/<file>.py` (batchnorm.py, activation.py, ...). To add a
 module: write its class there (constructor attributes as torch names
@@ -21,14 +22,30 @@ with ground truth from the oracle.
 import operator
 from collections import OrderedDict
 
+import torch
 import torch.nn.functional as F
-from torch.nn import Module
+from torch.nn import Module, Parameter
 
 
 def _ntuple(value, n):
     if isinstance(value, (tuple, list)):
         return tuple(value)
     return (value,) * n
+
+
+def _affine_parameters(module, affine, bias, shape, device, dtype):
+    """Register `weight` (ones) and `bias` (zeros) of `shape`, or None
+    entries: torch creates them empty and resets them to ones and zeros."""
+    if affine:
+        module.weight = Parameter(torch.ones(shape, device=device, dtype=dtype))
+        if bias:
+            module.bias = Parameter(torch.zeros(shape, device=device, dtype=dtype))
+        else:
+            module.register_parameter("bias", None)
+    else:
+        module.register_parameter("weight", None)
+        module.register_parameter("bias", None)
+
 
 
 # ----- Containers ---------------------------------------------------------------

@@ -9,6 +9,7 @@ instancenorm.py.
 import torch
 import torch.nn.functional as F
 from torch.nn import Module, Parameter
+from torch.nn.modules import _affine_parameters
 
 
 class LocalResponseNorm(Module):
@@ -21,20 +22,6 @@ class LocalResponseNorm(Module):
 
     def forward(self, input):
         return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
-
-
-def _affine_parameters(module, affine, bias, shape, device, dtype):
-    """Register `weight` (ones) and `bias` (zeros) of `shape`, or None
-    entries: torch creates them empty and resets them to ones and zeros."""
-    if affine:
-        module.weight = Parameter(torch.ones(shape, device=device, dtype=dtype))
-        if bias:
-            module.bias = Parameter(torch.zeros(shape, device=device, dtype=dtype))
-        else:
-            module.register_parameter("bias", None)
-    else:
-        module.register_parameter("weight", None)
-        module.register_parameter("bias", None)
 
 
 def _shape_tuple(normalized_shape):

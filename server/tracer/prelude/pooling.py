@@ -7,7 +7,6 @@ pooling.
 """
 import torch.nn.functional as F
 from torch.nn import Module
-from torch.nn.modules.utils import _single
 
 
 # The functional each pooling family calls, by spatial rank.
@@ -48,6 +47,10 @@ class MaxPool3d(_MaxPoolNd): _nd = 3
 
 class _AvgPoolNd(Module):
     pass
+
+
+def _single(value):
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
 
 
 class AvgPool1d(_AvgPoolNd):

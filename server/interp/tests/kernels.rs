@@ -341,6 +341,32 @@ fn normalizations() {
         ),
         &[-1.224_742_9, 0., 1.224_742_9],
     );
+    // rms_norm: x / sqrt(mean(x²) + eps) * weight; mean(x²) = 14/3 and a
+    // None eps is float32's machine epsilon (negligible here).
+    let x = t(&[1., 2., 3.], &[1, 3]);
+    assert_close(
+        &run(
+            "aten.rms_norm.default",
+            DType::F32,
+            &[1, 3],
+            vec![x.clone(), ints(&[3])],
+        ),
+        &[0.462_910_05, 0.925_820_1, 1.388_730_1],
+    );
+    assert_close(
+        &run(
+            "aten.rms_norm.default",
+            DType::F32,
+            &[1, 3],
+            vec![
+                x,
+                ints(&[3]),
+                t(&[2., 1., 0.], &[3]),
+                RVal::Float(1.0 / 3.0),
+            ],
+        ),
+        &[0.894_427_2, 0.894_427_2, 0.],
+    );
     // batch_norm in ATen order: input, weight, bias, running_mean, running_var.
     let x = t(&[1., 2.], &[2, 1]);
     let r = run(

@@ -180,7 +180,7 @@ pub struct Alias {
 #[derive(Clone, Debug)]
 pub struct FunctionDef {
     pub name: String,
-    pub params: Parameters,
+    pub params: Arc<Parameters>,
     pub body: Vec<Stmt>,
     /// Its body (not a nested function's) contains `yield`: calling it
     /// makes a generator.

@@ -120,7 +120,7 @@ pub(crate) fn for_each_range_mut<F: FnMut(&mut TextRange)>(stmt: &mut Stmt, f: &
         }
         StmtKind::FunctionDef(def) => {
             let def = Arc::make_mut(def);
-            parameters(&mut def.params, f);
+            parameters(Arc::make_mut(&mut def.params), f);
             stmts(&mut def.body, f);
             exprs(&mut def.decorators, f);
             opt_expr(def.returns.as_mut(), f);

@@ -1,7 +1,7 @@
-"""torch.nn dropout modules (torch.nn.modules.dropout) beyond nn.Dropout:
-the channel-wise ones (`aten.feature_dropout`) and the alpha dropouts, as
-exportlens interprets them (Python run by the tracer, see nn.py). export
-keeps the dropout node, with `train=False` in eval mode.
+"""torch.nn dropout modules (torch.nn.modules.dropout): nn.Dropout
+(`aten.dropout`), the channel-wise ones (`aten.feature_dropout`) and the
+alpha dropouts, as exportlens interprets them (Python run by the tracer,
+see nn.py). export keeps the dropout node, with `train=False` in eval mode.
 """
 import torch.nn.functional as F
 from torch.nn import Module
@@ -14,6 +14,11 @@ class _DropoutNd(Module):
             raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
         self.p = p
         self.inplace = inplace
+
+
+class Dropout(_DropoutNd):
+    def forward(self, input):
+        return F.dropout(input, self.p, self.training, inplace=self.inplace)
 
 
 class Dropout1d(_DropoutNd):

@@ -11,9 +11,13 @@ Forwards call `torch.nn.functional` / tensor ops, which the Rust op registry
 records as ATen ops. Frames of this file are not user code: failures,
 guards and nodes are attributed to the user's line that called the module.
 
-To add a module: write its class here (constructor attributes as torch
-names them, forward as torch computes it) and a case under
-tests/corpus/cases/ with ground truth from the oracle.
+This file holds the containers, padding and vision layers, and the
+affine-parameter registration the norms share; the other
+modules live in the prelude file named after torch's
+`torch/nn/modules/<file>.py` (batchnorm.py, activation.py, ...). To add a
+module: write its class there (constructor attributes as torch names
+them, forward as torch computes it) and a case under tests/corpus/cases/
+with ground truth from the oracle.
 """
 import operator
 from collections import OrderedDict
@@ -27,6 +31,21 @@ def _ntuple(value, n):
     if isinstance(value, (tuple, list)):
         return tuple(value)
     return (value,) * n
+
+
+def _affine_parameters(module, affine, bias, shape, device, dtype):
+    """Register `weight` (ones) and `bias` (zeros) of `shape`, or None
+    entries: torch creates them empty and resets them to ones and zeros."""
+    if affine:
+        module.weight = Parameter(torch.ones(shape, device=device, dtype=dtype))
+        if bias:
+            module.bias = Parameter(torch.zeros(shape, device=device, dtype=dtype))
+        else:
+            module.register_parameter("bias", None)
+    else:
+        module.register_parameter("weight", None)
+        module.register_parameter("bias", None)
+
 
 
 # ----- Containers ---------------------------------------------------------------
@@ -252,105 +271,6 @@ class ParameterDict(Module):
         pairs = parameters.items() if hasattr(parameters, "items") else parameters
         for key, value in pairs:
             self[key] = value
-
-
-# ----- Normalization ------------------------------------------------------------
-
-
-class _NormBase(Module):
-    """The state batch and instance norms register: weight and bias when
-    affine, the running statistics when tracked (None entries otherwise)."""
-
-    def __init__(self, num_features, eps, momentum, affine, track_running_stats, device, dtype):
-        super().__init__()
-        self.num_features = num_features
-        self.eps = eps
-        self.momentum = momentum
-        self.affine = affine
-        self.track_running_stats = track_running_stats
-        if affine:
-            self.weight = Parameter(torch.empty(num_features, device=device, dtype=dtype))
-            self.bias = Parameter(torch.empty(num_features, device=device, dtype=dtype))
-        else:
-            self.register_parameter("weight", None)
-            self.register_parameter("bias", None)
-        if track_running_stats:
-            self.register_buffer("running_mean", torch.zeros(num_features, device=device, dtype=dtype))
-            self.register_buffer("running_var", torch.ones(num_features, device=device, dtype=dtype))
-            self.register_buffer("num_batches_tracked", torch.tensor(0, dtype=torch.long))
-        else:
-            self.register_buffer("running_mean", None)
-            self.register_buffer("running_var", None)
-            self.register_buffer("num_batches_tracked", None)
-
-
-class _InstanceNorm(_NormBase):
-    _dims = 4
-
-    def __init__(
-        self,
-        num_features,
-        eps=1e-05,
-        momentum=0.1,
-        affine=False,
-        track_running_stats=False,
-        device=None,
-        dtype=None,
-    ):
-        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
-
-    def forward(self, input):
-        if input.dim() not in (self._dims, self._dims - 1):
-            raise ValueError(f"expected {self._dims - 1}D or {self._dims}D input (got {input.dim()}D input)")
-        if input.dim() == self._dims - 1:
-            return self.forward(input.unsqueeze(0)).squeeze(0)
-        return F.instance_norm(
-            input,
-            self.running_mean,
-            self.running_var,
-            self.weight,
-            self.bias,
-            self.training or not self.track_running_stats,
-            self.momentum if self.momentum is not None else 0.0,
-            self.eps,
-        )
-
-
-class InstanceNorm1d(_InstanceNorm): _dims = 3
-class InstanceNorm2d(_InstanceNorm): _dims = 4
-class InstanceNorm3d(_InstanceNorm): _dims = 5
-
-
-class SyncBatchNorm(_NormBase):
-    # On one CPU process (export) it normalizes as BatchNorm does.
-    def __init__(
-        self,
-        num_features,
-        eps=1e-05,
-        momentum=0.1,
-        affine=True,
-        track_running_stats=True,
-        process_group=None,
-        device=None,
-        dtype=None,
-    ):
-        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype)
-        self.process_group = process_group
-
-    def forward(self, input):
-        if input.dim() < 2:
-            raise ValueError(f"expected at least 2D input (got {input.dim()}D input)")
-        tracked = not self.training or self.track_running_stats
-        return F.batch_norm(
-            input,
-            self.running_mean if tracked else None,
-            self.running_var if tracked else None,
-            self.weight,
-            self.bias,
-            self.training or self.running_mean is None,
-            self.momentum if self.momentum is not None else 0.0,
-            self.eps,
-        )
 
 
 # ----- Padding ------------------------------------------------------------------

@@ -1,14 +1,24 @@
-"""torch.nn pooling modules (torch.nn.modules.pooling) that exportlens
-defines in Python: the 3-d and adaptive-max pools, power-average (LP)
-pools, max-unpooling and fractional max pooling. Run by the tracer, never
-by CPython (see nn.py); MaxPool1d/2d, AvgPool1d/2d and AdaptiveAvgPool1d/2d
-are still Rust modules (server/tracer/src/nn.rs).
+"""torch.nn pooling modules (torch.nn.modules.pooling) as exportlens
+interprets them: Python run by the tracer, never by CPython (see nn.py).
+Max, average and adaptive pools in 1-3 dimensions (`return_indices`,
+`ceil_mode`, `divisor_override` passed to the functional, which records
+the ATen op), power-average (LP) pools, max-unpooling and fractional max
+pooling.
 """
 import torch.nn.functional as F
 from torch.nn import Module
 
 
-class MaxPool3d(Module):
+# The functional each pooling family calls, by spatial rank.
+_MAX_POOL = {1: F.max_pool1d, 2: F.max_pool2d, 3: F.max_pool3d}
+_AVG_POOL = {2: F.avg_pool2d, 3: F.avg_pool3d}
+_ADAPTIVE_AVG_POOL = {1: F.adaptive_avg_pool1d, 2: F.adaptive_avg_pool2d, 3: F.adaptive_avg_pool3d}
+_ADAPTIVE_MAX_POOL = {1: F.adaptive_max_pool1d, 2: F.adaptive_max_pool2d, 3: F.adaptive_max_pool3d}
+
+
+class _MaxPoolNd(Module):
+    _nd = 2
+
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
         super().__init__()
         self.kernel_size = kernel_size
@@ -19,7 +29,7 @@ class MaxPool3d(Module):
         self.ceil_mode = ceil_mode
 
     def forward(self, input):
-        return F.max_pool3d(
+        return _MAX_POOL[self._nd](
             input,
             self.kernel_size,
             self.stride,
@@ -30,7 +40,34 @@ class MaxPool3d(Module):
         )
 
 
-class AvgPool3d(Module):
+class MaxPool1d(_MaxPoolNd): _nd = 1
+class MaxPool2d(_MaxPoolNd): _nd = 2
+class MaxPool3d(_MaxPoolNd): _nd = 3
+
+
+class _AvgPoolNd(Module):
+    pass
+
+
+def _single(value):
+    return tuple(value) if isinstance(value, (tuple, list)) else (value,)
+
+
+class AvgPool1d(_AvgPoolNd):
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__()
+        # Stored as one-tuples.
+        self.kernel_size = _single(kernel_size)
+        self.stride = _single(stride if stride is not None else kernel_size)
+        self.padding = _single(padding)
+        self.ceil_mode = ceil_mode
+        self.count_include_pad = count_include_pad
+
+    def forward(self, input):
+        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode, self.count_include_pad)
+
+
+class _AvgPoolWithDivisor(_AvgPoolNd):
     def __init__(
         self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True, divisor_override=None
     ):
@@ -43,7 +80,7 @@ class AvgPool3d(Module):
         self.divisor_override = divisor_override
 
     def forward(self, input):
-        return F.avg_pool3d(
+        return _AVG_POOL[self._nd](
             input,
             self.kernel_size,
             self.stride,
@@ -54,17 +91,28 @@ class AvgPool3d(Module):
         )
 
 
-class AdaptiveAvgPool3d(Module):
+class AvgPool2d(_AvgPoolWithDivisor): _nd = 2
+class AvgPool3d(_AvgPoolWithDivisor): _nd = 3
+
+
+class _AdaptiveAvgPoolNd(Module):
+    _nd = 2
+
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
 
     def forward(self, input):
-        return F.adaptive_avg_pool3d(input, self.output_size)
+        return _ADAPTIVE_AVG_POOL[self._nd](input, self.output_size)
+
+
+class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd): _nd = 1
+class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd): _nd = 2
+class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd): _nd = 3
 
 
 class _AdaptiveMaxPoolNd(Module):
-    _nd = 1
+    _nd = 2
 
     def __init__(self, output_size, return_indices=False):
         super().__init__()
@@ -72,11 +120,11 @@ class _AdaptiveMaxPoolNd(Module):
         self.return_indices = return_indices
 
     def forward(self, input):
-        pool = getattr(F, f"adaptive_max_pool{self._nd}d")
-        return pool(input, self.output_size, self.return_indices)
+        return _ADAPTIVE_MAX_POOL[self._nd](input, self.output_size, self.return_indices)
 
 
 class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd): _nd = 1
+class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd): _nd = 2
 class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd): _nd = 3
 
 

@@ -459,7 +459,7 @@ pub fn reach_in_function(
             ));
         }
     };
-    let mut defaults = std::collections::HashMap::new();
+    let mut defaults = crate::value::NameMap::default();
     let mut kwargs = Vec::new();
     let p = &def.params;
     for param in p.posonly.iter().chain(&p.args).chain(&p.kwonly) {
@@ -488,7 +488,7 @@ pub fn reach_in_function(
     let func = Rc::new(crate::value::Function {
         name: Rc::from(def.name.as_str()),
         qualname: Rc::from(def.name.as_str()),
-        params: std::sync::Arc::new(def.params.clone()),
+        params: def.params.clone(),
         body: crate::value::FunctionBody::Def(def.clone()),
         defaults,
         closure: globals.clone(),
@@ -841,12 +841,30 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let mut bs = Vec::new();
     let mut cs = Vec::new();
     let mut lifted_count = 0;
+    // State made while tracing (a lazy module initialized on the example
+    // input) is named by the registries as they are now.
+    let late_params = crate::module::named_parameters(&model);
+    let late_buffers = crate::module::named_buffers(&model);
+    let late_kind = |id: u32| -> Option<InputKind> {
+        if let Some((n, _)) = late_params.iter().find(|(_, t)| t.id == id) {
+            return Some(InputKind::Parameter(n.clone()));
+        }
+        late_buffers
+            .iter()
+            .find(|(_, t, _)| t.id == id)
+            .map(|(n, _, p)| InputKind::Buffer {
+                target: n.clone(),
+                persistent: *p,
+            })
+    };
     for (node, tid) in &lifted {
-        let kind = kind_of(*tid).unwrap_or_else(|| {
-            let k = InputKind::ConstantTensor(format!("lifted_tensor_{lifted_count}"));
-            lifted_count += 1;
-            k
-        });
+        let kind = kind_of(*tid)
+            .or_else(|| late_kind(*tid))
+            .unwrap_or_else(|| {
+                let k = InputKind::ConstantTensor(format!("lifted_tensor_{lifted_count}"));
+                lifted_count += 1;
+                k
+            });
         if let NodeOp::Placeholder(k) = &mut interp.graph.node_mut(*node).op {
             *k = kind.clone();
         }

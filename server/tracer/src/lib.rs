@@ -17,7 +17,6 @@ pub mod imports;
 pub mod interp;
 pub mod layout;
 pub mod module;
-pub mod nn;
 pub mod ops;
 pub mod prelude;
 pub mod shape_env;

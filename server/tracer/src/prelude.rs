@@ -49,10 +49,12 @@ pub static MODULES: &[PreludeModule] = &[
     },
     nn_module!("module"),
     nn_module!("activation"),
+    nn_module!("batchnorm"),
     nn_module!("conv"),
     nn_module!("dropout"),
     nn_module!("flatten"),
     nn_module!("linear"),
+    nn_module!("instancenorm"),
     nn_module!("normalization"),
     nn_module!("pooling"),
     nn_module!("rnn"),
@@ -219,9 +221,12 @@ mod tests {
 
     #[test]
     fn classes_are_found_under_the_namespace_and_its_modules() {
+        let instancenorm = MODULES
+            .iter()
+            .position(|m| m.name == "torch.nn.modules.instancenorm");
         assert_eq!(
-            provider("torch.nn.InstanceNorm2d"),
-            Some((0, "InstanceNorm2d"))
+            provider("torch.nn.InstanceNorm2d").map(|(i, n)| (Some(i), n)),
+            Some((instancenorm, "InstanceNorm2d"))
         );
         assert_eq!(
             provider("torch.nn.modules.padding.ReflectionPad2d"),

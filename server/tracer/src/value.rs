@@ -251,7 +251,7 @@ pub struct Function {
     pub params: Arc<ast::Parameters>,
     pub body: FunctionBody,
     /// Evaluated defaults by parameter name.
-    pub defaults: HashMap<String, Value>,
+    pub defaults: NameMap<Value>,
     /// The scope the function closes over.
     pub closure: Rc<Scope>,
     pub globals: Rc<Scope>,
@@ -275,11 +275,13 @@ pub enum FunctionBody {
     Lambda(Arc<ast::Expr>),
 }
 
+/// A map keyed by names (foldhash: name lookups are the interpreter's
+/// hottest path).
+pub type NameMap<V> = foldhash::HashMap<String, V>;
+
 /// A lexical scope: a function's locals or a module's globals.
 pub struct Scope {
-    /// Names bound in this scope (foldhash: name lookups are the
-    /// interpreter's hottest path).
-    pub vars: RefCell<foldhash::HashMap<String, Value>>,
+    pub vars: RefCell<NameMap<Value>>,
     pub parent: Option<Rc<Scope>>,
     pub nonlocals: RefCell<Vec<String>>,
     pub globals_decl: RefCell<Vec<String>>,
@@ -291,7 +293,7 @@ pub struct Scope {
 impl Scope {
     pub fn new(parent: Option<Rc<Scope>>) -> Rc<Scope> {
         let scope = Rc::new(Scope {
-            vars: RefCell::new(foldhash::HashMap::default()),
+            vars: RefCell::new(NameMap::default()),
             parent,
             nonlocals: RefCell::new(Vec::new()),
             globals_decl: RefCell::new(Vec::new()),
@@ -363,6 +365,9 @@ pub struct Class {
     /// creation order, held weakly as Python's `type.__subclasses__` holds
     /// them (a subclass already holds its bases strongly).
     pub subclasses: RefCell<Vec<std::rc::Weak<Class>>>,
+    /// The MRO after the class itself, computed on first use (the bases
+    /// never change): attribute lookups walk it without allocating.
+    pub mro_tail: std::cell::OnceCell<Vec<Rc<Class>>>,
 }
 
 impl Class {
@@ -388,18 +393,35 @@ impl Class {
     /// Method resolution order: depth-first, left to right, without repeats
     /// (equals C3 for the hierarchies models use).
     pub fn mro(self: &Rc<Self>) -> Vec<Rc<Class>> {
-        let mut out: Vec<Rc<Class>> = Vec::new();
-        fn walk(c: &Rc<Class>, out: &mut Vec<Rc<Class>>) {
-            if out.iter().any(|o| Rc::ptr_eq(o, c)) {
-                return;
-            }
-            out.push(c.clone());
-            for b in &c.bases {
-                walk(b, out);
-            }
-        }
-        walk(self, &mut out);
+        let mut out = vec![self.clone()];
+        out.extend(self.tail().iter().cloned());
         out
+    }
+
+    /// The MRO without the class itself (holding the class itself would
+    /// be a reference cycle).
+    fn tail(&self) -> &[Rc<Class>] {
+        self.mro_tail.get_or_init(|| {
+            let mut out: Vec<Rc<Class>> = Vec::new();
+            fn walk(c: &Rc<Class>, out: &mut Vec<Rc<Class>>) {
+                if out.iter().any(|o| Rc::ptr_eq(o, c)) {
+                    return;
+                }
+                out.push(c.clone());
+                for b in &c.bases {
+                    walk(b, out);
+                }
+            }
+            for b in &self.bases {
+                walk(b, &mut out);
+            }
+            out
+        })
+    }
+
+    /// The classes of the MRO, without allocating.
+    pub fn mro_iter(self: &Rc<Self>) -> impl Iterator<Item = &Rc<Class>> {
+        std::iter::once(self).chain(self.tail().iter())
     }
 
     pub fn own_attr(&self, name: &str) -> Option<Value> {
@@ -421,26 +443,20 @@ impl Class {
 
     /// Find an attribute along the MRO, with the class that defines it.
     pub fn lookup(self: &Rc<Self>, name: &str) -> Option<(Value, Rc<Class>)> {
-        self.first_on_mro(&|c| c.own_attr(name).map(|v| (v, c.clone())))
-    }
-
-    /// The first `Some` of `f` over the MRO, without building it: the
-    /// depth-first walk of [`Class::mro`] revisiting a shared base finds
-    /// nothing the first visit did not, so the first hit is the same.
-    fn first_on_mro<T>(self: &Rc<Self>, f: &dyn Fn(&Rc<Class>) -> Option<T>) -> Option<T> {
-        f(self).or_else(|| self.bases.iter().find_map(|b| b.first_on_mro(f)))
+        self.mro_iter()
+            .find_map(|c| c.own_attr(name).map(|v| (v, c.clone())))
     }
 
     /// `name` from the first class of the MRO that defines it in Python,
     /// unless a builtin class (whose behaviour is native: a Rust library
     /// module) comes first.
     pub fn python_lookup(self: &Rc<Self>, name: &str) -> Option<(Value, Rc<Class>)> {
-        for c in self.mro() {
+        for c in self.mro_iter() {
             if c.builtin.is_some() {
                 return None;
             }
             if let Some(v) = c.own_attr(name) {
-                return Some((v, c));
+                return Some((v, c.clone()));
             }
         }
         None
@@ -448,16 +464,15 @@ impl Class {
 
     /// The first builtin class on the MRO (`torch.nn.Module` for user modules).
     pub fn builtin_base(self: &Rc<Self>) -> Option<Rc<str>> {
-        self.first_on_mro(&|c| c.builtin.clone())
+        self.mro_iter().find_map(|c| c.builtin.clone())
     }
 
     /// The torch class this class is or derives from, by torch's
     /// qualified name: the nearest in the MRO that is a Rust library class
     /// (`torch.nn.Linear`) or a class of the prelude (`torch.nn.LSTM`).
-    /// Quick runs key torch's
-    /// initializers on it.
+    /// Quick runs key torch's initializers on it.
     pub fn torch_class(self: &Rc<Self>) -> Option<Rc<str>> {
-        self.mro().into_iter().find_map(|c| {
+        self.mro_iter().find_map(|c| {
             if let Some(b) = &c.builtin {
                 return Some(b.clone());
             }
@@ -467,12 +482,11 @@ impl Class {
     }
 
     pub fn is_subclass_of(self: &Rc<Self>, other: &Rc<Class>) -> bool {
-        self.mro().iter().any(|c| Rc::ptr_eq(c, other))
+        self.mro_iter().any(|c| Rc::ptr_eq(c, other))
     }
 
     pub fn is_module(self: &Rc<Self>) -> bool {
-        self.mro()
-            .iter()
+        self.mro_iter()
             .any(|c| c.builtin.as_deref() == Some(crate::module::STORAGE_CLASS))
     }
 }

@@ -757,6 +757,42 @@ fn layer_norm(node: &Node, a: &Args) -> Res<T> {
     T::from_f64(out, x.dims(), out_dtype(node).unwrap_or(x.dt))
 }
 
+/// `x / sqrt(mean(x²) + eps) * weight` over the trailing
+/// `normalized_shape`; eps None is the dtype's machine epsilon.
+fn rms_norm(node: &Node, a: &Args) -> Res<T> {
+    let x = a.tensor(0, "input")?;
+    let ns = a.ints(1, "normalized_shape")?.unwrap_or_default();
+    let k = ns.len();
+    if k > x.rank() {
+        return Err(Error::runtime(
+            "rms_norm: normalized_shape longer than input",
+        ));
+    }
+    let dt = out_dtype(node).unwrap_or(x.dt);
+    let eps = match a.opt(3, "eps") {
+        None => match dt {
+            DType::F64 => f64::EPSILON,
+            DType::F16 => 0.000_976_562_5,
+            DType::BF16 => 0.007_812_5,
+            _ => f64::from(f32::EPSILON),
+        },
+        Some(_) => a.f64_or(3, "eps", 0.0)?,
+    };
+    let dims: Vec<usize> = (x.rank() - k..x.rank()).collect();
+    let r = rows(x, &dims)?;
+    let len = r.len;
+    let w = vec_or(a.opt_tensor(2, "weight"), len, 1.0)?;
+    let mut out = Vec::with_capacity(r.data.len());
+    for row in r.rows() {
+        let ms = row.iter().map(|v| v * v).sum::<f64>() / row.len() as f64;
+        let inv = 1.0 / (ms + eps).sqrt();
+        for (i, val) in row.iter().enumerate() {
+            out.push(val * inv * w[i]);
+        }
+    }
+    T::from_f64(out, x.dims(), dt)
+}
+
 fn group_norm(node: &Node, a: &Args) -> Res<T> {
     let x = a.tensor(0, "input")?;
     let g = a.int_or(1, "num_groups", 1)?.max(1) as usize;
@@ -1290,6 +1326,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
         "adaptive_max_pool2d" => adaptive_pool(a, 2, true)?,
         "batch_norm" | "_native_batch_norm_legit_no_training" => RVal::Tensor(batch_norm(node, a)?),
         "layer_norm" => RVal::Tensor(layer_norm(node, a)?),
+        "rms_norm" => RVal::Tensor(rms_norm(node, a)?),
         "group_norm" => RVal::Tensor(group_norm(node, a)?),
         "instance_norm" => RVal::Tensor(instance_norm(node, a)?),
         "embedding" => RVal::Tensor(embedding(a)?),

@@ -356,10 +356,12 @@ impl Lowerer<'_> {
                 .map(|name| self.text(name))
                 .unwrap_or_default()
                 .to_owned(),
-            params: Field::Parameters
-                .of(node)
-                .map(|params| self.parameters(params))
-                .unwrap_or_default(),
+            params: Arc::new(
+                Field::Parameters
+                    .of(node)
+                    .map(|params| self.parameters(params))
+                    .unwrap_or_default(),
+            ),
             body,
             is_generator,
             decorators,

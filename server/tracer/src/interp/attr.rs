@@ -416,9 +416,6 @@ impl Interp {
                 ));
             }
             if let Some(b) = &c.builtin {
-                if name == "__init__" && crate::nn::is_library_module(b) {
-                    return Ok(Value::method(&format!("nninit.{b}"), obj.clone()));
-                }
                 if name == "__init__" {
                     return Ok(Value::method("builtins.object.__init__", obj.clone()));
                 }
@@ -426,9 +423,6 @@ impl Interp {
                     && crate::module::NATIVE_METHODS.contains(&name)
                 {
                     return Ok(Value::method(&format!("module.{name}"), obj.clone()));
-                }
-                if crate::nn::is_library_module(b) && name == "forward" {
-                    return Ok(Value::method(&format!("nnforward.{b}"), obj.clone()));
                 }
             }
         }
@@ -533,6 +527,26 @@ impl Interp {
     }
 
     fn module_attr(&mut self, path: &str, name: &str) -> R<Value> {
+        if !path.starts_with("torch") {
+            return self.resolve_module_attr(path, name);
+        }
+        let full = format!("{path}.{name}");
+        if let Some(v) = self.torch_attrs.get(&full) {
+            return Ok(v.clone());
+        }
+        let v = self.resolve_module_attr(path, name)?;
+        // Unknown values carry their note, containers are mutable: both
+        // are resolved afresh at each read.
+        if !matches!(
+            v,
+            Value::Unknown(_) | Value::Dict(_) | Value::List(_) | Value::Object(_)
+        ) {
+            self.torch_attrs.insert(full, v.clone());
+        }
+        Ok(v)
+    }
+
+    fn resolve_module_attr(&mut self, path: &str, name: &str) -> R<Value> {
         let full = format!("{path}.{name}");
         if crate::prelude::is_submodule(&full) {
             return Ok(Value::PyModule(Rc::from(full.as_str())));
@@ -1225,10 +1239,7 @@ fn builtin_class_name(full: &str) -> Option<&'static str> {
         "collections.defaultdict",
         "collections.deque",
     ];
-    if let Some(c) = CLASSES.iter().find(|c| **c == full) {
-        return Some(c);
-    }
-    crate::nn::library_class(full)
+    CLASSES.iter().find(|c| **c == full).copied()
 }
 
 pub fn format_float(f: f64) -> String {

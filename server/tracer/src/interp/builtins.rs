@@ -134,6 +134,7 @@ pub fn is_special_function(full: &str) -> bool {
             | "torch.is_grad_enabled"
             | "torch.set_grad_enabled"
             | "torch.jit.is_scripting"
+            | "torch._exportlens_untraced"
             | "torch.jit.is_tracing"
             | "torch.compiler.is_compiling"
             | "torch._dynamo.is_compiling"
@@ -277,10 +278,6 @@ pub fn call_builtin(
         return match kind {
             "tensor" => interp.call_op_by_method(method, recv.clone(), args, kwargs),
             "module" => crate::module::call_native(interp, recv, method, args),
-            "nnforward" => match recv {
-                Value::Object(o) => crate::nn::forward(interp, method, o, args, kwargs),
-                _ => Err(interp.type_error("bad forward receiver")),
-            },
             "list" | "tuple" | "dict" | "set" | "str" | "int" | "float" => {
                 container_method(interp, kind, method, recv, args, kwargs)
             }
@@ -351,13 +348,6 @@ pub fn call_builtin(
                 all.extend(args);
                 super::re::call(interp, method, all, kwargs)
             }
-            "nninit" => match recv {
-                Value::Object(o) => {
-                    crate::nn::init_library_named(interp, o, method, args, kwargs)?;
-                    Ok(Value::None)
-                }
-                _ => Err(interp.type_error("bad __init__ receiver")),
-            },
             "dataclasses" if name == DATACLASS_INIT => match interp.iterate(recv)?.as_slice() {
                 [Value::Class(class), Value::Object(obj)] => {
                     let (class, obj) = (class.clone(), obj.clone());
@@ -400,6 +390,17 @@ pub fn call_builtin(
         }
         let bound = Value::method(method, recv);
         return interp.call(&bound, args.collect(), kwargs);
+    }
+    if name == "torch._exportlens_untraced" {
+        // The prelude's way to build state the way an eager hook does
+        // (Dynamo initializes a lazy module on the example input before
+        // tracing its forward): `f(*args)` with nothing recorded.
+        let mut args = args.into_iter();
+        let f = args.next().unwrap_or(Value::None);
+        let was_tracing = std::mem::replace(&mut interp.tracing, false);
+        let result = interp.call(&f, args.collect(), kwargs);
+        interp.tracing = was_tracing;
+        return result;
     }
     if name == "os.getenv" {
         return Ok(args
@@ -2379,7 +2380,6 @@ pub fn construct_builtin(
             }
             Ok(d)
         }
-        n if crate::nn::is_library_module(n) => crate::nn::construct(interp, class, args, kwargs),
         _ => {
             let obj = Rc::new(Object {
                 id: interp.fresh_id(),

@@ -3,7 +3,6 @@
 //! torch ops, plus the definition of functions, lambdas and classes, and
 //! imports.
 
-use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -169,13 +168,12 @@ impl Interp {
         args: Vec<Value>,
         kwargs: Vec<(String, Value)>,
     ) -> R<Value> {
-        match defining_class(&m.class, "forward") {
-            Some(Defined::Python(forward)) => {
+        match m.class.python_lookup("forward") {
+            Some((forward, _)) => {
                 let mut all = vec![Value::Object(m.clone())];
                 all.extend(args);
                 self.call(&forward, all, kwargs)
             }
-            Some(Defined::Library(name)) => crate::nn::forward(self, &name, &m, args, kwargs),
             None => {
                 Err(self.type_error(format!("module '{}' has no forward method", m.class.name)))
             }
@@ -309,8 +307,8 @@ impl Interp {
         &mut self,
         params: &ast::Parameters,
         scope: &Rc<Scope>,
-    ) -> R<HashMap<String, Value>> {
-        let mut defaults = HashMap::new();
+    ) -> R<crate::value::NameMap<Value>> {
+        let mut defaults = crate::value::NameMap::default();
         for p in params
             .posonly
             .iter()
@@ -357,7 +355,7 @@ impl Interp {
         let f = Value::Function(Rc::new(Function {
             name: Rc::from(def.name.as_str()),
             qualname: Rc::from(def.name.as_str()),
-            params: Arc::new(def.params.clone()),
+            params: def.params.clone(),
             body: FunctionBody::Def(def.clone()),
             defaults,
             closure: scope.closure_for_functions(),
@@ -479,6 +477,7 @@ impl Interp {
             decorators: Vec::new(),
             is_dataclass: Default::default(),
             subclasses: Default::default(),
+            mro_tail: Default::default(),
             is_enum,
         });
         crate::cycles::register(&class);
@@ -621,14 +620,8 @@ impl Interp {
             self.init_dataclass(&class, &obj, args, kwargs)?;
             return Ok(value);
         }
-        match defining_class(&class, "__init__") {
-            Some(Defined::Python(init)) => {
-                self.call_method_value_kw(&init, value.clone(), args, kwargs)?;
-            }
-            Some(Defined::Library(base)) => {
-                crate::nn::init_library_named(self, &obj, &base, args, kwargs)?;
-            }
-            None => {}
+        if let Some((init, _)) = class.python_lookup("__init__") {
+            self.call_method_value_kw(&init, value.clone(), args, kwargs)?;
         }
         Ok(value)
     }
@@ -839,21 +832,4 @@ fn root_scope(scope: &Rc<Scope>) -> Rc<Scope> {
         s = p;
     }
     s
-}
-
-/// Where a method of a class comes from: Python code on the MRO, or a
-/// library module whose `__init__`/`forward` is still Rust ([`crate::nn`]).
-enum Defined {
-    Python(Value),
-    Library(Rc<str>),
-}
-
-/// The first class on `class`'s MRO that defines `name` itself or is a
-/// Rust library module; builtin classes' own attributes do not count.
-fn defining_class(class: &Rc<Class>, name: &str) -> Option<Defined> {
-    class.mro().into_iter().find_map(|c| match &c.builtin {
-        Some(b) if crate::nn::is_library_module(b) => Some(Defined::Library(b.clone())),
-        Some(_) => None,
-        None => c.own_attr(name).map(Defined::Python),
-    })
 }

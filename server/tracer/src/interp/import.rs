@@ -248,7 +248,7 @@ impl Interp {
 
     /// `name` of prelude module `index` (see [`crate::prelude`]), running
     /// the module the first time one of its names is read.
-    pub(super) fn prelude_value(&mut self, index: usize, name: &str) -> R<Value> {
+    pub(crate) fn prelude_value(&mut self, index: usize, name: &str) -> R<Value> {
         let globals = match self.preludes.get(&index) {
             Some(g) => g.clone(),
             None => {

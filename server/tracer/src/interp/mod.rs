@@ -112,6 +112,11 @@ pub struct Interp {
     /// The globals of the prelude modules that ran, by index in
     /// [`crate::prelude::MODULES`].
     pub preludes: HashMap<usize, Rc<Scope>>,
+    /// `torch.*` module attributes read so far, by dotted path: reading
+    /// one resolves through the prelude, the op registry and the class
+    /// tables, and model code reads the same few (`torch.nn.functional`,
+    /// `torch.ones`) at every call.
+    pub torch_attrs: crate::value::NameMap<Value>,
     /// The values yielded so far by each generator function running (the
     /// innermost last). A generator runs to completion when called and
     /// iterates over what it yielded: loops are unrolled anyway, and an
@@ -198,6 +203,7 @@ impl Interp {
             deferred: Vec::new(),
             module_globals: std::collections::HashSet::new(),
             preludes: HashMap::new(),
+            torch_attrs: Default::default(),
             generator_sinks: Vec::new(),
             guard_paths: Vec::new(),
             concrete: None,
@@ -451,19 +457,6 @@ impl Interp {
 
     // ----- classes the tracer knows --------------------------------------------
 
-    /// `torch.nn.Module`: the prelude's class (`prelude/module.py`), or its
-    /// native base if the prelude cannot run (it always can; a budget
-    /// exhausted while loading it is the exception).
-    pub fn module_class(&mut self) -> Rc<Class> {
-        let prelude = crate::prelude::provider("torch.nn.Module")
-            .map(|(index, name)| (index, name.to_string()))
-            .and_then(|(index, name)| self.prelude_value(index, &name).ok());
-        match prelude {
-            Some(Value::Class(c)) => c,
-            _ => self.builtin_class(crate::module::STORAGE_CLASS),
-        }
-    }
-
     /// A class implemented by the tracer, created once per trace.
     pub fn builtin_class(&mut self, name: &'static str) -> Rc<Class> {
         if let Some(c) = self.classes.get(name) {
@@ -472,7 +465,6 @@ impl Interp {
         let short = name.rsplit('.').next().unwrap_or(name);
         let bases = match name {
             "builtins.object" => vec![],
-            n if crate::nn::is_library_module(n) => vec![self.module_class()],
             n if is_exception_class(n) && n != "builtins.BaseException" => {
                 vec![self.builtin_class("builtins.BaseException")]
             }
@@ -488,6 +480,7 @@ impl Interp {
             decorators: Vec::new(),
             is_dataclass: Default::default(),
             subclasses: Default::default(),
+            mro_tail: Default::default(),
             is_enum: name == "enum.Enum" || name == "enum.IntEnum",
         });
         crate::cycles::register(&class);

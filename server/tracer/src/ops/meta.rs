@@ -1045,11 +1045,31 @@ pub fn pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
         )?);
     }
     let with_indices = matches!(call.get("return_indices"), Value::Bool(true));
-    let args = vec![
+    let ints = |v: &[i64]| Arg::List(v.iter().map(|i| Arg::Int(*i)).collect());
+    let mut args = vec![
         interp.arg_of(&Value::Tensor(x.clone())),
-        Arg::List(k.iter().map(|v| Arg::Int(*v)).collect()),
-        Arg::List(stride.iter().map(|v| Arg::Int(*v)).collect()),
+        ints(&k),
+        ints(&stride),
     ];
+    // The rest of the schema, as torch records it: trailing defaults
+    // dropped.
+    let mut rest: Vec<(Arg, bool)> = vec![(ints(&padding), padding.iter().all(|p| *p == 0))];
+    if call.spelling.contains("max") {
+        rest.push((ints(&dilation), dilation.iter().all(|d| *d == 1)));
+        rest.push((Arg::Bool(ceil), !ceil));
+    } else {
+        let include_pad = !matches!(call.get("count_include_pad"), Value::Bool(false));
+        rest.push((Arg::Bool(ceil), !ceil));
+        rest.push((Arg::Bool(include_pad), include_pad));
+        if nd > 1 {
+            let divisor = call.get("divisor_override").clone();
+            rest.push((interp.arg_of(&divisor), divisor.is_none()));
+        }
+    }
+    while rest.last().is_some_and(|(_, default)| *default) {
+        rest.pop();
+    }
+    args.extend(rest.into_iter().map(|(a, _)| a));
     if with_indices {
         let target = call.target(1);
         return values_and_indices(interp, &target, args, x.dtype, shape);
@@ -1132,23 +1152,49 @@ pub fn batch_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
 /// `layer_norm(input, normalized_shape, weight, bias, eps)`.
 pub fn layer_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
-    let ns = sizes(interp, &call.arg(1).clone())?;
-    if ns.len() > x.rank() {
-        return Err(shape_error(
-            interp,
-            "layer_norm: normalized_shape longer than the input rank",
-        ));
-    }
-    let off = x.rank() - ns.len();
-    for (i, n) in ns.iter().enumerate() {
-        expect_eq(interp, &x.shape[off + i], n, "layer_norm: normalized_shape")?;
-    }
+    trailing_shape(interp, call, &x, "layer_norm")?;
     let n = if call.arg(2).is_none() {
         2
     } else if call.arg(3).is_none() {
         3
     } else {
         4
+    };
+    emit(interp, call, 0, n, x.dtype, x.shape.clone())
+}
+
+/// Check that the input ends in `normalized_shape` (argument 1).
+fn trailing_shape(interp: &mut Interp, call: &OpCall, x: &Tensor, op: &str) -> R<()> {
+    let ns = sizes(interp, &call.arg(1).clone())?;
+    if ns.len() > x.rank() {
+        return Err(shape_error(
+            interp,
+            format!("{op}: normalized_shape longer than the input rank"),
+        ));
+    }
+    let off = x.rank() - ns.len();
+    for (i, n) in ns.iter().enumerate() {
+        expect_eq(
+            interp,
+            &x.shape[off + i],
+            n,
+            &format!("{op}: normalized_shape"),
+        )?;
+    }
+    Ok(())
+}
+
+/// `rms_norm(input, normalized_shape, weight, eps)`: trailing `None`s are
+/// not recorded.
+pub fn rms_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    trailing_shape(interp, call, &x, "rms_norm")?;
+    let n = if !call.arg(3).is_none() {
+        4
+    } else if !call.arg(2).is_none() {
+        3
+    } else {
+        2
     };
     emit(interp, call, 0, n, x.dtype, x.shape.clone())
 }

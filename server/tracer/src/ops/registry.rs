@@ -846,6 +846,12 @@ pub static OPS: &[OpDef] = &[
         meta::layer_norm
     ),
     op!(
+        ["torch.rms_norm", "torch.nn.functional.rms_norm"],
+        "input, normalized_shape, weight=None, eps=None",
+        ["aten.rms_norm.default"],
+        meta::rms_norm
+    ),
+    op!(
         ["torch.group_norm", "torch.nn.functional.group_norm"],
         "input, num_groups, weight=None, bias=None, eps=1e-05",
         ["aten.group_norm.default"],

@@ -117,6 +117,9 @@ pub struct Interp {
     /// tables, and model code reads the same few (`torch.nn.functional`,
     /// `torch.ones`) at every call.
     pub torch_attrs: crate::value::NameMap<Value>,
+    /// Python's builtins resolved so far (`isinstance`, `ValueError`): names
+    /// no scope binds are looked up here at every use.
+    pub builtin_names: crate::value::NameMap<Value>,
     /// The values yielded so far by each generator function running (the
     /// innermost last). A generator runs to completion when called and
     /// iterates over what it yielded: loops are unrolled anyway, and an
@@ -204,6 +207,7 @@ impl Interp {
             module_globals: std::collections::HashSet::new(),
             preludes: HashMap::new(),
             torch_attrs: Default::default(),
+            builtin_names: Default::default(),
             generator_sinks: Vec::new(),
             guard_paths: Vec::new(),
             concrete: None,
@@ -1254,7 +1258,11 @@ impl Interp {
             }
             return Ok(v);
         }
+        if let Some(v) = self.builtin_names.get(name) {
+            return Ok(v.clone());
+        }
         if let Some(v) = builtins::builtin_name(self, name) {
+            self.builtin_names.insert(name.to_string(), v.clone());
             return Ok(v);
         }
         self.set_range(range);

@@ -111,20 +111,22 @@ _UNINITIALIZED = (
 )
 
 
-def _lazy_init(self, affine, track_running_stats, bias, device, dtype):
-    # After `_NormBase.__init__(0, ..., affine=False, track=False)`.
+def _lazy_init(self, base, eps, momentum, affine, track_running_stats, device, dtype, bias):
+    # The norm `base` built empty (no features, no state); the settings the
+    # state is built with later are kept aside.
+    base.__init__(self, 0, eps, momentum, False, False, device, dtype, bias=False)
     self.affine = affine
     self.track_running_stats = track_running_stats
     self._lazy_factory = (bias, device, dtype)
 
 
-def _lazy_materialize(self, input):
+def _lazy_materialize(self, input, feature_dim=1):
     if self.num_features != 0:
         return
     if not torch._dynamo.is_compiling():
         raise ValueError(_UNINITIALIZED)
     # Dynamo's initialization hook runs eagerly: nothing is recorded.
-    torch._exportlens_untraced(_lazy_build_state, self, int(input.shape[1]))
+    torch._exportlens_untraced(_lazy_build_state, self, int(input.shape[feature_dim]))
 
 
 def _lazy_build_state(self, n):
@@ -144,8 +146,7 @@ class _LazyBatchNorm(_BatchNorm):
     def __init__(
         self, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None, *, bias=True
     ):
-        super().__init__(0, eps, momentum, False, False, device, dtype, bias=False)
-        _lazy_init(self, affine, track_running_stats, bias, device, dtype)
+        _lazy_init(self, _BatchNorm, eps, momentum, affine, track_running_stats, device, dtype, bias)
 
     def has_uninitialized_params(self):
         return self.num_features == 0

@@ -3,10 +3,13 @@ interprets them: Python run by the tracer, never by CPython (see nn.py).
 
 InstanceNorm1d/2d/3d on batchnorm.py's `_NormBase` (affine and tracking
 off by default); an unbatched input is normalized as a batch of one
-(`unsqueeze`/`squeeze` around `aten.instance_norm`).
+(`unsqueeze`/`squeeze` around `aten.instance_norm`). The Lazy variants
+(affine and tracking on by default) take `num_features` from the first
+input as the lazy batch norms do: under Dynamo on the example input,
+otherwise torch's uninitialized-parameter error.
 """
 import torch.nn.functional as F
-from torch.nn.modules.batchnorm import _NormBase
+from torch.nn.modules.batchnorm import _NormBase, _lazy_init, _lazy_materialize
 
 
 class _InstanceNorm(_NormBase):
@@ -59,3 +62,26 @@ class _InstanceNorm(_NormBase):
 class InstanceNorm1d(_InstanceNorm): _no_batch_dim = 2
 class InstanceNorm2d(_InstanceNorm): _no_batch_dim = 3
 class InstanceNorm3d(_InstanceNorm): _no_batch_dim = 4
+
+
+class _LazyInstanceNorm(_InstanceNorm):
+    def __init__(
+        self, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None, *, bias=True
+    ):
+        _lazy_init(self, _InstanceNorm, eps, momentum, affine, track_running_stats, device, dtype, bias)
+
+    def has_uninitialized_params(self):
+        return self.num_features == 0
+
+    def initialize_parameters(self, input):
+        # The feature dimension is the first of an unbatched input.
+        _lazy_materialize(self, input, 0 if input.dim() == self._no_batch_dim else 1)
+
+    def forward(self, input):
+        self.initialize_parameters(input)
+        return super().forward(input)
+
+
+class LazyInstanceNorm1d(_LazyInstanceNorm): _no_batch_dim = 2
+class LazyInstanceNorm2d(_LazyInstanceNorm): _no_batch_dim = 3
+class LazyInstanceNorm3d(_LazyInstanceNorm): _no_batch_dim = 4

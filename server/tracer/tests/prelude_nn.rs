@@ -641,26 +641,32 @@ fn batchnorm_rejects_an_input_of_the_wrong_rank_as_torch_does() {
 }
 
 #[test]
-fn lazy_batchnorm_takes_its_features_from_the_input_under_dynamo_only() {
-    let src = batch_norm_model("nn.LazyBatchNorm2d()", "eval", "2, 5, 4, 4");
-    let g = graph(&src, Mode::Strict);
-    assert_eq!(
-        state(&g),
-        [
-            "p:bn.weight",
-            "p:bn.bias",
-            "b:bn.running_mean",
-            "b:bn.running_var"
-        ]
-    );
-    assert_eq!(targets(&g), ["aten.batch_norm.default"]);
-    let f = failure(&src, Mode::NonStrict);
-    assert!(
-        f.message
-            .contains("Attempted to use an uninitialized parameter"),
-        "{}",
-        f.message
-    );
+fn lazy_norms_take_their_features_from_the_input_under_dynamo_only() {
+    for (norm, op) in [
+        ("nn.LazyBatchNorm2d()", "aten.batch_norm.default"),
+        ("nn.LazyInstanceNorm2d()", "aten.instance_norm.default"),
+    ] {
+        let src = batch_norm_model(norm, "eval", "2, 5, 4, 4");
+        let g = graph(&src, Mode::Strict);
+        assert_eq!(
+            state(&g),
+            [
+                "p:bn.weight",
+                "p:bn.bias",
+                "b:bn.running_mean",
+                "b:bn.running_var"
+            ],
+            "{norm}"
+        );
+        assert_eq!(targets(&g), [op]);
+        let f = failure(&src, Mode::NonStrict);
+        assert!(
+            f.message
+                .contains("Attempted to use an uninitialized parameter"),
+            "{norm}: {}",
+            f.message
+        );
+    }
 }
 
 const ACTIVATIONS: &str = "\

@@ -292,15 +292,22 @@ pub struct Scope {
 
 impl Scope {
     pub fn new(parent: Option<Rc<Scope>>) -> Rc<Scope> {
-        let scope = Rc::new(Scope {
+        let scope = Self::unregistered(parent);
+        crate::cycles::register(&scope);
+        scope
+    }
+
+    /// A scope the cycle collector does not know about yet: a call's
+    /// locals, registered only if something still holds them when the call
+    /// returns (a closure, a bound generator), see `Interp::call_function`.
+    pub fn unregistered(parent: Option<Rc<Scope>>) -> Rc<Scope> {
+        Rc::new(Scope {
             vars: RefCell::new(NameMap::default()),
             parent,
             nonlocals: RefCell::new(Vec::new()),
             globals_decl: RefCell::new(Vec::new()),
             class_body: Cell::new(false),
-        });
-        crate::cycles::register(&scope);
-        scope
+        })
     }
 
     /// The scope a function defined in this one closes over.

@@ -196,7 +196,7 @@ impl Interp {
                 ),
             ));
         }
-        let scope = Scope::new(Some(func.closure.clone()));
+        let scope = Scope::unregistered(Some(func.closure.clone()));
         self.bind_params(func, &scope, args, kwargs)?;
         let range = match &func.body {
             FunctionBody::Def(d) => d.range,
@@ -228,6 +228,11 @@ impl Interp {
         };
         self.sync_guard_paths();
         self.frames.pop();
+        // Locals nothing else holds are freed here; the ones a closure or a
+        // stored frame keeps may sit in a cycle the collector must break.
+        if Rc::strong_count(&scope) > 1 {
+            crate::cycles::register(&scope);
+        }
         result
     }
 

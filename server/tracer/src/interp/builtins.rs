@@ -70,28 +70,29 @@ const BUILTIN_FUNCTIONS: &[&str] = &[
     "NotImplemented",
 ];
 
+/// Python's exception classes, by qualified name.
 const EXCEPTIONS: &[&str] = &[
-    "Exception",
-    "Warning",
-    "UserWarning",
-    "FutureWarning",
-    "DeprecationWarning",
-    "RuntimeWarning",
-    "BaseException",
-    "ValueError",
-    "TypeError",
-    "RuntimeError",
-    "AssertionError",
-    "NotImplementedError",
-    "KeyError",
-    "IndexError",
-    "AttributeError",
-    "StopIteration",
-    "ZeroDivisionError",
-    "ArithmeticError",
-    "LookupError",
-    "NameError",
-    "ImportError",
+    "builtins.Exception",
+    "builtins.Warning",
+    "builtins.UserWarning",
+    "builtins.FutureWarning",
+    "builtins.DeprecationWarning",
+    "builtins.RuntimeWarning",
+    "builtins.BaseException",
+    "builtins.ValueError",
+    "builtins.TypeError",
+    "builtins.RuntimeError",
+    "builtins.AssertionError",
+    "builtins.NotImplementedError",
+    "builtins.KeyError",
+    "builtins.IndexError",
+    "builtins.AttributeError",
+    "builtins.StopIteration",
+    "builtins.ZeroDivisionError",
+    "builtins.ArithmeticError",
+    "builtins.LookupError",
+    "builtins.NameError",
+    "builtins.ImportError",
 ];
 
 /// Resolve a name that is not bound in any scope.
@@ -99,8 +100,10 @@ pub fn builtin_name(interp: &mut Interp, name: &str) -> Option<Value> {
     if name == "object" {
         return Some(Value::Class(interp.builtin_class("builtins.object")));
     }
-    if let Some(e) = EXCEPTIONS.iter().find(|e| **e == name) {
-        let full: &'static str = Box::leak(format!("builtins.{e}").into_boxed_str());
+    if let Some(full) = EXCEPTIONS
+        .iter()
+        .find(|e| e.strip_prefix("builtins.") == Some(name))
+    {
         return Some(Value::Class(interp.builtin_class(full)));
     }
     if BUILTIN_FUNCTIONS.contains(&name) {

@@ -4,8 +4,8 @@ This file is Python run by the exportlens tracer (never by CPython): each
 class is an nn.Module written from torch's documented constructor, its
 registered parameters and buffers (names and order as torch registers
 them) and what its forward calls. The tracer resolves `torch.nn.NAME` (and
-`torch.nn.modules.*.NAME`) to a class here before its built-in table, so a
-module defined here replaces the Rust one of the same name.
+`torch.nn.modules.*.NAME`) to the prelude class of that name; nn.Module
+itself is module.py.
 
 Forwards call `torch.nn.functional` / tensor ops, which the Rust op registry
 records as ATen ops. Frames of this file are not user code: failures,

@@ -1,8 +1,10 @@
 //! The abstract interpreter: runs a model's `__init__` to build the module
 //! tree and its `forward` on fake tensors with symbolic shapes, recording the
 //! graph torch.export would record, in strict (TorchDynamo) or non-strict
-//! mode. Torch knowledge lives in data: [`ops`] (the op registry) and [`nn`]
-//! (the nn.Module library).
+//! mode. Torch knowledge lives in data: [`ops`] (the op registry, ATen
+//! level) and [`prelude`] (torch's Python surface, `nn.Module` and the nn
+//! library, as Python run by the same interpreter; [`module`] holds the
+//! native registries every module instance carries).
 //!
 //! Tracing never fails: every entry yields either a graph or a located
 //! failure, plus notes for whatever was not understood.

@@ -4,9 +4,9 @@
 //! and the names each defines; the interpreter runs a prelude module the
 //! first time one of its names is read (`Interp::prelude_value`).
 //!
-//! Names the prelude defines take precedence over the Rust tables
-//! ([`crate::nn`]), so a module moves from Rust to Python by writing its
-//! class in the prelude.
+//! Every `torch.nn` module, `nn.Module` itself included, is defined here;
+//! the native half of `nn.Module` (its registries and attribute protocol)
+//! is [`crate::module`].
 
 use std::collections::HashSet;
 use std::rc::Rc;

@@ -51,6 +51,7 @@ pub static MODULES: &[PreludeModule] = &[
     nn_module!("activation"),
     nn_module!("batchnorm"),
     nn_module!("conv"),
+    nn_module!("distance"),
     nn_module!("dropout"),
     nn_module!("flatten"),
     nn_module!("linear"),

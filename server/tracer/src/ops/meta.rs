@@ -1325,6 +1325,38 @@ pub fn cosine_similarity(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, 3, a.dtype, out)
 }
 
+/// `pairwise_distance(x1, x2, p, eps, keepdim)`: a norm over the last
+/// dimension of the broadcast difference (kept as 1 with `keepdim`).
+pub fn pairwise_distance(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    let mut shape = broadcast(interp, &a.shape, &b.shape)?;
+    let keepdim = matches!(call.get("keepdim"), Value::Bool(true));
+    if keepdim {
+        if let Some(last) = shape.last_mut() {
+            *last = SymExpr::int(1);
+        }
+    } else {
+        shape.pop();
+    }
+    let is = |v: &Value, default: f64| match v {
+        Value::Float(f) => *f == default,
+        Value::Int(i) => *i as f64 == default,
+        _ => false,
+    };
+    // Trailing defaults are not recorded.
+    let n = if keepdim {
+        5
+    } else if !is(call.get("eps"), 1e-6) {
+        4
+    } else if !is(call.get("p"), 2.0) {
+        3
+    } else {
+        2
+    };
+    emit(interp, call, 0, n, a.dtype, shape)
+}
+
 /// `pad(input, pad, mode, value)`: constant padding grows the last dims.
 pub fn pad(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;

@@ -939,6 +939,15 @@ pub static OPS: &[OpDef] = &[
     ),
     op!(
         [
+            "torch.pairwise_distance",
+            "torch.nn.functional.pairwise_distance"
+        ],
+        "x1, x2, p=2.0, eps=1e-06, keepdim=False",
+        ["aten.pairwise_distance.default"],
+        meta::pairwise_distance
+    ),
+    op!(
+        [
             "torch.cosine_similarity",
             "torch.nn.functional.cosine_similarity"
         ],

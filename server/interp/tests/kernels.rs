@@ -460,6 +460,14 @@ fn embedding_and_cosine_similarity() {
         vec![t(&[1., 0.], &[1, 2]), t(&[1., 1.], &[1, 2]), RVal::Int(-1)],
     );
     assert_close(&c, &[std::f64::consts::FRAC_1_SQRT_2]);
+    // |(3 - 0 + eps, 4 - 0 + eps)| = 5 (to within eps), per row; p = 1 sums.
+    let rows = || vec![t(&[3., 4., 1., 1.], &[2, 2]), t(&[0., 0., 1., 1.], &[2, 2])];
+    let l2 = run("aten.pairwise_distance.default", DType::F32, &[2], rows());
+    assert_close(&l2, &[5.0 + 1.4e-6, 2f64.sqrt() * 1e-6]);
+    let mut args = rows();
+    args.extend([RVal::Float(1.0), RVal::Float(0.0), RVal::Bool(true)]);
+    let l1 = run("aten.pairwise_distance.default", DType::F32, &[2, 1], args);
+    assert_close(&l1, &[7.0, 0.0]);
 }
 
 #[test]

@@ -965,6 +965,44 @@ fn cosine_similarity(node: &Node, a: &Args) -> Res<T> {
     T::from_f64(out, &rp.drop_shape, out_dtype(node).unwrap_or(x1.dt))
 }
 
+/// `pairwise_distance(x1, x2, p, eps, keepdim)`: the p-norm of
+/// `x1 - x2 + eps` over the last dimension.
+fn pairwise_distance(node: &Node, a: &Args) -> Res<T> {
+    let x1 = a.tensor(0, "x1")?;
+    let x2 = a.tensor(1, "x2")?;
+    let p = a.f64_or(2, "p", 2.0)?;
+    let eps = a.f64_or(3, "eps", 1e-6)?;
+    let keepdim = a.bool_or(4, "keepdim", false);
+    let (u, v) = super::pointwise::broadcast_pair(&x1.t, &x2.t)?;
+    let d = T { t: u, dt: x1.dt };
+    let e = T { t: v, dt: x2.dt };
+    let last = d.rank().saturating_sub(1);
+    let rd = rows(&d, &[last])?;
+    let re = rows(&e, &[last])?;
+    let norm = |diff: Vec<f64>| -> f64 {
+        if p.is_infinite() {
+            diff.iter().fold(0.0, |m: f64, x| m.max(x.abs()))
+        } else if p == 0.0 {
+            diff.iter().filter(|x| **x != 0.0).count() as f64
+        } else {
+            diff.iter()
+                .map(|x| x.abs().powf(p))
+                .sum::<f64>()
+                .powf(1.0 / p)
+        }
+    };
+    let out: Vec<f64> = rd
+        .rows()
+        .zip(re.rows())
+        .map(|(x, y)| norm(x.iter().zip(y).map(|(a, b)| a - b + eps).collect()))
+        .collect();
+    let mut shape = rd.drop_shape.clone();
+    if keepdim {
+        shape.push(1);
+    }
+    T::from_f64(out, &shape, out_dtype(node).unwrap_or(x1.dt))
+}
+
 /// One matrix-vector product in f64: `w` is [out, in] row-major.
 fn matvec(w: &[f64], x: &[f64], out: usize) -> Vec<f64> {
     let inn = x.len();
@@ -1339,6 +1377,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
         }
         "scaled_dot_product_attention" => RVal::Tensor(sdpa(node, a)?),
         "cosine_similarity" => RVal::Tensor(cosine_similarity(node, a)?),
+        "pairwise_distance" => RVal::Tensor(pairwise_distance(node, a)?),
         "lstm" => rnn(ctx, node, a, true)?,
         "gru" => rnn(ctx, node, a, false)?,
         "rnn_tanh_cell" | "rnn_relu_cell" | "gru_cell" | "lstm_cell" => rnn_cell(a, op)?,

@@ -202,6 +202,14 @@ class MultiheadAttention(Module):
             return
         (query, key, value, self.in_proj_weight, self.in_proj_bias, self.out_proj.weight, self.out_proj.bias)
 
+    def _separate_projections(self):
+        return {
+            "use_separate_proj_weight": True,
+            "q_proj_weight": self.q_proj_weight,
+            "k_proj_weight": self.k_proj_weight,
+            "v_proj_weight": self.v_proj_weight,
+        }
+
     def forward(
         self,
         query,
@@ -229,54 +237,30 @@ class MultiheadAttention(Module):
                     key = value = key.transpose(1, 0)
             else:
                 query, key, value = (x.transpose(1, 0) for x in (query, key, value))
-        if not self._qkv_same_embed_dim:
-            out, weights = F.multi_head_attention_forward(
-                query,
-                key,
-                value,
-                self.embed_dim,
-                self.num_heads,
-                self.in_proj_weight,
-                self.in_proj_bias,
-                self.bias_k,
-                self.bias_v,
-                self.add_zero_attn,
-                self.dropout,
-                self.out_proj.weight,
-                self.out_proj.bias,
-                training=self.training,
-                key_padding_mask=key_padding_mask,
-                need_weights=need_weights,
-                attn_mask=attn_mask,
-                use_separate_proj_weight=True,
-                q_proj_weight=self.q_proj_weight,
-                k_proj_weight=self.k_proj_weight,
-                v_proj_weight=self.v_proj_weight,
-                average_attn_weights=average_attn_weights,
-                is_causal=is_causal,
-            )
-        else:
-            out, weights = F.multi_head_attention_forward(
-                query,
-                key,
-                value,
-                self.embed_dim,
-                self.num_heads,
-                self.in_proj_weight,
-                self.in_proj_bias,
-                self.bias_k,
-                self.bias_v,
-                self.add_zero_attn,
-                self.dropout,
-                self.out_proj.weight,
-                self.out_proj.bias,
-                training=self.training,
-                key_padding_mask=key_padding_mask,
-                need_weights=need_weights,
-                attn_mask=attn_mask,
-                average_attn_weights=average_attn_weights,
-                is_causal=is_causal,
-            )
+        # The separate projections are read last, after the shared state,
+        # as torch's call reads them (strict mode lifts in read order).
+        out, weights = F.multi_head_attention_forward(
+            query,
+            key,
+            value,
+            self.embed_dim,
+            self.num_heads,
+            self.in_proj_weight,
+            self.in_proj_bias,
+            self.bias_k,
+            self.bias_v,
+            self.add_zero_attn,
+            self.dropout,
+            self.out_proj.weight,
+            self.out_proj.bias,
+            training=self.training,
+            key_padding_mask=key_padding_mask,
+            need_weights=need_weights,
+            attn_mask=attn_mask,
+            average_attn_weights=average_attn_weights,
+            is_causal=is_causal,
+            **({} if self._qkv_same_embed_dim else self._separate_projections()),
+        )
         if self.batch_first and batched:
             out = out.transpose(1, 0)
         return out, weights

@@ -493,6 +493,26 @@ fn reexporting(rebind: &'static str) -> Vec<(String, &'static str)> {
     ]
 }
 
+/// The workspace of [`reexporting`]'s files.
+fn reexporting_workspace(rebind: &'static str) -> Rc<Workspace> {
+    let files = reexporting(rebind);
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    workspace(&refs)
+}
+
+/// A model built with the presets' `WIDTH` has `width` output features.
+fn assert_preset_width(ws: &Rc<Workspace>, width: i64) {
+    let r = trace(
+        ws,
+        "import torch\nfrom tv.presets import WIDTH\nimport tv.models as M\nmodel = M.Net(5, WIDTH)\nexample_args = (torch.randn(2, 5),)\n",
+    );
+    let features = out_features(&r);
+    assert!(
+        features.contains(&format!("SymExpr({width})")),
+        "{features}"
+    );
+}
+
 fn parsed(ws: &Rc<Workspace>) -> Vec<String> {
     ws.parsed_files()
         .iter()
@@ -502,18 +522,8 @@ fn parsed(ws: &Rc<Workspace>) -> Vec<String> {
 
 #[test]
 fn a_reexported_name_is_read_from_its_module_and_a_joined_all_is_settled() {
-    let files = reexporting("");
-    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
-    let ws = workspace(&refs);
-    let r = trace(
-        &ws,
-        "import torch\nfrom tv.presets import WIDTH\nimport tv.models as M\nmodel = M.Net(5, WIDTH)\nexample_args = (torch.randn(2, 5),)\n",
-    );
-    assert!(
-        out_features(&r).contains("SymExpr(7)"),
-        "{}",
-        out_features(&r)
-    );
+    let ws = reexporting_workspace("");
+    assert_preset_width(&ws, 7);
     let parsed = parsed(&ws);
     assert!(
         parsed.contains(&site("tv/transforms/functional.py")),
@@ -548,19 +558,9 @@ fn parsed_after(ws: &Rc<Workspace>, file: &str) -> bool {
 #[test]
 fn a_name_rebound_after_its_import_is_the_module_own() {
     // The import is not the module's last word on `Mode`: the module runs.
-    let files = reexporting(
+    let ws = reexporting_workspace(
         "from .functional import Mode\n__all__ = ['Mode']\nclass Other:\n    BILINEAR = 9\nMode = Other\n",
     );
-    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
-    let ws = workspace(&refs);
-    let r = trace(
-        &ws,
-        "import torch\nfrom tv.presets import WIDTH\nimport tv.models as M\nmodel = M.Net(5, WIDTH)\nexample_args = (torch.randn(2, 5),)\n",
-    );
-    assert!(
-        out_features(&r).contains("SymExpr(9)"),
-        "{}",
-        out_features(&r)
-    );
+    assert_preset_width(&ws, 9);
     assert!(parsed_after(&ws, "tv/transforms/transforms.py"));
 }

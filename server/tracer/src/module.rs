@@ -30,7 +30,7 @@ pub fn registry_attr(obj: &Object, name: &str) -> Option<Value> {
         "_buffers" => Value::Dict(st.buffers.clone()),
         "_modules" => Value::Dict(st.modules.clone()),
         "_non_persistent_buffers_set" => Value::Set(st.non_persistent.clone()),
-        _ => return st.config.get(name).cloned(),
+        _ => return None,
     })
 }
 

@@ -537,8 +537,6 @@ pub struct ModuleState {
     pub modules: Shared<Dict>,
     pub non_persistent: Shared<Vec<Value>>,
     pub training: bool,
-    /// Constructor configuration of a library module (`in_features`, ...).
-    pub config: HashMap<String, Value>,
 }
 
 impl ModuleState {

@@ -142,11 +142,7 @@ fn deep_module_state(interp: &mut Interp, st: &ModuleState, memo: &mut Memo) -> 
         };
         ModuleState::register(&copy.modules, &n, m);
     }
-    let mut config = std::collections::HashMap::new();
-    for (k, v) in &st.config {
-        config.insert(k.clone(), deep(interp, v, memo)?);
-    }
-    Ok(ModuleState { config, ..copy })
+    Ok(copy)
 }
 
 fn deep_tensor(interp: &mut Interp, t: &Rc<Tensor>, memo: &mut Memo) -> Rc<Tensor> {

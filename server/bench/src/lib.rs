@@ -7,6 +7,11 @@
 //! `examples/timing.rs` (driven by `scripts/bench.py`) both build on this
 //! crate, so that what is measured is the same code in both.
 
+/// The allocator of the `exportlens` binary, so that in-process figures
+/// measure what the CLI and the language server run.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub mod corpus;
 pub mod generate;
 pub mod pipeline;

@@ -113,7 +113,7 @@ fn nested_statements<'a>(
         match &s.kind {
             StmtKind::ClassDef(def) => nested_statements(&def.body, owner, out, depth + 1),
             StmtKind::FunctionDef(def) => {
-                nested_statements(&def.body, Some(def.range.start), out, depth + 1)
+                nested_statements(def.body(), Some(def.range.start), out, depth + 1)
             }
             _ => {
                 for b in s.inner_blocks() {

@@ -943,7 +943,7 @@ fn function_scopes(file: &SourceFile) -> Vec<Scope<'_>> {
                         file.line_of(f.range.end.saturating_sub(1).max(f.range.start)),
                         &**f,
                     ));
-                    walk(file, &f.body, out, depth + 1);
+                    walk(file, f.body(), out, depth + 1);
                 }
                 StmtKind::ClassDef(c) => walk(file, &c.body, out, depth + 1),
                 StmtKind::If { body, orelse, .. } => {
@@ -1163,7 +1163,7 @@ fn inlay_hints(ctx: &Ctx, scopes: &[Scope<'_>], hover: &HoverTable) -> Vec<Inlay
     let mut hints = Vec::new();
     for (_, _, f) in scopes {
         let mut stmts = Vec::new();
-        body_statements(&f.body, &mut stmts, 0);
+        body_statements(f.body(), &mut stmts, 0);
         for s in stmts {
             let first = file.line_of(s.range.start);
             let last = file.line_of(s.range.end.saturating_sub(1).max(s.range.start));
@@ -1202,7 +1202,7 @@ fn inlay_hints(ctx: &Ctx, scopes: &[Scope<'_>], hover: &HoverTable) -> Vec<Inlay
 fn assignment_bindings(file: &SourceFile, scopes: &[Scope<'_>], hover: &mut HoverTable) {
     for (fs, fe, f) in scopes {
         let mut stmts = Vec::new();
-        body_statements(&f.body, &mut stmts, 0);
+        body_statements(f.body(), &mut stmts, 0);
         for s in stmts {
             let first = file.line_of(s.range.start);
             let last = file.line_of(s.range.end.saturating_sub(1).max(s.range.start));

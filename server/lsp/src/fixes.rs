@@ -517,7 +517,7 @@ fn find_if(body: &[Stmt], offset: u32, depth: u32) -> Option<(&Stmt, &[Stmt])> {
                 return find_if(b, offset, depth + 1)
                     .or_else(|| find_if(orelse, offset, depth + 1));
             }
-            StmtKind::FunctionDef(f) => return find_if(&f.body, offset, depth + 1),
+            StmtKind::FunctionDef(f) => return find_if(f.body(), offset, depth + 1),
             StmtKind::ClassDef(c) => return find_if(&c.body, offset, depth + 1),
             StmtKind::For { body: b, .. }
             | StmtKind::While { body: b, .. }

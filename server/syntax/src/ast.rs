@@ -181,10 +181,8 @@ pub struct Alias {
 pub struct FunctionDef {
     pub name: String,
     pub params: Arc<Parameters>,
-    pub body: Vec<Stmt>,
-    /// Its body (not a nested function's) contains `yield`: calling it
-    /// makes a generator.
-    pub is_generator: bool,
+    /// Read through [`FunctionDef::body`]: library code defers it.
+    pub(crate) body: crate::deferred::DefBody,
     pub decorators: Vec<Expr>,
     pub returns: Option<Expr>,
     pub is_async: bool,
@@ -192,6 +190,25 @@ pub struct FunctionDef {
     pub range: TextRange,
     /// The name identifier.
     pub name_range: TextRange,
+}
+
+impl FunctionDef {
+    /// The statements of the body (lowered now if parsing deferred them,
+    /// see [`crate::parse_deferring`]).
+    pub fn body(&self) -> &[Stmt] {
+        self.body.stmts()
+    }
+
+    /// Its body (not a nested function's) contains `yield`: calling it
+    /// makes a generator.
+    pub fn is_generator(&self) -> bool {
+        self.body.is_generator()
+    }
+
+    /// Whether the body has not been lowered yet.
+    pub fn body_is_pending(&self) -> bool {
+        self.body.is_pending()
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -5,12 +5,14 @@
 //! tree-sitter could not parse is an `Error` node plus a [`SyntaxError`].
 
 pub mod ast;
+mod deferred;
 pub mod line_index;
 mod lower;
 mod outline;
 mod reuse;
 
 pub use ast::TextRange;
+pub use deferred::DefBody;
 pub use line_index::{LineCol, LineIndex};
 pub use outline::{
     AllPart, ImportedName, ModuleOutline, ModuleRef, literal_star_exports, module_outline,
@@ -35,6 +37,14 @@ pub struct Parsed {
 /// Parse Python source. Never panics; deep nesting is bounded and reported.
 pub fn parse(source: &str) -> Parsed {
     lower::parse(source)
+}
+
+/// [`parse`] for library code: function bodies that start on a line of
+/// their own are lowered the first time [`ast::FunctionDef::body`] is
+/// read, and tree-sitter skips them until then. Syntax errors inside such
+/// a body are not reported. See the `deferred` module.
+pub fn parse_deferring(source: &str) -> Parsed {
+    lower::parse_deferring(source)
 }
 
 /// The tree-sitter types an editor needs for incremental parsing.

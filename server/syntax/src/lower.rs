@@ -11,11 +11,13 @@ mod literal;
 mod stmt;
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
-use tree_sitter::{Node, Parser, Tree, TreeCursor};
+use tree_sitter::{Node, Parser, Point, Range, Tree, TreeCursor};
 
 use self::field::Field;
-use crate::ast::{Expr, ExprKind, Module, TextRange};
+use crate::ast::{Expr, ExprKind, Module, Stmt, TextRange};
+use crate::deferred::{self, Region};
 use crate::reuse::StmtCache;
 use crate::{Parsed, SyntaxError};
 
@@ -55,8 +57,12 @@ pub(crate) fn parse_incremental(
 }
 
 fn lower_tree(tree: &Tree, source: &str, cache: Option<&mut StmtCache>) -> Parsed {
+    lower_with(tree, Lowerer::new(source), cache)
+}
+
+fn lower_with(tree: &Tree, mut lowerer: Lowerer, cache: Option<&mut StmtCache>) -> Parsed {
     let root = tree.root_node();
-    let mut lowerer = Lowerer::new(source);
+    let source = lowerer.src;
     let body = if root.is_error() {
         let mut body = Vec::new();
         lowerer.salvage(root, &mut body);
@@ -77,7 +83,63 @@ fn lower_tree(tree: &Tree, source: &str, cache: Option<&mut StmtCache>) -> Parse
     }
 }
 
-fn parse_tree(source: &str, old: Option<&Tree>) -> Option<Tree> {
+/// [`parse`] deferring function bodies (see [`crate::deferred`]): the
+/// skeleton is parsed and lowered with every deferred body waiting to be
+/// lowered from `source`. Falls back to [`parse`] when the line scanner
+/// cannot follow the text or the skeleton has a syntax error.
+pub(crate) fn parse_deferring(source: &str) -> Parsed {
+    let Some(regions) = deferred::regions(source).filter(|r| !r.is_empty()) else {
+        return parse(source);
+    };
+    let (skeleton, included) = deferred::skeleton(source, &regions);
+    let Some(tree) = parse_tree_in(&skeleton, &included) else {
+        return parse(source);
+    };
+    if tree.root_node().has_error() {
+        return parse(source);
+    }
+    let mut lowerer = Lowerer::new(&skeleton);
+    lowerer.deferring = Some(Deferring {
+        source: Arc::from(source),
+        regions: &regions,
+    });
+    let mut parsed = lower_with(&tree, lowerer, None);
+    deferred::restore_ends(&mut parsed.module.body, &regions, source);
+    parsed
+}
+
+/// The body of the `def` starting at `def_start` (its `def` or `async`
+/// keyword) in `source`, its text ending at `end`; and whether it is a
+/// generator. Parses only that span; if that does not give the function
+/// cleanly, the whole text.
+pub(crate) fn lower_def_body(source: &str, def_start: u32, end: u32) -> (Vec<Stmt>, bool) {
+    let (start, end) = (def_start as usize, (end as usize).min(source.len()));
+    let lower = |tree: &Tree| {
+        let node = function_at(tree.root_node(), start)?;
+        let mut lowerer = Lowerer::new(source);
+        let def = lowerer.function_def(node, node, Vec::new());
+        Some((def.body().to_vec(), def.is_generator()))
+    };
+    parse_tree_in(source, &[(start, end)])
+        .filter(|tree| !tree.root_node().has_error())
+        .and_then(|tree| lower(&tree))
+        .or_else(|| parse_tree(source, None).and_then(|tree| lower(&tree)))
+        .unwrap_or_default()
+}
+
+/// The `function_definition` node starting at byte `start`.
+fn function_at(node: Node, start: usize) -> Option<Node> {
+    if node.kind() == "function_definition" && node.start_byte() == start {
+        return Some(node);
+    }
+    let mut cursor = node.walk();
+    let child = node
+        .children(&mut cursor)
+        .find(|c| c.start_byte() <= start && start < c.end_byte())?;
+    function_at(child, start)
+}
+
+fn with_parser<T>(f: impl FnOnce(&mut Parser) -> Option<T>) -> Option<T> {
     PARSER.with(|cell| {
         let mut slot = cell.try_borrow_mut().ok()?;
         if slot.is_none() {
@@ -87,13 +149,81 @@ fn parse_tree(source: &str, old: Option<&Tree>) -> Option<Tree> {
                 .ok()?;
             *slot = Some(parser);
         }
-        slot.as_mut()?.parse(source, old)
+        f(slot.as_mut()?)
     })
+}
+
+fn parse_tree(source: &str, old: Option<&Tree>) -> Option<Tree> {
+    with_parser(|parser| parser.parse(source, old))
+}
+
+/// Parse only the byte ranges `included` of `source` (ordered, disjoint);
+/// node offsets stay those of `source`.
+fn parse_tree_in(source: &str, included: &[(usize, usize)]) -> Option<Tree> {
+    let mut points = PointIndex::new(source);
+    let ranges: Vec<Range> = included
+        .iter()
+        .map(|&(start, end)| Range {
+            start_byte: start,
+            end_byte: end,
+            start_point: points.point(start),
+            end_point: points.point(end),
+        })
+        .collect();
+    with_parser(|parser| {
+        parser.set_included_ranges(&ranges).ok()?;
+        let tree = parser.parse(source, None);
+        // Back to the whole text for every other parse.
+        let _ = parser.set_included_ranges(&[]);
+        tree
+    })
+}
+
+/// Rows and columns (in bytes) of ascending offsets, as tree-sitter counts
+/// them: one scan of the text up to the last offset asked for.
+struct PointIndex<'s> {
+    bytes: &'s [u8],
+    offset: usize,
+    point: Point,
+}
+
+impl<'s> PointIndex<'s> {
+    fn new(source: &'s str) -> Self {
+        Self {
+            bytes: source.as_bytes(),
+            offset: 0,
+            point: Point::new(0, 0),
+        }
+    }
+
+    /// The point of `offset`, which is not before the last one asked for.
+    fn point(&mut self, offset: usize) -> Point {
+        let offset = offset.min(self.bytes.len()).max(self.offset);
+        let skipped = &self.bytes[self.offset..offset];
+        match skipped.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.point.row += skipped.iter().filter(|&&b| b == b'\n').count();
+                self.point.column = skipped.len() - last - 1;
+            }
+            None => self.point.column += skipped.len(),
+        }
+        self.offset = offset;
+        self.point
+    }
+}
+
+/// What lowering a skeleton needs: the original text (deferred bodies
+/// are lowered from it) and where the deferred bodies are.
+struct Deferring<'r> {
+    source: Arc<str>,
+    regions: &'r [Region],
 }
 
 /// Walks the syntax tree once, building the AST and collecting the errors
 /// that only lowering can see (nesting limit, mixed string literals).
 struct Lowerer<'s> {
+    /// Set when lowering a skeleton: the bodies it defers.
+    deferring: Option<Deferring<'s>>,
     src: &'s str,
     depth: u32,
     reported_too_deep: bool,
@@ -106,12 +236,24 @@ struct Lowerer<'s> {
 impl<'s> Lowerer<'s> {
     fn new(src: &'s str) -> Self {
         Self {
+            deferring: None,
             src,
             depth: 0,
             reported_too_deep: false,
             errors: Vec::new(),
             yields: Vec::new(),
         }
+    }
+
+    /// The deferred body whose skeleton block is `block`, if any.
+    fn deferred_region(&self, block: Option<Node>) -> Option<(&Region, &Arc<str>)> {
+        let deferring = self.deferring.as_ref()?;
+        let start = block?.start_byte();
+        let i = deferring
+            .regions
+            .binary_search_by_key(&start, |r| r.stub)
+            .ok()?;
+        Some((&deferring.regions[i], &deferring.source))
     }
 
     fn text(&self, node: Node) -> &'s str {

@@ -562,7 +562,7 @@ fn opens_checked_block(line: &[Tok]) -> bool {
     )
 }
 
-fn is_string_prefix(word: &str) -> bool {
+pub(crate) fn is_string_prefix(word: &str) -> bool {
     word.len() <= 2
         && word
             .bytes()
@@ -571,7 +571,7 @@ fn is_string_prefix(word: &str) -> bool {
 
 /// The operator at the start of `s` (the longest of `==`, `->`, `**=`...
 /// that matters here: `=` alone is an assignment).
-fn operator(s: &str) -> &str {
+pub(crate) fn operator(s: &str) -> &str {
     for op in [
         "**=", "//=", ">>=", "<<=", "...", "==", "!=", "<=", ">=", "->", ":=", "+=", "-=", "*=",
         "/=", "%=", "&=", "|=", "^=", "@=", "**", "//", "<<", ">>",
@@ -587,7 +587,11 @@ fn operator(s: &str) -> &str {
 /// The string literal whose opening quote is at `start`: the offset after
 /// it, and its value when plain. f-strings' replacement fields are scanned
 /// as code (nested strings included).
-fn string<'s>(src: &'s str, start: usize, prefix: &str) -> Option<(usize, Option<&'s str>)> {
+pub(crate) fn string<'s>(
+    src: &'s str,
+    start: usize,
+    prefix: &str,
+) -> Option<(usize, Option<&'s str>)> {
     let b = src.as_bytes();
     let q = b[start];
     let triple = b.get(start + 1) == Some(&q) && b.get(start + 2) == Some(&q);

@@ -121,7 +121,9 @@ pub(crate) fn for_each_range_mut<F: FnMut(&mut TextRange)>(stmt: &mut Stmt, f: &
         StmtKind::FunctionDef(def) => {
             let def = Arc::make_mut(def);
             parameters(Arc::make_mut(&mut def.params), f);
-            stmts(&mut def.body, f);
+            if let Some(body) = def.body.lowered_stmts_mut() {
+                stmts(body, f);
+            }
             exprs(&mut def.decorators, f);
             opt_expr(def.returns.as_mut(), f);
             f(&mut def.range);

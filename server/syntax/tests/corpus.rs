@@ -1,19 +1,10 @@
 //! Every Python file of the shared corpus parses without syntax errors.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-fn python_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries =
-        std::fs::read_dir(dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
-    for entry in entries {
-        let path = entry.expect("readable directory entry").path();
-        if path.is_dir() {
-            python_files(&path, out);
-        } else if path.extension().is_some_and(|ext| ext == "py") {
-            out.push(path);
-        }
-    }
-}
+use std::path::Path;
+
+use common::python_files;
 
 #[test]
 fn whole_corpus_parses_without_errors() {

@@ -25,7 +25,7 @@ fn half_typed_function_keeps_the_rest_of_the_file() {
         panic!("f is not a def");
     };
     assert_eq!(f.name, "f");
-    assert!(matches!(f.body.as_slice(), [stmt] if matches!(stmt.kind, StmtKind::Error)));
+    assert!(matches!(f.body(), [stmt] if matches!(stmt.kind, StmtKind::Error)));
     assert!(matches!(&a.kind, StmtKind::ClassDef(class) if class.name == "A"));
 }
 

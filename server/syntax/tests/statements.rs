@@ -321,7 +321,7 @@ fn decorators_are_in_the_definition_range() {
     );
     assert_eq!(text(source, def.range), source.trim_end());
     assert_eq!(text(source, def.name_range), "f");
-    assert_eq!(kinds(&def.body), ["return"]);
+    assert_eq!(kinds(def.body()), ["return"]);
 }
 
 #[test]
@@ -463,18 +463,18 @@ fn statement_ranges() {
 
 #[test]
 fn a_function_whose_own_body_yields_is_a_generator() {
-    assert!(function("def f():\n    yield 1\n").is_generator);
-    assert!(function("def f(xs):\n    x = yield from xs\n").is_generator);
-    assert!(!function("def f():\n    return 1\n").is_generator);
+    assert!(function("def f():\n    yield 1\n").is_generator());
+    assert!(function("def f(xs):\n    x = yield from xs\n").is_generator());
+    assert!(!function("def f():\n    return 1\n").is_generator());
     let outer = function("def f():\n    def g():\n        yield 1\n    return g\n");
     assert!(
-        !outer.is_generator,
+        !outer.is_generator(),
         "a nested generator does not make its parent one"
     );
-    let StmtKind::FunctionDef(inner) = &outer.body[0].kind else {
+    let StmtKind::FunctionDef(inner) = &outer.body()[0].kind else {
         panic!("not a def")
     };
-    assert!(inner.is_generator);
+    assert!(inner.is_generator());
 }
 
 #[test]

@@ -415,7 +415,7 @@ fn spec_definition(scope: Option<&CallScope>, call: TextRange) -> Option<TextRan
         CallScope::Function(d) | CallScope::Method { def: d, .. } | CallScope::Nested(d) => d,
     };
     let mut found = None;
-    search(&def.body, call, &mut found, 0);
+    search(def.body(), call, &mut found, 0);
     found
 }
 

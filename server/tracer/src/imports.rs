@@ -68,7 +68,7 @@ fn parse_cached(path: &Path, text: &str) -> Rc<SourceFile> {
     {
         return hit;
     }
-    let file = SourceFile::parse(&path.display().to_string(), text);
+    let file = SourceFile::parse_imported(&path.display().to_string(), text);
     PARSE_CACHE.with(|c| {
         let mut c = c.borrow_mut();
         if c.len() >= PARSE_CACHE_CAPACITY {

@@ -65,7 +65,18 @@ pub struct SourceFile {
 
 impl SourceFile {
     pub fn parse(path: &str, text: &str) -> Rc<SourceFile> {
-        let parsed = syntax::parse(text);
+        Self::from_parsed(path, text, syntax::parse(text))
+    }
+
+    /// [`SourceFile::parse`] for code the tracer runs but the user is not
+    /// editing (imported modules, the prelude): function bodies are parsed
+    /// when first run ([`syntax::parse_deferring`]), and syntax errors
+    /// inside them are not reported.
+    pub fn parse_imported(path: &str, text: &str) -> Rc<SourceFile> {
+        Self::from_parsed(path, text, syntax::parse_deferring(text))
+    }
+
+    fn from_parsed(path: &str, text: &str, parsed: syntax::Parsed) -> Rc<SourceFile> {
         Rc::new(SourceFile {
             path: path.to_string(),
             text: text.to_string(),

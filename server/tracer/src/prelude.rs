@@ -158,7 +158,7 @@ pub fn is_submodule(full: &str) -> bool {
 pub fn source(index: usize) -> Rc<SourceFile> {
     PARSED.with(|p| {
         p[index]
-            .get_or_init(|| SourceFile::parse(MODULES[index].path, MODULES[index].source))
+            .get_or_init(|| SourceFile::parse_imported(MODULES[index].path, MODULES[index].source))
             .clone()
     })
 }

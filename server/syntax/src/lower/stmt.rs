@@ -14,6 +14,7 @@ use crate::ast::{
     Alias, ClassDef, ExceptHandler, Expr, ExprKind, FunctionDef, Param, Parameters, Stmt, StmtKind,
     TextRange, WithItem,
 };
+use crate::deferred::DefBody;
 use crate::reuse::StmtCache;
 
 impl Lowerer<'_> {
@@ -346,11 +347,22 @@ impl Lowerer<'_> {
         StmtKind::ClassDef(Arc::new(self.class_def(node, outer, decorators)))
     }
 
-    fn function_def(&mut self, node: Node, outer: Node, decorators: Vec<Expr>) -> FunctionDef {
+    pub(super) fn function_def(
+        &mut self,
+        node: Node,
+        outer: Node,
+        decorators: Vec<Expr>,
+    ) -> FunctionDef {
         let name = Field::Name.of(node);
-        self.yields.push(false);
-        let body = self.field_suite(node, Field::Body);
-        let is_generator = self.yields.pop().unwrap_or(false);
+        let body = match self.deferred_region(Field::Body.of(node)) {
+            Some((region, source)) => region.body(source),
+            None => {
+                self.yields.push(false);
+                let body = self.field_suite(node, Field::Body);
+                let is_generator = self.yields.pop().unwrap_or(false);
+                DefBody::lowered(body, is_generator)
+            }
+        };
         FunctionDef {
             name: name
                 .map(|name| self.text(name))
@@ -363,7 +375,6 @@ impl Lowerer<'_> {
                     .unwrap_or_default(),
             ),
             body,
-            is_generator,
             decorators,
             returns: Field::ReturnType.of(node).map(|returns| self.expr(returns)),
             is_async: starts_with_async(node),

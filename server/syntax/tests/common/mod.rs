@@ -223,3 +223,17 @@ fn list(head: &str, items: impl Iterator<Item = String>) -> String {
     }
     out + ")"
 }
+
+/// Every `.py` file under `dir`, recursively, appended to `out`.
+pub fn python_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let entries =
+        std::fs::read_dir(dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
+    for entry in entries {
+        let path = entry.expect("readable directory entry").path();
+        if path.is_dir() {
+            python_files(&path, out);
+        } else if path.extension().is_some_and(|ext| ext == "py") {
+            out.push(path);
+        }
+    }
+}

@@ -196,7 +196,7 @@ pub(super) fn is_export_call(e: &Expr) -> bool {
 /// included.
 fn for_each_block(s: &Stmt, mut f: impl FnMut(&[Stmt])) {
     match &s.kind {
-        StmtKind::FunctionDef(def) => f(&def.body),
+        StmtKind::FunctionDef(def) => f(def.body()),
         StmtKind::ClassDef(def) => f(&def.body),
         _ => s.inner_blocks().into_iter().for_each(f),
     }
@@ -303,7 +303,7 @@ impl Finder<'_> {
                 self.block(orelse, ctx, d);
                 self.block(finalbody, ctx, d);
             }
-            StmtKind::FunctionDef(def) => self.block(&def.body, &ctx.def(def), d),
+            StmtKind::FunctionDef(def) => self.block(def.body(), &ctx.def(def), d),
             StmtKind::ClassDef(def) => self.block(&def.body, &ctx.class(&def.name), d),
             _ => {}
         }

@@ -210,16 +210,16 @@ impl Interp {
             scope: Some(scope.clone()),
         });
         let result = match &func.body {
-            FunctionBody::Def(def) if def.is_generator && !def.is_async => {
+            FunctionBody::Def(def) if def.is_generator() && !def.is_async => {
                 self.generator_sinks.push(Vec::new());
-                let run = self.exec_block(&def.body, &scope);
+                let run = self.exec_block(def.body(), &scope);
                 let yielded = self.generator_sinks.pop().unwrap_or_default();
                 match run {
                     Ok(()) | Err(Flow::Return(_)) => Ok(super::builtins::iter_of(yielded)),
                     Err(e) => Err(e),
                 }
             }
-            FunctionBody::Def(def) => match self.exec_block(&def.body, &scope) {
+            FunctionBody::Def(def) => match self.exec_block(def.body(), &scope) {
                 Ok(()) => Ok(Value::None),
                 Err(Flow::Return(v)) => Ok(v),
                 Err(e) => Err(e),

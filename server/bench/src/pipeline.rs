@@ -3,10 +3,9 @@
 //! strict and non-strict mode, build the JSON report and serialize it. Each
 //! layer is also exposed on its own so benches can split the cost.
 
-use std::rc::Rc;
-
 use serde_json::Value as Json;
-use tracer::{Budget, EntryPoint, Mode, SourceFile, TraceResult};
+use std::sync::Arc;
+use tracer::{EntryPoint, Mode, SourceFile, TraceOptions, TraceResult};
 
 /// The modes `exportlens export` traces (both, always).
 pub const MODES: [Mode; 2] = [Mode::Strict, Mode::NonStrict];
@@ -16,7 +15,7 @@ pub const MODES: [Mode; 2] = [Mode::Strict, Mode::NonStrict];
 pub const STATIC_SUFFIX: &str = "\ndynamic_shapes = None\n";
 
 /// The syntax layer: tree-sitter parse, lowering to the AST, line index.
-pub fn parse(path: &str, text: &str) -> Rc<SourceFile> {
+pub fn parse(path: &str, text: &str) -> Arc<SourceFile> {
     SourceFile::parse(path, text)
 }
 
@@ -41,14 +40,12 @@ pub fn raw_tree_sitter(text: &str) -> usize {
 }
 
 /// Entry points plus every trace, as `analyze::analyze` in the CLI.
-pub fn trace(file: &Rc<SourceFile>) -> Vec<(EntryPoint, Vec<TraceResult>)> {
+pub fn trace(file: &Arc<SourceFile>) -> Vec<(EntryPoint, Vec<TraceResult>)> {
     tracer::find_entries(file)
         .into_iter()
         .map(|e| {
-            let runs = MODES
-                .iter()
-                .map(|m| tracer::trace_entry(file.clone(), &e, *m, Budget::default()))
-                .collect();
+            let options: tracer::OptionsFactory = Arc::new(TraceOptions::default);
+            let runs = tracer::trace_entry_modes(file, &e, &MODES, &options);
             (e, runs)
         })
         .collect()
@@ -135,13 +132,13 @@ pub fn check_with_imports(path: &str, text: &str, python: &std::path::Path) -> u
     .resolve(folder);
     let mut roots = vec![folder.to_path_buf()];
     roots.extend(resolution.roots.iter().cloned());
-    let options = tracer::TraceOptions {
-        workspace: Some(tracer::Workspace::new(Box::new(Disk), roots)),
+    let options: tracer::OptionsFactory = Arc::new(move || tracer::TraceOptions {
+        workspace: Some(tracer::Workspace::new(Box::new(Disk), roots.clone())),
         ..tracer::TraceOptions::default()
-    };
+    });
     tracer::find_entries(&file)
         .iter()
-        .flat_map(|e| MODES.map(|m| tracer::trace_entry_with(file.clone(), e, m, &options)))
+        .flat_map(|e| tracer::trace_entry_modes(&file, e, &MODES, &options))
         .filter(|r| matches!(r.outcome, tracer::TraceOutcome::Exported(_)))
         .count()
 }

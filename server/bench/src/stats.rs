@@ -1,18 +1,19 @@
 //! Small statistics for the timing runner: medians and quantiles of
 //! durations, and a closure timer that reads both the wall clock and the
-//! thread's CPU clock (the latter is what a loaded machine cannot inflate
-//! by preempting the benchmark).
+//! process's CPU clock (what a loaded machine cannot inflate by preempting
+//! the benchmark; it counts every thread, so a run that traces two modes
+//! on two threads shows CPU above wall time).
 
 use std::time::{Duration, Instant};
 
-use cpu_time::ThreadTime;
+use cpu_time::ProcessTime;
 
 /// Durations of repeated runs of one closure, in run order.
 #[derive(Clone, Debug, Default)]
 pub struct Samples {
     /// Wall-clock time of each run.
     pub wall: Vec<Duration>,
-    /// CPU time of the calling thread during each run.
+    /// CPU time of the whole process (all threads) during each run.
     pub cpu: Vec<Duration>,
 }
 
@@ -23,7 +24,7 @@ pub fn sample<R>(warmup: usize, runs: usize, mut f: impl FnMut() -> R) -> Sample
     }
     let mut out = Samples::default();
     for _ in 0..runs {
-        let c = ThreadTime::now();
+        let c = ProcessTime::now();
         let t = Instant::now();
         std::hint::black_box(f());
         out.wall.push(t.elapsed());

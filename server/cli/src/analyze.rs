@@ -13,7 +13,7 @@ use serde_json::Value as Json;
 use tracer::{EntryPoint, Mode, SourceFile, SourceProvider, TraceOptions, TraceResult, Workspace};
 
 pub struct Analysis {
-    pub file: Rc<SourceFile>,
+    pub file: Arc<SourceFile>,
     pub entries: Vec<(EntryPoint, Vec<TraceResult>)>,
     /// The files imports were read from (failures may lie in them).
     pub workspace: Rc<Workspace>,
@@ -125,18 +125,21 @@ pub fn read_source(path: &Path) -> Result<String> {
 
 pub fn analyze(path: &str, text: &str, modes: &[Mode]) -> Analysis {
     let file = SourceFile::parse(path, text);
-    let workspace = Workspace::new(Box::new(DiskProvider), import_roots(Path::new(path)));
-    let options = TraceOptions {
-        workspace: Some(workspace.clone()),
-        ..TraceOptions::default()
+    let roots = import_roots(Path::new(path));
+    let workspace = Workspace::new(Box::new(DiskProvider), roots.clone());
+    // Each mode traces on its own thread, with its own workspace (the
+    // parses are shared process-wide).
+    let options: tracer::OptionsFactory = {
+        let roots = roots.clone();
+        Arc::new(move || TraceOptions {
+            workspace: Some(Workspace::new(Box::new(DiskProvider), roots.clone())),
+            ..TraceOptions::default()
+        })
     };
     let entries = tracer::find_entries(&file)
         .into_iter()
         .map(|e| {
-            let runs = modes
-                .iter()
-                .map(|m| tracer::trace_entry_with(file.clone(), &e, *m, &options))
-                .collect();
+            let runs = tracer::trace_entry_modes(&file, &e, modes, &options);
             (e, runs)
         })
         .collect();

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::{Context, Result, bail};
 use serde_json::json;
@@ -181,7 +182,7 @@ fn located(
     analysis: &crate::analyze::Analysis,
     path: &str,
     other: Option<&str>,
-) -> (String, std::rc::Rc<tracer::SourceFile>) {
+) -> (String, Arc<tracer::SourceFile>) {
     other
         .and_then(|p| {
             analysis

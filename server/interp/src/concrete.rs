@@ -7,7 +7,7 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use shapes::SymbolId;
 use tracer::SourceFile;
@@ -23,7 +23,7 @@ use crate::value::RVal;
 
 /// Runs the graph recorded so far on the deterministic values.
 pub struct Evaluator {
-    file: Rc<SourceFile>,
+    file: Arc<SourceFile>,
     entry: EntryPoint,
     limits: Limits,
     state: RefCell<State>,
@@ -39,7 +39,7 @@ struct State {
 }
 
 impl Evaluator {
-    pub fn new(file: Rc<SourceFile>, entry: EntryPoint, limits: Limits) -> Evaluator {
+    pub fn new(file: Arc<SourceFile>, entry: EntryPoint, limits: Limits) -> Evaluator {
         Evaluator {
             file,
             entry,

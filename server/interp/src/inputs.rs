@@ -12,6 +12,7 @@
 //! can be computed by running the recorded construction graph.
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use syntax::TextRange;
 use syntax::ast::{Arg as AstArg, ExprKind, StmtKind};
@@ -67,7 +68,7 @@ fn is_export_call(e: &syntax::ast::Expr) -> bool {
     }
 }
 
-fn run_module(file: &Rc<SourceFile>, entry: &EntryPoint, record: bool) -> Run {
+fn run_module(file: &Arc<SourceFile>, entry: &EntryPoint, record: bool) -> Run {
     let mut interp = Interp::new(Mode::NonStrict, Budget::default(), file.clone());
     interp.tracing = record;
     interp.keep_state_nodes = record;
@@ -365,7 +366,7 @@ fn known_values(t: &Tensor, dt: DType, shape: &[usize]) -> Option<Res<T>> {
 }
 
 impl Values {
-    pub fn recover(file: &Rc<SourceFile>, entry: &EntryPoint) -> Values {
+    pub fn recover(file: &Arc<SourceFile>, entry: &EntryPoint) -> Values {
         Values {
             plain: run_module(file, entry, false),
             recorded: None,
@@ -429,7 +430,7 @@ impl Values {
     /// model's code with random ops sampled.
     fn random_parameter(
         &mut self,
-        file: &Rc<SourceFile>,
+        file: &Arc<SourceFile>,
         entry: &EntryPoint,
         ctx: &Ctx,
         name: &str,
@@ -496,7 +497,7 @@ impl Values {
     /// construction graph. `find` picks the tensor in the recorded run.
     fn built(
         &mut self,
-        file: &Rc<SourceFile>,
+        file: &Arc<SourceFile>,
         entry: &EntryPoint,
         limits: Limits,
         what: &str,
@@ -551,7 +552,7 @@ impl Values {
     /// The values of every placeholder of `program`.
     pub fn assign(
         &mut self,
-        file: &Rc<SourceFile>,
+        file: &Arc<SourceFile>,
         entry: &EntryPoint,
         program: &TracedProgram,
         ctx: &Ctx,
@@ -563,7 +564,7 @@ impl Values {
     /// graph recorded so far while tracing).
     pub fn assign_nodes(
         &mut self,
-        file: &Rc<SourceFile>,
+        file: &Arc<SourceFile>,
         entry: &EntryPoint,
         g: &tracer::graph::Graph,
         inputs: &[NodeId],
@@ -645,7 +646,7 @@ impl Values {
 
     fn buffer(
         &mut self,
-        file: &Rc<SourceFile>,
+        file: &Arc<SourceFile>,
         entry: &EntryPoint,
         ctx: &Ctx,
         target: &str,
@@ -695,7 +696,7 @@ impl Values {
 
     fn constant(
         &mut self,
-        file: &Rc<SourceFile>,
+        file: &Arc<SourceFile>,
         entry: &EntryPoint,
         ctx: &Ctx,
         name: &str,
@@ -728,7 +729,7 @@ impl Values {
 
     fn user(
         &mut self,
-        file: &Rc<SourceFile>,
+        file: &Arc<SourceFile>,
         entry: &EntryPoint,
         ctx: &Ctx,
         name: &str,

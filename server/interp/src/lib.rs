@@ -21,6 +21,7 @@ pub mod value;
 pub mod weights;
 
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::Instant;
 
 use serde_json::{Value as Json, json};
@@ -82,7 +83,7 @@ pub struct RunOutput {
 
 /// Run a traced program on the values `options` ask for.
 pub fn run_program(
-    file: &Rc<SourceFile>,
+    file: &Arc<SourceFile>,
     entry: &EntryPoint,
     program: &TracedProgram,
     options: &RunOptions,
@@ -157,7 +158,7 @@ pub fn run_program(
 /// data follow the values) when it fails on a data-dependent decision or
 /// keeps floats read from tensor data as constants.
 fn trace_for_run(
-    f: &Rc<SourceFile>,
+    f: &Arc<SourceFile>,
     e: &EntryPoint,
     limits: Limits,
 ) -> (tracer::TraceResult, Option<String>) {

@@ -239,7 +239,7 @@ struct Pending {
 
 struct Ctx<'a> {
     snap: &'a Snapshot,
-    file: &'a Rc<SourceFile>,
+    file: &'a Arc<SourceFile>,
     /// The files imports were read from.
     workspace: Option<Rc<tracer::Workspace>>,
     /// Diagnostics located in other files, and those files' text.
@@ -315,7 +315,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
     };
     drop(cache);
     timings.lap("parse");
-    let file = Rc::new(SourceFile {
+    let file = Arc::new(SourceFile {
         path: snap.path.clone(),
         index: syntax::LineIndex::new(&text),
         text,

@@ -6,7 +6,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
-use std::rc::Rc;
+use std::sync::Arc;
 use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
@@ -39,7 +39,7 @@ fn entries_or_default(file: &SourceFile) -> Vec<EntryPoint> {
 
 /// Parse and trace `text` in both modes (and build each report, as the CLI
 /// does); `Err` carries the panic message.
-fn analyse(path: &str, text: &str) -> Result<(Rc<SourceFile>, Vec<TraceResult>), String> {
+fn analyse(path: &str, text: &str) -> Result<(Arc<SourceFile>, Vec<TraceResult>), String> {
     catch_unwind(AssertUnwindSafe(|| {
         let file = SourceFile::parse(path, text);
         let mut results = Vec::new();

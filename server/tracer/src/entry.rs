@@ -8,6 +8,7 @@
 //! graph, its signature, its guards and range constraints, or the failure.
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use shapes::{Bound, SymExpr};
 use syntax::TextRange;
@@ -131,7 +132,7 @@ pub struct TraceOptions {
 
 /// Trace one entry in one mode. Never panics on user input.
 pub fn trace_entry(
-    file: Rc<SourceFile>,
+    file: Arc<SourceFile>,
     entry: &EntryPoint,
     mode: Mode,
     budget: Budget,
@@ -143,9 +144,54 @@ pub fn trace_entry(
     trace_entry_with(file, entry, mode, &options)
 }
 
+/// Makes the options of one trace; called on the thread that traces (the
+/// options hold that thread's workspace).
+pub type OptionsFactory = Arc<dyn Fn() -> TraceOptions + Send + Sync>;
+
+/// [`trace_entry_with`] in each of `modes`: the first on this thread, the
+/// others on the process's helper thread at the same time (the traces
+/// share nothing but the parses, which are process-wide); results in the
+/// order of `modes`.
+pub fn trace_entry_modes(
+    file: &Arc<SourceFile>,
+    entry: &EntryPoint,
+    modes: &[Mode],
+    options: &OptionsFactory,
+) -> Vec<TraceResult> {
+    let Some((&first, others)) = modes.split_first() else {
+        return Vec::new();
+    };
+    let pending: Vec<_> = others
+        .iter()
+        .map(|&mode| {
+            let (file, entry, options) = (file.clone(), entry.clone(), options.clone());
+            let job = move || trace_entry_with(file, &entry, mode, &options());
+            (mode, crate::helper::spawn(job))
+        })
+        .collect();
+    let mut results = vec![trace_entry_with(file.clone(), entry, first, &options())];
+    for (mode, result) in pending {
+        // The helper could not run it (no thread, or the trace panicked
+        // there): trace here, where a panic is the caller's as it would be
+        // without the helper.
+        results.push(
+            result
+                .and_then(|r| r.recv().ok())
+                .unwrap_or_else(|| trace_entry_with(file.clone(), entry, mode, &options())),
+        );
+    }
+    results
+}
+
+/// Results cross threads ([`trace_entry_modes`]).
+const _: fn() = || {
+    fn sendable<T: Send>() {}
+    sendable::<TraceResult>();
+};
+
 /// [`trace_entry`] with options (a workspace for local imports).
 pub fn trace_entry_with(
-    file: Rc<SourceFile>,
+    file: Arc<SourceFile>,
     entry: &EntryPoint,
     mode: Mode,
     options: &TraceOptions,
@@ -284,7 +330,7 @@ fn flow_to_failure(interp: &Interp, flow: Flow) -> Failure {
 
 fn run(
     interp: &mut Interp,
-    file: &Rc<SourceFile>,
+    file: &Arc<SourceFile>,
     entry: &EntryPoint,
     static_shapes: bool,
 ) -> Result<TracedProgram, Box<Failure>> {
@@ -429,7 +475,7 @@ fn spec_definition(scope: Option<&CallScope>, call: TextRange) -> Option<TextRan
 /// reach is "analysis incomplete", never an export verdict.
 pub fn reach_in_function(
     interp: &mut Interp,
-    file: &Rc<SourceFile>,
+    file: &Arc<SourceFile>,
     entry: &EntryPoint,
     scope: &CallScope,
     globals: &Rc<Scope>,

@@ -3,6 +3,7 @@
 //! holds them. Names are given by the exporter, not here.
 
 use shapes::SymExpr;
+use std::sync::Arc;
 
 use crate::dtype::DType;
 
@@ -160,7 +161,7 @@ pub struct Graph {
     /// The values of lifted constant placeholders the code spells out
     /// (`torch.tensor([...])` literals, small `arange`s), flat in row-major
     /// order, for whoever runs the graph.
-    pub constant_values: std::collections::HashMap<NodeId, std::rc::Rc<Vec<f64>>>,
+    pub constant_values: std::collections::HashMap<NodeId, Arc<Vec<f64>>>,
 }
 
 impl Graph {

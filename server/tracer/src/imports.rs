@@ -6,9 +6,10 @@
 //! the search roots; this module turns dotted names into candidate paths
 //! (`a/b.py`, then `a/b/__init__.py`). A file is read when its existence
 //! matters and parsed only when its code runs; parses are shared by every
-//! trace of a [`Workspace`] and, through a per-thread cache keyed by path
-//! and text, by every workspace the process builds afterwards (each file
-//! of a `check`, each edit the language server analyses). Running the
+//! trace of a [`Workspace`] and, through a process-wide cache keyed by path
+//! and text, by every workspace the process builds on any thread (each
+//! mode of an entry, each file of a `check`, each edit the language
+//! server analyses). Running the
 //! module code and binding module values is the interpreter's part
 //! (`interp::import`).
 
@@ -16,6 +17,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::{Arc, LazyLock, Mutex};
 
 use crate::SourceFile;
 
@@ -37,9 +39,9 @@ impl SourceProvider for HashMap<PathBuf, String> {
 pub struct Workspace {
     provider: Box<dyn SourceProvider>,
     roots: Vec<PathBuf>,
-    texts: RefCell<HashMap<PathBuf, Option<Rc<str>>>>,
-    parsed: RefCell<HashMap<PathBuf, Option<Rc<SourceFile>>>>,
-    outlines: RefCell<HashMap<PathBuf, Option<Rc<syntax::ModuleOutline>>>>,
+    texts: RefCell<HashMap<PathBuf, Option<Arc<str>>>>,
+    parsed: RefCell<HashMap<PathBuf, Option<Arc<SourceFile>>>>,
+    outlines: RefCell<HashMap<PathBuf, Option<Arc<syntax::ModuleOutline>>>>,
     star_exports: RefCell<HashMap<PathBuf, Option<Rc<[String]>>>>,
 }
 
@@ -47,30 +49,38 @@ pub struct Workspace {
 /// do not change between two analyses.
 const PARSE_CACHE_CAPACITY: usize = 8192;
 
-thread_local! {
-    static PARSE_CACHE: RefCell<HashMap<PathBuf, Rc<SourceFile>>> =
-        RefCell::new(HashMap::new());
-    /// Module outlines ([`syntax::module_outline`]), kept like parses: by
-    /// path, with the text they were read from.
-    static OUTLINE_CACHE: RefCell<HashMap<PathBuf, Outlined>> =
-        RefCell::new(HashMap::new());
-}
+/// Parses shared by every thread of the process: the CLI traces the two
+/// modes of an entry on two threads, which import the same files.
+static PARSE_CACHE: LazyLock<Mutex<HashMap<PathBuf, Arc<SourceFile>>>> =
+    LazyLock::new(Default::default);
+
+/// Module outlines ([`syntax::module_outline`]), kept like parses: by
+/// path, with the text they were read from.
+static OUTLINE_CACHE: LazyLock<Mutex<HashMap<PathBuf, Outlined>>> = LazyLock::new(Default::default);
 
 /// A text and its outline.
-type Outlined = (Rc<str>, Option<Rc<syntax::ModuleOutline>>);
+type Outlined = (Arc<str>, Option<Arc<syntax::ModuleOutline>>);
 
-/// The parse of `text` at `path`, from the per-thread cache when the same
-/// text was parsed before (the text is compared, not a hash of it: that
-/// reads it once, not twice).
-fn parse_cached(path: &Path, text: &str) -> Rc<SourceFile> {
-    if let Some(hit) =
-        PARSE_CACHE.with(|c| c.borrow().get(path).filter(|f| f.text == text).cloned())
-    {
+/// `f` on a cache, which stays usable if a thread panicked holding it.
+fn with_cache<K, V, T>(cache: &Mutex<HashMap<K, V>>, f: impl FnOnce(&mut HashMap<K, V>) -> T) -> T {
+    let mut guard = cache
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    f(&mut guard)
+}
+
+/// The parse of `text` at `path`, from the process-wide cache when the
+/// same text was parsed before (the text is compared, not a hash of it:
+/// that reads it once, not twice). Two threads asking for the same new
+/// file at once both parse it; the cache keeps one.
+fn parse_cached(path: &Path, text: &str) -> Arc<SourceFile> {
+    if let Some(hit) = with_cache(&PARSE_CACHE, |c| {
+        c.get(path).filter(|f| f.text == text).cloned()
+    }) {
         return hit;
     }
     let file = SourceFile::parse_imported(&path.display().to_string(), text);
-    PARSE_CACHE.with(|c| {
-        let mut c = c.borrow_mut();
+    with_cache(&PARSE_CACHE, |c| {
         if c.len() >= PARSE_CACHE_CAPACITY {
             c.clear();
         }
@@ -79,20 +89,18 @@ fn parse_cached(path: &Path, text: &str) -> Rc<SourceFile> {
     file
 }
 
-/// The outline of `text` at `path`, from the per-thread cache when the
+/// The outline of `text` at `path`, from the process-wide cache when the
 /// same text was scanned before.
-fn outline_cached(path: &Path, text: &Rc<str>) -> Option<Rc<syntax::ModuleOutline>> {
-    if let Some(hit) = OUTLINE_CACHE.with(|c| {
-        c.borrow()
-            .get(path)
+fn outline_cached(path: &Path, text: &Arc<str>) -> Option<Arc<syntax::ModuleOutline>> {
+    if let Some(hit) = with_cache(&OUTLINE_CACHE, |c| {
+        c.get(path)
             .filter(|(t, _)| **t == **text)
             .map(|(_, o)| o.clone())
     }) {
         return hit;
     }
-    let outline = syntax::module_outline(text).map(Rc::new);
-    OUTLINE_CACHE.with(|c| {
-        let mut c = c.borrow_mut();
+    let outline = syntax::module_outline(text).map(Arc::new);
+    with_cache(&OUTLINE_CACHE, |c| {
         if c.len() >= PARSE_CACHE_CAPACITY {
             c.clear();
         }
@@ -124,11 +132,11 @@ impl Workspace {
     }
 
     /// The text at `path`, read once.
-    fn text(&self, path: &Path) -> Option<Rc<str>> {
+    fn text(&self, path: &Path) -> Option<Arc<str>> {
         if let Some(t) = self.texts.borrow().get(path) {
             return t.clone();
         }
-        let text: Option<Rc<str>> = self.provider.read(path).map(Rc::from);
+        let text: Option<Arc<str>> = self.provider.read(path).map(Arc::from);
         self.texts
             .borrow_mut()
             .insert(path.to_path_buf(), text.clone());
@@ -136,7 +144,7 @@ impl Workspace {
     }
 
     /// The parsed file at `path`, read and parsed once.
-    pub fn load(&self, path: &Path) -> Option<Rc<SourceFile>> {
+    pub fn load(&self, path: &Path) -> Option<Arc<SourceFile>> {
         if let Some(f) = self.parsed.borrow().get(path) {
             return f.clone();
         }
@@ -149,7 +157,7 @@ impl Workspace {
 
     /// The outline of the module at `path` ([`syntax::module_outline`]),
     /// scanned once.
-    fn outline(&self, path: &Path) -> Option<Rc<syntax::ModuleOutline>> {
+    fn outline(&self, path: &Path) -> Option<Arc<syntax::ModuleOutline>> {
         if let Some(o) = self.outlines.borrow().get(path) {
             return o.clone();
         }

@@ -10,11 +10,13 @@
 //! failure, plus notes for whatever was not understood.
 
 pub mod concrete;
+use std::sync::Arc;
 mod cycles;
 pub mod dtype;
 pub mod entry;
 pub mod failure;
 pub mod graph;
+mod helper;
 pub mod imports;
 pub mod interp;
 pub mod layout;
@@ -25,13 +27,11 @@ pub mod shape_env;
 pub mod spec;
 pub mod value;
 
-use std::rc::Rc;
-
 use syntax::{LineIndex, TextRange};
 
 pub use entry::{
-    EntryPoint, TraceOptions, TraceOutcome, TraceResult, find_entries, trace_entry,
-    trace_entry_with,
+    EntryPoint, OptionsFactory, TraceOptions, TraceOutcome, TraceResult, find_entries, trace_entry,
+    trace_entry_modes, trace_entry_with,
 };
 pub use failure::{Failure, FailureKind, Note};
 pub use imports::{SourceProvider, Workspace};
@@ -64,7 +64,7 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
-    pub fn parse(path: &str, text: &str) -> Rc<SourceFile> {
+    pub fn parse(path: &str, text: &str) -> Arc<SourceFile> {
         Self::from_parsed(path, text, syntax::parse(text))
     }
 
@@ -72,12 +72,12 @@ impl SourceFile {
     /// editing (imported modules, the prelude): function bodies are parsed
     /// when first run ([`syntax::parse_deferring`]), and syntax errors
     /// inside them are not reported.
-    pub fn parse_imported(path: &str, text: &str) -> Rc<SourceFile> {
+    pub fn parse_imported(path: &str, text: &str) -> Arc<SourceFile> {
         Self::from_parsed(path, text, syntax::parse_deferring(text))
     }
 
-    fn from_parsed(path: &str, text: &str, parsed: syntax::Parsed) -> Rc<SourceFile> {
-        Rc::new(SourceFile {
+    fn from_parsed(path: &str, text: &str, parsed: syntax::Parsed) -> Arc<SourceFile> {
+        Arc::new(SourceFile {
             path: path.to_string(),
             text: text.to_string(),
             index: LineIndex::new(text),

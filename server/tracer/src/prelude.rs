@@ -9,7 +9,7 @@
 //! is [`crate::module`].
 
 use std::collections::HashSet;
-use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::SourceFile;
 
@@ -88,11 +88,9 @@ pub static MODULES: &[PreludeModule] = &[
     },
 ];
 
-thread_local! {
-    /// Each module's parse, made the first time its code runs.
-    static PARSED: Vec<std::cell::OnceCell<Rc<SourceFile>>> =
-        MODULES.iter().map(|_| std::cell::OnceCell::new()).collect();
-}
+/// Each module's parse, made the first time its code runs on any thread.
+static PARSED: std::sync::LazyLock<Vec<std::sync::OnceLock<Arc<SourceFile>>>> =
+    std::sync::LazyLock::new(|| MODULES.iter().map(|_| std::sync::OnceLock::new()).collect());
 
 /// The classes, functions and simply assigned names each module defines at
 /// its top level, read from its text without parsing it
@@ -155,12 +153,10 @@ pub fn is_submodule(full: &str) -> bool {
 }
 
 /// The parsed source of prelude module `index`.
-pub fn source(index: usize) -> Rc<SourceFile> {
-    PARSED.with(|p| {
-        p[index]
-            .get_or_init(|| SourceFile::parse_imported(MODULES[index].path, MODULES[index].source))
-            .clone()
-    })
+pub fn source(index: usize) -> Arc<SourceFile> {
+    PARSED[index]
+        .get_or_init(|| SourceFile::parse_imported(MODULES[index].path, MODULES[index].source))
+        .clone()
 }
 
 /// The torch namespace of the prelude module at virtual path `path`

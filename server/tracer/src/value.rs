@@ -224,7 +224,7 @@ pub struct Tensor {
     pub requires_grad: bool,
     /// Known integer contents for small constant tensors (`torch.tensor([1, 2])`,
     /// `arange`), used when Python reads values back out.
-    pub known: RefCell<Option<Rc<Vec<f64>>>>,
+    pub known: RefCell<Option<Arc<Vec<f64>>>>,
     /// Strides and storage when this is a view of another tensor's
     /// storage; `None`: contiguous in a storage of its own.
     pub layout: Option<Rc<crate::layout::Layout>>,
@@ -256,7 +256,7 @@ pub struct Function {
     pub closure: Rc<Scope>,
     pub globals: Rc<Scope>,
     /// The file the function was defined in (for lines and diagnostics).
-    pub file: Rc<crate::SourceFile>,
+    pub file: Arc<crate::SourceFile>,
     pub kind: FunctionKind,
     /// Attributes set on the function object (`fn.__name__`, ...).
     pub attrs: RefCell<HashMap<String, Value>>,

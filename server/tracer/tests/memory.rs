@@ -5,7 +5,7 @@
 //! left.
 
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
+use std::sync::Arc;
 
 use tracer::{Budget, Mode, SourceFile, find_entries, trace_entry};
 
@@ -33,7 +33,7 @@ fn references_left(source: &str) -> usize {
             drop(result);
         }
     }
-    Rc::strong_count(&file)
+    Arc::strong_count(&file)
 }
 
 #[test]

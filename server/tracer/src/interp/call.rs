@@ -42,7 +42,7 @@ impl Interp {
     fn in_entry_file(&self) -> bool {
         self.frames
             .last()
-            .is_some_and(|f| Rc::ptr_eq(&f.file, &self.entry_file))
+            .is_some_and(|f| Arc::ptr_eq(&f.file, &self.entry_file))
     }
 
     /// The flow that stops execution once the entry hook captured its
@@ -328,7 +328,7 @@ impl Interp {
         Ok(defaults)
     }
 
-    fn current_file(&self) -> Rc<crate::SourceFile> {
+    fn current_file(&self) -> Arc<crate::SourceFile> {
         self.frames
             .last()
             .map(|f| f.file.clone())

@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::Arc;
 
 use syntax::TextRange;
 
@@ -227,7 +228,7 @@ impl Interp {
     /// its notes go before those of `forward`.
     fn run_module_aside(
         &mut self,
-        source: &Rc<crate::SourceFile>,
+        source: &Arc<crate::SourceFile>,
         globals: &Rc<Scope>,
         key: PathBuf,
     ) -> R<()> {
@@ -276,7 +277,7 @@ impl Interp {
 
     fn run_module_body(
         &mut self,
-        source: &Rc<crate::SourceFile>,
+        source: &Arc<crate::SourceFile>,
         globals: &Rc<Scope>,
         key: PathBuf,
     ) -> R<()> {

@@ -17,6 +17,7 @@ pub mod record;
 
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::sync::Arc;
 
 use shapes::SymExpr;
 use syntax::TextRange;
@@ -65,7 +66,7 @@ pub type R<T> = Result<T, Flow>;
 /// A call frame: which file and which source range is executing.
 #[derive(Clone)]
 pub struct Frame {
-    pub file: Rc<SourceFile>,
+    pub file: Arc<SourceFile>,
     pub range: TextRange,
     pub function: Option<Rc<crate::value::Function>>,
     pub scope: Option<Rc<Scope>>,
@@ -80,7 +81,7 @@ pub struct Interp {
     /// True while running `forward`: tensor ops are recorded.
     pub tracing: bool,
     pub frames: Vec<Frame>,
-    pub entry_file: Rc<SourceFile>,
+    pub entry_file: Arc<SourceFile>,
     pub steps: u64,
     next_id: u32,
     classes: HashMap<&'static str, Rc<Class>>,
@@ -176,7 +177,7 @@ pub struct CaptureFrame {
 }
 
 impl Interp {
-    pub fn new(mode: Mode, budget: Budget, entry_file: Rc<SourceFile>) -> Self {
+    pub fn new(mode: Mode, budget: Budget, entry_file: Arc<SourceFile>) -> Self {
         Interp {
             mode,
             budget,
@@ -283,7 +284,7 @@ impl Interp {
 
     /// The parsed file of a path notes and failures carry (an imported
     /// module's file).
-    pub fn file_for_path(&self, path: &str) -> Option<Rc<SourceFile>> {
+    pub fn file_for_path(&self, path: &str) -> Option<Arc<SourceFile>> {
         self.workspace.as_ref()?.load(std::path::Path::new(path))
     }
 
@@ -291,7 +292,7 @@ impl Interp {
     /// file: where failures, notes and guards raised now are located.
     pub fn current_path(&self) -> Option<String> {
         self.innermost_user_frame()
-            .filter(|f| !Rc::ptr_eq(&f.file, &self.entry_file))
+            .filter(|f| !Arc::ptr_eq(&f.file, &self.entry_file))
             .map(|f| f.file.path.clone())
     }
 
@@ -319,7 +320,7 @@ impl Interp {
     }
 
     /// The file and source text of the line [`Interp::node_line`] reports.
-    pub fn node_location(&self) -> Option<(u32, Rc<SourceFile>)> {
+    pub fn node_location(&self) -> Option<(u32, Arc<SourceFile>)> {
         let frame = match self.mode {
             Mode::Strict => self.innermost_user_frame(),
             Mode::NonStrict => self.outermost_user_function_frame(),
@@ -331,7 +332,7 @@ impl Interp {
     /// attribution) when that file is not the traced one.
     pub fn innermost_site_outside_entry(&self) -> Option<(String, u32)> {
         let frame = self.innermost_user_frame()?;
-        if Rc::ptr_eq(&frame.file, &self.entry_file) {
+        if Arc::ptr_eq(&frame.file, &self.entry_file) {
             return None;
         }
         Some((

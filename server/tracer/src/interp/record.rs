@@ -5,6 +5,7 @@
 //! syntax (operators, indexing, unpacking, `.item()`).
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use shapes::expr::AtomKind;
 use shapes::{SymExpr, ValueRange};
@@ -102,7 +103,7 @@ impl Interp {
         let line = location.as_ref().map(|(l, _)| *l);
         let code = location.as_ref().map(|(l, f)| f.line_text(*l).to_string());
         let path = location
-            .filter(|(_, f)| !Rc::ptr_eq(f, &self.entry_file))
+            .filter(|(_, f)| !Arc::ptr_eq(f, &self.entry_file))
             .map(|(_, f)| f.path.clone());
         let id = self.graph.push(Node {
             op: NodeOp::CallFunction {

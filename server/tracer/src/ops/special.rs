@@ -4,6 +4,7 @@
 //! subgraphs), `torch._check`, `Dim`/`dims`, pytree helpers.
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use shapes::{Bound, SymExpr, ValueRange};
 
@@ -649,7 +650,7 @@ fn eager_values_op(
 ) -> Option<Value> {
     let mut output = |dtype: DType, shape: Vec<SymExpr>, values: Vec<f64>| {
         let out = interp.op_output(dtype, shape);
-        out.known.replace(Some(Rc::new(values)));
+        out.known.replace(Some(Arc::new(values)));
         Value::Tensor(out)
     };
     let vector = |values: &Vec<f64>| vec![SymExpr::int(values.len() as i64)];
@@ -786,7 +787,7 @@ fn constructor(
             .into_iter()
             .map(|v| super::values::cast(v, dtype))
             .collect::<Option<Vec<_>>>();
-        t.known.replace(values.map(Rc::new));
+        t.known.replace(values.map(Arc::new));
     }
     Ok(Value::Tensor(t))
 }
@@ -815,7 +816,7 @@ fn tensor_literal(interp: &mut Interp, data: &Value, dtype: Option<DType>) -> R<
         node: std::cell::Cell::new(None),
         requires_grad: false,
         known: std::cell::RefCell::new(
-            (flat.len() <= super::values::MAX_KNOWN).then(|| Rc::new(flat)),
+            (flat.len() <= super::values::MAX_KNOWN).then(|| Arc::new(flat)),
         ),
         layout: None,
     });

@@ -18,6 +18,7 @@
 //! complex results are not followed.
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::dtype::DType;
 use crate::value::{Tensor, Value};
@@ -168,7 +169,7 @@ pub fn rule(target: &str) -> Option<&'static Rule> {
 }
 
 /// A tensor's known contents, if it has them and a static shape.
-pub fn known(t: &Tensor) -> Option<Rc<Vec<f64>>> {
+pub fn known(t: &Tensor) -> Option<Arc<Vec<f64>>> {
     t.known.borrow().clone()
 }
 
@@ -184,7 +185,7 @@ fn static_shape(t: &Tensor) -> Option<Vec<usize>> {
 /// number (zero-dimensional).
 struct Operand {
     shape: Vec<usize>,
-    values: Rc<Vec<f64>>,
+    values: Arc<Vec<f64>>,
     dtype: Option<DType>,
 }
 
@@ -199,7 +200,7 @@ fn tensor_operand(t: &Tensor) -> Option<Operand> {
 fn operand(v: &Value) -> Option<Operand> {
     let scalar = |x: f64| Operand {
         shape: vec![],
-        values: Rc::new(vec![x]),
+        values: Arc::new(vec![x]),
         dtype: None,
     };
     match v {
@@ -296,7 +297,7 @@ pub fn compute(call: &OpCall, result: &Rc<Tensor>) -> Option<Vec<f64>> {
         Rule::Binary(f) => {
             let mut other = operand(call.arg(1))?;
             if let Some(alpha) = number(call.get("alpha")) {
-                other.values = Rc::new(other.values.iter().map(|v| v * alpha).collect());
+                other.values = Arc::new(other.values.iter().map(|v| v * alpha).collect());
             }
             broadcast_with(
                 &input,
@@ -390,7 +391,7 @@ fn addcmul(call: &OpCall, result: &Rc<Tensor>) -> Option<Vec<f64>> {
     let shape = static_shape(result)?;
     let compute = computation_dtype(result, &[&a, &b, &c]);
     let product = Operand {
-        values: Rc::new(broadcast_with(&b, &c, &shape, compute, |x, y| x * y)?),
+        values: Arc::new(broadcast_with(&b, &c, &shape, compute, |x, y| x * y)?),
         shape: shape.clone(),
         dtype: Some(result.dtype),
     };
@@ -513,7 +514,7 @@ fn split_parts(call: &OpCall, input: &Tensor, parts: &[Value]) {
             return;
         }
         p.known
-            .replace(Some(Rc::new(strided(&operand, dim, start, count, 1))));
+            .replace(Some(Arc::new(strided(&operand, dim, start, count, 1))));
         start += count;
     }
 }
@@ -590,11 +591,11 @@ pub fn attach(call: &OpCall, result: Value) -> Value {
     match &result {
         Value::Tensor(t) if call.inplace => {
             let values = compute(call, t);
-            t.known.replace(values.map(Rc::new));
+            t.known.replace(values.map(Arc::new));
         }
         Value::Tensor(t) if known(t).is_none() => {
             if let Some(values) = compute(call, t) {
-                t.known.replace(Some(Rc::new(values)));
+                t.known.replace(Some(Arc::new(values)));
             }
         }
         Value::Tuple(parts) => {
@@ -612,7 +613,7 @@ pub fn set(t: &Value, values: Vec<f64>) {
     if let Value::Tensor(t) = t
         && values.len() <= MAX_KNOWN
     {
-        t.known.replace(Some(Rc::new(values)));
+        t.known.replace(Some(Arc::new(values)));
     }
 }
 
@@ -621,7 +622,8 @@ pub fn carry_cast(from: &Tensor, to: &Value) {
     if let Value::Tensor(out) = to
         && let Some(values) = known(from)
     {
-        out.known.replace(cast_all(&values, out.dtype).map(Rc::new));
+        out.known
+            .replace(cast_all(&values, out.dtype).map(Arc::new));
     }
 }
 

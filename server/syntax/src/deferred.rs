@@ -94,6 +94,21 @@ impl DefBody {
         self.get().is_generator
     }
 
+    /// The statements and the generator flag, taken out (cloned only if
+    /// another `FunctionDef` shares this body).
+    pub(crate) fn into_parts(self) -> (Vec<Stmt>, bool) {
+        match self.0 {
+            Body::Lowered(l) => {
+                let l = Arc::try_unwrap(l).unwrap_or_else(|shared| (*shared).clone());
+                (l.stmts, l.is_generator)
+            }
+            Body::Deferred(_) => {
+                let is_generator = self.is_generator();
+                (self.stmts().to_vec(), is_generator)
+            }
+        }
+    }
+
     /// The statements to edit in place, when lowered at parse time (a
     /// deferred body's ranges are the original text's already).
     pub(crate) fn lowered_stmts_mut(&mut self) -> Option<&mut Vec<Stmt>> {

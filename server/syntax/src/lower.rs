@@ -118,7 +118,7 @@ pub(crate) fn lower_def_body(source: &str, def_start: u32, end: u32) -> (Vec<Stm
         let node = function_at(tree.root_node(), start)?;
         let mut lowerer = Lowerer::new(source);
         let def = lowerer.function_def(node, node, Vec::new());
-        Some((def.body().to_vec(), def.is_generator()))
+        Some(def.body.into_parts())
     };
     parse_tree_in(source, &[(start, end)])
         .filter(|tree| !tree.root_node().has_error())

@@ -1,0 +1,11 @@
+"""Gemma2Model with a tiny Gemma2Config, eval mode."""
+import torch
+from transformers import Gemma2Config, Gemma2Model
+
+config = Gemma2Config(
+    vocab_size=128, max_position_embeddings=64, hidden_size=64, num_hidden_layers=2,
+    num_attention_heads=4, num_key_value_heads=2, intermediate_size=128, use_cache=False,
+    head_dim=16, sliding_window=32
+)
+model = Gemma2Model(config).eval()
+example_args = (torch.randint(0, 128, (2, 16)),)

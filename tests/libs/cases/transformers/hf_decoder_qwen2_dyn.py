@@ -1,0 +1,12 @@
+"""Qwen2Model with a tiny Qwen2Config, eval mode. Dynamic batch and sequence."""
+import torch
+from torch.export import Dim
+from transformers import Qwen2Config, Qwen2Model
+
+config = Qwen2Config(
+    vocab_size=128, max_position_embeddings=64, hidden_size=64, num_hidden_layers=2,
+    num_attention_heads=4, num_key_value_heads=2, intermediate_size=128, use_cache=False
+)
+model = Qwen2Model(config).eval()
+example_args = (torch.randint(0, 128, (2, 16)),)
+dynamic_shapes = {"input_ids": {0: Dim("batch"), 1: Dim("seq", max=64)}}

@@ -1,0 +1,10 @@
+"""BertModel with a tiny BertConfig, eval mode."""
+import torch
+from transformers import BertConfig, BertModel
+
+config = BertConfig(
+    vocab_size=128, max_position_embeddings=64, hidden_size=64, num_hidden_layers=2,
+    num_attention_heads=4, intermediate_size=128
+)
+model = BertModel(config).eval()
+example_args = (torch.randint(0, 128, (2, 16)),)

@@ -1,0 +1,11 @@
+"""DistilBertModel with a tiny DistilBertConfig, eval mode. Dynamic batch and sequence."""
+import torch
+from torch.export import Dim
+from transformers import DistilBertConfig, DistilBertModel
+
+config = DistilBertConfig(
+    vocab_size=128, max_position_embeddings=64, dim=64, n_layers=2, n_heads=4, hidden_dim=128
+)
+model = DistilBertModel(config).eval()
+example_args = (torch.randint(0, 128, (2, 16)),)
+dynamic_shapes = {"input_ids": {0: Dim("batch"), 1: Dim("seq", max=64)}}

@@ -1,0 +1,10 @@
+"""ElectraModel with a tiny ElectraConfig, eval mode."""
+import torch
+from transformers import ElectraConfig, ElectraModel
+
+config = ElectraConfig(
+    vocab_size=128, max_position_embeddings=64, hidden_size=64, num_hidden_layers=2,
+    num_attention_heads=4, intermediate_size=128, embedding_size=32
+)
+model = ElectraModel(config).eval()
+example_args = (torch.randint(0, 128, (2, 16)),)

@@ -1,0 +1,9 @@
+"""ConvNextModel with a tiny ConvNextConfig, eval mode. Dynamic batch."""
+import torch
+from torch.export import Dim
+from transformers import ConvNextConfig, ConvNextModel
+
+config = ConvNextConfig(hidden_sizes=[16, 32, 48, 64], depths=[1, 1, 1, 1])
+model = ConvNextModel(config).eval()
+example_args = (torch.randn(2, 3, 32, 32),)
+dynamic_shapes = {"pixel_values": {0: Dim("batch")}}

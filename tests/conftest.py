@@ -52,7 +52,7 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     libs = _STATE.get("libs")
     if libs is not None:
         tr.write_sep("=", "library yardstick (tests/libs, against torch 2.15)")
-        tr.write_line(libs_score.group_table(libs))
+        tr.write_line(libs_score.tables(libs))
         ratchet = set(scoring.load_ratchet(libs_score.RATCHET))
         passing = set(libs.passing)
         tr.write_line(f"ratchet: {len(ratchet & passing)}/{len(ratchet)} held; "

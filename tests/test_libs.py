@@ -1,9 +1,11 @@
-"""The library yardstick (tests/libs/): exportlens on torchvision, timm and
-pure-Python model packages installed in .venv-libs (no torch), scored
-against torch 2.15's own exports (tests/libs/truth/, from regen_truth.sh).
+"""The library yardstick (tests/libs/): exportlens on torchvision, timm,
+pure-Python model packages and Hugging Face transformers models installed
+in .venv-libs (no torch), scored against torch 2.15's own exports
+(tests/libs/truth/, from regen_truth.sh).
 
 Each case-mode in tests/libs/ratchet.json must keep passing every check;
-the per-group table is printed in the terminal summary, the failure list by
+the per-group table (and the transformers group's per-family one) is
+printed in the terminal summary, the failure list by
 `.venv-test/bin/python tests/libs/score.py`.
 """
 import json
@@ -14,13 +16,13 @@ import score as libs
 import scoring
 
 RATCHET = scoring.load_ratchet(libs.RATCHET)
-MIN_CASES = {"torchvision": 80, "timm": 30, "repos": 15}
+MIN_CASES = {"torchvision": 80, "timm": 30, "repos": 15, "transformers": 50}
 
 
 def test_libs_venv_is_prepared():
     site = sorted(libs.VENV.glob("lib/python*/site-packages"))
     assert site, f"{libs.VENV} is missing: run `bash tests/libs/prepare.sh` (scripts/test.sh runs it)"
-    for pkg in ("torchvision", "timm", "vit_pytorch", "einops"):
+    for pkg in ("torchvision", "timm", "vit_pytorch", "einops", "transformers", "tokenizers"):
         assert (site[0] / pkg).is_dir(), f"{pkg} is not installed in {libs.VENV}: rerun tests/libs/prepare.sh"
     assert not (site[0] / "torch").exists(), f"torch must not be installed in {libs.VENV}"
 
@@ -28,6 +30,7 @@ def test_libs_venv_is_prepared():
 def test_every_case_has_truth_from_torch():
     groups, problems = libs.find_cases()
     assert not problems, "\n".join(problems)
+    assert set(MIN_CASES) == set(libs.GROUPS), f"MIN_CASES {sorted(MIN_CASES)} != score.GROUPS {libs.GROUPS}"
     for group, least in MIN_CASES.items():
         assert len(groups[group]) >= least, f"{group}: {len(groups[group])} cases, want at least {least}"
         for name, (_, expected) in groups[group].items():

@@ -7,15 +7,19 @@
 #
 #   tests/libs/regen_truth.sh [--jobs N] [--resume] [GROUP ...]   (default: every group)
 #
+# Groups (the folders of tests/libs/cases/): torchvision, timm, repos,
+# transformers (the last about 4 minutes with --jobs 2 on a 2-core machine).
+#
 # The oracle's files are kept in target/libs-truth/<group>/; --resume reuses
 # those newer than their case (after an interrupted run). A case whose
 # oracle process died (a large model running out of memory beside another
 # job) is retried alone, one process per case, before the group is written.
 #
 # TORCH_PYTHON (default /work/torchvenv/bin/python) must have torch,
-# torchvision and timm; the repos group's packages come from .venv-libs
-# (tests/libs/prepare.sh), overlaid without shadowing the torch side's own
-# packages. Never edit the truth files by hand: rerun this.
+# torchvision, timm and transformers (5.24.0, as pinned in packages.txt);
+# the repos group's packages come from .venv-libs (tests/libs/prepare.sh),
+# overlaid without shadowing the torch side's own packages. Never edit the
+# truth files by hand: rerun this.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"

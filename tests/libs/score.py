@@ -2,13 +2,15 @@
 """The library yardstick: exportlens against real torch on library models.
 
 Runs `exportlens export --json --python .venv-libs CASE.py` on every case of
-tests/libs/cases/<group>/ (2 at a time), writes each group's ground truth
+tests/libs/cases/<group>/ (groups torchvision, timm, repos, transformers; 2
+at a time), writes each group's ground truth
 (tests/libs/truth/<group>.jsonl, made by regen_truth.sh) back as
 NAME.expected.json files and scores the reports with ../shared/tools/compare.py
 through tests/corpus/scoring.py's functions. Prints per group the verdict
-agreement, the case-modes passing every check, per-check rates, and every
-failing case-mode with its first differing check and what exportlens said;
-then the most common failure reasons.
+agreement, the case-modes passing every check (and the same per family
+for the transformers group: encoder, decoder, encdec, vision, audio),
+per-check rates, and every failing case-mode with its first differing
+check and what exportlens said; then the most common failure reasons.
 
 The ratchet, tests/libs/ratchet.json, lists the case-modes ("NAME [strict]")
 that pass every check; the default run fails (exit 1) when one of them
@@ -34,7 +36,8 @@ CASES = HERE / "cases"
 TRUTH = HERE / "truth"
 RATCHET = HERE / "ratchet.json"
 VENV = ROOT / ".venv-libs"
-GROUPS = ("torchvision", "timm", "repos")
+GROUPS = ("torchvision", "timm", "repos", "transformers")
+FAMILY_GROUPS = ("transformers",)  # groups also tabled per family (the second token of a case name)
 CHECKS = ("verdict", "line", "code", "ops", "shapes", "signature", "names", "ranges", "guards", "fixes")
 JOBS = 2
 TIMEOUT_S = 60
@@ -142,6 +145,28 @@ def group_table(result):
     return "\n".join(lines)
 
 
+def family_table(result, group):
+    """The group_table rows of one group's families (hf_encoder_bert -> encoder)."""
+    lines = [f"| {group} family | cases | case-modes | verdict agrees | pass every check "
+             "| tool: exports / incomplete / fails |",
+             "|---|---:|---:|---:|---:|---:|"]
+    rows = result.group_rows(group)
+    families = {}
+    for name in result.groups.get(group, ()):
+        families.setdefault(name.split("_")[1] if "_" in name else name, []).append(name)
+    for family, names in sorted(families.items()):
+        members = set(names)
+        fam_rows = {k: r for k, r in rows.items() if k.split(" ")[0] in members}
+        lines.append(table_line(result, family, len(names), fam_rows))
+    return "\n".join(lines)
+
+
+def tables(result):
+    """The per-group table, then a per-family one for each of FAMILY_GROUPS."""
+    return "\n\n".join([group_table(result)]
+                        + [family_table(result, g) for g in FAMILY_GROUPS if result.groups.get(g)])
+
+
 def table_line(result, label, ncases, rows):
     verdict = sum(r["checks"].get("verdict", False) for r in rows.values())
     passing = sum(r["pass"] for r in rows.values())
@@ -211,7 +236,7 @@ def top_reasons(result, n):
 
 
 def report(result, out=print):
-    out(group_table(result))
+    out(tables(result))
     for group in result.groups:
         rows = result.group_rows(group)
         out(f"\n[{group}] per check: {check_rates(rows)}")
@@ -250,7 +275,7 @@ def main(argv):
     if "--quiet" not in argv:
         report(result)
     else:
-        print(group_table(result))
+        print(tables(result))
     if "--update-ratchet" in argv:
         return scoring.update_ratchet(result, "--allow-regress" in argv, RATCHET)
     lost = regressions(result, scoring.load_ratchet(RATCHET))

@@ -47,6 +47,19 @@ pub struct ModuleOutline {
     /// anywhere in the module, no `global` in its text): the module's
     /// global is that module's name, as long as `.m` does not rebind it.
     pub reexports: Vec<(String, ImportedName)>,
+    /// The modules of relative star imports (`from .m import *`), at the
+    /// top level or in a checked block, in order.
+    pub stars: Vec<ModuleRef>,
+    /// A star import of an absolute module: names nobody can list here.
+    pub unlisted_stars: bool,
+    /// Every public name (not starting with `_`) the module's own
+    /// statements bind, star imports aside: what `from m import *` binds
+    /// besides its star sources' names when `m` has no `__all__` (a
+    /// superset: attribute targets of assignments are included).
+    pub names: Vec<String>,
+    /// The text mentions `__all__` (settled or not): `names` and `stars`
+    /// are not what a star import binds.
+    pub mentions_all: bool,
 }
 
 /// A part of a settled `__all__`.
@@ -77,7 +90,8 @@ pub struct ImportedName {
 /// The module's outline, when its top level only binds names (see the
 /// module docs); `None` otherwise.
 pub fn module_outline(source: &str) -> Option<ModuleOutline> {
-    let lines = top_level_lines(source, true)?;
+    let (mut lines, all_mentions) = top_level_lines(source, true)?;
+    let lazy_module = drop_lazy_module_branch(&mut lines);
     let mut own: Vec<&str> = Vec::new();
     for line in &lines {
         if !allowed_statement(&line.1, &own) {
@@ -96,18 +110,28 @@ pub fn module_outline(source: &str) -> Option<ModuleOutline> {
     let mut all_value: Option<&[Tok]> = None;
     let mut all_count = 0;
     let mut star = false;
+    let mut stars = Vec::new();
+    let mut unlisted_stars = false;
     for (top, line) in &lines {
         match line.as_slice() {
             [Tok::Name("__all__"), rest @ ..] => {
                 all_count += 1;
                 all_value = Some(rest);
             }
-            [Tok::Name("from"), .., Tok::Op("*")] => star = true,
+            [Tok::Name("from"), rest @ .., Tok::Op("*")] => {
+                star = true;
+                match imported_module(rest) {
+                    Some((Some(m), [Tok::Name("import")])) => stars.push(m),
+                    _ => unlisted_stars = true,
+                }
+            }
             [Tok::Name("from"), rest @ ..] => {
                 let (names, module) = from_import(rest)?;
                 for (name, alias) in names {
                     bound.push(alias);
-                    if *top && let Some(m) = &module {
+                    if (*top || lazy_module)
+                        && let Some(m) = &module
+                    {
                         imported.push((
                             alias,
                             ImportedName {
@@ -133,15 +157,80 @@ pub fn module_outline(source: &str) -> Option<ModuleOutline> {
             .count();
     // `__all__` read or written elsewhere is not settled; a star import
     // binds names nobody can list.
-    let settled = source.matches("__all__").count() == all_count + all_aliases;
+    let settled = all_mentions == all_count + all_aliases;
+    let mut names: Vec<String> = Vec::new();
+    for b in &bound {
+        if !b.starts_with('_') && !is_keyword(b) && !names.iter().any(|n| n == b) {
+            names.push((*b).to_string());
+        }
+    }
     Some(ModuleOutline {
         all: all.filter(|_| settled),
-        reexports: if star {
+        // A star import may rebind any name, except in a lazy module's
+        // `TYPE_CHECKING` imports, which list each name once for tools.
+        reexports: if star && !lazy_module {
             Vec::new()
         } else {
             reexports(source, &bound, imported)
         },
+        stars,
+        unlisted_stars,
+        names,
+        mentions_all: all_mentions > 0,
     })
+}
+
+/// Removes the runtime branch of the lazy-module idiom: a top-level
+/// `else:` after `if TYPE_CHECKING:` whose block installs a replacement
+/// module (`sys.modules[__name__] = _LazyModule(...)`). The interpreter
+/// runs the `TYPE_CHECKING` imports of such a module instead (they bind
+/// the same names, lazily), so they are its outline. True when removed.
+fn drop_lazy_module_branch(lines: &mut Lines<'_>) -> bool {
+    let type_checking = |l: &[Tok]| {
+        matches!(
+            l,
+            [Tok::Name("if"), Tok::Name("TYPE_CHECKING"), Tok::Op(":")]
+        )
+    };
+    let mut header = None;
+    for (k, (top, line)) in lines.iter().enumerate() {
+        if !*top {
+            continue;
+        }
+        if line.as_slice() == [Tok::Name("else"), Tok::Op(":")]
+            && lines[..k]
+                .iter()
+                .rev()
+                .find(|(t, _)| *t)
+                .is_some_and(|(_, l)| type_checking(l))
+        {
+            header = Some(k);
+            break;
+        }
+    }
+    let Some(start) = header else {
+        return false;
+    };
+    let end = lines[start + 1..]
+        .iter()
+        .position(|(t, _)| *t)
+        .map_or(lines.len(), |p| start + 1 + p);
+    let installs = lines[start + 1..end].iter().any(|(_, l)| {
+        matches!(
+            l.as_slice(),
+            [
+                Tok::Name("sys"),
+                Tok::Op("."),
+                Tok::Name("modules"),
+                Tok::Op("["),
+                ..
+            ]
+        ) && l.contains(&Tok::Op("="))
+    });
+    if installs {
+        lines.drain(start..end);
+    }
+    installs
 }
 
 /// The re-exported names: bound once, by a relative `from` import, and
@@ -151,7 +240,7 @@ fn reexports(
     bound: &[&str],
     imported: Vec<(&str, ImportedName)>,
 ) -> Vec<(String, ImportedName)> {
-    if source.contains("global") {
+    if has_global_statement(source) {
         return Vec::new();
     }
     imported
@@ -165,6 +254,17 @@ fn reexports(
         .collect()
 }
 
+/// The word `global` followed by a space or tab (a `global` statement,
+/// or text that looks like one: erring towards yes), not `globals()`.
+fn has_global_statement(source: &str) -> bool {
+    source.match_indices("global").any(|(k, _)| {
+        let before = source[..k].bytes().next_back();
+        let after = source.as_bytes().get(k + "global".len());
+        !before.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+            && matches!(after, Some(b' ' | b'\t'))
+    })
+}
+
 /// (name, alias) pairs a `from` import binds.
 type Bound<'a> = Vec<(&'a str, &'a str)>;
 
@@ -172,29 +272,8 @@ type Bound<'a> = Vec<(&'a str, &'a str)>;
 /// (name, alias) it binds, and the module when the import is relative.
 /// `None` when it does not read as one.
 fn from_import<'a>(rest: &'a [Tok<'a>]) -> Option<(Bound<'a>, Option<ModuleRef>)> {
-    let mut level = 0u32;
-    let mut i = 0;
-    while let Some(Tok::Op(op @ ("." | "..."))) = rest.get(i) {
-        level += op.len() as u32;
-        i += 1;
-    }
-    let mut dotted = String::new();
-    while let Some(Tok::Name(n)) = rest.get(i) {
-        if *n == "import" {
-            break;
-        }
-        dotted.push_str(n);
-        i += 1;
-        if let Some(Tok::Op(".")) = rest.get(i) {
-            dotted.push('.');
-            i += 1;
-        }
-    }
-    if rest.get(i) != Some(&Tok::Name("import")) {
-        return None;
-    }
-    i += 1;
-    let mut items = &rest[i..];
+    let (module, after) = imported_module(rest)?;
+    let mut items = &after[1..];
     if let [Tok::Op("("), inner @ .., Tok::Op(")")] = items {
         items = inner;
     }
@@ -218,8 +297,35 @@ fn from_import<'a>(rest: &'a [Tok<'a>]) -> Option<(Bound<'a>, Option<ModuleRef>)
             Some(_) => return None,
         }
     }
-    let module = (level > 0).then_some(ModuleRef { level, dotted });
     Some((names, module))
+}
+
+/// The module of a `from` import's tokens after `from` (`Some` when it is
+/// relative) and the tokens from `import` on.
+fn imported_module<'a>(rest: &'a [Tok<'a>]) -> Option<(Option<ModuleRef>, &'a [Tok<'a>])> {
+    let mut level = 0u32;
+    let mut i = 0;
+    while let Some(Tok::Op(op @ ("." | "..."))) = rest.get(i) {
+        level += op.len() as u32;
+        i += 1;
+    }
+    let mut dotted = String::new();
+    while let Some(Tok::Name(n)) = rest.get(i) {
+        if *n == "import" {
+            break;
+        }
+        dotted.push_str(n);
+        i += 1;
+        if let Some(Tok::Op(".")) = rest.get(i) {
+            dotted.push('.');
+            i += 1;
+        }
+    }
+    if rest.get(i) != Some(&Tok::Name("import")) {
+        return None;
+    }
+    let module = (level > 0).then_some(ModuleRef { level, dotted });
+    Some((module, &rest[i..]))
 }
 
 /// The names a top-level statement other than a `from` import binds (a
@@ -306,7 +412,7 @@ fn all_parts(
 /// needed long before (or without) its code running.
 pub fn top_level_names(source: &str) -> Option<Vec<String>> {
     let mut names = Vec::new();
-    for (_, line) in top_level_lines(source, false)? {
+    for (_, line) in top_level_lines(source, false)?.0 {
         match line.as_slice() {
             [Tok::Name("def" | "class"), Tok::Name(n), ..]
             | [Tok::Name("async"), Tok::Name("def"), Tok::Name(n), ..] => {
@@ -426,7 +532,10 @@ fn literal_names(rest: &[Tok]) -> Option<Vec<String>> {
 /// Each line comes with whether it is a top-level one (not in a block).
 type Lines<'s> = Vec<(bool, Vec<Tok<'s>>)>;
 
-fn top_level_lines(src: &str, blocks: bool) -> Option<Lines<'_>> {
+/// Also counts the name `__all__` wherever it occurs in code (comments
+/// and strings aside).
+fn top_level_lines(src: &str, blocks: bool) -> Option<(Lines<'_>, usize)> {
+    let mut all_mentions = 0;
     let b = src.as_bytes();
     let mut lines = Vec::new();
     let mut cur: Vec<Tok> = Vec::new();
@@ -495,6 +604,7 @@ fn top_level_lines(src: &str, blocks: bool) -> Option<Lines<'_>> {
             }
             b'\'' | b'"' => {
                 let (end, value) = string(src, i, "")?;
+                all_mentions += usize::from(value == Some("__all__"));
                 if keep {
                     cur.push(Tok::Str(value));
                 }
@@ -509,11 +619,13 @@ fn top_level_lines(src: &str, blocks: bool) -> Option<Lines<'_>> {
                 let word = &src[i..j];
                 if j < b.len() && (b[j] == b'\'' || b[j] == b'"') && is_string_prefix(word) {
                     let (end, value) = string(src, j, word)?;
+                    all_mentions += usize::from(value == Some("__all__"));
                     if keep {
                         cur.push(Tok::Str(value));
                     }
                     i = end;
                 } else {
+                    all_mentions += usize::from(word == "__all__");
                     if keep {
                         cur.push(Tok::Name(word));
                     }
@@ -549,7 +661,7 @@ fn top_level_lines(src: &str, blocks: bool) -> Option<Lines<'_>> {
     if keep && !cur.is_empty() {
         lines.push((top, cur));
     }
-    Some(lines)
+    Some((lines, all_mentions))
 }
 
 /// A block header whose body is judged line by line like the top level.
@@ -716,18 +828,29 @@ class ResNet(nn.Module):
             "__all__ = ['a']\ns = 'unterminated\n",
             "s = '''\n__all__ = ['a']\n'''\n",
             "# __all__ = ['a']\n",
+            "__all__ = ['a']\ngetattr(m, '__all__').append('b')\n",
         ] {
             assert_eq!(exports(src), None, "{src}");
         }
     }
 
-    #[test]
-    fn all_from_submodules_and_reexports() {
-        use super::{AllPart, ImportedName, ModuleRef, module_outline};
-        let r = |level, dotted: &str| ModuleRef {
+    fn r(level: u32, dotted: &str) -> super::ModuleRef {
+        super::ModuleRef {
             level,
             dotted: dotted.to_string(),
-        };
+        }
+    }
+
+    fn imported(level: u32, dotted: &str, n: &str) -> super::ImportedName {
+        super::ImportedName {
+            module: r(level, dotted),
+            name: n.to_string(),
+        }
+    }
+
+    #[test]
+    fn all_from_submodules_and_reexports() {
+        use super::{AllPart, module_outline};
         let src = "from .v2 import *\nfrom .v2 import __all__ as a2\nfrom ..pkg.v3 import __all__ as a3\n__all__ = a2 + a3 + ['extra']\n";
         let o = module_outline(src).unwrap();
         assert_eq!(
@@ -752,17 +875,13 @@ class ResNet(nn.Module):
         }
         let src = "from . import functional as F\nfrom .functional import (\n    _helper,\n    Mode as M,\n)\nfrom .other import kept, rebound, redefined\nfrom torch import Tensor\ntry:\n    from .x import y\nexcept ImportError:\n    y = None\nrebound = 1\ndef redefined():\n    pass\n__all__ = ['M']\n";
         let o = module_outline(src).unwrap();
-        let name = |level, dotted: &str, n: &str| ImportedName {
-            module: r(level, dotted),
-            name: n.to_string(),
-        };
         assert_eq!(
             o.reexports,
             vec![
-                ("F".to_string(), name(1, "", "functional")),
-                ("_helper".to_string(), name(1, "functional", "_helper")),
-                ("M".to_string(), name(1, "functional", "Mode")),
-                ("kept".to_string(), name(1, "other", "kept")),
+                ("F".to_string(), imported(1, "", "functional")),
+                ("_helper".to_string(), imported(1, "functional", "_helper")),
+                ("M".to_string(), imported(1, "functional", "Mode")),
+                ("kept".to_string(), imported(1, "other", "kept")),
             ]
         );
         assert_eq!(o.all, Some(vec![AllPart::Names(vec!["M".to_string()])]));
@@ -771,6 +890,35 @@ class ResNet(nn.Module):
         assert_eq!(module_outline(global).unwrap().reexports, vec![]);
         // Not only binding names: no outline.
         assert_eq!(module_outline("from .f import g\ng.register(1)\n"), None);
+    }
+
+    #[test]
+    fn lazy_modules_are_read_through_their_type_checking_imports() {
+        use super::module_outline;
+        let src = "from typing import TYPE_CHECKING\nfrom ...utils import _LazyModule\n\nif TYPE_CHECKING:\n    from .configuration_x import *\n    from .modeling_x import *\n    from .cache import Cache as Cache\nelse:\n    import sys\n\n    _file = globals()[\"__file__\"]\n    sys.modules[__name__] = _LazyModule(__name__, _file, define(_file))\n";
+        let o = module_outline(src).unwrap();
+        assert_eq!(o.stars, vec![r(1, "configuration_x"), r(1, "modeling_x")]);
+        assert!(!o.unlisted_stars && !o.mentions_all && o.all.is_none());
+        assert_eq!(o.names, ["TYPE_CHECKING", "Cache"]);
+        assert_eq!(
+            o.reexports,
+            vec![
+                (
+                    "_LazyModule".to_string(),
+                    imported(3, "utils", "_LazyModule")
+                ),
+                ("Cache".to_string(), imported(1, "cache", "Cache")),
+            ]
+        );
+        // An `else` that does not install a module is judged as code; an
+        // absolute star import cannot be listed.
+        let plain = "if TYPE_CHECKING:\n    from .a import *\nelse:\n    register(1)\n";
+        assert_eq!(module_outline(plain), None);
+        let absolute = "from os.path import *\nfrom .a import *\n";
+        let o = module_outline(absolute).unwrap();
+        assert!(o.unlisted_stars);
+        assert_eq!(o.stars, vec![r(1, "a")]);
+        assert_eq!(o.reexports, vec![]);
     }
 
     #[test]

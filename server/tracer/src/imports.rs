@@ -54,6 +54,15 @@ const PARSE_CACHE_CAPACITY: usize = 8192;
 static PARSE_CACHE: LazyLock<Mutex<HashMap<PathBuf, Arc<SourceFile>>>> =
     LazyLock::new(Default::default);
 
+/// What a module's text says about a global name, for searching star
+/// imports without running every module ([`Workspace::binding_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum TextBinding {
+    Cannot,
+    Mentions,
+    Defines,
+}
+
 /// Module outlines ([`syntax::module_outline`]), kept like parses: by
 /// path, with the text they were read from.
 static OUTLINE_CACHE: LazyLock<Mutex<HashMap<PathBuf, Outlined>>> = LazyLock::new(Default::default);
@@ -202,6 +211,59 @@ impl Workspace {
         Some(names)
     }
 
+    /// What `from m import *` binds for the module at `path` when it has no
+    /// `__all__` and its top level only binds names
+    /// ([`syntax::module_outline`]; a lazy module is read through its
+    /// `TYPE_CHECKING` imports): its own public names and the modules it
+    /// star-imports in turn (relative imports only).
+    pub fn star_sources(&self, path: &Path) -> Option<Arc<syntax::ModuleOutline>> {
+        let outline = self.outline(path)?;
+        (!outline.mentions_all && !outline.unlisted_stars).then_some(outline)
+    }
+
+    /// How the text of the module at `path` could bind the global `name`:
+    /// `Defines` (a `def`/`class` of that name, or an assignment at the
+    /// start of a line), `Mentions` (the word occurs, or the module can
+    /// bind names its text does not spell: a star import, `globals()`,
+    /// `setattr`, `exec`, a module `__getattr__`), else `Cannot`.
+    pub fn binding_of(&self, path: &Path, name: &str) -> TextBinding {
+        let Some(text) = self.text(path) else {
+            return TextBinding::Cannot;
+        };
+        let mut mentioned = false;
+        for (k, _) in text.match_indices(name) {
+            let before = text[..k].bytes().next_back();
+            let after = text.as_bytes().get(k + name.len()).copied();
+            let word = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_');
+            if word(before) || word(after) {
+                continue;
+            }
+            mentioned = true;
+            let line_start = text[..k].rfind('\n').map_or(0, |p| p + 1);
+            let head = &text[line_start..k];
+            let rest = text[k + name.len()..].trim_start_matches([' ', '\t']);
+            if head.trim_end().ends_with("class")
+                || head.trim_end().ends_with("def")
+                || (head.is_empty()
+                    && (rest.starts_with('=') && !rest.starts_with("==") || rest.starts_with(':')))
+            {
+                return TextBinding::Defines;
+            }
+        }
+        let dynamic = [
+            "import *",
+            "globals()",
+            "setattr(",
+            "exec(",
+            "def __getattr__",
+        ];
+        if mentioned || dynamic.iter().any(|d| text.contains(d)) {
+            TextBinding::Mentions
+        } else {
+            TextBinding::Cannot
+        }
+    }
+
     /// Where the global `name` of the module at `path` comes from when the
     /// module binds it only by a relative `from m import name`
     /// ([`syntax::ModuleOutline::reexports`]), when `m` is found.
@@ -214,7 +276,7 @@ impl Workspace {
 
     /// The file a relative module reference made in the module at `path`
     /// names.
-    fn module_ref(&self, path: &Path, m: &syntax::ModuleRef) -> Option<PathBuf> {
+    pub fn module_ref(&self, path: &Path, m: &syntax::ModuleRef) -> Option<PathBuf> {
         let base = Self::relative_base(path, m.level)?;
         let parts: Vec<&str> = if m.dotted.is_empty() {
             Vec::new()
@@ -255,11 +317,15 @@ impl Workspace {
         self.exists(&init).then_some(init)
     }
 
-    /// An absolute import: against the importing file's folder, then the
-    /// roots.
+    /// An absolute import: against the importing file's folder (a script's
+    /// folder is on `sys.path`; a package's is not, so `import logging` in
+    /// `pkg/utils/logging.py` is the standard library's), then the roots.
     pub fn resolve_absolute(&self, dotted: &str, importer: &Path) -> Option<Resolved> {
         let parts: Vec<&str> = dotted.split('.').collect();
-        let here = importer.parent().map(Path::to_path_buf);
+        let here = importer
+            .parent()
+            .filter(|dir| !self.exists(&dir.join("__init__.py")))
+            .map(Path::to_path_buf);
         here.into_iter()
             .chain(self.roots.iter().cloned())
             .find_map(|root| {

@@ -564,3 +564,109 @@ fn a_name_rebound_after_its_import_is_the_module_own() {
     assert_preset_width(&ws, 9);
     assert!(parsed_after(&ws, "tv/transforms/transforms.py"));
 }
+
+/// A package in the style of Hugging Face transformers: every `__init__`
+/// is a lazy module (`if TYPE_CHECKING:` imports, else
+/// `sys.modules[__name__] = _LazyModule(...)` built by listing files),
+/// the top package star-imports `models`, which star-imports each family
+/// package, which star-imports its files; a utility module is named like
+/// a standard-library one (`utils/math.py` imports `math`).
+fn lazy_families() -> Vec<(String, &'static str)> {
+    const LAZY_TAIL: &str = "else:\n    import sys\n\n    _file = globals()[\"__file__\"]\n    sys.modules[__name__] = _LazyModule(__name__, _file, define_import_structure(_file))\n";
+    let lazy = |imports: &str| -> &'static str {
+        Box::leak(
+            format!(
+                "from typing import TYPE_CHECKING\nfrom ..utils import _LazyModule, define_import_structure\n\nif TYPE_CHECKING:\n{imports}{LAZY_TAIL}"
+            )
+            .into_boxed_str(),
+        )
+    };
+    vec![
+        (
+            site("hf/__init__.py"),
+            Box::leak(
+                format!(
+                    "from typing import TYPE_CHECKING\nfrom .utils import _LazyModule, define_import_structure\n\nif TYPE_CHECKING:\n    from .utils.math import get_logger as get_logger\n    from .models import *\n{LAZY_TAIL}"
+                )
+                .into_boxed_str(),
+            ),
+        ),
+        (
+            site("hf/utils/__init__.py"),
+            "from .math import get_logger\n\nclass _LazyModule:\n    def __init__(self, *args):\n        raise RuntimeError('the runtime branch ran')\n\ndef define_import_structure(path):\n    raise RuntimeError('files were listed')\n",
+        ),
+        (
+            site("hf/utils/math.py"),
+            "import math\n\nWIDTH = int(math.pi * 10)\n\ndef get_logger(name):\n    return name\n",
+        ),
+        (
+            site("hf/models/__init__.py"),
+            lazy("    from .albert import *\n    from .bert import *\n    from .llama import *\n    from .zeta import *\n"),
+        ),
+        (
+            site("hf/models/albert/__init__.py"),
+            "raise RuntimeError('albert ran')\n",
+        ),
+        (
+            site("hf/models/bert/__init__.py"),
+            "raise RuntimeError('bert ran')\n",
+        ),
+        (
+            site("hf/models/llama/__init__.py"),
+            "from typing import TYPE_CHECKING\nfrom ...utils import _LazyModule, define_import_structure\n\nif TYPE_CHECKING:\n    from .configuration_llama import *\n    from .modeling_llama import *\n",
+        ),
+        (
+            site("hf/models/llama/configuration_llama.py"),
+            "# `__all__` in a comment changes nothing.\n__all__ = ['LlamaConfig']\n\nclass LlamaConfig:\n    def __init__(self, hidden_size=8):\n        self.hidden_size = hidden_size\n",
+        ),
+        (
+            site("hf/models/llama/modeling_llama.py"),
+            "\
+import torch
+from torch import nn
+from ...utils.math import get_logger, WIDTH
+from .configuration_llama import LlamaConfig
+
+logger = get_logger(__name__)
+__all__ = ['LlamaModel']
+
+class LlamaModel(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        self.fc = nn.Linear(config.hidden_size, config.hidden_size + WIDTH)
+
+    def forward(self, x):
+        return self.fc(x)
+",
+        ),
+        (
+            site("hf/models/zeta/__init__.py"),
+            "raise RuntimeError('zeta ran')\n",
+        ),
+    ]
+}
+
+#[test]
+fn a_lazy_package_is_read_through_its_type_checking_imports() {
+    let files = lazy_families();
+    let refs: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    for entry in [
+        "import torch\nfrom hf import LlamaConfig, LlamaModel\nmodel = LlamaModel(LlamaConfig(hidden_size=4))\nexample_args = (torch.randn(2, 4),)\n",
+        "import torch\nimport hf\nmodel = hf.LlamaModel(hf.LlamaConfig(hidden_size=4))\nexample_args = (torch.randn(2, 4),)\n",
+    ] {
+        let ws = workspace(&refs);
+        let r = trace(&ws, entry);
+        // `int(math.pi * 10)` is 31: `import math` in `hf/utils/math.py`
+        // is the standard library's, not the file itself.
+        assert!(out_features(&r).contains("35"), "{}", out_features(&r));
+        let parsed: Vec<String> = ws
+            .parsed_files()
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        for family in ["albert", "bert", "zeta"] {
+            let init = site(&format!("hf/models/{family}/__init__.py"));
+            assert!(!parsed.contains(&init), "{family} ran: {parsed:?}");
+        }
+    }
+}

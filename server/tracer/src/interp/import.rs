@@ -15,7 +15,7 @@ use std::sync::Arc;
 use syntax::TextRange;
 
 use super::{Flow, Frame, Interp, R};
-use crate::imports::Workspace;
+use crate::imports::{TextBinding, Workspace};
 use crate::value::{LazyImport, Scope, UserModule, Value};
 
 /// Imports running inside imports, at most (each level recurses).
@@ -219,7 +219,12 @@ impl Interp {
             );
             return Ok(());
         }
-        tracing::debug!(module = %m.name, "running module code");
+        tracing::debug!(
+            module = %m.name,
+            from = self.frames.last().map_or("", |f| f.file.path.as_str()),
+            line = self.frames.last().map_or(0, |f| f.file.index.line_col(f.range.start).line + 1),
+            "running module code"
+        );
         self.run_module_aside(&source, &m.globals, path)
     }
 
@@ -373,10 +378,187 @@ impl Interp {
                 return Ok(Some(v));
             }
         }
+        if depth < MAX_IMPORT_DEPTH
+            && let Some(v) = self.export_through_stars(m, name, range, depth + 1)?
+        {
+            return Ok(Some(v));
+        }
         Ok(Some(Value::LazyImport(Rc::new(LazyImport {
             module: m.clone(),
             name: Rc::from(name),
         }))))
+    }
+
+    /// The workspace and file of module `m` while its code has not run.
+    fn pending_file(&self, m: &UserModule) -> Option<(Rc<Workspace>, PathBuf)> {
+        if !m.pending.get() {
+            return None;
+        }
+        Some((self.workspace.clone()?, m.path.clone()?))
+    }
+
+    /// `from m import *` in `scope` of a pending module that star-imports
+    /// other modules in turn and has no `__all__` (a lazy package listing
+    /// its families, [`Workspace::star_sources`]): its own names are bound
+    /// lazily and its star sources are searched when a name is missed
+    /// ([`Interp::star_fallback`]), so the families are neither run nor
+    /// read until one of their names is used. False when `m` is not such
+    /// a module (the caller binds the names).
+    pub(super) fn star_import_by_fallback(
+        &mut self,
+        m: &Rc<UserModule>,
+        scope: &Rc<Scope>,
+        range: TextRange,
+    ) -> R<bool> {
+        let Some((ws, path)) = self.pending_file(m) else {
+            return Ok(false);
+        };
+        let Some(outline) = ws.star_sources(&path) else {
+            return Ok(false);
+        };
+        if outline.stars.is_empty() {
+            return Ok(false);
+        }
+        let mut bound = Vec::with_capacity(outline.names.len());
+        for n in &outline.names {
+            match self.import_lazily(m, n, range)? {
+                Some(v) => bound.push((n.clone(), v)),
+                None => return Ok(false),
+            }
+        }
+        scope.vars.borrow_mut().extend(bound);
+        self.star_fallbacks
+            .entry(Rc::as_ptr(scope))
+            .or_default()
+            .push(m.clone());
+        Ok(true)
+    }
+
+    /// A name missing from the module globals `globals`, found through the
+    /// star imports made there by [`Interp::star_import_by_fallback`] (the
+    /// last one first, as the last star import rebinds a name), and bound
+    /// there as the star import would have (resolved: this is a use).
+    pub(super) fn star_fallback(
+        &mut self,
+        globals: &Rc<Scope>,
+        name: &str,
+        range: TextRange,
+    ) -> R<Option<Value>> {
+        let Some(sources) = self.star_fallbacks.get(&Rc::as_ptr(globals)).cloned() else {
+            return Ok(None);
+        };
+        if name.starts_with('_') {
+            return Ok(None);
+        }
+        for m in sources.iter().rev() {
+            if let Some(v) = self.star_export(m, name, range, 0)? {
+                let v = self.resolve_lazy(v)?;
+                globals
+                    .vars
+                    .borrow_mut()
+                    .insert(name.to_string(), v.clone());
+                return Ok(Some(v));
+            }
+        }
+        Ok(None)
+    }
+
+    /// `name` as `from m import *` binds it (`None`: it does not), found
+    /// without running `m` when its text allows: its settled `__all__`,
+    /// else its own names and then its star sources, searched in turn.
+    fn star_export(
+        &mut self,
+        m: &Rc<UserModule>,
+        name: &str,
+        range: TextRange,
+        depth: usize,
+    ) -> R<Option<Value>> {
+        if depth >= MAX_IMPORT_DEPTH {
+            return Ok(None);
+        }
+        if let Some((ws, path)) = self.pending_file(m) {
+            if let Some(names) = ws.star_exports(&path) {
+                if !names.iter().any(|n| n == name) {
+                    return Ok(None);
+                }
+                return self.import_lazily_at(m, name, range, depth + 1);
+            }
+            if let Some(outline) = ws.star_sources(&path) {
+                if outline.names.iter().any(|n| n == name) {
+                    return self.import_lazily_at(m, name, range, depth + 1);
+                }
+                return self.export_through_stars(m, name, range, depth + 1);
+            }
+        }
+        if name.starts_with('_') {
+            return Ok(None);
+        }
+        self.force_module(m)?;
+        let is_name = |v: &Value| matches!(v, Value::Str(s) if &**s == name);
+        let listed = match m.globals.vars.borrow().get("__all__") {
+            Some(Value::List(l)) => Some(l.borrow().iter().any(is_name)),
+            Some(Value::Tuple(t)) => Some(t.iter().any(is_name)),
+            _ => None,
+        };
+        if listed == Some(false) {
+            return Ok(None);
+        }
+        let own = m.globals.vars.borrow().get(name).cloned();
+        match own {
+            Some(v) => Ok(Some(v)),
+            None => self.star_fallback(&m.globals, name, range),
+        }
+    }
+
+    /// `name` from the star sources of pending module `m`
+    /// ([`Workspace::star_sources`]), those whose module name `name` starts
+    /// with first (`LlamaConfig` is looked for in `.llama` before the other
+    /// families: the answer is the same, the search much shorter).
+    fn export_through_stars(
+        &mut self,
+        m: &Rc<UserModule>,
+        name: &str,
+        range: TextRange,
+        depth: usize,
+    ) -> R<Option<Value>> {
+        let (Some(ws), Some(path)) = (self.workspace.clone(), m.path.clone()) else {
+            return Ok(None);
+        };
+        let Some(outline) = ws.star_sources(&path) else {
+            return Ok(None);
+        };
+        if name.starts_with('_') || outline.names.iter().any(|n| n == name) {
+            return Ok(None);
+        }
+        // Families named like `name` first, then modules that define it,
+        // then any that could bind it; a module whose text cannot is
+        // neither run nor searched.
+        let mut visited = vec![false; outline.stars.len()];
+        let ranked = star_search_order(&outline.stars, name);
+        let binding = |k: usize| {
+            ws.module_ref(&path, &outline.stars[k])
+                .map_or(TextBinding::Cannot, |file| ws.binding_of(&file, name))
+        };
+        let phases: [&dyn Fn(usize, usize) -> bool; 3] = [
+            &|_, score| score > 0,
+            &|k, _| binding(k) == TextBinding::Defines,
+            &|k, _| binding(k) != TextBinding::Cannot,
+        ];
+        for accept in phases {
+            for &(k, score) in &ranked {
+                if visited[k] || !accept(k, score) {
+                    continue;
+                }
+                visited[k] = true;
+                let star = &outline.stars[k];
+                if let Some(Value::Module(source)) = self.load_relative(&ws, m, star, range)?
+                    && let Some(v) = self.star_export(&source, name, range, depth + 1)?
+                {
+                    return Ok(Some(v));
+                }
+            }
+        }
+        Ok(None)
     }
 
     /// The module a relative import made in module `m`'s code names (as
@@ -512,10 +694,7 @@ impl Interp {
         m: &Rc<UserModule>,
         range: TextRange,
     ) -> R<Option<Vec<(String, Value)>>> {
-        if !m.pending.get() {
-            return Ok(None);
-        }
-        let (Some(ws), Some(path)) = (self.workspace.clone(), m.path.clone()) else {
+        let Some((ws, path)) = self.pending_file(m) else {
             return Ok(None);
         };
         let Some(names) = ws.star_exports(&path) else {
@@ -616,10 +795,13 @@ impl Interp {
             return Ok(Some(v.clone()));
         }
         let (Some(ws), Some(dir)) = (self.workspace.clone(), m.dir.clone()) else {
-            return Ok(None);
+            return self.star_fallback(&m.globals, attr, range);
         };
+        // A submodule wins over a name only a star import could bind (a
+        // package's families are never named like its submodules): the
+        // search would read every family for nothing.
         if ws.module_in(&dir, &[attr]).is_none() {
-            return Ok(None);
+            return self.star_fallback(&m.globals, attr, range);
         }
         let prefix = format!("{}.", m.name);
         let loaded = self.load_chain(&ws, &dir, &[attr], &prefix, range)?;
@@ -632,4 +814,32 @@ impl Interp {
             .insert(attr.to_string(), sub.clone());
         Ok(Some(sub))
     }
+}
+
+/// The indices of `stars` with a score for `name`, best first: the
+/// length of the last name component (case and underscores aside) that
+/// `name` starts with, else 0 (import order kept among equals).
+fn star_search_order(stars: &[syntax::ModuleRef], name: &str) -> Vec<(usize, usize)> {
+    let squash = |s: &str| -> String {
+        s.chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .collect()
+    };
+    let name = squash(name);
+    let mut ordered: Vec<(usize, usize)> = stars
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            let last = squash(s.dotted.rsplit('.').next().unwrap_or(""));
+            let score = if !last.is_empty() && name.starts_with(&last) {
+                last.len()
+            } else {
+                0
+            };
+            (k, score)
+        })
+        .collect();
+    ordered.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+    ordered
 }

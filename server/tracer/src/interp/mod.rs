@@ -107,6 +107,11 @@ pub struct Interp {
     /// observe what running them changes elsewhere (see
     /// `import.rs::force_deferred_for`).
     pub deferred: Vec<Rc<crate::value::UserModule>>,
+    /// Star imports of modules that bind names of other modules' star
+    /// imports in turn (a lazy package of model families), by the globals
+    /// that made them: their names are looked up on first use instead of
+    /// listed (`import.rs::star_fallback`), last import first.
+    pub star_fallbacks: HashMap<*const Scope, Vec<Rc<crate::value::UserModule>>>,
     /// The globals of every workspace module (by address), to tell their
     /// reads from the prelude's and the entry file's.
     pub module_globals: std::collections::HashSet<*const Scope>,
@@ -205,6 +210,7 @@ impl Interp {
             modules: HashMap::new(),
             loading: Vec::new(),
             deferred: Vec::new(),
+            star_fallbacks: HashMap::new(),
             module_globals: std::collections::HashSet::new(),
             preludes: HashMap::new(),
             torch_attrs: Default::default(),
@@ -398,6 +404,12 @@ impl Interp {
         // noise to its user; inside `forward` it is kept, as it decides
         // whether the program is complete.
         let library_noise = !self.tracing && path.as_deref().is_some_and(is_installed_library);
+        if library_noise {
+            let line = self
+                .innermost_user_frame()
+                .map_or(0, |f| f.file.line_of(range.start));
+            tracing::debug!(path = path.as_deref().unwrap_or(""), line, %message, "library note dropped");
+        }
         if !library_noise
             && !self
                 .notes
@@ -537,6 +549,9 @@ impl Interp {
                 return Err(Flow::Return(v));
             }
             StmtKind::If { test, body, orelse } => {
+                if is_lazy_module_switch(test, orelse) {
+                    return self.exec_block(body, scope);
+                }
                 let t = self.eval(test, scope)?;
                 self.set_range(test.range);
                 if self.truthy(&t)? {
@@ -651,6 +666,9 @@ impl Interp {
                 for a in names {
                     if a.name == "*" {
                         if let Value::Module(um) = &m {
+                            if self.star_import_by_fallback(um, scope, stmt.range)? {
+                                continue;
+                            }
                             let public = match self.star_names_lazily(um, stmt.range)? {
                                 Some(public) => public,
                                 None => self.star_names(um)?,
@@ -1259,6 +1277,15 @@ impl Interp {
             }
             return Ok(v);
         }
+        if !self.star_fallbacks.is_empty() {
+            let mut globals = scope.clone();
+            while let Some(p) = globals.parent.clone() {
+                globals = p;
+            }
+            if let Some(v) = self.star_fallback(&globals, name, range)? {
+                return Ok(v);
+            }
+        }
         if let Some(v) = self.builtin_names.get(name) {
             return Ok(v.clone());
         }
@@ -1565,5 +1592,36 @@ pub fn is_installed_library(path: &str) -> bool {
             c.as_os_str().to_str(),
             Some("site-packages" | "dist-packages")
         )
+    })
+}
+
+/// `if TYPE_CHECKING: <imports> else: sys.modules[__name__] = _LazyModule(...)`:
+/// the lazy-module idiom (transformers, diffusers, many `__init__.py`s). The
+/// runtime branch builds its table of names by listing and reading files,
+/// which the tracer does not do; the `TYPE_CHECKING` branch states the same
+/// names as imports, which bind lazily here (nothing runs until a name is
+/// read), so it is the one the tracer runs, as static type checkers do.
+fn is_lazy_module_switch(test: &Expr, orelse: &[Stmt]) -> bool {
+    let names_type_checking = match &test.kind {
+        ExprKind::Name(n) => n == "TYPE_CHECKING",
+        ExprKind::Attribute { attr, .. } => attr == "TYPE_CHECKING",
+        _ => false,
+    };
+    names_type_checking && orelse.iter().any(installs_sys_module)
+}
+
+/// A statement assigning `sys.modules[...] = ...`.
+fn installs_sys_module(stmt: &Stmt) -> bool {
+    let StmtKind::Assign { targets, .. } = &stmt.kind else {
+        return false;
+    };
+    targets.iter().any(|t| {
+        let ExprKind::Subscript { value, .. } = &t.kind else {
+            return false;
+        };
+        let ExprKind::Attribute { value, attr } = &value.kind else {
+            return false;
+        };
+        attr == "modules" && matches!(&value.kind, ExprKind::Name(n) if n == "sys")
     })
 }

@@ -16,7 +16,7 @@ pub use deferred::DefBody;
 pub use line_index::{LineCol, LineIndex};
 pub use outline::{
     AllPart, ImportedName, ModuleOutline, ModuleRef, literal_star_exports, module_outline,
-    top_level_names,
+    rebinds_submodule, top_level_names,
 };
 pub use reuse::StmtCache;
 

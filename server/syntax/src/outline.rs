@@ -180,6 +180,56 @@ pub fn module_outline(source: &str) -> Option<ModuleOutline> {
     })
 }
 
+/// Whether the top level of package `package`'s `__init__` (`source`)
+/// binds `name` to something other than its submodule `package.name`:
+/// `from .x import name`, `import a as name`, a definition or assignment
+/// (`from . import name`, `from package import name` and
+/// `import package.name` bind the submodule). Only lines at the top level
+/// or in `try` / `except` / `if TYPE_CHECKING:` blocks are read; `true`
+/// when the text does not tokenize.
+pub fn rebinds_submodule(source: &str, package: &str, name: &str) -> bool {
+    let Some((lines, _)) = top_level_lines(source, true) else {
+        return true;
+    };
+    let submodule = format!("{package}.{name}");
+    lines.iter().any(|(_, line)| match line.as_slice() {
+        [Tok::Name("from"), rest @ ..] => {
+            let Some((bound, _)) = from_import(rest) else {
+                return false;
+            };
+            let Some((_, after)) = imported_module(rest) else {
+                return false;
+            };
+            let dotted = from_module_text(&rest[..rest.len() - after.len()]);
+            bound.iter().any(|(n, alias)| {
+                *alias == name && !(*n == name && (dotted == "." || dotted == package))
+            })
+        }
+        [Tok::Name("import"), rest @ ..] => rest.split(|t| *t == Tok::Op(",")).any(|item| {
+            let dotted =
+                from_module_text(item.split(|t| *t == Tok::Name("as")).next().unwrap_or(&[]));
+            match item {
+                [.., Tok::Name("as"), Tok::Name(alias)] => *alias == name && dotted != submodule,
+                _ => false,
+            }
+        }),
+        _ => line_bindings(line).contains(&name),
+    })
+}
+
+/// The module text of a `from` import's tokens before `import` (dots and
+/// names: `..a.b`), or of an `import` item.
+fn from_module_text(tokens: &[Tok]) -> String {
+    tokens
+        .iter()
+        .map(|t| match t {
+            Tok::Name(n) => *n,
+            Tok::Op(op) => op,
+            Tok::Str(_) => "",
+        })
+        .collect()
+}
+
 /// Removes the runtime branch of the lazy-module idiom: a top-level
 /// `else:` after `if TYPE_CHECKING:` whose block installs a replacement
 /// module (`sys.modules[__name__] = _LazyModule(...)`). The interpreter
@@ -919,6 +969,18 @@ class ResNet(nn.Module):
         assert!(o.unlisted_stars);
         assert_eq!(o.stars, vec![r(1, "a")]);
         assert_eq!(o.reexports, vec![]);
+    }
+
+    #[test]
+    fn a_package_may_rebind_a_submodule_name() {
+        use super::rebinds_submodule;
+        let src = "from . import models\nfrom pkg import ops\nimport pkg.io\nfrom .auto_docstring import (\n    auto_docstring,\n    other,\n)\ntry:\n    from .version import version as __version__\nexcept ImportError:\n    pass\nimport numpy as np\nhub = 1\n";
+        for name in ["models", "ops", "io", "transforms"] {
+            assert!(!rebinds_submodule(src, "pkg", name), "{name}");
+        }
+        for name in ["auto_docstring", "__version__", "np", "hub"] {
+            assert!(rebinds_submodule(src, "pkg", name), "{name}");
+        }
     }
 
     #[test]

@@ -221,6 +221,13 @@ impl Workspace {
         (!outline.mentions_all && !outline.unlisted_stars).then_some(outline)
     }
 
+    /// Whether package `package`'s `__init__` at `path` binds `name` to
+    /// something other than its submodule ([`syntax::rebinds_submodule`]).
+    pub fn rebinds_submodule(&self, path: &Path, package: &str, name: &str) -> bool {
+        self.text(path)
+            .is_some_and(|t| syntax::rebinds_submodule(&t, package, name))
+    }
+
     /// How the text of the module at `path` could bind the global `name`:
     /// `Defines` (a `def`/`class` of that name, or an assignment at the
     /// start of a line), `Mentions` (the word occurs, or the module can

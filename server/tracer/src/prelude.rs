@@ -81,6 +81,12 @@ pub static MODULES: &[PreludeModule] = &[
         source: include_str!("../prelude/collections.py"),
     },
     PreludeModule {
+        name: "collections.abc",
+        path: "<exportlens prelude>/collections/abc.py",
+        namespace: "collections.abc",
+        source: include_str!("../prelude/collections_abc.py"),
+    },
+    PreludeModule {
         name: "torch.nn.functional",
         path: "<exportlens prelude>/torch/nn/functional.py",
         namespace: "torch.nn.functional",

@@ -262,6 +262,25 @@ pub struct Function {
     pub attrs: RefCell<HashMap<String, Value>>,
 }
 
+impl Function {
+    /// The same function as another kind of class attribute (a property's
+    /// getter read back as a plain function, a property with a setter).
+    pub fn with_kind(&self, kind: FunctionKind) -> Function {
+        Function {
+            name: self.name.clone(),
+            qualname: self.qualname.clone(),
+            params: self.params.clone(),
+            body: self.body.clone(),
+            defaults: self.defaults.clone(),
+            closure: self.closure.clone(),
+            globals: self.globals.clone(),
+            file: self.file.clone(),
+            kind,
+            attrs: RefCell::new(self.attrs.borrow().clone()),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FunctionKind {
     Plain,
@@ -270,6 +289,7 @@ pub enum FunctionKind {
     Property,
 }
 
+#[derive(Clone)]
 pub enum FunctionBody {
     Def(Arc<ast::FunctionDef>),
     Lambda(Arc<ast::Expr>),

@@ -670,3 +670,16 @@ fn a_lazy_package_is_read_through_its_type_checking_imports() {
         }
     }
 }
+
+#[test]
+fn a_function_kept_undecorated_takes_the_decorated_call_as_unknown() {
+    let ws = workspace(&[(
+        site("val/__init__.py").as_str(),
+        "import numpy as np\n\ndef interval(lo):\n    @np.vectorize\n    def _inner(value):\n        return value >= lo\n    return _inner\n\nDEFAULT = interval(0)(default=0.5)\n",
+    )]);
+    let r = trace(
+        &ws,
+        "import torch\nfrom torch import nn\nimport val\nmodel = nn.Linear(4, 6 if val.DEFAULT is not None else 1)\nexample_args = (torch.randn(2, 4),)\n",
+    );
+    assert!(out_features(&r).contains("6"), "{}", out_features(&r));
+}

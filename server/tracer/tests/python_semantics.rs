@@ -183,3 +183,144 @@ assert replace(s, depth=(3,)).depth == (3,)
 ",
     );
 }
+
+#[test]
+fn the_attribute_protocol_hooks_and_descriptors() {
+    exports(
+        "\
+class Config:
+    attribute_map = {'n': 'width'}
+
+    def __getattribute__(self, key):
+        if key != 'attribute_map' and key in super().__getattribute__('attribute_map'):
+            key = super().__getattribute__('attribute_map')[key]
+        return super().__getattribute__(key)
+
+    def __setattr__(self, key, value):
+        if key in super().__getattribute__('attribute_map'):
+            key = super().__getattribute__('attribute_map')[key]
+        object.__setattr__(self, key, value)
+
+    def __getattr__(self, key):
+        return 'missing ' + key
+
+    @property
+    def impl(self):
+        return self._impl
+
+    @impl.setter
+    def impl(self, value):
+        self._impl = getattr(self, 'fallback', 'x') + value
+
+c = Config()
+c.n = 3
+assert c.width == 3 and c.n == 3
+assert c.other == 'missing other'
+c.impl = 'y'
+assert c.impl == 'missing fallbacky'
+assert Config.impl.fget(c) == c.impl
+
+class ReadOnly:
+    @property
+    def size(self):
+        return 1
+r = ReadOnly()
+try:
+    r.size = 2
+    refused = False
+except AttributeError:
+    refused = True
+assert refused and r.size == 1
+
+class classproperty(property):
+    def __get__(self, owner_self, owner_cls):
+        return self.fget(owner_cls)
+
+class Desc:
+    def __get__(self, obj, owner):
+        return (obj is None, owner.__name__)
+
+class Holder:
+    kind = 'holder'
+    d = Desc()
+
+    @classproperty
+    def label(cls):
+        return cls.kind + '!'
+
+h = Holder()
+assert Holder.label == 'holder!' and h.label == 'holder!'
+assert h.d == (False, 'Holder') and Holder.d == (True, 'Holder')
+",
+    );
+}
+
+#[test]
+fn init_subclass_dataclass_fields_and_annotations() {
+    exports(
+        "\
+import dataclasses
+from dataclasses import dataclass, fields, MISSING
+from typing import ClassVar, get_type_hints
+REGISTRY = {}
+
+class Base:
+    kind: ClassVar[str] = 'base'
+    width: int = 4
+    name: str | None = None
+
+    def __init_subclass__(cls, tag=None, **kwargs):
+        super().__init_subclass__(**kwargs)
+        REGISTRY[tag or cls.__name__] = cls
+        dataclass(cls)
+
+    def __post_init__(self):
+        self.double = self.width * 2
+
+dataclass(Base)
+
+class Child(Base, tag='child'):
+    depth: int = 2
+
+assert REGISTRY['child'] is Child
+assert [f.name for f in fields(Child)] == ['width', 'name', 'depth']
+assert fields(Child)[0].default == 4 and fields(Child)[0].default_factory is MISSING
+c = Child(width=5)
+assert c.double == 10 and c.depth == 2 and c.kind == 'base'
+assert 'depth' in Child.__dict__ and 'width' not in Child.__dict__
+hints = get_type_hints(Child)
+assert hints['depth'] is int and hints['width'] is int
+assert isinstance(None, hints['name']) and isinstance('a', int | str)
+assert not isinstance(1.5, int | str)
+",
+    );
+}
+
+#[test]
+fn mapping_mixins_come_from_the_abstract_methods() {
+    exports(
+        "\
+from collections.abc import MutableMapping
+
+class Registry(MutableMapping):
+    def __init__(self):
+        self._data = {}
+    def __getitem__(self, key):
+        return self._data[key]
+    def __setitem__(self, key, value):
+        self._data[key] = value
+    def __delitem__(self, key):
+        del self._data[key]
+    def __iter__(self):
+        return iter(self._data)
+    def __len__(self):
+        return len(self._data)
+
+r = Registry()
+r.update({'a': 1}, b=2)
+assert r.keys() == ['a', 'b'] and r.get('c', 3) == 3 and 'a' in r
+assert r.setdefault('c', 4) == 4 and r.pop('a') == 1 and len(r) == 2
+assert r.items() == [('b', 2), ('c', 4)]
+",
+    );
+}

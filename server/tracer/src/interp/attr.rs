@@ -42,6 +42,17 @@ pub const OPAQUE_PACKAGES: &[&str] = &[
     "setuptools",
     "pkg_resources",
     "typing_extensions",
+    "regex",
+    "tokenizers",
+    "jinja2",
+    "markupsafe",
+    "httpx",
+    "anyio",
+    "h11",
+    "idna",
+    "certifi",
+    "sentencepiece",
+    "accelerate",
 ];
 
 /// Modules the tracer models (besides `torch.*`).
@@ -71,6 +82,7 @@ pub const KNOWN_MODULES: &[&str] = &[
     "builtins",
     "keyword",
     "string",
+    "inspect",
 ];
 
 /// Attributes of the `torch` namespaces that are sub-modules.
@@ -101,6 +113,37 @@ const TORCH_SUBMODULES: &[&str] = &[
     "torch.compiler",
     "torch._C",
 ];
+
+/// `object`'s attribute protocol, reachable as `super().__setattr__(...)`
+/// and `object.__getattribute__(self, name)` from a class overriding it.
+pub const OBJECT_PROTOCOL: &[&str] = &["__getattribute__", "__setattr__", "__delattr__"];
+
+/// A hook method (`__getattribute__`, `__getattr__`, `__setattr__`) that
+/// Python code of the class or a base defines.
+fn user_hook(class: &Rc<Class>, name: &str) -> Option<Value> {
+    match class.lookup(name) {
+        Some((f @ Value::Function(_), _)) => Some(f),
+        _ => None,
+    }
+}
+
+/// A subclass of the built-in `property`.
+pub fn is_property_class(class: &Rc<Class>) -> bool {
+    class
+        .mro()
+        .iter()
+        .any(|c| c.builtin.as_deref() == Some("builtins.property"))
+}
+
+/// The property `name` of a class or a base.
+fn class_property(class: &Rc<Class>, name: &str) -> Option<Value> {
+    match class.lookup(name) {
+        Some((f @ Value::Function(_), _)) if matches!(&f, Value::Function(func) if func.kind == FunctionKind::Property) => {
+            Some(f)
+        }
+        _ => None,
+    }
+}
 
 /// The prefix of a built-in type's method read from the type
 /// (`str.isalnum`), called with its receiver as the first argument.
@@ -194,8 +237,15 @@ impl Interp {
             {
                 Ok(Value::str(b.name.rsplit('.').next().unwrap_or(&b.name)))
             }
+            Value::Function(f) if f.kind == FunctionKind::Property && name == "setter" => {
+                Ok(Value::method("builtins.property.setter", v.clone()))
+            }
+            Value::Function(f) if f.kind == FunctionKind::Property && name == "fget" => {
+                Ok(Value::Function(Rc::new(f.with_kind(FunctionKind::Plain))))
+            }
             Value::Function(f) => match name {
                 "__name__" | "__qualname__" => Ok(Value::str(&f.name)),
+                "__doc__" => Ok(f.attrs.borrow().get(name).cloned().unwrap_or(Value::None)),
                 "__module__" => Ok(f
                     .globals
                     .vars
@@ -257,7 +307,35 @@ impl Interp {
         )
     }
 
+    /// `obj.name` with Python's hooks: a class's own `__getattribute__`
+    /// replaces the lookup, its `__getattr__` answers what the lookup
+    /// does not find.
     fn object_attr(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Value> {
+        let found = match user_hook(&o.class, "__getattribute__") {
+            Some(hook) if name != "__class__" => {
+                let bound = Value::BoundMethod(Rc::new((v.clone(), hook)));
+                self.call(&bound, vec![Value::str(name)], vec![])
+            }
+            _ => self.object_attr_raw(o, v, name),
+        };
+        match found {
+            Err(super::Flow::Raise(e)) if &*e.class == "AttributeError" => {
+                match user_hook(&o.class, "__getattr__") {
+                    Some(hook) => {
+                        let bound = Value::BoundMethod(Rc::new((v.clone(), hook)));
+                        self.call(&bound, vec![Value::str(name)], vec![])
+                    }
+                    None => Err(super::Flow::Raise(e)),
+                }
+            }
+            found => found,
+        }
+    }
+
+    /// `object.__getattribute__(obj, name)`: module registries, then a
+    /// property of the class (a data descriptor wins over the instance),
+    /// the instance's attributes, the class's.
+    pub(super) fn object_attr_raw(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Value> {
         if let Some(state) = &o.module {
             let st = state.borrow();
             if let Some(p) = ModuleState::lookup(&st.params, name) {
@@ -283,6 +361,9 @@ impl Interp {
             }
         }
         if let Some(a) = o.get_attr(name) {
+            if let Some(prop @ Value::Function(_)) = class_property(&o.class, name) {
+                return self.call(&prop, vec![v.clone()], vec![]);
+            }
             return Ok(a);
         }
         if let Some((attr, owner)) = o.class.lookup(name)
@@ -322,6 +403,20 @@ impl Interp {
             Value::Builtin(b) if &*b.name == super::builtins::LRU_CACHE_CALL => {
                 Ok(Value::BoundMethod(Rc::new((recv, attr.clone()))))
             }
+            // The descriptor protocol: an instance of a class defining
+            // `__get__`, or of a `property` subclass.
+            Value::Object(d) => {
+                if let Some(get) = user_hook(&d.class, "__get__") {
+                    let owner = Value::Class(class.clone());
+                    return self.call(&get, vec![attr.clone(), recv, owner], vec![]);
+                }
+                match d.get_attr("fget") {
+                    Some(fget) if is_property_class(&d.class) => {
+                        self.call(&fget, vec![recv], vec![])
+                    }
+                    _ => Ok(attr),
+                }
+            }
             _ => Ok(attr),
         }
     }
@@ -335,6 +430,16 @@ impl Interp {
                     Value::Class(c.clone()),
                     attr.clone(),
                 ))));
+            }
+            // A descriptor read from the class: `__get__(None, cls)`.
+            if let Value::Object(d) = &attr
+                && let Some(get) = user_hook(&d.class, "__get__")
+            {
+                return self.call(
+                    &get,
+                    vec![attr.clone(), Value::None, Value::Class(c.clone())],
+                    vec![],
+                );
             }
             return Ok(attr);
         }
@@ -360,8 +465,20 @@ impl Interp {
                 "type.__subclasses__",
                 Value::Class(c.clone()),
             )),
-            // What every Python class has but the tracer does not keep (the
-            // namespace dict): unknown, not an error.
+            // The namespace: what the class itself defines.
+            (None, "__dict__") => {
+                let mut d = Dict::default();
+                for (k, a) in c.attrs.borrow().iter() {
+                    d.insert(Value::str(k), a.clone());
+                }
+                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+            }
+            (None, "__init__") if c.is_dataclass.get() => Ok(Value::method(
+                super::builtins::DATACLASS_INIT,
+                Value::tuple(vec![Value::Class(c.clone())]),
+            )),
+            // What every Python class has but the tracer does not keep:
+            // unknown, not an error.
             (_, "__dict__" | "__annotations__" | "__doc__" | "__module__") => {
                 let r = self.current_range();
                 Ok(self.incomplete(
@@ -377,6 +494,9 @@ impl Interp {
                 Ok(Value::method("autograd.apply", Value::Class(c.clone())))
             }
             (_, "__init__") => Ok(Value::builtin("builtins.object.__init__")),
+            (Some("builtins.object"), n) if OBJECT_PROTOCOL.contains(&n) => {
+                Ok(Value::builtin(&format!("builtins.object.{n}")))
+            }
             (Some(b), _) if b.starts_with("torch.nn.") || b == "torch.Tensor" => {
                 Ok(Value::builtin(&format!("{b}.{name}")))
             }
@@ -418,6 +538,15 @@ impl Interp {
             if let Some(b) = &c.builtin {
                 if name == "__init__" {
                     return Ok(Value::method("builtins.object.__init__", obj.clone()));
+                }
+                if name == "__init_subclass__" {
+                    return Ok(Value::method("builtins.object.__init__", obj.clone()));
+                }
+                if b.as_ref() == "builtins.object" && OBJECT_PROTOCOL.contains(&name) {
+                    return Ok(Value::method(
+                        &format!("builtins.object.{name}"),
+                        obj.clone(),
+                    ));
                 }
                 if b.as_ref() == crate::module::STORAGE_CLASS
                     && crate::module::NATIVE_METHODS.contains(&name)
@@ -624,11 +753,12 @@ impl Interp {
     pub fn set_attr(&mut self, obj: &Value, name: &str, value: Value) -> R<()> {
         match obj {
             Value::Object(o) => {
-                if o.module.is_some() {
-                    return crate::module::setattr(self, o, name, value);
+                if let Some(hook) = user_hook(&o.class, "__setattr__") {
+                    let bound = Value::BoundMethod(Rc::new((obj.clone(), hook)));
+                    self.call(&bound, vec![Value::str(name), value], vec![])?;
+                    return Ok(());
                 }
-                o.set_attr(name, value);
-                Ok(())
+                self.set_attr_raw(o, obj, name, value)
             }
             Value::Function(f) => {
                 f.attrs.borrow_mut().insert(name.to_string(), value);
@@ -642,6 +772,38 @@ impl Interp {
             Value::Tensor(_) | Value::Unknown(_) => Ok(()),
             _ => Err(self.attr_error(obj, name)),
         }
+    }
+
+    /// `object.__setattr__(obj, name, value)`: a property's setter (a
+    /// property without one refuses), else the instance (through
+    /// `nn.Module`'s registries for a module).
+    pub(super) fn set_attr_raw(
+        &mut self,
+        o: &Rc<Object>,
+        obj: &Value,
+        name: &str,
+        value: Value,
+    ) -> R<()> {
+        if let Some(Value::Function(prop)) = class_property(&o.class, name) {
+            let setter = prop.attrs.borrow().get("fset").cloned();
+            return match setter {
+                Some(setter) => self
+                    .call(&setter, vec![obj.clone(), value], vec![])
+                    .map(drop),
+                None => Err(self.raise(
+                    "AttributeError",
+                    format!(
+                        "property '{name}' of '{}' object has no setter",
+                        o.class.name
+                    ),
+                )),
+            };
+        }
+        if o.module.is_some() {
+            return crate::module::setattr(self, o, name, value);
+        }
+        o.set_attr(name, value);
+        Ok(())
     }
 
     pub fn get_item(&mut self, v: &Value, index: Value) -> R<Value> {

@@ -180,6 +180,9 @@ pub const DATACLASS_FACTORY: &str = "dataclasses.field.default_factory";
 /// instance): what `super().__init__(...)` reaches from a subclass.
 pub const DATACLASS_INIT: &str = "dataclasses.generated_init";
 
+/// `dataclasses.MISSING`: the sentinel of a field without a default.
+pub const DATACLASS_MISSING: &str = "dataclasses.MISSING";
+
 /// The decorator `functools.lru_cache(maxsize)` returns.
 const LRU_CACHE_DECORATOR: &str = "functools.lru_cache.decorator";
 
@@ -292,6 +295,23 @@ pub fn call_builtin(
             },
             "builtins" => match method {
                 "object.__init__" => Ok(Value::None),
+                "property.setter" => {
+                    let (Value::Function(prop), Some(setter)) = (recv, args.into_iter().next())
+                    else {
+                        return Err(interp.type_error("property.setter takes a function"));
+                    };
+                    let with_setter = prop.with_kind(crate::value::FunctionKind::Property);
+                    with_setter.attrs.borrow_mut().insert("fset".into(), setter);
+                    Ok(Value::Function(Rc::new(with_setter)))
+                }
+                m if m
+                    .strip_prefix("object.")
+                    .is_some_and(|p| super::attr::OBJECT_PROTOCOL.contains(&p)) =>
+                {
+                    let mut all = vec![recv.clone()];
+                    all.extend(args);
+                    python_builtin(interp, m, all, kwargs)
+                }
                 _ => Err(interp.type_error(format!("cannot call {name}"))),
             },
             "functools" => match method {
@@ -355,6 +375,16 @@ pub fn call_builtin(
                 [Value::Class(class), Value::Object(obj)] => {
                     let (class, obj) = (class.clone(), obj.clone());
                     interp.init_dataclass(&class, &obj, args, kwargs)?;
+                    Ok(Value::None)
+                }
+                // Read from the class (`cls.__init__`): the instance comes first.
+                [Value::Class(class)] => {
+                    let class = class.clone();
+                    let mut args = args.into_iter();
+                    let Some(Value::Object(obj)) = args.next() else {
+                        return Err(interp.type_error("dataclass __init__ without an instance"));
+                    };
+                    interp.init_dataclass(&class, &obj, args.collect(), kwargs)?;
                     Ok(Value::None)
                 }
                 _ => Err(interp.type_error("dataclass __init__ without an instance")),
@@ -470,7 +500,16 @@ pub fn call_builtin(
             }
             return Ok(acc);
         }
-        "dataclasses.dataclass" => return Ok(Value::builtin("dataclasses.dataclass")),
+        "dataclasses.dataclass" => {
+            // `dataclass(cls, **options)` called directly (in a base's
+            // `__init_subclass__`); with options only, the decorator.
+            if let Some(Value::Class(c)) = args.first() {
+                c.is_dataclass.set(true);
+                return Ok(Value::Class(c.clone()));
+            }
+            return Ok(Value::builtin("dataclasses.dataclass"));
+        }
+        "dataclasses.fields" => return dataclass_field_objects(interp, args.first()),
         "dataclasses.field" => {
             // `field(default_factory=f)` is a marker the generated
             // `__init__` calls per instance.
@@ -538,6 +577,41 @@ pub fn call_builtin(
         // cast(type, value) is the value.
         return Ok(args.into_iter().nth(1).unwrap_or(Value::None));
     }
+    match name {
+        "inspect.get_annotations" => {
+            let own = match args.first() {
+                Some(Value::Class(c)) => c.own_attr("__annotations__"),
+                _ => None,
+            };
+            return Ok(match own {
+                Some(Value::Dict(d)) => Value::Dict(Rc::new(RefCell::new(d.borrow().clone()))),
+                _ => Value::Dict(Rc::new(RefCell::new(Dict::default()))),
+            });
+        }
+        "inspect.isclass" => return Ok(Value::Bool(matches!(args.first(), Some(Value::Class(_))))),
+        "inspect.isfunction" => {
+            return Ok(Value::Bool(matches!(
+                args.first(),
+                Some(Value::Function(_))
+            )));
+        }
+        _ => {}
+    }
+    if name == "typing.get_type_hints" {
+        // Merged over the MRO, the class's own last (values as evaluated
+        // at class creation, unknown where they could not be).
+        let mut hints = Dict::default();
+        if let Some(Value::Class(c)) = args.first() {
+            for k in c.mro().iter().rev() {
+                if let Some(Value::Dict(own)) = k.own_attr("__annotations__") {
+                    for (key, v) in own.borrow().entries.iter() {
+                        hints.insert(key.clone(), v.clone());
+                    }
+                }
+            }
+        }
+        return Ok(Value::Dict(Rc::new(RefCell::new(hints))));
+    }
     if name.starts_with("typing.") || name.starts_with("abc.") || name.starts_with("warnings.") {
         return Ok(args.into_iter().next().unwrap_or(Value::None));
     }
@@ -596,6 +670,39 @@ fn python_builtin(
 ) -> R<Value> {
     let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::None);
     match name {
+        "object.__getattribute__" | "object.__setattr__" | "object.__delattr__" => {
+            let (Value::Object(o), Value::Str(attr)) = (arg(0), arg(1)) else {
+                return Err(interp.type_error(format!("{name}() expects an object and a name")));
+            };
+            let obj = arg(0);
+            match name {
+                "object.__getattribute__" => interp.object_attr_raw(&o, &obj, &attr),
+                "object.__setattr__" => interp
+                    .set_attr_raw(&o, &obj, &attr, arg(2))
+                    .map(|()| Value::None),
+                _ => {
+                    if o.module.is_some() {
+                        return crate::module::call_native(
+                            interp,
+                            &obj,
+                            "__delattr__",
+                            vec![Value::Str(attr)],
+                        );
+                    }
+                    let position = o.attrs.borrow().iter().position(|(k, _)| **k == *attr);
+                    match position {
+                        Some(k) => {
+                            o.attrs.borrow_mut().remove(k);
+                            Ok(Value::None)
+                        }
+                        None => Err(interp.raise(
+                            "AttributeError",
+                            format!("'{}' object has no attribute '{attr}'", o.class.name),
+                        )),
+                    }
+                }
+            }
+        }
         "len" => {
             let v = arg(0);
             match &v {
@@ -1185,6 +1292,7 @@ pub fn isinstance(v: &Value, t: &Value) -> bool {
                     | ("dict", Value::Dict(_))
                     | ("set", Value::Set(_))
                     | ("slice", Value::Slice(_))
+                    | ("NoneType", Value::None)
             )
         }
         _ => false,
@@ -1867,6 +1975,19 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
         (_, Unknown(_)) => return Ok(r),
         _ => {}
     }
+    // `int | None` (PEP 604): a union of types, kept as the tuple of its
+    // members, which `isinstance` accepts as it accepts the union.
+    if op == BinOp::BitOr && is_type_like(&l) && is_type_like(&r) {
+        let mut members = Vec::new();
+        for side in [l, r] {
+            match side {
+                Tuple(t) => members.extend(t.iter().cloned()),
+                None => members.push(type_of(interp, &None)),
+                other => members.push(other),
+            }
+        }
+        return Ok(Value::tuple(members));
+    }
     // `Dim` arithmetic builds derived dims: `2 * d + 1`.
     if let Some(v) = dim_arith(op, &l, &r) {
         return Ok(v);
@@ -2413,5 +2534,64 @@ pub fn ints_of(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
         }
         Value::Range(a, b, s) => Ok(range_items(*a, *b, *s)),
         other => Ok(vec![interp.index_int(other)?]),
+    }
+}
+
+/// `dataclasses.fields(cls_or_instance)`: a `Field` per field in `__init__`
+/// order, with `name`, `default` and `default_factory` (`MISSING` when
+/// absent) read from the class.
+fn dataclass_field_objects(interp: &mut Interp, target: Option<&Value>) -> R<Value> {
+    let class = match target {
+        Some(Value::Class(c)) => c.clone(),
+        Some(Value::Object(o)) => o.class.clone(),
+        _ => {
+            return Err(
+                interp.type_error("fields() should be called on dataclass types or instances")
+            );
+        }
+    };
+    if !class.is_dataclass.get() {
+        return Err(interp.type_error("must be called with a dataclass type or instance"));
+    }
+    let field_class = interp.builtin_class("dataclasses.Field");
+    let missing = Value::builtin(DATACLASS_MISSING);
+    let fields = interp.dataclass_fields(&class);
+    let mut out = Vec::with_capacity(fields.len());
+    for name in fields {
+        let (default, factory) = match class.lookup(&name).map(|(v, _)| v) {
+            Some(Value::Builtin(b)) if &*b.name == DATACLASS_FACTORY => {
+                (missing.clone(), b.receiver.clone().unwrap_or(Value::None))
+            }
+            Some(v) => (v, missing.clone()),
+            None => (missing.clone(), missing.clone()),
+        };
+        let field = Rc::new(crate::value::Object {
+            id: interp.fresh_id(),
+            class: field_class.clone(),
+            attrs: std::cell::RefCell::new(vec![
+                ("name".to_string(), Value::str(&name)),
+                ("default".to_string(), default),
+                ("default_factory".to_string(), factory),
+                ("init".to_string(), Value::Bool(true)),
+            ]),
+            module: None,
+        });
+        out.push(Value::Object(field));
+    }
+    Ok(Value::tuple(out))
+}
+
+/// A type in a PEP 604 union: a class, a built-in type, `None`, a typing
+/// construct, or a union already built.
+fn is_type_like(v: &Value) -> bool {
+    match v {
+        Value::Class(_) | Value::None => true,
+        Value::Builtin(b) => b.receiver.is_none() && !is_special_function(&b.name),
+        Value::Tuple(t) => {
+            !t.is_empty()
+                && t.iter()
+                    .all(|m| matches!(m, Value::Class(_) | Value::None | Value::Builtin(_)))
+        }
+        _ => false,
     }
 }

@@ -197,7 +197,23 @@ impl Interp {
             ));
         }
         let scope = Scope::unregistered(Some(func.closure.clone()));
-        self.bind_params(func, &scope, args, kwargs)?;
+        if let Err(err) = self.bind_params(func, &scope, args, kwargs) {
+            // A definition kept undecorated stands for what the decorator
+            // made: a call that does not fit its own signature was meant
+            // for that (`@as_validated_field def _inner(value)` called as
+            // `_inner(default=0.02)`).
+            if func.attrs.borrow().contains_key(UNDECORATED) {
+                let range = self.current_range();
+                return Ok(self.incomplete(
+                    range,
+                    format!(
+                        "analysis incomplete: `{}` is called as its decorator (not followed) made it",
+                        func.name
+                    ),
+                ));
+            }
+            return Err(err);
+        }
         let range = match &func.body {
             FunctionBody::Def(d) => d.range,
             FunctionBody::Lambda(e) => e.range,
@@ -339,8 +355,10 @@ impl Interp {
         let defaults = self.eval_defaults(&def.params, scope)?;
         let mut kind = FunctionKind::Plain;
         let mut decorators = Vec::new();
+        let mut skipped = false;
         for d in &def.decorators {
             let Some(v) = self.eval_decorator(d, scope)? else {
+                skipped = true;
                 continue;
             };
             match &v {
@@ -374,6 +392,11 @@ impl Interp {
         for d in decorators.into_iter().rev() {
             self.set_range(def.range);
             result = self.apply_decorator(&d, result, def.range)?;
+        }
+        if skipped && let Value::Function(func) = &result {
+            func.attrs
+                .borrow_mut()
+                .insert(UNDECORATED.into(), Value::Bool(true));
         }
         Ok(result)
     }
@@ -451,6 +474,9 @@ impl Interp {
                 Value::Class(c) => {
                     is_enum |= c.is_enum;
                     bases.push(c);
+                }
+                Value::Builtin(b) if &*b.name == "builtins.property" && b.receiver.is_none() => {
+                    bases.push(self.builtin_class("builtins.property"));
                 }
                 Value::Unknown(_) => {}
                 _ => {}
@@ -545,16 +571,34 @@ impl Interp {
             ));
         }
         *class.attrs.borrow_mut() = order;
-        // Record annotated fields for dataclasses.
+        // Record annotated fields for dataclasses (`ClassVar`s are not).
         let fields: Vec<Value> = def
             .body
             .iter()
             .filter_map(|s| match &s.kind {
-                ast::StmtKind::AnnAssign { target, .. } => name_of(target).map(|n| Value::str(&n)),
+                ast::StmtKind::AnnAssign {
+                    target, annotation, ..
+                } if !is_class_var(annotation) => name_of(target).map(|n| Value::str(&n)),
                 _ => None,
             })
             .collect();
         class.set_attr("__dataclass_fields_order__", Value::tuple(fields));
+        // `type.__new__` calls the nearest base's `__init_subclass__` (an
+        // implicit classmethod) before any class decorator runs.
+        if let Some((Value::Function(hook), _)) = class
+            .bases
+            .iter()
+            .find_map(|b| b.lookup("__init_subclass__"))
+        {
+            let keywords = def
+                .keywords
+                .iter()
+                .filter(|(k, _)| k != "metaclass")
+                .map(|(k, e)| Ok((k.clone(), self.eval(e, scope)?)))
+                .collect::<R<Vec<_>>>()?;
+            self.set_range(def.range);
+            self.call_function(&hook, vec![Value::Class(class.clone())], keywords)?;
+        }
         let mut result = Value::Class(class.clone());
         for d in decorators.into_iter().rev() {
             match &d {
@@ -627,6 +671,21 @@ impl Interp {
         }
         if let Some((init, _)) = class.python_lookup("__init__") {
             self.call_method_value_kw(&init, value.clone(), args, kwargs)?;
+        } else if super::attr::is_property_class(&class) {
+            // `property.__init__(fget, fset, fdel, doc)`.
+            let mut args = args.into_iter();
+            for slot in ["fget", "fset", "fdel", "__doc__"] {
+                let v = args
+                    .next()
+                    .or_else(|| {
+                        kwargs
+                            .iter()
+                            .find(|(k, _)| k == slot)
+                            .map(|(_, v)| v.clone())
+                    })
+                    .unwrap_or(Value::None);
+                obj.set_attr(slot, v);
+            }
         }
         Ok(value)
     }
@@ -837,4 +896,23 @@ fn root_scope(scope: &Rc<Scope>) -> Rc<Scope> {
         s = p;
     }
     s
+}
+
+/// A function attribute marking a definition whose decorator was not
+/// followed (an unknown value, from a package the tracer does not read):
+/// calls its own signature refuses give an unknown value.
+const UNDECORATED: &str = "__exportlens_undecorated__";
+
+/// An annotation naming `typing.ClassVar` (`ClassVar`, `ClassVar[int]`,
+/// `typing.ClassVar[...]`): a class attribute, not a dataclass field.
+fn is_class_var(annotation: &Expr) -> bool {
+    let head = match &annotation.kind {
+        ExprKind::Subscript { value, .. } => value,
+        _ => annotation,
+    };
+    match &head.kind {
+        ExprKind::Name(n) => n == "ClassVar",
+        ExprKind::Attribute { attr, .. } => attr == "ClassVar",
+        _ => false,
+    }
 }

@@ -324,7 +324,9 @@ impl Interp {
     }
 
     /// `from m import name` while `m` has not run: a submodule is loaded
-    /// (pending itself) without running `m`; any other name is bound as a
+    /// (pending itself) without running `m`, unless `m`'s `__init__`
+    /// rebinds that name (`from .auto_docstring import auto_docstring`);
+    /// any other name is bound as a
     /// [`Value::LazyImport`], resolved when first read. `None` when `m`
     /// already ran (the caller imports eagerly).
     pub(super) fn import_lazily(
@@ -354,6 +356,10 @@ impl Interp {
         }
         if let (Some(ws), Some(dir)) = (self.workspace.clone(), m.dir.clone())
             && ws.module_in(&dir, &[name]).is_some()
+            && !m
+                .path
+                .as_ref()
+                .is_some_and(|init| ws.rebinds_submodule(init, &m.name, name))
         {
             let prefix = format!("{}.", m.name);
             if let Some((_, sub)) = self.load_chain(&ws, &dir, &[name], &prefix, range)? {

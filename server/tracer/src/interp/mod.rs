@@ -535,7 +535,36 @@ impl Interp {
                 let v = self.binop_inplace(*op, cur, rhs)?;
                 self.assign(target, v, scope)?;
             }
-            StmtKind::AnnAssign { target, value, .. } => {
+            StmtKind::AnnAssign {
+                target,
+                annotation,
+                value,
+            } => {
+                if scope.class_body.get()
+                    && let ExprKind::Name(name) = &target.kind
+                {
+                    // A class keeps its annotations (`get_type_hints`,
+                    // `inspect.get_annotations`); one that cannot be
+                    // evaluated is unknown.
+                    let hint = match self.eval(annotation, scope) {
+                        Ok(v) => v,
+                        Err(Flow::Raise(_)) => Value::Unknown(Rc::from("annotation")),
+                        Err(e) => return Err(e),
+                    };
+                    let existing = scope.vars.borrow().get("__annotations__").cloned();
+                    let table = match existing {
+                        Some(Value::Dict(d)) => d,
+                        _ => {
+                            let d = Rc::new(std::cell::RefCell::new(crate::value::Dict::default()));
+                            scope
+                                .vars
+                                .borrow_mut()
+                                .insert("__annotations__".into(), Value::Dict(d.clone()));
+                            d
+                        }
+                    };
+                    table.borrow_mut().insert(Value::str(name), hint);
+                }
                 if let Some(value) = value {
                     let v = self.eval(value, scope)?;
                     self.assign(target, v, scope)?;

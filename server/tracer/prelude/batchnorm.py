@@ -123,7 +123,8 @@ def _lazy_init(self, base, eps, momentum, affine, track_running_stats, device, d
 def _lazy_materialize(self, input, feature_dim=1):
     if self.num_features != 0:
         return
-    if not torch._dynamo.is_compiling():
+    # Only Dynamo (strict mode) runs the initialization hook on the input.
+    if not torch.compiler.is_dynamo_compiling():
         raise ValueError(_UNINITIALIZED)
     # Dynamo's initialization hook runs eagerly: nothing is recorded.
     torch._exportlens_untraced(_lazy_build_state, self, int(input.shape[feature_dim]))

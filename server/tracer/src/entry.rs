@@ -1119,6 +1119,21 @@ fn flatten_output(interp: &mut Interp, v: &Value, out: &mut Vec<Output>) -> Resu
             arg: Arg::Str(s.to_string()),
             kind: OutputKind::User,
         }),
+        Value::Object(o)
+            if let Some(flatten) = interp
+                .pytree_nodes
+                .iter()
+                .find(|(class, _)| Rc::ptr_eq(class, &o.class))
+                .map(|(_, f)| f.clone()) =>
+        {
+            // A registered pytree node: its flatten function's children.
+            let flat = interp.call(&flatten, vec![v.clone()], vec![])?;
+            let children = match interp.iterate(&flat)?.into_iter().next() {
+                Some(children) => children,
+                None => Value::tuple(vec![]),
+            };
+            flatten_output(interp, &children, out)?;
+        }
         Value::Object(o) => {
             return Err(interp.fail(
                 FailureKind::Other,

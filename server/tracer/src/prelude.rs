@@ -81,6 +81,18 @@ pub static MODULES: &[PreludeModule] = &[
         source: include_str!("../prelude/collections.py"),
     },
     PreludeModule {
+        name: "exportlens.builtins",
+        path: "<exportlens prelude>/builtins_dict.py",
+        namespace: "exportlens.builtins",
+        source: include_str!("../prelude/builtins_dict.py"),
+    },
+    PreludeModule {
+        name: "packaging.version",
+        path: "<exportlens prelude>/packaging/version.py",
+        namespace: "packaging.version",
+        source: include_str!("../prelude/packaging_version.py"),
+    },
+    PreludeModule {
         name: "collections.abc",
         path: "<exportlens prelude>/collections/abc.py",
         namespace: "collections.abc",
@@ -175,6 +187,11 @@ pub fn namespace_of(path: &str) -> Option<&'static str> {
 /// user code (failures and nodes are attributed to the caller).
 pub fn is_prelude_path(path: &str) -> bool {
     MODULES.iter().any(|m| m.path == path)
+}
+
+/// The index of the prelude module named `name`.
+pub fn module_index(name: &str) -> Option<usize> {
+    MODULES.iter().position(|m| m.name == name)
 }
 
 #[cfg(test)]

@@ -429,6 +429,10 @@ impl Class {
     /// be a reference cycle).
     fn tail(&self) -> &[Rc<Class>] {
         self.mro_tail.get_or_init(|| {
+            if let Some(linear) = c3_merge(&self.bases) {
+                return linear;
+            }
+            // Bases Python would refuse (no consistent order): depth first.
             let mut out: Vec<Rc<Class>> = Vec::new();
             fn walk(c: &Rc<Class>, out: &mut Vec<Rc<Class>>) {
                 if out.iter().any(|o| Rc::ptr_eq(o, c)) {
@@ -818,6 +822,33 @@ impl Value {
 
     pub fn is_none(&self) -> bool {
         matches!(self, Value::None)
+    }
+}
+
+/// Python's C3 linearization of a class with these bases, without the
+/// class itself: the merge of the bases' MROs and the list of bases.
+/// `None` when no consistent order exists.
+fn c3_merge(bases: &[Rc<Class>]) -> Option<Vec<Rc<Class>>> {
+    let mut lists: Vec<Vec<Rc<Class>>> = bases.iter().map(|b| b.mro()).collect();
+    lists.push(bases.to_vec());
+    let mut out: Vec<Rc<Class>> = Vec::new();
+    loop {
+        lists.retain(|l| !l.is_empty());
+        if lists.is_empty() {
+            return Some(out);
+        }
+        // The first head that is in no other list's tail.
+        let head = lists.iter().map(|l| l[0].clone()).find(|candidate| {
+            !lists
+                .iter()
+                .any(|l| l[1..].iter().any(|c| Rc::ptr_eq(c, candidate)))
+        })?;
+        for l in &mut lists {
+            if Rc::ptr_eq(&l[0], &head) {
+                l.remove(0);
+            }
+        }
+        out.push(head);
     }
 }
 

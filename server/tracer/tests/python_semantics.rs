@@ -324,3 +324,88 @@ assert r.items() == [('b', 2), ('c', 4)]
 ",
     );
 }
+
+#[test]
+fn dict_subclasses_keep_their_items() {
+    exports(
+        "\
+from collections import OrderedDict
+from dataclasses import dataclass
+
+class Registry(dict):
+    def __setitem__(self, key, value):
+        super().__setitem__(str(key), value)
+
+    def get(self, key):
+        return super().get(str(key)) or {}
+
+r = Registry(a=1)
+r[2] = 'two'
+assert r['2'] == 'two' and r.get(2) == 'two' and r.get(3) == {}
+assert len(r) == 2 and '2' in r and list(r.keys()) == ['a', '2']
+assert isinstance(r, dict)
+
+class Output(OrderedDict):
+    def __post_init__(self):
+        for name in ('last', 'extra'):
+            value = getattr(self, name)
+            if value is not None:
+                self[name] = value
+
+    def to_tuple(self):
+        return tuple(self[k] for k in self.keys())
+
+@dataclass
+class BaseOutput(Output):
+    last: int = None
+    extra: int = None
+
+o = BaseOutput(last=3)
+assert o.to_tuple() == (3,) and o['last'] == 3 and isinstance(o, OrderedDict)
+assert [k for k in o] == ['last'] and o.last == 3
+",
+    );
+}
+
+#[test]
+fn the_mro_is_c3_and_functions_show_their_code() {
+    exports(
+        "\
+class Mixin:
+    seen = []
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        Mixin.seen.append(cls.__name__)
+class A(Mixin):
+    pass
+class B(Mixin):
+    pass
+class AB(A, B):
+    pass
+assert [c.__name__ for c in AB.__mro__] == ['AB', 'A', 'B', 'Mixin', 'object']
+assert Mixin.seen == ['A', 'B', 'AB']
+
+def f(a, b=1, *rest, c, **kw):
+    return a
+assert f.__code__.co_varnames == ('a', 'b', 'c', 'rest', 'kw')
+assert f.__code__.co_argcount == 2 and 'c' in f.__code__.co_varnames
+",
+    );
+}
+
+#[test]
+fn sequences_and_versions_order() {
+    exports(
+        "\
+import torch
+from packaging import version
+import packaging.version
+assert (1, 2) < (1, 3) and (1, 2) < (1, 2, 0) and not (2,) <= (1, 9)
+assert [1, 'b'] > [1, 'a'] and (3, 1) >= (3, 1)
+assert version.parse('2.15.0') >= version.parse('2.9.0')
+assert packaging.version.parse(torch.__version__) > packaging.version.parse('2.1')
+assert version.parse('2.0.0rc1') < version.parse('2.0.0') and version.parse('1.10') > version.parse('1.9.5')
+assert version.parse('2.3.0+cu121').base_version == '2.3.0' and version.parse('2.3') == version.parse('2.3.0')
+",
+    );
+}

@@ -83,6 +83,9 @@ pub const KNOWN_MODULES: &[&str] = &[
     "keyword",
     "string",
     "inspect",
+    "importlib",
+    "importlib.util",
+    "importlib.metadata",
 ];
 
 /// Attributes of the `torch` namespaces that are sub-modules.
@@ -101,6 +104,8 @@ const TORCH_SUBMODULES: &[&str] = &[
     "torch.jit",
     "torch.cuda",
     "torch.backends",
+    "torch.backends.mps",
+    "torch.xpu",
     "torch.library",
     "torch.ops",
     "torch.linalg",
@@ -125,6 +130,44 @@ fn user_hook(class: &Rc<Class>, name: &str) -> Option<Value> {
         Some((f @ Value::Function(_), _)) => Some(f),
         _ => None,
     }
+}
+
+/// `f.__code__`, for code that reads a function's parameter names
+/// (`co_varnames` holds the parameters only: locals are not kept).
+fn code_object(interp: &mut Interp, f: &crate::value::Function) -> Value {
+    let p = &f.params;
+    let positional: Vec<&str> = p
+        .posonly
+        .iter()
+        .chain(&p.args)
+        .map(|a| a.name.as_str())
+        .collect();
+    let mut names: Vec<Value> = positional.iter().map(|n| Value::str(n)).collect();
+    names.extend(p.kwonly.iter().map(|a| Value::str(&a.name)));
+    names.extend(p.vararg.iter().chain(&p.kwarg).map(|a| Value::str(&a.name)));
+    let class = interp.builtin_class("types.CodeType");
+    Value::Object(Rc::new(Object {
+        id: interp.fresh_id(),
+        class,
+        attrs: std::cell::RefCell::new(vec![
+            ("co_varnames".to_string(), Value::tuple(names)),
+            (
+                "co_argcount".to_string(),
+                Value::Int(positional.len() as i64),
+            ),
+            (
+                "co_posonlyargcount".to_string(),
+                Value::Int(p.posonly.len() as i64),
+            ),
+            (
+                "co_kwonlyargcount".to_string(),
+                Value::Int(p.kwonly.len() as i64),
+            ),
+            ("co_name".to_string(), Value::str(&f.name)),
+            ("co_filename".to_string(), Value::str(&f.file.path)),
+        ]),
+        module: None,
+    }))
 }
 
 /// A subclass of the built-in `property`.
@@ -246,6 +289,7 @@ impl Interp {
             Value::Function(f) => match name {
                 "__name__" | "__qualname__" => Ok(Value::str(&f.name)),
                 "__doc__" => Ok(f.attrs.borrow().get(name).cloned().unwrap_or(Value::None)),
+                "__code__" => Ok(code_object(self, f)),
                 "__module__" => Ok(f
                     .globals
                     .vars
@@ -677,7 +721,7 @@ impl Interp {
 
     fn resolve_module_attr(&mut self, path: &str, name: &str) -> R<Value> {
         let full = format!("{path}.{name}");
-        if crate::prelude::is_submodule(&full) {
+        if crate::prelude::is_submodule(&full) || crate::prelude::module_index(&full).is_some() {
             return Ok(Value::PyModule(Rc::from(full.as_str())));
         }
         // A private prelude name is read from its own module's path, which
@@ -1397,6 +1441,7 @@ fn builtin_class_name(full: &str) -> Option<&'static str> {
         "typing.Callable",
         "abc.ABC",
         "contextlib.nullcontext",
+        "torch.fx.Proxy",
         "collections.OrderedDict",
         "collections.defaultdict",
         "collections.deque",

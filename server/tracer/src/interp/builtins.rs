@@ -145,6 +145,8 @@ pub fn is_special_function(full: &str) -> bool {
             | "torch.compiler.is_dynamo_compiling"
             | "torch.compile"
             | "torch.get_default_dtype"
+            | "torch.utils._pytree.register_pytree_node"
+            | "torch.utils._pytree._register_pytree_node"
             | "torch.utils._pytree.tree_flatten"
             | "torch.utils._pytree.tree_map"
             | "torch.utils._pytree.tree_leaves"
@@ -166,6 +168,10 @@ pub fn is_special_function(full: &str) -> bool {
             | "torch.nn.init.trunc_normal_"
             | "torch.nn.init.orthogonal_"
             | "torch.cuda.is_available"
+            | "torch.cuda.is_current_stream_capturing"
+            | "torch.backends.mps.is_available"
+            | "torch.backends.mps.is_built"
+            | "torch.xpu.is_available"
             | "torch.no_grad"
             | "torch.set_printoptions"
             | "torch.use_deterministic_algorithms"
@@ -597,6 +603,55 @@ pub fn call_builtin(
         }
         _ => {}
     }
+    if matches!(
+        name,
+        "torch.utils._pytree.register_pytree_node" | "torch.utils._pytree._register_pytree_node"
+    ) {
+        if let (Some(Value::Class(class)), Some(flatten)) = (args.first(), args.get(1)) {
+            interp.pytree_nodes.push((class.clone(), flatten.clone()));
+        }
+        return Ok(Value::None);
+    }
+    match name {
+        // What is installed, from the files the tracer can read: torch
+        // (built in, at the version it models) and whatever the
+        // environment's import roots hold.
+        "importlib.util.find_spec" => {
+            let Some(Value::Str(module)) = args.first() else {
+                return Ok(Value::None);
+            };
+            let range = interp.current_range();
+            let found = module.as_ref() == "torch"
+                || module.starts_with("torch.")
+                || interp.import_workspace(module, range)?.is_some();
+            return Ok(if found {
+                Value::str(module)
+            } else {
+                Value::None
+            });
+        }
+        "importlib.metadata.version" if matches!(args.first(), Some(Value::Str(m)) if &**m == "torch") =>
+        {
+            return Ok(Value::str(TORCH_VERSION));
+        }
+        "importlib.import_module" => {
+            let (Some(Value::Str(module)), package) = (
+                args.first(),
+                args.get(1).or_else(|| kwarg(&kwargs, "package")),
+            ) else {
+                return Err(interp.type_error("import_module() takes a module name"));
+            };
+            let dotted = match (module.strip_prefix('.'), package) {
+                (Some(relative), Some(Value::Str(p))) => {
+                    format!("{p}.{}", relative.trim_start_matches('.'))
+                }
+                _ => module.to_string(),
+            };
+            let range = interp.current_range();
+            return interp.import_module(&dotted, range);
+        }
+        _ => {}
+    }
     if name == "typing.get_type_hints" {
         // Merged over the MRO, the class's own last (values as evaluated
         // at class creation, unknown where they could not be).
@@ -895,6 +950,13 @@ fn python_builtin(
                 return Err(interp.type_error("hasattr(): attribute name must be string"));
             };
             match interp.get_attr(&arg(0), &attr) {
+                // Tensor methods bind by name; only those that exist count.
+                Ok(Value::Builtin(b))
+                    if matches!(arg(0), Value::Tensor(_))
+                        && b.name.strip_prefix("tensor.") == Some(&*attr) =>
+                {
+                    Ok(Value::Bool(crate::ops::is_tensor_method(&attr)))
+                }
                 Ok(_) => Ok(Value::Bool(true)),
                 Err(Flow::Raise(_)) => Ok(Value::Bool(false)),
                 Err(e) => Err(e),
@@ -1257,6 +1319,18 @@ fn same_def(a: &crate::value::Function, b: &crate::value::Function) -> bool {
 }
 
 pub fn isinstance(v: &Value, t: &Value) -> bool {
+    // An instance of a dict subclass (its class derives from the
+    // prelude's `dict`) is a `dict` and an `OrderedDict`.
+    if let Value::Object(o) = v
+        && matches!(t, Value::Builtin(b) if &*b.name == "builtins.dict")
+            | matches!(t, Value::Class(c) if c.builtin.as_deref() == Some("collections.OrderedDict"))
+        && o.class
+            .mro()
+            .iter()
+            .any(|c| c.prelude_namespace == Some("exportlens.builtins"))
+    {
+        return true;
+    }
     let qualified = match t {
         Value::Class(c) => c.builtin.as_deref(),
         Value::Builtin(b) => Some(&*b.name),
@@ -2342,6 +2416,24 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
             Ok(Bool(if kind == CmpKind::Eq { eq } else { !eq }))
         }
         (Unknown(_), _) | (_, Unknown(_)) => Ok(Bool(kind == CmpKind::Ne)),
+        // Sequences order lexicographically: the first unequal items
+        // decide, else the shorter sequence is smaller.
+        (Tuple(_), Tuple(_)) | (List(_), List(_)) if !matches!(kind, CmpKind::Eq | CmpKind::Ne) => {
+            let (a, b) = (interp.iterate(l)?, interp.iterate(r)?);
+            for (x, y) in a.iter().zip(&b) {
+                let eq = python_compare(interp, CmpOp::Eq, x, y)?;
+                if !interp.truthy(&eq)? {
+                    return python_compare(interp, op, x, y);
+                }
+            }
+            let (n, m) = (a.len(), b.len());
+            Ok(Bool(match kind {
+                CmpKind::Lt => n < m,
+                CmpKind::Le => n <= m,
+                CmpKind::Gt => n > m,
+                _ => n >= m,
+            }))
+        }
         _ => match kind {
             CmpKind::Eq => Ok(Bool(super::is_same(l, r) || l.key_eq(r))),
             CmpKind::Ne => Ok(Bool(!(super::is_same(l, r) || l.key_eq(r)))),

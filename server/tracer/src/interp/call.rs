@@ -466,17 +466,35 @@ impl Interp {
         })))
     }
 
+    /// The prelude's `dict` class, the base of user dict subclasses.
+    fn prelude_dict_base(&mut self) -> R<Rc<crate::value::Class>> {
+        let index = crate::prelude::module_index("exportlens.builtins")
+            .ok_or_else(|| self.type_error("the prelude has no dict base"))?;
+        match self.prelude_value(index, "dict")? {
+            Value::Class(c) => Ok(c),
+            _ => Err(self.type_error("the prelude's dict is not a class")),
+        }
+    }
+
     pub fn make_class(&mut self, def: &Arc<ast::ClassDef>, scope: &Rc<Scope>) -> R<Value> {
         let mut bases = Vec::new();
         let mut is_enum = false;
         for b in &def.bases {
             match self.eval(b, scope)? {
+                Value::Class(c) if c.builtin.as_deref() == Some("collections.OrderedDict") => {
+                    bases.push(self.prelude_dict_base()?);
+                }
                 Value::Class(c) => {
                     is_enum |= c.is_enum;
                     bases.push(c);
                 }
                 Value::Builtin(b) if &*b.name == "builtins.property" && b.receiver.is_none() => {
                     bases.push(self.builtin_class("builtins.property"));
+                }
+                // A dict subclass derives from the prelude's `dict`, which
+                // keeps its items (`prelude/builtins_dict.py`).
+                Value::Builtin(b) if &*b.name == "builtins.dict" && b.receiver.is_none() => {
+                    bases.push(self.prelude_dict_base()?);
                 }
                 Value::Unknown(_) => {}
                 _ => {}
@@ -661,11 +679,15 @@ impl Interp {
         if exception_base.is_some() {
             obj.set_attr("args", Value::tuple(args.clone()));
         }
-        if class.is_dataclass.get()
-            && class
-                .lookup("__init__")
-                .is_none_or(|(_, c)| c.builtin.is_some())
-        {
+        // `@dataclass` writes `__init__` into the class it decorates unless
+        // that class defines one: the nearest of the two on the MRO runs.
+        let generated = class
+            .mro()
+            .iter()
+            .take_while(|k| k.builtin.is_none())
+            .find(|k| k.is_dataclass.get() || k.own_attr("__init__").is_some())
+            .is_some_and(|k| k.own_attr("__init__").is_none());
+        if generated {
             self.init_dataclass(&class, &obj, args, kwargs)?;
             return Ok(value);
         }

@@ -112,6 +112,10 @@ pub struct Interp {
     /// that made them: their names are looked up on first use instead of
     /// listed (`import.rs::star_fallback`), last import first.
     pub star_fallbacks: HashMap<*const Scope, Vec<Rc<crate::value::UserModule>>>,
+    /// Classes registered with `torch.utils._pytree.register_pytree_node`
+    /// and their flatten functions (`(children, context)` of an instance):
+    /// export flattens such outputs through them.
+    pub pytree_nodes: Vec<(Rc<Class>, Value)>,
     /// The globals of every workspace module (by address), to tell their
     /// reads from the prelude's and the entry file's.
     pub module_globals: std::collections::HashSet<*const Scope>,
@@ -211,6 +215,7 @@ impl Interp {
             loading: Vec::new(),
             deferred: Vec::new(),
             star_fallbacks: HashMap::new(),
+            pytree_nodes: Vec::new(),
             module_globals: std::collections::HashSet::new(),
             preludes: HashMap::new(),
             torch_attrs: Default::default(),

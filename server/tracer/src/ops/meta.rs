@@ -1569,6 +1569,53 @@ pub fn glu(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, 2, x.dtype, shape)
 }
 
+/// `diff(input, n=1, dim=-1, prepend=None, append=None)`: along `dim`,
+/// the input's size with what is prepended and appended, less `n`.
+pub fn diff(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    if x.rank() == 0 {
+        return Err(shape_error(
+            interp,
+            "diff expects input to be at least one-dimensional",
+        ));
+    }
+    let n = opt_int(interp, &call.get("n").clone())?.unwrap_or(1);
+    let dim = opt_int(interp, &call.get("dim").clone())?.unwrap_or(-1);
+    let d = wrap_dim(interp, dim, x.rank())?;
+    let mut len = x.shape[d].clone();
+    let mut extra = Vec::new();
+    for key in ["prepend", "append"] {
+        let v = call.get(key).clone();
+        if let Value::Tensor(t) = &v
+            && t.rank() == x.rank()
+        {
+            len = len.add(&t.shape[d]);
+        }
+        extra.push(v);
+    }
+    let mut shape = x.shape.clone();
+    shape[d] = interp.env.simplify(&len.sub(&SymExpr::int(n)));
+    // Printed as torch prints it: up to the last argument not at its default.
+    let mut values = vec![call.arg(0).clone(), Value::Int(n), Value::Int(dim)];
+    values.extend(extra);
+    let defaults = [None, Some(1), Some(-1)];
+    while values.len() > 1 {
+        let last = values.len() - 1;
+        let at_default = match (&values[last], defaults.get(last)) {
+            (Value::None, _) => true,
+            (Value::Int(v), Some(Some(dflt))) => v == dflt,
+            _ => false,
+        };
+        if !at_default {
+            break;
+        }
+        values.pop();
+    }
+    let args = values.iter().map(|v| interp.arg_of(v)).collect();
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], x.dtype, shape)
+}
+
 /// The four window parameters of `im2col` / `col2im`, two values each:
 /// (kernel_size, dilation, padding, stride).
 type Window2d = [Vec<i64>; 4];

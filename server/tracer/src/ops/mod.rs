@@ -286,6 +286,12 @@ fn bind(
     })
 }
 
+/// Whether tensors have a method `name` (the registry's or a special one):
+/// `hasattr(x, "jax")` is false.
+pub fn is_tensor_method(name: &str) -> bool {
+    lookup_method(name).is_some() || special::TENSOR_METHODS.contains(&name)
+}
+
 /// `tensor.method(*args)`.
 pub fn call_method(
     interp: &mut Interp,

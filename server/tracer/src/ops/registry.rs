@@ -498,6 +498,12 @@ pub static OPS: &[OpDef] = &[
         views::keep_shape
     ),
     op!(
+        ["torch.diff", "Tensor.diff"],
+        "input, n=1, dim=-1, prepend=None, append=None",
+        ["aten.diff.default"],
+        meta::diff
+    ),
+    op!(
         ["torch.roll", "Tensor.roll"],
         "input, shifts, dims=None",
         ["aten.roll.default"],

@@ -60,6 +60,10 @@ pub const FUNCTIONS: &[&str] = &[
     "jit.is_scripting",
     "jit.is_tracing",
     "cuda.is_available",
+    "cuda.is_current_stream_capturing",
+    "backends.mps.is_available",
+    "backends.mps.is_built",
+    "xpu.is_available",
     "compiler.is_compiling",
     "_dynamo.is_compiling",
     "compiler.is_exporting",
@@ -106,6 +110,51 @@ fn dtype_kw(kwargs: &[(String, Value)]) -> Option<DType> {
 }
 
 /// Tensor methods handled here; `None` means "ask the registry".
+/// Tensor methods [`tensor_method`] implements (besides the registry's).
+pub const TENSOR_METHODS: &[&str] = &[
+    "size",
+    "dim",
+    "ndimension",
+    "numel",
+    "nelement",
+    "item",
+    "tolist",
+    "unique",
+    "diff",
+    "numpy",
+    "is_floating_point",
+    "is_complex",
+    "is_contiguous",
+    "element_size",
+    "get_device",
+    "cpu",
+    "cuda",
+    "requires_grad_",
+    "retain_grad",
+    "float",
+    "double",
+    "half",
+    "bfloat16",
+    "long",
+    "int",
+    "short",
+    "byte",
+    "bool",
+    "to",
+    "type",
+    "new_zeros",
+    "new_ones",
+    "new_empty",
+    "new_full",
+    "data_ptr",
+    "storage",
+    "untyped_storage",
+    "backward",
+    "register_hook",
+    "copy_",
+    "__len__",
+];
+
 pub fn tensor_method(
     interp: &mut Interp,
     name: &str,
@@ -561,10 +610,17 @@ pub fn call(
         }
         "get_default_dtype" => Value::DType(DType::F32),
         "is_grad_enabled" => Value::Bool(false),
-        "jit.is_scripting" | "jit.is_tracing" | "cuda.is_available" => Value::Bool(false),
-        "compiler.is_compiling" | "_dynamo.is_compiling" => {
-            Value::Bool(interp.mode == crate::Mode::Strict)
-        }
+        // The analysis models a CPU machine: no accelerator is there.
+        "jit.is_scripting"
+        | "jit.is_tracing"
+        | "cuda.is_available"
+        | "cuda.is_current_stream_capturing"
+        | "backends.mps.is_available"
+        | "backends.mps.is_built"
+        | "xpu.is_available" => Value::Bool(false),
+        // True while export traces (strict and non-strict alike), false
+        // in the eager code around it (module code, `__init__`).
+        "compiler.is_compiling" | "_dynamo.is_compiling" => Value::Bool(interp.tracing),
         // True while torch.export traces, in either mode; Dynamo traces
         // only in strict mode.
         "compiler.is_exporting" => Value::Bool(interp.tracing),

@@ -1,0 +1,82 @@
+"""The base a class deriving from `dict` or `OrderedDict` gets.
+
+Run by the exportlens tracer (never by CPython). An instance keeps its
+items in a plain dict (created on first use, so a dataclass-generated
+`__init__` that never calls the base still has one), and every dict method
+and operator works on it; a subclass overrides any of them and reaches
+these through `super()`, as with CPython's `dict`.
+"""
+
+
+class dict:
+    def _exportlens_items(self):
+        try:
+            return object.__getattribute__(self, "_exportlens_data")
+        except AttributeError:
+            data = {}
+            object.__setattr__(self, "_exportlens_data", data)
+            return data
+
+    def __init__(self, *args, **kwargs):
+        self._exportlens_items().update(*args, **kwargs)
+
+    def __getitem__(self, key):
+        return self._exportlens_items()[key]
+
+    def __setitem__(self, key, value):
+        self._exportlens_items()[key] = value
+
+    def __delitem__(self, key):
+        del self._exportlens_items()[key]
+
+    def __contains__(self, key):
+        return key in self._exportlens_items()
+
+    def __iter__(self):
+        return iter(self._exportlens_items())
+
+    def __len__(self):
+        return len(self._exportlens_items())
+
+    def __eq__(self, other):
+        if isinstance(other, dict):
+            return self._exportlens_items() == dict(other.items())
+        return self._exportlens_items() == other
+
+    def keys(self):
+        return self._exportlens_items().keys()
+
+    def values(self):
+        return self._exportlens_items().values()
+
+    def items(self):
+        return self._exportlens_items().items()
+
+    def get(self, key, default=None):
+        return self._exportlens_items().get(key, default)
+
+    def pop(self, key, *default):
+        return self._exportlens_items().pop(key, *default)
+
+    def setdefault(self, key, default=None):
+        return self._exportlens_items().setdefault(key, default)
+
+    def update(self, *args, **kwargs):
+        self._exportlens_items().update(*args, **kwargs)
+
+    def copy(self):
+        return self._exportlens_items().copy()
+
+    def clear(self):
+        self._exportlens_items().clear()
+
+    def move_to_end(self, key, last=True):
+        items = self._exportlens_items()
+        value = items.pop(key)
+        if last:
+            items[key] = value
+        else:
+            rest = list(items.items())
+            items.clear()
+            items[key] = value
+            items.update(rest)

@@ -114,6 +114,33 @@ impl DType {
     }
 
     /// Bytes per element.
+    /// `torch.finfo` of a floating type: (max, eps, tiny); `min` is `-max`.
+    pub fn finfo(self) -> Option<(f64, f64, f64)> {
+        Some(match self {
+            DType::F16 => (65504.0, 0.0009765625, 6.103515625e-05),
+            DType::BF16 => (3.3895313892515355e38, 0.0078125, 1.1754943508222875e-38),
+            DType::F32 | DType::C64 => (
+                3.4028234663852886e38,
+                1.1920928955078125e-07,
+                1.1754943508222875e-38,
+            ),
+            DType::F64 | DType::C128 => (f64::MAX, f64::EPSILON, f64::MIN_POSITIVE),
+            _ => return None,
+        })
+    }
+
+    /// `torch.iinfo` of an integer type: (min, max).
+    pub fn iinfo(self) -> Option<(i64, i64)> {
+        Some(match self {
+            DType::Bool | DType::U8 => (0, if self == DType::Bool { 1 } else { 255 }),
+            DType::I8 => (i8::MIN.into(), i8::MAX.into()),
+            DType::I16 => (i16::MIN.into(), i16::MAX.into()),
+            DType::I32 => (i32::MIN.into(), i32::MAX.into()),
+            DType::I64 => (i64::MIN, i64::MAX),
+            _ => return None,
+        })
+    }
+
     pub fn size_of(self) -> usize {
         match self {
             DType::Bool | DType::U8 | DType::I8 => 1,

@@ -40,6 +40,19 @@ macro_rules! nn_module {
 
 /// The prelude modules. Several may serve one namespace: a name is read
 /// from the first that defines it.
+/// A module outside torch's namespaces, standing in for the module of that
+/// name (its own namespace): name, virtual file, prelude file stem.
+macro_rules! standalone {
+    ($name:literal, $path:literal, $file:literal) => {
+        PreludeModule {
+            name: $name,
+            path: concat!("<exportlens prelude>/", $path),
+            namespace: $name,
+            source: include_str!(concat!("../prelude/", $file, ".py")),
+        }
+    };
+}
+
 pub static MODULES: &[PreludeModule] = &[
     PreludeModule {
         name: "torch.nn.modules",
@@ -68,36 +81,15 @@ pub static MODULES: &[PreludeModule] = &[
         namespace: "torch.autograd",
         source: include_str!("../prelude/autograd.py"),
     },
-    PreludeModule {
-        name: "numpy",
-        path: "<exportlens prelude>/numpy.py",
-        namespace: "numpy",
-        source: include_str!("../prelude/numpy.py"),
-    },
-    PreludeModule {
-        name: "collections",
-        path: "<exportlens prelude>/collections.py",
-        namespace: "collections",
-        source: include_str!("../prelude/collections.py"),
-    },
-    PreludeModule {
-        name: "exportlens.builtins",
-        path: "<exportlens prelude>/builtins_dict.py",
-        namespace: "exportlens.builtins",
-        source: include_str!("../prelude/builtins_dict.py"),
-    },
-    PreludeModule {
-        name: "packaging.version",
-        path: "<exportlens prelude>/packaging/version.py",
-        namespace: "packaging.version",
-        source: include_str!("../prelude/packaging_version.py"),
-    },
-    PreludeModule {
-        name: "collections.abc",
-        path: "<exportlens prelude>/collections/abc.py",
-        namespace: "collections.abc",
-        source: include_str!("../prelude/collections_abc.py"),
-    },
+    standalone!("numpy", "numpy.py", "numpy"),
+    standalone!("collections", "collections.py", "collections"),
+    standalone!("exportlens.builtins", "builtins_dict.py", "builtins_dict"),
+    standalone!(
+        "packaging.version",
+        "packaging/version.py",
+        "packaging_version"
+    ),
+    standalone!("collections.abc", "collections/abc.py", "collections_abc"),
     PreludeModule {
         name: "torch.nn.functional",
         path: "<exportlens prelude>/torch/nn/functional.py",

@@ -409,3 +409,30 @@ assert version.parse('2.3.0+cu121').base_version == '2.3.0' and version.parse('2
 ",
     );
 }
+
+#[test]
+fn signatures_dtype_limits_and_view_set_operators() {
+    exports(
+        "\
+import inspect
+import torch
+
+class C:
+    def method(self, a, b=2, *args, c, **kw):
+        return a
+
+sig = inspect.signature(C().method)
+assert list(sig.parameters) == ['a', 'b', 'args', 'c', 'kw']
+assert sig.parameters['b'].default == 2 and sig.parameters['a'].default is inspect.Parameter.empty
+assert sig.parameters['kw'].kind == inspect.Parameter.VAR_KEYWORD
+assert len(inspect.signature(C.method).parameters) == 6
+
+assert torch.finfo(torch.float32).min == -3.4028234663852886e38 and torch.finfo(torch.float16).max == 65504.0
+assert torch.finfo(torch.bfloat16).eps == 0.0078125 and torch.iinfo(torch.int8).min == -128
+
+d = {'a': 1, 'b': 2}
+assert d.keys() | {'c'} == {'a', 'b', 'c'} and d.keys() - {'a'} == {'b'}
+assert all(isinstance(k, str) for k in d.keys() | {'x': 1}.keys())
+",
+    );
+}

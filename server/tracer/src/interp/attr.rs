@@ -497,6 +497,11 @@ impl Interp {
                 max: None,
             }))),
             (Some("torch.export.Dim"), "STATIC") => Ok(Value::Dim(Rc::new(DimSpec::Static))),
+            (Some("inspect.Parameter"), n)
+                if super::builtins::parameter_class_attr(n).is_some() =>
+            {
+                Ok(super::builtins::parameter_class_attr(n).unwrap_or(Value::None))
+            }
             (_, "__name__") => Ok(Value::str(&c.name)),
             (_, "__qualname__") => Ok(Value::str(&c.qualname)),
             (_, "__bases__") => Ok(Value::tuple(
@@ -1442,6 +1447,8 @@ fn builtin_class_name(full: &str) -> Option<&'static str> {
         "abc.ABC",
         "contextlib.nullcontext",
         "torch.fx.Proxy",
+        "inspect.Parameter",
+        "inspect.Signature",
         "collections.OrderedDict",
         "collections.defaultdict",
         "collections.deque",

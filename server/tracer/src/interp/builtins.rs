@@ -594,6 +594,7 @@ pub fn call_builtin(
                 _ => Value::Dict(Rc::new(RefCell::new(Dict::default()))),
             });
         }
+        "inspect.signature" => return signature_of(interp, args.first()),
         "inspect.isclass" => return Ok(Value::Bool(matches!(args.first(), Some(Value::Class(_))))),
         "inspect.isfunction" => {
             return Ok(Value::Bool(matches!(
@@ -2049,6 +2050,19 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
         (_, Unknown(_)) => return Ok(r),
         _ => {}
     }
+    // Dict views (`d.keys() | d.values()`) are lists here: their set
+    // operators give sets, as the views' do.
+    if matches!(
+        op,
+        BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::BitXor
+    ) && matches!((&l, &r), (List(_), List(_) | Set(_)) | (Set(_), List(_)))
+    {
+        let as_set = |v: &Value| match v {
+            List(items) => Value::Set(Rc::new(RefCell::new(dedup_keys(&items.borrow())))),
+            other => other.clone(),
+        };
+        return python_binop(interp, op, as_set(&l), as_set(&r));
+    }
     // `int | None` (PEP 604): a union of types, kept as the tuple of its
     // members, which `isinstance` accepts as it accepts the union.
     if op == BinOp::BitOr && is_type_like(&l) && is_type_like(&r) {
@@ -2686,4 +2700,86 @@ fn is_type_like(v: &Value) -> bool {
         }
         _ => false,
     }
+}
+
+/// `inspect.Parameter`'s kinds, as CPython numbers them.
+const PARAMETER_KINDS: [(&str, i64); 5] = [
+    ("POSITIONAL_ONLY", 0),
+    ("POSITIONAL_OR_KEYWORD", 1),
+    ("VAR_POSITIONAL", 2),
+    ("KEYWORD_ONLY", 3),
+    ("VAR_KEYWORD", 4),
+];
+
+/// `inspect.Parameter.NAME` read from the class.
+pub fn parameter_class_attr(name: &str) -> Option<Value> {
+    if name == "empty" {
+        return Some(Value::builtin("inspect.Parameter.empty"));
+    }
+    PARAMETER_KINDS
+        .iter()
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| Value::Int(*v))
+}
+
+/// `inspect.signature(f)` of a Python function (a bound method without
+/// its first parameter): `parameters`, an ordered dict of `Parameter`s
+/// with `name`, `default` (`Parameter.empty` when none) and `kind`.
+fn signature_of(interp: &mut Interp, target: Option<&Value>) -> R<Value> {
+    let (func, bound) = match target {
+        Some(Value::Function(f)) => (f.clone(), false),
+        Some(Value::BoundMethod(m)) => match &m.1 {
+            Value::Function(f) => (f.clone(), true),
+            _ => return Ok(Value::unknown("inspect.signature")),
+        },
+        _ => return Ok(Value::unknown("inspect.signature")),
+    };
+    let p = &func.params;
+    let mut listed: Vec<(&str, i64)> = Vec::new();
+    listed.extend(p.posonly.iter().map(|a| (a.name.as_str(), 0)));
+    listed.extend(p.args.iter().map(|a| (a.name.as_str(), 1)));
+    listed.extend(p.vararg.iter().map(|a| (a.name.as_str(), 2)));
+    listed.extend(p.kwonly.iter().map(|a| (a.name.as_str(), 3)));
+    listed.extend(p.kwarg.iter().map(|a| (a.name.as_str(), 4)));
+    let class = interp.builtin_class("inspect.Parameter");
+    let mut parameters = Dict::default();
+    for (name, kind) in listed.into_iter().skip(usize::from(bound)) {
+        let default = func
+            .defaults
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| Value::builtin("inspect.Parameter.empty"));
+        let param = Rc::new(crate::value::Object {
+            id: interp.fresh_id(),
+            class: class.clone(),
+            attrs: RefCell::new(vec![
+                ("name".to_string(), Value::str(name)),
+                ("default".to_string(), default),
+                ("kind".to_string(), Value::Int(kind)),
+            ]),
+            module: None,
+        });
+        parameters.insert(Value::str(name), Value::Object(param));
+    }
+    let signature = Rc::new(crate::value::Object {
+        id: interp.fresh_id(),
+        class: interp.builtin_class("inspect.Signature"),
+        attrs: RefCell::new(vec![(
+            "parameters".to_string(),
+            Value::Dict(Rc::new(RefCell::new(parameters))),
+        )]),
+        module: None,
+    });
+    Ok(Value::Object(signature))
+}
+
+/// The distinct items of `items` (by key equality), in order.
+fn dedup_keys(items: &[Value]) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::with_capacity(items.len());
+    for v in items {
+        if !out.iter().any(|o| o.key_eq(v)) {
+            out.push(v.clone());
+        }
+    }
+    out
 }

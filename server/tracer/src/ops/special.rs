@@ -56,6 +56,8 @@ pub const FUNCTIONS: &[&str] = &[
     "is_tensor",
     "is_floating_point",
     "get_default_dtype",
+    "finfo",
+    "iinfo",
     "is_grad_enabled",
     "jit.is_scripting",
     "jit.is_tracing",
@@ -609,6 +611,62 @@ pub fn call(
             Value::Bool(matches!(args.first(), Some(Value::Tensor(t)) if t.dtype.is_floating()))
         }
         "get_default_dtype" => Value::DType(DType::F32),
+        "finfo" | "iinfo" => {
+            let dtype = match args.first() {
+                Some(Value::DType(d)) => *d,
+                Some(Value::Tensor(t)) => t.dtype,
+                None => DType::F32,
+                Some(other) => {
+                    return Err(interp.type_error(format!(
+                        "{short}() argument 'type' must be torch.dtype, not {}",
+                        other.type_name()
+                    )));
+                }
+            };
+            let fields: Vec<(&str, Value)> = match (short, dtype.finfo(), dtype.iinfo()) {
+                ("finfo", Some((max, eps, tiny)), _) => vec![
+                    ("min", Value::Float(-max)),
+                    ("max", Value::Float(max)),
+                    ("eps", Value::Float(eps)),
+                    ("tiny", Value::Float(tiny)),
+                    ("smallest_normal", Value::Float(tiny)),
+                    ("bits", Value::Int(8 * dtype.size_of() as i64)),
+                    ("dtype", Value::str(dtype.torch_name())),
+                ],
+                ("iinfo", _, Some((min, max))) => vec![
+                    ("min", Value::Int(min)),
+                    ("max", Value::Int(max)),
+                    ("bits", Value::Int(8 * dtype.size_of() as i64)),
+                    ("dtype", Value::str(dtype.torch_name())),
+                ],
+                _ => {
+                    return Err(interp.type_error(format!(
+                        "torch.{short}() requires a {} dtype",
+                        if short == "finfo" {
+                            "floating point"
+                        } else {
+                            "integer"
+                        }
+                    )));
+                }
+            };
+            let class = interp.builtin_class(if short == "finfo" {
+                "torch.finfo"
+            } else {
+                "torch.iinfo"
+            });
+            Value::Object(Rc::new(crate::value::Object {
+                id: interp.fresh_id(),
+                class,
+                attrs: std::cell::RefCell::new(
+                    fields
+                        .into_iter()
+                        .map(|(k, v)| (k.to_string(), v))
+                        .collect(),
+                ),
+                module: None,
+            }))
+        }
         "is_grad_enabled" => Value::Bool(false),
         // The analysis models a CPU machine: no accelerator is there.
         "jit.is_scripting"

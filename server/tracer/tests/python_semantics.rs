@@ -436,3 +436,16 @@ assert all(isinstance(k, str) for k in d.keys() | {'x': 1}.keys())
 ",
     );
 }
+
+#[test]
+fn split_honours_maxsplit() {
+    exports(
+        "\
+assert 'a.b.c'.rsplit('.', 1) == ['a.b', 'c'] and 'a.b.c'.split('.', 1) == ['a', 'b.c']
+assert 'a.b.c'.split('.', 0) == ['a.b.c'] and 'a.b.c'.rsplit('.', -1) == ['a', 'b', 'c']
+assert ' x  y z '.split(None, 1) == ['x', 'y z '] and ' x  y z '.rsplit(None, 1) == [' x  y', 'z']
+parent, name = 'layers.0.weight'.rsplit('.', 1)
+assert parent == 'layers.0' and name == 'weight'
+",
+    );
+}

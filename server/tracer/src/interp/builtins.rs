@@ -1886,20 +1886,55 @@ fn str_method(interp: &mut Interp, s: &str, method: &str, args: &[Value]) -> R<V
             (Some(a), Some(b)) => Value::str(&s.replace(&a, &b)),
             _ => Value::str(s),
         },
-        "split" => {
-            let parts: Vec<Value> = match sarg(0) {
-                Some(sep) => s.split(sep.as_str()).map(Value::str).collect(),
-                None => s.split_whitespace().map(Value::str).collect(),
+        "split" | "rsplit" => {
+            // `maxsplit`: at most that many cuts (from the right for
+            // `rsplit`); negative or absent: every one.
+            let limit = match args.get(1) {
+                Some(Value::Int(n)) if *n >= 0 => Some(*n as usize + 1),
+                _ => None,
             };
-            Value::list(parts)
-        }
-        "rsplit" => {
-            let mut parts: Vec<Value> = match sarg(0) {
-                Some(sep) => s.rsplit(sep.as_str()).map(Value::str).collect(),
-                None => s.split_whitespace().rev().map(Value::str).collect(),
+            let mut parts: Vec<&str> = match (sarg(0), method == "split") {
+                (Some(sep), true) => match limit {
+                    Some(n) => s.splitn(n, sep.as_str()).collect(),
+                    None => s.split(sep.as_str()).collect(),
+                },
+                (Some(sep), false) => {
+                    let mut p: Vec<&str> = match limit {
+                        Some(n) => s.rsplitn(n, sep.as_str()).collect(),
+                        None => s.rsplit(sep.as_str()).collect(),
+                    };
+                    p.reverse();
+                    p
+                }
+                (None, _) => s.split_whitespace().collect(),
             };
-            parts.reverse();
-            Value::list(parts)
+            if sarg(0).is_none()
+                && let Some(n) = limit
+                && parts.len() > n
+            {
+                // Whitespace splitting with a limit keeps the rest whole.
+                parts.clear();
+                if method == "split" {
+                    let mut rest = s.trim_start();
+                    for _ in 0..n - 1 {
+                        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+                        parts.push(&rest[..end]);
+                        rest = rest[end..].trim_start();
+                    }
+                    parts.push(rest);
+                } else {
+                    let mut rest = s.trim_end();
+                    let mut tail = Vec::new();
+                    for _ in 0..n - 1 {
+                        let start = rest.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+                        tail.push(&rest[start..]);
+                        rest = rest[..start].trim_end();
+                    }
+                    parts.push(rest);
+                    parts.extend(tail.into_iter().rev());
+                }
+            }
+            Value::list(parts.into_iter().map(Value::str).collect())
         }
         "partition" | "rpartition" => {
             let sep = sarg(0).unwrap_or_default();

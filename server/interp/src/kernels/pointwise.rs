@@ -385,7 +385,8 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
             };
             return Ok(Some(RVal::Tensor(zip_map(&x, &y, DType::Bool, f)?)));
         }
-        "bitwise_and" | "bitwise_or" | "bitwise_xor" => {
+        // `a & b` records `aten.__and__`, the same computation.
+        "bitwise_and" | "bitwise_or" | "bitwise_xor" | "__and__" | "__or__" | "__xor__" => {
             let dt = arith_dtype(node, a);
             let dt = if out_dtype(node) == Some(DType::Bool) {
                 DType::Bool
@@ -395,8 +396,8 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
             let x = as_tensor(a.pos.first().unwrap_or(&RVal::None), dt)?;
             let y = as_tensor(a.get(1, "other").unwrap_or(&RVal::None), dt)?;
             let f: fn(f64, f64) -> f64 = match op {
-                "bitwise_and" => |p, q| ((p as i64) & (q as i64)) as f64,
-                "bitwise_or" => |p, q| ((p as i64) | (q as i64)) as f64,
+                "bitwise_and" | "__and__" => |p, q| ((p as i64) & (q as i64)) as f64,
+                "bitwise_or" | "__or__" => |p, q| ((p as i64) | (q as i64)) as f64,
                 _ => |p, q| ((p as i64) ^ (q as i64)) as f64,
             };
             return Ok(Some(RVal::Tensor(zip_map(&x, &y, dt, f)?)));

@@ -664,6 +664,10 @@ impl Interp {
             BinOp::Mod => "remainder",
             BinOp::Pow => "pow",
             BinOp::MatMul => "matmul",
+            // `a & b` is `Tensor.__and__`, its own ATen op.
+            BinOp::BitAnd if !inplace => "__and__",
+            BinOp::BitOr if !inplace => "__or__",
+            BinOp::BitXor if !inplace => "__xor__",
             BinOp::BitAnd => "bitwise_and",
             BinOp::BitOr => "bitwise_or",
             BinOp::BitXor => "bitwise_xor",
@@ -857,7 +861,12 @@ fn atom_expr(atom: &shapes::expr::Atom) -> SymExpr {
 pub fn default_base_name(target: &str) -> String {
     let parts: Vec<&str> = target.split('.').collect();
     match parts.as_slice() {
-        ["aten", op, _] => (*op).to_string(),
+        // A dunder op is named without its underscores (`__and__` -> `and`).
+        ["aten", op, _] => op
+            .strip_prefix("__")
+            .and_then(|o| o.strip_suffix("__"))
+            .unwrap_or(op)
+            .to_string(),
         ["_operator", op] => (*op).to_string(),
         [.., "higher_order", op] => (*op).to_string(),
         [.., op, "default"] => (*op).to_string(),

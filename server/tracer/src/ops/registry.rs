@@ -124,21 +124,39 @@ pub static OPS: &[OpDef] = &[
         meta::binary
     ),
     op!(
-        ["torch.bitwise_and", "Tensor.bitwise_and", "Tensor.__and__"],
+        ["torch.bitwise_and", "Tensor.bitwise_and"],
         "input, other",
         ["aten.bitwise_and.Tensor", "aten.bitwise_and.Scalar"],
         meta::binary
     ),
     op!(
-        ["torch.bitwise_or", "Tensor.bitwise_or", "Tensor.__or__"],
+        ["Tensor.__and__"],
+        "input, other",
+        ["aten.__and__.Tensor", "aten.__and__.Scalar"],
+        meta::binary
+    ),
+    op!(
+        ["torch.bitwise_or", "Tensor.bitwise_or"],
         "input, other",
         ["aten.bitwise_or.Tensor", "aten.bitwise_or.Scalar"],
         meta::binary
     ),
     op!(
-        ["torch.bitwise_xor", "Tensor.bitwise_xor", "Tensor.__xor__"],
+        ["Tensor.__or__"],
+        "input, other",
+        ["aten.__or__.Tensor", "aten.__or__.Scalar"],
+        meta::binary
+    ),
+    op!(
+        ["torch.bitwise_xor", "Tensor.bitwise_xor"],
         "input, other",
         ["aten.bitwise_xor.Tensor", "aten.bitwise_xor.Scalar"],
+        meta::binary
+    ),
+    op!(
+        ["Tensor.__xor__"],
+        "input, other",
+        ["aten.__xor__.Tensor", "aten.__xor__.Scalar"],
         meta::binary
     ),
     op!(

@@ -251,7 +251,9 @@ pub fn tensor_method(
                 (d, Some(dev)) if name == "to" && interp.tracing => {
                     super::views::to_device(interp, t, &dev, d.unwrap_or(t.dtype))?
                 }
-                (Some(d), _) if d != t.dtype => to_dtype(interp, t, d)?,
+                (Some(d), _) if d != t.dtype || (name == "to" && interp.tracing) => {
+                    to_dtype(interp, t, d)?
+                }
                 _ if name == "type" && args.is_empty() => {
                     Value::str(&format!("torch.{}Tensor", type_tensor_name(t.dtype)))
                 }

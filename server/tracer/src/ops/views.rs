@@ -1066,6 +1066,16 @@ pub fn to_dtype(
     t: &std::rc::Rc<crate::value::Tensor>,
     dtype: DType,
 ) -> R<Value> {
+    if interp.tracing && dtype == t.dtype {
+        // A conversion to the tensor's own dtype returns the tensor itself;
+        // export still records it, and the tensor lives on at that node
+        // (later uses read the `to` node).
+        let a = assert_metadata(interp, t);
+        let val = interp.meta_of(t);
+        let node = interp.record("aten.to.dtype", vec![a, Arg::DType(dtype)], vec![], val);
+        t.node.set(Some(node));
+        return Ok(Value::Tensor(t.clone()));
+    }
     if interp.tracing {
         let a = assert_metadata(interp, t);
         return interp.record_tensor_op(

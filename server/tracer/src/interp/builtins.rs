@@ -2593,6 +2593,24 @@ pub fn construct_builtin(
                 max,
             })))
         }
+        // The legacy constructor: `torch.Tensor(2, 3)` is an uninitialised
+        // float tensor of that size, `torch.Tensor([1.0, 2.0])` one of that
+        // data (as `torch.empty` / `torch.tensor(..., dtype=float32)`).
+        "torch.Tensor" if !args.is_empty() => {
+            let sizes = args
+                .iter()
+                .all(|a| matches!(a, Value::Int(_) | Value::SymInt(_)));
+            if sizes {
+                crate::ops::call_torch_function(interp, "torch.empty", args, vec![])
+            } else {
+                crate::ops::call_torch_function(
+                    interp,
+                    "torch.tensor",
+                    args,
+                    vec![("dtype".into(), Value::DType(crate::dtype::DType::F32))],
+                )
+            }
+        }
         "torch.Size" => Ok(Value::tuple(match args.first() {
             Some(v) => interp.iterate(v)?,
             None => vec![],

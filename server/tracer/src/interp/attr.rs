@@ -123,6 +123,9 @@ const TORCH_SUBMODULES: &[&str] = &[
 /// and `object.__getattribute__(self, name)` from a class overriding it.
 pub const OBJECT_PROTOCOL: &[&str] = &["__getattribute__", "__setattr__", "__delattr__"];
 
+/// The methods by which a class takes over attribute access.
+const ATTRIBUTE_HOOKS: &[&str] = &["__getattribute__", "__getattr__", "__setattr__"];
+
 /// A hook method (`__getattribute__`, `__getattr__`, `__setattr__`) that
 /// Python code of the class or a base defines.
 fn user_hook(class: &Rc<Class>, name: &str) -> Option<Value> {
@@ -355,6 +358,9 @@ impl Interp {
     /// replaces the lookup, its `__getattr__` answers what the lookup
     /// does not find.
     fn object_attr(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Value> {
+        if !self.attribute_hooks_defined {
+            return self.object_attr_raw(o, v, name);
+        }
         let found = match user_hook(&o.class, "__getattribute__") {
             Some(hook) if name != "__class__" => {
                 let bound = Value::BoundMethod(Rc::new((v.clone(), hook)));
@@ -405,7 +411,9 @@ impl Interp {
             }
         }
         if let Some(a) = o.get_attr(name) {
-            if let Some(prop @ Value::Function(_)) = class_property(&o.class, name) {
+            if self.properties_defined
+                && let Some(prop @ Value::Function(_)) = class_property(&o.class, name)
+            {
                 return self.call(&prop, vec![v.clone()], vec![]);
             }
             return Ok(a);
@@ -802,7 +810,9 @@ impl Interp {
     pub fn set_attr(&mut self, obj: &Value, name: &str, value: Value) -> R<()> {
         match obj {
             Value::Object(o) => {
-                if let Some(hook) = user_hook(&o.class, "__setattr__") {
+                if self.attribute_hooks_defined
+                    && let Some(hook) = user_hook(&o.class, "__setattr__")
+                {
                     let bound = Value::BoundMethod(Rc::new((obj.clone(), hook)));
                     self.call(&bound, vec![Value::str(name), value], vec![])?;
                     return Ok(());
@@ -814,12 +824,24 @@ impl Interp {
                 Ok(())
             }
             Value::Class(c) => {
+                self.note_class_attr(name, &value);
                 c.set_attr(name, value);
                 Ok(())
             }
             // Python lets code hang attributes on tensors; export ignores them.
             Value::Tensor(_) | Value::Unknown(_) => Ok(()),
             _ => Err(self.attr_error(obj, name)),
+        }
+    }
+
+    /// Keep [`Interp::attribute_hooks_defined`] and
+    /// [`Interp::properties_defined`] true to what classes hold.
+    pub(super) fn note_class_attr(&mut self, name: &str, value: &Value) {
+        if ATTRIBUTE_HOOKS.contains(&name) {
+            self.attribute_hooks_defined = true;
+        }
+        if matches!(value, Value::Function(f) if f.kind == FunctionKind::Property) {
+            self.properties_defined = true;
         }
     }
 
@@ -833,7 +855,9 @@ impl Interp {
         name: &str,
         value: Value,
     ) -> R<()> {
-        if let Some(Value::Function(prop)) = class_property(&o.class, name) {
+        if self.properties_defined
+            && let Some(Value::Function(prop)) = class_property(&o.class, name)
+        {
             let setter = prop.attrs.borrow().get("fset").cloned();
             return match setter {
                 Some(setter) => self

@@ -588,6 +588,9 @@ impl Interp {
                 module.unwrap_or_else(|| Value::str("__main__")),
             ));
         }
+        for (name, value) in &order {
+            self.note_class_attr(name, value);
+        }
         *class.attrs.borrow_mut() = order;
         // Record annotated fields for dataclasses (`ClassVar`s are not).
         let fields: Vec<Value> = def

@@ -541,9 +541,16 @@ impl Interp {
         // neither run nor searched.
         let mut visited = vec![false; outline.stars.len()];
         let ranked = star_search_order(&outline.stars, name);
+        // Each module's text is scanned for `name` once, when a phase first
+        // asks.
+        let bindings: Vec<std::cell::OnceCell<TextBinding>> = (0..outline.stars.len())
+            .map(|_| Default::default())
+            .collect();
         let binding = |k: usize| {
-            ws.module_ref(&path, &outline.stars[k])
-                .map_or(TextBinding::Cannot, |file| ws.binding_of(&file, name))
+            *bindings[k].get_or_init(|| {
+                ws.module_ref(&path, &outline.stars[k])
+                    .map_or(TextBinding::Cannot, |file| ws.binding_of(&file, name))
+            })
         };
         let phases: [&dyn Fn(usize, usize) -> bool; 3] = [
             &|_, score| score > 0,

@@ -116,6 +116,13 @@ pub struct Interp {
     /// and their flatten functions (`(children, context)` of an instance):
     /// export flattens such outputs through them.
     pub pytree_nodes: Vec<(Rc<Class>, Value)>,
+    /// A class of this trace defines `__getattribute__`, `__getattr__` or
+    /// `__setattr__`: until one does, attribute access skips looking for
+    /// them (it is the interpreter's hottest path).
+    pub attribute_hooks_defined: bool,
+    /// A property was defined: until one is, an instance attribute needs
+    /// no check for a property of the same name that would win over it.
+    pub properties_defined: bool,
     /// The globals of every workspace module (by address), to tell their
     /// reads from the prelude's and the entry file's.
     pub module_globals: std::collections::HashSet<*const Scope>,
@@ -216,6 +223,8 @@ impl Interp {
             deferred: Vec::new(),
             star_fallbacks: HashMap::new(),
             pytree_nodes: Vec::new(),
+            attribute_hooks_defined: false,
+            properties_defined: false,
             module_globals: std::collections::HashSet::new(),
             preludes: HashMap::new(),
             torch_attrs: Default::default(),

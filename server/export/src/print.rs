@@ -64,6 +64,7 @@ fn arg_text(named: &NamedProgram, a: &Arg) -> String {
         Arg::Str(s) => format!("'{s}'"),
         Arg::DType(d) => dtype_text(*d),
         Arg::Device(d) => format!("device(type='{d}')"),
+        Arg::Layout(l) => format!("torch.{l}"),
         Arg::None => "None".into(),
         Arg::List(items) => format!(
             "[{}]",

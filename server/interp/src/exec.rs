@@ -365,7 +365,7 @@ impl<'g> Exec<'g> {
             Arg::Bool(b) => RVal::Bool(*b),
             Arg::Str(s) => RVal::Str(s.clone()),
             Arg::DType(d) => RVal::DType(*d),
-            Arg::Device(_) | Arg::None => RVal::None,
+            Arg::Device(_) | Arg::Layout(_) | Arg::None => RVal::None,
             Arg::List(items) => {
                 let mut v = Vec::with_capacity(items.len());
                 for i in items {

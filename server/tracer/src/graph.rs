@@ -56,6 +56,8 @@ pub enum Arg {
     Str(String),
     DType(DType),
     Device(String),
+    /// A tensor layout (`strided`), printed `torch.strided`.
+    Layout(String),
     None,
     List(Vec<Arg>),
     /// A subgraph of a higher-order op, by index into [`Graph::subgraphs`].
@@ -186,6 +188,41 @@ impl Graph {
             Arg::List(items) => items.iter().for_each(|a| Self::arg_nodes(a, out)),
             _ => {}
         }
+    }
+
+    /// Whether autograd would track the value of node `id`: it is computed
+    /// in floating point, through differentiable ops, from a parameter.
+    pub fn requires_grad(&self, id: NodeId) -> bool {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut stack = vec![id];
+        while let Some(id) = stack.pop() {
+            let Some(slot) = seen.get_mut(id.0 as usize) else {
+                continue;
+            };
+            if std::mem::replace(slot, true) {
+                continue;
+            }
+            let node = self.node(id);
+            let floating = match &node.val {
+                MetaVal::Tensor { dtype, .. } => dtype.is_floating(),
+                MetaVal::Tuple(items) => items
+                    .iter()
+                    .any(|v| matches!(v, MetaVal::Tensor { dtype, .. } if dtype.is_floating())),
+                _ => false,
+            };
+            match &node.op {
+                NodeOp::Placeholder(InputKind::Parameter(_)) if floating => return true,
+                NodeOp::Placeholder(_) => {}
+                NodeOp::CallFunction { target, .. }
+                    if !floating || target.starts_with("aten.detach") => {}
+                NodeOp::CallFunction { args, .. } => {
+                    for a in args {
+                        Self::arg_nodes(a, &mut stack);
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// Which nodes are live: reachable from the outputs or side-effecting.

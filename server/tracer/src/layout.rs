@@ -64,6 +64,147 @@ impl Layout {
     }
 }
 
+/// The strides of a view of a tensor of `shape` and `strides` as
+/// `new_shape`, when its elements can be addressed without a copy (c10's
+/// `computeStride`): each run of dims that is contiguous in the input is
+/// split or merged on its own. Known for constant sizes and strides only;
+/// `None` when a copy is needed or it is not known.
+pub fn view_strides(
+    shape: &[SymExpr],
+    strides: &[SymExpr],
+    new_shape: &[SymExpr],
+) -> Option<Vec<SymExpr>> {
+    let ints = |v: &[SymExpr]| {
+        v.iter()
+            .map(SymExpr::as_const)
+            .collect::<Option<Vec<i64>>>()
+    };
+    let (old, old_strides, new) = (ints(shape)?, ints(strides)?, ints(new_shape)?);
+    if old.is_empty() || old.contains(&0) || old_strides.len() != old.len() {
+        return None;
+    }
+    let mut out = vec![0i64; new.len()];
+    let mut view_d = new.len() as i64 - 1;
+    let mut chunk_base = *old_strides.last()?;
+    let (mut tensor_numel, mut view_numel) = (1i64, 1i64);
+    for d in (0..old.len()).rev() {
+        tensor_numel = tensor_numel.checked_mul(old[d])?;
+        let chunk_ends = d == 0
+            || (old[d - 1] != 1
+                && Some(old_strides[d - 1]) != tensor_numel.checked_mul(chunk_base));
+        if chunk_ends {
+            while view_d >= 0 && (view_numel < tensor_numel || new[view_d as usize] == 1) {
+                out[view_d as usize] = view_numel.checked_mul(chunk_base)?;
+                view_numel = view_numel.checked_mul(new[view_d as usize])?;
+                view_d -= 1;
+            }
+            if view_numel != tensor_numel {
+                return None;
+            }
+            if d > 0 {
+                chunk_base = old_strides[d - 1];
+                tensor_numel = 1;
+                view_numel = 1;
+            }
+        }
+    }
+    (view_d == -1).then(|| out.into_iter().map(SymExpr::int).collect())
+}
+
+/// How a comparison of two sizes or strides comes out, when it is known.
+pub type Decide<'a> = &'a dyn Fn(&SymExpr, CmpKind, &SymExpr) -> Option<bool>;
+
+/// The strides of an elementwise op's output (TensorIterator's dimension
+/// order): `None` when every operand is contiguous (the output is too);
+/// otherwise the output is dense with its dims ordered as the operands'
+/// strides order them. Each operand is a shape and its strides, broadcast
+/// to `shape` (a missing or stretched dim has stride 0 and says nothing).
+pub fn elementwise_strides(
+    shape: &[SymExpr],
+    operands: &[(&[SymExpr], &[SymExpr])],
+    decide: Decide,
+) -> Option<Vec<SymExpr>> {
+    let rank = shape.len();
+    if rank < 2 {
+        return None;
+    }
+    let one = SymExpr::int(1);
+    let zero = SymExpr::int(0);
+    let mut broadcast = Vec::new();
+    let mut all_contiguous = true;
+    for (op_shape, op_strides) in operands {
+        if op_shape.is_empty() || op_strides.len() != op_shape.len() || op_shape.len() > rank {
+            continue;
+        }
+        let contiguous = contiguous_strides(op_shape).ok()?;
+        all_contiguous &=
+            op_shape
+                .iter()
+                .zip(op_strides.iter().zip(&contiguous))
+                .all(|(size, (have, want))| {
+                    *size == one || decide(have, CmpKind::Eq, want) == Some(true)
+                });
+        let lead = rank - op_shape.len();
+        let strides: Vec<SymExpr> = (0..rank)
+            .map(|d| match d.checked_sub(lead) {
+                Some(i) if !(op_shape[i] == one && shape[d] != one) => op_strides[i].clone(),
+                _ => zero.clone(),
+            })
+            .collect();
+        broadcast.push(strides);
+    }
+    if all_contiguous || broadcast.is_empty() {
+        return None;
+    }
+    // 1: `a` is outside `b`; -1: inside; 0: no operand tells.
+    let order = |a: usize, b: usize| -> i32 {
+        for strides in &broadcast {
+            let (sa, sb) = (&strides[a], &strides[b]);
+            if *sa == zero || *sb == zero {
+                continue;
+            }
+            if decide(sa, CmpKind::Lt, sb) == Some(true) {
+                return -1;
+            }
+            if decide(sa, CmpKind::Gt, sb) == Some(true) {
+                return 1;
+            }
+            if decide(&shape[a], CmpKind::Gt, &shape[b]) == Some(true) {
+                return 1;
+            }
+        }
+        0
+    };
+    // Innermost first; an insertion sort that leaves undecided pairs be.
+    let mut perm: Vec<usize> = (0..rank).rev().collect();
+    for i in 1..rank {
+        let mut inner = i;
+        for outer in (0..i).rev() {
+            match order(perm[outer], perm[inner]) {
+                c if c > 0 => {
+                    perm.swap(outer, inner);
+                    inner = outer;
+                }
+                c if c < 0 => break,
+                _ => {}
+            }
+        }
+    }
+    dense_strides(shape, &perm)
+}
+
+/// Dense strides for `shape` with its dims laid out innermost first in
+/// `perm`.
+pub fn dense_strides(shape: &[SymExpr], perm: &[usize]) -> Option<Vec<SymExpr>> {
+    let mut strides = vec![SymExpr::int(1); shape.len()];
+    let mut step = SymExpr::int(1);
+    for &d in perm {
+        strides[d] = step.clone();
+        step = step.checked_mul(&shape[d]).ok()?;
+    }
+    Some(strides)
+}
+
 /// `Max(1, d)`, written `d` where sympy sees `d >= 1` from its symbols
 /// being positive integers: a constant of at least 1, or a sum of
 /// positive multiples of products of sizes (`s`, `2*s*t + 1`). Any other
@@ -209,6 +350,64 @@ pub fn tensor_meta_checks(env: &mut ShapeEnv, shape: &[SymExpr], layout: &Layout
 mod tests {
     use super::*;
     use shapes::ValueRange;
+
+    fn ints(v: &[i64]) -> Vec<SymExpr> {
+        v.iter().map(|&i| SymExpr::int(i)).collect()
+    }
+
+    fn constant_decide(a: &SymExpr, op: CmpKind, b: &SymExpr) -> Option<bool> {
+        let (a, b) = (a.as_const()?, b.as_const()?);
+        Some(match op {
+            CmpKind::Eq => a == b,
+            CmpKind::Lt => a < b,
+            CmpKind::Gt => a > b,
+            _ => return None,
+        })
+    }
+
+    #[test]
+    fn a_view_keeps_runs_of_contiguous_dims_and_refuses_to_merge_others() {
+        // [2, 4, 5, 8] laid out as [2, 5, 4, 8] transposed: (160, 8, 32, 1).
+        let (shape, strides) = (ints(&[2, 4, 5, 8]), ints(&[160, 8, 32, 1]));
+        assert_eq!(
+            view_strides(&shape, &strides, &ints(&[2, 4, 5, 8])),
+            Some(strides.clone())
+        );
+        // Dims 0 and 1 are not adjacent in memory: no view merges them.
+        assert_eq!(view_strides(&shape, &strides, &ints(&[8, 5, 8])), None);
+        assert_eq!(
+            view_strides(&shape, &strides, &ints(&[2, 4, 5, 2, 4])),
+            Some(ints(&[160, 8, 32, 4, 1]))
+        );
+        // Merging the transposed dims 1 and 2 needs a copy.
+        assert_eq!(view_strides(&shape, &strides, &ints(&[2, 20, 8])), None);
+    }
+
+    #[test]
+    fn elementwise_outputs_follow_their_operands_stride_order() {
+        let shape = ints(&[2, 4, 5, 8]);
+        let transposed = ints(&[160, 8, 32, 1]);
+        let broadcast_shape = ints(&[1, 1, 5, 8]);
+        let broadcast_strides = ints(&[40, 40, 8, 1]);
+        // A transposed operand times a broadcast contiguous one.
+        let out = elementwise_strides(
+            &shape,
+            &[
+                (&shape, &transposed),
+                (&broadcast_shape, &broadcast_strides),
+            ],
+            &constant_decide,
+        );
+        assert_eq!(out, Some(transposed.clone()));
+        // Contiguous operands give a contiguous (fresh) output.
+        let contiguous = contiguous_strides(&shape).unwrap();
+        assert_eq!(
+            elementwise_strides(&shape, &[(&shape, &contiguous)], &constant_decide),
+            None
+        );
+        // Dense strides in a given order, innermost first.
+        assert_eq!(dense_strides(&shape, &[3, 1, 2, 0]), Some(transposed));
+    }
 
     fn env_with(hint: i64, lo: i64) -> (ShapeEnv, SymExpr) {
         let mut env = ShapeEnv::new();

@@ -724,7 +724,17 @@ impl Interp {
     }
 
     pub fn tensor_index(&mut self, t: Rc<Tensor>, index: Value) -> R<Value> {
-        crate::ops::index::getitem(self, t, index)
+        let first_new = self.graph.nodes.len();
+        let value = crate::ops::index::getitem(self, t, index)?;
+        // Dynamo records a subscript as one `getitem` node and drops it
+        // when nothing uses its result, before the ATen trace: in strict
+        // mode the subscript's ops live only if used.
+        if self.tracing && self.mode == crate::Mode::Strict {
+            for i in first_new..self.graph.nodes.len() {
+                self.graph.node_mut(NodeId(i as u32)).hidden = true;
+            }
+        }
+        Ok(value)
     }
 
     pub fn tensor_setitem(&mut self, t: Rc<Tensor>, index: Value, value: Value) -> R<()> {

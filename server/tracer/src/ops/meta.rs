@@ -219,14 +219,15 @@ pub fn unary(interp: &mut Interp, call: &OpCall) -> R<Value> {
     if call.inplace {
         return emit_inplace(interp, call, 0, last_explicit(call));
     }
-    emit(
-        interp,
-        call,
-        0,
-        last_explicit(call),
-        t.dtype,
-        t.shape.clone(),
-    )
+    emit_elementwise(interp, call, &t, t.dtype)
+}
+
+/// Record a one-input elementwise op on `t`, laid out like `t`.
+fn emit_elementwise(interp: &mut Interp, call: &OpCall, t: &Rc<Tensor>, dtype: DType) -> R<Value> {
+    let output = elementwise_output(interp, &[&Value::Tensor(t.clone())], &t.shape);
+    let args = args_of(interp, call, last_explicit(call));
+    let target = call.target(0);
+    interp.record_output(&target, args, vec![], dtype, t.shape.clone(), output)
 }
 
 /// Unary op promoting integer inputs to the default float dtype.
@@ -240,7 +241,7 @@ pub fn unary_float(interp: &mut Interp, call: &OpCall) -> R<Value> {
     } else {
         DType::F32
     };
-    emit(interp, call, 0, last_explicit(call), dtype, t.shape.clone())
+    emit_elementwise(interp, call, &t, dtype)
 }
 
 /// Unary predicate returning bool (`isnan`, `logical_not`).
@@ -327,7 +328,10 @@ fn binary_with(interp: &mut Interp, call: &OpCall, fixed: Option<DType>) -> R<Va
         }
         return emit_inplace(interp, call, idx, n);
     }
-    emit(interp, call, idx, n, dtype, shape)
+    let output = elementwise_output(interp, &[&a, &b], &shape);
+    let args = args_of(interp, call, n);
+    let target = call.target(idx);
+    interp.record_output(&target, args, vec![], dtype, shape, output)
 }
 
 /// `where(cond, a, b)`.
@@ -1310,7 +1314,122 @@ pub fn sdpa(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let mut shape = q.shape[..e].to_vec();
     shape.push(v.shape[v.rank() - 1].clone());
     let n = if call.arg(3).is_none() { 3 } else { 4 };
-    emit(interp, call, 0, n, q.dtype, shape)
+    let output = sdpa_output(interp, call, &q, &k, &v);
+    let args = args_of(interp, call, n);
+    let target = call.target(0);
+    interp.record_output(&target, args, vec![], q.dtype, shape, output)
+}
+
+/// Where attention's output lives. On CPU, torch picks its flash kernel
+/// for 4-D floating inputs of one head size without dropout nor a mask
+/// that requires grad; that kernel
+/// allocates the output like the query (`empty_like`: dense, in the
+/// query's stride order), so a query made by transposing `[B, S, H, D]`
+/// gives an output whose `transpose(1, 2)` is already contiguous. The math
+/// fallback returns a contiguous `matmul` result.
+fn sdpa_output(
+    interp: &Interp,
+    call: &OpCall,
+    q: &Tensor,
+    k: &Tensor,
+    v: &Tensor,
+) -> crate::interp::record::Output {
+    use crate::interp::record::Output;
+    let no_dropout = match call.get("dropout_p") {
+        Value::Float(p) => *p == 0.0,
+        Value::Int(p) => *p == 0,
+        Value::None => true,
+        _ => false,
+    };
+    let same_head_size = [k, v].iter().all(|t| {
+        interp
+            .env
+            .static_decide(&q.shape[q.rank() - 1], CmpKind::Eq, &t.shape[t.rank() - 1])
+            == Some(true)
+    });
+    // The flash kernel has no gradient for the mask.
+    let mask_requires_grad = match call.get("attn_mask") {
+        Value::Tensor(m) => match m.node.get() {
+            Some(id) => interp.graph.requires_grad(id),
+            None => m.requires_grad,
+        },
+        _ => false,
+    };
+    let flash = no_dropout
+        && !mask_requires_grad
+        && [q, k, v].iter().all(|t| t.rank() == 4)
+        && same_head_size
+        && matches!(q.dtype, DType::F32 | DType::F64 | DType::F16 | DType::BF16);
+    let Ok(query) = q.layout() else {
+        return Output::Fresh;
+    };
+    if !flash {
+        return Output::Fresh;
+    }
+    // Dims ordered outermost first by the query's strides (ties keep their
+    // order), then laid out densely in that order.
+    let mut order: Vec<usize> = (0..q.rank()).collect();
+    for i in 1..order.len() {
+        let mut j = i;
+        while j > 0 {
+            let (outer, inner) = (order[j - 1], order[j]);
+            match interp.env.static_decide(
+                &query.strides[outer],
+                CmpKind::Lt,
+                &query.strides[inner],
+            ) {
+                Some(true) => order.swap(j - 1, j),
+                Some(false) => break,
+                None => return Output::Fresh,
+            }
+            j -= 1;
+        }
+    }
+    order.reverse();
+    let Some(strides) = crate::layout::dense_strides(&q.shape, &order) else {
+        return Output::Fresh;
+    };
+    allocated(&q.shape, strides)
+}
+
+/// A new tensor of `shape` allocated with `strides`.
+fn allocated(shape: &[SymExpr], strides: Vec<SymExpr>) -> crate::interp::record::Output {
+    match crate::layout::numel(shape) {
+        Ok(storage_numel) => crate::interp::record::Output::Allocated(crate::layout::Layout {
+            strides,
+            offset: SymExpr::int(0),
+            storage_numel,
+        }),
+        Err(_) => crate::interp::record::Output::Fresh,
+    }
+}
+
+/// Where an elementwise op's output of `shape` lives, from its tensor
+/// operands' layouts (see [`crate::layout::elementwise_strides`]).
+pub fn elementwise_output(
+    interp: &Interp,
+    operands: &[&Value],
+    shape: &[SymExpr],
+) -> crate::interp::record::Output {
+    let layouts: Vec<(Vec<SymExpr>, crate::layout::Layout)> = operands
+        .iter()
+        .filter_map(|v| match v {
+            Value::Tensor(t) if t.rank() > 0 => Some((t.shape.clone(), t.layout().ok()?)),
+            _ => None,
+        })
+        .collect();
+    if layouts.iter().all(|(_, l)| l.strides.is_empty()) || shape.len() < 2 {
+        return crate::interp::record::Output::Fresh;
+    }
+    let views: Vec<(&[SymExpr], &[SymExpr])> = layouts
+        .iter()
+        .map(|(s, l)| (s.as_slice(), l.strides.as_slice()))
+        .collect();
+    let decide = |a: &SymExpr, op: CmpKind, b: &SymExpr| interp.env.static_decide(a, op, b);
+    match crate::layout::elementwise_strides(shape, &views, &decide) {
+        Some(strides) => allocated(shape, strides),
+        None => crate::interp::record::Output::Fresh,
+    }
 }
 
 /// `cosine_similarity(x1, x2, dim, eps)`.

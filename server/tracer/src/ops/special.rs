@@ -236,9 +236,10 @@ pub fn tensor_method(
                     Value::Tensor(o) => Some(o.dtype),
                     _ => None,
                 });
-            // Python's `Tensor.to` dispatches `aten.to.device` whenever a
-            // device is given (the dtype defaulting to the tensor's), even
-            // when nothing changes; export keeps the call.
+            // With a device, Python's `Tensor.to` dispatches `to.device`
+            // (a dtype given too) or `to.dtype_layout` (the tensor's own
+            // dtype filled in), even when nothing changes; export keeps the
+            // call.
             let device = args
                 .iter()
                 .chain(kwargs.iter().filter(|(k, _)| k == "device").map(|(_, v)| v))
@@ -248,8 +249,21 @@ pub fn tensor_method(
                     _ => None,
                 });
             match (target, device) {
-                (d, Some(dev)) if name == "to" && interp.tracing => {
-                    super::views::to_device(interp, t, &dev, d.unwrap_or(t.dtype))?
+                (None, Some(dev)) if name == "to" && interp.tracing => {
+                    let non_blocking = args
+                        .iter()
+                        .skip(1)
+                        .chain(
+                            kwargs
+                                .iter()
+                                .filter(|(k, _)| k == "non_blocking")
+                                .map(|(_, v)| v),
+                        )
+                        .any(|v| matches!(v, Value::Bool(true)));
+                    super::views::to_device_only(interp, t, &dev, non_blocking)?
+                }
+                (Some(d), Some(dev)) if name == "to" && interp.tracing => {
+                    super::views::to_device(interp, t, &dev, d)?
                 }
                 (Some(d), _) if d != t.dtype || (name == "to" && interp.tracing) => {
                     to_dtype(interp, t, d)?

@@ -397,6 +397,17 @@ pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
         Some(st) => Some(st),
         None => crate::layout::contiguous_strides(&shape).ok(),
     };
+    // A strided input is still viewed when its strides allow it.
+    let (base, strides) = match base {
+        Some(base) => (Some(base), strides),
+        None => match t.layout() {
+            Ok(l) => match crate::layout::view_strides(&t.shape, &l.strides, &shape) {
+                Some(st) => (Some(l), Some(st)),
+                None => (None, strides),
+            },
+            Err(_) => (None, strides),
+        },
+    };
     match (base, strides) {
         (Some(base), Some(strides)) if strides.len() == shape.len() => {
             let strides = strides.iter().map(|d| interp.env.simplify(d)).collect();
@@ -509,8 +520,29 @@ pub fn permute(interp: &mut Interp, call: &OpCall) -> R<Value> {
         interp.arg_of(&Value::Tensor(t.clone())),
         Arg::List(wrapped.iter().map(|d| Arg::Int(*d)).collect()),
     ];
+    let order: Vec<usize> = wrapped.iter().map(|&d| d as usize).collect();
+    record_reordered(interp, call, &t, args, shape, &order)
+}
+
+/// A view of `t` with its dims in `order` (a permutation): the same
+/// storage, strides reordered.
+fn record_reordered(
+    interp: &mut Interp,
+    call: &OpCall,
+    t: &Tensor,
+    args: Vec<Arg>,
+    shape: Vec<SymExpr>,
+    order: &[usize],
+) -> R<Value> {
     let target = call.target(0);
-    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+    match t.layout() {
+        Ok(base) if base.strides.len() == order.len() => {
+            let strides = order.iter().map(|&d| base.strides[d].clone()).collect();
+            let layout = crate::layout::Layout { strides, ..base };
+            interp.record_view_op(&target, args, vec![], t.dtype, shape, layout)
+        }
+        _ => interp.record_tensor_op(&target, args, vec![], t.dtype, shape),
+    }
 }
 
 /// `transpose(dim0, dim1)` / `swapaxes`.
@@ -531,8 +563,11 @@ pub fn transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
         Arg::Int(a),
         Arg::Int(b),
     ];
-    let target = call.target(0);
-    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+    let mut order: Vec<usize> = (0..t.rank()).collect();
+    if !order.is_empty() {
+        order.swap(wa, wb);
+    }
+    record_reordered(interp, call, &t, args, shape, &order)
 }
 
 /// `t()`: 2-D transpose.
@@ -1066,29 +1101,41 @@ pub fn to_dtype(
     t: &std::rc::Rc<crate::value::Tensor>,
     dtype: DType,
 ) -> R<Value> {
-    if interp.tracing && dtype == t.dtype {
-        // A conversion to the tensor's own dtype returns the tensor itself;
-        // export still records it, and the tensor lives on at that node
-        // (later uses read the `to` node).
-        let a = assert_metadata(interp, t);
-        let val = interp.meta_of(t);
-        let node = interp.record("aten.to.dtype", vec![a, Arg::DType(dtype)], vec![], val);
-        t.node.set(Some(node));
-        return Ok(Value::Tensor(t.clone()));
-    }
     if interp.tracing {
         let a = assert_metadata(interp, t);
-        return interp.record_tensor_op(
+        return record_conversion(
+            interp,
+            t,
             "aten.to.dtype",
             vec![a, Arg::DType(dtype)],
             vec![],
             dtype,
-            t.shape.clone(),
         );
     }
     let out = interp.record_tensor_op("aten.to.dtype", vec![], vec![], dtype, t.shape.clone())?;
     super::values::carry_cast(t, &out);
     Ok(out)
+}
+
+/// A recorded conversion to `dtype`: a new tensor, or, when nothing
+/// changes, the tensor itself, which lives on at the conversion's node
+/// (torch returns `self` and export still records the call, so later uses
+/// read the `to` node).
+fn record_conversion(
+    interp: &mut Interp,
+    t: &std::rc::Rc<crate::value::Tensor>,
+    target: &str,
+    args: Vec<Arg>,
+    kwargs: Vec<(String, Arg)>,
+    dtype: DType,
+) -> R<Value> {
+    if dtype != t.dtype {
+        return interp.record_tensor_op(target, args, kwargs, dtype, t.shape.clone());
+    }
+    let val = interp.meta_of(t);
+    let node = interp.record(target, args, kwargs, val);
+    t.node.set(Some(node));
+    Ok(Value::Tensor(t.clone()))
 }
 
 /// The `_assert_tensor_metadata` check torch records before a conversion;
@@ -1099,7 +1146,11 @@ fn assert_metadata(interp: &mut Interp, t: &std::rc::Rc<crate::value::Tensor>) -
         "aten._assert_tensor_metadata.default",
         "_assert_tensor_metadata_default",
         vec![a.clone()],
-        vec![("dtype".into(), Arg::DType(t.dtype))],
+        vec![
+            ("dtype".into(), Arg::DType(t.dtype)),
+            ("device".into(), Arg::Device("cpu".into())),
+            ("layout".into(), Arg::Layout("strided".into())),
+        ],
         crate::graph::MetaVal::None,
     );
     interp.graph.node_mut(n).side_effect = true;
@@ -1115,13 +1166,28 @@ pub fn to_device(
     dtype: DType,
 ) -> R<Value> {
     let a = assert_metadata(interp, t);
-    interp.record_tensor_op(
-        "aten.to.device",
-        vec![a, Arg::Device(device.to_string()), Arg::DType(dtype)],
-        vec![],
-        dtype,
-        t.shape.clone(),
-    )
+    let args = vec![a, Arg::Device(device.to_string()), Arg::DType(dtype)];
+    record_conversion(interp, t, "aten.to.device", args, vec![], dtype)
+}
+
+/// `to(device)` (no dtype) while tracing: Python's `Tensor.to` fills in
+/// the tensor's dtype and layout and dispatches `to.dtype_layout`.
+pub fn to_device_only(
+    interp: &mut Interp,
+    t: &std::rc::Rc<crate::value::Tensor>,
+    device: &str,
+    non_blocking: bool,
+) -> R<Value> {
+    let a = assert_metadata(interp, t);
+    let mut kwargs = vec![
+        ("dtype".to_string(), Arg::DType(t.dtype)),
+        ("layout".to_string(), Arg::Layout("strided".into())),
+        ("device".to_string(), Arg::Device(device.to_string())),
+    ];
+    if non_blocking {
+        kwargs.push(("non_blocking".to_string(), Arg::Bool(true)));
+    }
+    record_conversion(interp, t, "aten.to.dtype_layout", vec![a], kwargs, t.dtype)
 }
 
 /// `type_as(other)`.

@@ -248,18 +248,35 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
         }
     };
     let anchored: HashSet<NodeId> = g.anchors.iter().map(|(n, _)| *n).collect();
-    let mut sym_sizes = 0;
-    for (i, n) in g.nodes.iter().enumerate() {
-        if n.late_named
-            && live[i]
-            && n.target() == Some("aten.sym_size.int")
-            && !anchored.contains(&NodeId(i as u32))
-        {
-            let name = format!("sym_size_int_{}", dynamic_dims + sym_sizes);
-            sym_sizes += 1;
-            ns.reserve(&name);
-            names.insert(NodeId(i as u32), name);
+    // The input-size reads, in the order of the input dims they read.
+    let input_dims: Vec<shapes::SymExpr> = program
+        .inputs
+        .iter()
+        .filter_map(|id| match &g.node(*id).val {
+            tracer::graph::MetaVal::Tensor { shape, .. } => Some(shape.clone()),
+            _ => None,
+        })
+        .flatten()
+        .map(|d| program.env.simplify(&d))
+        .collect();
+    let mut size_reads: Vec<NodeId> = (0..g.nodes.len())
+        .map(|i| NodeId(i as u32))
+        .filter(|id| {
+            let n = g.node(*id);
+            live[id.0 as usize] && n.target() == Some("aten.sym_size.int") && !anchored.contains(id)
+        })
+        .collect();
+    size_reads.sort_by_key(|id| match &g.node(*id).val {
+        tracer::graph::MetaVal::Sym(e) => {
+            input_dims.iter().position(|d| d == e).unwrap_or(usize::MAX)
         }
+        _ => usize::MAX,
+    });
+    let late_named = size_reads.iter().filter(|id| g.node(**id).late_named);
+    for (k, id) in late_named.enumerate() {
+        let name = format!("sym_size_int_{}", dynamic_dims + k);
+        ns.reserve(&name);
+        names.insert(*id, name);
     }
     // Other nodes inserted by torch's passes, after the names of nodes torch
     // traced and removed (the comparisons of `torch._check`).
@@ -276,15 +293,7 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
     }
     // Final order: sym_size reads, then traced nodes with anchored nodes
     // after their anchors.
-    let mut order = Vec::new();
-    for (i, n) in g.nodes.iter().enumerate() {
-        if live[i]
-            && n.target() == Some("aten.sym_size.int")
-            && !anchored.contains(&NodeId(i as u32))
-        {
-            order.push(NodeId(i as u32));
-        }
-    }
+    let mut order = size_reads;
     for (i, n) in g.nodes.iter().enumerate() {
         let id = NodeId(i as u32);
         if !live[i]

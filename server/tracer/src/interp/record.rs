@@ -378,11 +378,26 @@ impl Interp {
                 return Arg::Node(*n);
             }
             // An input size: torch reads it with sym_size.int right after
-            // the placeholders.
+            // the placeholders, from the first input dim that has it.
+            let read_from =
+                self.graph
+                    .nodes
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, n)| match (&n.op, &n.val) {
+                        (
+                            NodeOp::Placeholder(InputKind::User(_)),
+                            MetaVal::Tensor { shape, .. },
+                        ) => {
+                            let dim = shape.iter().position(|d| d.as_symbol() == Some(s))?;
+                            Some(vec![Arg::Node(NodeId(i as u32)), Arg::Int(dim as i64)])
+                        }
+                        _ => None,
+                    });
             let n = self.graph.push(Node {
                 op: NodeOp::CallFunction {
                     target: "aten.sym_size.int".into(),
-                    args: vec![],
+                    args: read_from.unwrap_or_default(),
                     kwargs: vec![],
                 },
                 val: MetaVal::Sym(e.clone()),

@@ -489,13 +489,13 @@ pub static OPS: &[OpDef] = &[
         ["torch.cumsum", "Tensor.cumsum"],
         "input, dim, *, dtype=None",
         ["aten.cumsum.default"],
-        views::keep_shape
+        views::cumulative
     ),
     op!(
         ["torch.cumprod", "Tensor.cumprod"],
         "input, dim, *, dtype=None",
         ["aten.cumprod.default"],
-        views::keep_shape
+        views::cumulative
     ),
     op!(
         ["torch.tril", "Tensor.tril"],

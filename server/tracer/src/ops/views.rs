@@ -1211,6 +1211,26 @@ pub fn keep_shape(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, n, t.dtype, t.shape.clone())
 }
 
+/// `cumsum`/`cumprod(dim, dtype=None)`: the input's shape; integral and
+/// bool inputs accumulate in int64 unless a dtype is given.
+pub fn cumulative(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    if call.inplace {
+        return keep_shape(interp, call);
+    }
+    let dtype = match call.get("dtype") {
+        Value::DType(d) => *d,
+        _ if t.dtype.is_floating() || t.dtype.is_complex() => t.dtype,
+        _ => DType::I64,
+    };
+    let n = call
+        .args
+        .iter()
+        .rposition(|v| !v.is_none())
+        .map_or(1, |p| p + 1);
+    emit(interp, call, 0, n, dtype, t.shape.clone())
+}
+
 /// `topk(k, dim)` / `sort(dim)`: (values, indices).
 pub fn topk(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;

@@ -171,18 +171,25 @@ impl Namespace {
 }
 
 fn placeholder_name(kind: &InputKind) -> String {
-    // torch's placeholder naming replaces every character that is not an
-    // ASCII letter or digit (`block1-0.weight` -> `block1_0_weight`).
+    // torch's placeholder naming lowercases and replaces every character
+    // that is not an ASCII letter or digit (`LayerNorm.weight` ->
+    // `layernorm_weight`).
     let flat = |s: &str| {
         s.chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
             .collect::<String>()
     };
     match kind {
         InputKind::Parameter(t) => format!("p_{}", flat(t)),
         InputKind::Buffer { target, .. } => format!("b_{}", flat(target)),
         InputKind::ConstantTensor(t) => format!("c_{}", flat(t)),
-        InputKind::User(n) => n.clone(),
+        InputKind::User(n) => n.to_lowercase(),
     }
 }
 

@@ -67,48 +67,58 @@ impl Layout {
 /// The strides of a view of a tensor of `shape` and `strides` as
 /// `new_shape`, when its elements can be addressed without a copy (c10's
 /// `computeStride`): each run of dims that is contiguous in the input is
-/// split or merged on its own. Known for constant sizes and strides only;
-/// `None` when a copy is needed or it is not known.
+/// split or merged on its own. `None` when a copy is needed or when a
+/// comparison it needs is not decided.
 pub fn view_strides(
     shape: &[SymExpr],
     strides: &[SymExpr],
     new_shape: &[SymExpr],
+    decide: Decide,
 ) -> Option<Vec<SymExpr>> {
-    let ints = |v: &[SymExpr]| {
-        v.iter()
-            .map(SymExpr::as_const)
-            .collect::<Option<Vec<i64>>>()
-    };
-    let (old, old_strides, new) = (ints(shape)?, ints(strides)?, ints(new_shape)?);
-    if old.is_empty() || old.contains(&0) || old_strides.len() != old.len() {
+    let one = SymExpr::int(1);
+    let eq = |a: &SymExpr, b: &SymExpr| decide(a, CmpKind::Eq, b);
+    if shape.is_empty() || strides.len() != shape.len() {
         return None;
     }
-    let mut out = vec![0i64; new.len()];
-    let mut view_d = new.len() as i64 - 1;
-    let mut chunk_base = *old_strides.last()?;
-    let (mut tensor_numel, mut view_numel) = (1i64, 1i64);
-    for d in (0..old.len()).rev() {
-        tensor_numel = tensor_numel.checked_mul(old[d])?;
-        let chunk_ends = d == 0
-            || (old[d - 1] != 1
-                && Some(old_strides[d - 1]) != tensor_numel.checked_mul(chunk_base));
+    if shape.iter().any(|d| eq(d, &SymExpr::int(0)) != Some(false)) {
+        return None;
+    }
+    let mut out = vec![SymExpr::int(0); new_shape.len()];
+    let mut view_d = new_shape.len();
+    let mut chunk_base = strides.last()?.clone();
+    let (mut tensor_numel, mut view_numel) = (one.clone(), one.clone());
+    for d in (0..shape.len()).rev() {
+        tensor_numel = tensor_numel.checked_mul(&shape[d]).ok()?;
+        let chunk_ends = d == 0 || {
+            let next_is_one = eq(&shape[d - 1], &one)?;
+            let adjacent = eq(
+                &strides[d - 1],
+                &tensor_numel.checked_mul(&chunk_base).ok()?,
+            )?;
+            !next_is_one && !adjacent
+        };
         if chunk_ends {
-            while view_d >= 0 && (view_numel < tensor_numel || new[view_d as usize] == 1) {
-                out[view_d as usize] = view_numel.checked_mul(chunk_base)?;
-                view_numel = view_numel.checked_mul(new[view_d as usize])?;
+            while view_d > 0 {
+                let size = &new_shape[view_d - 1];
+                let more = decide(&view_numel, CmpKind::Lt, &tensor_numel)?;
+                if !more && !eq(size, &one)? {
+                    break;
+                }
+                out[view_d - 1] = view_numel.checked_mul(&chunk_base).ok()?;
+                view_numel = view_numel.checked_mul(size).ok()?;
                 view_d -= 1;
             }
-            if view_numel != tensor_numel {
+            if !eq(&view_numel, &tensor_numel)? {
                 return None;
             }
             if d > 0 {
-                chunk_base = old_strides[d - 1];
-                tensor_numel = 1;
-                view_numel = 1;
+                chunk_base = strides[d - 1].clone();
+                tensor_numel = one.clone();
+                view_numel = one.clone();
             }
         }
     }
-    (view_d == -1).then(|| out.into_iter().map(SymExpr::int).collect())
+    (view_d == 0).then_some(out)
 }
 
 /// How a comparison of two sizes or strides comes out, when it is known.
@@ -370,17 +380,23 @@ mod tests {
         // [2, 4, 5, 8] laid out as [2, 5, 4, 8] transposed: (160, 8, 32, 1).
         let (shape, strides) = (ints(&[2, 4, 5, 8]), ints(&[160, 8, 32, 1]));
         assert_eq!(
-            view_strides(&shape, &strides, &ints(&[2, 4, 5, 8])),
+            view_strides(&shape, &strides, &ints(&[2, 4, 5, 8]), &constant_decide),
             Some(strides.clone())
         );
         // Dims 0 and 1 are not adjacent in memory: no view merges them.
-        assert_eq!(view_strides(&shape, &strides, &ints(&[8, 5, 8])), None);
         assert_eq!(
-            view_strides(&shape, &strides, &ints(&[2, 4, 5, 2, 4])),
+            view_strides(&shape, &strides, &ints(&[8, 5, 8]), &constant_decide),
+            None
+        );
+        assert_eq!(
+            view_strides(&shape, &strides, &ints(&[2, 4, 5, 2, 4]), &constant_decide),
             Some(ints(&[160, 8, 32, 4, 1]))
         );
         // Merging the transposed dims 1 and 2 needs a copy.
-        assert_eq!(view_strides(&shape, &strides, &ints(&[2, 20, 8])), None);
+        assert_eq!(
+            view_strides(&shape, &strides, &ints(&[2, 20, 8]), &constant_decide),
+            None
+        );
     }
 
     #[test]

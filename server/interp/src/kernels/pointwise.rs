@@ -281,6 +281,12 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
     if ns != "aten" {
         return Ok(None);
     }
+    // `max.other` / `min.other` are the elementwise maximum / minimum.
+    let op = match (op, overload) {
+        ("max", "other") => "maximum",
+        ("min", "other") => "minimum",
+        _ => op,
+    };
     // Native candle kernels for the hot binary ops.
     match op {
         "add" | "sub" | "mul" | "div" | "rsub" | "maximum" | "minimum" => {

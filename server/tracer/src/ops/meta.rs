@@ -343,7 +343,17 @@ pub fn where_(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let dtype = result_type(&ops);
     let s = broadcast(interp, &shape_of(&c), &shape_of(&a))?;
     let s = broadcast(interp, &s, &shape_of(&b))?;
-    emit(interp, call, 0, 3, dtype, s)
+    // A Python number in either branch picks a `Scalar` overload.
+    let target = match (matches!(a, Value::Tensor(_)), matches!(b, Value::Tensor(_))) {
+        (true, true) => 0,
+        (false, true) => 1,
+        (true, false) => 2,
+        (false, false) => 3,
+    };
+    let output = elementwise_output(interp, &[&c, &a, &b], &s);
+    let args = args_of(interp, call, 3);
+    let target = call.target(target);
+    interp.record_output(&target, args, vec![], dtype, s, output)
 }
 
 /// `addcmul(input, tensor1, tensor2, *, value=1)` and `addcdiv`: pointwise

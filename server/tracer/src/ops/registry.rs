@@ -234,7 +234,12 @@ pub static OPS: &[OpDef] = &[
     op!(
         ["torch.where", "Tensor.where"],
         "condition, input, other",
-        ["aten.where.self"],
+        [
+            "aten.where.self",
+            "aten.where.ScalarSelf",
+            "aten.where.ScalarOther",
+            "aten.where.Scalar"
+        ],
         meta::where_
     ),
     op!(
@@ -603,13 +608,13 @@ pub static OPS: &[OpDef] = &[
     op!(
         ["torch.max", "Tensor.max"],
         "input, dim=None, keepdim=False",
-        ["aten.max.default", "aten.max.dim", "aten.maximum.default"],
+        ["aten.max.default", "aten.max.dim", "aten.max.other"],
         meta::max_min
     ),
     op!(
         ["torch.min", "Tensor.min"],
         "input, dim=None, keepdim=False",
-        ["aten.min.default", "aten.min.dim", "aten.minimum.default"],
+        ["aten.min.default", "aten.min.dim", "aten.min.other"],
         meta::max_min
     ),
     op!(

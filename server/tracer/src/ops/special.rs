@@ -275,9 +275,21 @@ pub fn tensor_method(
             }
         }
         "new_zeros" | "new_ones" | "new_empty" | "new_full" => {
-            let shape = sizes(interp, &arg0.unwrap_or(Value::tuple(vec![])))?;
-            let dtype = dtype_kw(kwargs).unwrap_or(t.dtype);
             let op = name.trim_start_matches("new_");
+            // `new_ones(2, 3)` takes the sizes as separate ints (not
+            // `new_full`, whose second argument is the fill value).
+            let spread = op != "full"
+                && args.len() > 1
+                && args
+                    .iter()
+                    .all(|a| matches!(a, Value::Int(_) | Value::SymInt(_)));
+            let size_arg = if spread {
+                Value::tuple(args.to_vec())
+            } else {
+                arg0.unwrap_or(Value::tuple(vec![]))
+            };
+            let shape = sizes(interp, &size_arg)?;
+            let dtype = dtype_kw(kwargs).unwrap_or(t.dtype);
             let target = format!("aten.new_{op}.default");
             let mut a = vec![
                 interp.arg_of(recv),

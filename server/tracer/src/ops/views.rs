@@ -401,7 +401,9 @@ pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let (base, strides) = match base {
         Some(base) => (Some(base), strides),
         None => match t.layout() {
-            Ok(l) => match crate::layout::view_strides(&t.shape, &l.strides, &shape) {
+            Ok(l) => match crate::layout::view_strides(&t.shape, &l.strides, &shape, &|a, op, b| {
+                interp.env.static_decide(a, op, b)
+            }) {
                 Some(st) => (Some(l), Some(st)),
                 None => (None, strides),
             },
@@ -593,7 +595,36 @@ pub fn unsqueeze(interp: &mut Interp, call: &OpCall) -> R<Value> {
     shape.insert(w, SymExpr::int(1));
     let args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(d)];
     let target = call.target(0);
-    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+    // The new dim's stride spans the dim it precedes (1 at the end).
+    let strides = t.layout().ok().and_then(|l| {
+        let mut strides = l.strides;
+        let new = match (t.shape.get(w), strides.get(w)) {
+            (Some(size), Some(stride)) => stride.checked_mul(size).ok()?,
+            _ => SymExpr::int(1),
+        };
+        strides.insert(w, interp.env.simplify(&new));
+        Some(strides)
+    });
+    record_restrided(interp, &target, args, &t, shape, strides)
+}
+
+/// A view of `t` in its storage with `strides` (a copy's layout when
+/// they are not known).
+fn record_restrided(
+    interp: &mut Interp,
+    target: &str,
+    args: Vec<Arg>,
+    t: &Tensor,
+    shape: Vec<SymExpr>,
+    strides: Option<Vec<SymExpr>>,
+) -> R<Value> {
+    match (t.layout(), strides) {
+        (Ok(base), Some(strides)) if strides.len() == shape.len() => {
+            let layout = crate::layout::Layout { strides, ..base };
+            interp.record_view_op(target, args, vec![], t.dtype, shape, layout)
+        }
+        _ => interp.record_tensor_op(target, args, vec![], t.dtype, shape),
+    }
 }
 
 /// `squeeze()` / `squeeze(dim)` / `squeeze(dims)` (targets: [default, dim, dims]).
@@ -620,15 +651,18 @@ pub fn squeeze(interp: &mut Interp, call: &OpCall) -> R<Value> {
             (1, vec![wrap_dim(interp, d, t.rank())?])
         }
     };
-    let shape: Vec<SymExpr> = t
-        .shape
-        .iter()
-        .enumerate()
-        .filter(|(i, s)| !(dims.contains(i) && interp.env.simplify(s).as_const() == Some(1)))
-        .map(|(_, s)| s.clone())
+    let kept: Vec<usize> = (0..t.rank())
+        .filter(|&i| !(dims.contains(&i) && interp.env.simplify(&t.shape[i]).as_const() == Some(1)))
         .collect();
+    let shape: Vec<SymExpr> = kept.iter().map(|&i| t.shape[i].clone()).collect();
     let n = if idx == 0 { 1 } else { 2 };
-    emit(interp, call, idx, n, t.dtype, shape)
+    let args = super::meta::args_of(interp, call, n);
+    let target = call.target(idx);
+    let strides = t
+        .layout()
+        .ok()
+        .map(|l| kept.iter().map(|&i| l.strides[i].clone()).collect());
+    record_restrided(interp, &target, args, &t, shape, strides)
 }
 
 /// `expand(*sizes)`.
@@ -667,7 +701,20 @@ pub fn expand(interp: &mut Interp, call: &OpCall) -> R<Value> {
         Arg::List(items.iter().map(|v| interp.arg_of(v)).collect()),
     ];
     let target = call.target(0);
-    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+    // New and stretched dims repeat the same elements: stride 0.
+    let strides = t.layout().ok().map(|l| {
+        (0..shape.len())
+            .map(|i| match i.checked_sub(off) {
+                Some(j)
+                    if !(t.shape[j].as_const() == Some(1) && shape[i].as_const() != Some(1)) =>
+                {
+                    l.strides[j].clone()
+                }
+                _ => SymExpr::int(0),
+            })
+            .collect()
+    });
+    record_restrided(interp, &target, args, &t, shape, strides)
 }
 
 /// `repeat(*sizes)`.

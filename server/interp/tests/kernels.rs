@@ -976,3 +976,20 @@ fn outputs_keep_the_returned_pytree() {
     assert_eq!(shape("2"), "(t3.0)");
     assert_eq!(shape("0"), "other \"Out\"");
 }
+
+#[test]
+fn embedding_bag_reduces_each_bag_by_its_mode() {
+    let src = "import torch\nimport torch.nn.functional as F\n\nclass M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.register_buffer(\"w\", torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 7.0]]))\n\n    def forward(self, ids):\n        return (\n            F.embedding_bag(ids, self.w, mode=\"mean\"),\n            F.embedding_bag(ids, self.w, mode=\"max\"),\n            F.embedding_bag(ids, self.w, mode=\"sum\", padding_idx=0),\n            F.embedding_bag(ids.reshape(-1), self.w, torch.tensor([0, 1]), mode=\"sum\"),\n        )\n\nmodel = M()\nexample_args = (torch.tensor([[0, 2], [1, 1]]),)\n";
+    let r = run_text(src, Limits::default());
+    let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
+    let values: Vec<Vec<f64>> = out
+        .outputs
+        .iter()
+        .map(|v| v.as_tensor().unwrap().to_f64().unwrap())
+        .collect();
+    assert_eq!(values[0], [3.0, 4.5, 3.0, 4.0]);
+    assert_eq!(values[1], [5.0, 7.0, 3.0, 4.0]);
+    assert_eq!(values[2], [5.0, 7.0, 6.0, 8.0]);
+    // Offsets [0, 1] over [0, 2, 1, 1]: bags [0] and [2, 1, 1].
+    assert_eq!(values[3], [1.0, 2.0, 11.0, 15.0]);
+}

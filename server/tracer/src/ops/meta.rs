@@ -64,6 +64,18 @@ pub fn int_list(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
 }
 
 /// Wrap a possibly negative dim into `0..rank`.
+/// [`wrap_dim`] for ops that index the tensor's sizes by the dim, which a
+/// 0-d tensor does not have: torch's `IndexError` for it.
+pub fn wrap_existing_dim(interp: &mut Interp, d: i64, rank: usize) -> R<usize> {
+    if rank == 0 {
+        return Err(interp.raise(
+            "IndexError",
+            format!("dimension specified as {d} but tensor has no dimensions"),
+        ));
+    }
+    wrap_dim(interp, d, rank)
+}
+
 pub fn wrap_dim(interp: &mut Interp, d: i64, rank: usize) -> R<usize> {
     let r = rank.max(1) as i64;
     let w = if d < 0 { d + r } else { d };
@@ -1673,7 +1685,7 @@ pub fn glu(interp: &mut Interp, call: &OpCall) -> R<Value> {
         ));
     }
     let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(-1);
-    let d = wrap_dim(interp, d, x.rank())?;
+    let d = wrap_existing_dim(interp, d, x.rank())?;
     let len = interp.env.simplify(&x.shape[d]);
     if let Some(c) = len.as_const()
         && c % 2 != 0
@@ -1700,7 +1712,7 @@ pub fn diff(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     let n = opt_int(interp, &call.get("n").clone())?.unwrap_or(1);
     let dim = opt_int(interp, &call.get("dim").clone())?.unwrap_or(-1);
-    let d = wrap_dim(interp, dim, x.rank())?;
+    let d = wrap_existing_dim(interp, dim, x.rank())?;
     let mut len = x.shape[d].clone();
     let mut extra = Vec::new();
     for key in ["prepend", "append"] {

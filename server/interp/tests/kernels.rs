@@ -993,3 +993,15 @@ fn embedding_bag_reduces_each_bag_by_its_mode() {
     // Offsets [0, 1] over [0, 2, 1, 1]: bags [0] and [2, 1, 1].
     assert_eq!(values[3], [1.0, 2.0, 11.0, 15.0]);
 }
+
+/// Found by the language-server fuzzer (a quick run of a model on a batch
+/// of 0): a view of an empty tensor keeps an offset past its storage.
+#[test]
+fn views_of_empty_tensors_run() {
+    let src = "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x[:, 2:] + 1\n\nmodel = M()\nexample_args = (torch.randn(0, 4),)\n";
+    let r = run_text(src, Limits::default());
+    let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
+    let t = out.outputs[0].as_tensor().unwrap();
+    assert_eq!(t.dims(), [0, 2]);
+    assert!(t.to_f64().unwrap().is_empty());
+}

@@ -64,6 +64,20 @@ pub fn int_list(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
 }
 
 /// Wrap a possibly negative dim into `0..rank`.
+/// Ops making one output per piece (`unbind`, `split`, `chunk`): `n`
+/// pieces, unless that is more than the graph may hold (a size of 10**12
+/// would allocate without bound).
+pub fn check_piece_count(interp: &mut Interp, n: i64) -> R<()> {
+    let limit = interp.budget.nodes;
+    if usize::try_from(n).is_ok_and(|n| n > limit) {
+        return Err(interp.fail(
+            crate::failure::FailureKind::Incomplete,
+            format!("analysis incomplete: this op would make {n} outputs, more than the graph may hold ({limit} nodes)"),
+        ));
+    }
+    Ok(())
+}
+
 /// [`wrap_dim`] for ops that index the tensor's sizes by the dim, which a
 /// 0-d tensor does not have: torch's `IndexError` for it.
 pub fn wrap_existing_dim(interp: &mut Interp, d: i64, rank: usize) -> R<usize> {

@@ -7,8 +7,8 @@ use shapes::SymExpr;
 
 use super::OpCall;
 use super::meta::{
-    broadcast, emit, expect_eq, int_list, opt_int, shape_error, size_expr, tensor, tuple_op,
-    wrap_dim, wrap_existing_dim,
+    broadcast, check_piece_count, emit, expect_eq, int_list, opt_int, shape_error, size_expr,
+    tensor, tuple_op, wrap_dim, wrap_existing_dim,
 };
 use crate::dtype::DType;
 use crate::graph::Arg;
@@ -837,6 +837,7 @@ pub fn split(interp: &mut Interp, call: &OpCall) -> R<Value> {
                 return Err(shape_error(interp, "split: split_size must be positive"));
             }
             let n = interp.index_int(&Value::SymInt(len.clone()))?;
+            check_piece_count(interp, n / size)?;
             let mut out = Vec::new();
             let mut left = n;
             while left > 0 {
@@ -882,7 +883,9 @@ pub fn chunk(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
     let w = wrap_existing_dim(interp, d, t.rank())?;
     let len = interp.index_int(&Value::SymInt(t.shape[w].clone()))?;
-    let size = (len + n - 1) / n;
+    // ceil(len / n), without overflow for any n > 0.
+    let size = if len <= 0 { 0 } else { (len - 1) / n + 1 };
+    check_piece_count(interp, n.min(len))?;
     let mut outs = Vec::new();
     let mut left = len;
     while left > 0 && size > 0 {
@@ -905,6 +908,7 @@ pub fn unbind(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
     let w = wrap_existing_dim(interp, d, t.rank())?;
     let n = interp.index_int(&Value::SymInt(t.shape[w].clone()))?;
+    check_piece_count(interp, n)?;
     let mut s = t.shape.clone();
     s.remove(w);
     let outs = (0..n).map(|_| (t.dtype, s.clone())).collect();

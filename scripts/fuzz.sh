@@ -17,7 +17,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 seconds=${1:-3600}
 seed=${2:-$RANDOM$RANDOM}
-export EXPORTLENS_FUZZ_SECONDS=$seconds EXPORTLENS_FUZZ_SEED=$seed EXPORTLENS_FUZZ_HANG_SECONDS=20 EXPORTLENS_FUZZ_PROGRESS=1
+export EXPORTLENS_FUZZ_INPUTS=18446744073709551615 EXPORTLENS_FUZZ_SECONDS=$seconds EXPORTLENS_FUZZ_SEED=$seed EXPORTLENS_FUZZ_HANG_SECONDS=20 EXPORTLENS_FUZZ_PROGRESS=1
 echo "fuzzing each target for ${seconds}s with seed ${seed}"
 status=0
 cargo test --release -p spec-tests --test fuzz pipeline_fuzz -- --nocapture || status=1

@@ -116,6 +116,8 @@ pub struct Stats {
 pub struct Config {
     pub seed: u64,
     pub duration: Duration,
+    /// Stop after this many inputs (the suite's runs are deterministic).
+    pub max_inputs: u64,
     /// An input taking longer than this is a hang.
     pub hang_limit: Duration,
     /// Where inputs that panic or hang are written (`None`: nowhere).
@@ -221,7 +223,7 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
         return stats;
     };
     let mut last_progress = Instant::now();
-    while start.elapsed() < config.duration {
+    while start.elapsed() < config.duration && stats.inputs < config.max_inputs {
         if let Some(every) = config.progress
             && last_progress.elapsed() >= every
         {

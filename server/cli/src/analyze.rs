@@ -119,6 +119,12 @@ pub fn read_source(path: &Path) -> Result<String> {
             path.display()
         );
     }
+    if std::fs::metadata(path).is_ok_and(|meta| !meta.is_file()) {
+        bail!(
+            "{} is not a regular file (a fifo, socket or device): not read",
+            path.display()
+        );
+    }
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }

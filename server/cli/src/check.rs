@@ -2,6 +2,7 @@
 //! (`file:line:col: severity[code]: message`, the source line with carets,
 //! the suggested rewrite), or as JSON; exit code 1 when an entry fails.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -56,7 +57,9 @@ fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
             bail!("{}: no such file or folder", p.display());
         }
         if p.is_dir() {
-            walk(p, &mut out).with_context(|| format!("cannot read folder {}", p.display()))?;
+            let mut visited = HashSet::new();
+            walk(p, &mut visited, &mut out)
+                .with_context(|| format!("cannot read folder {}", p.display()))?;
         } else {
             if p.extension().and_then(|e| e.to_str()) != Some("py") {
                 bail!("{} is not a Python file (expected .py)", p.display());
@@ -67,7 +70,21 @@ fn collect_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>> {
     Ok(out)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
+/// The `.py` files under `dir`, each folder once: a symbolic link back to
+/// a folder already walked (a link loop) is reported and not followed, and
+/// what is not a regular file (a fifo, a socket, a device) is reported and
+/// skipped (opening a fifo would wait for a writer).
+fn walk(dir: &Path, visited: &mut HashSet<PathBuf>, out: &mut Vec<PathBuf>) -> Result<()> {
+    if let Ok(real) = dir.canonicalize()
+        && !visited.insert(real.clone())
+    {
+        eprintln!(
+            "{}: warning: a symbolic link back to {}, which is already checked; not followed",
+            dir.display(),
+            real.display()
+        );
+        return Ok(());
+    }
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .collect();
@@ -81,9 +98,15 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<()> {
             continue;
         }
         if p.is_dir() {
-            walk(&p, out)?;
+            walk(&p, visited, out)?;
         } else if p.extension().and_then(|e| e.to_str()) == Some("py") {
-            out.push(p);
+            match std::fs::metadata(&p) {
+                Ok(meta) if !meta.is_file() => eprintln!(
+                    "{}: warning: not a regular file (a fifo, socket or device); skipped",
+                    p.display()
+                ),
+                _ => out.push(p),
+            }
         }
     }
     Ok(())
@@ -142,8 +165,18 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<ExitCode> {
     let files = collect_files(paths)?;
     let mut diagnostics = Vec::new();
     let mut failed = false;
+    let mut unread = 0;
     for f in &files {
-        let mut text = read_source(f)?;
+        // One file that cannot be read does not stop the others.
+        let mut text = match read_source(f) {
+            Ok(text) => text,
+            Err(e) => {
+                eprintln!("{}: error: {e:#}", f.display());
+                failed = true;
+                unread += 1;
+                continue;
+            }
+        };
         let path = f.display().to_string();
         let all = [Mode::Strict, Mode::NonStrict];
         let mut analysis = analyze(&path, &text, &all);
@@ -168,7 +201,7 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<ExitCode> {
             &mut diagnostics,
         );
     }
-    print_diagnostics(&mut diagnostics, files.len(), format)?;
+    print_diagnostics(&mut diagnostics, files.len() - unread, format)?;
     Ok(if failed {
         ExitCode::from(1)
     } else {

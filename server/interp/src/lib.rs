@@ -71,6 +71,8 @@ pub struct RunOptions {
 pub struct RunOutput {
     /// The user outputs, flattened as the graph returns them.
     pub outputs: Vec<RVal>,
+    /// Their structure as `forward` returned them.
+    pub tree: Option<tracer::graph::OutputTree>,
     /// Wall time of the whole run (values and execution), in seconds.
     pub seconds: f64,
     /// Wall time of making the values the run starts from, in seconds.
@@ -144,6 +146,7 @@ pub fn run_program(
         .collect();
     Ok(RunOutput {
         outputs,
+        tree: program.graph.output_tree.clone(),
         seconds: start.elapsed().as_secs_f64(),
         values_seconds,
         exec_seconds: times[times.len() / 2],
@@ -162,7 +165,11 @@ fn trace_for_run(
     e: &EntryPoint,
     limits: Limits,
 ) -> (tracer::TraceResult, Option<String>) {
-    let mut options = TraceOptions::default();
+    // Eager PyTorch returns what `forward` returns, flattenable or not.
+    let mut options = TraceOptions {
+        opaque_outputs: true,
+        ..TraceOptions::default()
+    };
     let mut traced = tracer::trace_entry_with(f.clone(), e, Mode::NonStrict, &options);
     let mut note = None;
     let mut concrete_why = None;
@@ -267,7 +274,7 @@ pub fn run_source(path: &str, text: &str, options: &RunOptions) -> Vec<EntryRun>
 /// place of `outputs` when the run failed.
 pub fn entry_json(r: &EntryRun) -> Json {
     let numeric = match &r.result {
-        Ok(o) => match summary::outputs(&o.outputs) {
+        Ok(o) => match summary::outputs(&o.outputs, o.tree.as_ref()) {
             Ok(out) => json!({"outputs": out}),
             Err(e) => json!({"error": {"kind": e.label(), "message": e.message}}),
         },

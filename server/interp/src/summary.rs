@@ -5,6 +5,8 @@
 
 use serde_json::{Value as Json, json};
 
+use tracer::graph::OutputTree;
+
 use crate::error::Res;
 use crate::value::RVal;
 
@@ -71,13 +73,40 @@ pub fn summarize(v: &RVal) -> Res<Json> {
     })
 }
 
-/// OUT for a program's user outputs: one value as itself, several as a tuple.
-pub fn outputs(outs: &[RVal]) -> Res<Json> {
+/// OUT for a program's user outputs, in the structure `forward` returned
+/// them in (`tree`, see [`tracer::graph::OutputTree`]). Without a tree
+/// that fits the outputs: one value as itself, several as a tuple.
+pub fn outputs(outs: &[RVal], tree: Option<&OutputTree>) -> Res<Json> {
+    if let Some(tree) = tree.filter(|tree| tree.leaves() == outs.len()) {
+        let mut leaves = outs.iter();
+        return structured(tree, &mut leaves);
+    }
     if outs.len() == 1 {
         summarize(&outs[0])
     } else {
         summarize(&RVal::List(outs.to_vec()))
     }
+}
+
+fn structured<'v>(tree: &OutputTree, leaves: &mut impl Iterator<Item = &'v RVal>) -> Res<Json> {
+    Ok(match tree {
+        OutputTree::Leaf => match leaves.next() {
+            Some(value) => summarize(value)?,
+            None => Json::Null,
+        },
+        OutputTree::Seq(items) => json!({
+            "kind": "tuple",
+            "items": items.iter().map(|item| structured(item, leaves)).collect::<Res<Vec<_>>>()?,
+        }),
+        OutputTree::Dict(items) => {
+            let mut map = serde_json::Map::new();
+            for (key, item) in items {
+                map.insert(key.clone(), structured(item, leaves)?);
+            }
+            json!({"kind": "dict", "items": map})
+        }
+        OutputTree::Opaque(class) => json!({"kind": "other", "value": class}),
+    })
 }
 
 /// One line describing a runtime value: dtype, shape, min, max, mean and

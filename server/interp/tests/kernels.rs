@@ -581,7 +581,7 @@ fn nan_inputs_propagate_without_error() {
     let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
     let v = out.outputs[0].as_tensor().unwrap().to_f64().unwrap();
     assert!(v.iter().all(|x| x.is_nan()));
-    let j = interp::summary::outputs(&out.outputs).unwrap();
+    let j = interp::summary::outputs(&out.outputs, out.tree.as_ref()).unwrap();
     assert!(j["sum"].is_null());
 }
 
@@ -937,4 +937,71 @@ fn unfold_makes_windows_a_last_dimension() {
     );
     assert_eq!(got.dims(), &[2, 6, 1]);
     assert_close(&got, &(0..12).map(f64::from).collect::<Vec<_>>());
+}
+
+/// `run --json`'s OUT keeps the pytree `forward` returns (report-schema.md):
+/// dicts with their keys, nested tuples and lists, a single-element tuple,
+/// and an object export cannot flatten as `other` with its class name.
+#[test]
+fn outputs_keep_the_returned_pytree() {
+    let src = "import torch\nfrom dataclasses import dataclass\n\n@dataclass\nclass Out:\n    y: torch.Tensor\n\nclass M(torch.nn.Module):\n    def forward(self, x, flag):\n        if flag == 1:\n            return {\"b\": x + 1, \"a\": (x * 2, [x - 1, 3])}\n        if flag == 2:\n            return (x,)\n        return Out(y=x)\n\nmodel = M()\nexample_args = (torch.tensor([1, 2]), FLAG)\n";
+    let shape = |flag: &str| {
+        let r = run_text(&src.replace("FLAG", flag), Limits::default());
+        let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
+        let j = interp::summary::outputs(&out.outputs, out.tree.as_ref()).unwrap();
+        fn show(j: &serde_json::Value) -> String {
+            match j["kind"].as_str().unwrap_or("") {
+                "tuple" => {
+                    let items: Vec<String> =
+                        j["items"].as_array().unwrap().iter().map(show).collect();
+                    format!("({})", items.join(", "))
+                }
+                "dict" => {
+                    let items: Vec<String> = j["items"]
+                        .as_object()
+                        .unwrap()
+                        .iter()
+                        .map(|(k, v)| format!("{k}: {}", show(v)))
+                        .collect();
+                    format!("{{{}}}", items.join(", "))
+                }
+                "tensor" => format!("t{}", j["sum"]),
+                "const" => j["value"].as_str().unwrap().to_owned(),
+                other => format!("{other} {}", j["value"]),
+            }
+        }
+        show(&j)
+    };
+    assert_eq!(shape("1"), "{a: (t6.0, (t1.0, 3)), b: t5.0}");
+    assert_eq!(shape("2"), "(t3.0)");
+    assert_eq!(shape("0"), "other \"Out\"");
+}
+
+#[test]
+fn embedding_bag_reduces_each_bag_by_its_mode() {
+    let src = "import torch\nimport torch.nn.functional as F\n\nclass M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.register_buffer(\"w\", torch.tensor([[1.0, 2.0], [3.0, 4.0], [5.0, 7.0]]))\n\n    def forward(self, ids):\n        return (\n            F.embedding_bag(ids, self.w, mode=\"mean\"),\n            F.embedding_bag(ids, self.w, mode=\"max\"),\n            F.embedding_bag(ids, self.w, mode=\"sum\", padding_idx=0),\n            F.embedding_bag(ids.reshape(-1), self.w, torch.tensor([0, 1]), mode=\"sum\"),\n        )\n\nmodel = M()\nexample_args = (torch.tensor([[0, 2], [1, 1]]),)\n";
+    let r = run_text(src, Limits::default());
+    let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
+    let values: Vec<Vec<f64>> = out
+        .outputs
+        .iter()
+        .map(|v| v.as_tensor().unwrap().to_f64().unwrap())
+        .collect();
+    assert_eq!(values[0], [3.0, 4.5, 3.0, 4.0]);
+    assert_eq!(values[1], [5.0, 7.0, 3.0, 4.0]);
+    assert_eq!(values[2], [5.0, 7.0, 6.0, 8.0]);
+    // Offsets [0, 1] over [0, 2, 1, 1]: bags [0] and [2, 1, 1].
+    assert_eq!(values[3], [1.0, 2.0, 11.0, 15.0]);
+}
+
+/// Found by the language-server fuzzer (a quick run of a model on a batch
+/// of 0): a view of an empty tensor keeps an offset past its storage.
+#[test]
+fn views_of_empty_tensors_run() {
+    let src = "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x[:, 2:] + 1\n\nmodel = M()\nexample_args = (torch.randn(0, 4),)\n";
+    let r = run_text(src, Limits::default());
+    let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
+    let t = out.outputs[0].as_tensor().unwrap();
+    assert_eq!(t.dims(), [0, 2]);
+    assert!(t.to_f64().unwrap().is_empty());
 }

@@ -11,6 +11,8 @@
 //! - [`analysis`]: one analysis on a worker thread, turning the tracer's
 //!   results into plain `Send` data (diagnostics, hover table, inlay hints,
 //!   code actions, code lenses, program text), panics caught;
+//! - [`framing`]: the input filter that drops malformed messages, which
+//!   would otherwise end tower-lsp's input stream;
 //! - [`fixes`]: the source edits behind the quick fixes;
 //! - [`hover`]: what hover shows;
 //! - [`config`]: settings and their validation;
@@ -27,6 +29,7 @@ pub mod analysis;
 pub mod config;
 pub mod document;
 pub mod fixes;
+pub mod framing;
 pub mod hover;
 pub mod ordered;
 pub mod position;
@@ -50,11 +53,24 @@ use crate::state::State;
 /// recurses, and a stack overflow cannot be caught.
 const THREAD_STACK: usize = 64 << 20;
 
+/// How long handlers still running at `exit` may take to finish.
+const EXIT_GRACE: Duration = Duration::from_millis(500);
+
 /// Serve LSP over stdin/stdout until `exit`. Returns whether the client
 /// asked for `shutdown` before (the exit code is 0 then, 1 otherwise, as
 /// the protocol says).
 /// `python` is `--python` (see the `pyenv` crate for the other sources).
 pub async fn run_stdio(python: Option<std::path::PathBuf>) -> bool {
+    serve(tokio::io::stdin(), tokio::io::stdout(), python).await
+}
+
+/// [`run_stdio`] over any pair of byte streams (in-memory pipes in the
+/// tests that drive the server in-process).
+pub async fn serve<I, O>(input: I, output: O, python: Option<std::path::PathBuf>) -> bool
+where
+    I: tokio::io::AsyncRead + Unpin,
+    O: tokio::io::AsyncWrite,
+{
     let state = Arc::new(State::default());
     state.workspace.resolver.set_python(python);
     state.install_reader();
@@ -66,8 +82,19 @@ pub async fn run_stdio(python: Option<std::path::PathBuf>) -> bool {
     .custom_method("exportlens/quickRun", Backend::quick_run)
     .finish();
     let service = Ordered::new(service, state.clone());
-    let (stdin, stdout) = (tokio::io::stdin(), tokio::io::stdout());
-    Server::new(stdin, stdout, socket).serve(service).await;
+    let serving = Server::new(framing::Reframe::new(input), output, socket).serve(service);
+    // tower-lsp-server returns once every handler has finished; the
+    // protocol wants the server gone at `exit`, so what is still running
+    // then (a handler waiting for a reply the client will not send) gets a
+    // short grace period and is abandoned.
+    let exited = async {
+        state.exit_requested.notified().await;
+        tokio::time::sleep(EXIT_GRACE).await;
+    };
+    tokio::select! {
+        () = serving => {}
+        () = exited => tracing::warn!("handlers still running at `exit` were abandoned"),
+    }
     let clean = state.shutdown_requested.load(Ordering::SeqCst);
     tracing::info!(clean, "exiting");
     clean

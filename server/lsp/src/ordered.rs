@@ -59,6 +59,9 @@ where
     }
 
     fn call(&mut self, req: Request) -> Self::Future {
+        if req.method() == "exit" {
+            self.state.exit_requested.notify_one();
+        }
         let is_doc_notification = req.id().is_none()
             && matches!(
                 req.method(),

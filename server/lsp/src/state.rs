@@ -43,6 +43,9 @@ pub struct State {
     workers: Semaphore,
     pub client: OnceLock<Client>,
     pub shutdown_requested: AtomicBool,
+    /// Notified when the client sends `exit`: handlers still waiting then
+    /// (for a reply from the client, which will not come) are abandoned.
+    pub exit_requested: tokio::sync::Notify,
     /// Imports across files (see [`crate::workspace`]).
     pub workspace: crate::workspace::WorkspaceIndex,
 }
@@ -66,6 +69,7 @@ impl Default for State {
             workers: Semaphore::new(cores.max(1)),
             client: OnceLock::new(),
             shutdown_requested: AtomicBool::new(false),
+            exit_requested: tokio::sync::Notify::new(),
             workspace: Default::default(),
         }
     }

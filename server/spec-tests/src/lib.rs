@@ -7,6 +7,7 @@
 //! both modes and reports every expectation that does not hold.
 
 pub mod directives;
+pub mod fuzz;
 pub mod symexpr;
 
 use std::path::{Path, PathBuf};

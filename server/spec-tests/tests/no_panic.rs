@@ -264,6 +264,103 @@ fn model_with_forward(prelude: &str, body: &str) -> String {
 }
 
 #[test]
+fn hundred_thousand_nested_parentheses() {
+    let expr = format!("{}x{}", "(".repeat(100_000), ")".repeat(100_000));
+    let text = model_with_forward("", &format!("        return {expr} + 1"));
+    pathological("nested_parens_1e5", text, 7..=7);
+}
+
+/// A model whose `__init__` is `init_body`.
+fn model_with_init(prelude: &str, init_body: &str) -> String {
+    format!(
+        "import torch\n{prelude}\n\n\nclass M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n{init_body}\n\n    def forward(self, x):\n        return x + 1\n\n\nexample_args = (torch.randn(3, 4),)\nmodel = M()\n"
+    )
+}
+
+/// The failure messages of both modes of `text`'s entry.
+fn failure_messages(what: &'static str, text: String) -> Vec<String> {
+    failure_messages_within(what, text, WATCHDOG)
+}
+
+fn failure_messages_within(what: &'static str, text: String, limit: Duration) -> Vec<String> {
+    on_big_stack(what, limit, move || {
+        let (_, results) = analyse(&format!("{what}.py"), &text)
+            .unwrap_or_else(|msg| panic!("{what}: panicked: {msg}"));
+        results
+            .iter()
+            .filter_map(|r| match &r.outcome {
+                TraceOutcome::Failed(f) => Some(f.message.clone()),
+                TraceOutcome::Exported(_) => None,
+            })
+            .collect()
+    })
+}
+
+// Building the model is where these stop: the failure is on the line that
+// builds it (`model = M()`) and names the loop or the recursion.
+#[test]
+fn infinite_loop_in_init() {
+    let text = model_with_init("", "        n = 0\n        while True:\n            n += 1");
+    let last = text.lines().count() as u32;
+    pathological("init_while_true", text.clone(), last..=last);
+    for message in failure_messages("init_while_true", text) {
+        assert!(message.contains("`while` loop ran more than"), "{message}");
+    }
+}
+
+#[test]
+fn unbounded_recursion_in_init() {
+    let text = model_with_init(
+        "\n\ndef build(k):\n    return build(k + 1)",
+        "        self.k = build(0)",
+    );
+    let last = text.lines().count() as u32;
+    pathological("init_recursion", text.clone(), last..=last);
+    for message in failure_messages("init_recursion", text) {
+        assert!(
+            message.contains("call depth limit") && message.contains("`build`"),
+            "{message}"
+        );
+    }
+}
+
+#[test]
+fn a_spec_with_ten_thousand_dims() {
+    // A list of ten thousand tensors, each with its own named Dim.
+    let n = 10_000;
+    let params: Vec<String> = (0..n).map(|i| format!("x{i}")).collect();
+    let text = format!(
+        "import torch\nfrom torch.export import Dim\n\n\nclass M(torch.nn.Module):\n    def forward(self, xs):\n        return xs[0] * 2\n\n\nmodel = M()\nexample_args = ([torch.randn(4) for _ in range({n})],)\ndynamic_shapes = ([{}],)\n",
+        params
+            .iter()
+            .map(|p| format!("{{0: Dim('{p}', max=64)}}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    // It exports: 3.4 s for both modes in a release build (20,000 symbols
+    // with their guards); this debug build gets a longer hang guard.
+    let messages = failure_messages_within("ten_thousand_dims", text, Duration::from_secs(300));
+    assert!(messages.is_empty(), "{messages:?}");
+}
+
+#[test]
+fn a_fifty_megabyte_file_is_refused_at_its_first_line() {
+    let mut text = model_with_forward("", "        return x + 1");
+    text.push_str(&format!("table = [{}]\n", "7, ".repeat(50 << 20 >> 2)));
+    pathological("fifty_mb", text.clone(), 1..=1);
+    let file = tracer::SourceFile::parse("fifty_mb.py", &text);
+    assert_eq!(file.syntax_errors.len(), 1);
+    assert_eq!(file.syntax_errors[0].range, TextRange::new(0, 0));
+    assert!(
+        file.syntax_errors[0]
+            .message
+            .starts_with("file too large to analyse (39.3 MB"),
+        "{}",
+        file.syntax_errors[0].message
+    );
+}
+
+#[test]
 fn ten_thousand_nested_parentheses() {
     let expr = format!("{}x{}", "(".repeat(10_000), ")".repeat(10_000));
     let text = model_with_forward("", &format!("        return {expr} + 1"));
@@ -271,9 +368,10 @@ fn ten_thousand_nested_parentheses() {
 }
 
 #[test]
-fn ten_thousand_nested_ifs() {
-    // One space per level keeps the file at ~50 MB.
-    let depth = 10_000;
+fn three_thousand_nested_ifs() {
+    // One space per level: 4.5 MB (ten thousand levels, 50 MB, are past
+    // the parser's size limit).
+    let depth = 3_000;
     let mut body = String::new();
     for d in 0..depth {
         body.push_str(&" ".repeat(8 + d));

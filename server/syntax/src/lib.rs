@@ -34,9 +34,47 @@ pub struct Parsed {
     pub errors: Vec<SyntaxError>,
 }
 
-/// Parse Python source. Never panics; deep nesting is bounded and reported.
+/// The largest source parsed, in bytes and in lines: beyond either, a
+/// parse gives an empty module and one error saying so (parsing 10 MB
+/// takes seconds and a syntax tree of about 1 KB per line; the largest
+/// Python file of torch's, transformers' and CPython's sources is 1.3 MB
+/// and 30,000 lines).
+pub const MAX_SOURCE_BYTES: usize = 8 << 20;
+pub const MAX_SOURCE_LINES: usize = 250_000;
+
+/// The error for a source too large to parse, if it is.
+fn too_large(source: &str) -> Option<Parsed> {
+    let bytes = source.len();
+    let lines = if bytes > MAX_SOURCE_BYTES {
+        0
+    } else {
+        source.bytes().filter(|&b| b == b'\n').count()
+    };
+    if bytes <= MAX_SOURCE_BYTES && lines <= MAX_SOURCE_LINES {
+        return None;
+    }
+    let what = if bytes > MAX_SOURCE_BYTES {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    } else {
+        format!("{lines} lines")
+    };
+    Some(Parsed {
+        module: ast::Module::default(),
+        errors: vec![SyntaxError {
+            range: TextRange::new(0, 0),
+            message: format!(
+                "file too large to analyse ({what}; the limit is {} MiB and {MAX_SOURCE_LINES} lines)",
+                MAX_SOURCE_BYTES >> 20
+            ),
+        }],
+    })
+}
+
+/// Parse Python source. Never panics; deep nesting is bounded and reported,
+/// and so is a source larger than [`MAX_SOURCE_BYTES`] or
+/// [`MAX_SOURCE_LINES`].
 pub fn parse(source: &str) -> Parsed {
-    lower::parse(source)
+    too_large(source).unwrap_or_else(|| lower::parse(source))
 }
 
 /// [`parse`] for library code: function bodies that start on a line of
@@ -44,7 +82,7 @@ pub fn parse(source: &str) -> Parsed {
 /// read, and tree-sitter skips them until then. Syntax errors inside such
 /// a body are not reported. See the `deferred` module.
 pub fn parse_deferring(source: &str) -> Parsed {
-    lower::parse_deferring(source)
+    too_large(source).unwrap_or_else(|| lower::parse_deferring(source))
 }
 
 /// The tree-sitter types an editor needs for incremental parsing.
@@ -57,7 +95,10 @@ pub use tree_sitter::{InputEdit, Point, Tree};
 /// Giving a tree that does not match the edits gives a wrong parse: when
 /// in doubt pass `None`.
 pub fn parse_incremental(source: &str, old: Option<&Tree>) -> (Parsed, Option<Tree>) {
-    lower::parse_incremental(source, old, None)
+    match too_large(source) {
+        Some(parsed) => (parsed, None),
+        None => lower::parse_incremental(source, old, None),
+    }
 }
 
 /// [`parse_incremental`] that also reuses the lowered top-level statements
@@ -70,5 +111,8 @@ pub fn parse_reusing(
     old: Option<&Tree>,
     cache: &mut StmtCache,
 ) -> (Parsed, Option<Tree>) {
-    lower::parse_incremental(source, old, Some(cache))
+    match too_large(source) {
+        Some(parsed) => (parsed, None),
+        None => lower::parse_incremental(source, old, Some(cache)),
+    }
 }

@@ -8,6 +8,7 @@ mod errors;
 mod expr;
 mod field;
 mod literal;
+mod repair;
 mod stmt;
 
 use std::cell::RefCell;
@@ -52,8 +53,40 @@ pub(crate) fn parse_incremental(
         };
         return (parsed, None);
     };
+    if tree.root_node().has_error()
+        && let Some(parsed) = lower_repaired(source)
+    {
+        // The tree kept for the next incremental parse is the one of
+        // `source` itself: the repaired tree is of another text.
+        if let Some(cache) = cache {
+            *cache = StmtCache::default();
+        }
+        return (parsed, Some(tree));
+    }
     let parsed = lower_tree(&tree, source, cache);
     (parsed, Some(tree))
+}
+
+/// The tree of `source`'s repaired text (see [`repair`]) when the grammar
+/// accepts it, with the stars lowering must restore.
+fn repaired_tree(source: &str) -> Option<(Tree, Vec<(u32, u32)>)> {
+    let rewrite = repair::rewrite(source)?;
+    let tree = parse_tree(&rewrite.text, None)?;
+    (!tree.root_node().has_error()).then_some((tree, rewrite.stars))
+}
+
+/// `source` lowered from the tree of its repaired text, if the grammar
+/// accepts that text and every blanked star is restored.
+fn lower_repaired(source: &str) -> Option<Parsed> {
+    let (tree, stars) = repaired_tree(source)?;
+    let mut lowerer = Lowerer::new(source);
+    let expected = stars.len();
+    lowerer.stars = stars;
+    let body = lowerer.block(tree.root_node());
+    (lowerer.restored_stars == expected).then(|| Parsed {
+        module: Module { body },
+        errors: lowerer.errors,
+    })
 }
 
 fn lower_tree(tree: &Tree, source: &str, cache: Option<&mut StmtCache>) -> Parsed {
@@ -114,16 +147,25 @@ pub(crate) fn parse_deferring(source: &str) -> Parsed {
 /// cleanly, the whole text.
 pub(crate) fn lower_def_body(source: &str, def_start: u32, end: u32) -> (Vec<Stmt>, bool) {
     let (start, end) = (def_start as usize, (end as usize).min(source.len()));
-    let lower = |tree: &Tree| {
+    let lower = |tree: &Tree, stars: Vec<(u32, u32)>| {
         let node = function_at(tree.root_node(), start)?;
         let mut lowerer = Lowerer::new(source);
+        lowerer.stars = stars;
         let def = lowerer.function_def(node, node, Vec::new());
         Some(def.body.into_parts())
     };
     parse_tree_in(source, &[(start, end)])
         .filter(|tree| !tree.root_node().has_error())
-        .and_then(|tree| lower(&tree))
-        .or_else(|| parse_tree(source, None).and_then(|tree| lower(&tree)))
+        .and_then(|tree| lower(&tree, Vec::new()))
+        .or_else(|| {
+            let tree = parse_tree(source, None)?;
+            if tree.root_node().has_error()
+                && let Some((repaired, stars)) = repaired_tree(source)
+            {
+                return lower(&repaired, stars);
+            }
+            lower(&tree, Vec::new())
+        })
         .unwrap_or_default()
 }
 
@@ -231,6 +273,11 @@ struct Lowerer<'s> {
     /// One flag per function being lowered: whether its own body (not a
     /// nested function's) contains `yield`.
     yields: Vec<bool>,
+    /// When lowering a repaired text: the stars it blanked, as
+    /// `(element_start, star)` in ascending order (see [`repair`]).
+    stars: Vec<(u32, u32)>,
+    /// How many of `stars` lowering has put back.
+    restored_stars: usize,
 }
 
 impl<'s> Lowerer<'s> {
@@ -242,6 +289,8 @@ impl<'s> Lowerer<'s> {
             reported_too_deep: false,
             errors: Vec::new(),
             yields: Vec::new(),
+            stars: Vec::new(),
+            restored_stars: 0,
         }
     }
 

@@ -94,9 +94,11 @@ fn flat_chains_need_no_nesting() {
     }
 }
 
+/// Three thousand levels of indentation already make a 4.5 MB file; ten
+/// thousand (50 MB) are refused by size, see `sources_too_large_...`.
 #[test]
-fn ten_thousand_nested_ifs() {
-    let depth = 10_000;
+fn three_thousand_nested_ifs() {
+    let depth = 3_000;
     let mut source = String::with_capacity(depth * depth / 2 + depth * 8);
     for level in 0..depth {
         source.extend(std::iter::repeat_n(' ', level));
@@ -246,5 +248,31 @@ fn random_token_soup_never_panics() {
             assert!(error.range.start <= error.range.end, "{source:?}");
             assert!(error.range.end as usize <= source.len(), "{source:?}");
         }
+    }
+}
+
+/// A 50 MB source and one of a million lines are refused whole, with one
+/// error at the start of the file, without being parsed.
+#[test]
+fn sources_too_large_are_refused_with_one_error() {
+    let fifty_mb = format!("x = [{}]\n", "1, ".repeat(50 << 20 >> 2));
+    let million_lines = "x = 1\n".repeat(1_000_000);
+    for (source, says) in [(fifty_mb, "MB"), (million_lines, "1000000 lines")] {
+        let started = std::time::Instant::now();
+        let parsed = syntax::parse(&source);
+        assert!(parsed.module.body.is_empty());
+        assert_eq!(parsed.errors.len(), 1, "{:?}", parsed.errors);
+        let error = &parsed.errors[0];
+        assert_eq!(error.range, syntax::TextRange::new(0, 0));
+        assert!(
+            error.message.starts_with("file too large to analyse"),
+            "{}",
+            error.message
+        );
+        assert!(error.message.contains(says), "{}", error.message);
+        // A hang guard, not a benchmark: refusing reads the text once.
+        assert!(started.elapsed() < std::time::Duration::from_secs(30));
+        let deferred = syntax::parse_deferring(&source);
+        assert_eq!(deferred.errors, parsed.errors);
     }
 }

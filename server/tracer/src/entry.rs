@@ -15,7 +15,9 @@ use syntax::TextRange;
 use syntax::ast::{Arg as AstArg, Expr, ExprKind, Stmt, StmtKind};
 
 use crate::failure::{Failure, FailureKind, Note};
-use crate::graph::{Arg, Graph, InputKind, MetaVal, Node, NodeId, NodeOp, Output, OutputKind};
+use crate::graph::{
+    Arg, Graph, InputKind, MetaVal, Node, NodeId, NodeOp, Output, OutputKind, OutputTree,
+};
 use crate::interp::{Flow, Frame, Interp, R};
 use crate::shape_env::ShapeEnv;
 use crate::spec::{DimRequest, SymbolFactory};
@@ -128,6 +130,10 @@ pub struct TraceOptions {
     /// Concrete mode: decisions on tensor data ask this evaluator for the
     /// value and follow the branch eager PyTorch takes (off: `None`).
     pub concrete: Option<Rc<dyn crate::concrete::ConcreteEval>>,
+    /// Quick runs: an output object export cannot flatten (a plain
+    /// dataclass) is kept as an opaque leaf of the output tree, as eager
+    /// PyTorch returns it, instead of failing the trace.
+    pub opaque_outputs: bool,
 }
 
 /// Trace one entry in one mode. Never panics on user input.
@@ -201,6 +207,7 @@ pub fn trace_entry_with(
     let mut interp = Interp::new(mode, options.budget, file.clone());
     interp.workspace = options.workspace.clone();
     interp.concrete = options.concrete.clone();
+    interp.opaque_outputs = options.opaque_outputs;
     let result = run(&mut interp, &file, entry, options.static_shapes);
     interp.sync_guard_paths();
     let env = match &result {
@@ -863,9 +870,10 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     interp.forward_notes_from = Some(interp.notes.len());
     let out = interp.call_module(model.clone(), fake_args, fake_kwargs)?;
     let mut outputs = Vec::new();
-    flatten_output(interp, &out, &mut outputs)?;
+    let tree = flatten_output(interp, &out, &mut outputs)?;
     interp.tracing = false;
     interp.graph.outputs = outputs;
+    interp.graph.output_tree = Some(tree);
 
     factory.link_groups(interp)?;
     if let Some(f) = crate::spec::check_constraints(interp, &factory.dynamic) {
@@ -1072,53 +1080,53 @@ fn fake_input(
     }
 }
 
-fn flatten_output(interp: &mut Interp, v: &Value, out: &mut Vec<Output>) -> Result<(), Flow> {
+/// Appends the leaves of `v` to `out` as export flattens them and returns
+/// the tree they came from.
+fn flatten_output(
+    interp: &mut Interp,
+    v: &Value,
+    out: &mut Vec<Output>,
+) -> Result<OutputTree, Flow> {
+    let mut leaf = |arg: Arg| {
+        out.push(Output {
+            arg,
+            kind: OutputKind::User,
+        });
+        Ok(OutputTree::Leaf)
+    };
     match v {
         Value::Tensor(t) => {
             let n = interp.tensor_node(t);
-            out.push(Output {
-                arg: Arg::Node(n),
-                kind: OutputKind::User,
-            });
-        }
-        Value::Tuple(_) | Value::List(_) => {
-            for it in interp.iterate(v)? {
-                flatten_output(interp, &it, out)?;
-            }
-        }
-        Value::Dict(d) => {
-            let items = d.borrow().entries.clone();
-            for (_, it) in items {
-                flatten_output(interp, &it, out)?;
-            }
+            leaf(Arg::Node(n))
         }
         Value::SymInt(e) => {
             let a = interp.sym_arg(e);
-            out.push(Output {
-                arg: a,
-                kind: OutputKind::User,
-            });
+            leaf(a)
         }
-        Value::Int(i) => out.push(Output {
-            arg: Arg::Int(*i),
-            kind: OutputKind::User,
-        }),
-        Value::Float(f) => out.push(Output {
-            arg: Arg::Float(*f),
-            kind: OutputKind::User,
-        }),
-        Value::Bool(b) => out.push(Output {
-            arg: Arg::Bool(*b),
-            kind: OutputKind::User,
-        }),
-        Value::None => out.push(Output {
-            arg: Arg::None,
-            kind: OutputKind::User,
-        }),
-        Value::Str(s) => out.push(Output {
-            arg: Arg::Str(s.to_string()),
-            kind: OutputKind::User,
-        }),
+        Value::Int(i) => leaf(Arg::Int(*i)),
+        Value::Float(f) => leaf(Arg::Float(*f)),
+        Value::Bool(b) => leaf(Arg::Bool(*b)),
+        Value::None => leaf(Arg::None),
+        Value::Str(s) => leaf(Arg::Str(s.to_string())),
+        Value::Tuple(_) | Value::List(_) => {
+            let mut items = Vec::new();
+            for it in interp.iterate(v)? {
+                items.push(flatten_output(interp, &it, out)?);
+            }
+            Ok(OutputTree::Seq(items))
+        }
+        Value::Dict(d) => {
+            let entries = d.borrow().entries.clone();
+            let mut items = Vec::new();
+            for (key, it) in entries {
+                let key = match &key {
+                    Value::Str(s) => s.to_string(),
+                    other => interp.to_str(other)?,
+                };
+                items.push((key, flatten_output(interp, &it, out)?));
+            }
+            Ok(OutputTree::Dict(items))
+        }
         Value::Object(o)
             if let Some(flatten) = interp
                 .pytree_nodes
@@ -1132,29 +1140,28 @@ fn flatten_output(interp: &mut Interp, v: &Value, out: &mut Vec<Output>) -> Resu
                 Some(children) => children,
                 None => Value::tuple(vec![]),
             };
-            flatten_output(interp, &children, out)?;
+            flatten_output(interp, &children, out)
         }
-        Value::Object(o) => {
-            return Err(interp.fail(
-                FailureKind::Other,
-                format!(
-                    "forward returns a `{}` object, which export cannot flatten; return a tuple or dict of tensors, or register the class as a pytree node",
-                    o.class.name
-                ),
-            ));
+        Value::Object(o) if interp.opaque_outputs => Ok(OutputTree::Opaque(o.class.name.to_string())),
+        Value::Object(o) => Err(interp.fail(
+            FailureKind::Other,
+            format!(
+                "forward returns a `{}` object, which export cannot flatten; return a tuple or dict of tensors, or register the class as a pytree node",
+                o.class.name
+            ),
+        )),
+        Value::Unknown(_) => {
+            interp.note_unknown_use(v);
+            Ok(OutputTree::Seq(Vec::new()))
         }
-        Value::Unknown(_) => interp.note_unknown_use(v),
-        other => {
-            return Err(interp.fail(
-                FailureKind::Other,
-                format!(
-                    "forward returns a {}, which export cannot flatten",
-                    other.type_name()
-                ),
-            ));
-        }
+        other => Err(interp.fail(
+            FailureKind::Other,
+            format!(
+                "forward returns a {}, which export cannot flatten",
+                other.type_name()
+            ),
+        )),
     }
-    Ok(())
 }
 
 /// Runtime assertions torch inserts for the ranges of unbacked symbols,

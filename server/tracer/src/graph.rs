@@ -134,6 +134,32 @@ pub struct Output {
     pub kind: OutputKind,
 }
 
+/// The pytree of `forward`'s return value over the graph's user outputs:
+/// each `Leaf` is the next user output, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OutputTree {
+    Leaf,
+    /// A tuple or list.
+    Seq(Vec<OutputTree>),
+    /// A dict, with each key as `str()` gives it.
+    Dict(Vec<(String, OutputTree)>),
+    /// An object export cannot flatten (a plain dataclass), kept whole by
+    /// quick runs: its class name, no graph output.
+    Opaque(String),
+}
+
+impl OutputTree {
+    /// How many user outputs the tree takes.
+    pub fn leaves(&self) -> usize {
+        match self {
+            OutputTree::Leaf => 1,
+            OutputTree::Seq(items) => items.iter().map(OutputTree::leaves).sum(),
+            OutputTree::Dict(items) => items.iter().map(|(_, t)| t.leaves()).sum(),
+            OutputTree::Opaque(_) => 0,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OutputKind {
     User,
@@ -145,6 +171,9 @@ pub enum OutputKind {
 pub struct Graph {
     pub nodes: Vec<Node>,
     pub outputs: Vec<Output>,
+    /// The structure of the user outputs as `forward` returned them (`None`
+    /// for graphs not traced from a `forward`: subgraphs).
+    pub output_tree: Option<OutputTree>,
     pub subgraphs: Vec<Graph>,
     /// Nodes inserted after tracing that belong right after another node
     /// (runtime assertions after the node defining their symbol).

@@ -888,6 +888,103 @@ fn embedding(a: &Args) -> Res<T> {
     })
 }
 
+/// `embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode,
+/// sparse, per_sample_weights, include_last_offset, padding_idx)`: each
+/// bag (the indices from one offset to the next) reduced by sum (0, with
+/// per-sample weights), mean (1) or max (2), entries equal to
+/// `padding_idx` left out; an empty bag gives zeros. Returns torch's four
+/// outputs: the bags, each index's bag, each bag's size and, for max, the
+/// row each maximum came from.
+fn embedding_bag(a: &Args) -> Res<RVal> {
+    let w = a.tensor(0, "weight")?;
+    if w.rank() != 2 {
+        return Err(Error::runtime("embedding_bag: weight must be 2-D"));
+    }
+    let (rows, dim) = (w.dims()[0], w.dims()[1]);
+    let weight = w.to_f64()?;
+    let indices = a.tensor(1, "indices")?;
+    let ids: Vec<i64> = indices.to_f64()?.iter().map(|v| *v as i64).collect();
+    let mut offsets: Vec<usize> = match a.opt_tensor(2, "offsets") {
+        Some(t) => t.to_f64()?.iter().map(|v| v.max(0.0) as usize).collect(),
+        None => vec![0],
+    };
+    let mode = a.int_or(4, "mode", 0)?;
+    let weights = a
+        .opt_tensor(6, "per_sample_weights")
+        .map(T::to_f64)
+        .transpose()?;
+    let include_last = a.bool_or(7, "include_last_offset", false);
+    let padding = a.int(8);
+    let bags = if include_last {
+        offsets.len().saturating_sub(1)
+    } else {
+        offsets.len()
+    };
+    offsets.truncate(bags);
+    offsets.push(ids.len());
+    let mut out = vec![0.0; bags * dim];
+    let mut offset2bag = vec![0.0; ids.len()];
+    let mut sizes = vec![0.0; bags];
+    let mut argmax = vec![-1.0; if mode == 2 { bags * dim } else { bags }];
+    for bag in 0..bags {
+        let (start, end) = (offsets[bag].min(ids.len()), offsets[bag + 1].min(ids.len()));
+        let row_out = &mut out[bag * dim..(bag + 1) * dim];
+        let mut count = 0usize;
+        for (i, &id) in ids.iter().enumerate().take(end).skip(start) {
+            offset2bag[i] = bag as f64;
+            if Some(id) == padding {
+                continue;
+            }
+            let row = usize::try_from(id)
+                .ok()
+                .filter(|&r| r < rows)
+                .ok_or_else(|| {
+                    Error::runtime(format!(
+                        "index {id} is out of range for an embedding bag of {rows} rows"
+                    ))
+                })?;
+            let scale = weights
+                .as_ref()
+                .and_then(|w| w.get(i))
+                .copied()
+                .unwrap_or(1.0);
+            for (j, slot) in row_out.iter_mut().enumerate() {
+                let v = weight[row * dim + j];
+                if mode == 2 {
+                    if count == 0 || v > *slot {
+                        *slot = v;
+                        argmax[bag * dim + j] = row as f64;
+                    }
+                } else {
+                    *slot += v * scale;
+                }
+            }
+            count += 1;
+        }
+        sizes[bag] = count as f64;
+        if mode == 1 && count > 0 {
+            row_out.iter_mut().for_each(|v| *v /= count as f64);
+        }
+    }
+    let argmax_shape: Vec<usize> = if mode == 2 {
+        vec![bags, dim]
+    } else {
+        vec![bags]
+    };
+    // torch leaves offset2bag empty in sum mode.
+    if mode == 0 {
+        offset2bag.clear();
+    }
+    let dt = indices.dt;
+    let mapped = offset2bag.len();
+    Ok(RVal::List(vec![
+        RVal::Tensor(T::from_f64(out, &[bags, dim], w.dt)?),
+        RVal::Tensor(T::from_f64(offset2bag, &[mapped], dt)?),
+        RVal::Tensor(T::from_f64(sizes, &[bags], dt)?),
+        RVal::Tensor(T::from_f64(argmax, &argmax_shape, dt)?),
+    ]))
+}
+
 fn sdpa(node: &Node, a: &Args) -> Res<T> {
     let q = a.tensor(0, "query")?;
     let k = a.tensor(1, "key")?;
@@ -1368,6 +1465,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
         "group_norm" => RVal::Tensor(group_norm(node, a)?),
         "instance_norm" => RVal::Tensor(instance_norm(node, a)?),
         "embedding" => RVal::Tensor(embedding(a)?),
+        "embedding_bag" | "_embedding_bag" => embedding_bag(a)?,
         "softmax" | "_softmax" | "log_softmax" | "_log_softmax" => {
             let x = a.tensor(0, "self")?;
             let d = wrap_dim(a.int_or(1, "dim", -1)?, x.rank())?;

@@ -35,7 +35,44 @@ impl Lowerer<'_> {
             })
         };
         self.leave();
-        expr
+        if self.stars.is_empty() {
+            expr
+        } else {
+            self.restore_star(node, expr)
+        }
+    }
+
+    /// In a repaired text (see `repair`): the element of a bare tuple whose
+    /// star was blanked, starred again; a tuple that starts with such an
+    /// element, widened to its star.
+    fn restore_star(&mut self, node: Node, mut expr: Expr) -> Expr {
+        if let ExprKind::Tuple(items) = &expr.kind
+            && let Some(first) = items.first()
+        {
+            expr.range.start = expr.range.start.min(first.range.start);
+        }
+        let in_bare_tuple = node.parent().is_some_and(|parent| {
+            matches!(
+                parent.kind(),
+                "expression_list" | "pattern_list" | "expression_statement"
+            )
+        });
+        if !in_bare_tuple {
+            return expr;
+        }
+        let Ok(i) = self
+            .stars
+            .binary_search_by_key(&to_u32(node.start_byte()), |&(element, _)| element)
+        else {
+            return expr;
+        };
+        self.restored_stars += 1;
+        let star = self.stars[i].1;
+        let end = expr.range.end;
+        Expr {
+            kind: ExprKind::Starred(Box::new(expr)),
+            range: TextRange::new(star, end),
+        }
     }
 
     /// The expression in field `field` of `node`, or an `Error` at its end.
@@ -86,9 +123,13 @@ impl Lowerer<'_> {
             first_last = Some((first_last.map_or(item, |(first, _)| first), item));
             elements.push(self.expr(item));
         }
+        let mut range = first_last.map_or(range(fallback), |(first, last)| span(first, last));
+        if let Some(first) = elements.first() {
+            range.start = range.start.min(first.range.start);
+        }
         Expr {
             kind: ExprKind::Tuple(elements),
-            range: first_last.map_or(range(fallback), |(first, last)| span(first, last)),
+            range,
         }
     }
 

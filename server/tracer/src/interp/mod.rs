@@ -116,6 +116,8 @@ pub struct Interp {
     /// and their flatten functions (`(children, context)` of an instance):
     /// export flattens such outputs through them.
     pub pytree_nodes: Vec<(Rc<Class>, Value)>,
+    /// See [`crate::TraceOptions::opaque_outputs`].
+    pub opaque_outputs: bool,
     /// A class of this trace defines `__getattribute__`, `__getattr__` or
     /// `__setattr__`: until one does, attribute access skips looking for
     /// them (it is the interpreter's hottest path).
@@ -223,6 +225,7 @@ impl Interp {
             deferred: Vec::new(),
             star_fallbacks: HashMap::new(),
             pytree_nodes: Vec::new(),
+            opaque_outputs: false,
             attribute_hooks_defined: false,
             properties_defined: false,
             module_globals: std::collections::HashSet::new(),

@@ -64,6 +64,32 @@ pub fn int_list(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
 }
 
 /// Wrap a possibly negative dim into `0..rank`.
+/// Ops making one output per piece (`unbind`, `split`, `chunk`): `n`
+/// pieces, unless that is more than the graph may hold (a size of 10**12
+/// would allocate without bound).
+pub fn check_piece_count(interp: &mut Interp, n: i64) -> R<()> {
+    let limit = interp.budget.nodes;
+    if usize::try_from(n).is_ok_and(|n| n > limit) {
+        return Err(interp.fail(
+            crate::failure::FailureKind::Incomplete,
+            format!("analysis incomplete: this op would make {n} outputs, more than the graph may hold ({limit} nodes)"),
+        ));
+    }
+    Ok(())
+}
+
+/// [`wrap_dim`] for ops that index the tensor's sizes by the dim, which a
+/// 0-d tensor does not have: torch's `IndexError` for it.
+pub fn wrap_existing_dim(interp: &mut Interp, d: i64, rank: usize) -> R<usize> {
+    if rank == 0 {
+        return Err(interp.raise(
+            "IndexError",
+            format!("dimension specified as {d} but tensor has no dimensions"),
+        ));
+    }
+    wrap_dim(interp, d, rank)
+}
+
 pub fn wrap_dim(interp: &mut Interp, d: i64, rank: usize) -> R<usize> {
     let r = rank.max(1) as i64;
     let w = if d < 0 { d + r } else { d };
@@ -1683,7 +1709,7 @@ pub fn glu(interp: &mut Interp, call: &OpCall) -> R<Value> {
         ));
     }
     let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(-1);
-    let d = wrap_dim(interp, d, x.rank())?;
+    let d = wrap_existing_dim(interp, d, x.rank())?;
     let len = interp.env.simplify(&x.shape[d]);
     if let Some(c) = len.as_const()
         && c % 2 != 0
@@ -1710,7 +1736,7 @@ pub fn diff(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     let n = opt_int(interp, &call.get("n").clone())?.unwrap_or(1);
     let dim = opt_int(interp, &call.get("dim").clone())?.unwrap_or(-1);
-    let d = wrap_dim(interp, dim, x.rank())?;
+    let d = wrap_existing_dim(interp, dim, x.rank())?;
     let mut len = x.shape[d].clone();
     let mut extra = Vec::new();
     for key in ["prepend", "append"] {

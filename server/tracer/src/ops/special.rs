@@ -189,7 +189,7 @@ pub fn tensor_method(
             ),
             Some(d) => {
                 let d = interp.index_int(&d)?;
-                let w = super::meta::wrap_dim(interp, d, t.rank())?;
+                let w = super::meta::wrap_existing_dim(interp, d, t.rank())?;
                 interp.sym_value(t.shape[w].clone())
             }
         },

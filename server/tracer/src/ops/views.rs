@@ -7,8 +7,8 @@ use shapes::SymExpr;
 
 use super::OpCall;
 use super::meta::{
-    broadcast, emit, expect_eq, int_list, opt_int, shape_error, size_expr, tensor, tuple_op,
-    wrap_dim,
+    broadcast, check_piece_count, emit, expect_eq, int_list, opt_int, shape_error, size_expr,
+    tensor, tuple_op, wrap_dim, wrap_existing_dim,
 };
 use crate::dtype::DType;
 use crate::graph::Arg;
@@ -514,7 +514,7 @@ pub fn permute(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let mut shape = Vec::new();
     let mut wrapped = Vec::new();
     for d in &dims {
-        let w = wrap_dim(interp, *d, t.rank())?;
+        let w = wrap_existing_dim(interp, *d, t.rank())?;
         wrapped.push(w as i64);
         shape.push(t.shape[w].clone());
     }
@@ -865,7 +865,7 @@ pub fn cat(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn split(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
-    let w = wrap_dim(interp, d, t.rank())?;
+    let w = wrap_existing_dim(interp, d, t.rank())?;
     let len = interp.env.simplify(&t.shape[w]);
     let spec = call.arg(1).clone();
     let (idx, pieces): (usize, Vec<SymExpr>) = match &spec {
@@ -884,6 +884,7 @@ pub fn split(interp: &mut Interp, call: &OpCall) -> R<Value> {
                 return Err(shape_error(interp, "split: split_size must be positive"));
             }
             let n = interp.index_int(&Value::SymInt(len.clone()))?;
+            check_piece_count(interp, n / size)?;
             let mut out = Vec::new();
             let mut left = n;
             while left > 0 {
@@ -927,9 +928,11 @@ pub fn chunk(interp: &mut Interp, call: &OpCall) -> R<Value> {
         ));
     }
     let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
-    let w = wrap_dim(interp, d, t.rank())?;
+    let w = wrap_existing_dim(interp, d, t.rank())?;
     let len = interp.index_int(&Value::SymInt(t.shape[w].clone()))?;
-    let size = (len + n - 1) / n;
+    // ceil(len / n), without overflow for any n > 0.
+    let size = if len <= 0 { 0 } else { (len - 1) / n + 1 };
+    check_piece_count(interp, n.min(len))?;
     let mut outs = Vec::new();
     let mut left = len;
     while left > 0 && size > 0 {
@@ -950,8 +953,9 @@ pub fn chunk(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn unbind(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
-    let w = wrap_dim(interp, d, t.rank())?;
+    let w = wrap_existing_dim(interp, d, t.rank())?;
     let n = interp.index_int(&Value::SymInt(t.shape[w].clone()))?;
+    check_piece_count(interp, n)?;
     let mut s = t.shape.clone();
     s.remove(w);
     let outs = (0..n).map(|_| (t.dtype, s.clone())).collect();
@@ -967,7 +971,7 @@ pub fn unbind(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn select(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let d = interp.index_int(&call.arg(1).clone())?;
-    let w = wrap_dim(interp, d, t.rank())?;
+    let w = wrap_existing_dim(interp, d, t.rank())?;
     let i = call.arg(2).clone();
     check_index_in_bounds(interp, &t.shape[w], &i)?;
     let mut shape = t.shape.clone();
@@ -997,7 +1001,7 @@ pub fn check_index_in_bounds(interp: &mut Interp, size: &SymExpr, index: &Value)
 pub fn narrow(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let d = interp.index_int(&call.arg(1).clone())?;
-    let w = wrap_dim(interp, d, t.rank())?;
+    let w = wrap_existing_dim(interp, d, t.rank())?;
     let len = size_expr(interp, &call.arg(3).clone())?;
     let mut shape = t.shape.clone();
     shape[w] = len;
@@ -1127,7 +1131,7 @@ pub fn unfold(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn index_select(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let d = interp.index_int(&call.arg(1).clone())?;
-    let w = wrap_dim(interp, d, t.rank())?;
+    let w = wrap_existing_dim(interp, d, t.rank())?;
     let idx = tensor(interp, call, 2)?;
     let mut shape = t.shape.clone();
     shape[w] = idx.shape.first().cloned().unwrap_or(SymExpr::int(1));
@@ -1285,7 +1289,7 @@ pub fn topk(interp: &mut Interp, call: &OpCall) -> R<Value> {
     if call.spelling.ends_with("topk") {
         let k = size_expr(interp, &call.arg(1).clone())?;
         let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(-1);
-        let w = wrap_dim(interp, d, t.rank())?;
+        let w = wrap_existing_dim(interp, d, t.rank())?;
         shape[w] = k;
     }
     let n = call.args.len().min(2);

@@ -832,7 +832,7 @@ fn constructed_values(target: &str, shape: &[SymExpr], fill: Option<&Value>) -> 
         .iter()
         .map(|d| d.as_const().and_then(|c| usize::try_from(c).ok()))
         .collect::<Option<_>>()?;
-    let n: usize = dims.iter().product();
+    let n = dims.iter().try_fold(1usize, |acc, d| acc.checked_mul(*d))?;
     if n > super::values::MAX_KNOWN {
         return None;
     }

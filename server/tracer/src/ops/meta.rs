@@ -1447,6 +1447,15 @@ pub fn elementwise_output(
     operands: &[&Value],
     shape: &[SymExpr],
 ) -> crate::interp::record::Output {
+    // Tensors without a layout are contiguous in their own storage, and an
+    // op on contiguous tensors gives a contiguous one: the common case
+    // costs no stride arithmetic.
+    let strided = operands
+        .iter()
+        .any(|v| matches!(v, Value::Tensor(t) if t.layout.is_some()));
+    if !strided || shape.len() < 2 {
+        return crate::interp::record::Output::Fresh;
+    }
     let layouts: Vec<(Vec<SymExpr>, crate::layout::Layout)> = operands
         .iter()
         .filter_map(|v| match v {
@@ -1454,7 +1463,7 @@ pub fn elementwise_output(
             _ => None,
         })
         .collect();
-    if layouts.iter().all(|(_, l)| l.strides.is_empty()) || shape.len() < 2 {
+    if layouts.iter().all(|(_, l)| l.strides.is_empty()) {
         return crate::interp::record::Output::Fresh;
     }
     let views: Vec<(&[SymExpr], &[SymExpr])> = layouts

@@ -1251,11 +1251,7 @@ pub fn type_as(interp: &mut Interp, call: &OpCall) -> R<Value> {
 /// `tril`/`triu`/`cumsum`-like ops that keep the shape.
 pub fn keep_shape(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
-    let n = call
-        .args
-        .iter()
-        .rposition(|v| !v.is_none())
-        .map_or(1, |p| p + 1);
+    let n = recorded_args(call);
     if call.inplace {
         return super::meta::emit_inplace(interp, call, 0, n);
     }
@@ -1274,12 +1270,15 @@ pub fn cumulative(interp: &mut Interp, call: &OpCall) -> R<Value> {
         _ if t.dtype.is_floating() || t.dtype.is_complex() => t.dtype,
         _ => DType::I64,
     };
-    let n = call
-        .args
+    emit(interp, call, 0, recorded_args(call), dtype, t.shape.clone())
+}
+
+/// How many leading arguments are recorded: up to the last one given.
+fn recorded_args(call: &OpCall) -> usize {
+    call.args
         .iter()
         .rposition(|v| !v.is_none())
-        .map_or(1, |p| p + 1);
-    emit(interp, call, 0, n, dtype, t.shape.clone())
+        .map_or(1, |p| p + 1)
 }
 
 /// `topk(k, dim)` / `sort(dim)`: (values, indices).

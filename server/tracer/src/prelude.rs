@@ -81,6 +81,18 @@ pub static MODULES: &[PreludeModule] = &[
         namespace: "torch.autograd",
         source: include_str!("../prelude/autograd.py"),
     },
+    PreludeModule {
+        name: "torch.nn.utils.parametrize",
+        path: "<exportlens prelude>/torch/nn/utils/parametrize.py",
+        namespace: "torch.nn.utils.parametrize",
+        source: include_str!("../prelude/parametrize.py"),
+    },
+    PreludeModule {
+        name: "torch.nn.utils.parametrizations",
+        path: "<exportlens prelude>/torch/nn/utils/parametrizations.py",
+        namespace: "torch.nn.utils.parametrizations",
+        source: include_str!("../prelude/parametrizations.py"),
+    },
     standalone!("numpy", "numpy.py", "numpy"),
     standalone!("collections", "collections.py", "collections"),
     standalone!("exportlens.builtins", "builtins_dict.py", "builtins_dict"),

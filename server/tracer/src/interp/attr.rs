@@ -95,6 +95,7 @@ const TORCH_SUBMODULES: &[&str] = &[
     "torch.nn.init",
     "torch.nn.modules",
     "torch.nn.parameter",
+    "torch.nn.utils",
     "torch.export",
     "torch.export.dynamic_shapes",
     "torch.fx",
@@ -408,6 +409,19 @@ impl Interp {
             }
             if name == "training" {
                 return Ok(Value::Bool(st.training));
+            }
+            // A parametrized tensor (`register_parametrization`): torch
+            // injects a property that calls `parametrizations[name]()`.
+            let parametrization = match ModuleState::lookup(&st.modules, "parametrizations") {
+                Some(Value::Object(p)) => p
+                    .module
+                    .as_ref()
+                    .and_then(|s| ModuleState::lookup(&s.borrow().modules, name)),
+                _ => None,
+            };
+            drop(st);
+            if let Some(list) = parametrization {
+                return self.call(&list, vec![], vec![]);
             }
         }
         if let Some(a) = o.get_attr(name) {

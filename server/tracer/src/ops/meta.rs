@@ -2161,3 +2161,25 @@ pub fn embedding_bag(interp: &mut Interp, call: &OpCall) -> R<Value> {
         ],
     )
 }
+
+/// `norm_except_dim(v, pow=2, dim=0)`: the norm over every dim but `dim`,
+/// kept as size-1 dims (`dim=-1`: the norm of the whole tensor, 0-d).
+pub fn norm_except_dim(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let v = tensor(interp, call, 0)?;
+    let dim = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
+    let shape = if dim == -1 {
+        Vec::new()
+    } else {
+        let d = wrap_existing_dim(interp, dim, v.rank())?;
+        (0..v.rank())
+            .map(|i| {
+                if i == d {
+                    v.shape[i].clone()
+                } else {
+                    SymExpr::int(1)
+                }
+            })
+            .collect()
+    };
+    emit(interp, call, 0, call.args.len(), v.dtype, shape)
+}

@@ -526,6 +526,21 @@ pub static OPS: &[OpDef] = &[
         ["aten.diff.default"],
         meta::diff
     ),
+    // The weight-norm parametrization (`nn.utils.parametrizations`): the
+    // weight rebuilt from direction `v` and magnitude `g`, and the
+    // magnitude taken from a weight.
+    op!(
+        ["torch._weight_norm"],
+        "v, g, dim=0",
+        ["aten._weight_norm.default"],
+        views::keep_shape
+    ),
+    op!(
+        ["torch.norm_except_dim"],
+        "v, pow=2, dim=0",
+        ["aten.norm_except_dim.default"],
+        meta::norm_except_dim
+    ),
     op!(
         ["torch.roll", "Tensor.roll"],
         "input, shifts, dims=None",

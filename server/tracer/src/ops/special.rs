@@ -66,6 +66,8 @@ pub const FUNCTIONS: &[&str] = &[
     "backends.mps.is_available",
     "backends.mps.is_built",
     "xpu.is_available",
+    "distributed.is_available",
+    "distributed.is_initialized",
     "compiler.is_compiling",
     "_dynamo.is_compiling",
     "compiler.is_exporting",
@@ -704,6 +706,11 @@ pub fn call(
         | "backends.mps.is_available"
         | "backends.mps.is_built"
         | "xpu.is_available" => Value::Bool(false),
+        // No process group exists while a model is exported on one machine;
+        // the analysis takes the build without distributed support, so
+        // code guarded by it (FSDP and DeepSpeed checks) stays off its
+        // distributed-only paths.
+        "distributed.is_available" | "distributed.is_initialized" => Value::Bool(false),
         // True while export traces (strict and non-strict alike), false
         // in the eager code around it (module code, `__init__`).
         "compiler.is_compiling" | "_dynamo.is_compiling" => Value::Bool(interp.tracing),

@@ -899,6 +899,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     // input) is named by the registries as they are now.
     let late_params = crate::module::named_parameters(&model);
     let late_buffers = crate::module::named_buffers(&model);
+    let modules = crate::module::named_modules(&model);
     let late_kind = |id: u32| -> Option<InputKind> {
         if let Some((n, _)) = late_params.iter().find(|(_, t)| t.id == id) {
             return Some(InputKind::Parameter(n.clone()));
@@ -915,9 +916,20 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
         let kind = kind_of(*tid)
             .or_else(|| late_kind(*tid))
             .unwrap_or_else(|| {
-                let k = InputKind::ConstantTensor(format!("lifted_tensor_{lifted_count}"));
+                // Named under the module whose `forward` first used it.
+                let owner = interp
+                    .lift_owners
+                    .get(tid)
+                    .and_then(|o| modules.iter().find(|(_, m)| Rc::ptr_eq(m, o)))
+                    .map(|(path, _)| path.as_str())
+                    .unwrap_or("");
+                let name = format!("lifted_tensor_{lifted_count}");
                 lifted_count += 1;
-                k
+                InputKind::ConstantTensor(if owner.is_empty() {
+                    name
+                } else {
+                    format!("{owner}.{name}")
+                })
             });
         if let NodeOp::Placeholder(k) = &mut interp.graph.node_mut(*node).op {
             *k = kind.clone();

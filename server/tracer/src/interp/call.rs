@@ -172,7 +172,10 @@ impl Interp {
             Some((forward, _)) => {
                 let mut all = vec![Value::Object(m.clone())];
                 all.extend(args);
-                self.call(&forward, all, kwargs)
+                self.module_calls.push(m);
+                let out = self.call(&forward, all, kwargs);
+                self.module_calls.pop();
+                out
             }
             None => {
                 Err(self.type_error(format!("module '{}' has no forward method", m.class.name)))

@@ -87,6 +87,12 @@ pub struct Interp {
     classes: HashMap<&'static str, Rc<Class>>,
     /// Placeholder nodes of lifted parameters, buffers and constants, by tensor id.
     pub lifted: HashMap<u32, NodeId>,
+    /// Modules whose `forward` is running, outermost first (torch's
+    /// `nn_module_stack`).
+    pub module_calls: Vec<Rc<crate::value::Object>>,
+    /// For a constant tensor lifted while tracing: the module whose
+    /// `forward` first used it, which its lifted name is placed under.
+    pub lift_owners: HashMap<u32, Rc<crate::value::Object>>,
     /// Input-size symbols already materialized as `sym_size.int` nodes.
     pub sym_nodes: HashMap<shapes::SymbolId, NodeId>,
     /// Expressions already materialized as `_operator` nodes.
@@ -215,6 +221,8 @@ impl Interp {
             next_id: 0,
             classes: HashMap::new(),
             lifted: HashMap::new(),
+            module_calls: Vec::new(),
+            lift_owners: HashMap::new(),
             sym_nodes: HashMap::new(),
             sym_expr_nodes: Vec::new(),
             mutated_buffers: Vec::new(),

@@ -302,6 +302,12 @@ impl Interp {
             },
             _ => InputKind::ConstantTensor(String::new()),
         };
+        if self.tracing
+            && matches!(kind, InputKind::ConstantTensor(_))
+            && let Some(owner) = self.module_calls.last()
+        {
+            self.lift_owners.insert(t.id, owner.clone());
+        }
         let id = self.graph.push(Node::placeholder(kind, self.meta_of(t)));
         self.lifted.insert(t.id, id);
         if let Some(k) = crate::ops::values::known(t) {

@@ -201,7 +201,12 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
     let mut names = HashMap::new();
     for id in &program.inputs {
         if let NodeOp::Placeholder(k) = &g.node(*id).op {
-            let n = placeholder_name(k);
+            let n = match (k, g.read_names.get(id)) {
+                (InputKind::Parameter(_), Some(path)) => {
+                    placeholder_name(&InputKind::Parameter(path.clone()))
+                }
+                _ => placeholder_name(k),
+            };
             ns.reserve(&n);
             names.insert(*id, n);
         }

@@ -931,6 +931,24 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
                     format!("{owner}.{name}")
                 })
             });
+        // A tied parameter in strict mode is named by the path `forward`
+        // read it by; its target stays the first registered name.
+        if let (InputKind::Parameter(_), Some((owner, attr))) = (&kind, interp.param_reads.get(tid))
+            && interp.mode == Mode::Strict
+            && let Some((path, _)) = modules.iter().find(|(_, m)| Rc::ptr_eq(m, owner))
+        {
+            let read_as = if path.is_empty() {
+                attr.clone()
+            } else {
+                format!("{path}.{attr}")
+            };
+            if all_params
+                .iter()
+                .any(|(p, t)| *p == read_as && t.id == *tid)
+            {
+                interp.graph.read_names.insert(*node, read_as);
+            }
+        }
         if let NodeOp::Placeholder(k) = &mut interp.graph.node_mut(*node).op {
             *k = kind.clone();
         }

@@ -181,6 +181,10 @@ pub struct Graph {
     /// Names taken by nodes torch traced and later removed (the comparisons
     /// inside `torch._check`), which later nodes must not reuse.
     pub reserved_names: Vec<String>,
+    /// Placeholders named after another path than their target: a tied
+    /// parameter strict mode lifted under the name `forward` read it by
+    /// (`p_encoder_embed_weight` for target `shared.weight`).
+    pub read_names: std::collections::HashMap<NodeId, String>,
     /// The file of each node recorded in a file other than the traced one
     /// (a model imported from elsewhere in the workspace).
     pub node_paths: std::collections::HashMap<NodeId, String>,

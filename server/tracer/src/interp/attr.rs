@@ -398,6 +398,9 @@ impl Interp {
                     && self.tracing
                     && self.mode == crate::Mode::Strict
                 {
+                    self.param_reads
+                        .entry(t.id)
+                        .or_insert_with(|| (o.clone(), name.to_string()));
                     self.tensor_node(t);
                 }
                 return Ok(p);

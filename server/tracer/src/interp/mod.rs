@@ -93,6 +93,10 @@ pub struct Interp {
     /// For a constant tensor lifted while tracing: the module whose
     /// `forward` first used it, which its lifted name is placed under.
     pub lift_owners: HashMap<u32, Rc<crate::value::Object>>,
+    /// Strict mode: for a parameter, the module and attribute name through
+    /// which `forward` first read it (a tied parameter has several names;
+    /// Dynamo lifts it under the one the code used).
+    pub param_reads: HashMap<u32, (Rc<crate::value::Object>, String)>,
     /// Input-size symbols already materialized as `sym_size.int` nodes.
     pub sym_nodes: HashMap<shapes::SymbolId, NodeId>,
     /// Expressions already materialized as `_operator` nodes.
@@ -223,6 +227,7 @@ impl Interp {
             lifted: HashMap::new(),
             module_calls: Vec::new(),
             lift_owners: HashMap::new(),
+            param_reads: HashMap::new(),
             sym_nodes: HashMap::new(),
             sym_expr_nodes: Vec::new(),
             mutated_buffers: Vec::new(),

@@ -128,6 +128,7 @@ pub fn check_with_imports(path: &str, text: &str, python: &std::path::Path) -> u
     let resolution = pyenv::Resolver::new(pyenv::Options {
         python: Some(python.to_path_buf()),
         workspace_roots: vec![std::path::PathBuf::from(".")],
+        config: None,
     })
     .resolve(folder);
     let mut roots = vec![folder.to_path_buf()];

@@ -45,12 +45,13 @@ struct Discovery {
 
 static DISCOVERY: OnceLock<Discovery> = OnceLock::new();
 
-/// `--python` and `-v`, from `main`. The workspace root is the current
-/// folder.
-pub fn configure(python: Option<PathBuf>, verbose: bool) {
+/// `--python`, `--config` and `-v`, from `main`. The workspace root is
+/// the current folder.
+pub fn configure(python: Option<PathBuf>, config: Option<PathBuf>, verbose: bool) {
     let options = pyenv::Options {
         python,
         workspace_roots: vec![PathBuf::from(".")],
+        config,
     };
     let _ = DISCOVERY.set(Discovery {
         resolver: pyenv::Resolver::new(options),
@@ -63,12 +64,15 @@ fn discovery() -> &'static Discovery {
         resolver: pyenv::Resolver::new(pyenv::Options {
             python: None,
             workspace_roots: vec![PathBuf::from(".")],
+            config: None,
         }),
         verbose: false,
     })
 }
 
-/// The environment and project settings for files in `folder`.
+/// The environment and project settings for files in `folder`. Problems
+/// of the configuration file are not said here: [`checked_resolution`]
+/// makes them an error.
 pub fn resolution(folder: &Path) -> Arc<pyenv::Resolution> {
     let d = discovery();
     let (res, first) = d.resolver.resolve_reporting(folder);
@@ -77,11 +81,28 @@ pub fn resolution(folder: &Path) -> Arc<pyenv::Resolution> {
         if d.verbose {
             eprintln!("exportlens: {}", res.describe());
         }
-        for w in &res.warnings {
+        for w in res.warnings.iter().filter(|w| !w.is_configuration_error()) {
             eprintln!("exportlens: warning: {w}");
         }
     }
     res
+}
+
+/// [`resolution`], or an error listing every problem of the configuration
+/// file that applies to `folder` (an unknown key, a wrong value, a file
+/// that is not TOML), which stops the command (exit 2).
+pub fn checked_resolution(folder: &Path) -> Result<Arc<pyenv::Resolution>> {
+    let res = resolution(folder);
+    let problems: Vec<String> = res
+        .warnings
+        .iter()
+        .filter(|w| w.is_configuration_error())
+        .map(ToString::to_string)
+        .collect();
+    if !problems.is_empty() {
+        bail!("invalid configuration:\n  {}", problems.join("\n  "));
+    }
+    Ok(res)
 }
 
 /// The folder of a file path (`.` for a bare file name).
@@ -104,6 +125,11 @@ pub fn import_roots(path: &Path) -> Vec<PathBuf> {
         }
     }
     roots
+}
+
+/// The folder whose configuration applies to `path` (a file or a folder).
+pub fn config_folder(path: &Path) -> &Path {
+    if path.is_dir() { path } else { folder_of(path) }
 }
 
 pub fn read_source(path: &Path) -> Result<String> {

@@ -1,16 +1,25 @@
-//! The `exportlens` command line: `check` (compiler-style diagnostics for
-//! files and folders), `export` (the ExportedProgram as torch prints it, or
-//! the JSON report), and `lsp` (the language server, when built).
+//! The `exportlens` command line: `check` (diagnostics for files and
+//! folders, in the formats of `output`), `export` (the ExportedProgram as
+//! torch prints it, or the JSON report), `run`, `env`, `rule` (what a code
+//! means) and `lsp` (the language server). Exit status as ruff's: 0 when
+//! nothing fails, 1 when an export fails or a file does not parse, 2 for
+//! usage, configuration and internal errors.
 
 mod analyze;
 mod check;
+mod output;
+mod report;
+mod rule;
 mod run;
+mod suppress;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
+
+use crate::output::{ColorChoice, OutputFormat};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -31,15 +40,14 @@ struct Cli {
     /// folder beside the file or above it, then the `python3` on PATH.
     #[arg(long, global = true, value_name = "PATH")]
     python: Option<PathBuf>,
+    /// The configuration file (a pyproject.toml with `[tool.exportlens]`,
+    /// or an exportlens.toml) for every file, instead of the nearest one
+    /// above each file.
+    #[arg(long, global = true, value_name = "PATH")]
+    config: Option<PathBuf>,
     /// Say on stderr which Python environment was used, and from where.
     #[arg(short, long, global = true)]
     verbose: bool,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum, PartialEq, Eq)]
-pub enum OutputFormat {
-    Text,
-    Json,
 }
 
 #[derive(Subcommand)]
@@ -58,8 +66,13 @@ enum Command {
         /// Report both modes.
         #[arg(long, conflicts_with_all = ["strict", "non_strict"])]
         both: bool,
-        #[arg(long, value_enum, default_value = "text")]
+        /// How diagnostics are printed.
+        #[arg(long, value_enum, default_value = "full")]
         output_format: OutputFormat,
+        /// Colours in the `full` and `concise` formats (`auto`: on a
+        /// terminal, unless NO_COLOR is set).
+        #[arg(long, value_enum, default_value = "auto")]
+        color: ColorChoice,
         /// Apply torch's suggested fixes to the `dynamic_shapes` spec in place.
         #[arg(long)]
         fix: bool,
@@ -67,6 +80,23 @@ enum Command {
         /// error: exit 1 unless every entry point was judged.
         #[arg(long)]
         strict_analysis: bool,
+        /// Exit 0 even when an export fails (usage and configuration
+        /// errors still exit 2).
+        #[arg(long)]
+        exit_zero: bool,
+        /// Warn about `# exportlens: ignore` comments that suppress nothing.
+        #[arg(long)]
+        report_unused_suppressions: bool,
+    },
+    /// Explain a diagnostic code: torch's explanation and hints for a
+    /// graph break (GB0170), or one of exportlens's own codes.
+    Rule {
+        /// The code (`GB0170`, `data-dependent`, ...).
+        #[arg(required_unless_present = "all")]
+        code: Option<String>,
+        /// List exportlens's own codes.
+        #[arg(long, conflicts_with = "code")]
+        all: bool,
     },
     /// Print the exported program of every entry point in a file.
     Export {
@@ -109,18 +139,22 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
-    analyze::configure(cli.python.clone(), cli.verbose);
+    analyze::configure(cli.python.clone(), cli.config.clone(), cli.verbose);
+    if let Some(config) = &cli.config
+        && !config.is_file()
+    {
+        anyhow::bail!("--config {}: no such file", config.display());
+    }
     match cli.command {
         Command::Lsp { .. } => Ok(lsp::main_stdio(cli.python)),
         Command::Run(args) => run::run(&args),
+        Command::Rule { code, all } => {
+            rule::run(code.as_deref(), all)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Env { path } => {
             let path = path.unwrap_or_else(|| PathBuf::from("."));
-            let folder = if path.is_dir() {
-                path.as_path()
-            } else {
-                analyze::folder_of(&path)
-            };
-            let res = analyze::resolution(folder);
+            let res = analyze::checked_resolution(analyze::config_folder(&path))?;
             use std::io::Write;
             let mut out = std::io::stdout().lock();
             writeln!(out, "{}", res.describe())?;
@@ -141,18 +175,29 @@ fn run(cli: Cli) -> Result<ExitCode> {
             non_strict,
             both,
             output_format,
+            color,
             fix,
             strict_analysis,
+            exit_zero,
+            report_unused_suppressions,
         } => {
             let opts = check::CheckOptions {
                 modes: check::ModeChoice::from_flags(strict, non_strict, both),
                 format: output_format,
+                color,
                 fix,
                 strict_analysis,
+                report_unused_suppressions,
             };
-            check::run(&paths, &opts)
+            let failed = check::run(&paths, &opts)?;
+            Ok(if failed && !exit_zero {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
         Command::Export { file, json, strict } => {
+            analyze::checked_resolution(analyze::config_folder(&file))?;
             let text = analyze::read_source(&file)?;
             let path = file.display().to_string();
             let analysis = analyze::analyze(

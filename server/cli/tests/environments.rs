@@ -89,7 +89,7 @@ fn pyproject_python_is_relative_to_the_pyproject() {
             ("envs/main/pyvenv.cfg".into(), "version = 3.11.7\n"),
             (
                 "pyproject.toml".into(),
-                "[project]\nname = \"demo\"\n\n[tool.exportlens]\npython = \"envs/main\"\nsomething-else = true\n",
+                "[project]\nname = \"demo\"\n\n[tool.exportlens]\npython = \"envs/main\"\n",
             ),
             ("proj/m.py".into(), MODEL),
         ],

@@ -527,14 +527,8 @@ fn program_text(entry: &EntryPoint, r: &TraceResult, path: &str) -> String {
 }
 
 fn gb_link(code: &str) -> Option<CodeDescription> {
-    let digits = code.strip_prefix("GB")?;
-    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let href =
-        format!("https://meta-pytorch.github.io/compile-graph-break-site/gb/gb{digits}.html");
     Some(CodeDescription {
-        href: href.parse().ok()?,
+        href: rules::url(code)?.parse().ok()?,
     })
 }
 

@@ -414,6 +414,7 @@ mod tests {
         let flag = |p: &Path| Options {
             python: Some(p.to_path_buf()),
             workspace_roots: Vec::new(),
+            config: None,
         };
         let by_flag = find_in(&root, &flag(&python), &vars).0.unwrap();
         assert_eq!((&by_flag.source, &by_flag.prefix), (&Source::Flag, &other));
@@ -426,6 +427,7 @@ mod tests {
             root: root.clone(),
             python: Some(conda.clone()),
             extra_paths: Vec::new(),
+            settings: crate::Settings::default(),
         };
         let mut w = Vec::new();
         let by_project = find(&root, &Options::default(), Some(&project), &vars, &mut w).unwrap();
@@ -456,6 +458,7 @@ mod tests {
         let options = Options {
             python: Some(root.join("missing/bin/python")),
             workspace_roots: Vec::new(),
+            config: None,
         };
         let (env, warnings) = find_in(&root, &options, &none);
         assert_eq!(env, None);
@@ -474,6 +477,7 @@ mod tests {
         let plain = Options {
             python: Some(root.join("plain")),
             workspace_roots: Vec::new(),
+            config: None,
         };
         assert_eq!(find_in(&root, &plain, &none).0, None);
     }

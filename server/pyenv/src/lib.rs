@@ -11,7 +11,9 @@
 //! [`Error`] in [`Resolution::warnings`] and the rest still resolves.
 
 pub mod environment;
+pub mod files;
 pub mod project;
+pub mod settings;
 
 use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;
@@ -21,6 +23,7 @@ use std::sync::{Arc, Mutex, MutexGuard, RwLock};
 
 pub use environment::Environment;
 pub use project::Project;
+pub use settings::Settings;
 
 /// Which rule found the environment.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -55,11 +58,43 @@ impl fmt::Display for Source {
 pub enum Error {
     #[error("{}: not valid TOML: {message}", path.display())]
     InvalidToml { path: PathBuf, message: String },
-    #[error("{}: [tool.exportlens] {key} must be {expected}", path.display())]
+    #[error("{}: cannot read: {message}", path.display())]
+    Unreadable { path: PathBuf, message: String },
+    #[error("{}: {table}{key} must be {expected}", path.display())]
     BadSetting {
         path: PathBuf,
-        key: &'static str,
+        /// `"[tool.exportlens] "` in a pyproject.toml, else empty.
+        table: &'static str,
+        key: String,
         expected: &'static str,
+    },
+    #[error(
+        "{}: unknown key `{key}`{} (known keys: {})",
+        path.display(),
+        if table.is_empty() { String::new() } else { format!(" in {}", table.trim_end()) },
+        settings::KEYS.join(", ")
+    )]
+    UnknownKey {
+        path: PathBuf,
+        table: &'static str,
+        key: String,
+    },
+    #[error(
+        "{}: {table}{key} names `{code}`, which is not an exportlens rule code (`exportlens rule --all` lists them)",
+        path.display()
+    )]
+    UnknownCode {
+        path: PathBuf,
+        table: &'static str,
+        key: String,
+        code: String,
+    },
+    #[error("{}: {key} glob `{glob}` does not compile: {message}", path.display())]
+    BadGlob {
+        path: PathBuf,
+        key: String,
+        glob: String,
+        message: String,
     },
     #[error("{}: extra-paths entry {} is not a folder", pyproject.display(), entry.display())]
     MissingExtraPath { pyproject: PathBuf, entry: PathBuf },
@@ -80,6 +115,23 @@ pub enum Error {
     },
 }
 
+impl Error {
+    /// A problem of the configuration file itself (unreadable, not TOML, a
+    /// key or value it should not hold): the CLI stops on these (exit 2);
+    /// the language server reports them and goes on.
+    pub fn is_configuration_error(&self) -> bool {
+        matches!(
+            self,
+            Error::InvalidToml { .. }
+                | Error::Unreadable { .. }
+                | Error::BadSetting { .. }
+                | Error::UnknownKey { .. }
+                | Error::UnknownCode { .. }
+                | Error::BadGlob { .. }
+        )
+    }
+}
+
 /// What resolution starts from besides the file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
@@ -88,6 +140,9 @@ pub struct Options {
     /// The workspace folders (the CLI's current folder, the editor's
     /// workspace folders): import roots, each with its `src/` layout.
     pub workspace_roots: Vec<PathBuf>,
+    /// `--config`: the configuration file of every file, instead of the
+    /// nearest one.
+    pub config: Option<PathBuf>,
 }
 
 /// Reads an environment variable (`VIRTUAL_ENV`, `CONDA_PREFIX`, `PATH`).
@@ -139,7 +194,10 @@ pub fn resolve(
 ) -> Resolution {
     let start = absolute(dir);
     let mut warnings = Vec::new();
-    let project = project::find(&start, &mut warnings);
+    let project = match &options.config {
+        Some(config) => project::load(&absolute(config), &mut warnings),
+        None => project::find(&start, &mut warnings),
+    };
     let environment = environment::find(&start, options, project.as_ref(), var, &mut warnings);
     let mut roots: Vec<PathBuf> = Vec::new();
     let mut add = |p: PathBuf| {
@@ -334,6 +392,7 @@ mod tests {
         let options = Options {
             python: None,
             workspace_roots: vec![root.clone()],
+            config: None,
         };
         let r = resolve(&root.join("a"), &options, &no_vars);
         assert_eq!(

@@ -1,108 +1,76 @@
-//! The project a file belongs to: the nearest `pyproject.toml` from the
-//! file's folder upwards, and its `[tool.exportlens]` settings `python`
-//! (an interpreter or an environment folder) and `extra-paths` (import
-//! roots), both relative to the pyproject's folder. Other keys of the
-//! table are not read here.
+//! The project a file belongs to: the nearest configuration file from the
+//! file's folder upwards (an `exportlens.toml`, else a `pyproject.toml`;
+//! or the one `--config` names), its folder, and of its settings
+//! ([`crate::settings`]) the two that decide imports: `python` (an
+//! interpreter or an environment folder) and `extra-paths` (import roots
+//! that exist), both relative to the file's folder.
 
 use std::path::{Path, PathBuf};
 
-use toml_edit::{Document, Item};
-
 use crate::Error;
+use crate::settings::{self, Settings};
 
-/// A `pyproject.toml` and the settings read from it.
+/// A configuration file and the settings read from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Project {
+    /// The configuration file (`pyproject.toml` or `exportlens.toml`).
     pub pyproject: PathBuf,
-    /// The pyproject's folder.
+    /// Its folder.
     pub root: PathBuf,
     /// `python`, joined to `root`.
     pub python: Option<PathBuf>,
     /// `extra-paths` that are folders, joined to `root`.
     pub extra_paths: Vec<PathBuf>,
+    /// Every setting of the file (defaults when it has none).
+    pub settings: Settings,
 }
 
 /// The project of files in `start` (an absolute folder).
 pub fn find(start: &Path, warnings: &mut Vec<Error>) -> Option<Project> {
-    let pyproject = start
-        .ancestors()
-        .map(|d| d.join("pyproject.toml"))
-        .find(|p| p.is_file())?;
-    let text = match std::fs::read(&pyproject) {
+    load(&settings::find_file(start)?, warnings)
+}
+
+/// The project whose configuration file is `path`.
+pub fn load(path: &Path, warnings: &mut Vec<Error>) -> Option<Project> {
+    let text = match std::fs::read(path) {
         Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
         Err(e) => {
-            warnings.push(Error::InvalidToml {
-                path: pyproject,
+            warnings.push(Error::Unreadable {
+                path: path.to_path_buf(),
                 message: e.to_string(),
             });
             return None;
         }
     };
-    Some(parse(&pyproject, &text, warnings))
+    Some(parse(path, &text, warnings))
 }
 
-/// The settings of `text`, the contents of `pyproject`.
-pub fn parse(pyproject: &Path, text: &str, warnings: &mut Vec<Error>) -> Project {
-    let root = pyproject
-        .parent()
-        .map_or_else(PathBuf::new, Path::to_path_buf);
-    let mut project = Project {
-        pyproject: pyproject.to_path_buf(),
-        root,
-        python: None,
-        extra_paths: Vec::new(),
-    };
-    let doc = match Document::parse(text) {
-        Ok(d) => d,
-        Err(e) => {
-            warnings.push(Error::InvalidToml {
-                path: pyproject.to_path_buf(),
-                message: e.message().to_string(),
+/// The settings of `text`, the contents of the configuration file `path`.
+pub fn parse(path: &Path, text: &str, warnings: &mut Vec<Error>) -> Project {
+    let root = path.parent().map_or_else(PathBuf::new, Path::to_path_buf);
+    let settings = settings::parse(path, text, warnings).unwrap_or_else(|| Settings {
+        file: path.to_path_buf(),
+        root: root.clone(),
+        ..Settings::default()
+    });
+    let mut extra_paths = Vec::new();
+    for entry in &settings.extra_paths {
+        if entry.is_dir() {
+            extra_paths.push(entry.clone());
+        } else {
+            warnings.push(Error::MissingExtraPath {
+                pyproject: path.to_path_buf(),
+                entry: entry.clone(),
             });
-            return project;
-        }
-    };
-    let Some(table) = doc
-        .get("tool")
-        .and_then(Item::as_table_like)
-        .and_then(|t| t.get("exportlens"))
-        .and_then(Item::as_table_like)
-    else {
-        return project;
-    };
-    let bad = |key, expected| Error::BadSetting {
-        path: pyproject.to_path_buf(),
-        key,
-        expected,
-    };
-    if let Some(item) = table.get("python") {
-        match item.as_str() {
-            Some(s) => project.python = Some(project.root.join(s)),
-            None => warnings.push(bad("python", "a string (an interpreter or a folder)")),
         }
     }
-    if let Some(item) = table.get("extra-paths") {
-        let Some(array) = item.as_array() else {
-            warnings.push(bad("extra-paths", "an array of folder paths"));
-            return project;
-        };
-        for value in array.iter() {
-            let Some(s) = value.as_str() else {
-                warnings.push(bad("extra-paths", "an array of folder paths"));
-                continue;
-            };
-            let entry = project.root.join(s);
-            if entry.is_dir() {
-                project.extra_paths.push(entry);
-            } else {
-                warnings.push(Error::MissingExtraPath {
-                    pyproject: pyproject.to_path_buf(),
-                    entry,
-                });
-            }
-        }
+    Project {
+        pyproject: path.to_path_buf(),
+        root,
+        python: settings.python.clone(),
+        extra_paths,
+        settings,
     }
-    project
 }
 
 #[cfg(test)]
@@ -116,7 +84,7 @@ mod tests {
         std::fs::create_dir_all(root.join("vendor/lib")).unwrap();
         write(
             &root.join("pyproject.toml"),
-            "[project]\nname = \"demo\"\n\n[tool.exportlens]\npython = \"envs/main\"\nextra-paths = [\"vendor/lib\", \"gone\"]\nother = 1\n",
+            "[project]\nname = \"demo\"\n\n[tool.exportlens]\npython = \"envs/main\"\nextra-paths = [\"vendor/lib\", \"gone\"]\n",
         );
         let deep = root.join("pkg/sub");
         std::fs::create_dir_all(&deep).unwrap();
@@ -139,6 +107,11 @@ mod tests {
         );
         let p = find(&deep, &mut Vec::new()).expect("found");
         assert_eq!((p.root, p.python), (root.join("pkg"), None));
+        // An exportlens.toml wins over the pyproject.toml beside it.
+        write(&root.join("pkg/exportlens.toml"), "python = \"env2\"\n");
+        let p = find(&deep, &mut Vec::new()).expect("found");
+        assert_eq!(p.python, Some(root.join("pkg/env2")));
+        assert_eq!(p.pyproject, root.join("pkg/exportlens.toml"));
     }
 
     #[test]

@@ -85,6 +85,16 @@ pub fn parse_deferring(source: &str) -> Parsed {
     too_large(source).unwrap_or_else(|| lower::parse_deferring(source))
 }
 
+/// The ranges of `source`'s comments, in document order (a `#` inside a
+/// string literal is not one). Parses the text again: for callers that
+/// read comments rarely (suppression comments), not on every analysis.
+pub fn comments(source: &str) -> Vec<TextRange> {
+    if too_large(source).is_some() {
+        return Vec::new();
+    }
+    lower::comments(source)
+}
+
 /// The tree-sitter types an editor needs for incremental parsing.
 pub use tree_sitter::{InputEdit, Point, Tree};
 

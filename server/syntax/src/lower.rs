@@ -201,6 +201,29 @@ fn parse_tree(source: &str, old: Option<&Tree>) -> Option<Tree> {
 
 /// Parse only the byte ranges `included` of `source` (ordered, disjoint);
 /// node offsets stay those of `source`.
+/// The ranges of the comments (`# ...`) of `source`, in document order, as
+/// the parser tokenizes them (a `#` inside a string is not a comment).
+pub(crate) fn comments(source: &str) -> Vec<TextRange> {
+    let Some(tree) = parse_tree(source, None) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut cursor = tree.walk();
+    loop {
+        let node = cursor.node();
+        if node.kind() == "comment" {
+            out.push(range(node));
+        } else if cursor.goto_first_child() {
+            continue;
+        }
+        while !cursor.goto_next_sibling() {
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
+    }
+}
+
 fn parse_tree_in(source: &str, included: &[(usize, usize)]) -> Option<Tree> {
     let mut points = PointIndex::new(source);
     let ranges: Vec<Range> = included

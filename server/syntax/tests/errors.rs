@@ -176,3 +176,30 @@ fn every_prefix_of_a_file_parses_without_panicking() {
         }
     }
 }
+
+#[test]
+fn a_header_without_its_colon_expects_one_after_its_last_token() {
+    for (source, at) in [
+        (
+            "import torch.nn as nn\nclass A(nn.Module)\n    def f(self): ...\n",
+            "class A(nn.Module)",
+        ),
+        ("def f(x)  # no colon\n    return x\n", "def f(x)"),
+        ("if x\n    pass\n", "if x"),
+        ("for i in range(3)\n    pass\n", "for i in range(3)"),
+    ] {
+        let parsed = parse(source);
+        assert_eq!(messages(&parsed.errors), ["expected `:`"], "{source:?}");
+        let range = parsed.errors[0].range;
+        assert_eq!(range.start, range.end, "{source:?}");
+        let line_start = source.find(at).expect("header") as u32;
+        assert_eq!(range.start, line_start + at.len() as u32, "{source:?}");
+    }
+    // A header whose bracket goes on below it is not a missing colon.
+    let parsed = parse("def f(x,\n      y\n    return x\n");
+    assert!(
+        !messages(&parsed.errors).contains(&"expected `:`"),
+        "{:?}",
+        parsed.errors
+    );
+}

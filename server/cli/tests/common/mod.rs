@@ -56,3 +56,12 @@ pub fn exportlens(cwd: &Path, args: &[&str]) -> (String, i32) {
     let r = run(cwd, args, &[]);
     (r.stdout, r.code)
 }
+
+/// A model whose `forward` branches on tensor data (line 6, column 12):
+/// GB0170 in strict mode, a data-dependent failure in non-strict mode.
+#[allow(dead_code)] // not every suite uses it
+pub const BRANCH: &str = "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        if x.sum() > 0:\n            return x + 1\n        return x - 1\n\n\nmodel = M()\nexample_args = (torch.randn(3),)\n";
+
+/// A model that exports in both modes (its entry on line 9).
+#[allow(dead_code)] // not every suite uses it
+pub const CLEAN: &str = "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x + 1\n\n\nmodel = M()\nexample_args = (torch.randn(3),)\n";

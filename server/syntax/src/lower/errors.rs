@@ -66,8 +66,85 @@ fn describe_error(error: Node, src: &str, out: &mut Vec<SyntaxError>) {
             opener,
             format!("`{}` was never closed", opener.kind()),
         ));
+    } else if let Some(missing) = missing_colon(error, src) {
+        if scan.invalid_chars.is_empty() {
+            out.push(missing);
+        }
     } else if scan.invalid_chars.is_empty() {
         out.push(located(error, "invalid syntax".to_owned()));
+    }
+}
+
+/// The keywords that open a compound statement, whose header ends in `:`.
+const COMPOUND_KEYWORDS: &[&str] = &[
+    "class", "def", "async", "if", "elif", "else", "for", "while", "with", "try", "except",
+    "finally", "match", "case",
+];
+
+/// A compound statement's header without its colon (`class A(nn.Module)`
+/// then an indented body): tree-sitter gives an `ERROR` from the header to
+/// the body's first tokens rather than a missing `:`. When the error
+/// starts on a line that opens with a compound keyword, goes on below it,
+/// and that line's tokens in the error are bracket-balanced and do not end
+/// with `:`, the `:` is expected right after the line's last token.
+fn missing_colon(error: Node, src: &str) -> Option<SyntaxError> {
+    let row = error.start_position().row;
+    if error.end_position().row == row {
+        return None;
+    }
+    let line_start = src[..error.start_byte()].rfind('\n').map_or(0, |i| i + 1);
+    let first_word = src[line_start..]
+        .trim_start()
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .next()?;
+    if !COMPOUND_KEYWORDS.contains(&first_word) {
+        return None;
+    }
+    let mut depth = 0i32;
+    let mut last = None;
+    for leaf in leaves_on_row(error, row) {
+        match leaf.kind() {
+            "comment" => continue,
+            "(" | "[" | "{" => depth += 1,
+            ")" | "]" | "}" => depth -= 1,
+            _ => {}
+        }
+        last = Some(leaf);
+    }
+    let last = last.filter(|l| depth == 0 && l.kind() != ":" && !l.is_missing())?;
+    let at = last.end_byte() as u32;
+    Some(SyntaxError {
+        range: crate::ast::TextRange::new(at, at),
+        message: "expected `:`".to_owned(),
+    })
+}
+
+/// The leaves (tokens) under `node` that start on `row`, in document
+/// order. Iterative, and skips subtrees that do not reach the row.
+fn leaves_on_row(node: Node, row: usize) -> Vec<Node> {
+    let mut out = Vec::new();
+    let mut cursor = node.walk();
+    loop {
+        let n = cursor.node();
+        let reaches = n.start_position().row <= row && n.end_position().row >= row;
+        if reaches && n.child_count() == 0 {
+            if n.start_position().row == row {
+                out.push(n);
+            }
+        } else if reaches && cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.node() == node {
+                return out;
+            }
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+        }
     }
 }
 

@@ -141,7 +141,7 @@ impl Workspace {
     }
 
     /// The text at `path`, read once.
-    fn text(&self, path: &Path) -> Option<Arc<str>> {
+    pub fn text(&self, path: &Path) -> Option<Arc<str>> {
         if let Some(t) = self.texts.borrow().get(path) {
             return t.clone();
         }

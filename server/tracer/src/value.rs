@@ -785,6 +785,7 @@ impl Value {
                 a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.key_eq(y))
             }
             (Value::DType(a), Value::DType(b)) => a == b,
+            (Value::Device(a), Value::Device(b)) => a == b,
             (Value::Tensor(a), Value::Tensor(b)) => Rc::ptr_eq(a, b),
             (Value::Object(a), Value::Object(b)) => Rc::ptr_eq(a, b),
             (Value::Class(a), Value::Class(b)) => Rc::ptr_eq(a, b),

@@ -683,3 +683,126 @@ fn a_function_kept_undecorated_takes_the_decorated_call_as_unknown() {
     );
     assert!(out_features(&r).contains("6"), "{}", out_features(&r));
 }
+
+#[test]
+fn what_a_library_assumes_at_import_time_leaves_a_failure_standing() {
+    // `logging.py` branches on an opaque package's value while it is
+    // imported; the model's own error afterwards is still a verdict.
+    let ws = workspace(&[
+        (&site("lib/__init__.py"), ""),
+        (
+            &site("lib/logging.py"),
+            "import tqdm\nactive = 1 if tqdm.enabled() else 0\n",
+        ),
+        (
+            &site("lib/model.py"),
+            "\
+import torch
+from lib import logging
+
+class Net(torch.nn.Module):
+    def forward(self, x):
+        return {1, 2}
+",
+        ),
+    ]);
+    let r = trace(
+        &ws,
+        "import torch\nfrom lib.model import Net\nmodel = Net()\nexample_args = (torch.randn(2),)\n",
+    );
+    let TraceOutcome::Failed(f) = &r.outcome else {
+        panic!("a set output fails to export")
+    };
+    assert_eq!(f.kind, tracer::FailureKind::Other, "{}", f.message);
+}
+
+#[test]
+fn what_model_construction_assumes_makes_a_failure_incomplete() {
+    let ws = workspace(&[]);
+    let r = trace(
+        &ws,
+        "\
+import torch
+import tqdm
+
+class Net(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.wide = 1 if tqdm.enabled() else 0
+
+    def forward(self, x):
+        return {1, 2}
+
+model = Net()
+example_args = (torch.randn(2),)
+",
+    );
+    let TraceOutcome::Failed(f) = &r.outcome else {
+        panic!("a set output fails to export")
+    };
+    assert_eq!(f.kind, tracer::FailureKind::Incomplete, "{}", f.message);
+}
+
+#[test]
+fn a_sequence_subclass_iterates_by_index_and_is_a_sequence() {
+    // collections.abc.Sequence's mixins over `__getitem__`/`__len__`, and
+    // isinstance against it for built-in and user sequences.
+    let ws = workspace(&[(
+        &site("cfg/__init__.py"),
+        "\
+from collections.abc import Sequence
+
+class Layers(Sequence):
+    def __init__(self, n):
+        self.n = n
+    def __len__(self):
+        return self.n
+    def __getitem__(self, i):
+        if i >= self.n:
+            raise IndexError('out of range')
+        return i * 10
+
+layers = Layers(3)
+assert [v for v in layers] == [0, 10, 20]
+assert 20 in layers and 5 not in layers
+assert layers.index(10) == 1 and layers.count(0) == 1
+assert list(reversed(layers)) == [20, 10, 0]
+assert isinstance(layers, Sequence)
+assert isinstance([1], Sequence) and isinstance((1,), Sequence)
+assert not isinstance({}, Sequence)
+WIDTH = sum(layers)
+",
+    )]);
+    let r = trace(
+        &ws,
+        "import torch\nfrom cfg import WIDTH\nmodel = torch.nn.Linear(4, WIDTH)\nexample_args = (torch.randn(2, 4),)\n",
+    );
+    let features = out_features(&r);
+    assert!(features.contains("SymExpr(30)"), "{features}");
+}
+
+#[test]
+fn a_module_reads_its_own_source_with_inspect() {
+    let ws = workspace(&[(
+        &site("deco/__init__.py"),
+        "\
+import inspect
+import sys
+
+def marker(f):
+    return f
+
+@marker
+def g():
+    return 1
+
+WIDTH = 5 if '@marker' in inspect.getsource(sys.modules[__name__]) else 1
+",
+    )]);
+    let r = trace(
+        &ws,
+        "import torch\nfrom deco import WIDTH\nmodel = torch.nn.Linear(4, WIDTH)\nexample_args = (torch.randn(2, 4),)\n",
+    );
+    let features = out_features(&r);
+    assert!(features.contains("SymExpr(5)"), "{features}");
+}

@@ -449,3 +449,28 @@ assert parent == 'layers.0' and name == 'weight'
 ",
     );
 }
+
+#[test]
+fn the_analysed_machine_is_one_cpu_process() {
+    exports(
+        "\
+import torch
+assert torch.get_default_device().type == 'cpu'
+assert torch.tensor([]).device.type == torch.get_default_device().type
+assert not torch.distributed.is_available()
+assert not torch.distributed.is_initialized()
+",
+    );
+}
+
+#[test]
+fn devices_compare_by_value() {
+    exports(
+        "\
+import torch
+assert torch.device('cpu') == torch.device('cpu')
+assert torch.device('cpu') != torch.device('cuda')
+assert torch.get_default_device() == torch.device('cpu')
+",
+    );
+}

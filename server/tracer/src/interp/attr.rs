@@ -55,6 +55,12 @@ pub const OPAQUE_PACKAGES: &[&str] = &[
     "accelerate",
 ];
 
+/// Modules of opaque packages that are interpreted all the same: their
+/// code decides configuration values models are built from
+/// (`huggingface_hub.dataclasses`: the validated fields and defaults of
+/// transformers' configuration classes).
+pub const INTERPRETED_MODULES: &[&str] = &["huggingface_hub.dataclasses"];
+
 /// Modules the tracer models (besides `torch.*`).
 pub const KNOWN_MODULES: &[&str] = &[
     "math",

@@ -145,6 +145,7 @@ pub fn is_special_function(full: &str) -> bool {
             | "torch.compiler.is_dynamo_compiling"
             | "torch.compile"
             | "torch.get_default_dtype"
+            | "torch.get_default_device"
             | "torch.utils._pytree.register_pytree_node"
             | "torch.utils._pytree._register_pytree_node"
             | "torch.utils._pytree.tree_flatten"
@@ -595,6 +596,18 @@ pub fn call_builtin(
             });
         }
         "inspect.signature" => return signature_of(interp, args.first()),
+        // A module's source is its file's text (library code inspects its
+        // own modules for decorators).
+        "inspect.getsource" => {
+            let text = match (args.first(), &interp.workspace) {
+                (Some(Value::Module(m)), Some(ws)) => m.path.as_ref().and_then(|p| ws.text(p)),
+                _ => None,
+            };
+            return Ok(match text {
+                Some(t) => Value::str(&t),
+                None => Value::unknown("inspect.getsource"),
+            });
+        }
         "inspect.isclass" => return Ok(Value::Bool(matches!(args.first(), Some(Value::Class(_))))),
         "inspect.isfunction" => {
             return Ok(Value::Bool(matches!(
@@ -1332,13 +1345,22 @@ pub fn isinstance(v: &Value, t: &Value) -> bool {
     {
         return true;
     }
+    let prelude_abc = match t {
+        Value::Class(c) if c.prelude_namespace == Some("collections.abc") => {
+            Some(format!("collections.abc.{}", c.name))
+        }
+        _ => None,
+    };
     let qualified = match t {
-        Value::Class(c) => c.builtin.as_deref(),
+        Value::Class(c) => c.builtin.as_deref().or(prelude_abc.as_deref()),
         Value::Builtin(b) => Some(&*b.name),
         _ => None,
     };
     if let Some(matches) = qualified.and_then(|name| abstract_isinstance(v, name)) {
-        return matches;
+        // An instance of a class deriving from the prelude's mixin (a
+        // user `Sequence`) is one by its class, as well.
+        let derived = matches!((v, t), (Value::Object(o), Value::Class(c)) if prelude_abc.is_some() && o.class.is_subclass_of(c));
+        return matches || derived;
     }
     match t {
         Value::Tuple(ts) => ts.iter().any(|t| isinstance(v, t)),

@@ -907,10 +907,15 @@ fn name_of(e: &Expr) -> Option<String> {
     }
 }
 
-/// A package left uninterpreted ([`super::attr::OPAQUE_PACKAGES`]).
+/// A package left uninterpreted ([`super::attr::OPAQUE_PACKAGES`]), but
+/// for the modules of one that model code's configuration is made of
+/// ([`super::attr::INTERPRETED_MODULES`]).
 fn is_opaque_package(name: &str) -> bool {
     let top = name.split('.').next().unwrap_or(name);
     super::attr::OPAQUE_PACKAGES.contains(&top)
+        && !super::attr::INTERPRETED_MODULES
+            .iter()
+            .any(|m| name == *m || name.strip_prefix(m).is_some_and(|r| r.starts_with('.')))
 }
 
 /// Torch and the standard-library modules the tracer implements itself.

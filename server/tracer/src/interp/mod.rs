@@ -458,8 +458,15 @@ impl Interp {
 
     /// Remember the first assumption the tracer made about a value it
     /// could not follow (see `structure_assumed`).
+    /// What an installed library's import-time code assumes (logging and
+    /// availability checks over packages the tracer keeps opaque) sets up
+    /// the library's environment, not the model: it does not count.
     pub fn assume(&mut self, range: TextRange, what: &'static str) {
-        if self.structure_assumed.is_none() {
+        let importing_library = self
+            .frames
+            .iter()
+            .any(|f| f.function.is_none() && is_installed_library(&f.file.path));
+        if self.structure_assumed.is_none() && !importing_library {
             self.structure_assumed = Some((range, self.current_path(), what));
         }
     }

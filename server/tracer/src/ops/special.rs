@@ -56,6 +56,7 @@ pub const FUNCTIONS: &[&str] = &[
     "is_tensor",
     "is_floating_point",
     "get_default_dtype",
+    "get_default_device",
     "finfo",
     "iinfo",
     "is_grad_enabled",
@@ -641,6 +642,7 @@ pub fn call(
             Value::Bool(matches!(args.first(), Some(Value::Tensor(t)) if t.dtype.is_floating()))
         }
         "get_default_dtype" => Value::DType(DType::F32),
+        "get_default_device" => Value::Device(Rc::from("cpu")),
         "finfo" | "iinfo" => {
             let dtype = match args.first() {
                 Some(Value::DType(d)) => *d,

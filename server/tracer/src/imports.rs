@@ -17,7 +17,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock, mpsc};
 
 use crate::SourceFile;
 
@@ -50,9 +50,18 @@ pub struct Workspace {
 const PARSE_CACHE_CAPACITY: usize = 8192;
 
 /// Parses shared by every thread of the process: the CLI traces the two
-/// modes of an entry on two threads, which import the same files.
-static PARSE_CACHE: LazyLock<Mutex<HashMap<PathBuf, Arc<SourceFile>>>> =
+/// modes of an entry on two threads, which import the same files, and
+/// the parse-ahead thread ([`parse_ahead`]) fills it for both.
+static PARSE_CACHE: LazyLock<Mutex<HashMap<PathBuf, Arc<SharedParse>>>> =
     LazyLock::new(Default::default);
+
+/// The parse of one text, made once by whichever thread asks first; a
+/// thread asking while it is being made waits for it instead of parsing
+/// the same text again.
+struct SharedParse {
+    text: Arc<str>,
+    file: OnceLock<Arc<SourceFile>>,
+}
 
 /// What a module's text says about a global name, for searching star
 /// imports without running every module ([`Workspace::binding_of`]).
@@ -79,23 +88,77 @@ fn with_cache<K, V, T>(cache: &Mutex<HashMap<K, V>>, f: impl FnOnce(&mut HashMap
 }
 
 /// The parse of `text` at `path`, from the process-wide cache when the
-/// same text was parsed before (the text is compared, not a hash of it:
-/// that reads it once, not twice). Two threads asking for the same new
-/// file at once both parse it; the cache keeps one.
-fn parse_cached(path: &Path, text: &str) -> Arc<SourceFile> {
-    if let Some(hit) = with_cache(&PARSE_CACHE, |c| {
-        c.get(path).filter(|f| f.text == text).cloned()
-    }) {
-        return hit;
-    }
-    let file = SourceFile::parse_imported(&path.display().to_string(), text);
-    with_cache(&PARSE_CACHE, |c| {
+/// same text was parsed (or is being parsed) before. The text is
+/// compared, not a hash of it: that reads it once, not twice.
+fn parse_cached(path: &Path, text: &Arc<str>) -> Arc<SourceFile> {
+    let slot = with_cache(&PARSE_CACHE, |c| {
+        if let Some(hit) = c
+            .get(path)
+            .filter(|s| Arc::ptr_eq(&s.text, text) || *s.text == **text)
+        {
+            return hit.clone();
+        }
         if c.len() >= PARSE_CACHE_CAPACITY {
             c.clear();
         }
-        c.insert(path.to_path_buf(), file.clone());
+        let slot = Arc::new(SharedParse {
+            text: text.clone(),
+            file: OnceLock::new(),
+        });
+        c.insert(path.to_path_buf(), slot.clone());
+        slot
     });
-    file
+    slot.file
+        .get_or_init(|| SourceFile::parse_imported(&path.display().to_string(), text))
+        .clone()
+}
+
+/// Whether the parse of `text` at `path` is made or being made.
+fn parse_started(path: &Path, text: &Arc<str>) -> bool {
+    with_cache(&PARSE_CACHE, |c| {
+        c.get(path)
+            .is_some_and(|s| Arc::ptr_eq(&s.text, text) || *s.text == **text)
+    })
+}
+
+/// A parse the parse-ahead thread makes.
+enum Ahead {
+    /// An imported file.
+    File(PathBuf, Arc<str>),
+    /// A prelude module ([`crate::prelude::source`]).
+    Prelude(usize),
+}
+
+/// Makes a parse on the parse-ahead thread that the code now running is
+/// about to need: while the traces interpret one module, the next ones are
+/// parsed on another core. A trace that needs the file first parses it
+/// itself (the other waits for whichever started). Nothing happens when
+/// the thread cannot start.
+fn parse_ahead(job: Ahead) {
+    static QUEUE: LazyLock<Option<mpsc::Sender<Ahead>>> = LazyLock::new(|| {
+        let (queue, jobs) = mpsc::channel::<Ahead>();
+        std::thread::Builder::new()
+            .name("exportlens-parse-ahead".into())
+            .spawn(move || {
+                for job in jobs {
+                    match job {
+                        Ahead::File(path, text) => {
+                            parse_cached(&path, &text);
+                        }
+                        Ahead::Prelude(index) => {
+                            crate::prelude::source(index);
+                        }
+                    }
+                }
+            })
+            .ok()?;
+        Some(queue)
+    });
+    if let Some(queue) = QUEUE.as_ref() {
+        // A send fails only when the thread is gone; the traces then
+        // parse for themselves.
+        let _ = queue.send(job);
+    }
 }
 
 /// The outline of `text` at `path`, from the process-wide cache when the
@@ -161,7 +224,82 @@ impl Workspace {
         self.parsed
             .borrow_mut()
             .insert(path.to_path_buf(), file.clone());
+        if let Some(file) = &file {
+            let top = self.top_package(path);
+            self.parse_imports_ahead(path, top.as_deref(), &file.module.body);
+            for index in crate::prelude::mentioned_in(&file.text) {
+                if !crate::prelude::is_parsed(index) {
+                    parse_ahead(Ahead::Prelude(index));
+                }
+            }
+        }
         file
+    }
+
+    /// Starts parsing, on the parse-ahead thread, the modules that the
+    /// module at `path` imports names from at its top level (`from m
+    /// import name` in its own statements and `try` blocks, not in `if`
+    /// blocks, which a lazy package's `TYPE_CHECKING` imports are): its
+    /// code is about to run, and the modules whose names it uses are the
+    /// files it reads next. Only modules
+    /// of its own top-level package are parsed ahead (never another
+    /// installed package, which may be one the tracer does not read).
+    fn parse_imports_ahead(&self, path: &Path, top: Option<&Path>, body: &[syntax::ast::Stmt]) {
+        use syntax::ast::StmtKind;
+        for stmt in body {
+            match &stmt.kind {
+                // A star import whose names the module's `__all__`
+                // settles does not run the module (`Workspace::star_exports`).
+                StmtKind::ImportFrom { names, .. } if names.iter().any(|a| a.name == "*") => {}
+                StmtKind::ImportFrom { module, level, .. } => {
+                    let target = if *level > 0 {
+                        let m = syntax::ModuleRef {
+                            level: *level,
+                            dotted: module.clone().unwrap_or_default(),
+                        };
+                        self.module_ref(path, &m)
+                    } else {
+                        let dotted = module.as_deref().unwrap_or_default();
+                        let parts: Vec<&str> = dotted.split('.').collect();
+                        top.filter(|top| top.file_name().is_some_and(|n| n == parts[0]))
+                            .and_then(|top| self.module_in(top.parent()?, &parts))
+                    };
+                    let Some(target) = target.filter(|t| t != path) else {
+                        continue;
+                    };
+                    if let Some(text) = self.text(&target)
+                        && !parse_started(&target, &text)
+                    {
+                        parse_ahead(Ahead::File(target, text));
+                    }
+                }
+                StmtKind::Try {
+                    body,
+                    orelse,
+                    finalbody,
+                    ..
+                } => {
+                    for block in [body, orelse, finalbody] {
+                        self.parse_imports_ahead(path, top, block);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// The outermost package folder holding the module at `path` (the last
+    /// folder up from it with an `__init__.py`), if it is in a package.
+    fn top_package(&self, path: &Path) -> Option<PathBuf> {
+        let mut top = None;
+        let mut dir = path.parent();
+        while let Some(d) = dir
+            && self.exists(&d.join("__init__.py"))
+        {
+            top = Some(d.to_path_buf());
+            dir = d.parent();
+        }
+        top
     }
 
     /// The outline of the module at `path` ([`syntax::module_outline`]),

@@ -181,6 +181,44 @@ pub fn source(index: usize) -> Arc<SourceFile> {
         .clone()
 }
 
+/// Whether prelude module `index` is parsed (or being parsed).
+pub fn is_parsed(index: usize) -> bool {
+    PARSED[index].get().is_some()
+}
+
+/// The prelude modules that code mentioning `nn.<Name>` (`nn.Conv2d`,
+/// `nn.functional.relu`) reads when it runs, by the text alone, each once.
+pub fn mentioned_in(text: &str) -> Vec<usize> {
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices("nn.") {
+        if text[..at]
+            .bytes()
+            .next_back()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            continue;
+        }
+        let rest = &text[at + 3..];
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        let name = &rest[..end];
+        let index = if name == "functional" {
+            MODULES.iter().position(|m| m.name == "torch.nn.functional")
+        } else if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+            provider(&format!("torch.nn.{name}")).map(|(index, _)| index)
+        } else {
+            None
+        };
+        if let Some(index) = index
+            && !found.contains(&index)
+        {
+            found.push(index);
+        }
+    }
+    found
+}
+
 /// The torch namespace of the prelude module at virtual path `path`
 /// (`torch.nn`), if it is one.
 pub fn namespace_of(path: &str) -> Option<&'static str> {

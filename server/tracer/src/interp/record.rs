@@ -552,6 +552,18 @@ impl Interp {
     // ----- symbolic arithmetic ---------------------------------------------------
 
     pub fn sym_binop(&mut self, op: BinOp, a: SymExpr, b: SymExpr) -> R<Value> {
+        // Torch traces arithmetic on symbolic ints as it runs, reading its
+        // operands' proxies: a size that is an expression (`4*s0`, read from
+        // an intermediate tensor) is rebuilt from the input sizes right
+        // here, before the nodes that use the result.
+        if self.tracing {
+            for e in [&a, &b] {
+                let e = self.env.simplify(e);
+                if e.as_const().is_none() && e.as_symbol().is_none() {
+                    self.sym_arg(&e);
+                }
+            }
+        }
         let overflow = |this: &Self| {
             this.fail(
                 FailureKind::Incomplete,

@@ -57,6 +57,9 @@ impl SymExpr {
         if let Some((base, divisor)) = cancel_common_factor(base, divisor)? {
             return base.checked_floordiv(&divisor);
         }
+        if let Some(k) = constant_multiple(base, divisor) {
+            return Ok(SymExpr::int(k));
+        }
         Ok(SymExpr::from_apply(
             Op::FloorDiv,
             vec![base.clone(), divisor.clone()],
@@ -215,6 +218,20 @@ fn cancel_common_factor(p: &SymExpr, q: &SymExpr) -> SymResult<Option<(SymExpr, 
         divide_out(&q, num, &factors)?,
     );
     Ok(Some((p, q)))
+}
+
+/// `k` when `p == k * q` for a constant `k` and a non-constant `q`: the
+/// quotient of a sum by a sum it is a multiple of (torch's sympy keeps
+/// `64*s0*(L - 1)` a product and cancels `s0*(L - 1)` syntactically; the
+/// expanded form cancels the same way here).
+fn constant_multiple(p: &SymExpr, q: &SymExpr) -> Option<i64> {
+    let first = q.terms().first()?;
+    let same = p.terms().iter().find(|t| t.factors() == first.factors())?;
+    if first.coeff == 0 || !divisible(same.coeff, first.coeff) {
+        return None;
+    }
+    let k = same.coeff.checked_div(first.coeff)?;
+    (q.checked_mul(&SymExpr::int(k)).ok()? == *p).then_some(k)
 }
 
 /// Divides every term of `e` by `num` and removes `factors` from it; the

@@ -135,6 +135,23 @@ fn floordiv_simplifications() {
 }
 
 #[test]
+fn a_sum_divided_by_a_sum_it_is_a_multiple_of_is_the_constant() {
+    // (4*s0*L - 4*s0) // (s0*L - s0) with L = s1 // 10: the view's -1 of a
+    // [s0, L - 1, 64] tensor split into heads of 16.
+    let l = s(1).floordiv(&int(10));
+    let q = &(&s(0) * &l) - &s(0);
+    let p = &int(4) * &q;
+    assert_eq!(p.floordiv(&q), int(4));
+    assert_eq!(int(64).floordiv(&p.floordiv(&q)), int(16));
+    // Not a multiple: stays a floor division.
+    let r = &p + &int(1);
+    assert!(r.floordiv(&q).as_const().is_none());
+    // A constant multiple that is not an integer: stays too.
+    let half = &(&int(2) * &s(0)) + &int(1);
+    assert!(half.floordiv(&(&int(4) * &s(0))).as_const().is_none());
+}
+
+#[test]
 fn mod_simplifications() {
     let two_s0 = int(2).mul(&s(0));
     assert_eq!((&two_s0 + &int(3)).modulo(&int(2)), int(1));

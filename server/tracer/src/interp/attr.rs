@@ -643,7 +643,10 @@ impl Interp {
 
     fn tensor_attr(&mut self, t: &Rc<crate::value::Tensor>, v: &Value, name: &str) -> R<Value> {
         Ok(match name {
-            "shape" => Value::tuple(t.shape.iter().map(|d| self.sym_value(d.clone())).collect()),
+            "shape" => {
+                self.keep_for_size_read(t, &t.shape);
+                Value::tuple(t.shape.iter().map(|d| self.sym_value(d.clone())).collect())
+            }
             "dtype" => Value::DType(t.dtype),
             "device" => Value::Device(Rc::from("cpu")),
             "ndim" => Value::Int(t.rank() as i64),

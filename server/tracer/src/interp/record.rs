@@ -770,6 +770,33 @@ impl Interp {
         Ok(value)
     }
 
+    /// Strict mode: reading a symbolic size of a subscript's result keeps
+    /// the subscript alive (Dynamo's graph reads the size off its `getitem`
+    /// node, so the ATen trace records it even if nothing else uses it).
+    pub fn keep_for_size_read(&mut self, t: &Rc<Tensor>, dims: &[SymExpr]) {
+        if !self.tracing
+            || self.mode != crate::Mode::Strict
+            || dims
+                .iter()
+                .all(|d| self.env.simplify(d).as_const().is_some())
+        {
+            return;
+        }
+        let mut stack: Vec<NodeId> = t.node.get().into_iter().collect();
+        while let Some(id) = stack.pop() {
+            let node = self.graph.node_mut(id);
+            if !node.hidden {
+                continue;
+            }
+            node.hidden = false;
+            let mut deps = Vec::new();
+            for a in self.graph.node(id).args() {
+                crate::graph::Graph::arg_nodes(a, &mut deps);
+            }
+            stack.extend(deps);
+        }
+    }
+
     pub fn tensor_setitem(&mut self, t: Rc<Tensor>, index: Value, value: Value) -> R<()> {
         crate::ops::index::setitem(self, t, index, value)
     }

@@ -184,15 +184,19 @@ pub fn tensor_method(
             recv.clone()
         }
         "size" => match arg0.or_else(|| kw(kwargs, "dim").cloned()) {
-            None => Value::tuple(
-                t.shape
-                    .iter()
-                    .map(|d| interp.sym_value(d.clone()))
-                    .collect(),
-            ),
+            None => {
+                interp.keep_for_size_read(t, &t.shape);
+                Value::tuple(
+                    t.shape
+                        .iter()
+                        .map(|d| interp.sym_value(d.clone()))
+                        .collect(),
+                )
+            }
             Some(d) => {
                 let d = interp.index_int(&d)?;
                 let w = super::meta::wrap_existing_dim(interp, d, t.rank())?;
+                interp.keep_for_size_read(t, std::slice::from_ref(&t.shape[w]));
                 interp.sym_value(t.shape[w].clone())
             }
         },

@@ -2,6 +2,8 @@
 
 - `corpus_scoring`: the corpus scored once per session (tests/corpus/scoring.py).
 - `libs_scoring`: the library yardstick scored once per session (tests/libs/score.py).
+- `difftest_scoring`: the differential yardstick scored once per session
+  (tests/difftest/difftest_score.py).
 - The terminal summary prints the fidelity scoreboard and the ratchet status.
 - Project rule: no skipped test hides a failure, so a session with any
   skipped or xfailed test fails.
@@ -13,6 +15,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "corpus"))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "libs"))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "difftest"))
+import difftest_score  # noqa: E402
 import scoring  # noqa: E402
 import score as libs_score  # noqa: E402
 
@@ -31,6 +35,13 @@ def libs_scoring():
     if "libs" not in _STATE:
         _STATE["libs"] = libs_score.score()
     return _STATE["libs"]
+
+
+@pytest.fixture(scope="session")
+def difftest_scoring():
+    if "difftest" not in _STATE:
+        _STATE["difftest"] = difftest_score.score(difftest_score.SOURCES)
+    return _STATE["difftest"]
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
@@ -61,6 +72,14 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
         for why, n, _ in libs_score.top_reasons(libs, 5):
             tr.write_line(f"  {n:4d}  {why}")
         tr.write_line("failure list: .venv-test/bin/python tests/libs/score.py")
+    diff = _STATE.get("difftest")
+    if diff is not None:
+        tr.write_sep("=", "differential yardstick (tests/difftest, against torch 2.15)")
+        for source in diff.groups:
+            for line in difftest_score.summary(diff, source):
+                tr.write_line(line)
+        tr.write_line("disagreements: .venv-test/bin/python tests/difftest/difftest_score.py --list; "
+                      "raise the ratchets with --update-ratchet")
     skipped = tr.stats.get("skipped", []) + tr.stats.get("xfailed", []) + tr.stats.get("xpassed", [])
     if skipped:
         tr.write_sep("=", "skipped tests are failures in this project")

@@ -2,6 +2,7 @@
 SOURCE/cases.jsonl ({"case", "op", "source"}), hand-written ones as
 SOURCE/cases/NAME.py (their "op" is the first word of the docstring's first
 line: the graph-break kind or the test the case comes from)."""
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -25,3 +26,8 @@ def load_cases(source):
         rows[path.stem] = {"case": path.stem, "op": doc.group(1).rstrip(":.,") if doc else path.stem,
                            "source": text}
     return dict(sorted(rows.items()))
+
+
+def source_digest(source):
+    """What truth.jsonl records of the source its ground truth was made from."""
+    return hashlib.sha256(source.encode()).hexdigest()[:16]

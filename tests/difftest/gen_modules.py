@@ -18,12 +18,15 @@ being the module's name) and tests/difftest/skipped/modules.json.
 """
 import argparse
 import json
+import random
 import sys
 from collections import Counter
 from pathlib import Path
 
 import torch
-from literals import Unwritable, Writer, auto_dims_spec, slug, write_jsonl
+from literals import Unwritable, Writer, auto_dims_spec, pin_hash_seed, slug, tuple_literal, write_jsonl
+
+pin_hash_seed()
 from torch.testing._internal.common_modules import module_db
 
 HERE = Path(__file__).resolve().parent
@@ -64,13 +67,13 @@ def case_source(info, spelling, module_input, dynamic):
         "        super().__init__()",
         f"        self.m = {spelling}({', '.join(ctor_args)})",
         "",
-        f"    def forward(self, {', '.join(w.params)}):",
+        f"    def forward({', '.join(['self', *w.params])}):",
         f"        return self.m({', '.join(args)})",
         "",
         "",
         "torch.manual_seed(0)",
         "model = Wrapper().eval()",
-        f"example_args = ({', '.join(w.values)},)",
+        f"example_args = {tuple_literal(w.values)}",
     ]
     if dynamic:
         lines.append(f"dynamic_shapes = {auto_dims_spec(w.ranks)}")
@@ -89,6 +92,7 @@ def main(argv):
             skipped[full] = "not in torch.nn"
             continue
         torch.manual_seed(0)
+        random.seed(0)
         try:
             inputs = info.module_inputs_func(info, device="cpu", dtype=torch.float32,
                                              requires_grad=False, training=False)

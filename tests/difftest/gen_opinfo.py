@@ -16,18 +16,21 @@ literal; twice, with static shapes ("NAME_s") and with dim 0 and the last
 dim of every input marked `Dim.AUTO` ("NAME_d"). Samples whose arguments
 cannot be written as literals are counted, not kept.
 
-Writes tests/difftest/opinfo/cases.jsonl ({"case", "op", "source"}) and
+Writes tests/difftest/opinfo/cases.jsonl ({"case", "op", "lib_op", "source"}) and
 tests/difftest/skipped/opinfo.json (why each op gave no case); then
 tests/difftest/regen_truth.py runs ../shared/tools/oracle.py on them.
 """
 import argparse
 import json
+import random
 import sys
 from collections import Counter
 from pathlib import Path
 
 import torch
-from literals import Unwritable, Writer, auto_dims_spec, slug, write_jsonl
+from literals import Unwritable, Writer, auto_dims_spec, pin_hash_seed, slug, tuple_literal, write_jsonl
+
+pin_hash_seed()
 from torch.testing._internal.common_methods_invocations import op_db
 
 HERE = Path(__file__).resolve().parent
@@ -107,13 +110,13 @@ def case_source(op, spelling, sample, dynamic):
         "",
         "",
         "class Op(torch.nn.Module):",
-        f"    def forward(self, {', '.join(w.params)}):",
+        f"    def forward({', '.join(['self', *w.params])}):",
         f"        return {call}",
         "",
         "",
         "torch.manual_seed(0)",
         "model = Op()",
-        f"example_args = ({', '.join(w.values)},)",
+        f"example_args = {tuple_literal(w.values)}",
     ]
     if dynamic:
         lines.append(f"dynamic_shapes = {auto_dims_spec(w.ranks)}")
@@ -126,9 +129,11 @@ def main(argv):
     ap.add_argument("--lib-per-op", type=int, default=6)
     opts = ap.parse_args(argv)
     lib_ops = lib_ops_from_truth()
-    rows, skipped, why = [], {}, Counter()
+    rows, seen, skipped, why = [], Counter(), {}, Counter()
     for op in op_db:
         full = op.name + ("." + op.variant_test_name if op.variant_test_name else "")
+        twin = seen[slug(full)]
+        seen[slug(full)] += 1
         spelling = callable_spelling(op)
         if spelling is None:
             skipped[full] = "no public spelling"
@@ -141,20 +146,23 @@ def main(argv):
         limit = opts.lib_per_op if op.name.split(".")[-1] in lib_ops else opts.per_op
         kept = 0
         torch.manual_seed(0)
+        random.seed(0)  # some sample generators draw options from Python's random
         try:
             samples = op.sample_inputs("cpu", dtype, requires_grad=False)
             for i, sample in enumerate(samples):
                 if kept >= limit:
                     break
-                base = f"op_{slug(full)}_{i}"
+                # A second OpInfo whose name slugs alike (`rsub`, `__rsub__`) numbers its cases apart.
+                base = f"op_{slug(full)}_{i}" if not twin else f"op_{slug(full)}_v{twin}_{i}"
                 try:
                     static = case_source(op, spelling, sample, False)
                 except Unwritable as e:
                     why[str(e)] += 1
                     continue
-                rows.append({"case": f"{base}_s", "op": full, "source": static})
+                lib_op = op.name.split(".")[-1] in lib_ops
+                rows.append({"case": f"{base}_s", "op": full, "lib_op": lib_op, "source": static})
                 try:
-                    rows.append({"case": f"{base}_d", "op": full,
+                    rows.append({"case": f"{base}_d", "op": full, "lib_op": lib_op,
                                  "source": case_source(op, spelling, sample, True)})
                 except Unwritable as e:
                     why[str(e)] += 1

@@ -3,7 +3,9 @@ arguments are spelled in a generated model file (shared by the generators,
 which run with torch)."""
 import json
 import math
+import os
 import re
+import sys
 
 import torch
 
@@ -16,6 +18,15 @@ DT_NAME = {
 LITERAL_NUMEL = 16      # float tensors up to this many elements are written out
 MAX_INT_NUMEL = 1024    # integer and bool tensors are always literal; larger samples are skipped
 MAX_NUMEL = 1 << 16     # samples with a bigger tensor are skipped (keeps the oracle fast)
+
+
+def pin_hash_seed():
+    """Re-run this generator with PYTHONHASHSEED=0: some sample generators
+    iterate over sets of strings (meshgrid's `{'xy', 'ij'}`), so the case
+    order would change from run to run."""
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        os.environ["PYTHONHASHSEED"] = "0"
+        os.execv(sys.executable, [sys.executable, *sys.argv])
 
 
 class Unwritable(Exception):
@@ -73,7 +84,7 @@ class Writer:
             return "..."
         if isinstance(v, tuple):
             items = [self.literal(x) for x in v]
-            return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+            return tuple_literal(items)
         if isinstance(v, list):
             return "[" + ", ".join(self.literal(x) for x in v) + "]"
         if isinstance(v, dict) and all(isinstance(k, str) for k in v):
@@ -116,6 +127,11 @@ def slug(text):
 
 
 
+def tuple_literal(items):
+    """A Python tuple display of already-spelled items: `()`, `(a,)`, `(a, b)`."""
+    return "(" + ", ".join(items) + ("," if len(items) == 1 else "") + ")"
+
+
 def auto_dims_spec(ranks):
     """A `dynamic_shapes` tuple marking dim 0 and the last dim of every input
     Dim.AUTO (rank-0 inputs stay static)."""
@@ -127,7 +143,7 @@ def auto_dims_spec(ranks):
             specs.append("{0: Dim.AUTO}")
         else:
             specs.append(f"{{0: Dim.AUTO, {rank - 1}: Dim.AUTO}}")
-    return f"({', '.join(specs)},)"
+    return tuple_literal(specs)
 
 
 def write_jsonl(path, rows):

@@ -6,7 +6,7 @@
 Writes every case of SOURCE (cases.jsonl and cases/*.py, see cases.py) to a temporary
 folder, runs ../shared/tools/oracle.py on them (in chunks, one torch process
 per chunk, N at a time) and writes tests/difftest/SOURCE/truth.jsonl
-({"case", "expected"}, one line per case, sorted). A chunk that crashes or
+({"case", "source_digest", "expected"}, one line per case, sorted). A chunk that crashes or
 times out is retried one case at a time; a case the oracle cannot load is
 left out and listed.
 """
@@ -18,7 +18,7 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from cases import load_cases
+from cases import load_cases, source_digest
 
 HERE = Path(__file__).resolve().parent
 ORACLE = HERE.parents[1].parent / "shared" / "tools" / "oracle.py"
@@ -48,18 +48,19 @@ def main(argv):
     ap = argparse.ArgumentParser()
     ap.add_argument("source")
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--only-missing", action="store_true")
+    ap.add_argument("--only-missing", action="store_true",
+                    help="keep the truth of cases whose source is unchanged")
     opts = ap.parse_args(argv)
     folder = HERE / opts.source
     cases = list(load_cases(opts.source).values())
     truth_path = folder / "truth.jsonl"
+    digests = {c["case"]: source_digest(c["source"]) for c in cases}
     truth = {}
     if opts.only_missing and truth_path.exists():
         for line in truth_path.read_text().splitlines():
             row = json.loads(line)
-            truth[row["case"]] = row["expected"]
-    names = {c["case"] for c in cases}
-    truth = {k: v for k, v in truth.items() if k in names}
+            if digests.get(row["case"]) == row.get("source_digest"):
+                truth[row["case"]] = row["expected"]
     todo = [c for c in cases if c["case"] not in truth]
     with tempfile.TemporaryDirectory(prefix=f"difftest-{opts.source}-") as tmp:
         src, out = Path(tmp, "cases"), Path(tmp, "out")
@@ -83,7 +84,8 @@ def main(argv):
                 missing.append(c["case"])
     with truth_path.open("w") as f:
         for name in sorted(truth):
-            f.write(json.dumps({"case": name, "expected": truth[name]}, sort_keys=True) + "\n")
+            row = {"case": name, "source_digest": digests[name], "expected": truth[name]}
+            f.write(json.dumps(row, sort_keys=True) + "\n")
     print(f"{truth_path.relative_to(HERE.parents[1])}: {len(truth)} cases; "
           f"{len(missing)} without ground truth: {missing[:20]}")
     return 0

@@ -80,6 +80,15 @@ class LibScoring(scoring.Scoring):
     reports: dict = field(default_factory=dict)    # case -> the CLI's entry (or None)
     expected: dict = field(default_factory=dict)   # case -> the oracle's JSON
 
+    def record(self, name, out, err):
+        """Keep what the CLI said for one case: its first entry, or the error."""
+        if err:
+            self.tool_errors[name] = err
+            self.reports[name] = None
+        else:
+            entries = json.loads(out.read_text())["entries"]
+            self.reports[name] = entries[0] if entries else None
+
     def group_rows(self, group):
         names = set(self.groups.get(group, ()))
         return {k: r for k, r in self.rows.items() if k.split(" ")[0] in names}
@@ -112,12 +121,7 @@ def score(binary=scoring.BINARY, python=sys.executable, jobs=JOBS):
         work = [(g, n, c[0]) for g, members in groups.items() for n, c in members.items()]
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             for name, out, err in pool.map(run, work):
-                if err:
-                    result.tool_errors[name] = err
-                    result.reports[name] = None
-                else:
-                    entries = json.loads(out.read_text())["entries"]
-                    result.reports[name] = entries[0] if entries else None
+                result.record(name, out, err)
         boards = []
         for group in groups:
             board, rows = scoring.compare(act_dirs[group].parent / "expected", act_dirs[group], python)

@@ -18,7 +18,7 @@ disagreeing case-mode with its first differing check.
 The ratchet of a source, tests/difftest/SOURCE/ratchet.json, lists the
 case-modes that agree; the default run fails when one of them regresses.
 
-usage: score.py [SOURCE ...] [--bin PATH] [--jobs N] [--list] [--update-ratchet [--allow-regress]]
+usage: difftest_score.py [SOURCE ...] [--bin PATH] [--jobs N] [--list] [--update-ratchet [--allow-regress]]
 """
 import importlib.util
 import json
@@ -31,7 +31,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "corpus"))
 import scoring  # noqa: E402
-from cases import load_cases  # noqa: E402
+from cases import load_cases, source_digest  # noqa: E402
 
 
 def _library_yardstick():
@@ -62,7 +62,15 @@ def find_cases(sources):
     groups, expected, problems = {}, {}, []
     for source in sources:
         cases = load_cases(source)
-        truth = {r["case"]: r["expected"] for r in load_jsonl(HERE / source / "truth.jsonl")}
+        rows = load_jsonl(HERE / source / "truth.jsonl")
+        truth = {r["case"]: r["expected"] for r in rows}
+        stale = sorted(r["case"] for r in rows
+                       if r["case"] in cases and r.get("source_digest") != source_digest(cases[r["case"]]["source"]))
+        if stale:
+            problems.append(f"{source}: {len(stale)} cases changed since their ground truth was made, "
+                            f"e.g. {stale[:3]} (run tests/difftest/regen_truth.py {source} --only-missing)")
+            for name in stale:
+                del truth[name]
         if not cases:
             continue
         missing = sorted(set(cases) - set(truth))
@@ -102,12 +110,7 @@ def score(sources, binary=scoring.BINARY, python=sys.executable, jobs=JOBS):
 
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
             for name, out, err in pool.map(run, sorted(cases)):
-                if err:
-                    result.tool_errors[name] = err
-                    result.reports[name] = None
-                else:
-                    entries = json.loads(out.read_text())["entries"]
-                    result.reports[name] = entries[0] if entries else None
+                result.record(name, out, err)
         result.scoreboard, result.rows = scoring.compare(exp_dir, act_dir, python)
     for source in groups:
         for k, row in result.group_rows(source).items():
@@ -131,10 +134,20 @@ def summary(result, source):
            f"agree ({', '.join(BARS.get(source) or ('every check',))}): "
            f"{rate(sum(r['agrees'] for r in rows.values()), len(rows))}; "
            f"every check {rate(sum(r['pass'] for r in rows.values()), len(rows))}"]
-    for label, pred in (("static", lambda k: k.split(" ")[0].endswith("_s")),
-                        ("dynamic", lambda k: k.split(" ")[0].endswith("_d")),
-                        ("strict", lambda k: k.endswith("[strict]")),
-                        ("nonstrict", lambda k: k.endswith("[nonstrict]"))):
+    def lib_op(k):
+        return result.cases[k.split(" ")[0]].get("lib_op", False)
+
+    def is_static(k):
+        return k.split(" ")[0].endswith("_s")
+
+    parts = [("static", is_static), ("dynamic", lambda k: not is_static(k)),
+             ("strict", lambda k: k.endswith("[strict]")),
+             ("nonstrict", lambda k: k.endswith("[nonstrict]"))]
+    if any(lib_op(k) for k in rows):
+        parts += [("ops of library graphs", lib_op),
+                  ("ops of library graphs, static", lambda k: lib_op(k) and is_static(k)),
+                  ("ops of library graphs, dynamic", lambda k: lib_op(k) and not is_static(k))]
+    for label, pred in parts:
         part = split_rows(rows, pred)
         if part:
             out.append(f"  {label}: agree {rate(sum(r['agrees'] for r in part.values()), len(part))}")

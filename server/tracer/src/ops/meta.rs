@@ -256,6 +256,17 @@ fn emit_elementwise(interp: &mut Interp, call: &OpCall, t: &Rc<Tensor>, dtype: D
     interp.record_output(&target, args, vec![], dtype, t.shape.clone(), output)
 }
 
+/// `fill(x, value)` (targets: [`.Scalar`, `.Tensor`]): a tensor value picks
+/// the Tensor overload.
+pub fn fill(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let idx = usize::from(matches!(call.arg(1), Value::Tensor(_)));
+    if call.inplace {
+        return emit_inplace(interp, call, idx, 2);
+    }
+    emit(interp, call, idx, 2, t.dtype, t.shape.clone())
+}
+
 /// Unary op promoting integer inputs to the default float dtype.
 pub fn unary_float(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
@@ -286,27 +297,37 @@ fn last_explicit(call: &OpCall) -> usize {
 /// (targets: [Tensor overload, Scalar overload]; the Scalar overload is used
 /// only when it is listed and `other` is a Python number).
 pub fn binary(interp: &mut Interp, call: &OpCall) -> R<Value> {
-    binary_with(interp, call, None)
+    binary_with(interp, call, None, None)
 }
 
 /// Comparisons: like [`binary`] but the result is bool.
 pub fn compare(interp: &mut Interp, call: &OpCall) -> R<Value> {
-    binary_with(interp, call, Some(DType::Bool))
+    binary_with(interp, call, Some(DType::Bool), None)
 }
 
-/// True division: integer inputs promote to float.
+/// Division (targets: [`.Tensor`, `.Tensor_mode`]): true division promotes
+/// integer inputs to float; a `rounding_mode` picks the `_mode` overload,
+/// also for a Python number divisor.
 pub fn true_divide(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let a = call.arg(0).clone();
     let b = call.arg(1).clone();
     let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(v)).collect();
     let mut dt = result_type(&ops);
-    if !dt.is_floating() && !dt.is_complex() && matches!(call.get("rounding_mode"), Value::None) {
+    let rounding = !call.get("rounding_mode").is_none();
+    if !dt.is_floating() && !dt.is_complex() && !rounding {
         dt = DType::F32;
     }
-    binary_with(interp, call, Some(dt))
+    binary_with(interp, call, Some(dt), Some(usize::from(rounding)))
 }
 
-fn binary_with(interp: &mut Interp, call: &OpCall, fixed: Option<DType>) -> R<Value> {
+/// `target`: the overload to record; by default the Scalar overload (index
+/// 1, when listed) for a Python number `other`, else index 0.
+fn binary_with(
+    interp: &mut Interp,
+    call: &OpCall,
+    fixed: Option<DType>,
+    target: Option<usize>,
+) -> R<Value> {
     let a = call.arg(0).clone();
     let b = call.arg(1).clone();
     if matches!(b, Value::Unknown(_)) {
@@ -334,11 +355,7 @@ fn binary_with(interp: &mut Interp, call: &OpCall, fixed: Option<DType>) -> R<Va
     broadcast(interp, &first, &first)?;
     let shape = broadcast(interp, &first, &shape_of(&b))?;
     let scalar_other = !matches!(b, Value::Tensor(_));
-    let idx = if scalar_other && call.def.targets.len() > 1 {
-        1
-    } else {
-        0
-    };
+    let idx = target.unwrap_or(usize::from(scalar_other && call.def.targets.len() > 1));
     let n = if matches!(call.get("alpha"), Value::Int(1) | Value::None) {
         2
     } else {
@@ -356,8 +373,12 @@ fn binary_with(interp: &mut Interp, call: &OpCall, fixed: Option<DType>) -> R<Va
     }
     let output = elementwise_output(interp, &[&a, &b], &shape);
     let args = args_of(interp, call, n);
+    let kwargs = match call.get("rounding_mode") {
+        Value::Str(mode) => vec![("rounding_mode".to_string(), Arg::Str(mode.to_string()))],
+        _ => vec![],
+    };
     let target = call.target(idx);
-    interp.record_output(&target, args, vec![], dtype, shape, output)
+    interp.record_output(&target, args, kwargs, dtype, shape, output)
 }
 
 /// `where(cond, a, b)`.
@@ -432,6 +453,9 @@ pub fn masked_fill(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn clamp(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let (lo, hi) = (call.arg(1).clone(), call.arg(2).clone());
+    if [&lo, &hi].iter().any(|v| matches!(v, Value::Tensor(_))) {
+        return clamp_by_tensors(interp, call, &t, &lo, &hi);
+    }
     let dtype = if matches!(lo, Value::Float(_)) || matches!(hi, Value::Float(_)) {
         result_type(&[Operand::Tensor(t.dtype), Operand::Scalar(Category::Float)])
     } else {
@@ -447,6 +471,36 @@ pub fn clamp(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     let target = call.target(0);
     interp.record_tensor_op(&target, args, vec![], dtype, t.shape.clone())
+}
+
+/// `clamp(x, min_tensor, max_tensor)`: the `.Tensor` overload (targets:
+/// [Scalar overload, Tensor overload]); the bounds broadcast with `x`.
+fn clamp_by_tensors(
+    interp: &mut Interp,
+    call: &OpCall,
+    t: &Rc<Tensor>,
+    lo: &Value,
+    hi: &Value,
+) -> R<Value> {
+    let x = Value::Tensor(t.clone());
+    let mut shape = t.shape.clone();
+    let mut operands = vec![Operand::Tensor(t.dtype)];
+    for bound in [lo, hi] {
+        if !bound.is_none() {
+            shape = broadcast(interp, &shape, &shape_of(bound))?;
+            operands.extend(operand(bound));
+        }
+    }
+    if call.inplace {
+        return emit_inplace(interp, call, 1, 3);
+    }
+    let mut args = vec![interp.arg_of(&x), interp.arg_of(lo)];
+    if !hi.is_none() {
+        args.push(interp.arg_of(hi));
+    }
+    let output = elementwise_output(interp, &[&x, lo, hi], &shape);
+    let target = call.target(1);
+    interp.record_output(&target, args, vec![], result_type(&operands), shape, output)
 }
 
 /// `softmax(dim)` / `log_softmax(dim)`.
@@ -498,11 +552,58 @@ fn reduce_shape(
     Ok(out)
 }
 
+/// `var`/`std` (targets: [`.default`, `.dim`, `.correction`]): torch's
+/// argument parser picks `.default` for a positional `unbiased` flag
+/// (`var(x, True)`), `.correction` for a `correction=` keyword or for no
+/// arguments at all (`var(x)`), `.dim` otherwise. (Their signature defaults
+/// `unbiased` and `keepdim` to None, to tell a given flag from none.)
+pub fn variance(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let dim = call.get("dim").clone();
+    if let Value::Bool(unbiased) = dim {
+        let args = vec![
+            interp.arg_of(&Value::Tensor(t.clone())),
+            Arg::Bool(unbiased),
+        ];
+        return interp.record_tensor_op(
+            &call.target(0),
+            args,
+            vec![],
+            float_dtype(t.dtype),
+            vec![],
+        );
+    }
+    let correction = !call.get("correction").is_none()
+        || (dim.is_none() && call.get("unbiased").is_none() && call.get("keepdim").is_none());
+    reduce_to(interp, call, t, dim, if correction { 2 } else { 1 })
+}
+
+fn float_dtype(dtype: DType) -> DType {
+    if dtype.is_floating() || dtype.is_complex() {
+        dtype
+    } else {
+        DType::F32
+    }
+}
+
 /// `sum`/`mean`/`prod`/`std`/`var`...: targets [full reduction, dim
 /// reduction]. Mean-like ops promote integers to float.
 pub fn reduce(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let dim = call.get("dim").clone();
+    reduce_to(interp, call, t, dim, 1)
+}
+
+/// A reduction of `t` over `dim`, recorded as the full reduction (target 0)
+/// when no dim is given, else as target `dim_target`; an empty dim list
+/// reduces every dim through the dim overload, as torch does.
+fn reduce_to(
+    interp: &mut Interp,
+    call: &OpCall,
+    t: Rc<Tensor>,
+    dim: Value,
+    dim_target: usize,
+) -> R<Value> {
     let keepdim = matches!(call.get("keepdim"), Value::Bool(true));
     let float_op = ["mean", "std", "var", "norm", "logsumexp"]
         .iter()
@@ -528,7 +629,7 @@ pub fn reduce(interp: &mut Interp, call: &OpCall) -> R<Value> {
     if bool_op {
         dtype = DType::Bool;
     }
-    if dim.is_none() || matches!(&dim, Value::Tuple(t) if t.is_empty()) && !is_sum {
+    if dim.is_none() && dim_target == 1 {
         let args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
         let target = call.target(0);
         let shape = if keepdim {
@@ -538,8 +639,14 @@ pub fn reduce(interp: &mut Interp, call: &OpCall) -> R<Value> {
         };
         return interp.record_tensor_op(&target, args, vec![], dtype, shape);
     }
-    let dims = int_list(interp, &dim)?;
-    let shape = reduce_shape(interp, &t.shape, &dims, keepdim)?;
+    let dims = if dim.is_none() {
+        vec![]
+    } else {
+        int_list(interp, &dim)?
+    };
+    let all_dims: Vec<i64> = (0..t.rank() as i64).collect();
+    let reduced = if dims.is_empty() { &all_dims } else { &dims };
+    let shape = reduce_shape(interp, &t.shape, reduced, keepdim)?;
     let dim_arg = if matches!(dim, Value::Int(_))
         && call
             .def
@@ -553,11 +660,14 @@ pub fn reduce(interp: &mut Interp, call: &OpCall) -> R<Value> {
     } else {
         Arg::List(dims.iter().map(|d| Arg::Int(*d)).collect())
     };
-    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), dim_arg];
+    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+    if !dim.is_none() {
+        args.push(dim_arg);
+    }
     if keepdim {
         args.push(Arg::Bool(true));
     }
-    let target = call.target(1);
+    let target = call.target(dim_target);
     let output = interp.reduction_output(&shape);
     interp.record_output(&target, args, vec![], dtype, shape, output)
 }
@@ -918,11 +1028,29 @@ pub fn window_out(
     d: i64,
     ceil: bool,
 ) -> R<SymExpr> {
+    window_out_sym(interp, len, &SymExpr::int(k), s, p, d, ceil)
+}
+
+/// [`window_out`] for a kernel size that may be symbolic (a convolution
+/// whose weight has a dynamic spatial size).
+pub fn window_out_sym(
+    interp: &mut Interp,
+    len: &SymExpr,
+    k: &SymExpr,
+    s: i64,
+    p: i64,
+    d: i64,
+    ceil: bool,
+) -> R<SymExpr> {
     if s <= 0 {
         return Err(shape_error(interp, "stride must be positive"));
     }
-    let span = d * (k - 1) + 1;
-    let num = len.add(&SymExpr::int(2 * p - span));
+    // len + 2p - (d * (k - 1) + 1)
+    let span = k
+        .add(&SymExpr::int(-1))
+        .mul(&SymExpr::int(d))
+        .add(&SymExpr::int(1));
+    let num = len.add(&SymExpr::int(2 * p)).sub(&span);
     let num = if ceil {
         num.add(&SymExpr::int(s - 1))
     } else {
@@ -986,12 +1114,12 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     shape.push(w.shape[0].clone());
     for i in 0..nd {
-        let k = interp.env.simplify(&w.shape[2 + i]).as_const().unwrap_or(1);
+        let k = interp.env.simplify(&w.shape[2 + i]);
         let len = &x.shape[off + 1 + i];
         shape.push(if same {
             len.clone()
         } else {
-            window_out(interp, len, k, stride[i], padding[i], dilation[i], false)?
+            window_out_sym(interp, len, &k, stride[i], padding[i], dilation[i], false)?
         });
     }
     // A string padding ('same', 'valid') is the `.padding` overload.

@@ -64,17 +64,21 @@ pub static OPS: &[OpDef] = &[
         meta::binary
     ),
     op!(
-        [
-            "torch.div",
-            "torch.divide",
-            "torch.true_divide",
-            "Tensor.div",
-            "Tensor.divide",
-            "Tensor.true_divide",
-            "Tensor.__truediv__"
-        ],
+        ["torch.div", "Tensor.div", "Tensor.__truediv__"],
         "input, other, *, rounding_mode=None",
-        ["aten.div.Tensor"],
+        ["aten.div.Tensor", "aten.div.Tensor_mode"],
+        meta::true_divide
+    ),
+    op!(
+        ["torch.divide", "Tensor.divide"],
+        "input, other, *, rounding_mode=None",
+        ["aten.divide.Tensor", "aten.divide.Tensor_mode"],
+        meta::true_divide
+    ),
+    op!(
+        ["torch.true_divide", "Tensor.true_divide"],
+        "input, other",
+        ["aten.true_divide.Tensor"],
         meta::true_divide
     ),
     op!(
@@ -251,25 +255,25 @@ pub static OPS: &[OpDef] = &[
     op!(
         ["torch.clamp", "Tensor.clamp"],
         "input, min=None, max=None",
-        ["aten.clamp.default"],
+        ["aten.clamp.default", "aten.clamp.Tensor"],
         meta::clamp
     ),
     op!(
         ["torch.clip", "Tensor.clip"],
         "input, min=None, max=None",
-        ["aten.clip.default"],
+        ["aten.clip.default", "aten.clip.Tensor"],
         meta::clamp
     ),
     op!(
         ["torch.clamp_min", "Tensor.clamp_min"],
         "input, min",
-        ["aten.clamp_min.default"],
+        ["aten.clamp_min.default", "aten.clamp_min.Tensor"],
         meta::clamp
     ),
     op!(
         ["torch.clamp_max", "Tensor.clamp_max"],
         "input, max",
-        ["aten.clamp_max.default"],
+        ["aten.clamp_max.default", "aten.clamp_max.Tensor"],
         meta::clamp
     ),
     // ----- unary math ----------------------------------------------------------------
@@ -484,10 +488,10 @@ pub static OPS: &[OpDef] = &[
         meta::unary
     ),
     op!(
-        ["Tensor.fill"],
+        ["torch.fill", "Tensor.fill"],
         "input, value",
-        ["aten.fill.Scalar"],
-        meta::unary
+        ["aten.fill.Scalar", "aten.fill.Tensor"],
+        meta::fill
     ),
     op!(["Tensor.zero"], "input", ["aten.zero.default"], meta::unary),
     op!(
@@ -568,15 +572,15 @@ pub static OPS: &[OpDef] = &[
     ),
     op!(
         ["torch.std", "Tensor.std"],
-        "input, dim=None, unbiased=True, keepdim=False",
-        ["aten.std.default", "aten.std.dim"],
-        meta::reduce
+        "input, dim=None, unbiased=None, keepdim=None, *, correction=None",
+        ["aten.std.default", "aten.std.dim", "aten.std.correction"],
+        meta::variance
     ),
     op!(
         ["torch.var", "Tensor.var"],
-        "input, dim=None, unbiased=True, keepdim=False",
-        ["aten.var.default", "aten.var.dim"],
-        meta::reduce
+        "input, dim=None, unbiased=None, keepdim=None, *, correction=None",
+        ["aten.var.default", "aten.var.dim", "aten.var.correction"],
+        meta::variance
     ),
     op!(
         ["torch.amax", "Tensor.amax"],
@@ -1259,6 +1263,12 @@ pub static OPS: &[OpDef] = &[
         "tensors, dim=0",
         ["aten.stack.default"],
         views::cat
+    ),
+    op!(
+        ["torch.split_with_sizes", "Tensor.split_with_sizes"],
+        "input, split_sizes, dim=0",
+        ["aten.split.Tensor", "aten.split_with_sizes.default"],
+        views::split
     ),
     op!(
         ["torch.split", "Tensor.split"],

@@ -531,15 +531,20 @@ pub fn call(
                     .unwrap_or(&Value::Int(100)),
             )?;
             let dtype = dtype_kw(kwargs).unwrap_or(DType::F32);
-            let t = constructor(
-                interp,
-                "aten.linspace.default",
-                vec![SymExpr::int(steps)],
-                dtype,
-                None,
-            )?;
-            let bound =
-                |i: usize, name: &str| args.get(i).or_else(|| kw(kwargs, name)).and_then(number);
+            let bound_value = |i: usize, name: &str| args.get(i).or_else(|| kw(kwargs, name));
+            let is_tensor = |v: Option<&Value>| matches!(v, Some(Value::Tensor(_)));
+            // A tensor start or end picks the overload named after the operand kinds.
+            let target = match (
+                is_tensor(bound_value(0, "start")),
+                is_tensor(bound_value(1, "end")),
+            ) {
+                (false, false) => "aten.linspace.default",
+                (true, true) => "aten.linspace.Tensor_Tensor",
+                (true, false) => "aten.linspace.Tensor_Scalar",
+                (false, true) => "aten.linspace.Scalar_Tensor",
+            };
+            let t = constructor(interp, target, vec![SymExpr::int(steps)], dtype, None)?;
+            let bound = |i: usize, name: &str| bound_value(i, name).and_then(number);
             if !interp.tracing
                 && let (Some(start), Some(end)) = (bound(0, "start"), bound(1, "end"))
                 && let Some(values) = linspace_values(start, end, steps, dtype)

@@ -51,6 +51,8 @@ pub static RULES: &[(&str, Rule)] = &[
     ("aten.rsub.Tensor", Rule::Binary(|a, b| b - a)),
     ("aten.mul.Tensor", Rule::Binary(|a, b| a * b)),
     ("aten.div.Tensor", Rule::Custom(divide)),
+    ("aten.divide.Tensor", Rule::Custom(divide)),
+    ("aten.true_divide.Tensor", Rule::Custom(divide)),
     (
         "aten.floor_divide.default",
         Rule::Binary(|a, b| (a / b).floor()),

@@ -1,0 +1,131 @@
+//! ATen overload selection: which overload a call records depends on its
+//! arguments as torch's argument parser binds them (a tensor bound, a
+//! positional flag, a keyword), checked against what torch 2.15 records
+//! (the OpInfo cases of tests/difftest hold the same facts at scale).
+
+use tracer::{Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+
+/// The ATen targets `forward` records for `body` (returned from a forward
+/// over `x` [3, 4] and `y` [3, 4]), in graph order.
+fn targets(body: &str) -> Vec<String> {
+    let src = format!(
+        "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x, y):\n        return {body}\n\n\
+model = M()\nexample_args = (torch.randn(3, 4), torch.randn(3, 4))\n"
+    );
+    let file = SourceFile::parse("m.py", &src);
+    let entries = find_entries(&file);
+    let result = trace_entry(
+        file,
+        &entries[0],
+        Mode::NonStrict,
+        tracer::Budget::default(),
+    );
+    match result.outcome {
+        TraceOutcome::Exported(p) => p
+            .graph
+            .nodes
+            .iter()
+            .filter_map(|n| match &n.op {
+                tracer::graph::NodeOp::CallFunction { target, .. } => Some(target.clone()),
+                _ => None,
+            })
+            .collect(),
+        TraceOutcome::Failed(f) => panic!("{body}: {}", f.message),
+    }
+}
+
+#[test]
+fn variance_overloads_follow_the_bound_arguments() {
+    assert_eq!(targets("torch.var(x)"), ["aten.var.correction"]);
+    assert_eq!(targets("torch.var(x, True)"), ["aten.var.default"]);
+    assert_eq!(targets("x.var(dim=1, unbiased=False)"), ["aten.var.dim"]);
+    assert_eq!(
+        targets("torch.var(x, dim=(1,), correction=1.3)"),
+        ["aten.var.correction"]
+    );
+    assert_eq!(targets("torch.std(x, False)"), ["aten.std.default"]);
+}
+
+#[test]
+fn an_empty_dim_list_reduces_every_dim_through_the_dim_overload() {
+    assert_eq!(targets("torch.mean(x, dim=())"), ["aten.mean.dim"]);
+    assert_eq!(targets("torch.mean(x)"), ["aten.mean.default"]);
+}
+
+#[test]
+fn division_spellings_and_rounding_modes() {
+    assert_eq!(targets("x / y"), ["aten.div.Tensor"]);
+    assert_eq!(targets("x / 2"), ["aten.div.Tensor"]);
+    assert_eq!(
+        targets("torch.div(x, y, rounding_mode='floor')"),
+        ["aten.div.Tensor_mode"]
+    );
+    assert_eq!(
+        targets("x.div(2, rounding_mode='trunc')"),
+        ["aten.div.Tensor_mode"]
+    );
+    assert_eq!(targets("torch.divide(x, y)"), ["aten.divide.Tensor"]);
+    assert_eq!(
+        targets("torch.true_divide(x, y)"),
+        ["aten.true_divide.Tensor"]
+    );
+}
+
+#[test]
+fn tensor_bounds_pick_the_tensor_overloads() {
+    assert_eq!(targets("torch.clamp(x, -1, 1)"), ["aten.clamp.default"]);
+    assert_eq!(
+        targets("torch.clamp(x, y, y + 1)"),
+        ["aten.add.Tensor", "aten.clamp.Tensor"]
+    );
+    assert_eq!(targets("torch.clamp_min(x, y)"), ["aten.clamp_min.Tensor"]);
+    assert_eq!(
+        targets("torch.clamp_max(x, 0.5)"),
+        ["aten.clamp_max.default"]
+    );
+    assert_eq!(targets("torch.fill(x, 2.0)"), ["aten.fill.Scalar"]);
+    assert_eq!(
+        targets("torch.fill(x, y.sum())"),
+        ["aten.sum.default", "aten.fill.Tensor"]
+    );
+}
+
+#[test]
+fn linspace_overloads_are_named_after_the_operand_kinds() {
+    assert_eq!(
+        targets("torch.linspace(0, 1, 5)"),
+        ["aten.linspace.default"]
+    );
+    assert_eq!(
+        targets("torch.linspace(x.sum(), y.sum(), 5)"),
+        [
+            "aten.sum.default",
+            "aten.sum.default",
+            "aten.linspace.Tensor_Tensor"
+        ]
+    );
+    assert_eq!(
+        targets("torch.linspace(x.sum(), 1.0, 5)"),
+        ["aten.sum.default", "aten.linspace.Tensor_Scalar"]
+    );
+}
+
+#[test]
+fn split_with_sizes_is_a_function_and_a_method() {
+    assert_eq!(
+        targets("torch.split_with_sizes(x, [1, 2])"),
+        [
+            "aten.split_with_sizes.default",
+            "_operator.getitem",
+            "_operator.getitem"
+        ]
+    );
+    assert_eq!(
+        targets("x.split_with_sizes([2, 2], dim=1)"),
+        [
+            "aten.split_with_sizes.default",
+            "_operator.getitem",
+            "_operator.getitem"
+        ]
+    );
+}

@@ -632,3 +632,231 @@ def multi_head_attention_forward(
     if not batched:
         out = out.squeeze(1)
     return out, None
+
+
+# ----- losses: the reduction as ATen's enum, then the ATen loss op -----
+
+_REDUCTIONS = {"none": 0, "mean": 1, "sum": 2}
+
+
+def _reduction_enum(reduction, size_average=None, reduce=None):
+    if size_average is not None or reduce is not None:
+        size_average = True if size_average is None else size_average
+        reduce = True if reduce is None else reduce
+        reduction = "none" if not reduce else ("mean" if size_average else "sum")
+    if reduction not in _REDUCTIONS:
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    return _REDUCTIONS[reduction]
+
+
+def _pointwise_loss(op, input, target, reduction, size_average, reduce, *extra):
+    # The elementwise losses broadcast their operands first, as torch does.
+    enum = _reduction_enum(reduction, size_average, reduce)
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+    return op(expanded_input, expanded_target, enum, *extra)
+
+
+def _weighted_pointwise_loss(errors, weight, input, reduction):
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    weighted = errors * weight
+    if reduction == "none":
+        return weighted
+    if reduction == "sum":
+        return torch.sum(weighted)
+    if reduction == "mean":
+        return torch.sum(weighted) / torch.sum(weight)
+    raise ValueError(f"Invalid reduction mode: {reduction}. Expected one of 'none', 'mean', 'sum'.")
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    if weight is not None:
+        expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+        return _weighted_pointwise_loss(torch.abs(expanded_input - expanded_target), weight, input, reduction)
+    return _pointwise_loss(torch.ops.aten.l1_loss.default, input, target, reduction, size_average, reduce)
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction="mean", weight=None):
+    if weight is not None:
+        expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+        errors = torch.pow(expanded_input - expanded_target, 2)
+        return _weighted_pointwise_loss(errors, weight, input, reduction)
+    return _pointwise_loss(torch.ops.aten.mse_loss.default, input, target, reduction, size_average, reduce)
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction="mean", beta=1.0):
+    if beta == 0.0:
+        return _pointwise_loss(torch.ops.aten.l1_loss.default, input, target, reduction, size_average, reduce)
+    return _pointwise_loss(
+        torch.ops.aten.smooth_l1_loss.default, input, target, reduction, size_average, reduce, beta
+    )
+
+
+def huber_loss(input, target, reduction="mean", delta=1.0, weight=None):
+    if weight is None:
+        return _pointwise_loss(torch.ops.aten.huber_loss.default, input, target, reduction, None, None, delta)
+    expanded_input, expanded_target = torch.broadcast_tensors(input, target)
+    if weight.size() != input.size():
+        raise ValueError("Weights and input must have the same size.")
+    loss = torch.ops.aten.huber_loss.default(expanded_input, expanded_target, 0, delta) * weight
+    if reduction == "none":
+        return loss
+    if reduction == "sum":
+        return torch.sum(loss)
+    return loss.mean()
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    if target.size() != input.size():
+        raise ValueError(
+            f"Using a target size ({target.size()}) that is different to the input size ({input.size()}) "
+            "is deprecated. Please ensure they have the same size."
+        )
+    if weight is not None:
+        # The weight broadcasts to the target (torch.broadcast_shapes gives its size).
+        weight = weight.expand(target.size())
+    return torch.ops.aten.binary_cross_entropy.default(input, target, weight, enum)
+
+
+def binary_cross_entropy_with_logits(
+    input, target, weight=None, size_average=None, reduce=None, reduction="mean", pos_weight=None
+):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    if target.size() != input.size():
+        raise ValueError(f"Target size ({target.size()}) must be the same as input size ({input.size()})")
+    return torch.ops.aten.binary_cross_entropy_with_logits.default(input, target, weight, pos_weight, enum)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction="mean"):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    return torch.ops.aten.cosine_embedding_loss.default(input1, input2, target, margin, enum)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction="mean"):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    return torch.ops.aten.hinge_embedding_loss.default(input, target, margin, enum)
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction="mean", log_target=False):
+    # 'batchmean' sums, then divides by the batch size.
+    enum = _reduction_enum("sum" if reduction == "batchmean" else reduction, size_average, reduce)
+    reduced = torch.ops.aten.kl_div.default(input, target, enum, log_target=log_target)
+    if reduction == "batchmean" and input.dim() != 0:
+        reduced = reduced / input.size()[0]
+    return reduced
+
+
+def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction="mean"):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError(
+            "margin_ranking_loss : All input tensors should have same dimension but got sizes: "
+            f"input1: {input1.size()}, input2: {input2.size()}, target: {target.size()} "
+        )
+    return torch.ops.aten.margin_ranking_loss.default(input1, input2, target, margin, enum)
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    return torch.ops.aten.multilabel_margin_loss.default(input, target, enum)
+
+
+def multi_margin_loss(
+    input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction="mean"
+):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    if p != 1 and p != 2:
+        raise ValueError("only p == 1 and p == 2 supported")
+    if weight is not None and weight.dim() != 1:
+        raise ValueError("weight must be one-dimensional")
+    return torch.ops.aten.multi_margin_loss.default(input, target, p, margin, weight, enum)
+
+
+def nll_loss(
+    input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"
+):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    return torch.ops.aten.nll_loss_nd.default(input, target, weight, enum, ignore_index)
+
+
+def cross_entropy(
+    input,
+    target,
+    weight=None,
+    size_average=None,
+    ignore_index=-100,
+    reduce=None,
+    reduction="mean",
+    label_smoothing=0.0,
+):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    return torch.ops.aten.cross_entropy_loss.default(input, target, weight, enum, ignore_index, label_smoothing)
+
+
+def poisson_nll_loss(
+    input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None, reduction="mean"
+):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    return torch.ops.aten.poisson_nll_loss.default(input, target, log_input, full, eps, enum)
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction="mean"):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    return torch.ops.aten.soft_margin_loss.default(input, target, enum)
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None, reduction="mean"):
+    reduction = ["none", "mean", "sum"][_reduction_enum(reduction, size_average, reduce)]
+    logsigmoid = torch.nn.functional.logsigmoid
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction="mean"):
+    if isinstance(var, float):
+        if var < 0:
+            raise ValueError("var has negative entry/entries")
+        var = var * torch.ones_like(input)
+    elif torch.any(var < 0):
+        raise ValueError("var has negative entry/entries")
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():
+            var = torch.unsqueeze(var, -1)
+        elif input.ndim == var.ndim and sum(
+            y for x, y in zip(input.size(), var.size()) if x != y
+        ) == 1:
+            pass
+        else:
+            raise ValueError("var is of incorrect size")
+    if reduction not in _REDUCTIONS:
+        raise ValueError(reduction + " is not valid")
+    var = var.clone()
+    with torch.no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (torch.log(var) + (input - target) ** 2 / var)
+    if full:
+        loss += 0.5 * math.log(2 * math.pi)
+    if reduction == "mean":
+        return loss.mean()
+    if reduction == "sum":
+        return loss.sum()
+    return loss
+
+
+def triplet_margin_loss(
+    anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, size_average=None, reduce=None,
+    reduction="mean",
+):
+    enum = _reduction_enum(reduction, size_average, reduce)
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    return torch.ops.aten.triplet_margin_loss.default(anchor, positive, negative, margin, p, eps, swap, enum)

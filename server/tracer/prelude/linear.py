@@ -94,7 +94,9 @@ class _LazyParameters:
             return
         if torch.compiler.is_exporting() and not torch.compiler.is_dynamo_compiling():
             raise ValueError(_UNINITIALIZED)
-        self._materialize(input)
+        # Dynamo infers a lazy module's parameters before it traces the call:
+        # the new parameters are no ops of the graph.
+        torch._exportlens_untraced(_materialize_lazy, self, input)
         self._lazy = False
 
     def _new_parameter(self, *shape):
@@ -103,6 +105,10 @@ class _LazyParameters:
     def forward(self, input, *args, **kwargs):
         self._ensure_materialized(input)
         return super().forward(input, *args, **kwargs)
+
+
+def _materialize_lazy(module, input):
+    module._materialize(input)
 
 
 class LazyLinear(_LazyParameters, Linear):

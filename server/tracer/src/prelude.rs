@@ -68,6 +68,7 @@ pub static MODULES: &[PreludeModule] = &[
     nn_module!("dropout"),
     nn_module!("flatten"),
     nn_module!("linear"),
+    nn_module!("loss"),
     nn_module!("instancenorm"),
     nn_module!("normalization"),
     nn_module!("pooling"),

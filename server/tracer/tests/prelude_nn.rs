@@ -734,3 +734,75 @@ fn norms_store_their_shape_as_a_tuple_and_rms_norm_records_no_eps_by_default() {
     let pool = node_args(&g, "aten.avg_pool2d.default");
     assert!(matches!(pool.last(), Some(Arg::Int(3))), "{pool:?}");
 }
+
+/// The output shapes of a graph's call nodes, in order.
+fn node_shapes(g: &Graph) -> Vec<String> {
+    g.nodes
+        .iter()
+        .filter(|n| n.target().is_some())
+        .map(|n| match &n.val {
+            MetaVal::Tensor { shape, .. } => {
+                format!(
+                    "{:?}",
+                    shape.iter().map(|d| d.to_string()).collect::<Vec<_>>()
+                )
+            }
+            _ => "-".to_string(),
+        })
+        .collect()
+}
+
+const LOSSES: &str = "\
+import torch
+import torch.nn as nn
+
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.mse = nn.MSELoss(reduction='none')
+        self.ce = nn.CrossEntropyLoss(weight=torch.ones(5))
+        self.nll = nn.NLLLoss(reduction='none')
+        self.margin = nn.MultiMarginLoss(reduction='none')
+        self.kl = nn.KLDivLoss(reduction='batchmean')
+
+    def forward(self, x, y, labels):
+        return (self.mse(x, y), self.ce(x, labels), self.nll(x, labels),
+                self.margin(x, labels), self.kl(x, y))
+
+model = M().eval()
+example_args = (torch.randn(3, 5), torch.randn(3, 5), torch.tensor([0, 4, 2]))
+";
+
+#[test]
+fn loss_modules_record_the_aten_loss_with_their_reduction_shape() {
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let g = graph(LOSSES, mode);
+        assert_eq!(
+            targets(&g),
+            [
+                "aten.broadcast_tensors.default",
+                "_operator.getitem",
+                "_operator.getitem",
+                "aten.mse_loss.default",
+                "aten.cross_entropy_loss.default",
+                "aten.nll_loss_nd.default",
+                "aten.multi_margin_loss.default",
+                "aten.kl_div.default",
+                "aten.div.Tensor",
+            ],
+            "{mode:?}"
+        );
+        let shapes = node_shapes(&g);
+        // Unreduced: elementwise, per target, per sample; reduced: scalars.
+        assert_eq!(shapes[3], "[\"3\", \"5\"]");
+        assert_eq!(shapes[4], "[]");
+        assert_eq!(shapes[5], "[\"3\"]");
+        assert_eq!(shapes[6], "[\"3\"]");
+        assert_eq!(shapes[8], "[]");
+        // The class weights are the loss module's buffer.
+        assert!(g.nodes.iter().any(|n| matches!(
+            &n.op,
+            NodeOp::Placeholder(InputKind::Buffer { target, .. }) if target == "ce.weight"
+        )));
+    }
+}

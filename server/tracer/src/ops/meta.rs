@@ -1811,19 +1811,94 @@ pub fn same_shape(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, 1, x.dtype, x.shape.clone())
 }
 
-/// Losses with `reduction='mean'`: a scalar.
-pub fn loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
+/// The ATen losses' `reduction` enum: 0 keeps one loss per element (or per
+/// sample), 1 (mean) and 2 (sum) give a scalar.
+fn unreduced(interp: &mut Interp, call: &OpCall) -> R<bool> {
+    Ok(interp.index_int(&call.get("reduction").clone())? == 0)
+}
+
+/// Record a loss op: the input's dtype, `shape` when unreduced.
+fn emit_loss(interp: &mut Interp, call: &OpCall, shape: Vec<SymExpr>) -> R<Value> {
     let x = tensor(interp, call, 0)?;
-    let reduction = match call.get("reduction") {
-        Value::Str(s) => s.to_string(),
-        _ => "mean".into(),
-    };
-    let shape = if reduction == "none" {
-        x.shape.clone()
+    let shape = if unreduced(interp, call)? {
+        shape
     } else {
         vec![]
     };
-    emit(interp, call, 0, 2, x.dtype, shape)
+    emit(interp, call, 0, call.args.len(), x.dtype, shape)
+}
+
+/// Elementwise losses (`mse_loss`, `kl_div`, `margin_ranking_loss`...):
+/// unreduced, the shape the loss's tensor operands (not its weights)
+/// broadcast to.
+pub fn pointwise_loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let mut shape = Vec::new();
+    for (name, value) in call.names.iter().zip(&call.args) {
+        if let Value::Tensor(t) = value
+            && !name.ends_with("weight")
+        {
+            shape = broadcast(interp, &shape, &t.shape)?;
+        }
+    }
+    emit_loss(interp, call, shape)
+}
+
+/// Per-sample losses over a last class or feature dim
+/// (`multi_margin_loss`, `multilabel_margin_loss`, `cosine_embedding_loss`):
+/// unreduced, the input without its last dim.
+pub fn per_sample_loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let shape = x.shape[..x.rank().saturating_sub(1)].to_vec();
+    if let Value::Tensor(target) = call.get("target").clone() {
+        // One target per sample, or one per class of each sample.
+        let want = if target.rank() == x.rank() {
+            &x.shape[..]
+        } else {
+            &shape[..]
+        };
+        sizes_match(interp, &target.shape, want, "loss target")?;
+    }
+    emit_loss(interp, call, shape)
+}
+
+/// Equal ranks and sizes, dim by dim (guarding symbolic ones equal).
+fn sizes_match(interp: &mut Interp, got: &[SymExpr], want: &[SymExpr], what: &str) -> R<()> {
+    if got.len() != want.len() {
+        return Err(shape_error(
+            interp,
+            format!("{what}: expected {} dims, got {}", want.len(), got.len()),
+        ));
+    }
+    for (g, w) in got.iter().zip(want) {
+        expect_eq(interp, g, w, what)?;
+    }
+    Ok(())
+}
+
+/// `nll_loss_nd` / `cross_entropy_loss`: unreduced, the target's shape for
+/// class indices, the input without its class dim (1) for probabilities.
+pub fn class_loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let target = tensor(interp, call, 1)?;
+    let shape = if target.dtype.is_floating() {
+        let mut s = x.shape.clone();
+        if s.len() >= 2 {
+            s.remove(1);
+        } else {
+            s.clear();
+        }
+        s
+    } else {
+        let mut want = x.shape.clone();
+        if want.len() >= 2 {
+            want.remove(1);
+        } else {
+            want.clear();
+        }
+        sizes_match(interp, &target.shape, &want, "loss target")?;
+        target.shape.clone()
+    };
+    emit_loss(interp, call, shape)
 }
 
 pub fn fail_unsupported(interp: &mut Interp, call: &OpCall) -> R<Value> {

@@ -1112,23 +1112,114 @@ pub static OPS: &[OpDef] = &[
         ["aten.one_hot.default"],
         views::one_hot
     ),
+    // The ATen losses behind the prelude's functional losses (prelude/functional.py).
     op!(
-        ["torch.nn.functional.mse_loss"],
-        "input, target, size_average=None, reduce=None, reduction='mean'",
+        ["torch.ops.aten.mse_loss.default"],
+        "self, target, reduction=1",
         ["aten.mse_loss.default"],
-        meta::loss
+        meta::pointwise_loss
     ),
     op!(
-        ["torch.nn.functional.l1_loss"],
-        "input, target, size_average=None, reduce=None, reduction='mean'",
+        ["torch.ops.aten.l1_loss.default"],
+        "self, target, reduction=1",
         ["aten.l1_loss.default"],
-        meta::loss
+        meta::pointwise_loss
     ),
     op!(
-        ["torch.nn.functional.cross_entropy"],
-        "input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean', label_smoothing=0.0",
+        ["torch.ops.aten.smooth_l1_loss.default"],
+        "self, target, reduction=1, beta=1.0",
+        ["aten.smooth_l1_loss.default"],
+        meta::pointwise_loss
+    ),
+    op!(
+        ["torch.ops.aten.huber_loss.default"],
+        "self, target, reduction=1, delta=1.0",
+        ["aten.huber_loss.default"],
+        meta::pointwise_loss
+    ),
+    op!(
+        ["torch.ops.aten.soft_margin_loss.default"],
+        "self, target, reduction=1",
+        ["aten.soft_margin_loss.default"],
+        meta::pointwise_loss
+    ),
+    op!(
+        ["torch.ops.aten.binary_cross_entropy.default"],
+        "self, target, weight=None, reduction=1",
+        ["aten.binary_cross_entropy.default"],
+        meta::pointwise_loss
+    ),
+    op!(
+        ["torch.ops.aten.binary_cross_entropy_with_logits.default"],
+        "self, target, weight=None, pos_weight=None, reduction=1",
+        ["aten.binary_cross_entropy_with_logits.default"],
+        meta::pointwise_loss
+    ),
+    op!(
+        ["torch.ops.aten.hinge_embedding_loss.default"],
+        "self, target, margin=1.0, reduction=1",
+        ["aten.hinge_embedding_loss.default"],
+        meta::pointwise_loss
+    ),
+    op!(
+        ["torch.ops.aten.kl_div.default"],
+        "self, target, reduction=1, *, log_target=False",
+        ["aten.kl_div.default"],
+        meta::pointwise_loss
+    ),
+    op!(
+        ["torch.ops.aten.margin_ranking_loss.default"],
+        "input1, input2, target, margin=0.0, reduction=1",
+        ["aten.margin_ranking_loss.default"],
+        meta::pointwise_loss
+    ),
+    op!(
+        ["torch.ops.aten.poisson_nll_loss.default"],
+        "input, target, log_input, full, eps, reduction",
+        ["aten.poisson_nll_loss.default"],
+        meta::pointwise_loss
+    ),
+    op!(
+        ["torch.ops.aten.triplet_margin_loss.default"],
+        "anchor, positive, negative, margin=1.0, p=2, eps=1e-06, swap=False, reduction=1",
+        ["aten.triplet_margin_loss.default"],
+        meta::per_sample_loss
+    ),
+    op!(
+        ["torch.ops.aten.cosine_embedding_loss.default"],
+        "input1, input2, target, margin=0.0, reduction=1",
+        ["aten.cosine_embedding_loss.default"],
+        meta::per_sample_loss
+    ),
+    op!(
+        ["torch.ops.aten.multilabel_margin_loss.default"],
+        "self, target, reduction=1",
+        ["aten.multilabel_margin_loss.default"],
+        meta::per_sample_loss
+    ),
+    op!(
+        ["torch.ops.aten.multi_margin_loss.default"],
+        "self, target, p=1, margin=1, weight=None, reduction=1",
+        ["aten.multi_margin_loss.default"],
+        meta::per_sample_loss
+    ),
+    op!(
+        ["torch.ops.aten.nll_loss_nd.default"],
+        "self, target, weight=None, reduction=1, ignore_index=-100",
+        ["aten.nll_loss_nd.default"],
+        meta::class_loss
+    ),
+    op!(
+        ["torch.ops.aten.cross_entropy_loss.default"],
+        "self, target, weight=None, reduction=1, ignore_index=-100, label_smoothing=0.0",
         ["aten.cross_entropy_loss.default"],
-        meta::loss
+        meta::class_loss
+    ),
+    op!(
+        ["torch.broadcast_tensors"],
+        "*tensors",
+        ["aten.broadcast_tensors.default"],
+        views::broadcast_tensors
     ),
     // ----- views and shape ops ---------------------------------------------------------
     op!(

@@ -1349,6 +1349,27 @@ pub fn broadcast_to(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, 2, t.dtype, shape)
 }
 
+/// `broadcast_tensors(*tensors)`: every tensor expanded to the shape they
+/// broadcast to, one tuple node.
+pub fn broadcast_tensors(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let items = interp.iterate(&call.arg(0).clone())?;
+    let mut tensors = Vec::with_capacity(items.len());
+    let mut shape = Vec::new();
+    for item in &items {
+        let Value::Tensor(t) = item else {
+            return Err(interp.type_error(format!(
+                "broadcast_tensors(): expected Tensors, got {}",
+                item.type_name()
+            )));
+        };
+        shape = broadcast(interp, &shape, &t.shape)?;
+        tensors.push(t.clone());
+    }
+    let outs = tensors.iter().map(|t| (t.dtype, shape.clone())).collect();
+    let args = vec![Arg::List(items.iter().map(|v| interp.arg_of(v)).collect())];
+    tuple_op(interp, &call.target(0), args, outs)
+}
+
 /// `one_hot(tensor, num_classes)`.
 pub fn one_hot(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;

@@ -860,3 +860,8 @@ def triplet_margin_loss(
     if margin <= 0:
         raise ValueError(f"margin must be greater than 0, got {margin}")
     return torch.ops.aten.triplet_margin_loss.default(anchor, positive, negative, margin, p, eps, swap, enum)
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=False):
+    enum = _reduction_enum(reduction)
+    return torch.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, enum, zero_infinity)

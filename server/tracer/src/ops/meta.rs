@@ -1901,6 +1901,67 @@ pub fn class_loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit_loss(interp, call, shape)
 }
 
+/// `bilinear(input1, input2, weight, bias)`: `[..., in1]` and `[..., in2]`
+/// with a `[out, in1, in2]` weight give `[..., out]`.
+pub fn bilinear(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x1 = tensor(interp, call, 0)?;
+    let x2 = tensor(interp, call, 1)?;
+    let w = tensor(interp, call, 2)?;
+    if w.rank() != 3 || x1.rank() == 0 || x2.rank() != x1.rank() {
+        return Err(shape_error(
+            interp,
+            "bilinear(): expected a 3-D weight and inputs of one rank",
+        ));
+    }
+    let last = x1.rank() - 1;
+    expect_eq(
+        interp,
+        &x1.shape[last],
+        &w.shape[1],
+        "bilinear: input1 features",
+    )?;
+    expect_eq(
+        interp,
+        &x2.shape[last],
+        &w.shape[2],
+        "bilinear: input2 features",
+    )?;
+    for d in 0..last {
+        expect_eq(interp, &x1.shape[d], &x2.shape[d], "bilinear: batch dims")?;
+    }
+    let mut shape = x1.shape[..last].to_vec();
+    shape.push(w.shape[0].clone());
+    let n = if call.arg(3).is_none() { 3 } else { 4 };
+    emit(interp, call, 0, n, x1.dtype, shape)
+}
+
+/// Ops whose output size depends on the data and that have no meta kernel
+/// for it (`_ctc_loss`; targets: [list lengths, tensor lengths]): strict
+/// export breaks the graph (GB0037), non-strict export raises torch's
+/// DynamicOutputShapeException, which names the op.
+pub fn no_dynamic_meta_kernel(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let tensor_lengths = call
+        .args
+        .iter()
+        .skip(2)
+        .take(2)
+        .any(|v| matches!(v, Value::Tensor(_)));
+    let target = call.target(usize::from(tensor_lengths));
+    if interp.mode == crate::Mode::Strict {
+        return Err(interp.graph_break(
+            "GB0037",
+            format!(
+                "Dynamic shape operator (no meta kernel)\n  Explanation: Operator `{target}` does not have a meta kernel that supports dynamic output shapes"
+            ),
+            "",
+        ));
+    }
+    Err(interp.fail(
+        FailureKind::Other,
+        format!("DynamicOutputShapeException: {target}"),
+    ))
+}
+
 pub fn fail_unsupported(interp: &mut Interp, call: &OpCall) -> R<Value> {
     Err(interp.fail(
         FailureKind::Other,

@@ -1216,6 +1216,18 @@ pub static OPS: &[OpDef] = &[
         meta::class_loss
     ),
     op!(
+        ["torch.nn.functional.bilinear", "torch.bilinear"],
+        "input1, input2, weight, bias=None",
+        ["aten.bilinear.default"],
+        meta::bilinear
+    ),
+    op!(
+        ["torch.ctc_loss"],
+        "log_probs, targets, input_lengths, target_lengths, blank=0, reduction=1, zero_infinity=False",
+        ["aten._ctc_loss.default", "aten._ctc_loss.Tensor"],
+        meta::no_dynamic_meta_kernel
+    ),
+    op!(
         ["torch.broadcast_tensors"],
         "*tensors",
         ["aten.broadcast_tensors.default"],

@@ -1,0 +1,12 @@
+"""test_cond_branches_return_same_int: torch.cond branches return the same int."""
+import torch
+
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        idx = torch.cond(x.sum() > 3, lambda: 0, lambda: 0, tuple())
+        return x[idx]
+
+
+model = M()
+example_args = (torch.randn(3, 3),)

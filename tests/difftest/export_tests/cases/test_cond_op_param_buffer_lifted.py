@@ -1,0 +1,45 @@
+"""test_cond_op_param_buffer_lifted: cond on a size whose branches call submodules reading buffers (test/dynamo/test_export.py)."""
+import torch
+from torch.export import Dim
+
+
+from functorch.experimental.control_flow import cond
+
+
+class A(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("buffer1", torch.zeros(6, 4))
+
+    def forward(self):
+        return self.buffer1.sum()
+
+
+class B(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("buffer2", torch.ones(6, 4))
+
+    def forward(self):
+        return self.buffer2.sum()
+
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = A()
+        self.b = B()
+
+    def forward(self, x):
+        def true_fn(x):
+            return x.cos() + self.a()
+
+        def false_fn(x):
+            return x.sin() + self.b()
+
+        return (cond(x.shape[0] > 4, true_fn, false_fn, [x]),)
+
+
+model = M()
+example_args = (torch.ones(6, 4),)
+dynamic_shapes = {"x": {0: Dim("n")}}

@@ -140,9 +140,10 @@ def summary(result, source):
     def is_static(k):
         return k.split(" ")[0].endswith("_s")
 
-    parts = [("static", is_static), ("dynamic", lambda k: not is_static(k)),
-             ("strict", lambda k: k.endswith("[strict]")),
+    parts = [("strict", lambda k: k.endswith("[strict]")),
              ("nonstrict", lambda k: k.endswith("[nonstrict]"))]
+    if all(k.split(" ")[0].endswith(("_s", "_d")) for k in rows):  # generated: static and dynamic twins
+        parts = [("static", is_static), ("dynamic", lambda k: not is_static(k))] + parts
     if any(lib_op(k) for k in rows):
         parts += [("ops of library graphs", lib_op),
                   ("ops of library graphs, static", lambda k: lib_op(k) and is_static(k)),

@@ -1,4 +1,5 @@
-//! ATen overload selection: which overload a call records depends on its
+//! ATen overload selection (and the symbolic functions a recorded size
+//! needs): which overload a call records depends on its
 //! arguments as torch's argument parser binds them (a tensor bound, a
 //! positional flag, a keyword), checked against what torch 2.15 records
 //! (the OpInfo cases of tests/difftest hold the same facts at scale).
@@ -128,4 +129,14 @@ fn split_with_sizes_is_a_function_and_a_method() {
             "_operator.getitem"
         ]
     );
+}
+
+#[test]
+fn max_and_min_of_symbolic_sizes_record_sym_max_and_sym_min() {
+    // A size that is `Max(u0, 1024)` used to recurse without end when recorded.
+    let ops = targets("torch.ones(max(x.long().sum().item(), 1024))");
+    assert!(ops.iter().any(|t| t == "torch.sym_max"), "{ops:?}");
+    assert_eq!(ops.last().map(String::as_str), Some("aten.ones.default"));
+    let ops = targets("torch.ones(min(x.long().sum().item(), 2) + 1)");
+    assert!(ops.iter().any(|t| t == "torch.sym_min"), "{ops:?}");
 }

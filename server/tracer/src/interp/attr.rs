@@ -827,6 +827,11 @@ impl Interp {
         {
             return Ok(Value::builtin(&full));
         }
+        if super::dynamo_breaks::is_listed(&full) {
+            // Not modelled otherwise: named so that a strict-mode call breaks
+            // the graph as Dynamo does.
+            return Ok(Value::builtin(&full));
+        }
         Err(self.raise(
             "AttributeError",
             format!("module '{path}' has no attribute '{name}'"),

@@ -35,6 +35,12 @@ impl Interp {
         let f = self.eval(func, scope)?;
         let (pos, kw) = self.eval_args(args, scope)?;
         self.set_range(call.range);
+        if self.tracing
+            && self.mode == crate::Mode::Strict
+            && let Some(rule) = super::dynamo_breaks::rule_for(&f, &pos)
+        {
+            return Err(self.graph_break(rule.code, rule.reason, ""));
+        }
         self.call(&f, pos, kw)
     }
 

@@ -10,6 +10,7 @@ pub mod attr;
 pub mod builtins;
 pub mod call;
 pub mod copy;
+pub mod dynamo_breaks;
 pub mod import;
 pub mod itertools;
 pub mod re;

@@ -1,0 +1,52 @@
+//! Calls Dynamo refuses to trace break the graph in strict mode with
+//! torch's registry code, at the calling line; non-strict export runs them
+//! as Python.
+
+use tracer::{Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+
+fn outcome(body: &str, mode: Mode) -> TraceOutcome {
+    let src = format!(
+        "import time\nimport torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        {body}\n        return x * 2\n\n\
+model = M()\nexample_args = (torch.randn(3, 4),)\n"
+    );
+    let file = SourceFile::parse("m.py", &src);
+    let entries = find_entries(&file);
+    trace_entry(file, &entries[0], mode, tracer::Budget::default()).outcome
+}
+
+fn strict_code(body: &str) -> (Option<String>, Option<u32>) {
+    match outcome(body, Mode::Strict) {
+        TraceOutcome::Failed(f) => (f.gb_code.map(str::to_string), f.line),
+        TraceOutcome::Exported(_) => (None, None),
+    }
+}
+
+#[test]
+fn listed_calls_break_the_strict_graph_with_their_code() {
+    assert_eq!(
+        strict_code("t = time.time()"),
+        (Some("GB9193".into()), Some(6))
+    );
+    assert_eq!(
+        strict_code("torch._dynamo.graph_break()").0.as_deref(),
+        Some("GB0025")
+    );
+    assert_eq!(
+        strict_code("x.requires_grad_()").0.as_deref(),
+        Some("GB0125")
+    );
+    assert_eq!(strict_code("s = repr(x)").0.as_deref(), Some("GB0569"));
+    // repr of a plain value is fine.
+    assert_eq!(strict_code("s = repr(3)").0, None);
+}
+
+#[test]
+fn non_strict_export_does_not_break_on_them() {
+    match outcome("x.requires_grad_()", Mode::NonStrict) {
+        TraceOutcome::Exported(_) => {}
+        TraceOutcome::Failed(f) => panic!("non-strict failed: {}", f.message),
+    }
+    if let TraceOutcome::Failed(f) = outcome("t = time.time()", Mode::NonStrict) {
+        assert_eq!(f.gb_code, None, "{}", f.message);
+    }
+}

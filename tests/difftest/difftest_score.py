@@ -147,7 +147,9 @@ def summary(result, source):
     if any(lib_op(k) for k in rows):
         parts += [("ops of library graphs", lib_op),
                   ("ops of library graphs, static", lambda k: lib_op(k) and is_static(k)),
-                  ("ops of library graphs, dynamic", lambda k: lib_op(k) and not is_static(k))]
+                  ("ops of library graphs, dynamic", lambda k: lib_op(k) and not is_static(k)),
+                  ("ops of library graphs, strict", lambda k: lib_op(k) and k.endswith("[strict]")),
+                  ("ops of library graphs, nonstrict", lambda k: lib_op(k) and k.endswith("[nonstrict]"))]
     for label, pred in parts:
         part = split_rows(rows, pred)
         if part:

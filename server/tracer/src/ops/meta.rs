@@ -1847,7 +1847,13 @@ pub fn pointwise_loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
 /// (`multi_margin_loss`, `multilabel_margin_loss`, `cosine_embedding_loss`):
 /// unreduced, the input without its last dim.
 pub fn per_sample_loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
-    let x = tensor(interp, call, 0)?;
+    let mut x = tensor(interp, call, 0)?;
+    if let Value::Tensor(other) = call.get("input2").clone() {
+        // Pairwise losses compare two inputs of one shape; the target is
+        // then checked against the second.
+        sizes_match(interp, &other.shape, &x.shape, "loss inputs")?;
+        x = other;
+    }
     let shape = x.shape[..x.rank().saturating_sub(1)].to_vec();
     if let Value::Tensor(target) = call.get("target").clone() {
         // One target per sample, or one per class of each sample.

@@ -125,6 +125,10 @@ pub struct Config {
     /// Print the counts and the resident set size to stderr every this
     /// often (`None`: never).
     pub progress: Option<Duration>,
+    /// Stop the run when the resident set grows past this many MiB (an
+    /// abandoned hanging worker that keeps allocating would otherwise take
+    /// the machine's memory); that is a finding too.
+    pub max_rss_mib: u64,
 }
 
 /// Worker stack: deep nesting recurses in lowering and tracing.
@@ -251,15 +255,20 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
         }
         let outcome = worker.results.recv_timeout(config.hang_limit);
         stats.slowest = stats.slowest.max(began.elapsed().as_secs_f64());
+        let found_before = stats.findings.len();
         match outcome {
             Ok(Ok(true)) => stats.exported += 1,
             Ok(Ok(false)) => stats.failed += 1,
-            Ok(Err(message)) => stats
-                .findings
-                .push(finding("panic", message, input, config)),
+            Ok(Err(message)) => {
+                stats
+                    .findings
+                    .push(finding("panic", message, input.clone(), config))
+            }
             Err(_) => {
                 let message = format!("no answer within {:?}", config.hang_limit);
-                stats.findings.push(finding("hang", message, input, config));
+                stats
+                    .findings
+                    .push(finding("hang", message, input.clone(), config));
                 // The stuck thread is abandoned; a new one takes over.
                 match Worker::spawn() {
                     Some(fresh) => worker = fresh,
@@ -267,8 +276,25 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
                 }
             }
         }
-        if stats.inputs.is_multiple_of(64) {
-            stats.peak_rss_mib = stats.peak_rss_mib.max(rss_mib().1);
+        if config.progress.is_some()
+            && let Some(found) = stats.findings.get(found_before)
+        {
+            eprintln!(
+                "[fuzz] {}: {} ({:?})",
+                found.what, found.message, found.saved
+            );
+        }
+        let rss = rss_mib().0;
+        stats.peak_rss_mib = stats.peak_rss_mib.max(rss);
+        if rss > config.max_rss_mib {
+            let message = format!(
+                "resident set {rss} MiB after this input, over the {} MiB cap; run stopped",
+                config.max_rss_mib
+            );
+            let memory = finding("memory", message, input, config);
+            eprintln!("[fuzz] memory: {} ({:?})", memory.message, memory.saved);
+            stats.findings.push(memory);
+            break;
         }
     }
     stats.seconds = start.elapsed().as_secs_f64();

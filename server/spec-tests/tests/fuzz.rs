@@ -35,6 +35,7 @@ fn pipeline_fuzz_finds_no_panic_and_no_hang() {
         hang_limit: Duration::from_secs(env_u64("EXPORTLENS_FUZZ_HANG_SECONDS", 60)),
         save_dir: Some(root.join("target/fuzz-findings/pipeline")),
         progress: std::env::var_os("EXPORTLENS_FUZZ_PROGRESS").map(|_| Duration::from_secs(30)),
+        max_rss_mib: env_u64("EXPORTLENS_FUZZ_MAX_RSS_MIB", 4096),
     };
     let stats = fuzz::run_pipeline(&seeds, &config);
     println!(

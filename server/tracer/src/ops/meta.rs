@@ -1496,7 +1496,10 @@ pub fn cosine_similarity(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(1);
     let d = wrap_dim(interp, d, shape.len())?;
     let mut out = shape.clone();
-    out.remove(d);
+    // Of 0-d inputs the similarity is 0-d.
+    if !out.is_empty() {
+        out.remove(d);
+    }
     emit(interp, call, 0, 3, a.dtype, out)
 }
 

@@ -475,7 +475,7 @@ pub fn flatten(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn unflatten(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let d = interp.index_int(&call.arg(1).clone())?;
-    let d = wrap_dim(interp, d, t.rank())?;
+    let d = wrap_existing_dim(interp, d, t.rank())?;
     let items = interp.iterate(&call.arg(2).clone())?;
     let mut sizes: Vec<Option<SymExpr>> = Vec::new();
     for v in &items {
@@ -765,7 +765,7 @@ pub fn repeat_interleave(interp: &mut Interp, call: &OpCall) -> R<Value> {
     };
     let shape = match dim {
         Some(d) => {
-            let w = wrap_dim(interp, d, t.rank())?;
+            let w = wrap_existing_dim(interp, d, t.rank())?;
             let mut s = t.shape.clone();
             s[w] = match &factor {
                 Ok(k) => interp.size_arith(s[w].checked_mul(k))?,
@@ -1384,7 +1384,10 @@ pub fn movedim(interp: &mut Interp, call: &OpCall) -> R<Value> {
         wrap_dim(interp, dst, t.rank())?,
     );
     let mut shape = t.shape.clone();
-    let moved = shape.remove(s);
-    shape.insert(d, moved);
+    // A 0-d tensor stays 0-d (dims 0 and -1 are valid for it).
+    if !shape.is_empty() {
+        let moved = shape.remove(s);
+        shape.insert(d, moved);
+    }
     emit(interp, call, 0, 3, t.dtype, shape)
 }

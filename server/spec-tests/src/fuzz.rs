@@ -254,7 +254,21 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
             break;
         }
         let outcome = worker.results.recv_timeout(config.hang_limit);
-        stats.slowest = stats.slowest.max(began.elapsed().as_secs_f64());
+        let took = began.elapsed();
+        stats.slowest = stats.slowest.max(took.as_secs_f64());
+        // Slow but answered (a quarter of the hang limit): kept for a look,
+        // not a finding.
+        if took > config.hang_limit / 4 && outcome.is_ok() {
+            let slow = finding(
+                "slow",
+                format!("answered in {took:.1?}"),
+                input.clone(),
+                config,
+            );
+            if config.progress.is_some() {
+                eprintln!("[fuzz] slow: {} ({:?})", slow.message, slow.saved);
+            }
+        }
         let found_before = stats.findings.len();
         match outcome {
             Ok(Ok(true)) => stats.exported += 1,
@@ -304,7 +318,8 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
     stats
 }
 
-/// A finding, with its input written to the save folder.
+/// A finding, with its input written to the save folder (also used for
+/// slow inputs, which are not findings).
 pub fn finding(what: &'static str, message: String, input: String, config: &Config) -> Finding {
     let saved = config.save_dir.as_ref().and_then(|dir| {
         std::fs::create_dir_all(dir).ok()?;

@@ -129,6 +129,10 @@ pub struct Config {
     /// abandoned hanging worker that keeps allocating would otherwise take
     /// the machine's memory); that is a finding too.
     pub max_rss_mib: u64,
+    /// Generate and drop this many inputs first, analysing none (inputs do
+    /// not depend on the analysis: `skip` = N replays a run from its N-th
+    /// input).
+    pub skip: u64,
 }
 
 /// Worker stack: deep nesting recurses in lowering and tracing.
@@ -249,6 +253,16 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
             mutate(&mut rng, seeds)
         };
         stats.inputs += 1;
+        if stats.inputs <= config.skip {
+            continue;
+        }
+        // What a crash that no thread survives (a stack overflow aborts
+        // the process) was analysing: overwritten by the next input.
+        if let Some(dir) = &config.save_dir
+            && std::fs::create_dir_all(dir).is_ok()
+        {
+            let _ = std::fs::write(dir.join("in-flight.py"), &input);
+        }
         let began = Instant::now();
         if worker.jobs.send(input.clone()).is_err() {
             break;

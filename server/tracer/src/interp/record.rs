@@ -514,8 +514,39 @@ impl Interp {
                 let ba = self.sym_arg(&b);
                 Arg::Node(self.sym_node("_operator.mod", "mod", vec![aa, ba], e))
             }
+            // `max(a, b)` / `min(a, b)` over sizes: torch records sym_max / sym_min.
+            Some(Some(AtomKind::Max(args))) if e.terms().len() == 1 && e.constant() == 0 => {
+                let args = args.to_vec();
+                self.sym_fold("torch.sym_max", "sym_max", &args, SymExpr::max)
+            }
+            Some(Some(AtomKind::Min(args))) if e.terms().len() == 1 && e.constant() == 0 => {
+                let args = args.to_vec();
+                self.sym_fold("torch.sym_min", "sym_min", &args, SymExpr::min)
+            }
             _ => self.sym_arg(e),
         }
+    }
+
+    /// A binary symbolic function applied left to right over `args`
+    /// (`sym_max(sym_max(a, b), c)`).
+    fn sym_fold(
+        &mut self,
+        target: &str,
+        base: &str,
+        args: &[SymExpr],
+        combine: fn(&SymExpr, &SymExpr) -> SymExpr,
+    ) -> Arg {
+        let Some((first, rest)) = args.split_first() else {
+            return Arg::Int(0);
+        };
+        let mut acc_expr = first.clone();
+        let mut acc = self.sym_arg(first);
+        for next in rest {
+            let b = self.sym_arg(next);
+            acc_expr = combine(&acc_expr, next);
+            acc = Arg::Node(self.sym_node(target, base, vec![acc, b], &acc_expr));
+        }
+        acc
     }
 
     fn sym_node(&mut self, target: &str, base: &str, args: Vec<Arg>, e: &SymExpr) -> NodeId {

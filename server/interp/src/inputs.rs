@@ -227,7 +227,7 @@ fn walk(interp: &mut Interp, name: &str, v: &Value, out: &mut Vec<(String, Value
             }
         }
         Value::Dict(d) => {
-            let items = d.borrow().entries.clone();
+            let items = d.borrow().entries().to_vec();
             for (k, it) in items {
                 let key = match &k {
                     Value::Str(s) => s.to_string(),

@@ -125,6 +125,14 @@ pub struct Config {
     /// Print the counts and the resident set size to stderr every this
     /// often (`None`: never).
     pub progress: Option<Duration>,
+    /// Stop the run when the resident set grows past this many MiB (an
+    /// abandoned hanging worker that keeps allocating would otherwise take
+    /// the machine's memory); that is a finding too.
+    pub max_rss_mib: u64,
+    /// Generate and drop this many inputs first, analysing none (inputs do
+    /// not depend on the analysis: `skip` = N replays a run from its N-th
+    /// input).
+    pub skip: u64,
 }
 
 /// Worker stack: deep nesting recurses in lowering and tracing.
@@ -245,21 +253,50 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
             mutate(&mut rng, seeds)
         };
         stats.inputs += 1;
+        if stats.inputs <= config.skip {
+            continue;
+        }
+        // What a crash that no thread survives (a stack overflow aborts
+        // the process) was analysing: overwritten by the next input.
+        if let Some(dir) = &config.save_dir
+            && std::fs::create_dir_all(dir).is_ok()
+        {
+            let _ = std::fs::write(dir.join("in-flight.py"), &input);
+        }
         let began = Instant::now();
         if worker.jobs.send(input.clone()).is_err() {
             break;
         }
         let outcome = worker.results.recv_timeout(config.hang_limit);
-        stats.slowest = stats.slowest.max(began.elapsed().as_secs_f64());
+        let took = began.elapsed();
+        stats.slowest = stats.slowest.max(took.as_secs_f64());
+        // Slow but answered (a quarter of the hang limit): kept for a look,
+        // not a finding.
+        if took > config.hang_limit / 4 && outcome.is_ok() {
+            let slow = finding(
+                "slow",
+                format!("answered in {took:.1?}"),
+                input.clone(),
+                config,
+            );
+            if config.progress.is_some() {
+                eprintln!("[fuzz] slow: {} ({:?})", slow.message, slow.saved);
+            }
+        }
+        let found_before = stats.findings.len();
         match outcome {
             Ok(Ok(true)) => stats.exported += 1,
             Ok(Ok(false)) => stats.failed += 1,
-            Ok(Err(message)) => stats
-                .findings
-                .push(finding("panic", message, input, config)),
+            Ok(Err(message)) => {
+                stats
+                    .findings
+                    .push(finding("panic", message, input.clone(), config))
+            }
             Err(_) => {
                 let message = format!("no answer within {:?}", config.hang_limit);
-                stats.findings.push(finding("hang", message, input, config));
+                stats
+                    .findings
+                    .push(finding("hang", message, input.clone(), config));
                 // The stuck thread is abandoned; a new one takes over.
                 match Worker::spawn() {
                     Some(fresh) => worker = fresh,
@@ -267,8 +304,25 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
                 }
             }
         }
-        if stats.inputs.is_multiple_of(64) {
-            stats.peak_rss_mib = stats.peak_rss_mib.max(rss_mib().1);
+        if config.progress.is_some()
+            && let Some(found) = stats.findings.get(found_before)
+        {
+            eprintln!(
+                "[fuzz] {}: {} ({:?})",
+                found.what, found.message, found.saved
+            );
+        }
+        let rss = rss_mib().0;
+        stats.peak_rss_mib = stats.peak_rss_mib.max(rss);
+        if rss > config.max_rss_mib {
+            let message = format!(
+                "resident set {rss} MiB after this input, over the {} MiB cap; run stopped",
+                config.max_rss_mib
+            );
+            let memory = finding("memory", message, input, config);
+            eprintln!("[fuzz] memory: {} ({:?})", memory.message, memory.saved);
+            stats.findings.push(memory);
+            break;
         }
     }
     stats.seconds = start.elapsed().as_secs_f64();
@@ -278,7 +332,8 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
     stats
 }
 
-/// A finding, with its input written to the save folder.
+/// A finding, with its input written to the save folder (also used for
+/// slow inputs, which are not findings).
 pub fn finding(what: &'static str, message: String, input: String, config: &Config) -> Finding {
     let saved = config.save_dir.as_ref().and_then(|dir| {
         std::fs::create_dir_all(dir).ok()?;

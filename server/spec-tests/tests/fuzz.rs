@@ -6,7 +6,12 @@
 //! `EXPORTLENS_FUZZ_INPUTS` sets the run's length (default 1,500 inputs,
 //! at most `EXPORTLENS_FUZZ_SECONDS`, default 60),
 //! `EXPORTLENS_FUZZ_SEED` its seed (default fixed, so the suite is
-//! reproducible); `scripts/fuzz.sh` runs it long in a release build.
+//! reproducible), `EXPORTLENS_FUZZ_SKIP` how many of its first inputs to
+//! generate without analysing (to replay a run from there),
+//! `EXPORTLENS_FUZZ_MAX_RSS_MIB` the resident set that stops it (default
+//! 4096); `scripts/fuzz.sh` runs it long in a release build. A process
+//! abort (a stack overflow) leaves its input in
+//! `target/fuzz-findings/pipeline/in-flight.py`.
 
 #![allow(clippy::print_stdout)]
 
@@ -35,6 +40,8 @@ fn pipeline_fuzz_finds_no_panic_and_no_hang() {
         hang_limit: Duration::from_secs(env_u64("EXPORTLENS_FUZZ_HANG_SECONDS", 60)),
         save_dir: Some(root.join("target/fuzz-findings/pipeline")),
         progress: std::env::var_os("EXPORTLENS_FUZZ_PROGRESS").map(|_| Duration::from_secs(30)),
+        max_rss_mib: env_u64("EXPORTLENS_FUZZ_MAX_RSS_MIB", 4096),
+        skip: env_u64("EXPORTLENS_FUZZ_SKIP", 0),
     };
     let stats = fuzz::run_pipeline(&seeds, &config);
     println!(

@@ -1062,7 +1062,7 @@ fn fake_input(
             })
         }
         Value::Dict(d) => {
-            let items = d.borrow().entries.clone();
+            let items = d.borrow().entries().to_vec();
             let mut nd = crate::value::Dict::default();
             for (k, it) in items {
                 let key = match &k {
@@ -1146,7 +1146,7 @@ fn flatten_output(
             Ok(OutputTree::Seq(items))
         }
         Value::Dict(d) => {
-            let entries = d.borrow().entries.clone();
+            let entries = d.borrow().entries().to_vec();
             let mut items = Vec::new();
             for (key, it) in entries {
                 let key = match &key {

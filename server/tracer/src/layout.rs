@@ -357,6 +357,8 @@ pub fn tensor_meta_checks(env: &mut ShapeEnv, shape: &[SymExpr], layout: &Layout
 }
 
 #[cfg(test)]
+// Small known sizes: the panicking conveniences are fine here.
+#[allow(clippy::disallowed_methods)]
 mod tests {
     use super::*;
     use shapes::ValueRange;

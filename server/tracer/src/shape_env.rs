@@ -180,12 +180,15 @@ impl ShapeEnv {
         SymExpr::symbol(id)
     }
 
-    /// Apply the replacements found so far.
+    /// Apply the replacements found so far (an expression whose
+    /// substitution would overflow int64 is kept as it is: still equal,
+    /// only less simplified).
     pub fn simplify(&self, e: &SymExpr) -> SymExpr {
         if self.replacements.is_empty() {
             return e.clone();
         }
-        e.substitute(&|s| self.replacements.get(&s).cloned())
+        e.checked_substitute(&|s| self.replacements.get(&s).cloned())
+            .unwrap_or_else(|_| e.clone())
     }
 
     /// The example value of an expression, if every symbol has one.
@@ -418,7 +421,8 @@ impl ShapeEnv {
     /// the next replacement, divisibility fact or range change, whatever
     /// guards were added since (see `open_queries`).
     fn decide_uncached(&mut self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) -> Option<bool> {
-        let key = (lhs.sub(rhs), op);
+        // A difference past int64 is decided by the example values.
+        let key = (lhs.checked_sub(rhs).ok()?, op);
         let stale = self.open_queries.contains(&key);
         let decided = self.decide_statically(lhs, op, rhs, !stale);
         if decided.is_none() {
@@ -436,7 +440,7 @@ impl ShapeEnv {
         rhs: &SymExpr,
         use_guards: bool,
     ) -> Option<bool> {
-        let diff = self.simplify_divisible(&self.simplify(&lhs.sub(rhs)));
+        let diff = self.simplify_divisible(&self.simplify(&lhs.checked_sub(rhs).ok()?));
         let diff = self.settle_min_max(&diff);
         if use_guards && let Some(b) = self.known_relation(&diff, op) {
             return Some(b);
@@ -574,7 +578,8 @@ impl ShapeEnv {
     }
 
     fn add_guard(&mut self, lhs: SymExpr, op: CmpKind, rhs: SymExpr, line: Option<u32>) {
-        let diff = lhs.sub(&rhs);
+        // A difference past int64 teaches nothing (the guard is still kept).
+        let diff = lhs.checked_sub(&rhs).unwrap_or_default();
         if op == CmpKind::Eq {
             let m = if diff.terms().first().is_some_and(|t| t.coeff() < 0) {
                 diff.checked_neg().ok()
@@ -641,17 +646,17 @@ impl ShapeEnv {
                     // The remaining symbols inherit the bound of the replaced one.
                     self.propagate_range(&sol, s);
                 }
-                let sol_clone = sol.clone();
-                for v in self.replacements.values_mut() {
-                    *v = v.substitute(&|x| {
-                        if x == s {
-                            Some(sol_clone.clone())
-                        } else {
-                            None
-                        }
-                    });
+                let only_s = |x: SymbolId| (x == s).then(|| sol.clone());
+                let updated: shapes::SymResult<Vec<(SymbolId, SymExpr)>> = self
+                    .replacements
+                    .iter()
+                    .map(|(k, v)| Ok((*k, v.checked_substitute(&only_s)?)))
+                    .collect();
+                // A replacement that would overflow int64 is not learnt.
+                if let Ok(updated) = updated {
+                    self.replacements.extend(updated);
+                    self.replacements.insert(s, sol);
                 }
-                self.replacements.insert(s, sol);
                 return;
             }
         }
@@ -668,17 +673,21 @@ impl ShapeEnv {
         if a <= 0 {
             return;
         }
-        let b = sol
-            .sub(&SymExpr::symbol(t).mul(&SymExpr::int(a)))
-            .as_const();
-        let Some(b) = b else { return };
+        let Some(b) = constant_beside(sol, t, a) else {
+            return;
+        };
+        // Bounds past int64 stay open.
         let map = |r: ValueRange| {
             let lo = match r.lo {
-                Bound::Finite(l) => Bound::Finite(ceil_div(l - b, a)),
+                Bound::Finite(l) => l
+                    .checked_sub(b)
+                    .map_or(Bound::NegInf, |n| Bound::Finite(ceil_div(n, a))),
                 other => other,
             };
             let hi = match r.hi {
-                Bound::Finite(h) => Bound::Finite((h - b).div_euclid(a)),
+                Bound::Finite(h) => h
+                    .checked_sub(b)
+                    .map_or(Bound::PosInf, |n| Bound::Finite(n.div_euclid(a))),
                 other => other,
             };
             ValueRange { lo, hi }
@@ -701,13 +710,10 @@ impl ShapeEnv {
         }
         let s = syms[0];
         let Some(a) = diff.coeff_of(s) else { return };
-        let Some(b) = diff
-            .sub(&SymExpr::symbol(s).mul(&SymExpr::int(a)))
-            .as_const()
-        else {
+        let Some(b) = constant_beside(diff, s, a) else {
             return;
         };
-        if a == 0 {
+        if a == 0 || a == i64::MIN || b == i64::MIN {
             return;
         }
         // a*s + b op 0  =>  s op' -b/a
@@ -725,9 +731,15 @@ impl ShapeEnv {
         };
         let r = match op {
             CmpKind::Ge => ValueRange::new(Bound::Finite(ceil_div(-b, a)), Bound::PosInf),
-            CmpKind::Gt => ValueRange::new(Bound::Finite((-b).div_euclid(a) + 1), Bound::PosInf),
+            CmpKind::Gt => ValueRange::new(
+                Bound::Finite((-b).div_euclid(a).saturating_add(1)),
+                Bound::PosInf,
+            ),
             CmpKind::Le => ValueRange::new(Bound::NegInf, Bound::Finite((-b).div_euclid(a))),
-            CmpKind::Lt => ValueRange::new(Bound::NegInf, Bound::Finite(ceil_div(-b, a) - 1)),
+            CmpKind::Lt => ValueRange::new(
+                Bound::NegInf,
+                Bound::Finite(ceil_div(-b, a).saturating_sub(1)),
+            ),
             _ => return,
         };
         let info = &mut self.symbols[s.0 as usize];
@@ -785,10 +797,24 @@ impl ShapeEnv {
 }
 
 pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
-    -((-a).div_euclid(b))
+    // Without negating `a`, so `i64::MIN` divides too.
+    let q = a.div_euclid(b);
+    if b > 0 && a.rem_euclid(b) != 0 {
+        q + 1
+    } else {
+        q
+    }
+}
+
+/// `e - a*s` when that is a constant (`e` linear in `s` alone).
+fn constant_beside(e: &SymExpr, s: SymbolId, a: i64) -> Option<i64> {
+    let term = SymExpr::symbol(s).checked_mul(&SymExpr::int(a)).ok()?;
+    e.checked_sub(&term).ok()?.as_const()
 }
 
 #[cfg(test)]
+// Small known sizes: the panicking conveniences are fine here.
+#[allow(clippy::disallowed_methods)]
 mod tests {
     use super::*;
     use shapes::Bound;

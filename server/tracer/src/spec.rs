@@ -65,7 +65,7 @@ pub fn leaf_specs(interp: &mut Interp, spec: &Value, params: &[(String, Value)])
             }
         }
         Value::Dict(d) => {
-            let entries = d.borrow().entries.clone();
+            let entries = d.borrow().entries().to_vec();
             for (k, _) in &entries {
                 if let Value::Str(k) = k
                     && !params.iter().any(|(n, _)| n == &**k)
@@ -147,7 +147,7 @@ fn walk_collection(
             Ok(())
         }
         Value::Dict(d) => {
-            let entries = d.borrow().entries.clone();
+            let entries = d.borrow().entries().to_vec();
             for (_, it) in entries {
                 walk_collection(interp, items, &it, out)?;
             }
@@ -166,7 +166,7 @@ fn walk_none(interp: &mut Interp, v: &Value, out: &mut LeafSpecs) -> R<()> {
             }
         }
         Value::Dict(d) => {
-            let items = d.borrow().entries.clone();
+            let items = d.borrow().entries().to_vec();
             for (_, it) in items {
                 walk_none(interp, &it, out)?;
             }
@@ -184,7 +184,7 @@ fn walk(interp: &mut Interp, spec: &Value, v: &Value, out: &mut LeafSpecs) -> R<
                 Value::None => None,
                 Value::Dict(d) => {
                     let mut dims = vec![DimRequest::Static; rank];
-                    for (k, s) in d.borrow().entries.iter() {
+                    for (k, s) in d.borrow().entries().iter() {
                         let Some(i) = k.as_int() else { continue };
                         let i = if i < 0 { i + rank as i64 } else { i };
                         if i < 0 || i as usize >= rank {
@@ -226,7 +226,7 @@ fn walk(interp: &mut Interp, spec: &Value, v: &Value, out: &mut LeafSpecs) -> R<
             }
         }
         Value::Dict(d) => {
-            let items = d.borrow().entries.clone();
+            let items = d.borrow().entries().to_vec();
             for (k, it) in items {
                 let s = match spec {
                     Value::Dict(sd) => sd.borrow().get(&k).cloned().unwrap_or(Value::None),
@@ -450,13 +450,20 @@ impl SymbolFactory {
                 // rc*(m - mo) == mc*(r - ro)
                 let m = SymExpr::symbol(ms);
                 let r = SymExpr::symbol(rs);
+                // Coefficients come from the spec (`10**18 * Dim('d')`).
+                let linear = |s: &SymExpr, off: i64, coeff: i64| {
+                    let e = s
+                        .checked_sub(&SymExpr::int(off))
+                        .and_then(|e| e.checked_mul(&SymExpr::int(coeff)));
+                    interp.size_arith(e)
+                };
                 let (lhs, rhs) = if rc == 1 && ro == 0 {
-                    (m, r.mul(&SymExpr::int(mc)).add(&SymExpr::int(mo)))
+                    let rhs = r
+                        .checked_mul(&SymExpr::int(mc))
+                        .and_then(|e| e.checked_add(&SymExpr::int(mo)));
+                    (m, interp.size_arith(rhs)?)
                 } else {
-                    (
-                        m.sub(&SymExpr::int(mo)).mul(&SymExpr::int(rc)),
-                        r.sub(&SymExpr::int(ro)).mul(&SymExpr::int(mc)),
-                    )
+                    (linear(&m, mo, rc)?, linear(&r, ro, mc)?)
                 };
                 match interp
                     .env
@@ -658,8 +665,8 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
         // the earlier ones.
         let (lhs_sym, rhs) = match r.symbols().iter().max().copied() {
             Some(latest) if latest > d.symbol => {
-                let eq = SymExpr::symbol(d.symbol).sub(&r);
-                match eq.solve_linear(latest) {
+                let eq = SymExpr::symbol(d.symbol).checked_sub(&r).ok();
+                match eq.and_then(|eq| eq.solve_linear(latest)) {
                     Some(sol) => (latest, sol),
                     None => (d.symbol, r.clone()),
                 }

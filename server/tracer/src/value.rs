@@ -168,35 +168,116 @@ impl CmpKind {
 }
 
 /// Insertion-ordered dictionary with Python key semantics for hashable
-/// primitives.
+/// primitives. Lookups go through a hash index of the keys (consistent
+/// with [`Value::key_eq`]), so a dict of many entries (a module's 100,000
+/// parameters, a comprehension over a long range) costs what one lookup
+/// costs, not a scan per lookup.
 #[derive(Clone, Default)]
 pub struct Dict {
-    pub entries: Vec<(Value, Value)>,
+    entries: Vec<(Value, Value)>,
+    /// Positions in `entries` by [`key_hash`]; several keys may share one.
+    index: HashMap<u64, Vec<usize>>,
     /// `collections.defaultdict`'s factory: called for a missing key read
     /// with `d[key]`, its result stored.
     pub default_factory: Option<Value>,
 }
 
 impl Dict {
-    pub fn get(&self, key: &Value) -> Option<&Value> {
-        self.entries
+    /// The entries in insertion order.
+    pub fn entries(&self) -> &[(Value, Value)] {
+        &self.entries
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    fn position(&self, key: &Value) -> Option<usize> {
+        self.index
+            .get(&key_hash(key))?
             .iter()
-            .find(|(k, _)| k.key_eq(key))
-            .map(|(_, v)| v)
+            .copied()
+            .find(|&i| self.entries[i].0.key_eq(key))
+    }
+
+    pub fn get(&self, key: &Value) -> Option<&Value> {
+        self.position(key).map(|i| &self.entries[i].1)
     }
 
     pub fn insert(&mut self, key: Value, value: Value) {
-        if let Some(slot) = self.entries.iter_mut().find(|(k, _)| k.key_eq(&key)) {
-            slot.1 = value;
+        if let Some(i) = self.position(&key) {
+            self.entries[i].1 = value;
         } else {
+            self.index
+                .entry(key_hash(&key))
+                .or_default()
+                .push(self.entries.len());
             self.entries.push((key, value));
         }
     }
 
     pub fn remove(&mut self, key: &Value) -> Option<Value> {
-        let i = self.entries.iter().position(|(k, _)| k.key_eq(key))?;
-        Some(self.entries.remove(i).1)
+        let i = self.position(key)?;
+        let (_, value) = self.entries.remove(i);
+        // Later entries moved down by one.
+        self.index.retain(|_, at| {
+            at.retain(|&j| j != i);
+            for j in at.iter_mut() {
+                if *j > i {
+                    *j -= 1;
+                }
+            }
+            !at.is_empty()
+        });
+        Some(value)
     }
+
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.index.clear();
+    }
+}
+
+/// A hash of a dictionary key, equal for keys [`Value::key_eq`] calls
+/// equal: numbers hash by their float value (`1`, `1.0` and `True` are one
+/// key), identity-compared values by address, anything else by its kind.
+fn key_hash(key: &Value) -> u64 {
+    use std::hash::{Hash, Hasher};
+    fn feed(key: &Value, h: &mut std::collections::hash_map::DefaultHasher) {
+        let number = |x: f64, h: &mut std::collections::hash_map::DefaultHasher| {
+            // -0.0 == 0.0.
+            let x = if x == 0.0 { 0.0 } else { x };
+            x.to_bits().hash(h);
+        };
+        std::mem::discriminant(key).hash(h);
+        match key {
+            Value::Bool(b) => number(f64::from(u8::from(*b)), h),
+            Value::Int(i) => number(*i as f64, h),
+            Value::Float(f) => number(*f, h),
+            Value::Str(s) => s.hash(h),
+            Value::Tuple(t) => {
+                t.len().hash(h);
+                for x in t.iter() {
+                    feed(x, h);
+                }
+            }
+            Value::PyModule(m) | Value::Device(m) => m.hash(h),
+            Value::Builtin(b) => b.name.hash(h),
+            Value::Tensor(t) => Rc::as_ptr(t).hash(h),
+            Value::Object(o) => Rc::as_ptr(o).hash(h),
+            Value::Class(c) => Rc::as_ptr(c).hash(h),
+            Value::Function(f) => Rc::as_ptr(f).hash(h),
+            Value::Module(m) => Rc::as_ptr(m).hash(h),
+            _ => {}
+        }
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    feed(key, &mut h);
+    h.finish()
 }
 
 /// Where a fake tensor comes from.

@@ -1127,13 +1127,29 @@ impl Interp {
         }
     }
 
-    /// Materialize the items of an iterable (loops are unrolled).
+    /// Materialize the items of an iterable (loops are unrolled). Copying
+    /// items costs budget too (a step per 8 items), so a builtin run over a
+    /// long list in a long loop stays bounded.
     pub fn iterate(&mut self, v: &Value) -> R<Vec<Value>> {
+        let items = self.iterate_items(v)?;
+        self.steps += items.len() as u64 / 8;
+        Ok(items)
+    }
+
+    fn iterate_items(&mut self, v: &Value) -> R<Vec<Value>> {
         match v {
             Value::Tuple(t) => Ok(t.to_vec()),
             Value::List(l) | Value::Set(l) => Ok(l.borrow().clone()),
-            Value::Dict(d) => Ok(d.borrow().entries.iter().map(|(k, _)| k.clone()).collect()),
-            Value::Str(s) => Ok(s.chars().map(|c| Value::str(&c.to_string())).collect()),
+            Value::Dict(d) => Ok(d
+                .borrow()
+                .entries()
+                .iter()
+                .map(|(k, _)| k.clone())
+                .collect()),
+            Value::Str(s) => {
+                self.charge_items(s.len() as u128, "a string")?;
+                Ok(s.chars().map(|c| Value::str(&c.to_string())).collect())
+            }
             Value::Range(a, b, s) => {
                 let n = super::range_len(*a, *b, *s);
                 if n as u64 > self.budget.loop_iterations {
@@ -1181,7 +1197,7 @@ impl Interp {
 
     pub fn dict_items(&mut self, v: &Value) -> R<Vec<(Value, Value)>> {
         match v {
-            Value::Dict(d) => Ok(d.borrow().entries.clone()),
+            Value::Dict(d) => Ok(d.borrow().entries().to_vec()),
             Value::Unknown(_) => Ok(vec![]),
             _ => Err(self.type_error(format!("'{}' object is not a mapping", v.type_name()))),
         }

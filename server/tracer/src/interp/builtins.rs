@@ -337,7 +337,7 @@ pub fn call_builtin(
                     if let Value::Tuple(t) = recv
                         && let Some(Value::Dict(cache)) = t.get(1)
                     {
-                        cache.borrow_mut().entries.clear();
+                        cache.borrow_mut().clear();
                     }
                     Ok(Value::None)
                 }
@@ -358,7 +358,7 @@ pub fn call_builtin(
                     let mut kw: Vec<(String, Value)> = match &t[2] {
                         Value::Dict(d) => d
                             .borrow()
-                            .entries
+                            .entries()
                             .iter()
                             .filter_map(|(k, v)| match k {
                                 Value::Str(s) => Some((s.to_string(), v.clone())),
@@ -479,7 +479,7 @@ pub fn call_builtin(
                 && let [func, Value::Tuple(inner_args), Value::Dict(inner_kw)] = &parts[..]
             {
                 rest = inner_args.iter().cloned().chain(rest).collect();
-                for (k, v) in &inner_kw.borrow().entries {
+                for (k, v) in inner_kw.borrow().entries() {
                     d.insert(k.clone(), v.clone());
                 }
                 f = func.clone();
@@ -673,7 +673,7 @@ pub fn call_builtin(
         if let Some(Value::Class(c)) = args.first() {
             for k in c.mro().iter().rev() {
                 if let Some(Value::Dict(own)) = k.own_attr("__annotations__") {
-                    for (key, v) in own.borrow().entries.iter() {
+                    for (key, v) in own.borrow().entries().iter() {
                         hints.insert(key.clone(), v.clone());
                     }
                 }
@@ -1109,7 +1109,8 @@ fn python_builtin(
             Value::SymInt(e) => {
                 let neg = interp.env.static_decide(&e, CmpKind::Lt, &SymExpr::int(0));
                 Ok(if neg == Some(true) {
-                    interp.sym_value(e.neg())
+                    let abs = interp.size_arith(e.checked_neg())?;
+                    interp.sym_value(abs)
                 } else {
                     Value::SymInt(e)
                 })
@@ -1675,6 +1676,8 @@ fn container_method(
         }
         (Value::List(l), "extend") => {
             let items = interp.iterate(&arg(0))?;
+            let len = l.borrow().len() + items.len();
+            interp.charge_copies(len, items.len(), "a list")?;
             l.borrow_mut().extend(items);
             Ok(Value::None)
         }
@@ -1746,16 +1749,24 @@ fn container_method(
         }
         (Value::Dict(d), "items") => Ok(Value::list(
             d.borrow()
-                .entries
+                .entries()
                 .iter()
                 .map(|(k, v)| Value::tuple(vec![k.clone(), v.clone()]))
                 .collect(),
         )),
         (Value::Dict(d), "keys") => Ok(Value::list(
-            d.borrow().entries.iter().map(|(k, _)| k.clone()).collect(),
+            d.borrow()
+                .entries()
+                .iter()
+                .map(|(k, _)| k.clone())
+                .collect(),
         )),
         (Value::Dict(d), "values") => Ok(Value::list(
-            d.borrow().entries.iter().map(|(_, v)| v.clone()).collect(),
+            d.borrow()
+                .entries()
+                .iter()
+                .map(|(_, v)| v.clone())
+                .collect(),
         )),
         (Value::Dict(d), "get") => Ok(d.borrow().get(&arg(0)).cloned().unwrap_or(arg(1))),
         (Value::Dict(d), "pop") => {
@@ -1887,7 +1898,9 @@ fn str_method(interp: &mut Interp, s: &str, method: &str, args: &[Value]) -> R<V
                 let Some(q) = rest[p..].find('}') else { break };
                 if let Some(v) = it.next() {
                     let v = v.clone();
-                    out.push_str(&interp.to_str(&v)?);
+                    let text = interp.to_str(&v)?;
+                    interp.charge_str(out.len() + text.len())?;
+                    out.push_str(&text);
                 }
                 rest = &rest[p + q + 1..];
             }
@@ -1896,8 +1909,10 @@ fn str_method(interp: &mut Interp, s: &str, method: &str, args: &[Value]) -> R<V
         }
         "join" => {
             let items = interp.iterate(args.first().unwrap_or(&Value::None))?;
-            let parts: R<Vec<String>> = items.iter().map(|v| interp.to_str(v)).collect();
-            Value::str(&parts?.join(s))
+            let parts: Vec<String> = items.iter().map(|v| interp.to_str(v)).collect::<R<_>>()?;
+            let len = parts.iter().map(|p| p.len() + s.len()).sum::<usize>();
+            interp.charge_str(len)?;
+            Value::str(&parts.join(s))
         }
         "upper" => Value::str(&s.to_uppercase()),
         "lower" => Value::str(&s.to_lowercase()),
@@ -1905,7 +1920,16 @@ fn str_method(interp: &mut Interp, s: &str, method: &str, args: &[Value]) -> R<V
         "startswith" => Value::Bool(sarg(0).is_some_and(|p| s.starts_with(&p))),
         "endswith" => Value::Bool(sarg(0).is_some_and(|p| s.ends_with(&p))),
         "replace" => match (sarg(0), sarg(1)) {
-            (Some(a), Some(b)) => Value::str(&s.replace(&a, &b)),
+            (Some(a), Some(b)) => {
+                // An empty pattern matches between every two characters.
+                let hits = if a.is_empty() {
+                    s.chars().count() + 1
+                } else {
+                    s.matches(a.as_str()).count()
+                };
+                interp.charge_str(s.len().saturating_add(hits.saturating_mul(b.len())))?;
+                Value::str(&s.replace(&a, &b))
+            }
             _ => Value::str(s),
         },
         "split" | "rsplit" => {
@@ -2207,17 +2231,29 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
             };
             Ok(if symbolic { SymFloat(v) } else { Float(v) })
         }
-        (Str(a), Str(b)) if op == BinOp::Add => Ok(Value::str(&format!("{a}{b}"))),
+        (Str(text), Int(n)) | (Int(n), Str(text)) if op == BinOp::Mul => {
+            let times = usize::try_from(*n).unwrap_or(0);
+            interp.charge_str(text.len().saturating_mul(times))?;
+            Ok(Value::str(&text.repeat(times)))
+        }
+        (Str(a), Str(b)) if op == BinOp::Add => {
+            interp.charge_str(a.len() + b.len())?;
+            Ok(Value::str(&format!("{a}{b}")))
+        }
         (Str(a), _) if op == BinOp::Mod => {
             let s = interp.to_str(&r)?;
             Ok(Value::str(&a.replacen("%s", &s, 1).replacen("%d", &s, 1)))
         }
         (Tuple(a), Tuple(b)) if op == BinOp::Add => {
+            let len = a.len() + b.len();
+            interp.charge_copies(len, len, "a tuple")?;
             let mut v = a.to_vec();
             v.extend(b.iter().cloned());
             Ok(Value::tuple(v))
         }
         (List(a), List(b)) if op == BinOp::Add => {
+            let len = a.borrow().len() + b.borrow().len();
+            interp.charge_copies(len, len, "a list")?;
             let mut v = a.borrow().clone();
             v.extend(b.borrow().iter().cloned());
             Ok(Value::list(v))
@@ -2225,7 +2261,9 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
         (List(_) | Tuple(_), Int(n)) | (Int(n), List(_) | Tuple(_)) if op == BinOp::Mul => {
             let seq = if matches!(l, Int(_)) { &r } else { &l };
             let items = interp.iterate(seq)?;
-            let mut out = Vec::new();
+            let count = items.len() as u128 * (*n).max(0) as u128;
+            interp.charge_items(count, "a repeated sequence")?;
+            let mut out = Vec::with_capacity(count as usize);
             for _ in 0..(*n).max(0) {
                 out.extend(items.iter().cloned());
             }
@@ -2237,7 +2275,7 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
         }
         (Dict(a), Dict(b)) if op == BinOp::BitOr => {
             let mut d = a.borrow().clone();
-            for (k, v) in b.borrow().entries.iter() {
+            for (k, v) in b.borrow().entries().iter() {
                 d.insert(k.clone(), v.clone());
             }
             Ok(Value::Dict(Rc::new(RefCell::new(d))))
@@ -2462,9 +2500,9 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
         (Dict(a), Dict(b)) if matches!(kind, CmpKind::Eq | CmpKind::Ne) => {
             let pairs: Option<Vec<(Value, Value)>> = {
                 let (a, b) = (a.borrow(), b.borrow());
-                (a.entries.len() == b.entries.len())
+                (a.len() == b.len())
                     .then(|| {
-                        a.entries
+                        a.entries()
                             .iter()
                             .map(|(k, v)| Some((v.clone(), b.get(k)?.clone())))
                             .collect()
@@ -2555,7 +2593,7 @@ fn dataclass_values(interp: &mut Interp, v: &Value, as_dict: bool) -> R<Value> {
             Ok(Value::tuple(out))
         }
         Value::Dict(d) => {
-            let entries = d.borrow().entries.clone();
+            let entries = d.borrow().entries().to_vec();
             let mut out = Dict::default();
             for (k, x) in &entries {
                 out.insert(k.clone(), dataclass_values(interp, x, as_dict)?);

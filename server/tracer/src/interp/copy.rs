@@ -80,11 +80,9 @@ fn deep(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
             Value::tuple(items?)
         }
         Value::Dict(d) => {
-            let entries = d.borrow().entries.clone();
-            let mut out = Dict {
-                default_factory: d.borrow().default_factory.clone(),
-                ..Dict::default()
-            };
+            let entries = d.borrow().entries().to_vec();
+            let mut out = Dict::default();
+            out.default_factory = d.borrow().default_factory.clone();
             for (k, x) in entries {
                 out.insert(k, deep(interp, &x, memo)?);
             }

@@ -23,6 +23,7 @@ pub fn call(
         "repeat" => match args.get(1).or_else(|| kwarg(&kwargs, "times")) {
             Some(n) => {
                 let n = interp.index_int(n)?.max(0) as usize;
+                interp.charge_items(n as u128, "`itertools.repeat`")?;
                 vec![args.first().cloned().unwrap_or(Value::None); n]
             }
             None => return endless(interp, name),
@@ -40,10 +41,26 @@ pub fn call(
                 None => 1,
             };
             let pools: R<Vec<Vec<Value>>> = args.iter().map(|a| interp.iterate(a)).collect();
-            let pools: Vec<Vec<Value>> = pools?
+            let pools = pools?;
+            // Counted before anything is built: `repeat=100000` of two
+            // items is 2**100000 tuples.
+            let per_round = pools
+                .iter()
+                .try_fold(1u128, |acc, p| acc.checked_mul(p.len() as u128));
+            let count = per_round.and_then(|r| match r {
+                0 | 1 => Some(r),
+                _ => u32::try_from(times).ok().and_then(|t| r.checked_pow(t)),
+            });
+            let width = (pools.len() as u128).saturating_mul(times as u128);
+            let cells = count.map_or(u128::MAX, |c| c.saturating_mul(width.max(1)));
+            interp.charge_items(cells, "`itertools.product`")?;
+            if count == Some(0) {
+                return Ok(iter_of(Vec::new()));
+            }
+            let pools: Vec<Vec<Value>> = pools
                 .iter()
                 .cycle()
-                .take(args.len() * times)
+                .take(args.len().saturating_mul(times))
                 .cloned()
                 .collect();
             let mut out: Vec<Vec<Value>> = vec![vec![]];
@@ -129,6 +146,20 @@ pub fn call(
                 Some(v) if !v.is_none() => interp.index_int(v)?.max(0) as usize,
                 _ => items.len(),
             };
+            let count = if r > items.len() {
+                Some(0)
+            } else {
+                // n!/(n-r)! ordered, n!/(r!(n-r)!) not.
+                (0..r).try_fold(1u128, |acc, i| {
+                    let acc = acc.checked_mul((items.len() - i) as u128)?;
+                    Some(if name == "permutations" {
+                        acc
+                    } else {
+                        acc / (i as u128 + 1)
+                    })
+                })
+            };
+            interp.charge_items(count.unwrap_or(u128::MAX), &format!("`itertools.{name}`"))?;
             let mut out = Vec::new();
             choose(&items, r, name == "permutations", &mut vec![], &mut out);
             out

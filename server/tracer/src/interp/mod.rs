@@ -30,6 +30,12 @@ use crate::shape_env::ShapeEnv;
 use crate::value::{Class, CmpKind, Dict, Scope, SymBool, Value};
 use crate::{Budget, Mode, SourceFile};
 
+/// The message of a size that overflows int64 ([`Interp::size_arith`]).
+pub const SIZE_OVERFLOW: &str = "size overflows int64: integer overflow in size arithmetic";
+
+/// The longest string the interpreter builds ([`Interp::charge_str`]).
+pub const MAX_STR: usize = 1 << 20;
+
 /// Below this much free stack, `eval` continues on a fresh heap segment.
 const STACK_RED_ZONE: usize = 256 * 1024;
 /// The size of each segment `eval` grows the stack by.
@@ -427,6 +433,20 @@ impl Interp {
         self.raise("TypeError", message)
     }
 
+    /// A size computed from user sizes (`10**12`, `2**62`): where it does
+    /// not fit in int64 torch fails (`numel: integer multiplication
+    /// overflow`, `Storage size calculation overflowed`), and so does the
+    /// trace, with a `RuntimeError` at the current line; a symbolic
+    /// division by zero is Python's `ZeroDivisionError`.
+    pub fn size_arith(&self, r: shapes::SymResult<SymExpr>) -> R<SymExpr> {
+        r.map_err(|e| match e {
+            shapes::SymError::Overflow => self.raise("RuntimeError", SIZE_OVERFLOW),
+            shapes::SymError::DivisionByZero => {
+                self.raise("ZeroDivisionError", "integer division or modulo by zero")
+            }
+        })
+    }
+
     /// Record that something was not understood, and go on with Unknown.
     pub fn incomplete(&mut self, range: TextRange, what: impl Into<String>) -> Value {
         let message = what.into();
@@ -493,6 +513,61 @@ impl Interp {
             path,
             message: message.into(),
         });
+    }
+
+    /// Charge the budget for `n` items a builtin materializes at once
+    /// (`[0] * n`, `a + b`, `itertools.product(...)`): a count past the
+    /// loop limit is "analysis incomplete" before anything is allocated
+    /// (as `range` is, `Interp::iterate`), and the items cost as many
+    /// steps, so what the analysis builds stays bounded by its budget in
+    /// time and memory, however the counts multiply.
+    pub fn charge_items(&mut self, n: u128, what: &str) -> R<()> {
+        if n > u128::from(self.budget.loop_iterations) {
+            // A count that overflowed u128 is passed as `u128::MAX`.
+            let n = if n == u128::MAX {
+                "more than 2**128".to_string()
+            } else {
+                n.to_string()
+            };
+            return Err(self.fail(
+                FailureKind::Incomplete,
+                format!("analysis incomplete: {what} of {n} items is too long to unroll"),
+            ));
+        }
+        self.steps += n as u64;
+        self.step()
+    }
+
+    /// A sequence of `len` items built by copying existing ones (`a + b`,
+    /// `a.extend(b)`; `copied` of them new): past the loop limit it is
+    /// "analysis incomplete" (doubling a list in a loop would otherwise
+    /// take the machine's memory), and copies cost a step per 8 items, as
+    /// [`Interp::iterate`] charges them.
+    pub fn charge_copies(&mut self, len: usize, copied: usize, what: &str) -> R<()> {
+        if len as u64 > self.budget.loop_iterations {
+            return Err(self.fail(
+                FailureKind::Incomplete,
+                format!("analysis incomplete: {what} of {len} items is too long to unroll"),
+            ));
+        }
+        self.steps += copied as u64 / 8;
+        self.step()
+    }
+
+    /// Charge the budget for a string of `len` bytes about to be built
+    /// (`s + s`, `join`, `replace`, formatting): past [`MAX_STR`] bytes it
+    /// is "analysis incomplete" (model code has no use for such strings,
+    /// and doubling one in a loop would take the machine's memory), and
+    /// every 256 bytes cost a step.
+    pub fn charge_str(&mut self, len: usize) -> R<()> {
+        if len > MAX_STR {
+            return Err(self.fail(
+                FailureKind::Incomplete,
+                format!("analysis incomplete: a string of {len} bytes is too long to follow"),
+            ));
+        }
+        self.steps += len as u64 / 256;
+        self.step()
     }
 
     fn step(&mut self) -> R<()> {
@@ -1321,6 +1396,7 @@ impl Interp {
                     } else {
                         self.to_str(&v)?
                     };
+                    self.charge_str(out.len() + s.len())?;
                     out.push_str(&s);
                 }
             }
@@ -1377,7 +1453,7 @@ impl Interp {
             Value::Str(s) => !s.is_empty(),
             Value::Tuple(t) => !t.is_empty(),
             Value::List(l) | Value::Set(l) => !l.borrow().is_empty(),
-            Value::Dict(d) => !d.borrow().entries.is_empty(),
+            Value::Dict(d) => !d.borrow().is_empty(),
             Value::Range(a, b, s) => range_len(*a, *b, *s) > 0,
             Value::SymInt(e) => {
                 let b = SymBool {
@@ -1528,7 +1604,10 @@ impl Interp {
             (UnaryOp::Neg, Value::Int(i)) => Ok(Value::Int(i.checked_neg().unwrap_or(i64::MAX))),
             (UnaryOp::Neg, Value::Bool(b)) => Ok(Value::Int(-i64::from(*b))),
             (UnaryOp::Neg, Value::Float(f)) => Ok(Value::Float(-f)),
-            (UnaryOp::Neg, Value::SymInt(e)) => Ok(self.sym_value(e.neg())),
+            (UnaryOp::Neg, Value::SymInt(e)) => {
+                let neg = self.size_arith(e.checked_neg())?;
+                Ok(self.sym_value(neg))
+            }
             (UnaryOp::Neg, Value::SymFloat(f)) => Ok(Value::SymFloat(-f)),
             (UnaryOp::Pos, _) => Ok(v),
             (UnaryOp::Invert, Value::Int(i)) => Ok(Value::Int(!i)),

@@ -191,6 +191,12 @@ impl Interp {
         shape: Vec<SymExpr>,
         output: Output,
     ) -> R<Value> {
+        // No tensor's element count overflows int64: torch's kernels and
+        // fake kernels refuse such an output (`numel: integer
+        // multiplication overflow`), and code reading sizes relies on it.
+        if crate::layout::numel(&shape).is_err() {
+            return Err(self.raise("RuntimeError", "numel: integer multiplication overflow"));
+        }
         let mut t = self.op_output(dtype, shape);
         let is_view = matches!(output, Output::View(_));
         if let Output::View(l) | Output::Allocated(l) = output
@@ -437,7 +443,7 @@ impl Interp {
                     mono = Some(match mono {
                         None => (a, base.clone()),
                         Some((m, me)) => {
-                            let prod = me.mul(&base);
+                            let prod = part_of(me.checked_mul(&base), &e);
                             let n = self.sym_node("_operator.mul", "mul", vec![m, a], &prod);
                             (Arg::Node(n), prod)
                         }
@@ -456,7 +462,7 @@ impl Interp {
             let (t, te) = if coeff == 1 {
                 (m, me)
             } else {
-                let te = me.mul(&SymExpr::int(coeff));
+                let te = part_of(me.checked_mul(&SymExpr::int(coeff)), &e);
                 let n = self.sym_node("_operator.mul", "mul", vec![m, Arg::Int(coeff)], &te);
                 (Arg::Node(n), te)
             };
@@ -466,11 +472,11 @@ impl Interp {
                     t
                 }
                 Some(a) if subtract => {
-                    acc_expr = acc_expr.sub(&te);
+                    acc_expr = part_of(acc_expr.checked_sub(&te), &e);
                     Arg::Node(self.sym_node("_operator.sub", "sub", vec![a, t], &acc_expr))
                 }
                 Some(a) => {
-                    acc_expr = acc_expr.add(&te);
+                    acc_expr = part_of(acc_expr.checked_add(&te), &e);
                     Arg::Node(self.sym_node("_operator.add", "add", vec![a, t], &acc_expr))
                 }
             });
@@ -846,6 +852,7 @@ impl Interp {
             return Err(self.type_error("iteration over a 0-d tensor"));
         };
         let n = self.index_int(&Value::SymInt(first))?;
+        self.charge_items(n.max(0) as u128, "a tensor's rows")?;
         match self.mode {
             crate::Mode::Strict => {
                 let mut out = Vec::new();
@@ -942,11 +949,20 @@ impl Interp {
     }
 }
 
+/// A part of `whole` rebuilt from its own terms and factors (a product of
+/// its atoms, a term, a partial sum): every coefficient is one of `whole`'s,
+/// so this does not overflow; if it ever did, the whole stands in.
+fn part_of(part: shapes::SymResult<SymExpr>, whole: &SymExpr) -> SymExpr {
+    part.unwrap_or_else(|_| whole.clone())
+}
+
 fn atom_expr(atom: &shapes::expr::Atom) -> SymExpr {
+    // Rebuilding an existing atom gives that atom back.
+    let as_is = || SymExpr::from(atom.clone());
     match atom.kind() {
         AtomKind::Symbol(s) => SymExpr::symbol(s),
-        AtomKind::FloorDiv(a, b) => a.floordiv(b),
-        AtomKind::Mod(a, b) => a.modulo(b),
+        AtomKind::FloorDiv(a, b) => a.checked_floordiv(b).unwrap_or_else(|_| as_is()),
+        AtomKind::Mod(a, b) => a.checked_modulo(b).unwrap_or_else(|_| as_is()),
         AtomKind::Max(args) => args
             .iter()
             .skip(1)

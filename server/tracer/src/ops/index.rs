@@ -161,13 +161,14 @@ fn slice_dim(
     }
     let start = bound_expr(interp, &s[0], &size, 0)?;
     let stop = bound_expr(interp, &s[1], &size, SLICE_END_MAX)?;
-    let len = stop.sub(&start);
+    let len = stop.checked_sub(&start);
     let len = if step == 1 {
         len
     } else {
-        len.add(&SymExpr::int(step - 1))
-            .floordiv(&SymExpr::int(step))
+        len.and_then(|n| n.checked_add(&SymExpr::int(step - 1)))
+            .and_then(|n| n.checked_floordiv(&SymExpr::int(step)))
     };
+    let len = interp.size_arith(len)?;
     let len = interp.env.simplify(&len);
     let len = match len.as_const() {
         Some(c) if c < 0 => SymExpr::int(0),
@@ -269,7 +270,11 @@ fn bound_expr(interp: &mut Interp, v: &Value, size: &SymExpr, default: i64) -> R
                 == Some(true)
         }
     };
-    let e = if neg { size.add(&raw) } else { raw };
+    let e = if neg {
+        interp.size_arith(size.checked_add(&raw))?
+    } else {
+        raw
+    };
     if let (Some(c), Some(n)) = (e.as_const(), size.as_const()) {
         return Ok(SymExpr::int(c.clamp(0, n)));
     }

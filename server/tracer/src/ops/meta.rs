@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use shapes::SymExpr;
+use shapes::{SymError, SymExpr};
 
 use super::OpCall;
 use crate::dtype::{Category, DType, Operand, result_type};
@@ -1045,18 +1045,25 @@ pub fn window_out_sym(
     if s <= 0 {
         return Err(shape_error(interp, "stride must be positive"));
     }
-    // len + 2p - (d * (k - 1) + 1)
+    // len + 2p - (d * (k - 1) + 1), checked: window sizes come from user
+    // code, and a result outside i64 is the size overflow torch reports.
     let span = k
-        .add(&SymExpr::int(-1))
-        .mul(&SymExpr::int(d))
-        .add(&SymExpr::int(1));
-    let num = len.add(&SymExpr::int(2 * p)).sub(&span);
+        .checked_add(&SymExpr::int(-1))
+        .and_then(|e| e.checked_mul(&SymExpr::int(d)))
+        .and_then(|e| e.checked_add(&SymExpr::int(1)));
+    let pad = i64::try_from(2 * i128::from(p)).map_err(|_| SymError::Overflow);
+    let num = pad
+        .and_then(|pad| len.checked_add(&SymExpr::int(pad)))
+        .and_then(|n| span.and_then(|span| n.checked_sub(&span)));
     let num = if ceil {
-        num.add(&SymExpr::int(s - 1))
+        num.and_then(|n| n.checked_add(&SymExpr::int(s - 1)))
     } else {
         num
     };
-    let out = num.floordiv(&SymExpr::int(s)).add(&SymExpr::int(1));
+    let out = num
+        .and_then(|n| n.checked_floordiv(&SymExpr::int(s)))
+        .and_then(|n| n.checked_add(&SymExpr::int(1)));
+    let out = interp.size_arith(out)?;
     let out = interp.env.simplify(&out);
     if let Some(c) = out.as_const()
         && c <= 0
@@ -1106,7 +1113,7 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let same = matches!(call.get("padding"), Value::Str(s) if &**s == "same");
     let padding = per_dim(interp, &call.get("padding").clone(), nd, 0)?;
     let cin = &x.shape[off];
-    let expect_cin = w.shape[1].mul(&SymExpr::int(groups));
+    let expect_cin = interp.size_arith(w.shape[1].checked_mul(&SymExpr::int(groups)))?;
     expect_eq(interp, cin, &expect_cin, "conv: input channels")?;
     let mut shape = Vec::new();
     if batched {
@@ -1159,16 +1166,21 @@ pub fn conv_transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
     if batched {
         shape.push(x.shape[0].clone());
     }
-    shape.push(w.shape[1].mul(&SymExpr::int(groups)));
+    shape.push(interp.size_arith(w.shape[1].checked_mul(&SymExpr::int(groups)))?);
     for i in 0..nd {
         let k = interp.env.simplify(&w.shape[2 + i]).as_const().unwrap_or(1);
         let len = &x.shape[off + 1 + i];
-        let o = len
-            .sub(&SymExpr::int(1))
-            .mul(&SymExpr::int(stride[i]))
-            .add(&SymExpr::int(
-                -2 * padding[i] + dilation[i] * (k - 1) + out_pad[i] + 1,
-            ));
+        let wide = |v: i64| i128::from(v);
+        let shift =
+            -2 * wide(padding[i]) + wide(dilation[i]) * (wide(k) - 1) + wide(out_pad[i]) + 1;
+        let o = i64::try_from(shift)
+            .map_err(|_| SymError::Overflow)
+            .and_then(|shift| {
+                len.checked_sub(&SymExpr::int(1))?
+                    .checked_mul(&SymExpr::int(stride[i]))?
+                    .checked_add(&SymExpr::int(shift))
+            });
+        let o = interp.size_arith(o)?;
         shape.push(interp.env.simplify(&o));
     }
     emit(interp, call, 0, call.args.len(), x.dtype, shape)
@@ -1613,7 +1625,10 @@ pub fn cosine_similarity(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(1);
     let d = wrap_dim(interp, d, shape.len())?;
     let mut out = shape.clone();
-    out.remove(d);
+    // Of 0-d inputs the similarity is 0-d.
+    if !out.is_empty() {
+        out.remove(d);
+    }
     emit(interp, call, 0, 3, a.dtype, out)
 }
 
@@ -1658,8 +1673,11 @@ pub fn pad(interp: &mut Interp, call: &OpCall) -> R<Value> {
         let Some(d) = x.rank().checked_sub(i + 1) else {
             break;
         };
-        let add = pair.iter().sum::<i64>();
-        shape[d] = interp.env.simplify(&shape[d].add(&SymExpr::int(add)));
+        let grown = pair.iter().try_fold(shape[d].clone(), |acc, p| {
+            acc.checked_add(&SymExpr::int(*p))
+        });
+        let grown = interp.size_arith(grown)?;
+        shape[d] = interp.env.simplify(&grown);
     }
     // The mode is recorded when it is not the default, the value when given.
     let n = if !call.arg(3).is_none() {
@@ -1670,11 +1688,6 @@ pub fn pad(interp: &mut Interp, call: &OpCall) -> R<Value> {
         2
     };
     emit(interp, call, 0, n, x.dtype, shape)
-}
-
-/// A size computed from user values, or a shape error when it overflows.
-fn checked(interp: &Interp, r: shapes::SymResult<SymExpr>) -> R<SymExpr> {
-    r.map_err(|e| shape_error(interp, format!("size arithmetic failed: {e}")))
 }
 
 /// `pixel_shuffle(input, r)`: `[*, C*r*r, H, W]` to `[*, C, H*r, W*r]`;
@@ -1697,9 +1710,9 @@ pub fn pixel_shuffle(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let rr = SymExpr::int(r * r);
     let r = SymExpr::int(r);
     if unshuffle {
-        shape[n - 3] = checked(interp, shape[n - 3].checked_mul(&rr))?;
-        shape[n - 2] = checked(interp, shape[n - 2].checked_floordiv(&r))?;
-        shape[n - 1] = checked(interp, shape[n - 1].checked_floordiv(&r))?;
+        shape[n - 3] = interp.size_arith(shape[n - 3].checked_mul(&rr))?;
+        shape[n - 2] = interp.size_arith(shape[n - 2].checked_floordiv(&r))?;
+        shape[n - 1] = interp.size_arith(shape[n - 1].checked_floordiv(&r))?;
     } else {
         if let Some(c) = interp.env.simplify(&shape[n - 3]).as_const()
             && c % rr.as_const().unwrap_or(1) != 0
@@ -1712,9 +1725,9 @@ pub fn pixel_shuffle(interp: &mut Interp, call: &OpCall) -> R<Value> {
                 ),
             ));
         }
-        shape[n - 3] = checked(interp, shape[n - 3].checked_floordiv(&rr))?;
-        shape[n - 2] = checked(interp, shape[n - 2].checked_mul(&r))?;
-        shape[n - 1] = checked(interp, shape[n - 1].checked_mul(&r))?;
+        shape[n - 3] = interp.size_arith(shape[n - 3].checked_floordiv(&rr))?;
+        shape[n - 2] = interp.size_arith(shape[n - 2].checked_mul(&r))?;
+        shape[n - 1] = interp.size_arith(shape[n - 1].checked_mul(&r))?;
     }
     let shape = shape.iter().map(|d| interp.env.simplify(d)).collect();
     emit(interp, call, 0, 2, x.dtype, shape)
@@ -1790,7 +1803,7 @@ pub fn upsample(interp: &mut Interp, call: &OpCall) -> R<Value> {
             };
             let dim = interp.env.simplify(&x.shape[2 + i]);
             let out = if scale.fract() == 0.0 {
-                checked(interp, dim.checked_mul(&SymExpr::int(scale as i64)))?
+                interp.size_arith(dim.checked_mul(&SymExpr::int(scale as i64)))?
             } else if let Some(c) = dim.as_const() {
                 SymExpr::int((c as f64 * scale).floor() as i64)
             } else {
@@ -1999,7 +2012,8 @@ pub fn glu(interp: &mut Interp, call: &OpCall) -> R<Value> {
         ));
     }
     let mut shape = x.shape.clone();
-    shape[d] = interp.env.simplify(&len.floordiv(&SymExpr::int(2)));
+    let half = interp.size_arith(len.checked_floordiv(&SymExpr::int(2)))?;
+    shape[d] = interp.env.simplify(&half);
     emit(interp, call, 0, 2, x.dtype, shape)
 }
 
@@ -2023,12 +2037,13 @@ pub fn diff(interp: &mut Interp, call: &OpCall) -> R<Value> {
         if let Value::Tensor(t) = &v
             && t.rank() == x.rank()
         {
-            len = len.add(&t.shape[d]);
+            len = interp.size_arith(len.checked_add(&t.shape[d]))?;
         }
         extra.push(v);
     }
     let mut shape = x.shape.clone();
-    shape[d] = interp.env.simplify(&len.sub(&SymExpr::int(n)));
+    let len = interp.size_arith(len.checked_sub(&SymExpr::int(n)))?;
+    shape[d] = interp.env.simplify(&len);
     // Printed as torch prints it: up to the last argument not at its default.
     let mut values = vec![call.arg(0).clone(), Value::Int(n), Value::Int(dim)];
     values.extend(extra);
@@ -2108,13 +2123,11 @@ pub fn im2col(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let mut blocks = SymExpr::int(1);
     for i in 0..2 {
         let n = window_out(interp, &x.shape[off + 1 + i], k[i], s[i], p[i], d[i], false)?;
-        blocks = blocks.mul(&n);
+        blocks = interp.size_arith(blocks.checked_mul(&n))?;
     }
     let mut shape = x.shape[..off].to_vec();
-    shape.push(checked(
-        interp,
-        x.shape[off].checked_mul(&SymExpr::int(k[0] * k[1])),
-    )?);
+    let area = SymExpr::int(k[0]).checked_mul(&SymExpr::int(k[1]));
+    shape.push(interp.size_arith(area.and_then(|a| x.shape[off].checked_mul(&a)))?);
     shape.push(interp.env.simplify(&blocks));
     record_window_op(interp, call, &x, &[&k, &d, &p, &s], shape)
 }
@@ -2168,10 +2181,7 @@ pub fn col2im(interp: &mut Interp, call: &OpCall) -> R<Value> {
         ));
     }
     let mut shape = x.shape[..off].to_vec();
-    shape.push(checked(
-        interp,
-        c.checked_floordiv(&SymExpr::int(kk.max(1))),
-    )?);
+    shape.push(interp.size_arith(c.checked_floordiv(&SymExpr::int(kk.max(1))))?);
     shape.extend(out.iter().map(|v| SymExpr::int(*v)));
     record_window_op(interp, call, &x, &[&out, &k, &d, &p, &s], shape)
 }
@@ -2402,7 +2412,8 @@ pub fn embedding_bag(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let mode = opt_int(interp, &call.get("mode").clone())?.unwrap_or(0);
     let last = matches!(call.get("include_last_offset"), Value::Bool(true));
     let bags = if last {
-        interp.env.simplify(&offsets.shape[0].sub(&SymExpr::int(1)))
+        let n = interp.size_arith(offsets.shape[0].checked_sub(&SymExpr::int(1)))?;
+        interp.env.simplify(&n)
     } else {
         offsets.shape[0].clone()
     };

@@ -202,7 +202,7 @@ pub fn tensor_method(
         },
         "dim" | "ndimension" => Value::Int(t.rank() as i64),
         "numel" | "nelement" => {
-            let n = t.shape.iter().fold(SymExpr::int(1), |a, d| a.mul(d));
+            let n = interp.size_arith(crate::layout::numel(&t.shape))?;
             interp.sym_value(n)
         }
         "item" => interp.tensor_item(t)?,
@@ -370,6 +370,11 @@ fn tolist(interp: &mut Interp, t: &Rc<Tensor>) -> R<Value> {
         None => return interp.tensor_item(t),
         Some(d) => interp.index_int(&Value::SymInt(d.clone()))?,
     };
+    if let Ok(numel) = crate::layout::numel(&t.shape)
+        && let Some(numel) = interp.env.hint(&numel)
+    {
+        interp.charge_items(numel.max(0) as u128, "`tolist()`")?;
+    }
     // Records `unbind` then one `item` per element (rank-1 tensors).
     let rows = interp.call_op_by_method("unbind", Value::Tensor(t.clone()), vec![], vec![])?;
     let rows = interp.iterate(&rows)?;
@@ -467,11 +472,14 @@ pub fn call(
                     size_expr(interp, &step)?,
                 );
                 match st.as_const() {
-                    Some(1) => e.sub(&s),
-                    Some(k) if k > 0 => e
-                        .sub(&s)
-                        .add(&SymExpr::int(k - 1))
-                        .floordiv(&SymExpr::int(k)),
+                    Some(1) => interp.size_arith(e.checked_sub(&s))?,
+                    Some(k) if k > 0 => {
+                        let len = e
+                            .checked_sub(&s)
+                            .and_then(|n| n.checked_add(&SymExpr::int(k - 1)))
+                            .and_then(|n| n.checked_floordiv(&SymExpr::int(k)));
+                        interp.size_arith(len)?
+                    }
                     _ => {
                         return Err(interp.raise(
                             "RuntimeError",
@@ -503,8 +511,11 @@ pub fn call(
                 dtype,
                 vec![interp.env.simplify(&len)],
             )?;
+            // Contents are known up to `MAX_KNOWN` elements
+            // (`arange(2**31)` is a size, not a list to build).
             if let (Some(n), Some(s0), Some(st)) = (len.as_const(), number(&start), number(&step))
                 && !interp.tracing
+                && usize::try_from(n).is_ok_and(|n| n <= super::values::MAX_KNOWN)
             {
                 super::values::set(
                     &t,
@@ -775,9 +786,10 @@ pub fn call(
                     "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
                 ));
             }
-            let receptive = t.shape[2..].iter().fold(SymExpr::int(1), |a, d| a.mul(d));
-            let fan_in = interp.sym_value(t.shape[1].mul(&receptive));
-            let fan_out = interp.sym_value(t.shape[0].mul(&receptive));
+            let receptive = interp.size_arith(crate::layout::numel(&t.shape[2..]))?;
+            let fan_in = interp.size_arith(t.shape[1].checked_mul(&receptive))?;
+            let fan_out = interp.size_arith(t.shape[0].checked_mul(&receptive))?;
+            let (fan_in, fan_out) = (interp.sym_value(fan_in), interp.sym_value(fan_out));
             if short == "nn.init._calculate_correct_fan" {
                 let fan_out_mode = matches!(
                     args.get(1).or_else(|| kw(kwargs, "mode")),
@@ -928,6 +940,16 @@ fn constructor(
             ));
         }
     }
+    if crate::layout::numel(&shape).is_err() {
+        let sizes: Vec<String> = shape.iter().map(|d| interp.env.render(d)).collect();
+        return Err(interp.raise(
+            "RuntimeError",
+            format!(
+                "Storage size calculation overflowed with sizes=[{}]",
+                sizes.join(", ")
+            ),
+        ));
+    }
     let mut a = vec![Arg::List(shape.iter().map(|d| interp.sym_arg(d)).collect())];
     if let Some(f) = &fill {
         a.push(interp.arg_of(f));
@@ -1070,7 +1092,7 @@ fn flatten_leaves(interp: &mut Interp, v: &Value, out: &mut Vec<Value>) -> R<()>
             }
         }
         Value::Dict(d) => {
-            let items = d.borrow().entries.clone();
+            let items = d.borrow().entries().to_vec();
             for (_, it) in items {
                 flatten_leaves(interp, &it, out)?;
             }

@@ -15,8 +15,17 @@ use crate::graph::Arg;
 use crate::interp::{Interp, R};
 use crate::value::{CmpKind, Tensor, Value};
 
-fn product(dims: &[SymExpr]) -> SymExpr {
-    dims.iter().fold(SymExpr::int(1), |acc, d| acc.mul(d))
+/// The product of sizes (an element count), or torch's overflow error.
+fn product(interp: &Interp, dims: &[SymExpr]) -> R<SymExpr> {
+    interp.size_arith(crate::layout::numel(dims))
+}
+
+/// The sum of sizes, or torch's overflow error.
+fn sum(interp: &Interp, v: &[&SymExpr]) -> R<SymExpr> {
+    let total = v
+        .iter()
+        .try_fold(SymExpr::int(0), |acc, x| acc.checked_add(x));
+    interp.size_arith(total)
 }
 
 /// Divide `numel` (as a list of factors) by `known` factors, cancelling
@@ -35,16 +44,12 @@ fn infer_missing(interp: &mut Interp, numel: &[SymExpr], known: &[SymExpr]) -> R
             den_sym.push(k);
         }
     }
-    let n = product(&num);
+    let n = product(interp, &num)?;
     if !den_sym.is_empty() {
         // Try to cancel a symbolic factor against the product.
-        let d = product(&den_sym).mul(&SymExpr::int(den_const));
-        let h_n = interp.env.hint(&n);
-        let h_d = interp.env.hint(&d);
-        return match (h_n, h_d) {
-            (Some(a), Some(b)) if b != 0 && a % b == 0 => Ok(n.floordiv(&d)),
-            _ => Ok(n.floordiv(&d)),
-        };
+        let d = product(interp, &den_sym)?.checked_mul(&SymExpr::int(den_const));
+        let d = interp.size_arith(d)?;
+        return interp.size_arith(n.checked_floordiv(&d));
     }
     if den_const == 0 {
         return Err(shape_error(
@@ -60,7 +65,7 @@ fn infer_missing(interp: &mut Interp, numel: &[SymExpr], known: &[SymExpr]) -> R
             ));
         }
     } else {
-        let m = n.modulo(&SymExpr::int(den_const));
+        let m = interp.size_arith(n.checked_modulo(&SymExpr::int(den_const)))?;
         if m.as_const().is_none() {
             // torch guards divisibility: Eq(Mod(numel, c), 0).
             let line = interp.guard_line();
@@ -76,7 +81,7 @@ fn infer_missing(interp: &mut Interp, numel: &[SymExpr], known: &[SymExpr]) -> R
             }
         }
     }
-    Ok(n.floordiv(&SymExpr::int(den_const)))
+    interp.size_arith(n.checked_floordiv(&SymExpr::int(den_const)))
 }
 
 /// Decide a relation between sizes as Python's `if` does (a guard from the
@@ -375,7 +380,7 @@ pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
             .map(|o| o.unwrap_or_else(|| missing.clone()))
             .collect()
     } else {
-        let (a, b) = (product(&t.shape), product(&known));
+        let (a, b) = (product(interp, &t.shape)?, product(interp, &known)?);
         let (a, b) = (interp.env.simplify(&a), interp.env.simplify(&b));
         if a != b {
             expect_eq(
@@ -427,7 +432,7 @@ pub fn like_other(interp: &mut Interp, call: &OpCall) -> R<Value> {
     if call.spelling.ends_with("expand_as") {
         broadcast(interp, &t.shape, &o.shape)?;
     } else {
-        let (a, b) = (product(&t.shape), product(&o.shape));
+        let (a, b) = (product(interp, &t.shape)?, product(interp, &o.shape)?);
         expect_eq(interp, &a, &b, "view_as")?;
     }
     emit(interp, call, 0, 2, t.dtype, o.shape.clone())
@@ -452,7 +457,8 @@ pub fn flatten(interp: &mut Interp, call: &OpCall) -> R<Value> {
         ));
     }
     let mut shape = t.shape[..s].to_vec();
-    shape.push(interp.env.simplify(&product(&t.shape[s..=e])));
+    let flat = product(interp, &t.shape[s..=e])?;
+    shape.push(interp.env.simplify(&flat));
     shape.extend_from_slice(&t.shape[e + 1..]);
     let mut args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
     if s != 0 || e + 1 != t.rank() {
@@ -469,7 +475,7 @@ pub fn flatten(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn unflatten(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let d = interp.index_int(&call.arg(1).clone())?;
-    let d = wrap_dim(interp, d, t.rank())?;
+    let d = wrap_existing_dim(interp, d, t.rank())?;
     let items = interp.iterate(&call.arg(2).clone())?;
     let mut sizes: Vec<Option<SymExpr>> = Vec::new();
     for v in &items {
@@ -484,7 +490,8 @@ pub fn unflatten(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let missing = if sizes.iter().any(Option::is_none) {
         Some(infer_missing(interp, &[t.shape[d].clone()], &known)?)
     } else {
-        expect_eq(interp, &t.shape[d], &product(&known), "unflatten")?;
+        let total = product(interp, &known)?;
+        expect_eq(interp, &t.shape[d], &total, "unflatten")?;
         None
     };
     let mut shape = t.shape[..d].to_vec();
@@ -729,7 +736,7 @@ pub fn repeat(interp: &mut Interp, call: &OpCall) -> R<Value> {
     for (i, v) in items.iter().enumerate() {
         let r = size_expr(interp, v)?;
         shape.push(if i >= off {
-            t.shape[i - off].mul(&r)
+            interp.size_arith(t.shape[i - off].checked_mul(&r))?
         } else {
             r
         });
@@ -758,18 +765,18 @@ pub fn repeat_interleave(interp: &mut Interp, call: &OpCall) -> R<Value> {
     };
     let shape = match dim {
         Some(d) => {
-            let w = wrap_dim(interp, d, t.rank())?;
+            let w = wrap_existing_dim(interp, d, t.rank())?;
             let mut s = t.shape.clone();
             s[w] = match &factor {
-                Ok(k) => s[w].mul(k),
+                Ok(k) => interp.size_arith(s[w].checked_mul(k))?,
                 Err(u) => u.clone(),
             };
             s
         }
         None => {
-            let n = product(&t.shape);
+            let n = product(interp, &t.shape)?;
             vec![match &factor {
-                Ok(k) => n.mul(k),
+                Ok(k) => interp.size_arith(n.checked_mul(k))?,
                 Err(u) => u.clone(),
             }]
         }
@@ -811,6 +818,12 @@ pub fn cat(interp: &mut Interp, call: &OpCall) -> R<Value> {
             format!("{}(): expected a non-empty list of Tensors", call.spelling),
         ));
     };
+    if !stack && let Some(at) = ts.iter().position(|t| t.rank() == 0) {
+        return Err(shape_error(
+            interp,
+            format!("zero-dimensional tensor (at position {at}) cannot be concatenated"),
+        ));
+    }
     let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
     let rank = if stack {
         first.rank() + 1
@@ -848,9 +861,8 @@ pub fn cat(interp: &mut Interp, call: &OpCall) -> R<Value> {
     if stack {
         shape.insert(w, SymExpr::int(ts.len() as i64));
     } else {
-        let total = ts
-            .iter()
-            .fold(SymExpr::int(0), |acc, t| acc.add(&t.shape[w]));
+        let sizes: Vec<&SymExpr> = ts.iter().map(|t| &t.shape[w]).collect();
+        let total = sum(interp, &sizes)?;
         shape[w] = interp.env.simplify(&total);
     }
     let mut args = vec![Arg::List(items.iter().map(|v| interp.arg_of(v)).collect())];
@@ -875,7 +887,8 @@ pub fn split(interp: &mut Interp, call: &OpCall) -> R<Value> {
             for it in &items {
                 v.push(size_expr(interp, it)?);
             }
-            expect_eq(interp, &len, &product_sum(&v), "split_with_sizes")?;
+            let total = sum(interp, &v.iter().collect::<Vec<_>>())?;
+            expect_eq(interp, &len, &total, "split_with_sizes")?;
             (1, v)
         }
         v => {
@@ -911,10 +924,6 @@ pub fn split(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     let target = call.target(idx);
     tuple_op(interp, &target, args, outs)
-}
-
-fn product_sum(v: &[SymExpr]) -> SymExpr {
-    v.iter().fold(SymExpr::int(0), |acc, x| acc.add(x))
 }
 
 /// `chunk(chunks, dim)`.
@@ -1118,10 +1127,11 @@ pub fn unfold(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     let mut shape = t.shape.clone();
     if let Some(len) = shape.get(w).cloned() {
-        shape[w] = len
-            .sub(&SymExpr::int(size))
-            .floordiv(&SymExpr::int(step))
-            .add(&SymExpr::int(1));
+        let windows = len
+            .checked_sub(&SymExpr::int(size))
+            .and_then(|e| e.checked_floordiv(&SymExpr::int(step)))
+            .and_then(|e| e.checked_add(&SymExpr::int(1)));
+        shape[w] = interp.size_arith(windows)?;
     }
     shape.push(SymExpr::int(size));
     emit(interp, call, 0, 4, t.dtype, shape)
@@ -1306,7 +1316,7 @@ pub fn topk(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn nonzero(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     // At most every element is non-zero.
-    let numel = t.shape.iter().fold(SymExpr::int(1), |a, d| a.mul(d));
+    let numel = product(interp, &t.shape)?;
     let hi = interp
         .env
         .simplify(&numel)
@@ -1395,7 +1405,10 @@ pub fn movedim(interp: &mut Interp, call: &OpCall) -> R<Value> {
         wrap_dim(interp, dst, t.rank())?,
     );
     let mut shape = t.shape.clone();
-    let moved = shape.remove(s);
-    shape.insert(d, moved);
+    // A 0-d tensor stays 0-d (dims 0 and -1 are valid for it).
+    if !shape.is_empty() {
+        let moved = shape.remove(s);
+        shape.insert(d, moved);
+    }
     emit(interp, call, 0, 3, t.dtype, shape)
 }

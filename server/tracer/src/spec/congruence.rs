@@ -246,6 +246,8 @@ fn mod_inverse(a: i128, m: i128) -> Option<i128> {
 }
 
 #[cfg(test)]
+// Small known sizes: the panicking conveniences are fine here.
+#[allow(clippy::disallowed_methods)]
 mod tests {
     use super::*;
 

@@ -10,8 +10,12 @@
 # edits to unopened documents, interleaved edits) and the checkpoint-reader
 # fuzzer (server/interp/tests/fuzz_weights.rs), one after the other, each
 # for SECONDS_PER_TARGET. Inputs that panic or hang are written under
-# target/fuzz-findings/; copy them to server/spec-tests/tests/fuzz_regressions/
-# (or the target's own regression list) once fixed.
+# target/fuzz-findings/ (pipeline: also slow ones, and in-flight.py, the
+# input a process abort such as a stack overflow interrupted; a run stops
+# when its resident set passes EXPORTLENS_FUZZ_MAX_RSS_MIB, default 4096);
+# copy them to server/spec-tests/tests/fuzz_regressions/ (or the target's
+# own regression list) once fixed. EXPORTLENS_FUZZ_SKIP=N replays a pipeline
+# run from its N-th input.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"

@@ -276,7 +276,7 @@ fn bound_expr(interp: &mut Interp, v: &Value, size: &SymExpr, default: i64) -> R
         raw
     };
     if let (Some(c), Some(n)) = (e.as_const(), size.as_const()) {
-        return Ok(SymExpr::int(c.clamp(0, n)));
+        return Ok(SymExpr::int(c.clamp(0, n.max(0))));
     }
     if e.as_const().is_some_and(|c| c <= 0) {
         return Ok(SymExpr::int(0));

@@ -366,10 +366,9 @@ fn tolist(interp: &mut Interp, t: &Rc<Tensor>) -> R<Value> {
     {
         return Ok(list);
     }
-    let n = match t.shape.first() {
-        None => return interp.tensor_item(t),
-        Some(d) => interp.index_int(&Value::SymInt(d.clone()))?,
-    };
+    if t.shape.is_empty() {
+        return interp.tensor_item(t);
+    }
     if let Ok(numel) = crate::layout::numel(&t.shape)
         && let Some(numel) = interp.env.hint(&numel)
     {
@@ -378,7 +377,7 @@ fn tolist(interp: &mut Interp, t: &Rc<Tensor>) -> R<Value> {
     // Records `unbind` then one `item` per element (rank-1 tensors).
     let rows = interp.call_op_by_method("unbind", Value::Tensor(t.clone()), vec![], vec![])?;
     let rows = interp.iterate(&rows)?;
-    let mut out = Vec::with_capacity(n as usize);
+    let mut out = Vec::with_capacity(rows.len());
     for r in rows {
         match &r {
             Value::Tensor(rt) if rt.rank() == 0 => out.push(interp.tensor_item(rt)?),

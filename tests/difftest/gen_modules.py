@@ -24,7 +24,7 @@ from collections import Counter
 from pathlib import Path
 
 import torch
-from literals import Unwritable, Writer, auto_dims_spec, pin_hash_seed, slug, tuple_literal, write_jsonl
+from literals import Unwritable, Writer, case_footer, pin_hash_seed, slug, write_jsonl
 
 pin_hash_seed()
 from torch.testing._internal.common_modules import module_db
@@ -71,12 +71,8 @@ def case_source(info, spelling, module_input, dynamic):
         f"        return self.m({', '.join(args)})",
         "",
         "",
-        "torch.manual_seed(0)",
-        "model = Wrapper().eval()",
-        f"example_args = {tuple_literal(w.values)}",
+        *case_footer("Wrapper().eval()", w, dynamic),
     ]
-    if dynamic:
-        lines.append(f"dynamic_shapes = {auto_dims_spec(w.ranks)}")
     return "\n".join(lines) + "\n"
 
 

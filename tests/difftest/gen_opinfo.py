@@ -28,7 +28,7 @@ from collections import Counter
 from pathlib import Path
 
 import torch
-from literals import Unwritable, Writer, auto_dims_spec, pin_hash_seed, slug, tuple_literal, write_jsonl
+from literals import Unwritable, Writer, case_footer, pin_hash_seed, slug, write_jsonl
 
 pin_hash_seed()
 from torch.testing._internal.common_methods_invocations import op_db
@@ -117,12 +117,8 @@ def case_source(op, spelling, sample, dynamic):
         f"        return {call}",
         "",
         "",
-        "torch.manual_seed(0)",
-        "model = Op()",
-        f"example_args = {tuple_literal(w.values)}",
+        *case_footer("Op()", w, dynamic),
     ]
-    if dynamic:
-        lines.append(f"dynamic_shapes = {auto_dims_spec(w.ranks)}")
     return "\n".join(lines) + "\n"
 
 

@@ -151,3 +151,12 @@ def write_jsonl(path, rows):
     with path.open("w") as f:
         for row in rows:
             f.write(json.dumps(row, sort_keys=True) + "\n")
+
+
+def case_footer(model, writer, dynamic):
+    """The ExportDB layout's module-level lines: `model = ...`, the example
+    inputs the writer collected and, for a dynamic case, their spec."""
+    lines = ["torch.manual_seed(0)", f"model = {model}", f"example_args = {tuple_literal(writer.values)}"]
+    if dynamic:
+        lines.append(f"dynamic_shapes = {auto_dims_spec(writer.ranks)}")
+    return lines

@@ -211,16 +211,25 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
             names.insert(*id, n);
         }
     }
-    // Traced nodes, in creation order; non-strict names dead nodes too.
+    // Traced nodes, in creation order; non-strict names dead nodes too, and
+    // both modes name the checks torch's C++ code made (in strict mode only
+    // where Dynamo kept the subscript that made them). Size reads those
+    // checks made take `sym_size_int` names before the final reads.
+    let mut probe_size_reads = 0;
     for (i, n) in g.nodes.iter().enumerate() {
         let id = NodeId(i as u32);
         if matches!(n.op, NodeOp::Placeholder(_)) || n.late_named {
             continue;
         }
-        let named = live[i] || mode == Mode::NonStrict;
-        if named {
-            names.insert(id, ns.create(&n.base_name));
+        let named = live[i] || mode == Mode::NonStrict || (n.probe && probe_kept(g, &live, i));
+        if !named {
+            continue;
         }
+        if n.probe && n.target() == Some("aten.sym_size.int") {
+            probe_size_reads += 1;
+            continue;
+        }
+        names.insert(id, ns.create(&n.base_name));
     }
     // Input sizes are read with `sym_size.int` nodes named after a first
     // draft that read every dynamic input dim: the kept ones are numbered
@@ -286,7 +295,7 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
     });
     let late_named = size_reads.iter().filter(|id| g.node(**id).late_named);
     for (k, id) in late_named.enumerate() {
-        let name = format!("sym_size_int_{}", dynamic_dims + k);
+        let name = format!("sym_size_int_{}", dynamic_dims + probe_size_reads + k);
         ns.reserve(&name);
         names.insert(*id, name);
     }
@@ -322,6 +331,14 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
         order,
         names,
     }
+}
+
+/// Whether the op a C++ check at `i` guarded (the next node that is not a
+/// check) survived: Dynamo drops an unused subscript before the ATen trace.
+fn probe_kept(g: &tracer::graph::Graph, live: &[bool], i: usize) -> bool {
+    (i + 1..g.nodes.len())
+        .find(|&j| !g.nodes[j].probe)
+        .is_some_and(|j| live[j])
 }
 
 /// Push a node and, after it, the nodes anchored to it (recursively).

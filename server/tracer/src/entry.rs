@@ -1035,6 +1035,7 @@ fn fake_input(
                 side_effect: false,
                 late_named: false,
                 hidden: false,
+                probe: false,
             });
             nt.node.set(Some(node));
             nodes.push(node);
@@ -1102,6 +1103,7 @@ fn fake_input(
                 side_effect: false,
                 late_named: false,
                 hidden: false,
+                probe: false,
             });
             nodes.push(node);
             Ok(v.clone())
@@ -1234,6 +1236,7 @@ fn insert_runtime_asserts(interp: &mut Interp) {
                 side_effect: false,
                 late_named: true,
                 hidden: false,
+                probe: false,
             });
             let assert = interp.graph.push(Node {
                 op: NodeOp::CallFunction {
@@ -1254,6 +1257,7 @@ fn insert_runtime_asserts(interp: &mut Interp) {
                 side_effect: true,
                 late_named: true,
                 hidden: false,
+                probe: false,
             });
             interp.graph.anchors.push((cmp, anchor));
             interp.graph.anchors.push((assert, anchor));

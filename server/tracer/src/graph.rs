@@ -94,6 +94,9 @@ pub struct Node {
     /// The name this node had in its first tracing, for modes that keep the
     /// names of dead nodes (non-strict).
     pub hidden: bool,
+    /// A symbolic check torch's C++ code (indexing, contiguity) runs in both
+    /// modes: dead, it still takes its name wherever the code ran.
+    pub probe: bool,
 }
 
 impl Node {
@@ -108,6 +111,7 @@ impl Node {
             side_effect: false,
             late_named: false,
             hidden: false,
+            probe: false,
         }
     }
 

@@ -24,5 +24,6 @@ pub fn node(target: &str, dtype: DType, shape: &[i64]) -> Node {
         side_effect: false,
         late_named: false,
         hidden: false,
+        probe: false,
     }
 }

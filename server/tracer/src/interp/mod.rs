@@ -108,6 +108,14 @@ pub struct Interp {
     pub sym_nodes: HashMap<shapes::SymbolId, NodeId>,
     /// Expressions already materialized as `_operator` nodes.
     pub sym_expr_nodes: Vec<(SymExpr, NodeId)>,
+    /// Differences the Python code computed with `-`: torch records them as
+    /// `sub`; a size it rebuilds from its expression adds negative terms.
+    pub user_differences: std::collections::HashSet<SymExpr>,
+    /// Sizes an op computed rather than passed through (`arange(n)`'s
+    /// length): torch reads them off that op's output, not off an input.
+    pub computed_sizes: std::collections::HashSet<SymExpr>,
+    /// The `sym_size.int` reads torch's C++ checks made of computed sizes.
+    pub probe_size_reads: HashMap<SymExpr, NodeId>,
     /// Buffers mutated in place, in order of first mutation.
     pub mutated_buffers: Vec<u32>,
     /// Set while tracing a `torch.cond` branch or `map` body.
@@ -237,6 +245,9 @@ impl Interp {
             param_reads: HashMap::new(),
             sym_nodes: HashMap::new(),
             sym_expr_nodes: Vec::new(),
+            user_differences: Default::default(),
+            computed_sizes: Default::default(),
+            probe_size_reads: HashMap::new(),
             mutated_buffers: Vec::new(),
             in_subgraph: 0,
             workspace: None,

@@ -121,6 +121,7 @@ impl Interp {
                 || target.ends_with("_.default"),
             late_named: false,
             hidden: false,
+            probe: false,
         });
         if let Some(p) = path {
             self.graph.node_paths.insert(id, p);
@@ -419,11 +420,13 @@ impl Interp {
                 side_effect: false,
                 late_named: true,
                 hidden: false,
+                probe: false,
             });
             self.sym_nodes.insert(s, n);
             return Arg::Node(n);
         }
         // Build from terms: c*m + ... + k.
+        let user_difference = self.user_differences.contains(&e);
         let mut acc: Option<Arg> = None;
         let mut acc_expr = SymExpr::int(0);
         for term in e.terms() {
@@ -451,9 +454,10 @@ impl Interp {
                 }
             }
             let Some((m, me)) = mono else { continue };
-            // After a first term, a negative one is subtracted (`a - b`), as
-            // the user's code wrote it.
-            let subtract = acc.is_some() && term.coeff() < 0;
+            // After a first term, a negative one is subtracted (`a - b`) when
+            // the user's code wrote it so; torch rebuilds any other size from
+            // its expression, multiplying by the negative coefficient.
+            let subtract = user_difference && acc.is_some() && term.coeff() < 0;
             let coeff = if subtract {
                 term.coeff().saturating_neg()
             } else {
@@ -486,7 +490,7 @@ impl Interp {
         match acc {
             None => Arg::Int(k),
             Some(a) if k == 0 => a,
-            Some(a) if k < 0 && k != i64::MIN => {
+            Some(a) if user_difference && k < 0 && k != i64::MIN => {
                 Arg::Node(self.sym_node("_operator.sub", "sub", vec![a, Arg::Int(-k)], &e))
             }
             Some(a) => Arg::Node(self.sym_node("_operator.add", "add", vec![a, Arg::Int(k)], &e)),
@@ -577,6 +581,68 @@ impl Interp {
         n
     }
 
+    /// A symbolic check torch's C++ code makes while tracing, in both modes
+    /// (a slice's "is this a no-op" test, an index's bounds check): a dead
+    /// node that still takes its name.
+    pub fn probe(&mut self, target: &str, base: &str, args: Vec<Arg>, val: MetaVal) {
+        if !self.tracing {
+            return;
+        }
+        let n = self.record_named(target, base, args, vec![], val);
+        let node = self.graph.node_mut(n);
+        node.hidden = true;
+        node.probe = true;
+    }
+
+    /// A comparison `size <op> k` of dim `dim` of `t` as torch's C++ code
+    /// makes it: recorded only when the size is symbolic. Returns whether it
+    /// was recorded.
+    pub fn probe_size_compare(&mut self, t: &Tensor, dim: usize, kind: CmpKind, k: i64) -> bool {
+        let Some(size) = t.shape.get(dim).map(|d| self.env.simplify(d)) else {
+            return false;
+        };
+        if size.as_const().is_some() || !self.tracing {
+            return false;
+        }
+        let lhs = self.probe_size_read(&size);
+        self.probe(
+            &format!("_operator.{}", kind.operator_name()),
+            kind.operator_name(),
+            vec![lhs, Arg::Int(k)],
+            MetaVal::SymBool(SymBoolMeta {
+                lhs: size,
+                op: kind.symbol(),
+                rhs: SymExpr::int(k),
+            }),
+        );
+        true
+    }
+
+    /// The node torch reads a symbolic size through: an input's size is read
+    /// once per input dim (counted by the namer); a size an op computed is
+    /// read off that op's output, once.
+    fn probe_size_read(&mut self, size: &SymExpr) -> Arg {
+        let computed = size.as_symbol().is_none() || self.computed_sizes.contains(size);
+        if !computed {
+            return Arg::None;
+        }
+        if let Some(n) = self.probe_size_reads.get(size) {
+            return Arg::Node(*n);
+        }
+        let n = self.record_named(
+            "aten.sym_size.int",
+            "sym_size_int",
+            vec![],
+            vec![],
+            MetaVal::Sym(size.clone()),
+        );
+        let node = self.graph.node_mut(n);
+        node.hidden = true;
+        node.probe = true;
+        self.probe_size_reads.insert(size.clone(), n);
+        Arg::Node(n)
+    }
+
     /// Non-strict mode traces Python arithmetic on symbolic ints into nodes
     /// that die unless used; they still take their names.
     fn phantom(&mut self, base: &str, val: MetaVal) {
@@ -662,6 +728,9 @@ impl Interp {
         // Torch's proxy mode peephole-optimizes a multiplication by the
         // constant 1: it returns the other operand and records nothing.
         let times_one = op == BinOp::Mul && (a.as_const() == Some(1) || b.as_const() == Some(1));
+        if op == BinOp::Sub {
+            self.user_differences.insert(self.env.simplify(&e));
+        }
         let v = self.sym_value(e.clone());
         if matches!(v, Value::SymInt(_)) && !times_one {
             self.phantom(name, MetaVal::Sym(e));

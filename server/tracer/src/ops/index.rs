@@ -7,7 +7,7 @@ use std::rc::Rc;
 use shapes::SymExpr;
 
 use crate::dtype::DType;
-use crate::graph::Arg;
+use crate::graph::{Arg, MetaVal};
 use crate::interp::{Interp, R};
 use crate::value::{CmpKind, Tensor, Value};
 
@@ -120,6 +120,14 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
                         format!("index {iv} is out of bounds for dimension {d} with size {n}"),
                     ));
                 }
+                if let Some(iv) = i.as_int() {
+                    // Indexing's bounds check, `-size <= i < size`.
+                    let below = iv.saturating_neg().saturating_sub(1);
+                    if interp.probe_size_compare(&ct, d, CmpKind::Gt, below) {
+                        interp.probe_size_compare(&ct, d, CmpKind::Gt, iv);
+                        interp.probe("_operator.and_", "and_", vec![], MetaVal::None);
+                    }
+                }
                 cur = interp.call_op_by_method("select", cur, vec![Value::Int(dim), i], vec![])?;
             }
         }
@@ -149,6 +157,9 @@ fn slice_dim(
     let Some(size) = t.shape.get(d).map(|x| interp.env.simplify(x)) else {
         return Err(interp.raise("IndexError", "too many indices for tensor"));
     };
+    if skip_full {
+        probe_slice_noop(interp, &t, d, s);
+    }
     if skip_full && spans_dimension(interp, &size, s) {
         return Ok(Value::Tensor(t));
     }
@@ -205,6 +216,21 @@ fn slice_dim(
         super::values::set(&out, values);
     }
     Ok(out)
+}
+
+/// Indexing tests whether a slice in a tuple index is a no-op (step 1,
+/// start 0, `size <= stop`); on a symbolic size that test is a node.
+fn probe_slice_noop(interp: &mut Interp, t: &Tensor, d: usize, s: &[Value; 3]) {
+    let step_one = matches!(&s[2], Value::None | Value::Int(1));
+    let start_zero = matches!(&s[0], Value::None | Value::Int(0));
+    let stop = match &s[1] {
+        Value::None => SLICE_END_MAX,
+        Value::Int(k) => *k,
+        _ => return,
+    };
+    if step_one && start_zero {
+        interp.probe_size_compare(t, d, CmpKind::Le, stop);
+    }
 }
 
 /// Whether torch's slice optimization skips `s` on a dimension of `size`:

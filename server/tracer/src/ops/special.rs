@@ -488,6 +488,12 @@ pub fn call(
                 }
             };
             assume_sizes(interp, std::slice::from_ref(&len));
+            // arange computes its length: a new symbolic int even when it
+            // equals an input's size.
+            let simplified = interp.env.simplify(&len);
+            if simplified.as_const().is_none() && interp.tracing {
+                interp.computed_sizes.insert(simplified);
+            }
             let target = if nums.len() <= 1 {
                 "aten.arange.default"
             } else if nums.len() == 2 {

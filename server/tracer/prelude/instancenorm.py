@@ -50,7 +50,9 @@ class _InstanceNorm(_NormBase):
     def forward(self, input):
         self._check_input_dim(input)
         feature_dim = input.dim() - self._no_batch_dim
-        if self.affine and input.size(feature_dim) != self.num_features:
+        # Compared whatever `affine` is (a guard on a dynamic size); only an
+        # affine layer refuses a mismatch, the others warn.
+        if input.size(feature_dim) != self.num_features and self.affine:
             raise ValueError(
                 f"expected input's size at dim={feature_dim} to match num_features ({self.num_features}), but got: {input.size(feature_dim)}."
             )

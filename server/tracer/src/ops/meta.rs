@@ -1211,12 +1211,19 @@ pub fn pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let padding = per_dim(interp, &call.get("padding").clone(), nd, 0)?;
     let dilation = per_dim(interp, &call.get("dilation").clone(), nd, 1)?;
     let ceil = matches!(call.get("ceil_mode"), Value::Bool(true));
+    let with_indices = matches!(call.get("return_indices"), Value::Bool(true));
     let off = x.rank() - nd;
+    let mut lengths = x.shape[off..].to_vec();
+    // `max_pool1d` without indices runs a kernel that reads the length as a
+    // plain int: a dynamic length is specialized.
+    if nd == 1 && !with_indices && call.spelling.contains("max") {
+        lengths[0] = SymExpr::int(interp.specialize_int(&lengths[0])?);
+    }
     let mut shape = x.shape[..off].to_vec();
     for i in 0..nd {
         shape.push(window_out(
             interp,
-            &x.shape[off + i],
+            &lengths[i],
             k[i],
             stride[i],
             padding[i],
@@ -1224,7 +1231,6 @@ pub fn pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
             ceil,
         )?);
     }
-    let with_indices = matches!(call.get("return_indices"), Value::Bool(true));
     let ints = |v: &[i64]| Arg::List(v.iter().map(|i| Arg::Int(*i)).collect());
     let mut args = vec![
         interp.arg_of(&Value::Tensor(x.clone())),
@@ -1274,11 +1280,20 @@ pub fn adaptive_pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
         Value::Tuple(_) | Value::List(_) => interp.iterate(&sizes_v)?,
         v => vec![v.clone(); nd],
     };
+    // The max variants take `int[]` sizes, the avg ones `SymInt[]`: a
+    // dynamic size (an output size of `None` keeps the input's) is
+    // specialized for the former.
+    let concrete = call.spelling.contains("max");
     let mut shape = x.shape[..off].to_vec();
     for (i, it) in items.iter().enumerate().take(nd) {
-        shape.push(match it {
+        let size = match it {
             Value::None => x.shape[off + i].clone(),
             v => size_expr(interp, v)?,
+        };
+        shape.push(if concrete {
+            SymExpr::int(interp.specialize_int(&size)?)
+        } else {
+            size
         });
     }
     let args = vec![
@@ -1380,6 +1395,10 @@ pub fn rms_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
 }
 
 /// `group_norm(input, num_groups, weight, bias, eps)`.
+///
+/// Its checks guard dynamic sizes as torch's do: more than one value per
+/// group (`N*C/G` times the spatial sizes is not 1), the channels split
+/// into the groups, and the affine weight has one entry per channel.
 pub fn group_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
     if let Some((c, g)) = indivisible_channels(interp, &x, call)? {
@@ -1387,6 +1406,52 @@ pub fn group_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
             interp,
             format!("group_norm: {c} channels are not divisible into {g} groups"),
         ));
+    }
+    let groups = interp.index_int(&call.arg(1).clone())?;
+    if x.rank() >= 2 && groups > 0 {
+        let line = interp.guard_line();
+        let overflow = |interp: &Interp| {
+            interp.fail(
+                FailureKind::Incomplete,
+                "analysis incomplete: integer overflow in a size expression",
+            )
+        };
+        let group = SymExpr::int(groups);
+        let mut per_group = x.shape[0]
+            .checked_mul(&x.shape[1])
+            .and_then(|n| n.checked_floordiv(&group))
+            .map_err(|_| overflow(interp))?;
+        for s in &x.shape[2..] {
+            per_group = per_group.checked_mul(s).map_err(|_| overflow(interp))?;
+        }
+        match interp
+            .env
+            .evaluate(&per_group, CmpKind::Eq, &SymExpr::int(1), line)
+        {
+            Ok(false) => {}
+            Ok(true) => {
+                return Err(interp.raise(
+                    "ValueError",
+                    "group_norm: each group needs more than one value (batch times channels \
+                     per group times the spatial sizes is 1)",
+                ));
+            }
+            Err(dd) => return Err(interp.data_dependent(&dd.expr)),
+        }
+        let remainder = x.shape[1]
+            .checked_modulo(&group)
+            .map_err(|_| overflow(interp))?;
+        expect_eq(
+            interp,
+            &remainder,
+            &SymExpr::int(0),
+            "group_norm: channels per group",
+        )?;
+        if let Value::Tensor(w) = call.arg(2).clone()
+            && let Some(n) = w.shape.first()
+        {
+            expect_eq(interp, n, &x.shape[1], "group_norm: weight per channel")?;
+        }
     }
     emit(interp, call, 0, 4, x.dtype, x.shape.clone())
 }
@@ -2282,12 +2347,19 @@ pub fn fractional_max_pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn rnn_cell(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
     let w_ih = tensor(interp, call, 2)?;
+    let w_hh = tensor(interp, call, 3)?;
+    let mut states = Vec::new();
     let h = match call.arg(1) {
         Value::Tensor(t) => t.clone(),
         Value::List(_) | Value::Tuple(_) => {
             let items = interp.iterate(&call.arg(1).clone())?;
             match items.first() {
-                Some(Value::Tensor(t)) if items.len() == 2 => t.clone(),
+                Some(Value::Tensor(t)) if items.len() == 2 => {
+                    if let Some(Value::Tensor(c)) = items.get(1) {
+                        states.push(c.clone());
+                    }
+                    t.clone()
+                }
                 _ => {
                     return Err(interp
                         .type_error(format!("{}(): hx must be a pair of tensors", call.spelling)));
@@ -2317,12 +2389,21 @@ pub fn rnn_cell(interp: &mut Interp, call: &OpCall) -> R<Value> {
         &w_ih.shape[1],
         "input.size(1) == weight_ih.size(1)",
     )?;
-    expect_eq(
-        interp,
-        &x.shape[0],
-        &h.shape[0],
-        "input.size(0) == hx.size(0)",
-    )?;
+    states.insert(0, h.clone());
+    for state in &states {
+        if state.rank() != 2 {
+            continue;
+        }
+        expect_eq(
+            interp,
+            &x.shape[0],
+            &state.shape[0],
+            "input.size(0) == hx.size(0)",
+        )?;
+        if let Some(hidden) = w_hh.shape.get(1) {
+            expect_eq(interp, &state.shape[1], hidden, "hx.size(1) == hidden_size")?;
+        }
+    }
     let n = call
         .args
         .iter()

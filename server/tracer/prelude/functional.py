@@ -794,6 +794,54 @@ def cross_entropy(
     return torch.ops.aten.cross_entropy_loss.default(input, target, weight, enum, ignore_index, label_smoothing)
 
 
+def linear_cross_entropy(
+    input,
+    linear_weight,
+    target,
+    linear_bias=None,
+    weight=None,
+    reduction="mean",
+    ignore_index=None,
+    label_smoothing=0.0,
+    options=None,
+):
+    # The reference path: logits from one linear layer, then cross entropy.
+    # (torch's chunked path, taken only with `options`, computes the same
+    # loss in pieces.)
+    if input.dim() < 1 or input.dim() > 2:
+        raise RuntimeError(f"linear_cross_entropy: input must be 1-D or 2-D, not {input.dim()}-D")
+    if linear_weight.dim() < 2:
+        raise RuntimeError("linear_cross_entropy: linear_weight must be at least 2-D")
+    batch = tuple(input.shape[:-1])
+    in_features = input.shape[-1]
+    if in_features != linear_weight.shape[-1]:
+        raise RuntimeError(
+            f"linear_cross_entropy: input has {input.shape[-1]} features, linear_weight {linear_weight.shape[-1]}"
+        )
+    classes = linear_weight.shape[0]
+    extra = tuple(linear_weight.shape[1:-1])
+    if linear_bias is not None and tuple(linear_bias.shape) != (classes, *extra):
+        raise RuntimeError("linear_cross_entropy: linear_bias must have linear_weight's shape without its last dim")
+    if len(extra) > 0 and len(batch) == 0:
+        raise RuntimeError("linear_cross_entropy: a K-dimensional loss needs a batched input")
+    logits_shape = (*batch, classes, *extra)
+    if tuple(target.shape) == logits_shape and ignore_index is not None:
+        raise RuntimeError("linear_cross_entropy: ignore_index with class probabilities as target")
+    if ignore_index is None:
+        ignore_index = -100
+    if extra:
+        width = classes
+        for n in extra:
+            width = width * n
+        linear_weight = linear_weight.reshape((width, in_features))
+        if linear_bias is not None:
+            linear_bias = linear_bias.reshape(width)
+    logits = torch.nn.functional.linear(input, linear_weight, linear_bias).reshape(logits_shape)
+    return cross_entropy(
+        logits, target, weight=weight, reduction=reduction, ignore_index=ignore_index, label_smoothing=label_smoothing
+    )
+
+
 def poisson_nll_loss(
     input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None, reduction="mean"
 ):

@@ -3,6 +3,7 @@ keeps its reduction (and weights, margins) and calls its functional form in
 `torch.nn.functional` (prelude/functional.py), which records the ATen loss
 op torch records. Run by the tracer, never by CPython (see nn.py).
 """
+import torch
 import torch.nn.functional as F
 from torch.nn import Module
 
@@ -156,6 +157,58 @@ class NLLLoss(_WeightedLoss):
     def forward(self, input, target):
         return F.nll_loss(input, target, weight=self.weight, ignore_index=self.ignore_index,
                           reduction=self.reduction)
+
+
+class LinearCrossEntropyLoss(_WeightedLoss):
+    """A Linear layer into `num_classes * prod(out_features)` logits, then
+    cross entropy; the weight is stored flat and reshaped per call."""
+
+    def __init__(
+        self,
+        in_features,
+        num_classes,
+        *,
+        out_features=(),
+        bias=False,
+        device=None,
+        dtype=None,
+        reduction="mean",
+        weight=None,
+        ignore_index=None,
+        label_smoothing=0.0,
+        options=None,
+    ):
+        if weight is not None and tuple(weight.shape) != (num_classes,):
+            raise RuntimeError(f"LinearCrossEntropyLoss: weight must have shape ({num_classes},)")
+        if label_smoothing < 0 or label_smoothing > 1.0:
+            raise RuntimeError("LinearCrossEntropyLoss: label_smoothing must be in [0, 1]")
+        super().__init__(weight, None, None, reduction)
+        self.num_classes = num_classes
+        self.out_features = tuple(out_features)
+        self.ignore_index = ignore_index
+        self.label_smoothing = label_smoothing
+        width = num_classes
+        for n in self.out_features:
+            width = width * n
+        self.linear = torch.nn.Linear(in_features, width, bias=bias, device=device, dtype=dtype)
+        self.options = options
+
+    def forward(self, input, target):
+        linear_weight = self.linear.weight.reshape((self.num_classes, *self.out_features, self.linear.in_features))
+        linear_bias = None
+        if self.linear.bias is not None:
+            linear_bias = self.linear.bias.reshape((self.num_classes, *self.out_features))
+        return F.linear_cross_entropy(
+            input,
+            linear_weight,
+            target,
+            linear_bias=linear_bias,
+            weight=self.weight,
+            reduction=self.reduction,
+            ignore_index=self.ignore_index,
+            label_smoothing=self.label_smoothing,
+            options=self.options,
+        )
 
 
 class CrossEntropyLoss(_WeightedLoss):

@@ -2334,6 +2334,21 @@ pub fn fractional_max_pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
             format!("{}: output_size takes {nd} values", call.spelling),
         ));
     }
+    // Only the 2-D kernel insists on the samples' dtype.
+    if let Value::Tensor(samples) = call.arg(3)
+        && nd == 2
+        && samples.dtype != x.dtype
+    {
+        return Err(interp.raise(
+            "RuntimeError",
+            format!(
+                "{}: the random samples are {}, the input {}; they must share a dtype",
+                call.spelling,
+                samples.dtype.torch_name(),
+                x.dtype.torch_name()
+            ),
+        ));
+    }
     let mut shape = x.shape[..x.rank() - nd].to_vec();
     shape.extend(out);
     let args = args_of(interp, call, call.args.len());

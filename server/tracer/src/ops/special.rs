@@ -401,7 +401,13 @@ pub fn call(
             let flat = flatten_size_args(interp, args)?;
             let shape = sizes(interp, &Value::tuple(flat))?;
             let dtype = dtype_kw(kwargs).unwrap_or(DType::F32);
-            constructor(interp, &format!("aten.{short}.default"), shape, dtype, None)?
+            // `empty` has no `.default` overload: torch records `.memory_format`.
+            let overload = if short == "empty" {
+                "memory_format"
+            } else {
+                "default"
+            };
+            constructor(interp, &format!("aten.{short}.{overload}"), shape, dtype, None)?
         }
         "full" => {
             let shape = sizes(interp, args.first().unwrap_or(&Value::tuple(vec![])))?;

@@ -1288,7 +1288,12 @@ fn range_constraints(interp: &Interp, inputs: &[NodeId]) -> Vec<(String, Bound, 
     }
     for e in &exprs {
         if e.as_symbol().is_none() {
-            let r = spec_range(e);
+            let r = interp
+                .env
+                .declared_ranges
+                .get(e)
+                .copied()
+                .unwrap_or_else(|| spec_range(e));
             push(interp.env.render(e), r.lo, r.hi, &mut out);
         }
         for s in e.symbols() {

@@ -68,6 +68,9 @@ pub struct ShapeEnv {
     /// divisibility facts change how the guards simplify.
     facts: std::cell::RefCell<Option<FactIndex>>,
     unbacked_count: u32,
+    /// The ranges the spec declares for derived dims (`2*s0` of
+    /// `2*Dim("d", max=4000)`: [0, 8000], the root's own range from 2).
+    pub declared_ranges: HashMap<SymExpr, ValueRange>,
     /// Symbol ids taken so far (torch numbers backed symbols by a hash of
     /// their source, probing past collisions).
     unique_ids: std::collections::HashSet<u32>,
@@ -699,6 +702,22 @@ impl ShapeEnv {
         let info = &mut self.symbols[t.0 as usize];
         info.range = info.range.intersect(&r);
         info.spec_range = info.spec_range.intersect(&sr);
+        self.pin_if_single_value(t);
+    }
+
+    /// A symbol whose declared range narrowed to one value is that value
+    /// (torch replaces it by the constant).
+    fn pin_if_single_value(&mut self, s: SymbolId) {
+        let range = self.info(s).spec_range;
+        let (Bound::Finite(lo), Bound::Finite(hi)) = (range.lo, range.hi) else {
+            return;
+        };
+        if lo != hi || self.info(s).unbacked || self.replacements.contains_key(&s) {
+            return;
+        }
+        if let Ok(diff) = SymExpr::symbol(s).checked_sub(&SymExpr::int(lo)) {
+            self.add_replacement(&diff);
+        }
     }
 
     /// `diff op 0` with diff linear in a single symbol: narrow its range.
@@ -745,6 +764,7 @@ impl ShapeEnv {
         let info = &mut self.symbols[s.0 as usize];
         info.range = info.range.intersect(&r);
         info.spec_range = info.spec_range.intersect(&r);
+        self.pin_if_single_value(s);
     }
 
     /// Print an expression over symbol names (`s0 + 1`).
@@ -906,6 +926,31 @@ mod tests {
             None,
         );
         (env, b, s)
+    }
+
+    #[test]
+    fn a_declared_range_narrowed_to_one_value_pins_the_symbol() {
+        let (mut env, b, s) = env_with_two_sizes();
+        // s's declared range [2, 512] narrowed to [2, 11], then to [10, 10].
+        assert!(matches!(
+            env.evaluate(&s, CmpKind::Le, &SymExpr::int(11), None),
+            Ok(true)
+        ));
+        assert_eq!(
+            env.simplify(&s).as_const(),
+            None,
+            "hint 10 is still in [2, 11]"
+        );
+        assert!(matches!(
+            env.evaluate(&s, CmpKind::Ge, &SymExpr::int(10), None),
+            Ok(true)
+        ));
+        assert!(matches!(
+            env.evaluate(&s, CmpKind::Le, &SymExpr::int(10), None),
+            Ok(true)
+        ));
+        assert_eq!(env.simplify(&s).as_const(), Some(10));
+        assert_eq!(env.simplify(&b).as_const(), None, "b is untouched");
     }
 
     #[test]

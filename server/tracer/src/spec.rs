@@ -263,6 +263,15 @@ pub struct SymbolFactory {
     /// Members of each named Dim: (symbol, A, B) for `A*d + B`.
     groups: HashMap<Rc<str>, Vec<(SymbolId, i64, i64)>>,
     group_order: Vec<Rc<str>>,
+    /// The example value of each named Dim, from the first input dim that
+    /// uses it, and whether that dim was a derived one.
+    roots: HashMap<Rc<str>, (i64, bool)>,
+    /// The declared range of each named Dim (its root), for a root no
+    /// input uses directly.
+    root_ranges: HashMap<Rc<str>, ValueRange>,
+    /// An example size that contradicts its derived dim: torch reports it
+    /// once tracing is done.
+    mismatch: Option<String>,
     pub dynamic: Vec<DynamicDim>,
 }
 
@@ -396,6 +405,39 @@ impl SymbolFactory {
                     }
                     return Err(interp.fail_with(f));
                 }
+                // torch checks a derived dim against the value its root
+                // took from the first input that used it, before tracing.
+                let derived = (coeff, offset) != (1, 0);
+                match self.roots.get(&name).cloned() {
+                    Some((root_hint, first_derived)) if derived || first_derived => {
+                        let expected = root_hint.saturating_mul(coeff).saturating_add(offset);
+                        if expected != hint && self.mismatch.is_none() {
+                            self.mismatch = Some(format!(
+                                "{source} is {hint}, but the spec makes it {} and {name} is {root_hint} (from the first input that uses it)",
+                                derived_text(&name, coeff, offset)
+                            ));
+                        }
+                    }
+                    Some(_) => {}
+                    None => {
+                        let rest = hint.saturating_sub(offset);
+                        if derived && (coeff <= 0 || rest % coeff != 0) {
+                            return Err(interp.fail(
+                                FailureKind::Other,
+                                format!(
+                                    "{source} is {hint}, which is not of the form {} for an integer {name}",
+                                    derived_text(&name, coeff, offset)
+                                ),
+                            ));
+                        }
+                        let root_hint = if derived { rest / coeff } else { hint };
+                        self.roots.insert(name.clone(), (root_hint, derived));
+                        // From 2 as any dynamic size, unless the example is below.
+                        let root_lo = lo.max(2).min(root_hint.max(lo));
+                        self.root_ranges
+                            .insert(name.clone(), ValueRange::new(Bound::Finite(root_lo), hi));
+                    }
+                }
                 let decide_lo = match slo {
                     Bound::Finite(v) => Bound::Finite(v.max(2)),
                     other => other,
@@ -433,15 +475,16 @@ impl SymbolFactory {
     /// when tracing did not already: torch adds these equalities as guards
     /// at the end of tracing, with no user line.
     pub fn link_groups(&self, interp: &mut Interp) -> R<()> {
+        if let Some(message) = &self.mismatch {
+            return Err(interp.fail(FailureKind::Other, message.clone()));
+        }
         for name in &self.group_order {
             let Some(members) = self.groups.get(name) else {
                 continue;
             };
             // The root: a plain member if there is one, else the first.
-            let root = members
-                .iter()
-                .find(|(_, c, o)| *c == 1 && *o == 0)
-                .unwrap_or(&members[0]);
+            let plain = members.iter().find(|(_, c, o)| *c == 1 && *o == 0);
+            let root = plain.unwrap_or(&members[0]);
             let (rs, rc, ro) = *root;
             for &(ms, mc, mo) in members {
                 if ms == rs {
@@ -469,7 +512,15 @@ impl SymbolFactory {
                     .env
                     .evaluate(&lhs, crate::value::CmpKind::Eq, &rhs, None)
                 {
-                    Ok(true) => {}
+                    Ok(true) => {
+                        // A dim now written through its root keeps the
+                        // range the spec declared for it.
+                        let linked = interp.env.simplify(&SymExpr::symbol(ms));
+                        if linked.as_symbol().is_none() {
+                            let declared = interp.env.info(ms).spec_range;
+                            interp.env.declared_ranges.insert(linked, declared);
+                        }
+                    }
                     Ok(false) => {
                         return Err(interp.fail(
                             FailureKind::ConstraintViolation,
@@ -478,6 +529,62 @@ impl SymbolFactory {
                     }
                     Err(dd) => return Err(interp.data_dependent(&dd.expr)),
                 }
+            }
+            // No input uses the Dim itself: torch gives it a symbol of its
+            // own and writes the dims through it (`2*s0`), unless tracing
+            // already made them constants.
+            if plain.is_none() {
+                self.link_to_own_symbol(interp, name, root)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Write the first member of a Dim no input uses plainly through a new
+    /// symbol for the Dim (`A*s + B`), with the range the spec declares.
+    fn link_to_own_symbol(
+        &self,
+        interp: &mut Interp,
+        name: &Rc<str>,
+        &(first, coeff, offset): &(SymbolId, i64, i64),
+    ) -> R<()> {
+        let (Some((hint, _)), Some(range)) = (self.roots.get(name), self.root_ranges.get(name))
+        else {
+            return Ok(());
+        };
+        let member = interp.env.simplify(&SymExpr::symbol(first));
+        if member.as_const().is_some() {
+            return Ok(());
+        }
+        let e = interp.env.create_backed(
+            name,
+            name.to_string(),
+            *hint,
+            *range,
+            Some(name.to_string()),
+        );
+        let Some(sym) = e.as_symbol() else {
+            return Ok(());
+        };
+        interp.env.symbols[sym.0 as usize].spec_range = *range;
+        let rhs = e
+            .checked_mul(&SymExpr::int(coeff))
+            .and_then(|x| x.checked_add(&SymExpr::int(offset)));
+        let rhs = interp.size_arith(rhs)?;
+        match interp
+            .env
+            .evaluate(&member, crate::value::CmpKind::Eq, &rhs, None)
+        {
+            Ok(_) => {}
+            Err(dd) => return Err(interp.data_dependent(&dd.expr)),
+        }
+        // Each member, now written through the Dim's symbol, keeps the range
+        // the spec declared for it.
+        for (s, _, _) in self.groups.get(name).into_iter().flatten() {
+            let linked = interp.env.simplify(&SymExpr::symbol(*s));
+            if linked.as_symbol().is_none() && linked.as_const().is_none() {
+                let declared = interp.env.info(*s).spec_range;
+                interp.env.declared_ranges.insert(linked, declared);
             }
         }
         Ok(())
@@ -643,10 +750,15 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
         }
         let Some(n) = name_of(d) else { continue };
         // Related only to dims of its own named Dim: what the spec says.
-        let same_group = r
-            .symbols()
-            .iter()
-            .all(|s| dim_of(*s).and_then(name_of).as_deref() == Some(n.as_str()));
+        // (A Dim's own symbol, made for derived dims no input uses plainly,
+        // belongs to the group too.)
+        let same_group = r.symbols().iter().all(|s| {
+            dim_of(*s)
+                .and_then(name_of)
+                .or_else(|| interp.env.info(*s).dim_name.clone())
+                .as_deref()
+                == Some(n.as_str())
+        });
         if same_group {
             continue;
         }

@@ -686,12 +686,9 @@ impl ModuleState {
     /// `Some(value)` when `name` is registered in `registry` (`Value::None`
     /// for an empty slot).
     pub fn lookup(registry: &Shared<Dict>, name: &str) -> Option<Value> {
-        registry
-            .borrow()
-            .entries
-            .iter()
-            .find(|(k, _)| matches!(k, Value::Str(s) if &**s == name))
-            .map(|(_, v)| v.clone())
+        // Through the dict's hash index: a module with 10^5 children is
+        // looked up in constant time.
+        registry.borrow().get(&Value::str(name)).cloned()
     }
 
     pub fn register(registry: &Shared<Dict>, name: &str, value: Value) {

@@ -59,6 +59,10 @@ fn new_object(
     Value::Object(obj)
 }
 
+/// Budget steps a deep copy charges per object and per tensor it makes.
+const OBJECT_COPY_STEPS: u128 = 16;
+const TENSOR_COPY_STEPS: u128 = 4;
+
 /// What a deep copy already made, by the identity of the original.
 #[derive(Default)]
 struct Memo {
@@ -92,6 +96,10 @@ fn deep(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
             if let Some((_, made)) = memo.objects.iter().find(|(k, _)| Rc::ptr_eq(k, o)) {
                 return Ok(made.clone());
             }
+            // An object (a module with its registries) weighs far more than
+            // a value: its copy costs steps in proportion, so a model cloned
+            // 10^5 times stops within the budget's memory too.
+            interp.charge_items(OBJECT_COPY_STEPS, "a deep copy")?;
             // Registered in the memo before its contents are copied, so
             // cycles through it resolve to the copy.
             let module = o
@@ -120,6 +128,8 @@ fn deep(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
 
 fn deep_module_state(interp: &mut Interp, st: &ModuleState, memo: &mut Memo) -> R<ModuleState> {
     let copy = ModuleState::new(st.training);
+    let tensors = st.param_entries().len() + st.buffer_entries().len();
+    interp.charge_items(TENSOR_COPY_STEPS * tensors as u128, "a deep copy")?;
     for (n, t) in st.param_entries() {
         let t = t.map_or(Value::None, |t| {
             Value::Tensor(deep_tensor(interp, &t, memo))

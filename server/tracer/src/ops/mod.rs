@@ -382,6 +382,20 @@ fn first_unknown<'a>(
 }
 
 fn run(interp: &mut Interp, call: OpCall) -> R<Value> {
+    // An op reads every item of its list arguments (`cat` of a list that
+    // grows each iteration): each costs a step of the analysis budget.
+    let items: usize = call
+        .args
+        .iter()
+        .map(|a| match a {
+            Value::List(l) => l.borrow().len(),
+            Value::Tuple(t) => t.len(),
+            _ => 0,
+        })
+        .sum();
+    if items > 1 {
+        interp.charge_items(items as u128, "an op's argument list")?;
+    }
     let r = (call.def.meta)(interp, &call);
     let result = interp.expect_ok(r)?;
     Ok(if interp.tracing {

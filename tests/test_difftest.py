@@ -1,6 +1,6 @@
 """The differential yardstick (tests/difftest/): cases generated from torch's
-own test databases (OpInfo samples, ModuleInfo inputs) and hand-written ones
-(PyTorch's export tests, graph-break kinds), with ground truth from torch
+own test databases (OpInfo samples, ModuleInfo inputs), random programs, and
+hand-written ones (PyTorch's export tests, graph-break kinds), with ground truth from torch
 2.15 (tests/difftest/SOURCE/truth.jsonl, from regen_truth.py).
 
 Each source's ratchet (tests/difftest/SOURCE/ratchet.json) lists the
@@ -14,8 +14,9 @@ import difftest_score as difftest
 import scoring
 
 # Generated sources must keep at least this many cases (a generator that
-# silently writes nothing would otherwise pass).
-MIN_CASES = {"opinfo": 3000, "modules": 900}
+# silently writes nothing would otherwise pass). random: 2,000 programs, each
+# a static and a dynamic case.
+MIN_CASES = {"opinfo": 3000, "modules": 900, "random": 4000}
 
 
 def test_every_case_has_current_truth_from_torch():

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The differential yardstick: exportlens against real torch on cases
-generated from torch's own test databases (issue 13).
+generated from torch's own test databases and from random programs
+(gen_random.py), and hand-written ones (issue 13).
 
 Each source is a folder tests/difftest/SOURCE/ with its cases (cases.jsonl
 from a generator, or hand-written cases/NAME.py; see cases.py) and truth.jsonl
@@ -12,7 +13,9 @@ script needs no torch: it writes every case to a temporary folder, runs
 A source's bar decides what "agrees" means there (BARS): for opinfo, the
 verdict, the ops and the shapes and dtypes of every node; elsewhere every
 check. Prints per source the agreement, per-check rates, static against
-dynamic, and the ops or models that disagree most; `--list` prints every
+dynamic, the ops or models that disagree most, the most common reasons and,
+in more detail, the most common first differences (which op, which node's
+value, which name or guard; see `difference`); `--list` prints every
 disagreeing case-mode with its first differing check.
 
 The ratchet of a source, tests/difftest/SOURCE/ratchet.json, lists the
@@ -22,6 +25,7 @@ usage: difftest_score.py [SOURCE ...] [--bin PATH] [--jobs N] [--list] [--update
 """
 import importlib.util
 import json
+import re
 import sys
 import tempfile
 from collections import Counter, defaultdict
@@ -44,7 +48,18 @@ def _library_yardstick():
 
 libscore = _library_yardstick()
 
-SOURCES = ("opinfo", "modules", "export_tests", "graph_breaks")
+
+def _compare_module():
+    """../shared/tools/compare.py, whose canonical renaming and guard parsing `difference` reuses."""
+    spec = importlib.util.spec_from_file_location("compare", scoring.COMPARE)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+compare = _compare_module()
+
+SOURCES = ("opinfo", "modules", "export_tests", "graph_breaks", "random")
 # The checks a case-mode must pass to count as agreeing, per source (absent: every check).
 BARS = {"opinfo": ("verdict", "ops", "shapes"), "graph_breaks": ("verdict", "code", "line")}
 JOBS = 2
@@ -168,6 +183,75 @@ def by_key(result, source, key_of):
     return table
 
 
+def _general(text):
+    """A difference without what varies from case to case: numbers and input names."""
+    text = re.sub(r"\b(?<![su])\d+\b", "N", text)
+    return re.sub(r"\b[A-Za-z_]\w*(?=\.size\(\)|\.shape\b)", "X", text)
+
+
+def difference(result, entry):
+    """What disagrees first in a failing case-mode, more precisely than
+    libscore.reason and general enough to group: which op, which node's
+    value, which name or guard differs (numbers and input names left out)."""
+    why = libscore.reason(result, entry)
+    row = result.rows.get(entry) or {}
+    check = libscore.first_failing_check(row) if why.startswith("exports, ") and "torch fails" not in why else None
+    if check is None:
+        return _general(why)
+    case, mode = entry.split(" ")[0], entry.split(" ")[1].strip("[]")
+    exp = compare.canon_run(result.expected[case]["runs"][mode])
+    act = compare.canon_run(result.reports[case]["runs"][mode])
+    en, an = exp["nodes"], act.get("nodes", [])
+    first = next((i for i in range(max(len(en), len(an)))
+                  if i >= len(en) or i >= len(an) or en[i]["target"] != an[i].get("target")), None)
+    if check == "ops":
+        e = en[first]["target"] if first < len(en) else "nothing more"
+        a = an[first].get("target") if first < len(an) else "nothing more"
+        return f"ops: torch records {e}, exportlens {a}"
+    if check == "shapes":
+        i = next(i for i, (x, y) in enumerate(zip(en, an)) if x.get("val") != y.get("val"))
+        ev, av = en[i].get("val") or {}, an[i].get("val") or {}
+        what = "dtype" if ev.get("dtype") != av.get("dtype") else "kind" if ev.get("kind") != av.get("kind") else "shape"
+        return f"shapes: the {what} of {en[i]['target']}"
+    if check == "names":
+        names = lambda run: [(i["name"], i["kind"]) for i in run.get("inputs", [])] + \
+            [(n.get("name"), n.get("target")) for n in run.get("nodes", [])]  # noqa: E731
+        pairs = list(zip(names(exp), names(act)))
+        for (e, where), (a, _) in pairs:
+            if e != a:
+                e, a = re.sub(r"_\d+$", "_N", e or ""), re.sub(r"_\d+$", "_N", a or "")
+                return _general(f"names: {where}: torch {e}, exportlens {a}" if e != a
+                                else f"names: {where}: numbered otherwise ({e})")
+        return "names: another count of inputs and nodes"
+    if check == "signature":
+        for e, a in zip(exp.get("inputs", []), act.get("inputs", [])):
+            if (e["kind"], e.get("target"), e.get("val")) != (a.get("kind"), a.get("target"), a.get("val")):
+                part = ("kind" if e["kind"] != a.get("kind") else "target" if e.get("target") != a.get("target")
+                        else "value")
+                return f"signature: the {part} of a {e['kind']} input (exportlens {a.get('kind')})"
+        if len(exp.get("inputs", [])) != len(act.get("inputs", [])):
+            return f"signature: {len(exp['inputs'])} inputs in torch, {len(act.get('inputs', []))} in exportlens"
+        return "signature: outputs"
+    if check == "ranges":
+        er, ar = exp["range_constraints"], act.get("range_constraints", {})
+        for k in sorted(set(er) | set(ar)):
+            if er.get(k) != ar.get(k):
+                return f"ranges: {k} torch {er.get(k)}, exportlens {ar.get(k)}"
+        return "ranges: written otherwise"
+    if check == "guards":
+        torch_guards = {compare.sym(g["expr"]): g["expr"] for g in result.expected[case]["runs"][mode]["guards"]}
+        tool_guards = {compare.sym(g["expr"]): g["expr"]
+                       for g in result.reports[case]["runs"][mode].get("guards", [])}
+        missing = [torch_guards[k] for k in torch_guards if k not in tool_guards]
+        extra = [tool_guards[k] for k in tool_guards if k not in torch_guards]
+        if missing:
+            return _general(f"guards: only torch adds {missing[0]}")
+        if extra:
+            return _general(f"guards: only exportlens adds {extra[0]}")
+        return "guards: same guards, another line"
+    return f"exports, {check} differ"
+
+
 def report(result, listing, out=print):
     for source in result.groups:
         for line in summary(result, source):
@@ -183,6 +267,10 @@ def report(result, listing, out=print):
         why = Counter(libscore.reason(result, k) for k in failing)
         out("  most common reasons:")
         for text, n in why.most_common(15):
+            out(f"    {n:5d}  {text}")
+        detail = Counter(difference(result, k) for k in failing)
+        out("  most common differences (the first differing check, in detail):")
+        for text, n in detail.most_common(10):
             out(f"    {n:5d}  {text}")
         if listing:
             for k in failing:

@@ -6,7 +6,7 @@
 Writes every case of SOURCE (cases.jsonl and cases/*.py, see cases.py) to a temporary
 folder, runs ../shared/tools/oracle.py on them (in chunks, one torch process
 per chunk, N at a time) and writes tests/difftest/SOURCE/truth.jsonl
-({"case", "source_digest", "expected"}, one line per case, sorted). A chunk that crashes or
+({"case", "source_digest", "expected"}, one compact line per case, sorted). A chunk that crashes or
 times out is retried one case at a time; a case the oracle cannot load is
 left out and listed.
 """
@@ -85,7 +85,7 @@ def main(argv):
     with truth_path.open("w") as f:
         for name in sorted(truth):
             row = {"case": name, "source_digest": digests[name], "expected": truth[name]}
-            f.write(json.dumps(row, sort_keys=True) + "\n")
+            f.write(json.dumps(row, sort_keys=True, separators=(",", ":")) + "\n")
     print(f"{truth_path.relative_to(HERE.parents[1])}: {len(truth)} cases; "
           f"{len(missing)} without ground truth: {missing[:20]}")
     return 0

@@ -140,3 +140,22 @@ fn max_and_min_of_symbolic_sizes_record_sym_max_and_sym_min() {
     let ops = targets("torch.ones(min(x.long().sum().item(), 2) + 1)");
     assert!(ops.iter().any(|t| t == "torch.sym_min"), "{ops:?}");
 }
+
+#[test]
+fn aliases_and_transposing_attributes_record_ops_of_their_own() {
+    assert_eq!(targets("torch.cat([x, y])"), ["aten.cat.default"]);
+    assert_eq!(targets("torch.concat([x, y])"), ["aten.concat.default"]);
+    assert_eq!(
+        targets("torch.concatenate([x, y], dim=1)"),
+        ["aten.concatenate.default"]
+    );
+    assert_eq!(targets("x.mT"), ["aten.mT.default"]);
+    assert_eq!(targets("x.mH"), ["aten.mH.default"]);
+    assert_eq!(targets("x.T"), ["aten.numpy_T.default"]);
+    assert_eq!(targets("x.H"), ["aten.matrix_H.default"]);
+    // `mT` swaps the last two dims of a batch of matrices.
+    assert_eq!(
+        targets("x.unsqueeze(0).mT"),
+        ["aten.unsqueeze.default", "aten.mT.default"]
+    );
+}

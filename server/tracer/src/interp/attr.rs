@@ -670,18 +670,16 @@ impl Interp {
                 }
             },
             "data" => v.clone(),
-            "T" | "mT" if t.rank() == 2 => {
-                return self.call_op_by_method("t", v.clone(), vec![], vec![]);
-            }
-            "T" => {
-                let dims: Vec<Value> = (0..t.rank() as i64).rev().map(Value::Int).collect();
-                return self.call_op_by_method("permute", v.clone(), dims, vec![]);
-            }
-            "mT" => {
-                return self.call_op_by_method(
-                    "transpose",
-                    v.clone(),
-                    vec![Value::Int(-2), Value::Int(-1)],
+            // Each transposing attribute records an op of its own.
+            "T" | "mT" | "H" | "mH" => {
+                let op = match name {
+                    "T" => "numpy_T",
+                    "H" => "matrix_H",
+                    other => other,
+                };
+                return self.call_op_function(
+                    &format!("ops.aten.{op}.default"),
+                    vec![v.clone()],
                     vec![],
                 );
             }

@@ -1295,6 +1295,31 @@ pub static OPS: &[OpDef] = &[
         ["aten.transpose.int"],
         views::transpose
     ),
+    // The transposing attributes (`x.mT`, `x.T`, ...) record ops of their own.
+    op!(
+        ["torch.ops.aten.mT.default"],
+        "input",
+        ["aten.mT.default"],
+        views::matrix_transpose
+    ),
+    op!(
+        ["torch.ops.aten.mH.default"],
+        "input",
+        ["aten.mH.default"],
+        views::matrix_transpose
+    ),
+    op!(
+        ["torch.ops.aten.numpy_T.default"],
+        "input",
+        ["aten.numpy_T.default"],
+        views::reversed_dims
+    ),
+    op!(
+        ["torch.ops.aten.matrix_H.default"],
+        "input",
+        ["aten.matrix_H.default"],
+        views::reversed_dims
+    ),
     op!(
         ["torch.t", "Tensor.t"],
         "input",
@@ -1356,9 +1381,22 @@ pub static OPS: &[OpDef] = &[
         views::repeat_interleave
     ),
     op!(
-        ["torch.cat", "torch.concat", "torch.concatenate"],
+        ["torch.cat"],
         "tensors, dim=0",
         ["aten.cat.default"],
+        views::cat
+    ),
+    // The aliases are recorded under their own names.
+    op!(
+        ["torch.concat"],
+        "tensors, dim=0",
+        ["aten.concat.default"],
+        views::cat
+    ),
+    op!(
+        ["torch.concatenate"],
+        "tensors, dim=0",
+        ["aten.concatenate.default"],
         views::cat
     ),
     op!(

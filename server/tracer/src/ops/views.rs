@@ -579,6 +579,45 @@ pub fn transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
     record_reordered(interp, call, &t, args, shape, &order)
 }
 
+/// `x.mT` / `x.mH` (`aten.mT`, `aten.mH`): the last two dims swapped, a
+/// view (for real tensors the adjoint is the transpose).
+pub fn matrix_transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let rank = t.rank();
+    if rank < 2 {
+        return Err(shape_error(
+            interp,
+            format!(
+                "tensor.mT is only supported on matrices or batches of matrices. Got {rank}-D tensor."
+            ),
+        ));
+    }
+    let mut order: Vec<usize> = (0..rank).collect();
+    order.swap(rank - 2, rank - 1);
+    let shape = order.iter().map(|&d| t.shape[d].clone()).collect();
+    let args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+    record_reordered(interp, call, &t, args, shape, &order)
+}
+
+/// `x.T` (`aten.numpy_T`: every dim reversed) and `x.H`
+/// (`aten.matrix_H`: a matrix's transpose), views.
+pub fn reversed_dims(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    if call.target(0).contains("matrix_H") && t.rank() != 2 {
+        return Err(shape_error(
+            interp,
+            format!(
+                "tensor.H is only supported on matrices (2-D tensors). Got {}-D tensor.",
+                t.rank()
+            ),
+        ));
+    }
+    let order: Vec<usize> = (0..t.rank()).rev().collect();
+    let shape = order.iter().map(|&d| t.shape[d].clone()).collect();
+    let args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+    record_reordered(interp, call, &t, args, shape, &order)
+}
+
 /// `t()`: 2-D transpose.
 pub fn t(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;

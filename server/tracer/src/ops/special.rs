@@ -407,7 +407,13 @@ pub fn call(
             } else {
                 "default"
             };
-            constructor(interp, &format!("aten.{short}.{overload}"), shape, dtype, None)?
+            constructor(
+                interp,
+                &format!("aten.{short}.{overload}"),
+                shape,
+                dtype,
+                None,
+            )?
         }
         "full" => {
             let shape = sizes(interp, args.first().unwrap_or(&Value::tuple(vec![])))?;

@@ -257,18 +257,24 @@ fn request(v: &Value) -> DimRequest {
     }
 }
 
+/// A named Dim's own value: its example value, whether the dim that gave
+/// it was a derived one (`2*d`), and the range its spec declares.
+#[derive(Clone, Copy)]
+struct DimRoot {
+    hint: i64,
+    first_derived: bool,
+    range: ValueRange,
+}
+
 /// Creates symbols for dims, sharing one symbol per named `Dim`.
 #[derive(Default)]
 pub struct SymbolFactory {
     /// Members of each named Dim: (symbol, A, B) for `A*d + B`.
     groups: HashMap<Rc<str>, Vec<(SymbolId, i64, i64)>>,
     group_order: Vec<Rc<str>>,
-    /// The example value of each named Dim, from the first input dim that
-    /// uses it, and whether that dim was a derived one.
-    roots: HashMap<Rc<str>, (i64, bool)>,
-    /// The declared range of each named Dim (its root), for a root no
-    /// input uses directly.
-    root_ranges: HashMap<Rc<str>, ValueRange>,
+    /// Each named Dim's own value, as the first input dim that uses it
+    /// gives it.
+    roots: HashMap<Rc<str>, DimRoot>,
     /// An example size that contradicts its derived dim: torch reports it
     /// once tracing is done.
     mismatch: Option<String>,
@@ -409,7 +415,11 @@ impl SymbolFactory {
                 // took from the first input that used it, before tracing.
                 let derived = (coeff, offset) != (1, 0);
                 match self.roots.get(&name).cloned() {
-                    Some((root_hint, first_derived)) if derived || first_derived => {
+                    Some(DimRoot {
+                        hint: root_hint,
+                        first_derived,
+                        ..
+                    }) if derived || first_derived => {
                         let expected = root_hint.saturating_mul(coeff).saturating_add(offset);
                         if expected != hint && self.mismatch.is_none() {
                             self.mismatch = Some(format!(
@@ -431,11 +441,16 @@ impl SymbolFactory {
                             ));
                         }
                         let root_hint = if derived { rest / coeff } else { hint };
-                        self.roots.insert(name.clone(), (root_hint, derived));
                         // From 2 as any dynamic size, unless the example is below.
                         let root_lo = lo.max(2).min(root_hint.max(lo));
-                        self.root_ranges
-                            .insert(name.clone(), ValueRange::new(Bound::Finite(root_lo), hi));
+                        self.roots.insert(
+                            name.clone(),
+                            DimRoot {
+                                hint: root_hint,
+                                first_derived: derived,
+                                range: ValueRange::new(Bound::Finite(root_lo), hi),
+                            },
+                        );
                     }
                 }
                 let decide_lo = match slo {
@@ -548,8 +563,7 @@ impl SymbolFactory {
         name: &Rc<str>,
         &(first, coeff, offset): &(SymbolId, i64, i64),
     ) -> R<()> {
-        let (Some((hint, _)), Some(range)) = (self.roots.get(name), self.root_ranges.get(name))
-        else {
+        let Some(DimRoot { hint, range, .. }) = self.roots.get(name) else {
             return Ok(());
         };
         let member = interp.env.simplify(&SymExpr::symbol(first));

@@ -196,6 +196,16 @@ impl Dict {
         self.entries.is_empty()
     }
 
+    /// The value under the string key `name`, without building a key.
+    pub fn get_str(&self, name: &str) -> Option<&Value> {
+        self.index
+            .get(&str_key_hash(name))?
+            .iter()
+            .map(|&i| &self.entries[i])
+            .find(|(k, _)| matches!(k, Value::Str(s) if &**s == name))
+            .map(|(_, v)| v)
+    }
+
     fn position(&self, key: &Value) -> Option<usize> {
         self.index
             .get(&key_hash(key))?
@@ -245,8 +255,21 @@ impl Dict {
 /// A hash of a dictionary key, equal for keys [`Value::key_eq`] calls
 /// equal: numbers hash by their float value (`1`, `1.0` and `True` are one
 /// key), identity-compared values by address, anything else by its kind.
+/// A string key's hash, as [`key_hash`] gives it for `Value::Str`.
+fn str_key_hash(name: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    // A tag of its own: strings hash apart from the other kinds of key.
+    u8::MAX.hash(&mut h);
+    name.hash(&mut h);
+    h.finish()
+}
+
 fn key_hash(key: &Value) -> u64 {
     use std::hash::{Hash, Hasher};
+    if let Value::Str(s) = key {
+        return str_key_hash(s);
+    }
     fn feed(key: &Value, h: &mut std::collections::hash_map::DefaultHasher) {
         let number = |x: f64, h: &mut std::collections::hash_map::DefaultHasher| {
             // -0.0 == 0.0.
@@ -688,7 +711,7 @@ impl ModuleState {
     pub fn lookup(registry: &Shared<Dict>, name: &str) -> Option<Value> {
         // Through the dict's hash index: a module with 10^5 children is
         // looked up in constant time.
-        registry.borrow().get(&Value::str(name)).cloned()
+        registry.borrow().get_str(name).cloned()
     }
 
     pub fn register(registry: &Shared<Dict>, name: &str, value: Value) {
@@ -941,6 +964,22 @@ mod tests {
             min: None,
             max: None,
         })
+    }
+
+    #[test]
+    fn a_string_key_is_found_by_name_as_by_value() {
+        let mut d = Dict::default();
+        d.insert(Value::str("fc1"), Value::Int(1));
+        d.insert(Value::Int(7), Value::Int(2));
+        d.insert(Value::tuple(vec![Value::str("fc1")]), Value::Int(3));
+        assert!(matches!(d.get_str("fc1"), Some(Value::Int(1))));
+        assert!(matches!(d.get(&Value::str("fc1")), Some(Value::Int(1))));
+        assert!(d.get_str("fc2").is_none());
+        assert!(d.get_str("7").is_none(), "an int key is not its digits");
+        assert!(matches!(
+            d.get(&Value::tuple(vec![Value::str("fc1")])),
+            Some(Value::Int(3))
+        ));
     }
 
     #[test]

@@ -1410,19 +1410,14 @@ pub fn group_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let groups = interp.index_int(&call.arg(1).clone())?;
     if x.rank() >= 2 && groups > 0 {
         let line = interp.guard_line();
-        let overflow = |interp: &Interp| {
-            interp.fail(
-                FailureKind::Incomplete,
-                "analysis incomplete: integer overflow in a size expression",
-            )
-        };
         let group = SymExpr::int(groups);
-        let mut per_group = x.shape[0]
-            .checked_mul(&x.shape[1])
-            .and_then(|n| n.checked_floordiv(&group))
-            .map_err(|_| overflow(interp))?;
-        for s in &x.shape[2..] {
-            per_group = per_group.checked_mul(s).map_err(|_| overflow(interp))?;
+        let mut per_group = interp.size_arith(
+            x.shape[0]
+                .checked_mul(&x.shape[1])
+                .and_then(|n| n.checked_floordiv(&group)),
+        )?;
+        for d in &x.shape[2..] {
+            per_group = interp.size_arith(per_group.checked_mul(d))?;
         }
         match interp
             .env
@@ -1438,9 +1433,7 @@ pub fn group_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
             }
             Err(dd) => return Err(interp.data_dependent(&dd.expr)),
         }
-        let remainder = x.shape[1]
-            .checked_modulo(&group)
-            .map_err(|_| overflow(interp))?;
+        let remainder = interp.size_arith(x.shape[1].checked_modulo(&group))?;
         expect_eq(
             interp,
             &remainder,

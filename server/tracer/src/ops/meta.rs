@@ -1076,13 +1076,26 @@ pub fn window_out_sym(
     Ok(out)
 }
 
+/// A per-dimension argument (`stride`, `padding`, ...) as `n` ints: a
+/// single value repeats, a list must have `n` values (torch's RuntimeError
+/// otherwise).
 fn per_dim(interp: &mut Interp, v: &Value, n: usize, default: i64) -> R<Vec<i64>> {
     match v {
         Value::None => Ok(vec![default; n]),
         Value::Str(_) => Ok(vec![default; n]),
         other => {
             let l = int_list(interp, other)?;
-            Ok(if l.len() == 1 { vec![l[0]; n] } else { l })
+            match l.len() {
+                1 => Ok(vec![l[0]; n]),
+                len if len == n => Ok(l),
+                _ => Err(shape_error(
+                    interp,
+                    format!(
+                        "expected a single integer value or a list of {n} values to match the \
+                         dimensions, but got {l:?}"
+                    ),
+                )),
+            }
         }
     }
 }

@@ -381,15 +381,22 @@ fn first_unknown<'a>(
         .find_map(shallow)
 }
 
+/// The dims of a tensor argument that cost nothing: real models stay
+/// below this rank.
+const FREE_DIMS: usize = 8;
+
 fn run(interp: &mut Interp, call: OpCall) -> R<Value> {
     // An op reads every item of its list arguments (`cat` of a list that
-    // grows each iteration): each costs a step of the analysis budget.
+    // grows each iteration), and every dim of its tensors (`x[None]` in a
+    // loop grows the rank): each costs a step of the analysis budget past
+    // what real models use.
     let items: usize = call
         .args
         .iter()
         .map(|a| match a {
             Value::List(l) => l.borrow().len(),
             Value::Tuple(t) => t.len(),
+            Value::Tensor(t) => t.rank().saturating_sub(FREE_DIMS),
             _ => 0,
         })
         .sum();

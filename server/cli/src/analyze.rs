@@ -70,6 +70,12 @@ fn discovery() -> &'static Discovery {
     })
 }
 
+/// Forgets the environments and configuration files found so far, so
+/// that the next check reads them again (`check --watch`).
+pub fn forget_environment() {
+    discovery().resolver.clear();
+}
+
 /// The environment and project settings for files in `folder`. Problems
 /// of the configuration file are not said here: [`checked_resolution`]
 /// makes them an error.
@@ -179,6 +185,16 @@ pub fn analyze(path: &str, text: &str, modes: &[Mode]) -> Analysis {
         file,
         entries,
         workspace,
+    }
+}
+
+/// A file parsed without looking for entry points (its text cannot hold
+/// one): its syntax errors and nothing to trace.
+pub fn analyze_without_entries(path: &str, text: &str) -> Analysis {
+    Analysis {
+        file: SourceFile::parse(path, text),
+        entries: Vec::new(),
+        workspace: Workspace::new(Box::new(DiskProvider), Vec::new()),
     }
 }
 

@@ -8,7 +8,6 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::rc::Rc;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
@@ -17,9 +16,11 @@ use pyenv::settings::{ModeSetting, Settings};
 use tracer::{Mode, TraceOutcome};
 
 use crate::analyze::{
-    Analysis, analyze, checked_resolution, config_folder, folder_of, read_source,
+    Analysis, analyze, analyze_without_entries, checked_resolution, config_folder, folder_of,
+    read_source,
 };
 use crate::output::{self, ColorChoice, OutputFormat};
+use crate::parallel;
 use crate::report::{Diagnostic, EntryRun, Report, Severity, Verdict};
 use crate::suppress;
 
@@ -82,8 +83,10 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
     for skipped in &discovered.skipped {
         eprintln!("{}: warning: {skipped}", skipped.path().display());
     }
-    let mut report = Report::default();
-    let mut filters: HashMap<PathBuf, Rc<Filter>> = HashMap::new();
+    // The settings of every file first (a configuration error stops the
+    // run before any file is analysed), then the files in parallel.
+    let mut filters: HashMap<PathBuf, Arc<Filter>> = HashMap::new();
+    let mut jobs = Vec::with_capacity(discovered.files.len());
     for f in &discovered.files {
         let resolution = checked_resolution(folder_of(f))?;
         let settings = resolution
@@ -94,32 +97,77 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
             .unwrap_or_default();
         let filter = filters
             .entry(settings.file.clone())
-            .or_insert_with(|| Rc::new(Filter::new(&settings)))
+            .or_insert_with(|| Arc::new(Filter::new(&settings)))
             .clone();
-        // One file that cannot be read does not stop the others.
-        let text = match read_source(f) {
-            Ok(text) => text,
-            Err(e) => {
-                eprintln!("{}: error: {e:#}", f.display());
-                report.unreadable += 1;
-                continue;
-            }
-        };
-        let path = f.display().to_string();
-        let analysis = analyze_fixing(f, &path, text, opts.fix)?;
         let choice = opts
             .modes
             .unwrap_or_else(|| ModeChoice::from_setting(settings.mode));
-        let first = report.diagnostics.len();
-        report_file(&analysis, &path, choice, opts.strict_analysis, &mut report);
-        dedupe_notes(&mut report, first);
-        filter.apply(&mut report, first);
-        apply_suppressions(&analysis, &path, first, opts, &mut report);
-        report.files_checked += 1;
+        jobs.push(FileJob {
+            path: f.clone(),
+            filter,
+            choice,
+        });
+    }
+    let mut report = Report::default();
+    for part in parallel::map_in_order(&jobs, |job| check_file(job, opts)) {
+        report.append(part?);
     }
     report.diagnostics.iter_mut().for_each(widen_to_line);
     output::print(&report, opts.format, opts.color)?;
     Ok(report.failed())
+}
+
+/// One file to check, with what its configuration says.
+struct FileJob {
+    path: PathBuf,
+    filter: Arc<Filter>,
+    choice: ModeChoice,
+}
+
+/// The report of one file. A file that cannot be read does not stop the
+/// others; one whose text cannot hold an entry point or a module is not
+/// parsed.
+fn check_file(job: &FileJob, opts: &CheckOptions) -> Result<Report> {
+    let mut report = Report::default();
+    let f = &job.path;
+    let text = match read_source(f) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("{}: error: {e:#}", f.display());
+            report.unreadable += 1;
+            return Ok(report);
+        }
+    };
+    let path = f.display().to_string();
+    report.files_checked = 1;
+    let analysis = if tracer::may_hold_entry(&text) {
+        analyze_fixing(f, &path, text, opts.fix)?
+    } else if may_define_module(&text) {
+        // Parsed for its syntax errors only: no entry point to trace.
+        analyze_without_entries(&path, &text)
+    } else {
+        report.push(no_entry(&path));
+        job.filter.apply(&mut report, 0);
+        return Ok(report);
+    };
+    report_file(
+        &analysis,
+        &path,
+        job.choice,
+        opts.strict_analysis,
+        &mut report,
+    );
+    dedupe_notes(&mut report, 0);
+    job.filter.apply(&mut report, 0);
+    apply_suppressions(&analysis, &path, 0, opts, &mut report);
+    Ok(report)
+}
+
+/// Whether a file's text may define an `nn.Module` (any class deriving
+/// from one names `Module` or imports a base that does; the base's own
+/// file is then checked for it).
+fn may_define_module(text: &str) -> bool {
+    text.contains("Module")
 }
 
 /// The analysis of `f`, after applying its suggested fixes when asked: a
@@ -251,8 +299,19 @@ fn raw_line(file: &tracer::SourceFile, line: u32) -> String {
         .to_string()
 }
 
-/// What `check` says of a file without an entry point.
-const NO_ENTRY: &str = "no export entry point: nothing to check";
+/// What `check` says of a file without an entry point: said once per
+/// file, so that a checked folder shows what was not checked; not a
+/// failure.
+fn no_entry(path: &str) -> Diagnostic {
+    Diagnostic::on_line(
+        path,
+        0,
+        (0, 0),
+        Severity::Info,
+        "no-entry",
+        "no export entry point: nothing to check",
+    )
+}
 
 /// How many times `check --fix` re-analyses a file it fixed.
 const FIX_ROUNDS: usize = 3;
@@ -331,16 +390,7 @@ fn report_file(
 ) {
     syntax_diagnostics(&analysis.file, path, report);
     if analysis.entries.is_empty() {
-        // Said once per file, so that a checked folder shows what was
-        // not checked; not a failure.
-        report.push(Diagnostic::on_line(
-            path,
-            0,
-            (0, 0),
-            Severity::Info,
-            "no-entry",
-            NO_ENTRY,
-        ));
+        report.push(no_entry(path));
     }
     for (entry, runs) in &analysis.entries {
         let wanted: Vec<Mode> = match choice {

@@ -8,10 +8,12 @@
 mod analyze;
 mod check;
 mod output;
+mod parallel;
 mod report;
 mod rule;
 mod run;
 mod suppress;
+mod watch;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -87,6 +89,10 @@ enum Command {
         /// Warn about `# exportlens: ignore` comments that suppress nothing.
         #[arg(long)]
         report_unused_suppressions: bool,
+        /// Check again whenever a Python file, notebook or configuration
+        /// file under the paths changes (until interrupted).
+        #[arg(long, conflicts_with = "fix")]
+        watch: bool,
     },
     /// Explain a diagnostic code: torch's explanation and hints for a
     /// graph break (GB0170), or one of exportlens's own codes.
@@ -180,6 +186,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             strict_analysis,
             exit_zero,
             report_unused_suppressions,
+            watch,
         } => {
             let opts = check::CheckOptions {
                 modes: check::ModeChoice::from_flags(strict, non_strict, both),
@@ -189,6 +196,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 strict_analysis,
                 report_unused_suppressions,
             };
+            if watch {
+                watch::run(&paths, &opts)?;
+                return Ok(ExitCode::SUCCESS);
+            }
             let failed = check::run(&paths, &opts)?;
             Ok(if failed && !exit_zero {
                 ExitCode::from(1)

@@ -117,6 +117,21 @@ impl Report {
         self.diagnostics.len() - 1
     }
 
+    /// Adds the report of another file after this one's.
+    pub fn append(&mut self, other: Report) {
+        let offset = self.diagnostics.len();
+        self.diagnostics.extend(other.diagnostics);
+        self.shown.extend(other.shown);
+        self.entries.extend(other.entries.into_iter().map(|mut e| {
+            if let Verdict::Fails(i) = &mut e.verdict {
+                *i += offset;
+            }
+            e
+        }));
+        self.files_checked += other.files_checked;
+        self.unreadable += other.unreadable;
+    }
+
     /// The diagnostics still shown, in order.
     pub fn visible(&self) -> impl Iterator<Item = &Diagnostic> {
         self.diagnostics

@@ -26,7 +26,7 @@ use crate::{Budget, Mode, SourceFile};
 
 mod find;
 
-pub use find::{CallScope, find_entries};
+pub use find::{CallScope, find_entries, may_hold_entry};
 
 /// Something to export.
 #[derive(Clone, Debug)]

@@ -30,8 +30,8 @@ pub mod value;
 use syntax::{LineIndex, TextRange};
 
 pub use entry::{
-    EntryPoint, OptionsFactory, TraceOptions, TraceOutcome, TraceResult, find_entries, trace_entry,
-    trace_entry_modes, trace_entry_with,
+    EntryPoint, OptionsFactory, TraceOptions, TraceOutcome, TraceResult, find_entries,
+    may_hold_entry, trace_entry, trace_entry_modes, trace_entry_with,
 };
 pub use failure::{Failure, FailureKind, Note};
 pub use imports::{SourceProvider, Workspace};

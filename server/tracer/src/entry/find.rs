@@ -43,6 +43,23 @@ pub enum CallScope {
 /// searched (the parser bounds nesting at 200 levels).
 const MAX_DEPTH: u32 = 100;
 
+/// Whether a file's text may hold an entry point, decided without parsing
+/// it (so `check` over a repository parses only files that can matter).
+/// Every spelling [`find_entries`] recognizes leaves one of these in the
+/// text: the ExportDB layout's `example_args`, a call `export(` /
+/// `draft_export(` (also `te.export (`), or the `torch.export` an alias is
+/// imported from. False only when none occurs.
+pub fn may_hold_entry(text: &str) -> bool {
+    if text.contains("example_args") || text.contains("torch.export") {
+        return true;
+    }
+    text.match_indices("export").any(|(at, word)| {
+        text[at + word.len()..]
+            .trim_start_matches([' ', '\t'])
+            .starts_with('(')
+    })
+}
+
 /// Find entry points in a parsed file, in source order (the ExportDB
 /// layout first).
 pub fn find_entries(file: &SourceFile) -> Vec<EntryPoint> {
@@ -417,6 +434,36 @@ impl Finder<'_> {
                 self.expr(expr, scope, depth + 1);
                 self.fstring(format_spec, scope, depth + 1);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::may_hold_entry;
+
+    #[test]
+    fn every_entry_spelling_passes_the_text_filter() {
+        for text in [
+            "model = M()\nexample_args = (x,)\n",
+            "ep = torch.export.export(m, (x,))",
+            "from torch.export import export as ex\nex(m, (x,))",
+            "from torch import export as E\nE.export(m, (x,))",
+            "ep = export (m, (x,))",
+            "ep = draft_export(m, (x,))",
+        ] {
+            assert!(may_hold_entry(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn files_without_an_export_call_are_filtered_out() {
+        for text in [
+            "",
+            "class M(nn.Module):\n    def forward(self, x):\n        return x\n",
+            "# exported names\n__all__ = ['export_utils']\nexport_dir = 'out'\n",
+        ] {
+            assert!(!may_hold_entry(text), "{text}");
         }
     }
 }

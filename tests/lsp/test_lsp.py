@@ -95,6 +95,32 @@ async def test_strict_mode_graph_break_links_torch_page():
 
 
 @pytest.mark.asyncio
+async def test_project_settings_and_suppressions_apply_as_in_check(client: LanguageClient, tmp_path):
+    """`[tool.exportlens]` and `# exportlens: ignore` act in the editor as
+    `exportlens check` applies them: the project's mode, `ignore`,
+    per-file ignores and `exclude`."""
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.exportlens]\nmode = "strict"\nignore = ["guard"]\nextend-exclude = ["generated"]\n'
+    )
+    text = BREAK_IF.read_text()
+    _, _, diags = await open_file(client, tmp_path / "m.py", text=text, uri=uri_of(tmp_path / "m.py"))
+    assert {code(d) for d in errors(diags)} == {"GB0170"}, diags
+    # A suppression comment on the failing line hides it.
+    lines = text.split("\n")
+    lines[5] += "  # exportlens: ignore[GB0170]"
+    _, _, diags = await open_file(
+        client, tmp_path / "quiet.py", text="\n".join(lines), uri=uri_of(tmp_path / "quiet.py")
+    )
+    assert not errors(diags), diags
+    # An excluded file gets nothing.
+    (tmp_path / "generated").mkdir()
+    _, _, diags = await open_file(
+        client, tmp_path / "generated" / "m.py", text=text, uri=uri_of(tmp_path / "generated" / "m.py")
+    )
+    assert diags == [], diags
+
+
+@pytest.mark.asyncio
 async def test_guards_are_information_on_their_line(client: LanguageClient):
     _, text, diags = await open_file(client, CV_FIXES)
     guards = [d for d in diags if code(d) == "guard"]

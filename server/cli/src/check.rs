@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use pyenv::files::{GlobList, WalkOptions};
+use pyenv::files::WalkOptions;
 use pyenv::settings::{ModeSetting, Settings};
 use tracer::{Mode, TraceOutcome};
 
@@ -192,55 +192,18 @@ fn analyze_fixing(f: &Path, path: &str, mut text: String, fix: bool) -> Result<A
 
 /// What the configuration lets through, for the files of one
 /// configuration file.
-struct Filter {
-    select: Option<Vec<String>>,
-    ignore: Vec<String>,
-    per_file_ignores: Vec<(GlobList, Vec<String>)>,
-    report_guards: bool,
-}
+struct Filter(pyenv::filter::DiagnosticFilter);
 
 impl Filter {
     fn new(settings: &Settings) -> Self {
-        let root = std::path::absolute(&settings.root).unwrap_or_else(|_| settings.root.clone());
-        Filter {
-            select: settings.select.clone(),
-            ignore: settings.ignore.clone(),
-            per_file_ignores: settings
-                .per_file_ignores
-                .iter()
-                .map(|(glob, codes)| {
-                    (
-                        GlobList::new(&root, std::slice::from_ref(glob)),
-                        codes.clone(),
-                    )
-                })
-                .collect(),
-            report_guards: settings.report_guards.unwrap_or(true),
-        }
-    }
-
-    /// Whether `d` is reported. Syntax errors always are.
-    fn lets_through(&self, d: &Diagnostic) -> bool {
-        let code = d.code.as_str();
-        if code == "syntax" {
-            return true;
-        }
-        let selected = self
-            .select
-            .as_ref()
-            .is_none_or(|s| s.iter().any(|c| c == code));
-        let ignored = self.ignore.iter().any(|c| c == code)
-            || self.per_file_ignores.iter().any(|(glob, codes)| {
-                codes.iter().any(|c| c == code) && glob.matches(Path::new(&d.path))
-            });
-        let guard_hidden = code == "guard" && !self.report_guards;
-        selected && !ignored && !guard_hidden
+        Filter(pyenv::filter::DiagnosticFilter::new(settings))
     }
 
     /// Hides the diagnostics from `first` on that the configuration drops.
     fn apply(&self, report: &mut Report, first: usize) {
         for i in first..report.diagnostics.len() {
-            report.shown[i] &= self.lets_through(&report.diagnostics[i]);
+            let d = &report.diagnostics[i];
+            report.shown[i] &= self.0.reports(&d.code, Path::new(&d.path));
         }
     }
 }

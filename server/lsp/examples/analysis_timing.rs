@@ -67,6 +67,7 @@ fn main() {
             tree: doc.tree.clone(),
             imports: None,
             lowered: doc.lowered.clone(),
+            project: Default::default(),
         };
         let t = Instant::now();
         let (a, tree) = analyze(&snap(&doc));
@@ -134,6 +135,7 @@ fn edit_loop(path: &str, text: &str, uri: &Uri, edits: usize) {
             tree: doc.tree.clone(),
             imports: None,
             lowered: doc.lowered.clone(),
+            project: Default::default(),
         };
         let t = Instant::now();
         let (a, tree) = analyze(&snap);

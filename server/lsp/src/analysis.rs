@@ -53,6 +53,68 @@ pub struct Snapshot {
     pub imports: Option<crate::workspace::Imports>,
     /// The document's lowered statements of earlier analyses, if it keeps them.
     pub lowered: Option<Arc<Mutex<syntax::StmtCache>>>,
+    /// What the project's configuration file says of this document.
+    pub project: ProjectRules,
+}
+
+/// What a project's `[tool.exportlens]` (or exportlens.toml) says of one
+/// document, as `exportlens check` applies it: which diagnostics are
+/// reported, the default modes, and whether the file is excluded.
+#[derive(Clone, Debug, Default)]
+pub struct ProjectRules {
+    pub filter: Option<Arc<pyenv::filter::DiagnosticFilter>>,
+    /// Used when the editor's own `mode` setting is `auto`.
+    pub mode: Option<pyenv::settings::ModeSetting>,
+    /// Matched by `exclude` / `extend-exclude`: `check` skips the file,
+    /// so it gets no diagnostics.
+    pub excluded: bool,
+}
+
+impl ProjectRules {
+    /// The modes to report: the editor's setting, else the project's.
+    fn mode(&self, editor: ModeSetting) -> ModeSetting {
+        match (editor, self.mode) {
+            (ModeSetting::Auto, Some(pyenv::settings::ModeSetting::Strict)) => ModeSetting::Strict,
+            (ModeSetting::Auto, Some(pyenv::settings::ModeSetting::NonStrict)) => {
+                ModeSetting::NonStrict
+            }
+            (ModeSetting::Auto, Some(pyenv::settings::ModeSetting::Both)) => ModeSetting::Both,
+            (editor, _) => editor,
+        }
+    }
+
+    /// Whether the project lets a diagnostic with `code` in `path` through.
+    fn reports(&self, code: Option<&NumberOrString>, path: &str) -> bool {
+        let Some(NumberOrString::String(code)) = code else {
+            return !self.excluded;
+        };
+        !self.excluded
+            && self
+                .filter
+                .as_ref()
+                .is_none_or(|f| f.reports(code, std::path::Path::new(path)))
+    }
+}
+
+/// The diagnostics of the analysed text that the project's settings and
+/// the text's suppression comments let through.
+fn project_filtered(snap: &Snapshot, text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let comments = syntax::suppression::suppressions(text);
+    diagnostics
+        .into_iter()
+        .filter(|d| {
+            let code = match &d.code {
+                Some(NumberOrString::String(c)) => c.as_str(),
+                _ => "",
+            };
+            let syntax = code == "syntax";
+            syntax
+                || (snap.project.reports(d.code.as_ref(), &snap.path)
+                    && !comments
+                        .iter()
+                        .any(|c| c.covers(d.range.start.line + 1, code).is_some()))
+        })
+        .collect()
 }
 
 /// Everything the handlers answer from, for one version of one document.
@@ -366,7 +428,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
     let scopes = function_scopes(&file);
 
     for (ei, entry) in entries.iter().enumerate() {
-        let wanted = wanted_modes(snap.config.mode, entry);
+        let wanted = wanted_modes(snap.project.mode(snap.config.mode), entry);
         let mut runs: Vec<TraceResult> = wanted
             .iter()
             .map(|m| tracer::trace_entry_with(file.clone(), entry, *m, &options))
@@ -468,6 +530,19 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
     timings.lap("trace + programs");
     assignment_bindings(&file, &scopes, &mut hover);
     let (diagnostics, actions) = merge(&ctx, pending, &entries);
+    let diagnostics = project_filtered(snap, &file.text, diagnostics);
+    let foreign: Vec<(Uri, Diagnostic)> = ctx
+        .foreign
+        .take()
+        .into_iter()
+        .filter(|(uri, d)| {
+            let path = uri
+                .to_file_path()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default();
+            snap.project.reports(d.code.as_ref(), &path)
+        })
+        .collect();
     let inlay_hints = if snap.config.inlay_hints {
         inlay_hints(&ctx, &scopes, &hover)
     } else {
@@ -486,7 +561,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
         entry_actions,
         lenses,
         programs,
-        foreign: ctx.foreign.take(),
+        foreign,
         foreign_hover: foreign_hover
             .into_iter()
             .filter_map(|((path, line), facts)| Some((Uri::from_file_path(&path)?, line, facts)))
@@ -786,7 +861,7 @@ fn merge(
     let all_modes: Vec<Mode> = {
         let mut m = Vec::new();
         for e in entries {
-            for w in wanted_modes(ctx.snap.config.mode, e) {
+            for w in wanted_modes(ctx.snap.project.mode(ctx.snap.config.mode), e) {
                 if !m.contains(&w) {
                     m.push(w);
                 }

@@ -315,6 +315,7 @@ impl State {
             .unwrap_or_else(|| uri.as_str().to_string());
         // Resolved before the documents are locked: it reads the disk.
         let imports = self.imports_for(std::path::Path::new(&path));
+        let project = self.workspace.project_rules(std::path::Path::new(&path));
         let docs = lock(&self.docs);
         let d = docs.get(uri)?;
         Some(Snapshot {
@@ -328,6 +329,7 @@ impl State {
             tree: d.tree.clone(),
             imports,
             lowered: d.lowered.clone(),
+            project,
         })
     }
 

@@ -106,9 +106,9 @@ pub struct WorkspaceIndex {
 }
 
 /// The module-name components a file's import lines mention, if the file
-/// may hold an entry point (`torch.export` or `example_args` in its text).
+/// may hold an entry point ([`tracer::may_hold_entry`]).
 fn entry_candidate(text: &str) -> Option<HashSet<String>> {
-    if !text.contains("torch.export") && !text.contains("example_args") {
+    if !tracer::may_hold_entry(text) {
         return None;
     }
     let mut names = HashSet::new();
@@ -178,13 +178,37 @@ impl WorkspaceIndex {
         Some((imports, first.then_some(resolution)))
     }
 
+    /// What the configuration file that applies to `path` says of it.
+    pub fn project_rules(&self, path: &Path) -> crate::analysis::ProjectRules {
+        let folder = path.parent().unwrap_or(Path::new(""));
+        let resolution = self.resolver.resolve(folder);
+        let Some(settings) = resolution.project.as_ref().map(|p| &p.settings) else {
+            return crate::analysis::ProjectRules::default();
+        };
+        let walk = pyenv::files::WalkOptions::from_settings(Some(settings), folder);
+        crate::analysis::ProjectRules {
+            filter: Some(Arc::new(pyenv::filter::DiagnosticFilter::new(settings))),
+            mode: settings.mode,
+            excluded: walk.exclude.matches(path),
+        }
+    }
+
     /// Scan the workspace folders for entry-point candidates (blocking;
     /// bounded to [`MAX_SCANNED_FILES`] Python files).
     pub fn scan(&self) -> usize {
-        let mut files = Vec::new();
+        // The files `exportlens check` would walk: `.gitignore` and the
+        // project's `exclude` respected, environments skipped.
+        let mut discovered = pyenv::files::Discovered::default();
         for root in self.roots() {
-            walk(&root, &mut files, 0);
+            let resolution = self.resolver.resolve(&root);
+            let settings = resolution.project.as_ref().map(|p| &p.settings);
+            let options = pyenv::files::WalkOptions::from_settings(settings, &root);
+            if let Err(e) = pyenv::files::python_files(&root, &options, &mut discovered) {
+                tracing::warn!("workspace scan: {e}");
+            }
         }
+        let mut files = discovered.files;
+        files.truncate(MAX_SCANNED_FILES);
         let mut found = HashMap::new();
         for f in files {
             if let Some(names) = disk_read(&f).as_deref().and_then(entry_candidate) {
@@ -354,38 +378,6 @@ impl WorkspaceIndex {
     }
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: u32) {
-    if depth > 24 || out.len() >= MAX_SCANNED_FILES {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for p in paths {
-        if out.len() >= MAX_SCANNED_FILES {
-            return;
-        }
-        let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let skip = name.starts_with('.')
-            || matches!(
-                name,
-                "node_modules" | "target" | "__pycache__" | "site-packages" | "venv" | "build"
-            );
-        if skip {
-            continue;
-        }
-        // Symlinked folders are not followed (no cycles).
-        let is_dir = std::fs::symlink_metadata(&p).is_ok_and(|m| m.is_dir());
-        if is_dir {
-            walk(&p, out, depth + 1);
-        } else if p.extension().is_some_and(|e| e == "py") {
-            out.push(p);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -533,6 +525,7 @@ mod scheduling {
                     tree: None,
                     lowered: None,
                     imports: state.imports_for(&path),
+                    project: state.workspace.project_rules(&path),
                 };
                 let (a, _) = state.compute(snap).await;
                 if state.is_open(&uri) || !state.workspace.background_current(&uri, generation) {

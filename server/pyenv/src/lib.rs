@@ -12,6 +12,7 @@
 
 pub mod environment;
 pub mod files;
+pub mod filter;
 pub mod project;
 pub mod settings;
 
@@ -312,23 +313,24 @@ impl Resolver {
         lock(&self.cache).clear();
     }
 
-    /// The resolution for files in `dir`.
+    /// The resolution for files in `dir`. Does not count as reporting it:
+    /// [`Resolver::resolve_reporting`] still finds it new.
     pub fn resolve(&self, dir: &Path) -> Arc<Resolution> {
-        self.resolve_reporting(dir).0
-    }
-
-    /// The resolution for files in `dir`, and whether its description
-    /// (environment and project) is new to this resolver.
-    pub fn resolve_reporting(&self, dir: &Path) -> (Arc<Resolution>, bool) {
         let cached = lock(&self.cache).get(dir).cloned();
-        let resolution = match cached {
+        match cached {
             Some(r) => r,
             None => {
                 let r = Arc::new(resolve(dir, &self.options(), &*self.var));
                 lock(&self.cache).insert(dir.to_path_buf(), r.clone());
                 r
             }
-        };
+        }
+    }
+
+    /// The resolution for files in `dir`, and whether its description
+    /// (environment and project) is new to this resolver's reports.
+    pub fn resolve_reporting(&self, dir: &Path) -> (Arc<Resolution>, bool) {
+        let resolution = self.resolve(dir);
         let first = lock(&self.seen).insert(resolution.describe());
         (resolution, first)
     }

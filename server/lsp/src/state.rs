@@ -395,6 +395,12 @@ impl State {
                     uri = uri.as_str(),
                     version = a.version,
                     ms = a.elapsed.as_secs_f64() * 1e3,
+                    phases = %a
+                        .timings
+                        .iter()
+                        .map(|(what, t)| format!("{what} {:.1} ms", t.as_secs_f64() * 1e3))
+                        .collect::<Vec<_>>()
+                        .join(", "),
                     "analysed"
                 );
                 (Arc::new(a), tree)

@@ -4,7 +4,9 @@
 //! configuration (`select`, `ignore`, `per-file-ignores`, `report-guards`)
 //! and suppression comments let through, and prints it in the requested
 //! format. The run fails (exit 1) when a shown diagnostic is an error: an
-//! entry that fails to export, a syntax error, an unreadable file.
+//! entry that fails to export, a syntax error, an unreadable file, an
+//! invalid notebook. Notebooks are checked as their code cells' text, and
+//! their diagnostics placed in cells (`notebooks`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -16,9 +18,8 @@ use pyenv::files::{GlobList, WalkOptions};
 use pyenv::settings::{ModeSetting, Settings};
 use tracer::{Mode, TraceOutcome};
 
-use crate::analyze::{
-    Analysis, analyze, checked_resolution, config_folder, folder_of, read_source,
-};
+use crate::analyze::{Analysis, analyze, checked_resolution, config_folder, folder_of};
+use crate::notebooks::{self, Source};
 use crate::output::{self, ColorChoice, OutputFormat};
 use crate::report::{Diagnostic, EntryRun, Report, Severity, Verdict};
 use crate::suppress;
@@ -97,8 +98,14 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
             .or_insert_with(|| Rc::new(Filter::new(&settings)))
             .clone();
         // One file that cannot be read does not stop the others.
-        let text = match read_source(f) {
-            Ok(text) => text,
+        let (text, cells) = match notebooks::read(f) {
+            Ok(Source::Python(text)) => (text, None),
+            Ok(Source::Notebook(cells)) => (cells.text.clone(), Some(cells)),
+            Ok(Source::Unchecked(d)) => {
+                report.push(d);
+                report.files_checked += 1;
+                continue;
+            }
             Err(e) => {
                 eprintln!("{}: error: {e:#}", f.display());
                 report.unreadable += 1;
@@ -106,7 +113,10 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
             }
         };
         let path = f.display().to_string();
-        let analysis = analyze_fixing(f, &path, text, opts.fix)?;
+        if opts.fix && cells.is_some() {
+            eprintln!("{path}: warning: `--fix` does not edit notebooks; fixes are shown only");
+        }
+        let analysis = analyze_fixing(f, &path, text, opts.fix && cells.is_none())?;
         let choice = opts
             .modes
             .unwrap_or_else(|| ModeChoice::from_setting(settings.mode));
@@ -115,6 +125,9 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
         dedupe_notes(&mut report, first);
         filter.apply(&mut report, first);
         apply_suppressions(&analysis, &path, first, opts, &mut report);
+        if let Some(cells) = &cells {
+            notebooks::map_to_cells(&mut report, first, &path, cells);
+        }
         report.files_checked += 1;
     }
     report.diagnostics.iter_mut().for_each(widen_to_line);
@@ -174,7 +187,7 @@ impl Filter {
     /// Whether `d` is reported. Syntax errors always are.
     fn lets_through(&self, d: &Diagnostic) -> bool {
         let code = d.code.as_str();
-        if code == "syntax" {
+        if code == "syntax" || code == "invalid-notebook" {
             return true;
         }
         let selected = self
@@ -425,6 +438,7 @@ fn report_file(
             report.entries.push(EntryRun {
                 path: path.to_string(),
                 entry: entry.name.clone(),
+                cell: None,
                 line: entry.line,
                 mode: r.mode,
                 verdict,

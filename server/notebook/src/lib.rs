@@ -80,6 +80,13 @@ struct RawNotebook {
     nbformat: Option<u64>,
 }
 
+/// Just the format version, to recognise older notebooks.
+#[derive(Deserialize)]
+struct VersionOnly {
+    #[serde(default)]
+    nbformat: Option<u64>,
+}
+
 #[derive(Deserialize)]
 struct RawCell {
     cell_type: String,
@@ -105,16 +112,31 @@ impl Notebook {
     /// Parses a notebook's JSON text.
     pub fn parse(json: &str) -> Result<Notebook, NotebookError> {
         let json = json.strip_prefix('\u{feff}').unwrap_or(json);
-        let raw: RawNotebook = serde_json::from_str(json).map_err(|e| NotebookError::Json {
-            line: u32::try_from(e.line()).unwrap_or(u32::MAX).max(1),
-            column: u32::try_from(e.column()).unwrap_or(u32::MAX).max(1),
-            message: e.to_string(),
-        })?;
-        if let Some(version) = raw.nbformat.filter(|v| *v < 4) {
-            return Err(NotebookError::Version {
-                line: line_of(json, "\"nbformat\""),
-                version,
-            });
+        let old_version = |nbformat: Option<u64>| {
+            nbformat
+                .filter(|v| *v < 4)
+                .map(|version| NotebookError::Version {
+                    line: line_of(json, "\"nbformat\""),
+                    version,
+                })
+        };
+        let raw: RawNotebook = match serde_json::from_str(json) {
+            Ok(raw) => raw,
+            Err(e) => {
+                // An older format has another shape: say so rather than
+                // what is missing.
+                let version = serde_json::from_str::<VersionOnly>(json).ok();
+                return Err(old_version(version.and_then(|v| v.nbformat)).unwrap_or(
+                    NotebookError::Json {
+                        line: u32::try_from(e.line()).unwrap_or(u32::MAX).max(1),
+                        column: u32::try_from(e.column()).unwrap_or(u32::MAX).max(1),
+                        message: without_position(&e),
+                    },
+                ));
+            }
+        };
+        if let Some(e) = old_version(raw.nbformat) {
+            return Err(e);
         }
         let cells = raw
             .cells
@@ -160,6 +182,14 @@ impl Notebook {
                 .map(|(i, c)| (i, c.source.as_str())),
         )
     }
+}
+
+/// serde_json's message without its ` at line L column C` (the error
+/// carries the position).
+fn without_position(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    text.strip_suffix(&suffix).unwrap_or(&text).to_string()
 }
 
 /// The 1-based line of the first occurrence of `needle` in `text`.
@@ -287,7 +317,7 @@ mod tests {
         let err =
             Notebook::parse("{\n \"cells\": [\n  {\"cell_type\": \"code\",}\n ]\n}").unwrap_err();
         assert_eq!(err.location(), (3, 24));
-        assert!(err.to_string().starts_with("invalid notebook: "), "{err}");
+        assert_eq!(err.to_string(), "invalid notebook: trailing comma");
         let err = Notebook::parse("{\"metadata\": {}}").unwrap_err();
         assert!(err.to_string().contains("missing field `cells`"), "{err}");
         let err =
@@ -295,6 +325,17 @@ mod tests {
         assert_eq!(err.location().0, 1);
         let err = Notebook::parse("{\n\"cells\": [],\n\"nbformat\": 3}").unwrap_err();
         assert_eq!(err.location(), (3, 1));
+        let err = Notebook::parse("{\"worksheets\": [],\n\"nbformat\": 3}").unwrap_err();
+        assert!(
+            matches!(
+                err,
+                NotebookError::Version {
+                    line: 2,
+                    version: 3
+                }
+            ),
+            "{err}"
+        );
         assert!(Notebook::parse("").is_err());
         assert!(Notebook::parse("\u{feff}{\"cells\": []}").is_ok());
     }

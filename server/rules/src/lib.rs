@@ -95,6 +95,14 @@ const OWN_CODES: &[OwnCode] = &[
         hints: &[],
     },
     OwnCode {
+        code: "invalid-notebook",
+        name: "Invalid notebook",
+        explanation: "The `.ipynb` file is not a Jupyter notebook exportlens can read: not JSON, JSON without the nbformat 4 shape (`cells` with `cell_type` and `source`), or an older nbformat. The error is reported at the line and column of the notebook's JSON where reading stopped; like a syntax error, it fails the check and cannot be suppressed.",
+        hints: &[
+            "Open and save the notebook in Jupyter, or convert it with `jupyter nbconvert --to notebook`.",
+        ],
+    },
+    OwnCode {
         code: "no-entry",
         name: "No export entry point",
         explanation: "The file has neither the ExportDB layout (`model` and `example_args` at module level) nor a `torch.export.export(...)` call, so nothing in it is checked.",

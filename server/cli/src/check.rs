@@ -372,9 +372,33 @@ fn report_file(
                 String::new()
             }
         };
+        let draft = export::draft::is_draft(entry);
         for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
             let mut verdict = Verdict::Exports;
-            if let TraceOutcome::Failed(fl) = &r.outcome {
+            // draft_export completes despite these: its issues are warnings.
+            let issues = if draft {
+                export::draft::tolerated(r)
+            } else {
+                None
+            };
+            if let Some(issues) = &issues {
+                for issue in issues {
+                    let (ipath, file) = located(analysis, path, issue.path.as_deref());
+                    let line = issue.line.unwrap_or(entry.line);
+                    let mut d = Diagnostic::on_line(
+                        ipath,
+                        line,
+                        (1, 2),
+                        Severity::Warning,
+                        "draft-export",
+                        format!("{}: {}{}", issue.kind, issue.message, label(r.mode)),
+                    );
+                    d.source_line = raw_line(&file, line);
+                    d.mode = Some(r.mode);
+                    d.entry = Some(entry.name.clone());
+                    report.push(d);
+                }
+            } else if let TraceOutcome::Failed(fl) = &r.outcome {
                 let error = fl.is_verdict() || strict_analysis;
                 let (fpath, file) = located(analysis, path, fl.path.as_deref());
                 let (line, col, end_line, end_col) = match fl.range {

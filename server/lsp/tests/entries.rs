@@ -105,5 +105,9 @@ fn draft_export_issues_are_warnings() {
     assert_eq!(d.severity, Some(DiagnosticSeverity::WARNING));
     // 0-based: line 6, `if x.sum().item() > 0:`.
     assert_eq!(d.range.start.line, 5, "{d:#?}");
-    assert!(d.message.starts_with("DATA_DEPENDENT_ERROR: "), "{}", d.message);
+    assert!(
+        d.message.starts_with("DATA_DEPENDENT_ERROR: "),
+        "{}",
+        d.message
+    );
 }

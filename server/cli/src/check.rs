@@ -4,7 +4,9 @@
 //! configuration (`select`, `ignore`, `per-file-ignores`, `report-guards`)
 //! and suppression comments let through, and prints it in the requested
 //! format. The run fails (exit 1) when a shown diagnostic is an error: an
-//! entry that fails to export, a syntax error, an unreadable file.
+//! entry that fails to export, a syntax error, an unreadable file, an
+//! invalid notebook. Notebooks are checked as their code cells' text, and
+//! their diagnostics placed in cells (`notebooks`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -17,8 +19,8 @@ use tracer::{Mode, TraceOutcome};
 
 use crate::analyze::{
     Analysis, analyze, analyze_without_entries, checked_resolution, config_folder, folder_of,
-    read_source,
 };
+use crate::notebooks::{self, Source};
 use crate::output::{self, ColorChoice, OutputFormat};
 use crate::parallel;
 use crate::report::{Diagnostic, EntryRun, Report, Severity, Verdict};
@@ -130,8 +132,14 @@ struct FileJob {
 fn check_file(job: &FileJob, opts: &CheckOptions) -> Result<Report> {
     let mut report = Report::default();
     let f = &job.path;
-    let text = match read_source(f) {
-        Ok(text) => text,
+    let (text, cells) = match notebooks::read(f) {
+        Ok(Source::Python(text)) => (text, None),
+        Ok(Source::Notebook(cells)) => (cells.text.clone(), Some(cells)),
+        Ok(Source::Unchecked(d)) => {
+            report.push(d);
+            report.files_checked = 1;
+            return Ok(report);
+        }
         Err(e) => {
             eprintln!("{}: error: {e:#}", f.display());
             report.unreadable += 1;
@@ -140,8 +148,11 @@ fn check_file(job: &FileJob, opts: &CheckOptions) -> Result<Report> {
     };
     let path = f.display().to_string();
     report.files_checked = 1;
+    if opts.fix && cells.is_some() {
+        eprintln!("{path}: warning: `--fix` does not edit notebooks; fixes are shown only");
+    }
     let analysis = if tracer::may_hold_entry(&text) {
-        analyze_fixing(f, &path, text, opts.fix)?
+        analyze_fixing(f, &path, text, opts.fix && cells.is_none())?
     } else if may_define_module(&text) {
         // Parsed for its syntax errors only: no entry point to trace.
         analyze_without_entries(&path, &text)
@@ -160,6 +171,9 @@ fn check_file(job: &FileJob, opts: &CheckOptions) -> Result<Report> {
     dedupe_notes(&mut report, 0);
     job.filter.apply(&mut report, 0);
     apply_suppressions(&analysis, &path, 0, opts, &mut report);
+    if let Some(cells) = &cells {
+        notebooks::map_to_cells(&mut report, 0, &path, cells);
+    }
     Ok(report)
 }
 
@@ -372,9 +386,33 @@ fn report_file(
                 String::new()
             }
         };
+        let draft = export::draft::is_draft(entry);
         for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
             let mut verdict = Verdict::Exports;
-            if let TraceOutcome::Failed(fl) = &r.outcome {
+            // draft_export completes despite these: its issues are warnings.
+            let issues = if draft {
+                export::draft::tolerated(r)
+            } else {
+                None
+            };
+            if let Some(issues) = &issues {
+                for issue in issues {
+                    let (ipath, file) = located(analysis, path, issue.path.as_deref());
+                    let line = issue.line.unwrap_or(entry.line);
+                    let mut d = Diagnostic::on_line(
+                        ipath,
+                        line,
+                        (1, 2),
+                        Severity::Warning,
+                        "draft-export",
+                        format!("{}: {}{}", issue.kind, issue.message, label(r.mode)),
+                    );
+                    d.source_line = raw_line(&file, line);
+                    d.mode = Some(r.mode);
+                    d.entry = Some(entry.name.clone());
+                    report.push(d);
+                }
+            } else if let TraceOutcome::Failed(fl) = &r.outcome {
                 let error = fl.is_verdict() || strict_analysis;
                 let (fpath, file) = located(analysis, path, fl.path.as_deref());
                 let (line, col, end_line, end_col) = match fl.range {
@@ -438,6 +476,7 @@ fn report_file(
             report.entries.push(EntryRun {
                 path: path.to_string(),
                 entry: entry.name.clone(),
+                cell: None,
                 line: entry.line,
                 mode: r.mode,
                 verdict,

@@ -7,6 +7,7 @@
 
 mod analyze;
 mod check;
+mod notebooks;
 mod output;
 mod parallel;
 mod report;
@@ -56,7 +57,7 @@ struct Cli {
 enum Command {
     /// Report export failures, guards and specializations as diagnostics.
     Check {
-        /// Python files or folders.
+        /// Python files, Jupyter notebooks (`.ipynb`) or folders.
         #[arg(required = true)]
         paths: Vec<PathBuf>,
         /// Report strict mode (TorchDynamo) only.

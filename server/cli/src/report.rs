@@ -26,10 +26,14 @@ impl Severity {
 }
 
 /// One diagnostic, located in a file. Positions are 1-based, columns in
-/// bytes of the line; `line == 0` is about the whole file.
+/// bytes of the line; `line == 0` is about the whole file. In a notebook,
+/// `cell` is set and the lines are the cell's.
 #[derive(Clone, Debug)]
 pub struct Diagnostic {
     pub path: String,
+    /// The notebook cell (1-based, every cell counted, markdown included)
+    /// the lines are in; `None` outside notebooks.
+    pub cell: Option<u32>,
     pub line: u32,
     pub col: u32,
     pub end_line: u32,
@@ -61,6 +65,7 @@ impl Diagnostic {
     ) -> Self {
         Diagnostic {
             path: path.into(),
+            cell: None,
             line,
             col,
             end_line: line,
@@ -73,6 +78,16 @@ impl Diagnostic {
             note: None,
             mode: None,
             entry: None,
+        }
+    }
+
+    /// `path:line:col` (`path:cell N:line:col` in a notebook, as ruff
+    /// writes it), or `path` for a diagnostic about the whole file.
+    pub fn location(&self) -> String {
+        match (self.line, self.cell) {
+            (0, _) => self.path.clone(),
+            (line, None) => format!("{}:{line}:{}", self.path, self.col),
+            (line, Some(cell)) => format!("{}:cell {cell}:{line}:{}", self.path, self.col),
         }
     }
 }
@@ -92,6 +107,8 @@ pub enum Verdict {
 pub struct EntryRun {
     pub path: String,
     pub entry: String,
+    /// The notebook cell of `line` (as [`Diagnostic::cell`]).
+    pub cell: Option<u32>,
     pub line: u32,
     pub mode: Mode,
     pub verdict: Verdict,

@@ -3,6 +3,7 @@
 //! placeholders), the JSON report of `report-schema.md`, and the program
 //! printed in torch's own text format.
 
+pub mod draft;
 pub mod fixes;
 pub mod names;
 pub mod print;

@@ -144,8 +144,14 @@ pub fn run_report(r: &TraceResult) -> Json {
 
 pub fn entry_report(entry: &EntryPoint, runs: &[TraceResult]) -> Json {
     let mut rm = serde_json::Map::new();
+    let draft = crate::draft::is_draft(entry);
     for r in runs {
-        rm.insert(r.mode.key().into(), run_report(r));
+        let run = if draft {
+            crate::draft::run_report(r)
+        } else {
+            run_report(r)
+        };
+        rm.insert(r.mode.key().into(), run);
     }
     json!({"name": entry.name, "line": entry.line, "runs": Json::Object(rm)})
 }

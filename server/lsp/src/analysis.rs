@@ -616,6 +616,27 @@ fn entry_diagnostics(
 ) {
     let file = ctx.file;
     let snap = ctx.snap;
+    // draft_export completes where export fails on these: its issues are
+    // warnings (see `export::draft`).
+    if export::draft::is_draft(entry)
+        && let Some(issues) = export::draft::tolerated(r)
+    {
+        for issue in issues.iter().filter(|i| i.path.is_none()) {
+            out.push(Pending {
+                diagnostic: Diagnostic {
+                    range: ctx.line(issue.line.unwrap_or(entry.line)),
+                    severity: Some(DiagnosticSeverity::WARNING),
+                    code: Some(NumberOrString::String("draft-export".into())),
+                    source: Some("exportlens".into()),
+                    message: format!("{}: {}", issue.kind, issue.message),
+                    ..Diagnostic::default()
+                },
+                mode: r.mode,
+                fixes: Vec::new(),
+            });
+        }
+        return;
+    }
     if let TraceOutcome::Failed(fl) = &r.outcome
         && let Some(path) = &fl.path
     {

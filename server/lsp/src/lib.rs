@@ -15,6 +15,8 @@
 //!   would otherwise end tower-lsp's input stream;
 //! - [`fixes`]: the source edits behind the quick fixes;
 //! - [`hover`]: what hover shows;
+//! - [`notebooks`]: notebook document sync: a notebook analysed as one
+//!   virtual document, its diagnostics published per cell;
 //! - [`config`]: settings and their validation;
 //! - [`workspace`]: imports across the workspace (search roots and the
 //!   Python environment from the `pyenv` crate, as the CLI finds them),
@@ -31,6 +33,7 @@ pub mod document;
 pub mod fixes;
 pub mod framing;
 pub mod hover;
+pub mod notebooks;
 pub mod ordered;
 pub mod position;
 pub mod quick_run;

@@ -4,7 +4,8 @@
 //! is not guaranteed to run before the next message's handler. This
 //! middleware sits between the transport and the `LspService`: the
 //! transport calls [`tower::Service::call`] once per message, in arrival
-//! order, and this wrapper applies `didOpen`/`didChange`/`didClose` to the
+//! order, and this wrapper applies `didOpen`/`didChange`/`didClose` (of
+//! text documents and of notebooks, [`crate::notebooks`]) to the
 //! document store right there, synchronously, before the next message is
 //! even read. Every other message goes to the service as usual.
 
@@ -65,7 +66,12 @@ where
         let is_doc_notification = req.id().is_none()
             && matches!(
                 req.method(),
-                "textDocument/didOpen" | "textDocument/didChange" | "textDocument/didClose"
+                "textDocument/didOpen"
+                    | "textDocument/didChange"
+                    | "textDocument/didClose"
+                    | "notebookDocument/didOpen"
+                    | "notebookDocument/didChange"
+                    | "notebookDocument/didClose"
             );
         if !is_doc_notification {
             return Box::pin(self.inner.call(req));
@@ -85,6 +91,21 @@ where
                     self.state.change(p);
                     let debounce = Duration::from_millis(self.state.config().debounce_ms);
                     self.state.refresh_importers(&uri, debounce);
+                }
+            }
+            "notebookDocument/didOpen" => {
+                if let Some(p) = parse(&method, params) {
+                    crate::notebooks::open(&self.state, p);
+                }
+            }
+            "notebookDocument/didChange" => {
+                if let Some(p) = parse(&method, params) {
+                    crate::notebooks::change(&self.state, p);
+                }
+            }
+            "notebookDocument/didClose" => {
+                if let Some(p) = parse(&method, params) {
+                    crate::notebooks::close(&self.state, p);
                 }
             }
             _ => {

@@ -14,13 +14,15 @@ use tower_lsp_server::ls_types::{
     CodeActionKind, CodeActionOptions, CodeActionOrCommand, CodeActionParams,
     CodeActionProviderCapability, CodeActionResponse, CodeLens, CodeLensOptions, CodeLensParams,
     ConfigurationItem, DiagnosticOptions, DiagnosticServerCapabilities,
-    DidChangeConfigurationParams, DidChangeTextDocumentParams, DidChangeWatchedFilesParams,
-    DidChangeWatchedFilesRegistrationOptions, DidCloseTextDocumentParams,
+    DidChangeConfigurationParams, DidChangeNotebookDocumentParams, DidChangeTextDocumentParams,
+    DidChangeWatchedFilesParams, DidChangeWatchedFilesRegistrationOptions,
+    DidCloseNotebookDocumentParams, DidCloseTextDocumentParams, DidOpenNotebookDocumentParams,
     DidOpenTextDocumentParams, DocumentDiagnosticParams, DocumentDiagnosticReport,
     DocumentDiagnosticReportResult, ExecuteCommandOptions, ExecuteCommandParams, FileSystemWatcher,
     FullDocumentDiagnosticReport, GlobPattern, Hover, HoverParams, HoverProviderCapability,
     InitializeParams, InitializeResult, InitializedParams, InlayHint, InlayHintParams, LSPAny,
-    MessageType, OneOf, Range, Registration, RelatedFullDocumentDiagnosticReport,
+    MessageType, Notebook, NotebookCellSelector, NotebookDocumentSyncOptions, NotebookSelector,
+    OneOf, Range, Registration, RelatedFullDocumentDiagnosticReport,
     RelatedUnchangedDocumentDiagnosticReport, ServerCapabilities, ServerInfo,
     TextDocumentIdentifier, TextDocumentSyncCapability, TextDocumentSyncKind,
     UnchangedDocumentDiagnosticReport, Uri, WorkspaceDiagnosticParams, WorkspaceDiagnosticReport,
@@ -270,6 +272,16 @@ impl LanguageServer for Backend {
                 text_document_sync: Some(TextDocumentSyncCapability::Kind(
                     TextDocumentSyncKind::INCREMENTAL,
                 )),
+                // Jupyter notebooks' Python cells (`crate::notebooks`).
+                notebook_document_sync: Some(OneOf::Left(NotebookDocumentSyncOptions {
+                    notebook_selector: vec![NotebookSelector::ByNotebook {
+                        notebook: Notebook::String("jupyter-notebook".into()),
+                        cells: Some(vec![NotebookCellSelector {
+                            language: "python".into(),
+                        }]),
+                    }],
+                    save: Some(false),
+                })),
                 hover_provider: Some(HoverProviderCapability::Simple(true)),
                 inlay_hint_provider: Some(OneOf::Left(true)),
                 code_action_provider: Some(CodeActionProviderCapability::Options(
@@ -367,6 +379,9 @@ impl LanguageServer for Backend {
     async fn did_open(&self, _: DidOpenTextDocumentParams) {}
     async fn did_change(&self, _: DidChangeTextDocumentParams) {}
     async fn did_close(&self, _: DidCloseTextDocumentParams) {}
+    async fn notebook_did_open(&self, _: DidOpenNotebookDocumentParams) {}
+    async fn notebook_did_change(&self, _: DidChangeNotebookDocumentParams) {}
+    async fn notebook_did_close(&self, _: DidCloseNotebookDocumentParams) {}
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
         self.state.watched_changed(params);
@@ -524,6 +539,26 @@ impl LanguageServer for Backend {
         uris.sort_by(|a, b| a.as_str().cmp(b.as_str()));
         let mut items = Vec::new();
         for uri in uris {
+            if self.state.notebooks.is_notebook(&uri) {
+                // Reported per cell, in full each time.
+                let Some(a) = self.analysis(&uri).await else {
+                    continue;
+                };
+                let all = self.state.with_foreign(&uri, &a.diagnostics);
+                for (cell, cell_items) in self.state.notebooks.per_cell(&uri, &all) {
+                    items.push(WorkspaceDocumentDiagnosticReport::Full(
+                        WorkspaceFullDocumentDiagnosticReport {
+                            uri: cell,
+                            version: None,
+                            full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                                result_id: None,
+                                items: cell_items,
+                            },
+                        },
+                    ));
+                }
+                continue;
+            }
             let (diagnostics, generation, version) = if open.contains(&uri) {
                 let Some(a) = self.analysis(&uri).await else {
                     continue;
@@ -569,6 +604,26 @@ impl LanguageServer for Backend {
         &self,
         params: DocumentDiagnosticParams,
     ) -> Result<DocumentDiagnosticReportResult> {
+        // A notebook cell's diagnostics come from its notebook's analysis.
+        let cell = &params.text_document.uri;
+        if let Some(notebook) = self.state.notebooks.owner(cell) {
+            let items = match self.analysis(&notebook).await {
+                Some(a) => {
+                    let all = self.state.with_foreign(&notebook, &a.diagnostics);
+                    self.state.notebooks.cell_diagnostics(&notebook, cell, &all)
+                }
+                None => Vec::new(),
+            };
+            return Ok(DocumentDiagnosticReportResult::Report(
+                DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+                    related_documents: None,
+                    full_document_diagnostic_report: FullDocumentDiagnosticReport {
+                        result_id: None,
+                        items,
+                    },
+                }),
+            ));
+        }
         let Some(a) = self.analysis(&params.text_document.uri).await else {
             return Ok(DocumentDiagnosticReportResult::Report(
                 DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {

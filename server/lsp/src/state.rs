@@ -48,6 +48,9 @@ pub struct State {
     pub exit_requested: tokio::sync::Notify,
     /// Imports across files (see [`crate::workspace`]).
     pub workspace: crate::workspace::WorkspaceIndex,
+    /// Open notebooks, each analysed as the virtual document under its URI
+    /// (see [`crate::notebooks`]).
+    pub notebooks: crate::notebooks::Notebooks,
 }
 
 /// Lock a std mutex, recovering the data if a panicking thread poisoned it.
@@ -71,6 +74,7 @@ impl Default for State {
             shutdown_requested: AtomicBool::new(false),
             exit_requested: tokio::sync::Notify::new(),
             workspace: Default::default(),
+            notebooks: Default::default(),
         }
     }
 }
@@ -282,6 +286,13 @@ impl State {
         };
         let mut diagnostics = own.map(|a| a.diagnostics.clone()).unwrap_or_default();
         diagnostics.extend(self.workspace.foreign_for(uri));
+        // A notebook's diagnostics go to its cells.
+        if let Some(per_cell) = self.notebooks.split(uri, own, &diagnostics) {
+            for (cell, diagnostics) in per_cell {
+                client.publish_diagnostics(cell, diagnostics, None).await;
+            }
+            return;
+        }
         client
             .publish_diagnostics(uri.clone(), diagnostics, own.map(|a| a.version))
             .await;

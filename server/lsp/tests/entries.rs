@@ -86,3 +86,29 @@ class TestExport(unittest.TestCase):
                 .is_some_and(|c| c.title.contains("exports"))
     }));
 }
+
+#[test]
+fn draft_export_issues_are_warnings() {
+    let text = include_str!("../../../tests/draft/cases/item_branch.py");
+    let a = analysis(text);
+    assert!(
+        a.diagnostics
+            .iter()
+            .all(|d| d.severity != Some(DiagnosticSeverity::ERROR)),
+        "{:#?}",
+        a.diagnostics
+    );
+    let d = a
+        .diagnostics
+        .iter()
+        .find(|d| d.code == Some(NumberOrString::String("draft-export".into())))
+        .unwrap_or_else(|| panic!("a draft-export warning: {:#?}", a.diagnostics));
+    assert_eq!(d.severity, Some(DiagnosticSeverity::WARNING));
+    // 0-based: line 6, `if x.sum().item() > 0:`.
+    assert_eq!(d.range.start.line, 5, "{d:#?}");
+    assert!(
+        d.message.starts_with("DATA_DEPENDENT_ERROR: "),
+        "{}",
+        d.message
+    );
+}

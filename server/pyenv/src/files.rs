@@ -1,5 +1,5 @@
-//! Which Python files a check covers: the `.py` files named, and those
-//! found by walking the folders named, skipping what `.gitignore` (and
+//! Which Python files a check covers: the `.py` files and Jupyter
+//! notebooks (`.ipynb`) named, and those found by walking the folders named, skipping what `.gitignore` (and
 //! `.ignore`) files exclude, hidden entries, virtual environments (a folder
 //! holding a `pyvenv.cfg`), the default excluded folders ([`DEFAULT_EXCLUDES`])
 //! and the configuration's `exclude` / `extend-exclude` globs. A file
@@ -134,7 +134,7 @@ impl WalkOptions {
 pub enum PathError {
     #[error("{}: no such file or folder", .0.display())]
     Missing(PathBuf),
-    #[error("{} is not a Python file (expected .py)", .0.display())]
+    #[error("{} is not a Python file (expected .py or .ipynb)", .0.display())]
     NotPython(PathBuf),
 }
 
@@ -181,8 +181,12 @@ pub struct Discovered {
     pub skipped: Vec<Skipped>,
 }
 
+/// A Python file or a Jupyter notebook.
 fn is_python(path: &Path) -> bool {
-    path.extension().and_then(|e| e.to_str()) == Some("py")
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("py" | "ipynb")
+    )
 }
 
 /// The Python files of `path`: itself when it is a file, else those found
@@ -362,6 +366,31 @@ mod tests {
         assert_eq!(
             found(&root, &options),
             ["__pycache__/g.py", "a.py", "pkg/gen/c.py", "venv/f.py"]
+        );
+    }
+
+    #[test]
+    fn notebooks_are_found_and_their_checkpoints_skipped() {
+        let root = temp("walk-notebooks");
+        for f in [
+            "a.py",
+            "nb.ipynb",
+            "sub/other.ipynb",
+            ".ipynb_checkpoints/nb-checkpoint.ipynb",
+            "data.json",
+        ] {
+            write(&root.join(f), "");
+        }
+        let defaults = WalkOptions::from_settings(None, &root);
+        assert_eq!(
+            found(&root, &defaults),
+            ["a.py", "nb.ipynb", "sub/other.ipynb"]
+        );
+        let mut out = Discovered::default();
+        assert!(python_files(&root.join("nb.ipynb"), &defaults, &mut out).is_ok());
+        assert_eq!(
+            python_files(&root.join("data.json"), &defaults, &mut out),
+            Err(PathError::NotPython(root.join("data.json")))
         );
     }
 

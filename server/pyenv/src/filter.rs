@@ -38,9 +38,10 @@ impl DiagnosticFilter {
     }
 
     /// Whether a diagnostic with `code` in the file at `path` is reported.
-    /// Syntax errors always are.
+    /// Syntax errors (and notebooks that cannot be read as such) always
+    /// are.
     pub fn reports(&self, code: &str, path: &Path) -> bool {
-        if code == "syntax" {
+        if code == "syntax" || code == "invalid-notebook" {
             return true;
         }
         let selected = self

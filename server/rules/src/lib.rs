@@ -95,6 +95,23 @@ const OWN_CODES: &[OwnCode] = &[
         hints: &[],
     },
     OwnCode {
+        code: "draft-export",
+        name: "Issue found by draft_export",
+        explanation: "A `torch.export.draft_export(...)` call exports where `export` fails, and reports what it had to assume: a data-dependent decision made on the example inputs' values and asserted at run time (`DATA_DEPENDENT_ERROR`), or a guard that specialized a dimension marked dynamic, after which it traced again with `Dim.AUTO` (`GUARD_ADDED`). A warning: the program exports, but not soundly for other inputs.",
+        hints: &[
+            "State the data-dependent assumption with `torch._check(...)`, or rewrite the branch with `torch.cond`.",
+            "Fix the `dynamic_shapes` spec as the guard says, then switch back to `torch.export.export`.",
+        ],
+    },
+    OwnCode {
+        code: "invalid-notebook",
+        name: "Invalid notebook",
+        explanation: "The `.ipynb` file is not a Jupyter notebook exportlens can read: not JSON, JSON without the nbformat 4 shape (`cells` with `cell_type` and `source`), or an older nbformat. The error is reported at the line and column of the notebook's JSON where reading stopped; like a syntax error, it fails the check and cannot be suppressed.",
+        hints: &[
+            "Open and save the notebook in Jupyter, or convert it with `jupyter nbconvert --to notebook`.",
+        ],
+    },
+    OwnCode {
         code: "no-entry",
         name: "No export entry point",
         explanation: "The file has neither the ExportDB layout (`model` and `example_args` at module level) nor a `torch.export.export(...)` call, so nothing in it is checked.",

@@ -36,7 +36,11 @@ pub fn write(out: &mut impl Write, report: &Report) -> io::Result<()> {
             "title={}",
             escape_property(&format!("exportlens ({})", d.code))
         ));
-        let mut message = d.message.clone();
+        // Lines of a notebook are its cell's: the message names the cell.
+        let mut message = match d.cell {
+            Some(cell) => format!("cell {cell}: {}", d.message),
+            None => d.message.clone(),
+        };
         if let Some(help) = &d.help {
             message.push_str(&format!("\nhelp: {help}"));
         }

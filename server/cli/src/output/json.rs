@@ -29,6 +29,9 @@ pub fn diagnostic(d: &Diagnostic) -> Value {
     if let Some(n) = &d.note {
         item["note"] = json!(n);
     }
+    if let Some(cell) = d.cell {
+        item["cell"] = json!(cell);
+    }
     item
 }
 

@@ -1,7 +1,9 @@
 //! JUnit XML for CI test reports: a test suite per checked file, a test
 //! case per entry point and mode (`model (strict)`), failed when that export
 //! fails, skipped when the analysis could not judge it; a file's syntax
-//! errors are a failed `syntax` test case.
+//! errors are a failed `syntax` test case (an unreadable notebook a failed
+//! `invalid-notebook` one). In a notebook, `line` is the line within the
+//! cell the failure's text names (`nb.ipynb:cell 3:2:5: ...`).
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -44,7 +46,7 @@ enum Outcome {
 }
 
 fn failure_body(d: &Diagnostic) -> String {
-    let mut body = format!("{}:{}:{}: {}", d.path, d.line, d.col, d.message);
+    let mut body = format!("{}: {}", d.location(), d.message);
     if let Some(help) = &d.help {
         body.push_str(&format!("\nhelp: {help}"));
     }
@@ -53,9 +55,12 @@ fn failure_body(d: &Diagnostic) -> String {
 
 pub fn write(out: &mut impl Write, report: &Report) -> io::Result<()> {
     let mut suites: BTreeMap<&str, Vec<Case>> = BTreeMap::new();
-    for d in report.visible().filter(|d| d.code == "syntax") {
+    for d in report
+        .visible()
+        .filter(|d| d.code == "syntax" || d.code == "invalid-notebook")
+    {
         suites.entry(&d.path).or_default().push(Case {
-            name: "syntax".into(),
+            name: d.code.clone(),
             line: d.line,
             outcome: Outcome::Failed {
                 kind: d.code.clone(),

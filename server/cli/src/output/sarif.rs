@@ -116,6 +116,10 @@ fn result(d: &Diagnostic, rule_index: usize) -> Value {
     if let Some(entry) = &d.entry {
         properties.insert("entry".into(), json!(entry));
     }
+    if let Some(cell) = d.cell {
+        // The region's lines are this notebook cell's.
+        properties.insert("cell".into(), json!(cell));
+    }
     if !properties.is_empty() {
         result["properties"] = Value::Object(properties);
     }

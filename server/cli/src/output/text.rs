@@ -25,14 +25,10 @@ const GUTTER: Style = Style::new()
     .fg_color(Some(anstyle::Color::Ansi(AnsiColor::Blue)))
     .bold();
 
-/// `path:line:col: ` (or `path: ` for a diagnostic about the whole file),
-/// styled.
+/// `path:line:col: ` (`path:cell N:line:col: ` in a notebook, `path: `
+/// for a diagnostic about the whole file), styled.
 fn location(d: &Diagnostic) -> String {
-    if d.line == 0 {
-        format!("{LOCATION}{}:{LOCATION:#} ", d.path)
-    } else {
-        format!("{LOCATION}{}:{}:{}:{LOCATION:#} ", d.path, d.line, d.col)
-    }
+    format!("{LOCATION}{}:{LOCATION:#} ", d.location())
 }
 
 pub fn write(out: &mut impl Write, report: &Report, concise: bool) -> io::Result<()> {

@@ -276,7 +276,12 @@ fn key_hash(key: &Value) -> u64 {
             let x = if x == 0.0 { 0.0 } else { x };
             x.to_bits().hash(h);
         };
-        std::mem::discriminant(key).hash(h);
+        // Equal numbers hash alike whatever their type (`1`, `1.0`,
+        // `True`), as `key_eq` compares them.
+        match key {
+            Value::Bool(_) | Value::Int(_) | Value::Float(_) => u8::MAX.hash(h),
+            _ => std::mem::discriminant(key).hash(h),
+        }
         match key {
             Value::Bool(b) => number(f64::from(u8::from(*b)), h),
             Value::Int(i) => number(*i as f64, h),
@@ -301,6 +306,54 @@ fn key_hash(key: &Value) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     feed(key, &mut h);
     h.finish()
+}
+
+/// A hash index over a sequence of keys (a set's items): membership in
+/// constant time, with [`Value::key_eq`] deciding within a hash bucket.
+#[derive(Default)]
+pub struct KeyIndex {
+    positions: HashMap<u64, Vec<usize>>,
+}
+
+impl KeyIndex {
+    pub fn new(items: &[Value]) -> Self {
+        let mut index = KeyIndex::default();
+        for (i, v) in items.iter().enumerate() {
+            index.insert(v, i);
+        }
+        index
+    }
+
+    fn insert(&mut self, key: &Value, at: usize) {
+        self.positions.entry(key_hash(key)).or_default().push(at);
+    }
+
+    /// Whether `items` (the sequence this index was built over) holds
+    /// `key`.
+    pub fn contains(&self, items: &[Value], key: &Value) -> bool {
+        self.positions
+            .get(&key_hash(key))
+            .is_some_and(|at| at.iter().any(|&i| items[i].key_eq(key)))
+    }
+
+    /// Appends `key` to `items` unless it holds it already.
+    pub fn push_new(&mut self, items: &mut Vec<Value>, key: Value) {
+        if !self.contains(items, &key) {
+            self.insert(&key, items.len());
+            items.push(key);
+        }
+    }
+}
+
+/// The distinct items of `items` (by [`Value::key_eq`]), in first-seen
+/// order: a set's items.
+pub fn distinct(items: impl IntoIterator<Item = Value>) -> Vec<Value> {
+    let mut index = KeyIndex::default();
+    let mut out = Vec::new();
+    for v in items {
+        index.push_new(&mut out, v);
+    }
+    out
 }
 
 /// Where a fake tensor comes from.
@@ -957,6 +1010,29 @@ fn c3_merge(bases: &[Rc<Class>]) -> Option<Vec<Rc<Class>>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn distinct_keeps_first_seen_order_and_equal_numbers_once() {
+        let items = vec![
+            Value::Int(1),
+            Value::Str("a".into()),
+            Value::Float(1.0),
+            Value::Bool(true),
+            Value::Int(2),
+            Value::Str("a".into()),
+            Value::Bool(false),
+            Value::Int(0),
+        ];
+        let out = distinct(items);
+        assert_eq!(out.len(), 4, "{out:?}");
+        assert!(matches!(out[0], Value::Int(1)));
+        assert!(matches!(out[3], Value::Bool(false)));
+        let index = KeyIndex::new(&out);
+        assert!(index.contains(&out, &Value::Float(2.0)));
+        assert!(!index.contains(&out, &Value::Int(3)));
+        let big = distinct((0..100_000).map(|i| Value::Int(i % 50_000)));
+        assert_eq!(big.len(), 50_000);
+    }
 
     fn named(name: &str) -> Rc<DimSpec> {
         Rc::new(DimSpec::Named {

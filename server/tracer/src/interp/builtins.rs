@@ -878,13 +878,9 @@ fn python_builtin(
             } else {
                 interp.iterate(&arg(0))?
             };
-            let mut out: Vec<Value> = Vec::new();
-            for v in items {
-                if !out.iter().any(|o| o.key_eq(&v)) {
-                    out.push(v);
-                }
-            }
-            Ok(Value::Set(Rc::new(RefCell::new(out))))
+            Ok(Value::Set(Rc::new(RefCell::new(crate::value::distinct(
+                items,
+            )))))
         }
         "dict" => {
             let mut d = Dict::default();
@@ -1801,6 +1797,8 @@ fn container_method(
         (Value::Dict(d), "copy") => Ok(Value::Dict(Rc::new(RefCell::new(d.borrow().clone())))),
         (Value::Set(s), "add") => {
             let v = arg(0);
+            // The items are a sequence: an add scans them.
+            interp.charge_copies(s.borrow().len(), s.borrow().len(), "a set")?;
             if !s.borrow().iter().any(|x| x.key_eq(&v)) {
                 s.borrow_mut().push(v);
             }
@@ -1809,17 +1807,19 @@ fn container_method(
         (Value::Set(s), "update" | "discard" | "remove" | "clear") => {
             match method {
                 "update" => {
+                    let mut items = s.borrow().clone();
+                    let mut index = crate::value::KeyIndex::new(&items);
                     for other in &args {
                         for v in interp.iterate(other)? {
-                            if !s.borrow().iter().any(|x| x.key_eq(&v)) {
-                                s.borrow_mut().push(v);
-                            }
+                            index.push_new(&mut items, v);
                         }
                     }
+                    *s.borrow_mut() = items;
                 }
                 "clear" => s.borrow_mut().clear(),
                 _ => {
                     let v = arg(0);
+                    interp.charge_copies(s.borrow().len(), s.borrow().len(), "a set")?;
                     let found = s.borrow().iter().position(|x| x.key_eq(&v));
                     match (found, method) {
                         (Some(i), _) => {
@@ -2050,7 +2050,17 @@ fn title_case(s: &str) -> String {
 
 /// `-`, `|`, `&`, `^` between sets, keeping the left operand's order.
 fn set_op(interp: &mut Interp, op: BinOp, a: &[Value], b: &[Value]) -> R<Value> {
-    let has = |xs: &[Value], x: &Value| xs.iter().any(|y| y.key_eq(x));
+    let (in_a, in_b) = (
+        crate::value::KeyIndex::new(a),
+        crate::value::KeyIndex::new(b),
+    );
+    let has = |xs: &[Value], x: &Value| {
+        if std::ptr::eq(xs, a) {
+            in_a.contains(a, x)
+        } else {
+            in_b.contains(b, x)
+        }
+    };
     let items: Vec<Value> = match op {
         BinOp::Sub => a.iter().filter(|x| !has(b, x)).cloned().collect(),
         BinOp::BitAnd => a.iter().filter(|x| has(b, x)).cloned().collect(),
@@ -2888,11 +2898,5 @@ fn signature_of(interp: &mut Interp, target: Option<&Value>) -> R<Value> {
 
 /// The distinct items of `items` (by key equality), in order.
 fn dedup_keys(items: &[Value]) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::with_capacity(items.len());
-    for v in items {
-        if !out.iter().any(|o| o.key_eq(v)) {
-            out.push(v.clone());
-        }
-    }
-    out
+    crate::value::distinct(items.iter().cloned())
 }

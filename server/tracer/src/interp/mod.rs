@@ -1704,13 +1704,7 @@ pub fn range_len(start: i64, stop: i64, step: i64) -> i64 {
 }
 
 fn dedup(items: Vec<Value>) -> Vec<Value> {
-    let mut out: Vec<Value> = Vec::new();
-    for v in items {
-        if !out.iter().any(|o| o.key_eq(&v)) {
-            out.push(v);
-        }
-    }
-    out
+    crate::value::distinct(items)
 }
 
 pub fn is_same(a: &Value, b: &Value) -> bool {

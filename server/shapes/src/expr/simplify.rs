@@ -70,7 +70,8 @@ impl SymExpr {
     /// simplified like torch's `Mod`: constants fold (`-7 % 2 == 1`),
     /// `x % 1 == 0`, `x % x == 0`, terms divisible by a constant divisor
     /// are dropped (`Mod(2*s0 + 3, 2) == 1`), and a syntactically divisible
-    /// dividend gives 0. Fails on modulo by zero.
+    /// dividend, or a constant multiple of the divisor
+    /// (`Mod(64*s0*s1 - 64*s0, s0*s1 - s0)`), gives 0. Fails on modulo by zero.
     pub fn checked_modulo(&self, divisor: &SymExpr) -> SymResult<SymExpr> {
         let p = self;
         if divisor.is_zero() {
@@ -91,7 +92,9 @@ impl SymExpr {
                     return rest.checked_modulo(divisor);
                 }
             }
-            None if divides_exactly(p, divisor) => return Ok(SymExpr::int(0)),
+            None if divides_exactly(p, divisor) || constant_multiple(p, divisor).is_some() => {
+                return Ok(SymExpr::int(0));
+            }
             None => {}
         }
         Ok(SymExpr::from_apply(

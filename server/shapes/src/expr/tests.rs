@@ -173,6 +173,16 @@ fn mod_simplifications() {
         Some(AtomKind::Mod(&s(0), &int(4)))
     );
     assert!((&s(0) + &s(1)).modulo(&s(0)).as_atom().is_some());
+    // A constant multiple of a sum: Mod(64*(s0*s1 - s0), s0*s1 - s0) == 0.
+    let sum = &(&s(0) * &s(1)) - &s(0);
+    assert_eq!(int(64).mul(&sum).modulo(&sum), int(0));
+    assert!(
+        int(64)
+            .mul(&sum)
+            .modulo(&(&sum + &int(1)))
+            .as_atom()
+            .is_some()
+    );
     assert_eq!(s(0).checked_modulo(&int(0)), Err(SymError::DivisionByZero));
 }
 

@@ -1043,10 +1043,11 @@ fn atom_expr(atom: &shapes::expr::Atom) -> SymExpr {
     }
 }
 
-/// torch's node name for a traced op: the op's name (`aten.add.Tensor` -> `add`).
+/// torch's node name for a traced op: the op's name (`aten.add.Tensor` ->
+/// `add`), snake-cased as FX names nodes (`aten.mT.default` -> `m_t`).
 pub fn default_base_name(target: &str) -> String {
     let parts: Vec<&str> = target.split('.').collect();
-    match parts.as_slice() {
+    let name = match parts.as_slice() {
         // A dunder op is named without its underscores (`__and__` -> `and`).
         ["aten", op, _] => op
             .strip_prefix("__")
@@ -1058,5 +1059,44 @@ pub fn default_base_name(target: &str) -> String {
         [.., op, "default"] => (*op).to_string(),
         [.., last] => (*last).to_string(),
         [] => "node".into(),
+    };
+    snake_case(&name)
+}
+
+/// FX's snake case: an underscore before each capital that follows a
+/// lower-case letter, then everything lower-cased (`mT` -> `m_t`,
+/// `numpy_T` -> `numpy_t`).
+fn snake_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 2);
+    let mut after_lower = false;
+    for c in name.chars() {
+        if c.is_ascii_uppercase() && after_lower {
+            out.push('_');
+        }
+        after_lower = c.is_ascii_lowercase();
+        out.push(c.to_ascii_lowercase());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::default_base_name;
+
+    #[test]
+    fn node_names_are_the_op_name_snake_cased_as_fx_does() {
+        for (target, name) in [
+            ("aten.add.Tensor", "add"),
+            ("aten.__and__.Tensor", "and"),
+            ("aten.mT.default", "m_t"),
+            ("aten.mH.default", "m_h"),
+            ("aten.numpy_T.default", "numpy_t"),
+            ("aten.matrix_H.default", "matrix_h"),
+            ("aten.sym_size.int", "sym_size"),
+            ("_operator.floordiv", "floordiv"),
+            ("higher_order.cond", "cond"),
+        ] {
+            assert_eq!(default_base_name(target), name, "{target}");
+        }
     }
 }

@@ -31,18 +31,15 @@ local function configured_cmd()
   return cmd, "require('exportlens')", why
 end
 
--- Runs `cmd`; `on_output(job)` sees job.stdout grow. Returns the job table
--- (fields id, stdout, stderr, code) or nil and the reason.
-local function spawn(cmd, on_output)
+-- Starts `cmd`. Returns the job table (fields id, stdout and stderr as
+-- they grow, code once it exited) or nil and the reason.
+local function spawn(cmd)
   local job = { stdout = "", stderr = "" }
   local started, id = pcall(vim.fn.jobstart, cmd, {
     -- A chunk is a list of lines split at "\n", its first item continuing
     -- the previous chunk's last: joining with "\n" restores the bytes.
     on_stdout = function(_, data)
       job.stdout = job.stdout .. table.concat(data, "\n")
-      if on_output then
-        on_output(job)
-      end
     end,
     on_stderr = function(_, data)
       job.stderr = job.stderr .. table.concat(data, "\n")

@@ -7,8 +7,9 @@
    and `pip install --no-build-isolation <checkout>` with CARGO_TARGET_DIR
    set to the repository's `target/`.
 3. The installed `exportlens`, found on the venv's PATH, must print the
-   workspace version and give `check examples` the same exit status and
-   output as `target/release/exportlens`; the installed binary is stripped.
+   workspace version, be stripped, and report the examples' two failures
+   with exit status 1; built from the same sources as
+   `target/release/exportlens`, it must print exactly what that prints.
 
 Reusing the warm target: cargo judges a path crate's freshness by comparing
 its source files' mtimes with the artifacts', so freshly unpacked sources
@@ -17,8 +18,9 @@ would rebuild every workspace crate. The test first runs `cargo build
 step), so the artifacts are built from the working tree. When the working
 tree's Rust inputs equal HEAD's, the checkout's files are dated back to
 2001, and cargo reuses those artifacts: they were built from these very
-sources. When they differ (uncommitted Rust changes), the dates stay and the
-workspace crates are rebuilt from the checkout.
+sources. When they differ (uncommitted Rust changes), the dates stay, the
+workspace crates are rebuilt from the checkout, and the working tree's
+build is made again afterwards.
 """
 from __future__ import annotations
 
@@ -139,8 +141,13 @@ def test_pip_install_clean_checkout(tmp_path):
     assert ".symtab" not in elf_section_names(Path(installed)), "the installed binary is not stripped"
 
     got = sh([installed, "check", "examples"], env=run_env, check=False)
-    want = sh([str(IN_TREE), "check", "examples"], env=run_env, check=False)
-    assert got.returncode == want.returncode == 1, (got.returncode, got.stdout)
-    assert got.stdout == want.stdout, f"installed:\n{got.stdout}\nin-tree:\n{want.stdout}"
+    assert got.returncode == 1, (got.returncode, got.stdout)
     assert "examples/graph_break.py:17:12: error[data-dependent]" in got.stdout, got.stdout
     assert "error[constraint-violation]" in got.stdout, got.stdout
+    if warm:
+        want = sh([str(IN_TREE), "check", "examples"], env=run_env, check=False)
+        assert (got.returncode, got.stdout) == (want.returncode, want.stdout), f"in-tree:\n{want.stdout}"
+    else:
+        # maturin's cargo left HEAD's build in target/release: the working
+        # tree's goes back for the tests that run target/release/exportlens.
+        sh(["cargo", "build", "--release", "-p", "cli"])

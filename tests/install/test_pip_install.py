@@ -18,9 +18,10 @@ would rebuild every workspace crate. The test first runs `cargo build
 step), so the artifacts are built from the working tree. When the working
 tree's Rust inputs equal HEAD's, the checkout's files are dated back to
 2001, and cargo reuses those artifacts: they were built from these very
-sources. When they differ (uncommitted Rust changes), the dates stay, the
-workspace crates are rebuilt from the checkout, and the working tree's
-build is made again afterwards.
+sources. When they differ (uncommitted Rust changes), the checkout's files
+are dated now, the workspace crates are rebuilt from it, and afterwards the
+uncommitted files are dated now so that cargo builds the working tree's
+crates again.
 """
 from __future__ import annotations
 
@@ -71,6 +72,17 @@ def rust_inputs_are_committed() -> bool:
     return status.strip() == ""
 
 
+def touch_uncommitted() -> None:
+    """Dates the working tree's uncommitted Rust inputs now. The checkout's
+    build left artifacts with the same fingerprints as the working tree's,
+    but from HEAD's sources; this makes cargo build those crates again."""
+    out = sh(["git", "status", "--porcelain", "--untracked-files=all", "--", *RUST_INPUTS]).stdout
+    for line in out.splitlines():
+        path = ROOT / line[3:].split(" -> ")[-1]
+        if path.is_file():
+            path.touch()
+
+
 def clean_checkout(dest: Path) -> Path:
     checkout = dest / "exportlens"
     checkout.mkdir(parents=True)
@@ -84,10 +96,10 @@ def clean_checkout(dest: Path) -> Path:
     return checkout
 
 
-def backdate(tree: Path) -> None:
+def set_mtimes(tree: Path, t: float) -> None:
     for dirpath, _, files in os.walk(tree):
         for name in files:
-            os.utime(os.path.join(dirpath, name), (OLD, OLD), follow_symlinks=False)
+            os.utime(os.path.join(dirpath, name), (t, t), follow_symlinks=False)
 
 
 def elf_section_names(path: Path) -> set[str]:
@@ -110,8 +122,10 @@ def test_pip_install_clean_checkout(tmp_path):
     checkout = clean_checkout(tmp_path)
     warm = rust_inputs_are_committed()
     if warm:
-        backdate(checkout)
+        set_mtimes(checkout, OLD)
     else:
+        # Newer than any artifact (git archive dates files at the commit).
+        set_mtimes(checkout, time.time())
         print("uncommitted changes under Cargo.toml, Cargo.lock or server/: the workspace crates are rebuilt")
 
     venv = tmp_path / "venv"
@@ -150,4 +164,5 @@ def test_pip_install_clean_checkout(tmp_path):
     else:
         # maturin's cargo left HEAD's build in target/release: the working
         # tree's goes back for the tests that run target/release/exportlens.
+        touch_uncommitted()
         sh(["cargo", "build", "--release", "-p", "cli"])

@@ -1,7 +1,9 @@
 """VS Code, for real: the editors/vscode extension.
 
-1. `npm run lint` and `npm run package` in editors/vscode (tsc strict,
-   eslint, a .vsix via @vscode/vsce with target/release/exportlens bundled).
+1. `npm run lint` and `npm run package -- --target linux-x64` in
+   editors/vscode (tsc strict, eslint, the linux-x64 package
+   exportlens-linux-x64-<version>.vsix via `vsce package --target`, with
+   target/release/exportlens bundled).
 2. That .vsix installed into code-server 4.100.3 (VS Code 1.100.3), opened in
    Debian's headless Chromium through playwright-core
    (tests/editors/vscode_e2e/run.js): the graph-break model shows an error
@@ -20,6 +22,7 @@ run is retried once and both outputs are reported.
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import stat
@@ -32,7 +35,8 @@ import pytest
 from editors_support import ARTIFACTS, BIN, CACHE, DEAD_SERVERS, ROOT, Run, require_tool, run_editor, server_cmd
 
 EXT = ROOT / "editors" / "vscode"
-VSIX = EXT / "exportlens.vsix"
+VERSION = json.loads((EXT / "package.json").read_text())["version"]
+VSIX = EXT / f"exportlens-linux-x64-{VERSION}.vsix"
 E2E = Path(__file__).resolve().parent / "vscode_e2e" / "run.js"
 DEPS = CACHE / "vscode_e2e"
 # Messages of runs that failed before exportlens was involved.
@@ -61,7 +65,7 @@ def vsix() -> Path:
     assert BIN.exists(), f"{BIN} is missing (cargo build --release -p cli)"
     if VSIX.exists():
         VSIX.unlink()
-    p = npm("run", "package", env={"EXPORTLENS_BIN": str(BIN)})
+    p = npm("run", "package", "--", "--target", "linux-x64", env={"EXPORTLENS_BIN": str(BIN)})
     assert p.returncode == 0, p.stdout
     assert VSIX.exists(), p.stdout
     return VSIX
@@ -77,12 +81,35 @@ def test_vscode_extension_compiles_and_packages(vsix):
     with zipfile.ZipFile(vsix) as z:
         names = set(z.namelist())
         info = z.getinfo("extension/server/exportlens")
+        manifest = z.read("extension.vsixmanifest").decode()
+        package = json.loads(z.read("extension/package.json"))
     for needed in ("extension/package.json", "extension/out/extension.js", "extension/out/program.js",
-                   "extension/out/server.js", "extension/server/exportlens",
-                   "extension/node_modules/vscode-languageclient/package.json"):
+                   "extension/out/server.js", "extension/server/exportlens", "extension/images/icon.png",
+                   "extension/LICENSE.txt", "extension/node_modules/vscode-languageclient/package.json"):
         assert needed in names, sorted(names)[:50]
-    assert not any(n.startswith("extension/src/") for n in names), "sources shipped"
+    assert not any(n.startswith(("extension/src/", "extension/scripts/")) for n in names), "sources shipped"
+    assert "extension/images/make_icon.py" not in names
     assert info.file_size == BIN.stat().st_size, "the bundled binary is not target/release/exportlens"
+    # What the Marketplace and Open VSX read: the platform, icon, license,
+    # repository and the restricted-mode capability.
+    assert 'TargetPlatform="linux-x64"' in manifest, manifest
+    assert '<Property Id="Microsoft.VisualStudio.Services.Links.Source"' in manifest, manifest
+    assert package["icon"] == "images/icon.png" and package["license"] == "MIT OR Apache-2.0"
+    untrusted = package["capabilities"]["untrustedWorkspaces"]
+    assert untrusted["supported"] == "limited" and untrusted["restrictedConfigurations"] == ["exportlens.server.path"]
+    with zipfile.ZipFile(vsix) as z:
+        icon = z.read("extension/images/icon.png")
+    assert icon[:8] == b"\x89PNG\r\n\x1a\n" and icon[16:24] == (128).to_bytes(4, "big") * 2, "icon is not a 128x128 PNG"
+
+
+def test_vscode_package_refuses_another_platforms_binary(tmp_path):
+    """The packaging script checks the binary's header against --target."""
+    require_tool("npm", "npm")
+    out = tmp_path / "wrong.vsix"
+    p = npm("run", "package", "--", "--target", "darwin-arm64", "--bin", str(BIN), "--out", str(out))
+    assert p.returncode != 0, p.stdout
+    assert f"package: {BIN} is not a darwin-arm64 binary (aarch64-apple-darwin): it is elf, machine 0x3e, glibc" in p.stdout, p.stdout
+    assert not out.exists()
 
 
 def run_vscode(vsix: Path, work: Path, server_path: str | None, timeout_ms: int, limit_s: float) -> Run:

@@ -322,6 +322,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
         setTimeout(() => programs.refreshAll(), 500);
       }
     }),
+    // Until the workspace is trusted, VS Code hides its exportlens.server.path
+    // (restrictedConfigurations in package.json); once trusted, that binary
+    // is the one to run.
+    vscode.workspace.onDidGrantWorkspaceTrust(async () => {
+      const p = vscode.workspace.getConfiguration("exportlens").inspect<string>("server.path");
+      if (p?.workspaceValue !== undefined || p?.workspaceFolderValue !== undefined) {
+        await restart();
+      }
+    }),
   );
   await startClient();
 }

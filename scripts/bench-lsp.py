@@ -159,6 +159,47 @@ def bench(binary: str, edits: int, starts: int, hovers: int) -> dict:
     return results
 
 
+def bench_library_entry(binary: str, venv: str, edits: int) -> dict:
+    """Edit -> publishDiagnostics on a transformers entry file (the tiny
+    Llama case of tests/libs), libraries read from `venv`: a comment at
+    the end of the file typed and deleted, one edit at a time."""
+    import tempfile
+
+    src = (ROOT / "tests/libs/cases/transformers/hf_decoder_llama.py").read_text() + "# edit\n"
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "llama_entry.py"
+        path.write_text(src)
+        s = Server(binary, env={"VIRTUAL_ENV": str(Path(venv).resolve())})
+        s.initialize(Path(tmp))
+        uri = path.resolve().as_uri()
+        t0 = time.perf_counter()
+        s.open(uri, src)
+        t, _ = s.wait_diagnostics(uri, 1)
+        opened = (t - t0) * 1e3
+        line = src.count("\n") - 1
+        lat = []
+        for version in range(2, 2 + edits):
+            if version % 2 == 0:
+                rng, text = (6, 6), "x"
+            else:
+                rng, text = (6, 7), ""
+            change = {
+                "range": {
+                    "start": {"line": line, "character": rng[0]},
+                    "end": {"line": line, "character": rng[1]},
+                },
+                "text": text,
+            }
+            t0 = time.perf_counter()
+            s.notify("textDocument/didChange",
+                     {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
+            t, _ = s.wait_diagnostics(uri, version)
+            lat.append((t - t0) * 1e3)
+        s.close()
+    return {"open_ms": opened, "n": len(lat), "median": statistics.median(lat),
+            "p90": percentile(lat, 90), "min": min(lat)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", default=str(ROOT / "target" / "release" / "exportlens"))
@@ -166,10 +207,18 @@ def main() -> int:
     ap.add_argument("--starts", type=int, default=20)
     ap.add_argument("--hovers", type=int, default=300)
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
+    ap.add_argument("--llama", action="store_true",
+                    help="only the tiny transformers Llama entry (libraries from --venv)")
+    ap.add_argument("--venv", default=str(ROOT / ".venv-libs"))
     args = ap.parse_args()
     if not Path(args.bin).exists():
         print(f"{args.bin} is missing: cargo build --release -p cli", file=sys.stderr)
         return 2
+    if args.llama:
+        r = bench_library_entry(args.bin, args.venv, min(args.edits, 60))
+        print(f"tiny Llama entry: open -> diagnostics {r['open_ms']:.0f} ms; edit -> publishDiagnostics "
+              f"median {r['median']:.1f} ms, p90 {r['p90']:.1f} ms, min {r['min']:.1f} ms ({r['n']} edits)")
+        return 0
     r = bench(args.bin, args.edits, args.starts, args.hovers)
     if args.json:
         print(json.dumps(r, indent=2))

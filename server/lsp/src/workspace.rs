@@ -86,6 +86,13 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// One configuration file's diagnostic filter and `exclude` globs.
+#[derive(Clone)]
+struct CompiledRules {
+    filter: Arc<pyenv::filter::DiagnosticFilter>,
+    exclude: Arc<pyenv::files::GlobList>,
+}
+
 /// Cross-file state of the language server; see the module docs.
 #[derive(Default)]
 pub struct WorkspaceIndex {
@@ -103,6 +110,9 @@ pub struct WorkspaceIndex {
     background: Mutex<HashMap<Uri, u64>>,
     /// Project settings and Python environments, per folder.
     pub resolver: pyenv::Resolver,
+    /// The compiled rules of each configuration file, with the settings
+    /// they were compiled from (recompiled when those change).
+    project_rules: Mutex<HashMap<PathBuf, (pyenv::Settings, CompiledRules)>>,
 }
 
 /// The module-name components a file's import lines mention, if the file
@@ -178,18 +188,35 @@ impl WorkspaceIndex {
         Some((imports, first.then_some(resolution)))
     }
 
-    /// What the configuration file that applies to `path` says of it.
+    /// What the configuration file that applies to `path` says of it. Its
+    /// globs are compiled once per configuration, not per edit.
     pub fn project_rules(&self, path: &Path) -> crate::analysis::ProjectRules {
         let folder = path.parent().unwrap_or(Path::new(""));
         let resolution = self.resolver.resolve(folder);
         let Some(settings) = resolution.project.as_ref().map(|p| &p.settings) else {
             return crate::analysis::ProjectRules::default();
         };
-        let walk = pyenv::files::WalkOptions::from_settings(Some(settings), folder);
+        let compiled = {
+            let mut cache = lock(&self.project_rules);
+            match cache.get(&settings.file) {
+                Some((seen, compiled)) if seen == settings => compiled.clone(),
+                _ => {
+                    let compiled = CompiledRules {
+                        filter: Arc::new(pyenv::filter::DiagnosticFilter::new(settings)),
+                        exclude: Arc::new(
+                            pyenv::files::WalkOptions::from_settings(Some(settings), folder)
+                                .exclude,
+                        ),
+                    };
+                    cache.insert(settings.file.clone(), (settings.clone(), compiled.clone()));
+                    compiled
+                }
+            }
+        };
         crate::analysis::ProjectRules {
-            filter: Some(Arc::new(pyenv::filter::DiagnosticFilter::new(settings))),
             mode: settings.mode,
-            excluded: walk.exclude.matches(path),
+            excluded: compiled.exclude.matches(path),
+            filter: Some(compiled.filter),
         }
     }
 

@@ -2050,29 +2050,24 @@ fn title_case(s: &str) -> String {
 
 /// `-`, `|`, `&`, `^` between sets, keeping the left operand's order.
 fn set_op(interp: &mut Interp, op: BinOp, a: &[Value], b: &[Value]) -> R<Value> {
-    let (in_a, in_b) = (
+    let (index_a, index_b) = (
         crate::value::KeyIndex::new(a),
         crate::value::KeyIndex::new(b),
     );
-    let has = |xs: &[Value], x: &Value| {
-        if std::ptr::eq(xs, a) {
-            in_a.contains(a, x)
-        } else {
-            in_b.contains(b, x)
-        }
-    };
+    let in_a = |x: &Value| index_a.contains(a, x);
+    let in_b = |x: &Value| index_b.contains(b, x);
     let items: Vec<Value> = match op {
-        BinOp::Sub => a.iter().filter(|x| !has(b, x)).cloned().collect(),
-        BinOp::BitAnd => a.iter().filter(|x| has(b, x)).cloned().collect(),
+        BinOp::Sub => a.iter().filter(|x| !in_b(x)).cloned().collect(),
+        BinOp::BitAnd => a.iter().filter(|x| in_b(x)).cloned().collect(),
         BinOp::BitOr => a
             .iter()
             .cloned()
-            .chain(b.iter().filter(|x| !has(a, x)).cloned())
+            .chain(b.iter().filter(|x| !in_a(x)).cloned())
             .collect(),
         BinOp::BitXor => a
             .iter()
-            .filter(|x| !has(b, x))
-            .chain(b.iter().filter(|x| !has(a, x)))
+            .filter(|x| !in_b(x))
+            .chain(b.iter().filter(|x| !in_a(x)))
             .cloned()
             .collect(),
         _ => {

@@ -29,7 +29,12 @@ def expected(case: Path) -> dict:
     for n in ep.graph.nodes:
         if n.op == "call_function":
             t = n.target
-            name = str(t) if not hasattr(t, "_schema") else f"aten.{t._schema.name.split('::')[1]}.{t._overloadname}"
+            if hasattr(t, "_schema"):
+                name = f"aten.{t._schema.name.split('::')[1]}.{t._overloadname}"
+            else:
+                # A Python function (`operator.gt` on symbolic values),
+                # named as the shared oracle names it.
+                name = f"{getattr(t, '__module__', '')}.{t.__name__}"
             nodes.append(name)
     failures = [
         {"kind": str(f.failure_type), "line": user_line(f.data.get("user_stack", []), case)}

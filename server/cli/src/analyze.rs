@@ -177,7 +177,12 @@ pub fn analyze(path: &str, text: &str, modes: &[Mode]) -> Analysis {
     let entries = tracer::find_entries(&file)
         .into_iter()
         .map(|e| {
-            let runs = tracer::trace_entry_modes(&file, &e, modes, &options);
+            let runs = if export::draft::is_draft(&e) {
+                let draft = interp::draft_options(&file, &e, options.clone());
+                tracer::trace_entry_modes(&file, &e, modes, &draft)
+            } else {
+                tracer::trace_entry_modes(&file, &e, modes, &options)
+            };
             (e, runs)
         })
         .collect();

@@ -6,15 +6,19 @@
 //! marked dims as `Dim.AUTO` and report every guard that second trace
 //! added (`GUARD_ADDED`). Any other failure is raised as by `export`.
 //!
-//! exportlens does not know the example inputs' values, so a run that
-//! draft export tolerates is reported as exporting, with its issues
-//! ([`DraftIssue`]) and without a program (`program_known: false` in the
-//! JSON report).
+//! The tracer does both when its options ask for draft semantics
+//! (`TraceOptions::draft`, with an evaluator on the example inputs'
+//! values): the run exports, and this module reports its program with
+//! the issues ([`DraftIssue`]). Where a value cannot be computed (inputs
+//! from `torch.randn`, randomly initialized weights) the run still fails,
+//! and draft export's completion is reported without a program
+//! (`program_known: false` in the JSON report).
 
 use serde_json::{Value as Json, json};
 use syntax::ast::ExprKind;
 use tracer::entry::{EntryKind, EntryPoint};
-use tracer::{FailureKind, TraceOutcome, TraceResult};
+use tracer::failure::ExampleDecision;
+use tracer::{Failure, FailureKind, TraceOutcome, TraceResult};
 
 /// One issue of torch's `DraftExportReport`, by its `FailureType` name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,53 +48,101 @@ pub fn is_draft(entry: &EntryPoint) -> bool {
     }
 }
 
-/// The issues draft export reports for a run it completes despite a
-/// failure of `export`; `None` when the run exported (no issues) or the
-/// failure is one draft export raises too (a graph break, an error, or
-/// no verdict).
+/// The issues draft export reports for a run: the decisions it took on
+/// the example inputs' values and, after a constraint violation, the
+/// guards its second trace (every Dim as `Dim.AUTO`) added; for a failed
+/// run, the failure draft export tolerates but exportlens could not
+/// decide (a value it cannot compute). `None` when the run has no issue
+/// or fails as `draft_export` fails too (a graph break, an error, or no
+/// verdict).
 pub fn tolerated(r: &TraceResult) -> Option<Vec<DraftIssue>> {
-    let TraceOutcome::Failed(f) = &r.outcome else {
-        return None;
-    };
-    match f.kind {
-        FailureKind::DataDependent => Some(vec![DraftIssue {
-            kind: "DATA_DEPENDENT_ERROR",
-            line: f.line,
-            path: f.path.clone(),
-            message: format!(
-                "data dependent error: {}; draft_export decides it on the example inputs and asserts that at run time (add `torch._check(...)` to state the assumption)",
-                f.message
-            ),
-        }]),
-        FailureKind::ConstraintViolation => {
-            let mut issues: Vec<DraftIssue> = r
-                .guards
-                .iter()
-                .filter(|g| g.line.is_some())
-                .map(|g| DraftIssue {
-                    kind: "GUARD_ADDED",
-                    line: g.line,
-                    path: g.path.clone(),
-                    message: format!(
-                        "guard added: {}; draft_export traces again with the marked dims as Dim.AUTO ({})",
-                        g.expr, f.message
-                    ),
-                })
-                .collect();
-            if issues.is_empty() {
-                issues.push(DraftIssue {
-                    kind: "GUARD_ADDED",
-                    line: f.line,
-                    path: f.path.clone(),
-                    message: format!(
-                        "guard added; draft_export traces again with the marked dims as Dim.AUTO ({})",
-                        f.message
-                    ),
-                });
+    let issues = match &r.outcome {
+        TraceOutcome::Exported(_) => {
+            let decided = |d: &ExampleDecision| DraftIssue {
+                kind: "DATA_DEPENDENT_ERROR",
+                line: d.line,
+                path: d.path.clone(),
+                message: format!(
+                    "data dependent error: could not decide `{}`; draft_export decided it on the example inputs and asserts it at run time (add `torch._check(...)` to state the assumption)",
+                    d.expr
+                ),
+            };
+            match &r.retraced_after {
+                None => r.decided_on_examples.iter().map(decided).collect(),
+                // torch's report lists what the second trace logged in log
+                // order; there a decision is also an added guard.
+                Some(violation) => {
+                    let mut issues = Vec::new();
+                    let mut decisions = r.decided_on_examples.iter().peekable();
+                    for (i, g) in r.guards.iter().enumerate() {
+                        while let Some(d) = decisions.next_if(|d| d.guards_before <= i) {
+                            issues.push(decided(d));
+                            issues.push(decision_guard(d, violation));
+                        }
+                        if g.line.is_some() {
+                            issues.push(guard_added(g.line, g.path.clone(), &g.expr, violation));
+                        }
+                    }
+                    for d in decisions {
+                        issues.push(decided(d));
+                        issues.push(decision_guard(d, violation));
+                    }
+                    issues
+                }
             }
-            Some(issues)
         }
-        _ => None,
+        TraceOutcome::Failed(f) => match f.kind {
+            FailureKind::DataDependent => vec![DraftIssue {
+                kind: "DATA_DEPENDENT_ERROR",
+                line: f.line,
+                path: f.path.clone(),
+                message: format!(
+                    "data dependent error: {}; draft_export decides it on the example inputs and asserts that at run time (add `torch._check(...)` to state the assumption)",
+                    f.message
+                ),
+            }],
+            FailureKind::ConstraintViolation => {
+                let mut issues: Vec<DraftIssue> = r
+                    .guards
+                    .iter()
+                    .filter(|g| g.line.is_some())
+                    .map(|g| guard_added(g.line, g.path.clone(), &g.expr, f))
+                    .collect();
+                if issues.is_empty() {
+                    issues.push(guard_added(f.line, f.path.clone(), "", f));
+                }
+                issues
+            }
+            _ => return None,
+        },
+    };
+    (!issues.is_empty()).then_some(issues)
+}
+
+fn decision_guard(d: &ExampleDecision, violation: &Failure) -> DraftIssue {
+    guard_added(d.line, d.path.clone(), &d.expr, violation)
+}
+
+/// A `GUARD_ADDED` issue of draft export's second trace.
+fn guard_added(
+    line: Option<u32>,
+    path: Option<String>,
+    expr: &str,
+    violation: &Failure,
+) -> DraftIssue {
+    let what = if expr.is_empty() {
+        String::new()
+    } else {
+        format!(": {expr}")
+    };
+    DraftIssue {
+        kind: "GUARD_ADDED",
+        line,
+        path,
+        message: format!(
+            "guard added{what}; draft_export traced again with the marked dims as Dim.AUTO ({})",
+            violation.message
+        ),
     }
 }
 
@@ -99,18 +151,19 @@ pub fn tolerated(r: &TraceResult) -> Option<Vec<DraftIssue>> {
 /// failure is `"ok": true` with `"program_known": false` and empty
 /// `inputs`/`nodes`/`outputs`/`range_constraints`.
 pub fn run_report(r: &TraceResult) -> Json {
-    let Some(issues) = tolerated(r) else {
-        let mut m = crate::report::run_report(r);
-        if m.get("ok") == Some(&json!(true)) {
-            m["draft_report"] = json!([]);
-        }
-        return m;
-    };
-    let issues: Vec<Json> = issues
+    let issues: Vec<Json> = tolerated(r)
+        .unwrap_or_default()
         .iter()
         .map(|i| json!({"kind": i.kind, "line": i.line, "path": i.path, "message": i.message}))
         .collect();
     let full = crate::report::run_report(r);
+    if matches!(r.outcome, TraceOutcome::Exported(_)) || issues.is_empty() {
+        let mut m = full;
+        if m.get("ok") == Some(&json!(true)) {
+            m["draft_report"] = json!(issues);
+        }
+        return m;
+    }
     json!({
         "ok": true,
         "program_known": false,

@@ -26,6 +26,8 @@ pub struct Evaluator {
     file: Arc<SourceFile>,
     entry: EntryPoint,
     limits: Limits,
+    /// Run on the example inputs' own values (see `Values::example_values`).
+    example_values: bool,
     state: RefCell<State>,
 }
 
@@ -44,7 +46,22 @@ impl Evaluator {
             file,
             entry,
             limits,
+            example_values: false,
             state: RefCell::new(State::default()),
+        }
+    }
+
+    /// An evaluator on the example inputs' own values, as draft export
+    /// propagates them: what it cannot know exactly (random values) it
+    /// does not answer.
+    pub fn on_example_values(
+        file: Arc<SourceFile>,
+        entry: EntryPoint,
+        limits: Limits,
+    ) -> Evaluator {
+        Evaluator {
+            example_values: true,
+            ..Evaluator::new(file, entry, limits)
         }
     }
 
@@ -62,9 +79,11 @@ impl Evaluator {
     ) -> crate::Res<RVal> {
         let mut ctx = Ctx::new(env, self.limits);
         ctx.bindings = std::mem::take(&mut st.bindings);
-        let values = st
-            .values
-            .get_or_insert_with(|| Values::recover(&self.file, &self.entry));
+        let values = st.values.get_or_insert_with(|| {
+            let mut v = Values::recover(&self.file, &self.entry);
+            v.example_values = self.example_values;
+            v
+        });
         let pending: Vec<NodeId> = graph
             .nodes
             .iter()

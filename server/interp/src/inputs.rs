@@ -292,6 +292,11 @@ pub struct Values {
     pub weights: Option<Rc<StateDict>>,
     /// `--input NAME=SHAPE` sizes, already bound.
     pub overrides: Vec<(String, Vec<usize>)>,
+    /// The example inputs' own values (draft export decides on them):
+    /// floating inputs as the code builds them, not the deterministic
+    /// fill; values torch draws at random (inputs from `torch.randn`,
+    /// initialized parameters) are unknown.
+    pub example_values: bool,
 }
 
 /// Bind `--input NAME=SHAPE` sizes to the program's symbols. An unknown
@@ -373,6 +378,7 @@ impl Values {
             sampler: None,
             weights: None,
             overrides: Vec::new(),
+            example_values: false,
         }
     }
 
@@ -602,6 +608,11 @@ impl Values {
                         param_seen += 1;
                         continue;
                     }
+                    if self.example_values {
+                        return Err(Error::unknown(format!(
+                            "parameter `{name}` holds torch's random initialization"
+                        )));
+                    }
                     if self.sampler.is_some() {
                         let v = self.random_parameter(file, entry, ctx, name, dt, &shape)?;
                         out.push((*id, RVal::Tensor(v)));
@@ -763,7 +774,10 @@ impl Values {
                         })
                 };
                 let what = format!("input `{name}`");
-                if dt.is_floating() && self.sampler.is_some() {
+                if dt.is_floating() && self.example_values {
+                    let b = self.built(file, entry, ctx.limits, &what, example)?;
+                    RVal::Tensor(check_built(b, dt, &shape, &what)?)
+                } else if dt.is_floating() && self.sampler.is_some() {
                     // What the code builds (`torch.randn(...)` sampled);
                     // at another size, or when it cannot be rebuilt, N(0, 1).
                     match self.built(file, entry, ctx.limits, &what, example) {

@@ -154,6 +154,33 @@ pub fn run_program(
     })
 }
 
+/// The traces of a `torch.export.draft_export(...)` entry: `base`'s
+/// options with draft semantics, deciding on tensor data with the example
+/// inputs' own values (see [`tracer::entry::TraceOptions::draft`]).
+pub fn draft_options(
+    file: &Arc<SourceFile>,
+    entry: &EntryPoint,
+    base: tracer::OptionsFactory,
+) -> tracer::OptionsFactory {
+    let (file, entry) = (file.clone(), entry.clone());
+    Arc::new(move || draft_trace_options(&file, &entry, base()))
+}
+
+/// [`draft_options`] for one trace.
+pub fn draft_trace_options(
+    file: &Arc<SourceFile>,
+    entry: &EntryPoint,
+    mut options: TraceOptions,
+) -> TraceOptions {
+    options.draft = true;
+    options.concrete = Some(Rc::new(concrete::Evaluator::on_example_values(
+        file.clone(),
+        entry.clone(),
+        exec::Limits::default(),
+    )));
+    options
+}
+
 /// Trace an entry for a quick run: the exported program when it computes
 /// what eager PyTorch computes, otherwise the program eager runs, with a
 /// note saying why: traced at the example sizes when the export fails on

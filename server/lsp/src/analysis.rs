@@ -429,9 +429,16 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
 
     for (ei, entry) in entries.iter().enumerate() {
         let wanted = wanted_modes(snap.project.mode(snap.config.mode), entry);
+        let draft_options;
+        let options = if export::draft::is_draft(entry) {
+            draft_options = interp::draft_trace_options(&file, entry, options.clone());
+            &draft_options
+        } else {
+            &options
+        };
         let mut runs: Vec<TraceResult> = wanted
             .iter()
-            .map(|m| tracer::trace_entry_with(file.clone(), entry, *m, &options))
+            .map(|m| tracer::trace_entry_with(file.clone(), entry, *m, options))
             .collect();
         // "Only strict mode breaks": trace non-strict too, to know.
         let strict_failed = runs
@@ -442,7 +449,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
                 file.clone(),
                 entry,
                 Mode::NonStrict,
-                &options,
+                options,
             ));
         }
         let nonstrict_ok = runs

@@ -107,6 +107,12 @@ pub struct TraceResult {
     pub outcome: TraceOutcome,
     pub guards: Vec<ReportedGuard>,
     pub notes: Vec<Note>,
+    /// Draft export: the data-dependent decisions taken on the example
+    /// inputs' values (each asserted at run time).
+    pub decided_on_examples: Vec<crate::failure::ExampleDecision>,
+    /// Draft export: the constraint violation of the first trace, after
+    /// which this one ran with every Dim of the spec as `Dim.AUTO`.
+    pub retraced_after: Option<Box<Failure>>,
 }
 
 /// The values an entry exports with.
@@ -130,6 +136,11 @@ pub struct TraceOptions {
     /// Concrete mode: decisions on tensor data ask this evaluator for the
     /// value and follow the branch eager PyTorch takes (off: `None`).
     pub concrete: Option<Rc<dyn crate::concrete::ConcreteEval>>,
+    /// `torch.export.draft_export` (non-strict traces; needs `concrete` for
+    /// the example inputs' values): a decision on tensor data is taken on
+    /// those values and asserted at run time, and a `dynamic_shapes`
+    /// constraint violation traces again with every Dim as `Dim.AUTO`.
+    pub draft: bool,
     /// Quick runs: an output object export cannot flatten (a plain
     /// dataclass) is kept as an opaque leaf of the output tree, as eager
     /// PyTorch returns it, instead of failing the trace.
@@ -202,11 +213,33 @@ pub fn trace_entry_with(
     mode: Mode,
     options: &TraceOptions,
 ) -> TraceResult {
+    let draft = options.draft && mode == Mode::NonStrict;
+    let first = trace_once(file.clone(), entry, mode, options, draft, false);
+    match &first.outcome {
+        TraceOutcome::Failed(f) if draft && f.kind == FailureKind::ConstraintViolation => {
+            let mut again = trace_once(file, entry, mode, options, true, true);
+            again.retraced_after = Some(f.clone());
+            again
+        }
+        _ => first,
+    }
+}
+
+fn trace_once(
+    file: Arc<SourceFile>,
+    entry: &EntryPoint,
+    mode: Mode,
+    options: &TraceOptions,
+    draft: bool,
+    dims_as_auto: bool,
+) -> TraceResult {
     // Declared first, dropped last: frees the trace's values (see `cycles`).
     let _collector = crate::cycles::Collector::start();
     let mut interp = Interp::new(mode, options.budget, file.clone());
     interp.workspace = options.workspace.clone();
     interp.concrete = options.concrete.clone();
+    interp.draft = draft;
+    interp.dims_as_auto = dims_as_auto;
     interp.opaque_outputs = options.opaque_outputs;
     let result = run(&mut interp, &file, entry, options.static_shapes);
     interp.sync_guard_paths();
@@ -233,6 +266,8 @@ pub fn trace_entry_with(
         outcome,
         guards,
         notes: std::mem::take(&mut interp.notes),
+        decided_on_examples: std::mem::take(&mut interp.decided_on_examples),
+        retraced_after: None,
     }
 }
 

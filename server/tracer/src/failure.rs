@@ -102,6 +102,20 @@ impl Failure {
     }
 }
 
+/// A data-dependent decision draft export took on the example inputs'
+/// values (and asserts at run time) instead of failing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExampleDecision {
+    /// The relation as torch's data-dependent error names it.
+    pub expr: String,
+    pub line: Option<u32>,
+    /// The file of `line` when it is not the traced file.
+    pub path: Option<String>,
+    /// How many guards the trace had logged before it (its place among
+    /// the run's reported guards).
+    pub guards_before: usize,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoteKind {
     /// The tracer did not understand something and continued with an

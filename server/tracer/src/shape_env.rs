@@ -68,6 +68,10 @@ pub struct ShapeEnv {
     /// divisibility facts change how the guards simplify.
     facts: std::cell::RefCell<Option<FactIndex>>,
     unbacked_count: u32,
+    unbacked_float_count: u32,
+    /// Draft export (torch's `propagate_real_tensors`): the values unbacked
+    /// symbols have on the example inputs, where they could be computed.
+    pub real_values: HashMap<SymbolId, i64>,
     /// The ranges the spec declares for derived dims (`2*s0` of
     /// `2*Dim("d", max=4000)`: [0, 8000], the root's own range from 2).
     pub declared_ranges: HashMap<SymExpr, ValueRange>,
@@ -167,9 +171,22 @@ impl ShapeEnv {
     }
 
     pub fn create_unbacked(&mut self, range: ValueRange) -> SymExpr {
-        let id = SymbolId(self.symbols.len() as u32);
         let name = format!("u{}", self.unbacked_count);
         self.unbacked_count += 1;
+        self.push_unbacked(name, range)
+    }
+
+    /// A float read from tensor data (torch's `zuf0`): a symbol only for
+    /// naming the node that reads it; its value is not an integer, so no
+    /// relation over it is ever decided here.
+    pub fn create_unbacked_float(&mut self) -> SymExpr {
+        let name = format!("zuf{}", self.unbacked_float_count);
+        self.unbacked_float_count += 1;
+        self.push_unbacked(name, ValueRange::unbounded())
+    }
+
+    fn push_unbacked(&mut self, name: String, range: ValueRange) -> SymExpr {
+        let id = SymbolId(self.symbols.len() as u32);
         self.symbols.push(SymbolInfo {
             name,
             source: None,
@@ -192,6 +209,15 @@ impl ShapeEnv {
         }
         e.checked_substitute(&|s| self.replacements.get(&s).cloned())
             .unwrap_or_else(|_| e.clone())
+    }
+
+    /// The value of an expression on the example inputs: backed symbols by
+    /// their hints, unbacked ones by their [`Self::real_values`].
+    pub fn real_value(&self, e: &SymExpr) -> Option<i64> {
+        self.simplify(e).eval(&|s| {
+            let info = self.symbols.get(s.0 as usize)?;
+            info.hint.or_else(|| self.real_values.get(&s).copied())
+        })
     }
 
     /// The example value of an expression, if every symbol has one.

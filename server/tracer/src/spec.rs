@@ -247,6 +247,22 @@ fn walk(interp: &mut Interp, spec: &Value, v: &Value, out: &mut LeafSpecs) -> R<
     Ok(())
 }
 
+/// Draft export's second trace after a constraint violation: every Dim
+/// (named, derived or `Dim.DYNAMIC`) becomes `Dim.AUTO` with its bounds.
+fn as_auto(spec: &Rc<DimSpec>) -> Rc<DimSpec> {
+    match &**spec {
+        DimSpec::Named { min, max, .. } | DimSpec::Dynamic { min, max } => Rc::new(DimSpec::Auto {
+            min: *min,
+            max: *max,
+        }),
+        DimSpec::Derived { .. } => Rc::new(DimSpec::Auto {
+            min: None,
+            max: None,
+        }),
+        DimSpec::Auto { .. } | DimSpec::Static => spec.clone(),
+    }
+}
+
 fn request(v: &Value) -> DimRequest {
     match v {
         Value::Dim(d) => match &**d {
@@ -293,6 +309,11 @@ impl SymbolFactory {
     ) -> R<SymExpr> {
         let DimRequest::Spec(spec) = req else {
             return Ok(SymExpr::int(hint));
+        };
+        let spec = if interp.dims_as_auto {
+            &as_auto(spec)
+        } else {
+            spec
         };
         match &**spec {
             DimSpec::Static => Ok(SymExpr::int(hint)),

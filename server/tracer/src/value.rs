@@ -25,9 +25,11 @@ pub enum Value {
     Str(Rc<str>),
     /// An integer that depends on a tensor size or value.
     SymInt(SymExpr),
-    /// A float computed from symbolic integers (`x.shape[0] / 2`); kept
-    /// opaque beyond its hint.
-    SymFloat(f64),
+    /// A float computed from symbolic integers (`x.shape[0] / 2`) or read
+    /// from tensor data (`.item()` of a floating tensor): its value (NaN
+    /// when unknown), and the graph node that computes it when one does
+    /// (a later op takes that node as its argument).
+    SymFloat(f64, Option<NodeId>),
     /// A boolean that depends on a tensor size or value.
     SymBool(Rc<SymBool>),
     Tuple(Rc<Vec<Value>>),
@@ -133,6 +135,12 @@ impl CmpKind {
     }
 
     pub fn holds(self, a: i64, b: i64) -> bool {
+        self.holds_for(&a, &b)
+    }
+
+    /// Whether `a op b` holds for any ordered values (floats with Python's
+    /// NaN rules, strings).
+    pub fn holds_for<T: PartialOrd + ?Sized>(self, a: &T, b: &T) -> bool {
         match self {
             CmpKind::Eq => a == b,
             CmpKind::Ne => a != b,
@@ -897,7 +905,7 @@ impl Value {
             Value::None => "NoneType".into(),
             Value::Bool(_) | Value::SymBool(_) => "bool".into(),
             Value::Int(_) | Value::SymInt(_) => "int".into(),
-            Value::Float(_) | Value::SymFloat(_) => "float".into(),
+            Value::Float(_) | Value::SymFloat(_, _) => "float".into(),
             Value::Str(_) => "str".into(),
             Value::Tuple(_) => "tuple".into(),
             Value::List(_) => "list".into(),

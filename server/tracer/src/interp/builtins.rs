@@ -808,7 +808,7 @@ fn python_builtin(
             Value::Bool(b) => Ok(Value::Int(i64::from(b))),
             Value::Float(f) => Ok(Value::Int(f.trunc() as i64)),
             Value::SymInt(e) => Ok(Value::SymInt(e)),
-            Value::SymFloat(f) => Ok(Value::Int(f.trunc() as i64)),
+            Value::SymFloat(f, _) => Ok(Value::Int(f.trunc() as i64)),
             Value::Str(s) => s.trim().parse::<i64>().map(Value::Int).map_err(|_| {
                 interp.raise("ValueError", format!("invalid literal for int(): '{s}'"))
             }),
@@ -827,8 +827,11 @@ fn python_builtin(
             Value::Int(i) => Ok(Value::Float(i as f64)),
             Value::Bool(b) => Ok(Value::Float(f64::from(u8::from(b)))),
             Value::Float(f) => Ok(Value::Float(f)),
-            Value::SymInt(e) => Ok(Value::SymFloat(interp.env.hint(&e).unwrap_or(0) as f64)),
-            v @ Value::SymFloat(_) => Ok(v),
+            Value::SymInt(e) => Ok(Value::SymFloat(
+                interp.env.hint(&e).unwrap_or(0) as f64,
+                None,
+            )),
+            v @ Value::SymFloat(_, _) => Ok(v),
             Value::Str(s) => Ok(Value::Float(match s.trim() {
                 "inf" => f64::INFINITY,
                 "-inf" => f64::NEG_INFINITY,
@@ -1133,7 +1136,7 @@ fn python_builtin(
                 Ok(Value::Float(round_half_even(f * p) / p))
             }
             (Value::Int(i), _) => Ok(Value::Int(i)),
-            (Value::SymFloat(f), None) => Ok(interp.sym_round(f)),
+            (Value::SymFloat(f, _), None) => Ok(interp.sym_round(f)),
             (v @ Value::Tensor(_), _) => interp.call_op_function("round", vec![v], vec![]),
             (v, _) => Ok(v),
         },
@@ -1378,7 +1381,7 @@ pub fn isinstance(v: &Value, t: &Value) -> bool {
             matches!(
                 (n, v),
                 ("int", Value::Int(_) | Value::SymInt(_) | Value::Bool(_))
-                    | ("float", Value::Float(_) | Value::SymFloat(_))
+                    | ("float", Value::Float(_) | Value::SymFloat(_, _))
                     | ("bool", Value::Bool(_) | Value::SymBool(_))
                     | ("str", Value::Str(_))
                     | ("tuple", Value::Tuple(_))
@@ -1469,7 +1472,7 @@ pub(crate) fn type_of(interp: &mut Interp, v: &Value) -> Value {
         Value::Object(o) => Value::Class(o.class.clone()),
         Value::Tensor(_) => Value::Class(interp.builtin_class("torch.Tensor")),
         Value::Int(_) | Value::SymInt(_) => Value::builtin("builtins.int"),
-        Value::Float(_) | Value::SymFloat(_) => Value::builtin("builtins.float"),
+        Value::Float(_) | Value::SymFloat(_, _) => Value::builtin("builtins.float"),
         Value::Bool(_) | Value::SymBool(_) => Value::builtin("builtins.bool"),
         Value::Str(_) => Value::builtin("builtins.str"),
         Value::Tuple(_) => Value::builtin("builtins.tuple"),
@@ -1563,7 +1566,7 @@ fn math_function(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> 
     let num = |interp: &mut Interp, v: &Value| -> R<f64> {
         match v {
             Value::Int(i) => Ok(*i as f64),
-            Value::Float(f) | Value::SymFloat(f) => Ok(*f),
+            Value::Float(f) | Value::SymFloat(f, _) => Ok(*f),
             Value::Bool(b) => Ok(f64::from(u8::from(*b))),
             Value::SymInt(e) => Ok(interp.env.hint(e).unwrap_or(0) as f64),
             _ => Err(interp.type_error("must be real number")),
@@ -1571,7 +1574,7 @@ fn math_function(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> 
     };
     let symbolic = args
         .iter()
-        .any(|a| matches!(a, Value::SymInt(_) | Value::SymFloat(_)));
+        .any(|a| matches!(a, Value::SymInt(_) | Value::SymFloat(_, _)));
     let x = match args.first() {
         Some(v) => num(interp, v)?,
         None => 0.0,
@@ -1637,7 +1640,7 @@ fn math_function(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> 
         }
     };
     Ok(if symbolic {
-        Value::SymFloat(out)
+        Value::SymFloat(out, None)
     } else {
         Value::Float(out)
     })
@@ -2201,16 +2204,16 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
             int_binop(interp, op, a, b)
         }
         (
-            Int(_) | Bool(_) | Float(_) | SymFloat(_) | SymInt(_),
-            Int(_) | Bool(_) | Float(_) | SymFloat(_) | SymInt(_),
+            Int(_) | Bool(_) | Float(_) | SymFloat(_, _) | SymInt(_),
+            Int(_) | Bool(_) | Float(_) | SymFloat(_, _) | SymInt(_),
         ) => {
             let symbolic =
-                matches!(l, SymFloat(_) | SymInt(_)) || matches!(r, SymFloat(_) | SymInt(_));
+                matches!(l, SymFloat(_, _) | SymInt(_)) || matches!(r, SymFloat(_, _) | SymInt(_));
             let f = |interp: &Interp, v: &Value| -> f64 {
                 match v {
                     Int(i) => *i as f64,
                     Bool(b) => f64::from(u8::from(*b)),
-                    Float(f) | SymFloat(f) => *f,
+                    Float(f) | SymFloat(f, _) => *f,
                     SymInt(e) => interp.env.hint(e).unwrap_or(0) as f64,
                     _ => 0.0,
                 }
@@ -2234,7 +2237,11 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
                         .type_error(format!("unsupported operand type(s) for {}", op.symbol())));
                 }
             };
-            Ok(if symbolic { SymFloat(v) } else { Float(v) })
+            Ok(if symbolic {
+                SymFloat(v, Option::None)
+            } else {
+                Float(v)
+            })
         }
         (Str(text), Int(n)) | (Int(n), Str(text)) if op == BinOp::Mul => {
             let times = usize::try_from(*n).unwrap_or(0);
@@ -2437,11 +2444,11 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
         match v {
             Int(i) => Some(*i as f64),
             Bool(b) => Some(f64::from(u8::from(*b))),
-            Float(f) | SymFloat(f) => Some(*f),
+            Float(f) | SymFloat(f, _) => Some(*f),
             _ => Option::None,
         }
     };
-    if let (SymFloat(_), _) | (_, SymFloat(_)) = (l, r) {
+    if let (SymFloat(_, _), _) | (_, SymFloat(_, _)) = (l, r) {
         // A float computed from data or sizes: torch cannot decide it.
         if interp.tracing {
             return interp.sym_float_compare(kind, l, r);
@@ -2479,14 +2486,7 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
                 CmpKind::Ge => ord.is_ge(),
             }))
         }
-        (Str(a), Str(b)) => Ok(Bool(match kind {
-            CmpKind::Eq => a == b,
-            CmpKind::Ne => a != b,
-            CmpKind::Lt => a < b,
-            CmpKind::Le => a <= b,
-            CmpKind::Gt => a > b,
-            CmpKind::Ge => a >= b,
-        })),
+        (Str(a), Str(b)) => Ok(Bool(kind.holds_for(&**a, &**b))),
         (Tuple(_), Tuple(_)) | (List(_), List(_)) if matches!(kind, CmpKind::Eq | CmpKind::Ne) => {
             let a = interp.iterate(l)?;
             let b = interp.iterate(r)?;

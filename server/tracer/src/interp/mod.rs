@@ -175,6 +175,15 @@ pub struct Interp {
     /// Concrete mode (see [`crate::concrete`]): decisions on tensor data
     /// ask this evaluator; `None`: they are data-dependent failures.
     pub concrete: Option<Rc<dyn crate::concrete::ConcreteEval>>,
+    /// Draft export (torch's `propagate_real_tensors`): tracing stays
+    /// symbolic, and a decision on tensor data is taken on the example
+    /// inputs' values (from `concrete`), asserted at run time and noted in
+    /// `decided_on_examples`.
+    pub draft: bool,
+    pub decided_on_examples: Vec<crate::failure::ExampleDecision>,
+    /// Draft export's second trace: every Dim of the spec acts as
+    /// `Dim.AUTO` (see `spec`).
+    pub dims_as_auto: bool,
     /// Buffers and parameters made from a recorded tensor keep its node, so that a
     /// caller recording the module code (the interpreter recovering buffer
     /// values) can run their construction graph. Off in export traces.
@@ -266,6 +275,9 @@ impl Interp {
             generator_sinks: Vec::new(),
             guard_paths: Vec::new(),
             concrete: None,
+            draft: false,
+            decided_on_examples: Vec::new(),
+            dims_as_auto: false,
             keep_state_nodes: false,
             captures: Vec::new(),
         }
@@ -278,12 +290,175 @@ impl Interp {
         &mut self,
         t: &Rc<crate::value::Tensor>,
     ) -> Option<crate::concrete::Scalar> {
-        if !self.tracing || self.in_subgraph > 0 {
+        if !self.tracing || self.in_subgraph > 0 || self.draft {
             return None;
         }
         let eval = self.concrete.clone()?;
         let node = self.tensor_node(t);
         eval.scalar(&self.graph, &self.env, node)
+    }
+
+    /// The value a node of the top-level graph has on the example inputs
+    /// (draft export); `None` when it cannot be computed.
+    pub(crate) fn example_scalar(&self, node: NodeId) -> Option<crate::concrete::Scalar> {
+        if !self.draft || self.in_subgraph > 0 {
+            return None;
+        }
+        let eval = self.concrete.clone()?;
+        eval.scalar(&self.graph, &self.env, node)
+    }
+
+    /// Draft export: decide `lhs op rhs`, which tracing cannot, on the
+    /// example inputs' values (each unbacked symbol's by running the graph
+    /// up to the node that reads it). The decision is assumed from now on
+    /// (asserted at run time, as `torch._check` is) and noted; `None` when
+    /// a value cannot be computed.
+    pub fn decide_on_examples(
+        &mut self,
+        lhs: &SymExpr,
+        op: CmpKind,
+        rhs: &SymExpr,
+        expr: &str,
+    ) -> Option<bool> {
+        let holds = op.holds(self.example_value(lhs)?, self.example_value(rhs)?);
+        let decided = if holds { op } else { op.negate() };
+        self.assert_decision(lhs, decided, rhs);
+        let line = self.guard_line();
+        self.env.assume(lhs, decided, rhs, line);
+        self.note_example_decision(expr);
+        Some(holds)
+    }
+
+    /// The runtime assertion of a decision taken on the example values,
+    /// recorded where it is taken. A bound on one symbol (`u0 >= 3`) is
+    /// left out: the assertion of the symbol's range, added when the trace
+    /// ends, is the same one.
+    fn assert_decision(&mut self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) {
+        let (lhs, op, rhs) = if lhs.as_const().is_some() && rhs.as_const().is_none() {
+            (rhs, op.mirror(), lhs)
+        } else {
+            (lhs, op, rhs)
+        };
+        if matches!(op, CmpKind::Ge | CmpKind::Le)
+            && lhs.as_symbol().is_some()
+            && rhs.as_const().is_some()
+        {
+            return;
+        }
+        let relation = |op: CmpKind| crate::graph::SymBoolMeta {
+            lhs: lhs.clone(),
+            op: op.symbol(),
+            rhs: rhs.clone(),
+        };
+        let args = vec![self.sym_arg(lhs), self.sym_arg(rhs)];
+        let text = self.env.render_relation(lhs, op, rhs, false);
+        let checked = if op == CmpKind::Ne {
+            // torch asserts `Ne` as the negation of `==`.
+            let eq = self.record(
+                "_operator.eq",
+                args,
+                vec![],
+                crate::graph::MetaVal::SymBool(relation(CmpKind::Eq)),
+            );
+            self.record(
+                "torch.sym_not",
+                vec![crate::graph::Arg::Node(eq)],
+                vec![],
+                crate::graph::MetaVal::SymBool(relation(CmpKind::Ne)),
+            )
+        } else {
+            self.record(
+                &format!("_operator.{}", op.operator_name()),
+                args,
+                vec![],
+                crate::graph::MetaVal::SymBool(relation(op)),
+            )
+        };
+        self.record(
+            "aten._assert_scalar.default",
+            vec![
+                crate::graph::Arg::Node(checked),
+                crate::graph::Arg::Str(format!("Runtime assertion failed for expression {text}")),
+            ],
+            vec![],
+            crate::graph::MetaVal::None,
+        );
+    }
+
+    /// Draft export: the value of `e` on the example inputs, computing each
+    /// unbacked symbol's by running the graph up to the node that reads it.
+    pub fn example_value(&mut self, e: &SymExpr) -> Option<i64> {
+        if !self.draft {
+            return None;
+        }
+        for s in e.symbols() {
+            if !self.env.info(s).unbacked || self.env.real_values.contains_key(&s) {
+                continue;
+            }
+            let node = *self.sym_nodes.get(&s)?;
+            let v = match self.example_scalar(node)? {
+                crate::concrete::Scalar::Int(i) => i,
+                crate::concrete::Scalar::Bool(b) => i64::from(b),
+                crate::concrete::Scalar::Float(_) => return None,
+            };
+            self.env.real_values.insert(s, v);
+        }
+        self.env.real_value(e)
+    }
+
+    /// Draft export's `bool(tensor)`: torch reads `ne(t, 0).item()` and
+    /// turns it into an int in [0, 1] with `sym_ite`, which the decision
+    /// compares with 1. Returns that int, its example value known; `None`
+    /// outside draft export or when the value cannot be computed.
+    fn truth_on_examples(&mut self, t: &Rc<crate::value::Tensor>) -> Option<SymExpr> {
+        use crate::graph::{Arg, MetaVal};
+        if !self.draft || !self.tracing || self.in_subgraph > 0 {
+            return None;
+        }
+        let source = Arg::Node(self.tensor_node(t));
+        let ne = self.record(
+            "aten.ne.Scalar",
+            vec![source, Arg::Int(0)],
+            vec![],
+            MetaVal::Tensor {
+                dtype: crate::dtype::DType::Bool,
+                shape: t.shape.clone(),
+            },
+        );
+        let value = self.example_scalar(ne).map(|v| v.truthy());
+        let item = self.record(
+            "aten.item.default",
+            vec![Arg::Node(ne)],
+            vec![],
+            MetaVal::None,
+        );
+        let u = self.env.create_unbacked(shapes::ValueRange::new(
+            shapes::Bound::Finite(0),
+            shapes::Bound::Finite(1),
+        ));
+        let ite = self.record(
+            "torch.sym_ite",
+            vec![Arg::Node(item), Arg::Int(1), Arg::Int(0)],
+            vec![],
+            MetaVal::Sym(u.clone()),
+        );
+        let s = u.as_symbol()?;
+        self.sym_nodes.insert(s, ite);
+        if let Some(v) = value {
+            self.env.real_values.insert(s, i64::from(v));
+        }
+        Some(u)
+    }
+
+    /// Note a decision draft export took on the example inputs' values.
+    pub fn note_example_decision(&mut self, expr: &str) {
+        self.decided_on_examples
+            .push(crate::failure::ExampleDecision {
+                expr: expr.to_string(),
+                line: self.failure_line(),
+                path: self.current_path(),
+                guards_before: self.env.guards.len() + self.env.suppressed.len(),
+            });
     }
 
     /// Note the file of the guards added since the last call: the file of
@@ -1474,7 +1649,7 @@ impl Interp {
                 };
                 return self.decide(&b);
             }
-            Value::SymFloat(f) => *f != 0.0,
+            Value::SymFloat(f, _) => *f != 0.0,
             Value::SymBool(b) => return self.decide(b),
             Value::Tensor(t) => return self.tensor_truth(t.clone()),
             Value::Object(o) => {
@@ -1525,7 +1700,10 @@ impl Interp {
         let line = self.guard_line();
         match self.env.evaluate(&b.lhs, b.op, &b.rhs, line) {
             Ok(v) => Ok(v),
-            Err(dd) => Err(self.data_dependent(&dd.expr)),
+            Err(dd) => match self.decide_on_examples(&b.lhs, b.op, &b.rhs, &dd.expr) {
+                Some(v) => Ok(v),
+                None => Err(self.data_dependent(&dd.expr)),
+            },
         }
     }
 
@@ -1560,6 +1738,14 @@ impl Interp {
                 if let Some(v) = self.concrete_scalar(&t) {
                     return Ok(v.truthy());
                 }
+                if let Some(u) = self.truth_on_examples(&t) {
+                    let b = SymBool {
+                        lhs: u,
+                        op: CmpKind::Eq,
+                        rhs: SymExpr::int(1),
+                    };
+                    return self.decide(&b);
+                }
                 // The value is read with `.item()` and compared with 0.
                 let u = self.record_item(&t)?;
                 let SymOrConst::Sym(e) = u else {
@@ -1570,11 +1756,7 @@ impl Interp {
                     op: CmpKind::Eq,
                     rhs: SymExpr::int(1),
                 };
-                let line = self.guard_line();
-                match self.env.evaluate(&b.lhs, b.op, &b.rhs, line) {
-                    Ok(v) => Ok(v),
-                    Err(dd) => Err(self.data_dependent(&dd.expr)),
-                }
+                self.decide(&b)
             }
         }
     }
@@ -1619,7 +1801,7 @@ impl Interp {
                 let neg = self.size_arith(e.checked_neg())?;
                 Ok(self.sym_value(neg))
             }
-            (UnaryOp::Neg, Value::SymFloat(f)) => Ok(Value::SymFloat(-f)),
+            (UnaryOp::Neg, Value::SymFloat(f, _)) => Ok(Value::SymFloat(-f, None)),
             (UnaryOp::Pos, _) => Ok(v),
             (UnaryOp::Invert, Value::Int(i)) => Ok(Value::Int(!i)),
             (_, Value::Unknown(_)) => Ok(v),

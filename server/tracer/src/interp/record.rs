@@ -358,7 +358,8 @@ impl Interp {
             Value::Tensor(t) => Arg::Node(self.tensor_node(t)),
             Value::Int(i) => Arg::Int(*i),
             Value::Bool(b) => Arg::Bool(*b),
-            Value::Float(f) | Value::SymFloat(f) => Arg::Float(*f),
+            Value::SymFloat(_, Some(node)) if self.in_subgraph == 0 => Arg::Node(*node),
+            Value::Float(f) | Value::SymFloat(f, _) => Arg::Float(*f),
             Value::SymInt(e) => self.sym_arg(e),
             Value::Str(s) => Arg::Str(s.to_string()),
             Value::DType(d) => Arg::DType(*d),
@@ -705,9 +706,9 @@ impl Interp {
                     (Some(_), Some(0)) => Err(self.raise("ZeroDivisionError", "division by zero")),
                     (Some(x), Some(y)) => {
                         self.phantom("truediv", MetaVal::None);
-                        Ok(Value::SymFloat(x as f64 / y as f64))
+                        Ok(Value::SymFloat(x as f64 / y as f64, None))
                     }
-                    _ => Ok(Value::SymFloat(f64::NAN)),
+                    _ => Ok(Value::SymFloat(f64::NAN, None)),
                 };
             }
             _ => {
@@ -761,31 +762,88 @@ impl Interp {
     /// Comparing floats read from tensor data cannot be decided.
     pub fn sym_float_compare(&mut self, kind: CmpKind, l: &Value, r: &Value) -> R<Value> {
         let f = |v: &Value| match v {
-            Value::Float(f) | Value::SymFloat(f) => *f,
+            Value::Float(f) | Value::SymFloat(f, _) => *f,
             Value::Int(i) => *i as f64,
             _ => f64::NAN,
         };
         let (a, b) = (f(l), f(r));
         if a.is_nan() || b.is_nan() {
+            if let Some(holds) = self.float_decision_on_examples(kind, l, r) {
+                return Ok(Value::Bool(holds));
+            }
             return Err(self.data_dependent(&format!(
                 "a float read from tensor data {} ...",
                 kind.symbol()
             )));
         }
-        let res = match kind {
-            CmpKind::Eq => a == b,
-            CmpKind::Ne => a != b,
-            CmpKind::Lt => a < b,
-            CmpKind::Le => a <= b,
-            CmpKind::Gt => a > b,
-            CmpKind::Ge => a >= b,
+        Ok(Value::Bool(kind.holds_for(&a, &b)))
+    }
+
+    /// Draft export: decide a comparison of floats read from tensor data
+    /// on the example inputs' values, recording the comparison and its
+    /// runtime assertion where torch does (at the decision).
+    fn float_decision_on_examples(&mut self, kind: CmpKind, l: &Value, r: &Value) -> Option<bool> {
+        if !self.draft || self.in_subgraph > 0 {
+            return None;
+        }
+        let side = |v: &Value| -> Option<(f64, Arg, SymExpr, String)> {
+            match v {
+                Value::SymFloat(_, Some(node)) => {
+                    let x = match self.example_scalar(*node)? {
+                        crate::concrete::Scalar::Float(x) => x,
+                        crate::concrete::Scalar::Int(i) => i as f64,
+                        crate::concrete::Scalar::Bool(b) => f64::from(u8::from(b)),
+                    };
+                    let MetaVal::Sym(e) = &self.graph.node(*node).val else {
+                        return None;
+                    };
+                    Some((x, Arg::Node(*node), e.clone(), self.env.render(e)))
+                }
+                Value::Float(x) => Some((
+                    *x,
+                    Arg::Float(*x),
+                    SymExpr::int(x.round() as i64),
+                    format!("{x:?}"),
+                )),
+                Value::Int(i) => Some((*i as f64, Arg::Int(*i), SymExpr::int(*i), i.to_string())),
+                _ => None,
+            }
         };
-        Ok(Value::Bool(res))
+        let (a, a_arg, a_expr, a_text) = side(l)?;
+        let (b, b_arg, b_expr, b_text) = side(r)?;
+        let holds = kind.holds_for(&a, &b);
+        self.note_example_decision(&format!("{a_text} {} {b_text}", kind.symbol()));
+        if !holds {
+            // torch asserts a float relation only where it holds.
+            return Some(false);
+        }
+        let decided = kind;
+        let text = format!("{a_text} {} {b_text}", decided.symbol());
+        let cmp = self.record(
+            &format!("_operator.{}", decided.operator_name()),
+            vec![a_arg, b_arg],
+            vec![],
+            MetaVal::SymBool(SymBoolMeta {
+                lhs: a_expr,
+                op: decided.symbol(),
+                rhs: b_expr,
+            }),
+        );
+        self.record(
+            "aten._assert_scalar.default",
+            vec![
+                Arg::Node(cmp),
+                Arg::Str(format!("Runtime assertion failed for expression {text}")),
+            ],
+            vec![],
+            MetaVal::None,
+        );
+        Some(true)
     }
 
     pub fn sym_round(&mut self, f: f64) -> Value {
         if f.is_nan() {
-            return Value::SymFloat(f);
+            return Value::SymFloat(f, None);
         }
         Value::Int(f.round() as i64)
     }
@@ -1009,12 +1067,15 @@ impl Interp {
                 SymOrConst::Const(c) => Value::Int(c),
             });
         }
-        if self.tracing {
-            let a = Arg::Node(self.tensor_node(t));
-            let u = self.env.create_unbacked(ValueRange::unbounded());
-            self.record("aten.item.default", vec![a], vec![], MetaVal::Sym(u));
+        if !self.tracing {
+            return Ok(Value::SymFloat(f64::NAN, None));
         }
-        Ok(Value::SymFloat(f64::NAN))
+        let a = Arg::Node(self.tensor_node(t));
+        let u = self.env.create_unbacked_float();
+        let node = self.record("aten.item.default", vec![a], vec![], MetaVal::Sym(u));
+        // A node of a subgraph means nothing outside it.
+        let node = (self.in_subgraph == 0).then_some(node);
+        Ok(Value::SymFloat(f64::NAN, node))
     }
 }
 

@@ -156,7 +156,7 @@ pub fn operand(v: &Value) -> Option<Operand> {
         Value::Tensor(t) => Operand::Tensor(t.dtype),
         Value::Bool(_) | Value::SymBool(_) => Operand::Scalar(Category::Bool),
         Value::Int(_) | Value::SymInt(_) => Operand::Scalar(Category::Int),
-        Value::Float(_) | Value::SymFloat(_) => Operand::Scalar(Category::Float),
+        Value::Float(_) | Value::SymFloat(_, _) => Operand::Scalar(Category::Float),
         _ => return None,
     })
 }

@@ -467,11 +467,11 @@ pub fn call(
             };
             let float = [&start, &end, &step]
                 .iter()
-                .any(|v| matches!(v, Value::Float(_) | Value::SymFloat(_)));
+                .any(|v| matches!(v, Value::Float(_) | Value::SymFloat(_, _)));
             let dtype = dtype_kw(kwargs).unwrap_or(if float { DType::F32 } else { DType::I64 });
             let len = if float {
                 let f = |v: &Value| match v {
-                    Value::Float(x) | Value::SymFloat(x) => *x,
+                    Value::Float(x) | Value::SymFloat(x, _) => *x,
                     Value::Int(i) => *i as f64,
                     _ => 0.0,
                 };
@@ -1075,7 +1075,7 @@ fn literal_walk(
             flat.push(*i as f64);
             Ok(())
         }
-        Value::Float(f) | Value::SymFloat(f) => {
+        Value::Float(f) | Value::SymFloat(f, _) => {
             *kind = DType::F32;
             flat.push(*f);
             Ok(())

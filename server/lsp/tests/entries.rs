@@ -111,4 +111,16 @@ fn draft_export_issues_are_warnings() {
         "{}",
         d.message
     );
+    // The program draft export gives, with the decision asserted.
+    let program = a
+        .programs
+        .iter()
+        .find(|p| p.mode == tracer::Mode::NonStrict)
+        .expect("the non-strict program");
+    assert!(
+        program.text.contains("aten._assert_scalar.default"),
+        "{}",
+        program.text
+    );
+    assert!(program.text.contains("aten.add.Tensor"), "{}", program.text);
 }

@@ -103,13 +103,8 @@ pub fn summarize(json_text: &str) -> (usize, usize, usize) {
 struct Disk;
 
 impl tracer::SourceProvider for Disk {
-    fn read(&self, path: &std::path::Path) -> Option<String> {
-        let bytes = std::fs::read(path).ok()?;
-        // Valid UTF-8 (the usual case) is taken as is, without a copy.
-        Some(
-            String::from_utf8(bytes)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        )
+    fn read(&self, path: &std::path::Path) -> Option<std::sync::Arc<str>> {
+        pyenv::sources::read_source(path, u64::MAX)
     }
 }
 

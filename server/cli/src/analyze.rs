@@ -23,16 +23,8 @@ pub struct Analysis {
 pub struct DiskProvider;
 
 impl SourceProvider for DiskProvider {
-    fn read(&self, path: &Path) -> Option<String> {
-        if !path.is_file() {
-            return None;
-        }
-        let bytes = std::fs::read(path).ok()?;
-        // Valid UTF-8 (the usual case) is taken as is, without a copy.
-        Some(
-            String::from_utf8(bytes)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        )
+    fn read(&self, path: &Path) -> Option<Arc<str>> {
+        pyenv::sources::read_source(path, u64::MAX)
     }
 }
 

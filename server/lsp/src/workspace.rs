@@ -25,7 +25,7 @@ type ForeignHover = HashMap<Uri, Vec<(u32, LineFacts)>>;
 use tower_lsp_server::ls_types::{Diagnostic, Uri};
 
 /// Reads a file's current text (open document or disk).
-pub type ReadFn = Arc<dyn Fn(&Path) -> Option<String> + Send + Sync>;
+pub type ReadFn = Arc<dyn Fn(&Path) -> Option<Arc<str>> + Send + Sync>;
 
 /// How one analysis resolves imports.
 #[derive(Clone)]
@@ -46,7 +46,7 @@ impl std::fmt::Debug for Imports {
 struct Provider(ReadFn);
 
 impl tracer::SourceProvider for Provider {
-    fn read(&self, path: &Path) -> Option<String> {
+    fn read(&self, path: &Path) -> Option<Arc<str>> {
         (self.0)(path)
     }
 }
@@ -71,15 +71,11 @@ const MAX_FILE_BYTES: u64 = 4 << 20;
 /// Python files the workspace scan looks at, at most.
 const MAX_SCANNED_FILES: usize = 2_000;
 
-/// A Python file's text from disk (lossy UTF-8); `None` when missing, not a
-/// file, or too large.
-pub fn disk_read(path: &Path) -> Option<String> {
-    let meta = std::fs::metadata(path).ok()?;
-    if !meta.is_file() || meta.len() > MAX_FILE_BYTES {
-        return None;
-    }
-    let bytes = std::fs::read(path).ok()?;
-    Some(String::from_utf8_lossy(&bytes).into_owned())
+/// A Python file's text from disk (lossy UTF-8; read again only when it
+/// changed, see `pyenv::sources`); `None` when missing, not a file, or
+/// too large.
+pub fn disk_read(path: &Path) -> Option<Arc<str>> {
+    pyenv::sources::read_source(path, MAX_FILE_BYTES)
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -467,6 +463,7 @@ mod scheduling {
             self.workspace.set_reader(Arc::new(move |path| {
                 weak.upgrade()
                     .and_then(|s| s.open_text(path))
+                    .map(Arc::from)
                     .or_else(|| disk_read(path))
             }));
         }

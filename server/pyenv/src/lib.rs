@@ -15,6 +15,7 @@ pub mod files;
 pub mod filter;
 pub mod project;
 pub mod settings;
+pub mod sources;
 
 use std::collections::{HashMap, HashSet};
 use std::ffi::OsString;

@@ -24,13 +24,13 @@ use crate::SourceFile;
 /// Reads source files for the tracer. `None` when the file does not exist
 /// (or cannot be read).
 pub trait SourceProvider {
-    fn read(&self, path: &Path) -> Option<String>;
+    fn read(&self, path: &Path) -> Option<Arc<str>>;
 }
 
 /// In-memory files, for tests and embedders.
 impl SourceProvider for HashMap<PathBuf, String> {
-    fn read(&self, path: &Path) -> Option<String> {
-        self.get(path).cloned()
+    fn read(&self, path: &Path) -> Option<Arc<str>> {
+        self.get(path).map(|s| Arc::from(s.as_str()))
     }
 }
 
@@ -166,7 +166,7 @@ fn parse_ahead(job: Ahead) {
 fn outline_cached(path: &Path, text: &Arc<str>) -> Option<Arc<syntax::ModuleOutline>> {
     if let Some(hit) = with_cache(&OUTLINE_CACHE, |c| {
         c.get(path)
-            .filter(|(t, _)| **t == **text)
+            .filter(|(t, _)| Arc::ptr_eq(t, text) || **t == **text)
             .map(|(_, o)| o.clone())
     }) {
         return hit;
@@ -208,7 +208,7 @@ impl Workspace {
         if let Some(t) = self.texts.borrow().get(path) {
             return t.clone();
         }
-        let text: Option<Arc<str>> = self.provider.read(path).map(Arc::from);
+        let text = self.provider.read(path);
         self.texts
             .borrow_mut()
             .insert(path.to_path_buf(), text.clone());

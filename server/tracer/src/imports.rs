@@ -79,6 +79,12 @@ static OUTLINE_CACHE: LazyLock<Mutex<HashMap<PathBuf, Outlined>>> = LazyLock::ne
 /// A text and its outline.
 type Outlined = (Arc<str>, Option<Arc<syntax::ModuleOutline>>);
 
+/// [`Workspace::rebinds_submodule`]'s answers by (path, package, name),
+/// with the text they were read from.
+type RebindsKey = (PathBuf, String, String);
+static REBINDS_CACHE: LazyLock<Mutex<HashMap<RebindsKey, (Arc<str>, bool)>>> =
+    LazyLock::new(Default::default);
+
 /// `f` on a cache, which stays usable if a thread panicked holding it.
 fn with_cache<K, V, T>(cache: &Mutex<HashMap<K, V>>, f: impl FnOnce(&mut HashMap<K, V>) -> T) -> T {
     let mut guard = cache
@@ -362,8 +368,27 @@ impl Workspace {
     /// Whether package `package`'s `__init__` at `path` binds `name` to
     /// something other than its submodule ([`syntax::rebinds_submodule`]).
     pub fn rebinds_submodule(&self, path: &Path, package: &str, name: &str) -> bool {
-        self.text(path)
-            .is_some_and(|t| syntax::rebinds_submodule(&t, package, name))
+        let Some(text) = self.text(path) else {
+            return false;
+        };
+        // A package `__init__` is scanned once per name it is asked about,
+        // not once per trace (transformers' is asked on every import).
+        let key = (path.to_path_buf(), package.to_string(), name.to_string());
+        if let Some(hit) = with_cache(&REBINDS_CACHE, |c| {
+            c.get(&key)
+                .filter(|(t, _)| Arc::ptr_eq(t, &text) || **t == *text)
+                .map(|(_, b)| *b)
+        }) {
+            return hit;
+        }
+        let rebinds = syntax::rebinds_submodule(&text, package, name);
+        with_cache(&REBINDS_CACHE, |c| {
+            if c.len() >= PARSE_CACHE_CAPACITY {
+                c.clear();
+            }
+            c.insert(key, (text, rebinds));
+        });
+        rebinds
     }
 
     /// How the text of the module at `path` could bind the global `name`:

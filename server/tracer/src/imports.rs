@@ -82,8 +82,8 @@ type Outlined = (Arc<str>, Option<Arc<syntax::ModuleOutline>>);
 /// [`Workspace::rebinds_submodule`]'s answers by (path, package, name),
 /// with the text they were read from.
 type RebindsKey = (PathBuf, String, String);
-static REBINDS_CACHE: LazyLock<Mutex<HashMap<RebindsKey, (Arc<str>, bool)>>> =
-    LazyLock::new(Default::default);
+type RebindsCache = Mutex<HashMap<RebindsKey, (Arc<str>, bool)>>;
+static REBINDS_CACHE: LazyLock<RebindsCache> = LazyLock::new(Default::default);
 
 /// `f` on a cache, which stays usable if a thread panicked holding it.
 fn with_cache<K, V, T>(cache: &Mutex<HashMap<K, V>>, f: impl FnOnce(&mut HashMap<K, V>) -> T) -> T {

@@ -79,6 +79,10 @@ static OUTLINE_CACHE: LazyLock<Mutex<HashMap<PathBuf, Outlined>>> = LazyLock::ne
 /// A text and its outline.
 type Outlined = (Arc<str>, Option<Arc<syntax::ModuleOutline>>);
 
+/// Files whose mentions of prelude modules were scanned (to parse those
+/// ahead).
+static PRELUDE_SCANNED: LazyLock<Mutex<HashMap<PathBuf, ()>>> = LazyLock::new(Default::default);
+
 /// [`Workspace::rebinds_submodule`]'s answers by (path, package, name),
 /// with the text they were read from.
 type RebindsKey = (PathBuf, String, String);
@@ -233,9 +237,16 @@ impl Workspace {
         if let Some(file) = &file {
             let top = self.top_package(path);
             self.parse_imports_ahead(path, top.as_deref(), &file.module.body);
-            for index in crate::prelude::mentioned_in(&file.text) {
-                if !crate::prelude::is_parsed(index) {
-                    parse_ahead(Ahead::Prelude(index));
+            // The scan is for the first run of a file's code: later traces
+            // find those prelude modules parsed (a text that changed since
+            // only misses a head start, not a module).
+            let first =
+                with_cache(&PRELUDE_SCANNED, |seen| seen.insert(path.to_path_buf(), ())).is_none();
+            if first {
+                for index in crate::prelude::mentioned_in(&file.text) {
+                    if !crate::prelude::is_parsed(index) {
+                        parse_ahead(Ahead::Prelude(index));
+                    }
                 }
             }
         }

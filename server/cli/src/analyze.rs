@@ -227,6 +227,10 @@ impl Analysis {
                         ));
                     }
                 }
+                if let (tracer::TraceOutcome::Failed(f), Some(p)) = (&r.outcome, &r.partial) {
+                    let named = export::name_program(p, mode);
+                    out.push_str(&export::print_partial(&named, &self.file.path, f.line));
+                }
             }
         }
         if self.entries.is_empty() {

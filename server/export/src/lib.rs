@@ -10,5 +10,5 @@ pub mod print;
 pub mod report;
 
 pub use names::{NamedProgram, name_program};
-pub use print::print_program;
+pub use print::{print_partial, print_program};
 pub use report::{entry_report, file_report, run_report};

@@ -96,9 +96,84 @@ fn call_text(target: &str) -> String {
 pub fn print_program(named: &NamedProgram, path: &str) -> String {
     let p: &TracedProgram = named.program;
     let g = &p.graph;
-    let env = &p.env;
     let mut out = String::new();
     let _ = writeln!(out, "ExportedProgram:");
+    print_forward(named, path, &mut out);
+    let outs: Vec<String> = g.outputs.iter().map(|o| arg_text(named, &o.arg)).collect();
+    let _ = writeln!(
+        out,
+        "            return ({}{})",
+        outs.join(", "),
+        if outs.len() == 1 { "," } else { "" }
+    );
+    let _ = writeln!(out, "            ");
+    let _ = writeln!(out, "Graph signature: ");
+    let _ = writeln!(out, "    # inputs");
+    for id in &p.inputs {
+        let name = named.name(*id);
+        let line = match &g.node(*id).op {
+            NodeOp::Placeholder(InputKind::Parameter(t)) => {
+                format!("{name}: PARAMETER target='{t}'")
+            }
+            NodeOp::Placeholder(InputKind::Buffer { target, persistent }) => {
+                format!(
+                    "{name}: BUFFER target='{target}' persistent={}",
+                    if *persistent { "True" } else { "False" }
+                )
+            }
+            NodeOp::Placeholder(InputKind::ConstantTensor(t)) => {
+                format!("{name}: CONSTANT_TENSOR target='{t}'")
+            }
+            _ => format!("{name}: USER_INPUT"),
+        };
+        let _ = writeln!(out, "    {line}");
+    }
+    let _ = writeln!(out, "    ");
+    let _ = writeln!(out, "    # outputs");
+    for o in &g.outputs {
+        let kind = match &o.kind {
+            OutputKind::User => "USER_OUTPUT".to_string(),
+            OutputKind::BufferMutation(t) => format!("BUFFER_MUTATION target='{t}'"),
+            OutputKind::UserInputMutation(t) => format!("USER_INPUT_MUTATION target='{t}'"),
+        };
+        let _ = writeln!(out, "    {}: {kind}", arg_text(named, &o.arg));
+    }
+    let _ = writeln!(out, "    ");
+    let ranges: Vec<String> = p
+        .range_constraints
+        .iter()
+        .map(|(k, lo, hi)| {
+            format!(
+                "{k}: VR[{}, {}]",
+                bound_json(*lo).to_string().trim_matches('"'),
+                bound_json(*hi).to_string().trim_matches('"')
+            )
+        })
+        .collect();
+    let _ = writeln!(out, "Range constraints: {{{}}}", ranges.join(", "));
+    out
+}
+
+/// A failed trace's partial graph ([`tracer::TraceResult::partial`]): the
+/// ops recorded before the failure at `failed_at`, marked as partial (no
+/// outputs, no signature: it is not an exported program).
+pub fn print_partial(named: &NamedProgram, path: &str, failed_at: Option<u32>) -> String {
+    let mut out = String::new();
+    let place = failed_at.map_or(String::new(), |l| format!(" at line {l}"));
+    let _ = writeln!(
+        out,
+        "Partial program (the export fails{place}; the ops traced before the failure):"
+    );
+    print_forward(named, path, &mut out);
+    let _ = writeln!(out, "            # ... the trace stops here{place}");
+    out
+}
+
+/// The `GraphModule` header, `forward`'s signature and its nodes.
+fn print_forward(named: &NamedProgram, path: &str, out: &mut String) {
+    let p: &TracedProgram = named.program;
+    let g = &p.graph;
+    let env = &p.env;
     let _ = writeln!(out, "    class GraphModule(torch.nn.Module):");
     let params: Vec<String> = p
         .inputs
@@ -153,57 +228,4 @@ pub fn print_program(named: &NamedProgram, path: &str) -> String {
             parts.join(", ")
         );
     }
-    let outs: Vec<String> = g.outputs.iter().map(|o| arg_text(named, &o.arg)).collect();
-    let _ = writeln!(
-        out,
-        "            return ({}{})",
-        outs.join(", "),
-        if outs.len() == 1 { "," } else { "" }
-    );
-    let _ = writeln!(out, "            ");
-    let _ = writeln!(out, "Graph signature: ");
-    let _ = writeln!(out, "    # inputs");
-    for id in &p.inputs {
-        let name = named.name(*id);
-        let line = match &g.node(*id).op {
-            NodeOp::Placeholder(InputKind::Parameter(t)) => {
-                format!("{name}: PARAMETER target='{t}'")
-            }
-            NodeOp::Placeholder(InputKind::Buffer { target, persistent }) => {
-                format!(
-                    "{name}: BUFFER target='{target}' persistent={}",
-                    if *persistent { "True" } else { "False" }
-                )
-            }
-            NodeOp::Placeholder(InputKind::ConstantTensor(t)) => {
-                format!("{name}: CONSTANT_TENSOR target='{t}'")
-            }
-            _ => format!("{name}: USER_INPUT"),
-        };
-        let _ = writeln!(out, "    {line}");
-    }
-    let _ = writeln!(out, "    ");
-    let _ = writeln!(out, "    # outputs");
-    for o in &g.outputs {
-        let kind = match &o.kind {
-            OutputKind::User => "USER_OUTPUT".to_string(),
-            OutputKind::BufferMutation(t) => format!("BUFFER_MUTATION target='{t}'"),
-            OutputKind::UserInputMutation(t) => format!("USER_INPUT_MUTATION target='{t}'"),
-        };
-        let _ = writeln!(out, "    {}: {kind}", arg_text(named, &o.arg));
-    }
-    let _ = writeln!(out, "    ");
-    let ranges: Vec<String> = p
-        .range_constraints
-        .iter()
-        .map(|(k, lo, hi)| {
-            format!(
-                "{k}: VR[{}, {}]",
-                bound_json(*lo).to_string().trim_matches('"'),
-                bound_json(*hi).to_string().trim_matches('"')
-            )
-        })
-        .collect();
-    let _ = writeln!(out, "Range constraints: {{{}}}", ranges.join(", "));
-    out
 }

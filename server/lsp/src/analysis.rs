@@ -194,6 +194,9 @@ pub struct LineFacts {
     /// (ATen target, value type) of each node the line records.
     pub ops: Vec<(String, String)>,
     pub guards: Vec<String>,
+    /// The ops come from a trace that failed at this 1-based line: what
+    /// ran before the failure.
+    pub partial: Option<u32>,
 }
 
 /// A name bound to a tensor type at a line, within a scope.
@@ -482,8 +485,30 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
             })
             .min_by_key(|(m, _)| *m != Mode::Strict);
         if let Some((mode, p)) = chosen {
-            record_program(&file, &scopes, mode, p, ei, &mut hover, &mut hover_owner);
+            record_program(
+                &file,
+                &scopes,
+                mode,
+                p,
+                ei,
+                None,
+                &mut hover,
+                &mut hover_owner,
+            );
             record_foreign_program(p, &mut foreign_hover);
+        } else if let Some((r, p, failed_at)) = longest_partial(&runs) {
+            // No run exported: hover shows what the failing trace that got
+            // furthest recorded before its failure.
+            record_program(
+                &file,
+                &scopes,
+                r.mode,
+                p,
+                ei,
+                failed_at,
+                &mut hover,
+                &mut hover_owner,
+            );
         }
         for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
             for g in r.guards.iter().filter(|g| g.path.is_none()) {
@@ -602,6 +627,11 @@ fn program_text(entry: &EntryPoint, r: &TraceResult, path: &str) -> String {
                 for s in &f.suggested_fixes {
                     out.push_str(&format!("  {s}\n"));
                 }
+            }
+            if let Some(p) = &r.partial {
+                let named = export::name_program(p, r.mode);
+                out.push('\n');
+                out.push_str(&export::print_partial(&named, path, f.line));
             }
         }
     }
@@ -1122,12 +1152,27 @@ fn record_foreign_program(p: &TracedProgram, out: &mut BTreeMap<(String, u32), L
     }
 }
 
+/// The partial graph of the failed run that recorded the most ops, with
+/// the line it failed at.
+fn longest_partial(runs: &[TraceResult]) -> Option<(&TraceResult, &TracedProgram, Option<u32>)> {
+    runs.iter()
+        .filter_map(|r| match (&r.outcome, &r.partial) {
+            (TraceOutcome::Failed(f), Some(p)) if f.path.is_none() => Some((r, p.as_ref(), f.line)),
+            _ => None,
+        })
+        .max_by_key(|(_, p, _)| p.graph.nodes.len())
+}
+
+/// Hover and inlay facts of one traced program; `partial_at`: the program
+/// is a failed trace's partial graph, failing at that line.
+#[allow(clippy::too_many_arguments)]
 fn record_program(
     file: &SourceFile,
     scopes: &[Scope<'_>],
     mode: Mode,
     p: &TracedProgram,
     entry_index: usize,
+    partial_at: Option<u32>,
     hover: &mut HoverTable,
     owner: &mut HashMap<u32, usize>,
 ) {
@@ -1153,12 +1198,9 @@ fn record_program(
             continue;
         }
         let ty = type_text(p, &n.val).unwrap_or_default();
-        hover
-            .lines
-            .entry(l0)
-            .or_default()
-            .ops
-            .push((target.to_string(), ty));
+        let facts = hover.lines.entry(l0).or_default();
+        facts.ops.push((target.to_string(), ty));
+        facts.partial = partial_at;
     }
     // `forward`'s parameters: the user inputs.
     for id in &p.inputs {

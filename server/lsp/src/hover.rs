@@ -116,6 +116,12 @@ pub fn hover(table: &HoverTable, rope: &Rope, pos: Position, enc: Encoding) -> O
                 let _ = writeln!(md, "- `{g}`");
             }
         }
+        if let Some(at) = f.partial {
+            let _ = writeln!(
+                md,
+                "\n_Partial trace: the export fails at line {at}; this is what ran before the failure._"
+            );
+        }
     }
     let syms: Vec<String> = symbols_in(&types)
         .into_iter()
@@ -177,6 +183,7 @@ mod tests {
             LineFacts {
                 ops: vec![("aten.add.Tensor".into(), "f32[s0, 4]".into())],
                 guards: vec!["Eq(x.size()[1], 4)".into()],
+                partial: None,
             },
         );
         t.bindings.push(Binding {

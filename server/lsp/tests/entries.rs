@@ -124,3 +124,61 @@ fn draft_export_issues_are_warnings() {
     );
     assert!(program.text.contains("aten.add.Tensor"), "{}", program.text);
 }
+
+/// Issue "every model file speaks": a failing entry keeps what its trace
+/// recorded before the failure, for hover, inlay hints and the program.
+#[test]
+fn a_failing_entry_still_shows_the_shapes_traced_before_the_failure() {
+    let text = "\
+import torch
+
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(8, 4)
+
+    def forward(self, x):
+        h = self.fc(x)
+        h = torch.relu(h)
+        if h.sum() > 0:
+            return h * 2
+        return h
+
+
+ep = torch.export.export(M(), (torch.randn(2, 8),), strict=False)
+";
+    let a = analysis(text);
+    assert!(
+        a.diagnostics
+            .iter()
+            .any(|d| d.severity == Some(DiagnosticSeverity::ERROR) && d.range.start.line == 11),
+        "the data-dependent branch fails: {:#?}",
+        a.diagnostics
+    );
+    // Line 10 (0-based 9): `h = self.fc(x)`, before the failure.
+    let pos = tower_lsp_server::ls_types::Position::new(9, 8);
+    let hover = lsp::hover::hover(&a.hover, &a.rope, pos, lsp::position::Encoding::Utf16)
+        .expect("hover on a line before the failure");
+    let tower_lsp_server::ls_types::HoverContents::Markup(md) = hover.contents else {
+        panic!("markdown hover");
+    };
+    assert!(md.value.contains("aten.linear.default"), "{}", md.value);
+    assert!(md.value.contains("f32[2, 4]"), "{}", md.value);
+    assert!(md.value.contains("Partial trace"), "{}", md.value);
+    assert!(
+        a.inlay_hints.iter().any(|h| h.position.line == 9),
+        "an inlay shape for `h`: {:#?}",
+        a.inlay_hints
+    );
+    let program = a
+        .programs
+        .iter()
+        .find(|p| p.mode == tracer::Mode::NonStrict)
+        .expect("the non-strict program view");
+    assert!(
+        program.text.contains("Partial program") && program.text.contains("aten.relu.default"),
+        "{}",
+        program.text
+    );
+}

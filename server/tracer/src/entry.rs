@@ -113,6 +113,11 @@ pub struct TraceResult {
     /// Draft export: the constraint violation of the first trace, after
     /// which this one ran with every Dim of the spec as `Dim.AUTO`.
     pub retraced_after: Option<Box<Failure>>,
+    /// A failed trace's graph as recorded up to the failure (its inputs
+    /// are the placeholders made so far; no outputs, no range
+    /// constraints): what ran before the failure, for hover and the
+    /// program view. `None` for an export, or when nothing was recorded.
+    pub partial: Option<Box<TracedProgram>>,
 }
 
 /// The values an entry exports with.
@@ -261,6 +266,10 @@ fn trace_once(
         Err(f) => TraceOutcome::Failed(f),
     };
     let outcome = judge_completeness(&interp, outcome);
+    let partial = match outcome {
+        TraceOutcome::Failed(_) => partial_program(&mut interp),
+        TraceOutcome::Exported(_) => None,
+    };
     TraceResult {
         mode,
         outcome,
@@ -268,7 +277,39 @@ fn trace_once(
         notes: std::mem::take(&mut interp.notes),
         decided_on_examples: std::mem::take(&mut interp.decided_on_examples),
         retraced_after: None,
+        partial,
     }
+}
+
+/// The graph a failed trace recorded, when it stopped in `forward` itself
+/// (inside a subgraph the graph at hand is the subgraph's) after recording
+/// an op.
+fn partial_program(interp: &mut Interp) -> Option<Box<TracedProgram>> {
+    let recorded = interp
+        .graph
+        .nodes
+        .iter()
+        .any(|n| matches!(n.op, NodeOp::CallFunction { .. }));
+    if interp.in_subgraph > 0 || !recorded {
+        return None;
+    }
+    // Lifted state before user inputs, as in an exported program.
+    let (user, state): (Vec<NodeId>, Vec<NodeId>) = (0..interp.graph.nodes.len())
+        .map(|i| NodeId(i as u32))
+        .filter(|id| matches!(interp.graph.node(*id).op, NodeOp::Placeholder(_)))
+        .partition(|id| {
+            matches!(
+                interp.graph.node(*id).op,
+                NodeOp::Placeholder(InputKind::User(_))
+            )
+        });
+    let inputs = state.into_iter().chain(user).collect();
+    Some(Box::new(TracedProgram {
+        graph: std::mem::take(&mut interp.graph),
+        inputs,
+        env: std::mem::take(&mut interp.env),
+        range_constraints: Vec::new(),
+    }))
 }
 
 /// A program the tracer cannot vouch for becomes "analysis incomplete":

@@ -30,6 +30,44 @@ def _check_state_name(module, kind, name, registry):
         raise KeyError(f"attribute '{name}' already exists")
 
 
+class RemovableHandle:
+    """torch.utils.hooks.RemovableHandle: removes its hook from the dict
+    it was added to."""
+
+    next_id = 0
+
+    def __init__(self, hooks_dict):
+        self.hooks_dict = hooks_dict
+        self.id = RemovableHandle.next_id
+        RemovableHandle.next_id += 1
+
+    def remove(self):
+        self.hooks_dict.pop(self.id, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, type, value, tb):
+        self.remove()
+
+
+def _add_hook(module, registry, entry, prepend):
+    hooks = getattr(module, registry, None)
+    if hooks is None:
+        hooks = {}
+        setattr(module, registry, hooks)
+    handle = RemovableHandle(hooks)
+    if prepend:
+        rest = list(hooks.items())
+        hooks.clear()
+        hooks[handle.id] = entry
+        for key, value in rest:
+            hooks[key] = value
+    else:
+        hooks[handle.id] = entry
+    return handle
+
+
 class Module(_ModuleStorage):
     def __init__(self, *args, **kwargs):
         if args:
@@ -80,6 +118,41 @@ class Module(_ModuleStorage):
 
     def register_module(self, name, module):
         self.add_module(name, module)
+
+    # ----- hooks ----------------------------------------------------------------------
+    # `module(...)` runs them around `forward` when any is registered (the
+    # tracer's call of a module looks for `_forward_pre_hooks` and
+    # `_forward_hooks` and then calls `_call_with_hooks`).
+
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        return _add_hook(self, "_forward_pre_hooks", (hook, with_kwargs), prepend)
+
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        return _add_hook(self, "_forward_hooks", (hook, with_kwargs), prepend)
+
+    def _call_with_hooks(self, args, kwargs):
+        for hook, with_kwargs in list(getattr(self, "_forward_pre_hooks", {}).values()):
+            if with_kwargs:
+                result = hook(self, args, kwargs)
+                if result is not None:
+                    if not (isinstance(result, tuple) and len(result) == 2):
+                        raise RuntimeError(
+                            f"forward pre-hook must return None or a tuple of (new_args, new_kwargs), but got {result}."
+                        )
+                    args, kwargs = result
+            else:
+                result = hook(self, args)
+                if result is not None:
+                    args = result if isinstance(result, tuple) else (result,)
+        output = self.forward(*args, **kwargs)
+        for hook, with_kwargs in list(getattr(self, "_forward_hooks", {}).values()):
+            if with_kwargs:
+                result = hook(self, args, kwargs, output)
+            else:
+                result = hook(self, args, output)
+            if result is not None:
+                output = result
+        return output
 
     def get_submodule(self, target):
         module = self

@@ -204,3 +204,80 @@ fn buffers_and_parameter_lists_reach_the_signature() {
     assert_eq!(kinds[2], "P blocks.0.ps.0");
     assert_eq!(kinds[8], "B blocks.0.scale false");
 }
+
+fn call_targets(src: &str, mode: Mode) -> Result<Vec<String>, tracer::Failure> {
+    let file = SourceFile::parse("m.py", src);
+    let entry = find_entries(&file).remove(0);
+    match trace_entry(file, &entry, mode, tracer::Budget::default()).outcome {
+        TraceOutcome::Exported(p) => Ok(p
+            .graph
+            .nodes
+            .iter()
+            .filter_map(|n| match &n.op {
+                NodeOp::CallFunction { target, .. } if !n.hidden => Some(target.clone()),
+                _ => None,
+            })
+            .collect()),
+        TraceOutcome::Failed(f) => Err(*f),
+    }
+}
+
+#[test]
+fn forward_hooks_run_around_forward_and_handles_remove_them() {
+    let src = "\
+import torch
+from torch import nn
+class M(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Linear(4, 4)
+        self.b = nn.Linear(4, 2)
+    def forward(self, x):
+        return self.b(torch.relu(self.a(x)))
+m = M()
+m.a.register_forward_hook(lambda mod, inp, out: out * 2)
+m.b.register_forward_pre_hook(lambda mod, inp: (inp[0] + 1,))
+m.b.register_forward_hook(lambda mod, args, kwargs, out: out.sum(-1), with_kwargs=True)
+gone = m.b.register_forward_hook(lambda mod, inp, out: out.exp())
+gone.remove()
+ep = torch.export.export(m, (torch.randn(3, 4),))
+";
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let t = call_targets(src, mode).unwrap_or_else(|f| panic!("{mode:?}: {}", f.message));
+        assert_eq!(
+            t,
+            [
+                "aten.linear.default",
+                "aten.mul.Tensor",
+                "aten.relu.default",
+                "aten.add.Tensor",
+                "aten.linear.default",
+                "aten.sum.dim_IntList"
+            ],
+            "{mode:?}"
+        );
+    }
+}
+
+#[test]
+fn registering_a_hook_inside_forward_breaks_the_strict_graph() {
+    // torch's handle counts its ids on the class, a mutation Dynamo
+    // refuses (GB0467); non-strict runs the hook on this very call.
+    let src = "\
+import torch
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(8, 8)
+    def forward(self, x):
+        self.lin.register_forward_hook(lambda m, i, o: o * 2)
+        return self.lin(x)
+model = M()
+example_args = (torch.randn(4, 8),)
+";
+    let f = call_targets(src, Mode::Strict).expect_err("a graph break");
+    assert_eq!(f.gb_code, Some("GB0467"));
+    assert_eq!(f.line, Some(7));
+    let t = call_targets(src, Mode::NonStrict).expect("non-strict exports");
+    assert_eq!(t, ["aten.linear.default", "aten.mul.Tensor"]);
+}

@@ -853,6 +853,14 @@ impl Interp {
                 Ok(())
             }
             Value::Class(c) => {
+                if self.mode == crate::Mode::Strict && self.tracing {
+                    // Dynamo cannot trace a mutation of a class.
+                    return Err(self.graph_break(
+                        "GB0467",
+                        &format!("setattr() on unsupported type: `{}.{name} = ...` mutates a class", c.name),
+                        "set the attribute outside `forward`, or keep the state on the module instance",
+                    ));
+                }
                 self.note_class_attr(name, &value);
                 c.set_attr(name, value);
                 Ok(())

@@ -174,6 +174,26 @@ impl Interp {
         args: Vec<Value>,
         kwargs: Vec<(String, Value)>,
     ) -> R<Value> {
+        let hooked = ["_forward_pre_hooks", "_forward_hooks"].iter().any(
+            |r| matches!(m.get_attr(r), Some(Value::Dict(d)) if !d.borrow().entries().is_empty()),
+        );
+        let with_hooks = if hooked {
+            m.class.python_lookup("_call_with_hooks")
+        } else {
+            None
+        };
+        if let Some((call_with_hooks, _)) = with_hooks {
+            let mut kw = crate::value::Dict::default();
+            for (k, v) in kwargs {
+                kw.insert(Value::str(&k), v);
+            }
+            let kw = Value::Dict(Rc::new(std::cell::RefCell::new(kw)));
+            let all = vec![Value::Object(m.clone()), Value::tuple(args), kw];
+            self.module_calls.push(m);
+            let out = self.call(&call_with_hooks, all, vec![]);
+            self.module_calls.pop();
+            return out;
+        }
         match m.class.python_lookup("forward") {
             Some((forward, _)) => {
                 let mut all = vec![Value::Object(m.clone())];

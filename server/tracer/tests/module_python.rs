@@ -205,7 +205,7 @@ fn buffers_and_parameter_lists_reach_the_signature() {
     assert_eq!(kinds[8], "B blocks.0.scale false");
 }
 
-fn call_targets(src: &str, mode: Mode) -> Result<Vec<String>, tracer::Failure> {
+fn call_targets(src: &str, mode: Mode) -> Result<Vec<String>, Box<tracer::Failure>> {
     let file = SourceFile::parse("m.py", src);
     let entry = find_entries(&file).remove(0);
     match trace_entry(file, &entry, mode, tracer::Budget::default()).outcome {
@@ -218,7 +218,7 @@ fn call_targets(src: &str, mode: Mode) -> Result<Vec<String>, tracer::Failure> {
                 _ => None,
             })
             .collect()),
-        TraceOutcome::Failed(f) => Err(*f),
+        TraceOutcome::Failed(f) => Err(f),
     }
 }
 

@@ -474,3 +474,14 @@ assert torch.get_default_device() == torch.device('cpu')
 ",
     );
 }
+
+#[test]
+fn itertools_groupby_groups_consecutive_equal_keys() {
+    exports(
+        "import itertools
+assert [(k, list(g)) for k, g in itertools.groupby([1, 1, 2, 3, 3, 3])] == [(1, [1, 1]), (2, [2]), (3, [3, 3, 3])]
+assert [k for k, _ in itertools.groupby('aabbca')] == ['a', 'b', 'c', 'a']
+assert [len(list(g)) for _, g in itertools.groupby([1, 3, 2, 4, 5], key=lambda v: v % 2)] == [2, 2, 1]
+assert list(itertools.groupby([])) == []",
+    );
+}

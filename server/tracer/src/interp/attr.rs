@@ -857,7 +857,10 @@ impl Interp {
                     // Dynamo cannot trace a mutation of a class.
                     return Err(self.graph_break(
                         "GB0467",
-                        &format!("setattr() on unsupported type: `{}.{name} = ...` mutates a class", c.name),
+                        format!(
+                            "setattr() on unsupported type: `{}.{name} = ...` mutates a class",
+                            c.name
+                        ),
                         "set the attribute outside `forward`, or keep the state on the module instance",
                     ));
                 }

@@ -1,7 +1,7 @@
 //! The `itertools` module over materialised sequences (the tracer unrolls
 //! loops, so every iterator here is finite and built eagerly): `repeat` with
-//! a count, `chain`, `product`, `accumulate`, `islice`, `zip_longest`,
-//! `combinations`, `permutations` and `pairwise`. An endless iterator
+//! a count, `chain`, `product`, `accumulate`, `groupby`, `islice`,
+//! `zip_longest`, `combinations`, `permutations` and `pairwise`. An endless iterator
 //! (`count`, `cycle`, `repeat` without a count) is "analysis incomplete".
 
 use super::builtins::iter_of;
@@ -95,6 +95,47 @@ pub fn call(
                 acc = Some(next);
             }
             out
+        }
+        "groupby" => {
+            let items = interp.iterate(args.first().unwrap_or(&Value::None))?;
+            let key = args
+                .get(1)
+                .or_else(|| kwarg(&kwargs, "key"))
+                .filter(|k| !k.is_none())
+                .cloned();
+            let mut groups: Vec<(Value, Vec<Value>)> = Vec::new();
+            for x in items {
+                let k = match &key {
+                    Some(f) => interp.call(f, vec![x.clone()], vec![])?,
+                    None => x.clone(),
+                };
+                if interp.mode == crate::Mode::Strict
+                    && interp.tracing
+                    && matches!(k, Value::Tensor(_))
+                {
+                    return Err(interp.graph_break(
+                        "GB0152",
+                        "Unsupported key type for itertools.groupby: Dynamo groups by Python constants, not tensors",
+                        "group by Python values (sizes, ints), or compute the groups with tensor ops",
+                    ));
+                }
+                // CPython compares the group's key with the new one.
+                let same = match groups.last() {
+                    Some((last, _)) => {
+                        let eq = interp.compare(syntax::ast::CmpOp::Eq, last, &k)?;
+                        interp.truthy(&eq)?
+                    }
+                    None => false,
+                };
+                match groups.last_mut() {
+                    Some((_, members)) if same => members.push(x),
+                    _ => groups.push((k, vec![x])),
+                }
+            }
+            groups
+                .into_iter()
+                .map(|(k, members)| Value::tuple(vec![k, iter_of(members)]))
+                .collect()
         }
         "islice" => {
             let items = interp.iterate(args.first().unwrap_or(&Value::None))?;

@@ -50,3 +50,20 @@ fn non_strict_export_does_not_break_on_them() {
         assert_eq!(f.gb_code, None, "{}", f.message);
     }
 }
+
+#[test]
+fn a_data_pointer_is_a_runtime_error_on_fake_tensors() {
+    // Non-strict export traces with fake tensors, which have no memory.
+    match outcome("p = x.data_ptr()", Mode::NonStrict) {
+        TraceOutcome::Failed(f) => {
+            assert!(
+                f.message
+                    .starts_with("RuntimeError: Cannot access data pointer"),
+                "{}",
+                f.message
+            );
+            assert_eq!(f.line, Some(6));
+        }
+        TraceOutcome::Exported(_) => panic!("data_ptr() on a fake tensor exported"),
+    }
+}

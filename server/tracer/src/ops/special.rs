@@ -315,6 +315,13 @@ pub fn tensor_method(
                     "",
                 ));
             }
+            if interp.tracing && name == "data_ptr" {
+                // A fake tensor has no memory behind it.
+                return Err(interp.raise(
+                    "RuntimeError",
+                    "Cannot access data pointer of Tensor (e.g. FakeTensor, FunctionalTensor): export traces with fake tensors; compare shapes, or keep storage checks outside `forward`",
+                ));
+            }
             Value::Int(0)
         }
         "backward" | "register_hook" => {

@@ -81,7 +81,8 @@ type Outlined = (Arc<str>, Option<Arc<syntax::ModuleOutline>>);
 
 /// Files whose mentions of prelude modules were scanned (to parse those
 /// ahead).
-static PRELUDE_SCANNED: LazyLock<Mutex<HashMap<PathBuf, ()>>> = LazyLock::new(Default::default);
+static PRELUDE_SCANNED: LazyLock<Mutex<std::collections::HashSet<PathBuf>>> =
+    LazyLock::new(Default::default);
 
 /// [`Workspace::rebinds_submodule`]'s answers by (path, package, name),
 /// with the text they were read from.
@@ -240,8 +241,10 @@ impl Workspace {
             // The scan is for the first run of a file's code: later traces
             // find those prelude modules parsed (a text that changed since
             // only misses a head start, not a module).
-            let first =
-                with_cache(&PRELUDE_SCANNED, |seen| seen.insert(path.to_path_buf(), ())).is_none();
+            let first = PRELUDE_SCANNED
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .insert(path.to_path_buf());
             if first {
                 for index in crate::prelude::mentioned_in(&file.text) {
                     if !crate::prelude::is_parsed(index) {

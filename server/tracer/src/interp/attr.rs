@@ -913,6 +913,9 @@ impl Interp {
             };
         }
         if o.module.is_some() {
+            if MODULE_HOOK_REGISTRIES.contains(&name) {
+                self.module_hooks_registered = true;
+            }
             return crate::module::setattr(self, o, name, value);
         }
         o.set_attr(name, value);
@@ -1570,3 +1573,7 @@ pub(crate) fn python_dunder(o: &Object, name: &str) -> Option<Value> {
         _ => None,
     }
 }
+
+/// The instance attributes `nn.Module`'s prelude keeps its forward hooks
+/// in (see `prelude/module.py`); `Interp::call_module` runs them.
+pub(super) const MODULE_HOOK_REGISTRIES: [&str; 2] = ["_forward_pre_hooks", "_forward_hooks"];

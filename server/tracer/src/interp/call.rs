@@ -174,7 +174,8 @@ impl Interp {
         args: Vec<Value>,
         kwargs: Vec<(String, Value)>,
     ) -> R<Value> {
-        let hooked = ["_forward_pre_hooks", "_forward_hooks"].iter().any(
+        let hooked = self.module_hooks_registered
+            && super::attr::MODULE_HOOK_REGISTRIES.iter().any(
             |r| matches!(m.get_attr(r), Some(Value::Dict(d)) if !d.borrow().entries().is_empty()),
         );
         let with_hooks = if hooked {

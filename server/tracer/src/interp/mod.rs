@@ -147,6 +147,9 @@ pub struct Interp {
     /// `__setattr__`: until one does, attribute access skips looking for
     /// them (it is the interpreter's hottest path).
     pub attribute_hooks_defined: bool,
+    /// A module got a forward (pre-)hook registry: until one does, a
+    /// module call skips looking for hooks (every layer call goes there).
+    pub module_hooks_registered: bool,
     /// A property was defined: until one is, an instance attribute needs
     /// no check for a property of the same name that would win over it.
     pub properties_defined: bool,
@@ -267,6 +270,7 @@ impl Interp {
             pytree_nodes: Vec::new(),
             opaque_outputs: false,
             attribute_hooks_defined: false,
+            module_hooks_registered: false,
             properties_defined: false,
             module_globals: std::collections::HashSet::new(),
             preludes: HashMap::new(),

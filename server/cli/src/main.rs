@@ -1,12 +1,14 @@
 //! The `exportlens` command line: `check` (diagnostics for files and
 //! folders, in the formats of `output`), `export` (the ExportedProgram as
-//! torch prints it, or the JSON report), `run`, `env`, `rule` (what a code
+//! torch prints it, or the JSON report), `run`, `modules` (model files
+//! without entry points), `env`, `rule` (what a code
 //! means) and `lsp` (the language server). Exit status as ruff's: 0 when
 //! nothing fails, 1 when an export fails or a file does not parse, 2 for
 //! usage, configuration and internal errors.
 
 mod analyze;
 mod check;
+mod modules;
 mod notebooks;
 mod output;
 mod parallel;
@@ -117,6 +119,10 @@ enum Command {
     },
     /// Run each entry's exported program on deterministic values (interp).
     Run(run::RunArgs),
+    /// Trace the nn.Module classes of model files on assumed inputs
+    /// (annotations, shape comments, else guessed ranks), as the language
+    /// server does for a file without entry points.
+    Modules(modules::ModulesArgs),
     /// Print the Python environment imports of a file resolve against.
     Env {
         /// A file or folder (default: the current folder).
@@ -155,6 +161,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
     match cli.command {
         Command::Lsp { .. } => Ok(lsp::main_stdio(cli.python)),
         Command::Run(args) => run::run(&args),
+        Command::Modules(args) => {
+            modules::run(&args)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Rule { code, all } => {
             rule::run(code.as_deref(), all)?;
             Ok(ExitCode::SUCCESS)

@@ -5,6 +5,7 @@
 
 pub mod draft;
 pub mod fixes;
+pub mod modules;
 pub mod names;
 pub mod print;
 pub mod report;

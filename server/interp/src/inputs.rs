@@ -86,7 +86,7 @@ fn run_module(file: &Arc<SourceFile>, entry: &EntryPoint, record: bool) -> Run {
             interp.entry_hook = Some(entry.range);
             Some(scope)
         }
-        EntryKind::ExportDb => None,
+        EntryKind::ExportDb | EntryKind::Module(_) => None,
     };
     for s in &file.module.body {
         if let StmtKind::Expr(e) = &s.kind
@@ -160,6 +160,10 @@ fn export_values(interp: &mut Interp, entry: &EntryPoint, globals: &Rc<Scope>) -
             let kwargs = get("example_kwargs").map_or(vec![], |v| dict_items(interp, &v));
             (get("model"), as_args(get("example_args")), kwargs)
         }
+        EntryKind::Module(m) => match tracer::entry::assumed::export_args(interp, m, globals) {
+            Ok(ea) => (Some(ea.model), ea.args, ea.kwargs),
+            Err(_) => (None, vec![], vec![]),
+        },
         EntryKind::ExportCall { call, .. } => {
             let ExprKind::Call { args, .. } = &call.kind else {
                 return (None, vec![], vec![]);

@@ -475,40 +475,8 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
             entry_diagnostics(&ctx, entry, r, nonstrict_ok, &mut pending);
         }
 
-        // Hover and inlay data: the strict program when it exported (its
-        // lines are the ops' own lines), else the non-strict one.
-        let chosen = runs
-            .iter()
-            .filter_map(|r| match &r.outcome {
-                TraceOutcome::Exported(p) => Some((r.mode, p.as_ref())),
-                TraceOutcome::Failed(_) => None,
-            })
-            .min_by_key(|(m, _)| *m != Mode::Strict);
-        if let Some((mode, p)) = chosen {
-            record_program(
-                &file,
-                &scopes,
-                mode,
-                p,
-                ei,
-                None,
-                &mut hover,
-                &mut hover_owner,
-            );
+        if let Some(p) = record_runs(&file, &scopes, &runs, ei, &mut hover, &mut hover_owner) {
             record_foreign_program(p, &mut foreign_hover);
-        } else if let Some((r, p, failed_at)) = longest_partial(&runs) {
-            // No run exported: hover shows what the failing trace that got
-            // furthest recorded before its failure.
-            record_program(
-                &file,
-                &scopes,
-                r.mode,
-                p,
-                ei,
-                failed_at,
-                &mut hover,
-                &mut hover_owner,
-            );
         }
         for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
             for g in r.guards.iter().filter(|g| g.path.is_none()) {
@@ -560,6 +528,35 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
     }
 
     timings.lap("trace + programs");
+    if snap.config.modules {
+        let modes = match snap.project.mode(snap.config.mode) {
+            ModeSetting::Strict => vec![Mode::Strict],
+            ModeSetting::NonStrict => vec![Mode::NonStrict],
+            ModeSetting::Auto | ModeSetting::Both => vec![Mode::Strict, Mode::NonStrict],
+        };
+        // A class an entry point already runs shows that entry's shapes.
+        let reached = |e: &EntryPoint| {
+            export::modules::forward_lines(&file, &e.name)
+                .is_some_and(|(lo, hi)| (lo..=hi).any(|l| hover.lines.contains_key(&(l - 1))))
+        };
+        let analyses = export::modules::analyze_modules(&file, &modes, &options, &reached);
+        for (i, a) in analyses.iter().enumerate() {
+            lenses.push(export_module_lens(&ctx, &a.entry));
+            if a.runs.is_empty() {
+                continue;
+            }
+            module_diagnostics(&ctx, a, &mut pending);
+            let _ = record_runs(
+                &file,
+                &scopes,
+                &a.runs,
+                entries.len() + i,
+                &mut hover,
+                &mut hover_owner,
+            );
+        }
+        timings.lap("modules");
+    }
     assignment_bindings(&file, &scopes, &mut hover);
     let (diagnostics, actions) = merge(&ctx, pending, &entries);
     let diagnostics = project_filtered(snap, &file.text, diagnostics);
@@ -606,6 +603,189 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
         elapsed: Duration::ZERO,
     };
     (analysis, tree)
+}
+
+/// The command behind the "Export this module" code lens.
+pub const EXPORT_MODULE_COMMAND: &str = "exportlens.exportModule";
+
+fn export_module_lens(ctx: &Ctx, entry: &EntryPoint) -> CodeLens {
+    let range = ctx.line(entry.line);
+    CodeLens {
+        range: Range::new(range.start, range.start),
+        command: Some(Command {
+            title: "Export this module".into(),
+            command: EXPORT_MODULE_COMMAND.into(),
+            arguments: Some(vec![
+                serde_json::json!(ctx.snap.uri.as_str()),
+                serde_json::json!(entry.line),
+            ]),
+        }),
+        data: None,
+    }
+}
+
+/// Hover and inlay facts of one entry's runs: the strict program when it
+/// exported (its lines are the ops' own lines), else the non-strict one,
+/// else the partial graph of the failing run that got furthest. Returns
+/// the exported program it recorded.
+fn record_runs<'r>(
+    file: &SourceFile,
+    scopes: &[Scope<'_>],
+    runs: &'r [TraceResult],
+    entry_index: usize,
+    hover: &mut HoverTable,
+    owner: &mut HashMap<u32, usize>,
+) -> Option<&'r TracedProgram> {
+    let chosen = runs
+        .iter()
+        .filter_map(|r| match &r.outcome {
+            TraceOutcome::Exported(p) => Some((r.mode, p.as_ref())),
+            TraceOutcome::Failed(_) => None,
+        })
+        .min_by_key(|(m, _)| *m != Mode::Strict);
+    if let Some((mode, p)) = chosen {
+        record_program(file, scopes, mode, p, entry_index, None, hover, owner);
+        return Some(p);
+    }
+    if let Some((r, p, failed_at)) = longest_partial(runs) {
+        record_program(
+            file,
+            scopes,
+            r.mode,
+            p,
+            entry_index,
+            failed_at,
+            hover,
+            owner,
+        );
+    }
+    None
+}
+
+/// `Eq(x.size()[2], 48)` as `x.size(2) == 48`; other guards as torch
+/// writes them.
+fn requirement_text(guard: &str) -> String {
+    let readable = |s: &str| {
+        let mut out = String::new();
+        let mut rest = s;
+        while let Some(at) = rest.find(".size()[") {
+            let after = &rest[at + ".size()[".len()..];
+            let Some(end) = after.find(']') else { break };
+            out.push_str(&rest[..at]);
+            out.push_str(&format!(".size({})", &after[..end]));
+            rest = &after[end + 1..];
+        }
+        out.push_str(rest);
+        out
+    };
+    for (f, op) in [("Eq(", "=="), ("Ne(", "!=")] {
+        if let Some(inner) = guard.strip_prefix(f).and_then(|g| g.strip_suffix(')')) {
+            let mut depth = 0;
+            for (i, c) in inner.char_indices() {
+                match c {
+                    '(' | '[' => depth += 1,
+                    ')' | ']' => depth -= 1,
+                    ',' if depth == 0 => {
+                        let (a, b) = (inner[..i].trim(), inner[i + 1..].trim());
+                        return readable(&format!("{a} {op} {b}"));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    readable(guard)
+}
+
+/// Diagnostics of a module traced on assumed inputs: what fails for any
+/// input (graph breaks and data-dependent decisions; shape errors only when
+/// every input's shape was written down) as warnings, and the equalities
+/// the code requires of its inputs as hints; each says what was assumed.
+fn module_diagnostics(ctx: &Ctx, a: &export::modules::ModuleAnalysis, out: &mut Vec<Pending>) {
+    let Some(m) = a.module() else { return };
+    let assumed = format!(
+        "assuming {} (no export entry point reaches this module)",
+        m.assumption()
+    );
+    let related = |message: String| {
+        Some(vec![DiagnosticRelatedInformation {
+            location: Location {
+                uri: ctx.snap.uri.clone(),
+                range: ctx.line(a.entry.line),
+            },
+            message,
+        }])
+    };
+    for r in &a.runs {
+        if let TraceOutcome::Failed(fl) = &r.outcome
+            && fl.path.is_none()
+        {
+            let reported = match fl.kind {
+                FailureKind::GraphBreak | FailureKind::DataDependent => true,
+                FailureKind::Other => m.inputs_known(),
+                FailureKind::ConstraintViolation | FailureKind::Incomplete => false,
+            };
+            if reported {
+                let line = fl.line.unwrap_or(a.entry.line);
+                let range = match fl.range.filter(|rg| rg.end > 0) {
+                    Some(rg) if ctx.file.line_of(rg.start) == line => {
+                        ctx.range(rg.start, rg.end.max(rg.start + 1))
+                    }
+                    _ => ctx.line(line),
+                };
+                let mut fixes = Vec::new();
+                let data_dependent_if =
+                    fl.kind == FailureKind::DataDependent || fl.gb_code == Some("GB0170");
+                if data_dependent_if
+                    && let Some(rg) = fl.range
+                    && let Some(e) = fixes::cond_skeleton(ctx.file, rg.start)
+                {
+                    fixes.push((
+                        "Rewrite the data-dependent `if` with torch.cond".into(),
+                        vec![e],
+                        false,
+                    ));
+                }
+                out.push(Pending {
+                    diagnostic: Diagnostic {
+                        range,
+                        severity: Some(DiagnosticSeverity::WARNING),
+                        code_description: fl.gb_code.and_then(gb_link),
+                        code: Some(NumberOrString::String(fl.code())),
+                        source: Some("exportlens".into()),
+                        message: format!("{}\n{assumed}", failure_message(fl)),
+                        related_information: related(format!(
+                            "module `{}`, analysed on assumed inputs",
+                            a.entry.name
+                        )),
+                        ..Diagnostic::default()
+                    },
+                    mode: r.mode,
+                    fixes,
+                });
+            }
+        }
+        for g in r.guards.iter().filter(|g| g.path.is_none()) {
+            let (Some(line), true) = (g.line, g.expr.starts_with("Eq(")) else {
+                continue;
+            };
+            out.push(Pending {
+                diagnostic: Diagnostic {
+                    range: ctx.line(line),
+                    severity: Some(DiagnosticSeverity::HINT),
+                    code: Some(NumberOrString::String("shape-requirement".into())),
+                    source: Some("exportlens".into()),
+                    message: format!(
+                        "this line requires `{}` for any input; {assumed}",
+                        requirement_text(&g.expr)
+                    ),
+                    ..Diagnostic::default()
+                },
+                mode: r.mode,
+                fixes: Vec::new(),
+            });
+        }
+    }
 }
 
 fn program_text(entry: &EntryPoint, r: &TraceResult, path: &str) -> String {
@@ -716,7 +896,7 @@ fn entry_diagnostics(
         let mut offered = Vec::new();
         let call = match &entry.kind {
             EntryKind::ExportCall { call, .. } => Some(call.as_ref()),
-            EntryKind::ExportDb => None,
+            EntryKind::ExportDb | EntryKind::Module(_) => None,
         };
         if fl.kind == FailureKind::ConstraintViolation {
             for fix in &fl.suggested_fixes {
@@ -1019,7 +1199,7 @@ fn batch_dynamic_action(
         .collect();
     let call = match &entry.kind {
         EntryKind::ExportCall { call, .. } => Some(call.as_ref()),
-        EntryKind::ExportDb => None,
+        EntryKind::ExportDb | EntryKind::Module(_) => None,
     };
     let edits = fixes::batch_dynamic(ctx.file, call, &dim0)?;
     let mut changes = HashMap::new();

@@ -11,7 +11,10 @@
 //! - `guardSeverity`: `"information"` (default), `"hint"` or `"warning"`;
 //! - `inlayHints`: tensor shapes after assignments (default `true`);
 //! - `debounceMs`: delay before analysing a burst of edits (default 50);
-//! - `analysisSteps`: the tracer's step budget per entry point.
+//! - `analysisSteps`: the tracer's step budget per entry point;
+//! - `modules`: trace the `nn.Module` classes no entry point reaches on
+//!   assumed inputs (annotations, shape comments, else guessed ranks;
+//!   default `true`).
 
 use serde_json::Value as Json;
 use tower_lsp_server::ls_types::DiagnosticSeverity;
@@ -36,6 +39,7 @@ pub struct Config {
     pub inlay_hints: bool,
     pub debounce_ms: u64,
     pub analysis_steps: u64,
+    pub modules: bool,
 }
 
 impl Default for Config {
@@ -47,6 +51,7 @@ impl Default for Config {
             inlay_hints: true,
             debounce_ms: 50,
             analysis_steps: tracer::Budget::default().steps,
+            modules: true,
         }
     }
 }
@@ -58,6 +63,7 @@ const KNOWN: &[&str] = &[
     "inlayHints",
     "debounceMs",
     "analysisSteps",
+    "modules",
 ];
 
 impl Config {
@@ -149,6 +155,13 @@ impl Config {
                     _ => {
                         bad("an integer of at least 1000");
                         cfg.analysis_steps = defaults.analysis_steps;
+                    }
+                },
+                "modules" => match v.as_bool() {
+                    Some(b) => cfg.modules = b,
+                    None => {
+                        bad("true or false");
+                        cfg.modules = defaults.modules;
                     }
                 },
                 _ => warnings.push(format!(

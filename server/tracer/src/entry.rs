@@ -24,8 +24,10 @@ use crate::spec::{DimRequest, SymbolFactory};
 use crate::value::{Object, Provenance, Scope, Value};
 use crate::{Budget, Mode, SourceFile};
 
+pub mod assumed;
 mod find;
 
+pub use assumed::{ModuleEntry, module_entries, trace_module};
 pub use find::{CallScope, find_entries, may_hold_entry};
 
 /// Something to export.
@@ -50,6 +52,9 @@ pub enum EntryKind {
         /// Where the call runs.
         scope: CallScope,
     },
+    /// A module no export call reaches, traced on assumed inputs (see
+    /// [`assumed`]).
+    Module(Arc<ModuleEntry>),
 }
 
 impl EntryPoint {
@@ -57,7 +62,7 @@ impl EntryPoint {
     pub fn strict_request(&self) -> Option<bool> {
         match &self.kind {
             EntryKind::ExportCall { strict, .. } => *strict,
-            EntryKind::ExportDb => None,
+            EntryKind::ExportDb | EntryKind::Module(_) => None,
         }
     }
 }
@@ -118,6 +123,10 @@ pub struct TraceResult {
     /// constraints): what ran before the failure, for hover and the
     /// program view. `None` for an export, or when nothing was recorded.
     pub partial: Option<Box<TracedProgram>>,
+    /// An entry on assumed inputs: the input sizes (`x.size()[1]`) and the
+    /// values that would have met an equality the example sizes
+    /// contradicted, in the order found (see [`assumed`]).
+    pub hint_conflicts: Vec<(String, i64)>,
 }
 
 /// The values an entry exports with.
@@ -252,6 +261,11 @@ fn trace_once(
         Ok(p) => &p.env,
         Err(_) => &interp.env,
     };
+    let hint_conflicts = env
+        .hint_conflicts
+        .iter()
+        .filter_map(|(s, v)| Some((env.info(*s).source.clone()?, *v)))
+        .collect();
     let guards = env
         .reported_guards()
         .into_iter()
@@ -278,6 +292,7 @@ fn trace_once(
         decided_on_examples: std::mem::take(&mut interp.decided_on_examples),
         retraced_after: None,
         partial,
+        hint_conflicts,
     }
 }
 
@@ -418,11 +433,19 @@ fn run(
     static_shapes: bool,
 ) -> Result<TracedProgram, Box<Failure>> {
     let globals = Scope::new(None);
-    // The entry file runs as a script: `if __name__ == "__main__":` blocks run.
+    // The entry file runs as a script: `if __name__ == "__main__":` blocks
+    // run. A model file traced for its modules is imported, not run.
+    let name = match &entry.kind {
+        EntryKind::Module(_) => std::path::Path::new(&file.path)
+            .file_stem()
+            .map_or("__model__".into(), |s| s.to_string_lossy().into_owned()),
+        _ => "__main__".to_string(),
+    };
     globals
         .vars
         .borrow_mut()
-        .insert("__name__".into(), Value::str("__main__"));
+        .insert("__name__".into(), Value::str(&name));
+    interp.env.record_conflicts = matches!(entry.kind, EntryKind::Module(_));
     interp.frames.push(Frame {
         file: file.clone(),
         range: TextRange::default(),
@@ -434,7 +457,7 @@ fn run(
             interp.entry_hook = Some(entry.range);
             Some(scope)
         }
-        EntryKind::ExportDb => None,
+        EntryKind::ExportDb | EntryKind::Module(_) => None,
     };
     // Module code: each statement on its own, so one failure does not hide
     // the rest, until the entry's export call is reached.
@@ -686,6 +709,7 @@ fn export_args(
                 dynamic_shapes,
             })
         }
+        EntryKind::Module(m) => assumed::export_args(interp, m, globals),
         EntryKind::ExportCall { call, .. } => {
             let ExprKind::Call { args, .. } = &call.kind else {
                 return Err(interp.type_error("export entry is not a call"));

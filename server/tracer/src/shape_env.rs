@@ -78,6 +78,13 @@ pub struct ShapeEnv {
     /// Symbol ids taken so far (torch numbers backed symbols by a hash of
     /// their source, probing past collisions).
     unique_ids: std::collections::HashSet<u32>,
+    /// Inputs of assumed sizes (a module traced without example inputs):
+    /// record in [`Self::hint_conflicts`] each equality the example sizes
+    /// contradict that one input size could satisfy.
+    pub record_conflicts: bool,
+    /// The input sizes (symbol, value) that would have satisfied an
+    /// equality the example sizes contradicted, in the order found.
+    pub hint_conflicts: Vec<(SymbolId, i64)>,
 }
 
 /// Guards by their difference in lowest terms: (scale, relation) of each.
@@ -524,9 +531,47 @@ impl ShapeEnv {
             });
         };
         let holds = op.holds(a, b);
+        if (op == CmpKind::Eq && !holds) || (op == CmpKind::Ne && holds) {
+            self.note_conflict(&lhs, &rhs);
+        }
         let op = if holds { op } else { op.negate() };
         self.add_guard(lhs, op, rhs, line);
         Ok(holds)
+    }
+
+    /// With [`Self::record_conflicts`]: when `lhs == rhs` is linear in one
+    /// backed input size, the value of that size that satisfies it.
+    fn note_conflict(&mut self, lhs: &SymExpr, rhs: &SymExpr) {
+        if !self.record_conflicts {
+            return;
+        }
+        let Ok(diff) = lhs.checked_sub(rhs) else {
+            return;
+        };
+        let symbols = diff.symbols();
+        let [s] = symbols.iter().copied().collect::<Vec<_>>()[..] else {
+            return;
+        };
+        let info = self.info(s);
+        if info.unbacked || info.source.is_none() {
+            return;
+        }
+        let at = |v: i64| diff.eval(&|_| Some(v));
+        let (Some(f0), Some(f1), Some(f2)) = (at(0), at(1), at(2)) else {
+            return;
+        };
+        let (Some(c), Some(c2)) = (f1.checked_sub(f0), f2.checked_sub(f1)) else {
+            return;
+        };
+        if c == 0 || c2 != c || f0 % c != 0 {
+            return;
+        }
+        let Some(value) = f0.checked_div(c).and_then(i64::checked_neg) else {
+            return;
+        };
+        if value >= 2 && info.range.contains(value) {
+            self.hint_conflicts.push((s, value));
+        }
     }
 
     /// torch's `guard_or_false` / `guard_or_true`: statically when
@@ -600,6 +645,8 @@ impl ShapeEnv {
                 };
                 if holds {
                     self.add_guard(lhs, op, rhs, line);
+                } else if op == CmpKind::Eq {
+                    self.note_conflict(&lhs, &rhs);
                 }
                 holds
             }

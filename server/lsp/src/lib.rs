@@ -30,6 +30,7 @@
 pub mod analysis;
 pub mod config;
 pub mod document;
+pub mod export_module;
 pub mod fixes;
 pub mod framing;
 pub mod hover;

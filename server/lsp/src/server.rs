@@ -31,7 +31,7 @@ use tower_lsp_server::ls_types::{
 };
 use tower_lsp_server::{Client, LanguageServer};
 
-use crate::analysis::{FileAnalysis, SHOW_PROGRAM_COMMAND};
+use crate::analysis::{EXPORT_MODULE_COMMAND, FileAnalysis, SHOW_PROGRAM_COMMAND};
 use crate::config::{Config, ModeSetting};
 use crate::position::Encoding;
 use crate::quick_run::{QUICK_RUN_COMMAND, QuickRunParams, QuickRunResult};
@@ -188,6 +188,42 @@ impl Backend {
 
     /// `exportlens/quickRun`: run the document's entry points with the
     /// interpreter, on a blocking worker.
+    /// "Export this module": write the export script of the class on
+    /// `line` into a new file (`workspace/applyEdit`); answers with the
+    /// file's path and text, and whether the client applied the edit.
+    async fn export_module(&self, uri: Uri, line: u32) -> Result<LSPAny> {
+        let Some(snap) = self.state.snapshot(&uri) else {
+            return Err(Error::invalid_params(format!(
+                "{} is not open",
+                uri.as_str()
+            )));
+        };
+        let made = tokio::task::spawn_blocking(move || crate::export_module::script(&snap, line))
+            .await
+            .map_err(|e| {
+                tracing::error!(error = %e, "export-module worker failed");
+                Error::internal_error()
+            })?;
+        let Some((path, text)) = made else {
+            return Err(Error::invalid_params(format!(
+                "no module class that can be built without arguments on line {line}"
+            )));
+        };
+        let target = Uri::from_file_path(&path)
+            .ok_or_else(|| Error::invalid_params("the script's path is not a file URI"))?;
+        let edit = crate::export_module::create_file_edit(&target, &text);
+        let applied = match self.client.apply_edit(edit).await {
+            Ok(r) => r.applied,
+            Err(e) => {
+                tracing::warn!("the client did not apply the export script: {e}");
+                false
+            }
+        };
+        Ok(
+            json!({"uri": target.as_str(), "path": path.display().to_string(), "text": text, "applied": applied}),
+        )
+    }
+
     pub async fn quick_run(&self, p: QuickRunParams) -> Result<QuickRunResult> {
         let uri = p.text_document.uri;
         let Some((text, version)) = self.state.document_text(&uri) else {
@@ -298,7 +334,11 @@ impl LanguageServer for Backend {
                     resolve_provider: Some(false),
                 }),
                 execute_command_provider: Some(ExecuteCommandOptions {
-                    commands: vec![SHOW_PROGRAM_COMMAND.into(), QUICK_RUN_COMMAND.into()],
+                    commands: vec![
+                        SHOW_PROGRAM_COMMAND.into(),
+                        QUICK_RUN_COMMAND.into(),
+                        EXPORT_MODULE_COMMAND.into(),
+                    ],
                     work_done_progress_options: Default::default(),
                 }),
                 diagnostic_provider: pull_diagnostics.then(|| {
@@ -479,7 +519,13 @@ impl LanguageServer for Backend {
     }
 
     async fn execute_command(&self, params: ExecuteCommandParams) -> Result<Option<LSPAny>> {
-        if params.command != SHOW_PROGRAM_COMMAND && params.command != QUICK_RUN_COMMAND {
+        if ![
+            SHOW_PROGRAM_COMMAND,
+            QUICK_RUN_COMMAND,
+            EXPORT_MODULE_COMMAND,
+        ]
+        .contains(&params.command.as_str())
+        {
             return Err(Error::invalid_params(format!(
                 "unknown command {:?}",
                 params.command
@@ -498,6 +544,12 @@ impl LanguageServer for Backend {
             .get(1)
             .and_then(Json::as_u64)
             .and_then(|l| u32::try_from(l).ok());
+        if params.command == EXPORT_MODULE_COMMAND {
+            let line = line.ok_or_else(|| {
+                Error::invalid_params("expected the class's line as the second argument")
+            })?;
+            return self.export_module(uri, line).await.map(Some);
+        }
         if params.command == QUICK_RUN_COMMAND {
             let result = self
                 .quick_run(QuickRunParams {

@@ -319,7 +319,7 @@ impl State {
         });
     }
 
-    fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
+    pub(crate) fn snapshot(&self, uri: &Uri) -> Option<Snapshot> {
         let path = uri
             .to_file_path()
             .map(|p| p.display().to_string())

@@ -8,6 +8,8 @@ Measures:
   - edit -> publishDiagnostics on a generated 2,000-line model file (the
     classes of a corpus model repeated under new names), one edit at a time,
     each waiting for the diagnostics of its version: median and p99;
+  - the same file without its entry point (every class traced on assumed
+    inputs), edits in one class's forward: median and p99;
   - hover latency on a tensor variable of that file: median and p99;
   - RSS (VmRSS, and the peak VmHWM) with 50 corpus model files open.
 
@@ -119,6 +121,47 @@ def bench(binary: str, edits: int, starts: int, hovers: int) -> dict:
         "max": max(lat),
     }
 
+    # The same file without its entry point: every class is analysed on
+    # assumed inputs (issue "every model file speaks"); edits type a comment
+    # in the forward of a class in the middle of the file, so that class is
+    # traced again on each edit.
+    bare = text[: text.rindex("example_args")]
+    bare_lines = bare.split("\n")
+    middle = next(
+        i for i in range(len(bare_lines) // 2, len(bare_lines)) if "x1 = self.l(w)" in bare_lines[i]
+    )
+    s2 = Server(binary)
+    s2.initialize(ROOT)
+    uri2 = "file:///tmp/exportlens-bench/modules_2000.py"
+    t_open = time.perf_counter()
+    s2.open(uri2, bare)
+    t, diags2 = s2.wait_diagnostics(uri2, 1)
+    results["modules_open_ms"] = (t - t_open) * 1e3
+    results["modules_diagnostics_on_open"] = len(diags2)
+    lat2 = []
+    end = len(bare_lines[middle])
+    for i in range(edits):
+        change = {
+            "range": {
+                "start": {"line": middle, "character": end},
+                "end": {"line": middle, "character": end + (0 if i % 2 == 0 else 5)},
+            },
+            "text": "  # x" if i % 2 == 0 else "",
+        }
+        t0 = time.perf_counter()
+        s2.notify(
+            "textDocument/didChange",
+            {"textDocument": {"uri": uri2, "version": i + 2}, "contentChanges": [change]},
+        )
+        t, _ = s2.wait_diagnostics(uri2, i + 2)
+        lat2.append((t - t0) * 1e3)
+    results["modules_edit_to_diagnostics_ms"] = {
+        "n": len(lat2),
+        "median": statistics.median(lat2),
+        "p99": percentile(lat2, 99),
+    }
+    s2.close()
+
     # hover on `x1` of the traced class
     hl = []
     value = None
@@ -229,6 +272,10 @@ def main() -> int:
     print(f"open {r['lines']}-line file -> diagnostics: {r['open_2000_lines_ms']:.1f} ms")
     print(f"edit -> publishDiagnostics:    median {e['median']:.2f} ms, p99 {e['p99']:.2f} ms, "
           f"max {e['max']:.2f} ms ({e['n']} edits, {r['lines']}-line file)")
+    m = r["modules_edit_to_diagnostics_ms"]
+    print(f"same file, no entry point (every module on assumed inputs): open -> diagnostics "
+          f"{r['modules_open_ms']:.1f} ms; edit in one forward -> publishDiagnostics median "
+          f"{m['median']:.2f} ms, p99 {m['p99']:.2f} ms ({m['n']} edits)")
     print(f"hover:                         median {h['median']:.2f} ms, p99 {h['p99']:.2f} ms ({h['n']} requests)")
     m = r["rss_50_corpus_files_mb"]
     print(f"RSS, {m['files']} corpus files open:   {m['rss']:.1f} MB (peak {m['peak']:.1f} MB)")

@@ -43,7 +43,7 @@ pub fn run(args: &ModulesArgs) -> Result<()> {
             workspace: Some(Workspace::new(Box::new(DiskProvider), roots.clone())),
             ..TraceOptions::default()
         };
-        let analyses = analyze_modules(&file, &MODES, &options, &|_| false);
+        let analyses = analyze_modules(&file, &MODES, &options, &|_| false, None);
         for a in &analyses {
             let script = if args.script || args.json {
                 script_of(&file, path, a)
@@ -124,6 +124,7 @@ fn module_json(path: &str, a: &ModuleAnalysis, script: Option<&str>) -> Json {
                     "name": i.name,
                     "dtype": i.dtype.torch_name().trim_start_matches("torch."),
                     "shape": i.dims.as_ref().map(|d| d.iter().map(|d| d.size).collect::<Vec<_>>()),
+                    "fixed": i.dims.as_ref().map(|d| d.iter().map(|d| d.fixed).collect::<Vec<_>>()),
                     "origin": format!("{:?}", i.origin),
                 })
             })
@@ -132,7 +133,23 @@ fn module_json(path: &str, a: &ModuleAnalysis, script: Option<&str>) -> Json {
     let mut runs = serde_json::Map::new();
     for r in &a.runs {
         let mut report = export::run_report(r);
+        let shown = match (&r.outcome, a.module()) {
+            (TraceOutcome::Failed(f), Some(m)) => {
+                f.path.is_none() && export::modules::shown_failure(m, f)
+            }
+            _ => false,
+        };
         if let Json::Object(o) = &mut report {
+            o.insert("shown".into(), json!(shown));
+            o.insert(
+                "requirements".into(),
+                json!(
+                    export::modules::requirements(a, r)
+                        .iter()
+                        .map(|(line, text)| json!({"line": line, "text": text}))
+                        .collect::<Vec<_>>()
+                ),
+            );
             o.insert(
                 "guards".into(),
                 json!(

@@ -5,7 +5,8 @@
 //! the export script that makes an assumed entry a real one ("Export this
 //! module").
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use syntax::ast::StmtKind;
@@ -23,6 +24,8 @@ pub struct ModuleAnalysis {
     /// The class whose trace already ran this module's `forward` (its
     /// lines show the shapes that parent calls it with).
     pub covered_by: Option<String>,
+    /// Its [`ModuleCache`] key, when analysed with a cache.
+    cache_key: Option<u64>,
 }
 
 impl ModuleAnalysis {
@@ -71,21 +74,206 @@ pub fn traced_lines(r: &TraceResult) -> BTreeSet<u32> {
         .collect()
 }
 
-/// Whether the text of class `outer` builds class `name` (`Name(`).
-fn builds(file: &SourceFile, outer: &EntryPoint, name: &str) -> bool {
-    let Some(class) = file.module.body.iter().find_map(|s| match &s.kind {
-        StmtKind::ClassDef(c) if c.name == outer.name => Some(c),
+/// The names a class's text calls (`Name(`): the classes it may build.
+fn called_names(file: &SourceFile, class: &str) -> HashSet<String> {
+    let Some(c) = file.module.body.iter().find_map(|s| match &s.kind {
+        StmtKind::ClassDef(c) if c.name == class => Some(c),
         _ => None,
     }) else {
-        return false;
+        return HashSet::new();
     };
-    let text = &file.text[class.range.start as usize..class.range.end as usize];
-    text.match_indices(name).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = &text[at + name.len()..];
-        !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
-            && after.trim_start().starts_with('(')
-    })
+    let text = &file.text[c.range.start as usize..c.range.end as usize];
+    let mut out = HashSet::new();
+    let mut word_start = None;
+    for (i, ch) in text.char_indices() {
+        let word = ch.is_alphanumeric() || ch == '_';
+        match (word, word_start) {
+            (true, None) => word_start = Some(i),
+            (false, Some(start)) => {
+                let dotted = text[..start].ends_with('.');
+                if !dotted && text[i..].trim_start().starts_with('(') {
+                    out.insert(text[start..i].to_string());
+                }
+                word_start = None;
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Module analyses of earlier versions of a document, by a key of every
+/// top-level statement they may depend on (see [`Dependencies::key`]): typing
+/// inside one module traces that module again, not the whole file.
+#[derive(Default)]
+pub struct ModuleCache {
+    entries: HashMap<u64, ModuleAnalysis>,
+    /// The file version the entries were traced on.
+    file: Option<Arc<SourceFile>>,
+}
+
+impl std::fmt::Debug for ModuleCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "ModuleCache({} analyses)", self.entries.len())
+    }
+}
+
+impl ModuleCache {
+    /// Keep the analyses of this version (those traced, with their keys)
+    /// for the next one, and nothing else.
+    pub fn store(&mut self, file: &Arc<SourceFile>, analyses: Vec<ModuleAnalysis>) {
+        self.entries.clear();
+        self.file = Some(file.clone());
+        for a in analyses {
+            if let Some(k) = a.cache_key
+                && a.covered_by.is_none()
+            {
+                self.entries.insert(k, a);
+            }
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// Identifiers a piece of source text mentions (a superset of the names
+/// it uses: words in strings and comments count too).
+fn mentioned(text: &str) -> HashSet<&str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| {
+            w.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+        })
+        .collect()
+}
+
+/// What module entries' analyses depend on in their file (see
+/// [`Dependencies::key`]), worked out once per file version.
+struct Dependencies {
+    /// The hash of every top-level statement that is not a class or
+    /// function definition (imports, constants: module code runs before
+    /// any entry), with its first line.
+    module_code: u64,
+    /// Per top-level definition: its name, the hash of its first line and
+    /// text, and the definitions its text mentions (indices).
+    defs: Vec<(String, u64, Vec<usize>)>,
+}
+
+impl Dependencies {
+    fn new(file: &SourceFile) -> Dependencies {
+        let text = |s: &syntax::ast::Stmt| &file.text[s.range.start as usize..s.range.end as usize];
+        let hashed = |s: &syntax::ast::Stmt| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            file.line_of(s.range.start).hash(&mut h);
+            text(s).hash(&mut h);
+            h.finish()
+        };
+        let mut code = std::collections::hash_map::DefaultHasher::new();
+        let mut defs: Vec<(String, u64, &syntax::ast::Stmt)> = Vec::new();
+        for s in &file.module.body {
+            let name = match &s.kind {
+                StmtKind::ClassDef(c) => c.name.clone(),
+                StmtKind::FunctionDef(f) => f.name.clone(),
+                _ => {
+                    hashed(s).hash(&mut code);
+                    continue;
+                }
+            };
+            defs.push((name, hashed(s), s));
+        }
+        let index: HashMap<&str, usize> = defs
+            .iter()
+            .enumerate()
+            .map(|(i, (n, _, _))| (n.as_str(), i))
+            .collect();
+        let edges: Vec<Vec<usize>> = defs
+            .iter()
+            .map(|(_, _, s)| {
+                mentioned(text(s))
+                    .into_iter()
+                    .filter_map(|w| index.get(w).copied())
+                    .collect()
+            })
+            .collect();
+        Dependencies {
+            module_code: code.finish(),
+            defs: defs
+                .into_iter()
+                .zip(edges)
+                .map(|((n, h, _), e)| (n, h, e))
+                .collect(),
+        }
+    }
+
+    /// A module entry's key: the modes, the module code, and the
+    /// definitions reachable from the entry's own through the names their
+    /// text mentions; each with its first line, since results carry lines.
+    /// Other files are not part of the key.
+    fn key(&self, entry: &EntryPoint, modes: &[Mode]) -> u64 {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        entry.name.hash(&mut h);
+        entry.line.hash(&mut h);
+        for m in modes {
+            m.key().hash(&mut h);
+        }
+        self.module_code.hash(&mut h);
+        let mut seen = vec![false; self.defs.len()];
+        let mut queue: Vec<usize> = self
+            .defs
+            .iter()
+            .enumerate()
+            .filter(|(_, (n, _, _))| *n == entry.name)
+            .map(|(i, _)| i)
+            .collect();
+        while let Some(i) = queue.pop() {
+            if std::mem::replace(&mut seen[i], true) {
+                continue;
+            }
+            queue.extend(self.defs[i].2.iter().copied());
+        }
+        for (i, (_, hash, _)) in self.defs.iter().enumerate() {
+            if seen[i] {
+                hash.hash(&mut h);
+            }
+        }
+        h.finish()
+    }
+}
+
+/// Move a cached analysis's source ranges in this file from the text it
+/// was traced on to `new`: the key guarantees the statements they lie in
+/// are on the same lines with the same text, but bytes before them may
+/// differ.
+fn rebase(a: &mut ModuleAnalysis, old: &SourceFile, new: &SourceFile) {
+    let moved = |r: syntax::TextRange| {
+        let at = |offset: u32| {
+            let lc = old.index.line_col(offset);
+            new.index
+                .line_start(lc.line)
+                .map_or(offset, |start| start + lc.col_utf8)
+        };
+        syntax::TextRange {
+            start: at(r.start),
+            end: at(r.end),
+        }
+    };
+    for r in &mut a.runs {
+        if let TraceOutcome::Failed(f) = &mut r.outcome
+            && f.path.is_none()
+        {
+            f.range = f.range.map(moved);
+        }
+        for n in r.notes.iter_mut().filter(|n| n.path.is_none()) {
+            n.range = moved(n.range);
+        }
+    }
 }
 
 /// Trace one module class on its own (a class a parent's trace covered,
@@ -101,33 +289,51 @@ pub fn analyze_alone(
         entry: t.entry,
         runs: t.runs,
         covered_by: None,
+        cache_key: None,
     }
 }
 
 /// Trace every module class of `file` that `skip` does not exclude (one
 /// an entry point already reaches), parents first; a class whose
 /// `forward` a parent's trace already ran is `covered_by` it.
+///
+/// With a `cache`, an entry whose [`Dependencies::key`] is in it is not traced
+/// again; the cache then holds this version's analyses only.
 pub fn analyze_modules(
     file: &Arc<SourceFile>,
     modes: &[Mode],
     options: &TraceOptions,
     skip: &dyn Fn(&EntryPoint) -> bool,
+    mut cache: Option<&mut ModuleCache>,
 ) -> Vec<ModuleAnalysis> {
     let entries: Vec<EntryPoint> = module_entries(file)
         .into_iter()
         .filter(|e| !skip(e))
         .collect();
+    let calls: Vec<(&str, HashSet<String>)> = entries
+        .iter()
+        .map(|e| (e.name.as_str(), called_names(file, &e.name)))
+        .collect();
     let is_child = |e: &EntryPoint| {
-        entries
+        calls
             .iter()
-            .any(|o| o.name != e.name && builds(file, o, &e.name))
+            .any(|(outer, called)| *outer != e.name && called.contains(&e.name))
     };
+    let is_builder =
+        |e: &EntryPoint| matches!(&e.kind, EntryKind::Module(m) if m.builder.is_some());
+    let (builders, classes): (Vec<&EntryPoint>, Vec<&EntryPoint>) =
+        entries.iter().partition(|e| is_builder(e));
     let (children, roots): (Vec<&EntryPoint>, Vec<&EntryPoint>) =
-        entries.iter().partition(|e| is_child(e));
+        classes.into_iter().partition(|e| is_child(e));
+    let dependencies = cache.as_ref().map(|_| Dependencies::new(file));
     let mut traced: Vec<(String, BTreeSet<u32>)> = Vec::new();
     let mut out = Vec::new();
-    for entry in roots.into_iter().chain(children) {
-        let lines = forward_lines(file, &entry.name);
+    for entry in builders.into_iter().chain(roots).chain(children) {
+        let class = match &entry.kind {
+            EntryKind::Module(m) => m.class.as_str(),
+            _ => entry.name.as_str(),
+        };
+        let lines = forward_lines(file, class);
         let covered_by = lines.and_then(|(lo, hi)| {
             traced
                 .iter()
@@ -139,19 +345,112 @@ pub fn analyze_modules(
                 entry: entry.clone(),
                 runs: Vec::new(),
                 covered_by,
+                cache_key: None,
             });
             continue;
         }
-        let t = trace_module(file.clone(), entry, modes, options);
-        let seen = t.runs.iter().flat_map(traced_lines).collect();
-        traced.push((entry.name.clone(), seen));
-        out.push(ModuleAnalysis {
-            entry: t.entry,
-            runs: t.runs,
-            covered_by: None,
+        let key = dependencies.as_ref().map(|d| d.key(entry, modes));
+        let cached = cache.as_deref_mut().zip(key).and_then(|(c, k)| {
+            let mut a = c.entries.remove(&k)?;
+            if let Some(old) = &c.file {
+                rebase(&mut a, old, file);
+            }
+            Some(a)
         });
+        let mut analysis = cached.unwrap_or_else(|| analyze_alone(file, entry, modes, options));
+        analysis.cache_key = key;
+        let seen = analysis.runs.iter().flat_map(traced_lines).collect();
+        traced.push((entry.name.clone(), seen));
+        out.push(analysis);
     }
     out.sort_by_key(|m| m.entry.line);
+    out
+}
+
+/// Whether a failure of a module traced on assumed inputs holds whatever
+/// the inputs are, so the editor shows it: a data-dependent decision, a
+/// graph break other than an exception the code raised (mostly an input
+/// check failing on sizes that were guesses); any other failure only when
+/// every input's shape was written down.
+pub fn shown_failure(m: &ModuleEntry, f: &tracer::Failure) -> bool {
+    use tracer::FailureKind;
+    let raised = f.gb_code == Some("GB0088");
+    match f.kind {
+        FailureKind::DataDependent => true,
+        FailureKind::GraphBreak => !raised || m.inputs_known(),
+        FailureKind::Other => m.inputs_known(),
+        FailureKind::ConstraintViolation | FailureKind::Incomplete => false,
+    }
+}
+
+/// The equalities a module's trace says its code requires of any input
+/// (its `Eq` guards, each with its line, written `x.size(2) == 48`). None
+/// from a run that failed in a way the editor does not show (the assumed
+/// inputs are likely wrong there), and none that only pin an input size to
+/// the example size exportlens picked (a loop over the batch, say): that
+/// says nothing of the code.
+pub fn requirements(a: &ModuleAnalysis, r: &TraceResult) -> Vec<(u32, String)> {
+    let Some(m) = a.module() else {
+        return Vec::new();
+    };
+    if let TraceOutcome::Failed(f) = &r.outcome
+        && !(f.path.is_none() && shown_failure(m, f))
+    {
+        return Vec::new();
+    }
+    r.guards
+        .iter()
+        .filter(|g| g.path.is_none())
+        .filter_map(|g| {
+            let (lhs, rhs) = split_relation(&g.expr, "Eq(")?;
+            if let (Some((input, dim)), Ok(value)) = (size_source(lhs), rhs.parse::<i64>()) {
+                let assumed = m
+                    .inputs
+                    .iter()
+                    .find(|i| i.name == input)
+                    .and_then(|i| i.dims.as_ref()?.get(dim));
+                if assumed.is_some_and(|d| !d.corrected && d.size == value) {
+                    return None;
+                }
+            }
+            Some((g.line?, readable_sizes(&format!("{lhs} == {rhs}"))))
+        })
+        .collect()
+}
+
+/// `Eq(a, b)` → (`a`, `b`), split at the top-level comma.
+fn split_relation<'g>(guard: &'g str, head: &str) -> Option<(&'g str, &'g str)> {
+    let inner = guard.strip_prefix(head)?.strip_suffix(')')?;
+    let mut depth = 0i32;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            ',' if depth == 0 => return Some((inner[..i].trim(), inner[i + 1..].trim())),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `x.size()[2]` → (`x`, 2).
+fn size_source(text: &str) -> Option<(&str, usize)> {
+    let (name, index) = text.split_once(".size()[")?;
+    Some((name, index.strip_suffix(']')?.parse().ok()?))
+}
+
+/// `x.size()[2]` written as `x.size(2)` throughout.
+fn readable_sizes(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(".size()[") {
+        let after = &rest[at + ".size()[".len()..];
+        let Some(end) = after.find(']') else { break };
+        out.push_str(&rest[..at]);
+        out.push_str(&format!(".size({})", &after[..end]));
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
     out
 }
 
@@ -245,11 +544,12 @@ pub fn export_script(
     let mut out = String::new();
     out.push_str(&format!(
         "\"\"\"Export `{}` from {module} (written by exportlens).\"\"\"\n",
-        m.class
+        m.builder.as_deref().unwrap_or(&m.class)
     ));
     out.push_str("import torch\nfrom torch.export import Dim, export\n\n");
-    out.push_str(&format!("from {module} import {}\n\n", m.class));
-    out.push_str(&format!("model = {}().eval()\n", m.class));
+    let maker = m.builder.as_deref().unwrap_or(&m.class);
+    out.push_str(&format!("from {module} import {maker}\n\n"));
+    out.push_str(&format!("model = {maker}().eval()\n"));
     let tensor = |input: &tracer::entry::assumed::AssumedInput, dims: &[i64]| {
         let mut dims = dims.to_vec();
         if let (Some(b), true) = (batch, batch_free.contains(&input.name))

@@ -67,6 +67,7 @@ fn main() {
             tree: doc.tree.clone(),
             imports: None,
             lowered: doc.lowered.clone(),
+            modules: doc.modules.clone(),
             project: Default::default(),
         };
         let t = Instant::now();
@@ -135,6 +136,7 @@ fn edit_loop(path: &str, text: &str, uri: &Uri, edits: usize) {
             tree: doc.tree.clone(),
             imports: None,
             lowered: doc.lowered.clone(),
+            modules: doc.modules.clone(),
             project: Default::default(),
         };
         let t = Instant::now();

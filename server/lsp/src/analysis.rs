@@ -53,6 +53,8 @@ pub struct Snapshot {
     pub imports: Option<crate::workspace::Imports>,
     /// The document's lowered statements of earlier analyses, if it keeps them.
     pub lowered: Option<Arc<Mutex<syntax::StmtCache>>>,
+    /// The document's module analyses of earlier versions, if it keeps them.
+    pub modules: Option<Arc<Mutex<export::modules::ModuleCache>>>,
     /// What the project's configuration file says of this document.
     pub project: ProjectRules,
 }
@@ -475,7 +477,15 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
             entry_diagnostics(&ctx, entry, r, nonstrict_ok, &mut pending);
         }
 
-        if let Some(p) = record_runs(&file, &scopes, &runs, ei, &mut hover, &mut hover_owner) {
+        if let Some(p) = record_runs(
+            &file,
+            &scopes,
+            &runs,
+            ei,
+            None,
+            &mut hover,
+            &mut hover_owner,
+        ) {
             record_foreign_program(p, &mut foreign_hover);
         }
         for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
@@ -539,21 +549,38 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
             export::modules::forward_lines(&file, &e.name)
                 .is_some_and(|(lo, hi)| (lo..=hi).any(|l| hover.lines.contains_key(&(l - 1))))
         };
-        let analyses = export::modules::analyze_modules(&file, &modes, &options, &reached);
+        // Another analysis of the document may hold the cache: go without.
+        let mut cache = snap.modules.as_ref().and_then(|c| c.try_lock().ok());
+        let analyses = export::modules::analyze_modules(
+            &file,
+            &modes,
+            &options,
+            &reached,
+            cache.as_deref_mut(),
+        );
+        timings.lap("modules: trace");
         for (i, a) in analyses.iter().enumerate() {
             lenses.push(export_module_lens(&ctx, &a.entry));
             if a.runs.is_empty() {
                 continue;
             }
             module_diagnostics(&ctx, a, &mut pending);
+            let forward = a
+                .module()
+                .and_then(|m| export::modules::forward_lines(&file, &m.class))
+                .map(|(lo, _)| lo);
             let _ = record_runs(
                 &file,
                 &scopes,
                 &a.runs,
                 entries.len() + i,
+                forward,
                 &mut hover,
                 &mut hover_owner,
             );
+        }
+        if let Some(cache) = cache.as_deref_mut() {
+            cache.store(&file, analyses);
         }
         timings.lap("modules");
     }
@@ -627,15 +654,23 @@ fn export_module_lens(ctx: &Ctx, entry: &EntryPoint) -> CodeLens {
 /// Hover and inlay facts of one entry's runs: the strict program when it
 /// exported (its lines are the ops' own lines), else the non-strict one,
 /// else the partial graph of the failing run that got furthest. Returns
-/// the exported program it recorded.
+/// the exported program it recorded. `forward_line`: the line of the one
+/// `forward` whose parameters are the program's inputs (else any
+/// `forward` with parameters of those names).
 fn record_runs<'r>(
     file: &SourceFile,
     scopes: &[Scope<'_>],
     runs: &'r [TraceResult],
     entry_index: usize,
+    forward_line: Option<u32>,
     hover: &mut HoverTable,
     owner: &mut HashMap<u32, usize>,
 ) -> Option<&'r TracedProgram> {
+    let at = RecordAt {
+        entry_index,
+        forward_line,
+        partial_at: None,
+    };
     let chosen = runs
         .iter()
         .filter_map(|r| match &r.outcome {
@@ -644,57 +679,26 @@ fn record_runs<'r>(
         })
         .min_by_key(|(m, _)| *m != Mode::Strict);
     if let Some((mode, p)) = chosen {
-        record_program(file, scopes, mode, p, entry_index, None, hover, owner);
+        record_program(file, scopes, mode, p, &at, hover, owner);
         return Some(p);
     }
     if let Some((r, p, failed_at)) = longest_partial(runs) {
-        record_program(
-            file,
-            scopes,
-            r.mode,
-            p,
-            entry_index,
-            failed_at,
-            hover,
-            owner,
-        );
+        let at = RecordAt {
+            partial_at: failed_at,
+            ..at
+        };
+        record_program(file, scopes, r.mode, p, &at, hover, owner);
     }
     None
 }
 
-/// `Eq(x.size()[2], 48)` as `x.size(2) == 48`; other guards as torch
-/// writes them.
-fn requirement_text(guard: &str) -> String {
-    let readable = |s: &str| {
-        let mut out = String::new();
-        let mut rest = s;
-        while let Some(at) = rest.find(".size()[") {
-            let after = &rest[at + ".size()[".len()..];
-            let Some(end) = after.find(']') else { break };
-            out.push_str(&rest[..at]);
-            out.push_str(&format!(".size({})", &after[..end]));
-            rest = &after[end + 1..];
-        }
-        out.push_str(rest);
-        out
-    };
-    for (f, op) in [("Eq(", "=="), ("Ne(", "!=")] {
-        if let Some(inner) = guard.strip_prefix(f).and_then(|g| g.strip_suffix(')')) {
-            let mut depth = 0;
-            for (i, c) in inner.char_indices() {
-                match c {
-                    '(' | '[' => depth += 1,
-                    ')' | ']' => depth -= 1,
-                    ',' if depth == 0 => {
-                        let (a, b) = (inner[..i].trim(), inner[i + 1..].trim());
-                        return readable(&format!("{a} {op} {b}"));
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-    readable(guard)
+/// Whose facts [`record_program`] records: the entry's index (the first
+/// entry to record a line owns it), the line of the `forward` its inputs
+/// bind to, and for a failed trace's partial graph the line it failed at.
+struct RecordAt {
+    entry_index: usize,
+    forward_line: Option<u32>,
+    partial_at: Option<u32>,
 }
 
 /// Diagnostics of a module traced on assumed inputs: what fails for any
@@ -720,11 +724,7 @@ fn module_diagnostics(ctx: &Ctx, a: &export::modules::ModuleAnalysis, out: &mut 
         if let TraceOutcome::Failed(fl) = &r.outcome
             && fl.path.is_none()
         {
-            let reported = match fl.kind {
-                FailureKind::GraphBreak | FailureKind::DataDependent => true,
-                FailureKind::Other => m.inputs_known(),
-                FailureKind::ConstraintViolation | FailureKind::Incomplete => false,
-            };
+            let reported = export::modules::shown_failure(m, fl);
             if reported {
                 let line = fl.line.unwrap_or(a.entry.line);
                 let range = match fl.range.filter(|rg| rg.end > 0) {
@@ -765,20 +765,14 @@ fn module_diagnostics(ctx: &Ctx, a: &export::modules::ModuleAnalysis, out: &mut 
                 });
             }
         }
-        for g in r.guards.iter().filter(|g| g.path.is_none()) {
-            let (Some(line), true) = (g.line, g.expr.starts_with("Eq(")) else {
-                continue;
-            };
+        for (line, requirement) in export::modules::requirements(a, r) {
             out.push(Pending {
                 diagnostic: Diagnostic {
                     range: ctx.line(line),
                     severity: Some(DiagnosticSeverity::HINT),
                     code: Some(NumberOrString::String("shape-requirement".into())),
                     source: Some("exportlens".into()),
-                    message: format!(
-                        "this line requires `{}` for any input; {assumed}",
-                        requirement_text(&g.expr)
-                    ),
+                    message: format!("this line requires `{requirement}` for any input; {assumed}"),
                     ..Diagnostic::default()
                 },
                 mode: r.mode,
@@ -1343,19 +1337,17 @@ fn longest_partial(runs: &[TraceResult]) -> Option<(&TraceResult, &TracedProgram
         .max_by_key(|(_, p, _)| p.graph.nodes.len())
 }
 
-/// Hover and inlay facts of one traced program; `partial_at`: the program
-/// is a failed trace's partial graph, failing at that line.
-#[allow(clippy::too_many_arguments)]
+/// Hover and inlay facts of one traced program (see [`RecordAt`]).
 fn record_program(
     file: &SourceFile,
     scopes: &[Scope<'_>],
     mode: Mode,
     p: &TracedProgram,
-    entry_index: usize,
-    partial_at: Option<u32>,
+    at: &RecordAt,
     hover: &mut HoverTable,
     owner: &mut HashMap<u32, usize>,
 ) {
+    let (entry_index, partial_at) = (at.entry_index, at.partial_at);
     let named = export::name_program(p, mode);
     let g = &p.graph;
     let line_count = file.index.line_count();
@@ -1391,7 +1383,10 @@ fn record_program(
         let Some(ty) = type_text(p, &n.val) else {
             continue;
         };
-        for (s, e, f) in scopes.iter().filter(|(_, _, f)| f.name == "forward") {
+        let bound = |s: u32, f: &syntax::ast::FunctionDef| {
+            f.name == "forward" && at.forward_line.is_none_or(|l| l == s)
+        };
+        for (s, e, f) in scopes.iter().filter(|(s, _, f)| bound(*s, f)) {
             let has = f
                 .params
                 .posonly

@@ -41,6 +41,9 @@ pub struct Document {
     /// edited. (Shared with the analysis worker, which locks it for the
     /// parse; content-addressed, so any version's statements are valid.)
     pub lowered: Option<Arc<Mutex<syntax::StmtCache>>>,
+    /// The module analyses of the last analysis, for documents being
+    /// edited (see `export::modules::ModuleCache`).
+    pub modules: Option<Arc<Mutex<export::modules::ModuleCache>>>,
 }
 
 impl Document {
@@ -54,6 +57,7 @@ impl Document {
             tree: None,
             version_changes: 0,
             lowered: None,
+            modules: None,
         }
     }
 

@@ -98,6 +98,7 @@ fn evict_trees(docs: &mut HashMap<Uri, Document>) {
         if let Some(d) = docs.get_mut(&uri) {
             d.tree = None;
             d.lowered = None;
+            d.modules = None;
         }
     }
 }
@@ -184,6 +185,7 @@ impl State {
             doc.version = p.text_document.version;
             doc.version_changes += 1;
             doc.lowered.get_or_insert_default();
+            doc.modules.get_or_insert_default();
             doc.generation = self.next_generation();
             doc.changed_at = now;
             let delay = if quiet || caught_up {
@@ -340,6 +342,7 @@ impl State {
             tree: d.tree.clone(),
             imports,
             lowered: d.lowered.clone(),
+            modules: d.modules.clone(),
             project,
         })
     }

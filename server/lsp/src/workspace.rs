@@ -548,6 +548,7 @@ mod scheduling {
                     config: state.config(),
                     tree: None,
                     lowered: None,
+                    modules: None,
                     imports: state.imports_for(&path),
                     project: state.workspace.project_rules(&path),
                 };

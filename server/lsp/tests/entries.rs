@@ -20,6 +20,7 @@ fn analysis(text: &str) -> lsp::analysis::FileAnalysis {
         tree: None,
         imports: None,
         lowered: None,
+        modules: None,
         project: Default::default(),
     };
     analyze(&snap).0

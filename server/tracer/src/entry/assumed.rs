@@ -38,6 +38,10 @@ use crate::{Mode, SourceFile};
 #[derive(Clone, Debug)]
 pub struct ModuleEntry {
     pub class: String,
+    /// A module-level function that builds the module (`def resnet18(...)
+    /// -> ResNet` with every parameter defaulted), called instead of the
+    /// class.
+    pub builder: Option<String>,
     /// The forward's inputs, in parameter order (parameters with defaults,
     /// `*args` and `**kwargs` are left to their defaults).
     pub inputs: Vec<AssumedInput>,
@@ -77,6 +81,8 @@ pub struct AssumedDim {
     pub size: i64,
     /// A literal size: static, as written.
     pub fixed: bool,
+    /// The size an equality in the code asked for (see [`trace_module`]).
+    pub corrected: bool,
 }
 
 impl AssumedInput {
@@ -121,10 +127,14 @@ impl ModuleEntry {
             })
             .collect::<Vec<_>>()
             .join(", ");
+        let model = match &self.builder {
+            Some(b) => format!("`{b}()`"),
+            None => format!("`{}()`", self.class),
+        };
         if inputs.is_empty() {
-            format!("`{}()` called without inputs", self.class)
+            format!("{model} called without inputs")
         } else {
-            format!("`{}()` called with {inputs}", self.class)
+            format!("{model} called with {inputs}")
         }
     }
 
@@ -145,12 +155,12 @@ impl ModuleEntry {
     }
 }
 
-/// Example sizes for dims the code does not pin: distinct primes, large
-/// enough that a few stride-2 stages leave more than one element, and
-/// unlikely to equal a size the code computes (which would merge symbols).
+/// Example sizes for dims the code does not pin: distinct primes (unlikely
+/// to equal a size the code computes, which would merge symbols), large
+/// enough for an image network's stride-32 stages and pooling windows.
 const EXAMPLE_SIZES: [i64; 24] = [
-    31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89, 97, 101, 103, 107, 109, 113, 127, 131,
-    137, 139,
+    211, 223, 227, 229, 233, 239, 241, 251, 257, 263, 269, 271, 277, 281, 283, 293, 307, 311, 313,
+    317, 331, 337, 347, 349,
 ];
 
 /// The ranks tried, in order, for an input whose rank nothing says.
@@ -160,8 +170,10 @@ const TRIED_RANKS: [usize; 4] = [4, 3, 2, 1];
 const MAX_SEARCH_TRACES: usize = 12;
 
 /// The module-level classes of `file` that define `forward` and can be
-/// built without arguments, as entries (at the class name), in source
-/// order.
+/// built without arguments, as entries (at the class name), then the
+/// module-level builder functions of such classes (`def resnet18(*,
+/// weights=None, **kwargs) -> ResNet`, every parameter defaulted; at the
+/// function name), each in source order.
 pub fn module_entries(file: &SourceFile) -> Vec<EntryPoint> {
     let mut out = Vec::new();
     for s in &file.module.body {
@@ -183,11 +195,49 @@ pub fn module_entries(file: &SourceFile) -> Vec<EntryPoint> {
             range: class.name_range,
             kind: EntryKind::Module(Arc::new(ModuleEntry {
                 class: class.name.clone(),
+                builder: None,
+                inputs: with_example_sizes(inputs),
+            })),
+        });
+    }
+    for s in &file.module.body {
+        let StmtKind::FunctionDef(def) = &s.kind else {
+            continue;
+        };
+        let Some(class) = def.returns.as_ref().and_then(returned_class) else {
+            continue;
+        };
+        if requires_arguments_from(&def.params, 0) {
+            continue;
+        }
+        let forward = file.module.body.iter().find_map(|s| match &s.kind {
+            StmtKind::ClassDef(c) if c.name == class => method(c, "forward"),
+            _ => None,
+        });
+        let Some(inputs) = forward.and_then(|f| forward_inputs(file, &f)) else {
+            continue;
+        };
+        out.push(EntryPoint {
+            name: def.name.clone(),
+            line: file.line_of(def.name_range.start),
+            range: def.name_range,
+            kind: EntryKind::Module(Arc::new(ModuleEntry {
+                class: class.to_string(),
+                builder: Some(def.name.clone()),
                 inputs: with_example_sizes(inputs),
             })),
         });
     }
     out
+}
+
+/// `-> ResNet` or `-> "ResNet"`: the class a function says it returns.
+fn returned_class(annotation: &Expr) -> Option<&str> {
+    match &annotation.kind {
+        ExprKind::Name(n) => Some(n),
+        ExprKind::Str(s) if s.chars().all(|c| c.is_alphanumeric() || c == '_') => Some(s),
+        _ => None,
+    }
 }
 
 fn method(class: &ClassDef, name: &str) -> Option<Arc<FunctionDef>> {
@@ -199,11 +249,16 @@ fn method(class: &ClassDef, name: &str) -> Option<Arc<FunctionDef>> {
 
 /// Whether `def __init__(self, a, ...)` needs an argument besides `self`.
 fn requires_arguments(init: &FunctionDef) -> bool {
-    let p = &init.params;
+    requires_arguments_from(&init.params, 1)
+}
+
+/// Whether a parameter after the first `skip` positional ones has no
+/// default.
+fn requires_arguments_from(p: &syntax::ast::Parameters, skip: usize) -> bool {
     p.posonly
         .iter()
         .chain(&p.args)
-        .skip(1)
+        .skip(skip)
         .chain(&p.kwonly)
         .any(|a| a.default.is_none())
 }
@@ -316,6 +371,7 @@ fn dim_of(token: &str) -> AssumedDim {
             label: None,
             size,
             fixed: true,
+            corrected: false,
         };
     }
     let named = token.chars().next().is_some_and(|c| c.is_alphabetic())
@@ -324,12 +380,13 @@ fn dim_of(token: &str) -> AssumedDim {
         label: named.then(|| token.to_string()),
         size: 0,
         fixed: false,
+        corrected: false,
     }
 }
 
 /// The comment text of a 1-based line, if it has one.
 fn line_comment(file: &SourceFile, line: u32) -> Option<&str> {
-    let text = file.text.lines().nth(line.checked_sub(1)? as usize)?;
+    let text = file.index.line_text(&file.text, line.checked_sub(1)?);
     // A `#` inside a string is rare on a parameter line; the shape must
     // still parse for the comment to count.
     text.find('#').map(|at| &text[at + 1..])
@@ -461,6 +518,7 @@ fn with_rank(inputs: &[AssumedInput], rank: usize) -> Vec<AssumedInput> {
                         label: None,
                         size,
                         fixed: false,
+                        corrected: false,
                     });
                 }
             }
@@ -474,6 +532,7 @@ fn entry_with(entry: &EntryPoint, m: &ModuleEntry, inputs: Vec<AssumedInput>) ->
     EntryPoint {
         kind: EntryKind::Module(Arc::new(ModuleEntry {
             class: m.class.clone(),
+            builder: m.builder.clone(),
             inputs,
         })),
         ..entry.clone()
@@ -516,6 +575,7 @@ fn apply_correction(
                 let same_name = d.label.is_some() && d.label == target.label;
                 if (this_input && j == dim) || same_name {
                     d.size = value;
+                    d.corrected = true;
                 } else if !d.fixed && d.size == value {
                     clashes.push(j);
                 }
@@ -640,14 +700,12 @@ pub fn export_args(
     m: &ModuleEntry,
     globals: &Rc<Scope>,
 ) -> Result<ExportArgs, Flow> {
-    let class = globals.vars.borrow().get(m.class.as_str()).cloned();
+    let maker = m.builder.as_deref().unwrap_or(&m.class);
+    let class = globals.vars.borrow().get(maker).cloned();
     let Some(class) = class else {
         return Err(interp.fail(
             FailureKind::Incomplete,
-            format!(
-                "analysis incomplete: the module code did not define `{}`",
-                m.class
-            ),
+            format!("analysis incomplete: the module code did not define `{maker}`"),
         ));
     };
     let built = interp.call(&class, vec![], vec![]).and_then(|model| {
@@ -667,10 +725,7 @@ pub fn export_args(
             };
             return Err(interp.fail(
                 FailureKind::Incomplete,
-                format!(
-                    "analysis incomplete: `{}()` could not be built: {why}",
-                    m.class
-                ),
+                format!("analysis incomplete: `{maker}()` could not be built: {why}"),
             ));
         }
     };

@@ -384,7 +384,8 @@ pub fn shown_failure(m: &ModuleEntry, f: &tracer::Failure) -> bool {
 }
 
 /// The equalities a module's trace says its code requires of any input
-/// (its `Eq` guards, each with its line, written `x.size(2) == 48`). None
+/// (its `Eq` guards of an input size and a number or another input size,
+/// each with its line, written `x.size(2) == 48`). None
 /// from a run that failed in a way the editor does not show (the assumed
 /// inputs are likely wrong there), and none that only pin an input size to
 /// the example size exportlens picked (a loop over the batch, say): that
@@ -403,6 +404,14 @@ pub fn requirements(a: &ModuleAnalysis, r: &TraceResult) -> Vec<(u32, String)> {
         .filter(|g| g.path.is_none())
         .filter_map(|g| {
             let (lhs, rhs) = split_relation(&g.expr, "Eq(")?;
+            // Only what reads as a requirement: an input size equal to a
+            // number or to another input size (not the long relations of
+            // flattened views).
+            if size_source(lhs).is_none()
+                || (size_source(rhs).is_none() && rhs.parse::<i64>().is_err())
+            {
+                return None;
+            }
             if let (Some((input, dim)), Ok(value)) = (size_source(lhs), rhs.parse::<i64>()) {
                 let assumed = m
                     .inputs

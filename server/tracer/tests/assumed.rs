@@ -1,0 +1,197 @@
+//! Modules without entry points traced on assumed inputs
+//! (`tracer::entry::assumed`): where input shapes are read from (jaxtyping
+//! annotations, shape comments, docstrings), which classes and builders
+//! become entries, the rank search for unannotated inputs, and the sizes
+//! corrected to what the code's equalities ask for.
+
+use tracer::entry::EntryKind;
+use tracer::entry::assumed::{InputOrigin, ModuleEntry, module_entries, trace_module};
+use tracer::{Mode, SourceFile, TraceOptions, TraceOutcome};
+
+fn module(e: &tracer::EntryPoint) -> &ModuleEntry {
+    match &e.kind {
+        EntryKind::Module(m) => m,
+        other => panic!("not a module entry: {other:?}"),
+    }
+}
+
+fn sizes(m: &ModuleEntry, input: &str) -> Vec<i64> {
+    m.sizes()
+        .into_iter()
+        .find(|(n, _)| n == input)
+        .map(|(_, s)| s)
+        .unwrap_or_default()
+}
+
+const SOURCES: &str = r#"
+import torch
+from torch import nn, Tensor
+from jaxtyping import Float, Int
+
+
+class Annotated(nn.Module):
+    def forward(self, x: Float[Tensor, "batch 3 h w"], ids: Int[Tensor, "batch n"], scale=2.0):
+        return x * scale
+
+
+class Commented(nn.Module):
+    def forward(
+        self,
+        x: Tensor,  # [B, C, 64]
+        mask: Tensor,
+    ):
+        """Masked features.
+
+        mask (Tensor): a boolean mask of shape (B, C).
+        """
+        return x
+
+
+class NeedsArgs(nn.Module):
+    def __init__(self, dim):
+        super().__init__()
+        self.fc = nn.Linear(dim, dim)
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+class Counted(nn.Module):
+    def forward(self, n: int):
+        return n
+
+
+def needs_args_small() -> NeedsArgs:
+    return NeedsArgs(16)
+
+
+def needs_args_sized(dim) -> NeedsArgs:
+    return NeedsArgs(dim)
+"#;
+
+#[test]
+fn classes_and_builders_that_can_be_built_become_entries() {
+    let file = SourceFile::parse("/w/blocks.py", SOURCES);
+    let entries = module_entries(&file);
+    let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+    // NeedsArgs needs an argument, Counted takes an int, the second
+    // builder needs an argument: none of them is an entry.
+    assert_eq!(names, ["Annotated", "Commented", "needs_args_small"]);
+    let builder = module(&entries[2]);
+    assert_eq!(builder.class, "NeedsArgs");
+    assert_eq!(builder.builder.as_deref(), Some("needs_args_small"));
+}
+
+#[test]
+fn shapes_come_from_jaxtyping_comments_and_docstrings() {
+    let file = SourceFile::parse("/w/blocks.py", SOURCES);
+    let entries = module_entries(&file);
+    let annotated = module(&entries[0]);
+    // `scale` has a default: not an input.
+    let names: Vec<&str> = annotated.inputs.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names, ["x", "ids"]);
+    let (x, ids) = (&annotated.inputs[0], &annotated.inputs[1]);
+    assert_eq!(x.origin, InputOrigin::Annotation(8));
+    assert_eq!(x.describe(), "x: float32[batch, 3, h, w]");
+    assert_eq!(ids.describe(), "ids: int64[batch, n]");
+    // A named dim is one size across arguments; a literal is static.
+    let (xs, is) = (sizes(annotated, "x"), sizes(annotated, "ids"));
+    assert_eq!(xs[0], is[0]);
+    assert_eq!(xs[1], 3);
+    assert!(x.dims.as_ref().unwrap()[1].fixed);
+    assert!(xs[2] != xs[3] && xs[2] >= 2);
+
+    let commented = module(&entries[1]);
+    let (x, mask) = (&commented.inputs[0], &commented.inputs[1]);
+    assert_eq!(x.origin, InputOrigin::Comment(15));
+    assert_eq!(x.describe(), "x: float32[B, C, 64]");
+    assert!(matches!(mask.origin, InputOrigin::Docstring(_)));
+    assert_eq!(mask.describe(), "mask: float32[B, C]");
+    assert_eq!(sizes(commented, "x")[..2], sizes(commented, "mask")[..]);
+    assert!(commented.inputs_known());
+}
+
+#[test]
+fn unknown_ranks_are_searched_and_sizes_corrected_to_what_the_code_requires() {
+    let text = r#"
+from torch import nn
+
+
+class Attention(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.qkv = nn.Linear(48, 144)
+
+    def forward(self, x):
+        B, N, C = x.shape
+        qkv = self.qkv(x).reshape(B, N, 3, 4, C // 4)
+        q, k, v = qkv.permute(2, 0, 3, 1, 4)
+        return (q @ k.transpose(-2, -1)).softmax(-1) @ v
+"#;
+    let file = SourceFile::parse("/w/attn.py", text);
+    let entries = module_entries(&file);
+    assert!(module(&entries[0]).inputs[0].dims.is_none(), "rank unknown");
+    let t = trace_module(
+        file.clone(),
+        &entries[0],
+        &[Mode::Strict, Mode::NonStrict],
+        &TraceOptions::default(),
+    );
+    // Rank 3 from the unpacking; the last size is the Linear's 48.
+    let m = module(&t.entry);
+    let x = sizes(m, "x");
+    assert_eq!(x.len(), 3);
+    assert_eq!(x[2], 48);
+    assert!(m.inputs[0].dims.as_ref().unwrap()[2].corrected);
+    for r in &t.runs {
+        assert!(
+            matches!(r.outcome, TraceOutcome::Exported(_)),
+            "{:?} fails",
+            r.mode
+        );
+        assert!(
+            r.guards
+                .iter()
+                .any(|g| g.expr == "Eq(x.size()[2], 48)" && g.line == Some(12)),
+            "{:?}",
+            r.guards.iter().map(|g| &g.expr).collect::<Vec<_>>()
+        );
+    }
+}
+
+#[test]
+fn a_data_dependent_branch_fails_whatever_the_assumed_input() {
+    let text = r#"
+from torch import nn
+
+
+class Gate(nn.Module):
+    def forward(self, x):
+        if x.sum() > 0:
+            return x * 2
+        return x
+"#;
+    let file = SourceFile::parse("/w/gate.py", text);
+    let entries = module_entries(&file);
+    let t = trace_module(
+        file.clone(),
+        &entries[0],
+        &[Mode::Strict, Mode::NonStrict],
+        &TraceOptions::default(),
+    );
+    let failures: Vec<_> = t
+        .runs
+        .iter()
+        .map(|r| match &r.outcome {
+            TraceOutcome::Failed(f) => (f.kind.category(), f.gb_code, f.line),
+            TraceOutcome::Exported(_) => ("exported", None, None),
+        })
+        .collect();
+    assert_eq!(
+        failures,
+        [
+            ("graph_break", Some("GB0170"), Some(7)),
+            ("data_dependent", None, Some(7))
+        ]
+    );
+}

@@ -178,10 +178,10 @@ async def test_export_this_module_writes_a_script_that_exports(client: LanguageC
     (entry,) = json.loads(report.stdout)["entries"]
     assert {mode: run["ok"] for mode, run in entry["runs"].items()} == {"strict": True, "nonstrict": True}
 
-    # And real torch, where it is installed.
+    # And real torch, where a Python with torch and jaxtyping is installed
+    # (the development machines; CI has none, and relies on the check above).
     python = torch_python()
-    if python is None:
-        pytest.skip("no Python with torch and jaxtyping here: exportlens's own verdict was checked")
-    ran = subprocess.run([python, str(script)], capture_output=True, text=True, cwd=tmp_path)
-    assert ran.returncode == 0, ran.stderr[-2000:]
-    assert "ExportedProgram" in ran.stdout
+    if python is not None:
+        ran = subprocess.run([python, str(script)], capture_output=True, text=True, cwd=tmp_path)
+        assert ran.returncode == 0, ran.stderr[-2000:]
+        assert "ExportedProgram" in ran.stdout

@@ -104,12 +104,8 @@ fn module_text(path: &str, a: &ModuleAnalysis) -> String {
         }
     }
     if let Some(r) = a.runs.first() {
-        for g in r.guards.iter().filter(|g| g.path.is_none()) {
-            out.push_str(&format!(
-                "  requires{}: {}\n",
-                g.line.map(|l| format!(" (line {l})")).unwrap_or_default(),
-                g.expr
-            ));
+        for (line, requirement) in export::modules::requirements(a, r) {
+            out.push_str(&format!("  requires (line {line}): {requirement}\n"));
         }
     }
     out

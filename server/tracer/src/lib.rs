@@ -116,6 +116,9 @@ pub struct Budget {
     pub loop_iterations: u64,
     /// Nodes in one graph.
     pub nodes: usize,
+    /// A wall-clock limit, checked every 256 steps (a step on very large
+    /// symbolic sizes can be slow where the step count is not).
+    pub deadline: Option<std::time::Instant>,
 }
 
 impl Default for Budget {
@@ -125,6 +128,7 @@ impl Default for Budget {
             call_depth: 64,
             loop_iterations: 100_000,
             nodes: 200_000,
+            deadline: None,
         }
     }
 }

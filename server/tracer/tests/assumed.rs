@@ -195,3 +195,34 @@ class Gate(nn.Module):
         ]
     );
 }
+
+#[test]
+fn a_time_limit_ends_a_trace_as_incomplete() {
+    let text = r#"
+import torch
+from torch import nn
+
+
+class Loop(nn.Module):
+    def forward(self, x):
+        for _ in range(100000):
+            x = x + 1
+        return x
+
+
+model = Loop()
+example_args = (torch.randn(2, 3),)
+"#;
+    let file = SourceFile::parse("/w/loop.py", text);
+    let entries = tracer::find_entries(&file);
+    let budget = tracer::Budget {
+        deadline: Some(std::time::Instant::now()),
+        ..tracer::Budget::default()
+    };
+    let r = tracer::trace_entry(file.clone(), &entries[0], Mode::NonStrict, budget);
+    let TraceOutcome::Failed(f) = &r.outcome else {
+        panic!("the trace should stop at the time limit");
+    };
+    assert_eq!(f.kind.category(), "incomplete");
+    assert!(f.message.contains("time limit"), "{}", f.message);
+}

@@ -169,6 +169,11 @@ const TRIED_RANKS: [usize; 4] = [4, 3, 2, 1];
 /// Traces one module's search may take (ranks times size corrections).
 const MAX_SEARCH_TRACES: usize = 12;
 
+/// Wall-clock time one module's search and traces may take together: all
+/// sizes are symbolic here, and on some models (window attention over
+/// dynamic heights and widths) the expressions grow large.
+const MODULE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// The module-level classes of `file` that define `forward` and can be
 /// built without arguments, as entries (at the class name), then the
 /// module-level builder functions of such classes (`def resnet18(*,
@@ -615,6 +620,14 @@ pub fn trace_module(
     modes: &[Mode],
     options: &TraceOptions,
 ) -> ModuleTrace {
+    let limited = TraceOptions {
+        budget: crate::Budget {
+            deadline: Some(std::time::Instant::now() + MODULE_TIME_LIMIT),
+            ..options.budget
+        },
+        ..options.clone()
+    };
+    let options = &limited;
     let EntryKind::Module(m) = &entry.kind else {
         let runs = modes
             .iter()

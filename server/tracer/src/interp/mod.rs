@@ -763,6 +763,17 @@ impl Interp {
     fn step(&mut self) -> R<()> {
         self.sync_guard_paths();
         self.steps += 1;
+        if self.steps % 256 == 0
+            && self
+                .budget
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() > d)
+        {
+            return Err(self.fail(
+                FailureKind::Incomplete,
+                "analysis incomplete: step budget cut short by the time limit (very large symbolic sizes?)",
+            ));
+        }
         if self.steps > self.budget.steps {
             return Err(self.fail(
                 FailureKind::Incomplete,

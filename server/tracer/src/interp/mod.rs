@@ -763,7 +763,7 @@ impl Interp {
     fn step(&mut self) -> R<()> {
         self.sync_guard_paths();
         self.steps += 1;
-        if self.steps % 256 == 0
+        if self.steps.is_multiple_of(256)
             && self
                 .budget
                 .deadline

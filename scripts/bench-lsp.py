@@ -62,6 +62,31 @@ def generate_model(lines: int = 2000) -> tuple[str, int]:
     return out, target_line
 
 
+def edit_latencies(s: Server, uri: str, line: int, end: int, edits: int) -> list[float]:
+    """Type `  # x` at the end of `line` (its length `end`) and delete it
+    again, one edit at a time from version 2, each waiting for the
+    diagnostics of its version: the latencies in ms."""
+    lat = []
+    for i in range(edits):
+        typed = i % 2 == 0
+        change = {
+            "range": {
+                "start": {"line": line, "character": end},
+                "end": {"line": line, "character": end + (0 if typed else 5)},
+            },
+            "text": "  # x" if typed else "",
+        }
+        version = i + 2
+        t0 = time.perf_counter()
+        s.notify(
+            "textDocument/didChange",
+            {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]},
+        )
+        t, _ = s.wait_diagnostics(uri, version)
+        lat.append((t - t0) * 1e3)
+    return lat
+
+
 def bench(binary: str, edits: int, starts: int, hovers: int) -> dict:
     results: dict = {}
 
@@ -85,35 +110,8 @@ def bench(binary: str, edits: int, starts: int, hovers: int) -> dict:
     results["open_2000_lines_ms"] = (t - t_open) * 1e3
     results["lines"] = nlines
     results["diagnostics_on_open"] = len(diags)
-    lat = []
     comment_line = 0  # "import torch": edits go at its end and come back
-    line_len = len(text.split("\n")[comment_line])
-    version = 1
-    for i in range(edits):
-        version += 1
-        if i % 2 == 0:
-            change = {
-                "range": {
-                    "start": {"line": comment_line, "character": line_len},
-                    "end": {"line": comment_line, "character": line_len},
-                },
-                "text": "  # x",
-            }
-        else:
-            change = {
-                "range": {
-                    "start": {"line": comment_line, "character": line_len},
-                    "end": {"line": comment_line, "character": line_len + 5},
-                },
-                "text": "",
-            }
-        t0 = time.perf_counter()
-        s.notify(
-            "textDocument/didChange",
-            {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]},
-        )
-        t, _ = s.wait_diagnostics(uri, version)
-        lat.append((t - t0) * 1e3)
+    lat = edit_latencies(s, uri, comment_line, len(text.split("\n")[comment_line]), edits)
     results["edit_to_diagnostics_ms"] = {
         "n": len(lat),
         "median": statistics.median(lat),
@@ -138,23 +136,7 @@ def bench(binary: str, edits: int, starts: int, hovers: int) -> dict:
     t, diags2 = s2.wait_diagnostics(uri2, 1)
     results["modules_open_ms"] = (t - t_open) * 1e3
     results["modules_diagnostics_on_open"] = len(diags2)
-    lat2 = []
-    end = len(bare_lines[middle])
-    for i in range(edits):
-        change = {
-            "range": {
-                "start": {"line": middle, "character": end},
-                "end": {"line": middle, "character": end + (0 if i % 2 == 0 else 5)},
-            },
-            "text": "  # x" if i % 2 == 0 else "",
-        }
-        t0 = time.perf_counter()
-        s2.notify(
-            "textDocument/didChange",
-            {"textDocument": {"uri": uri2, "version": i + 2}, "contentChanges": [change]},
-        )
-        t, _ = s2.wait_diagnostics(uri2, i + 2)
-        lat2.append((t - t0) * 1e3)
+    lat2 = edit_latencies(s2, uri2, middle, len(bare_lines[middle]), edits)
     results["modules_edit_to_diagnostics_ms"] = {
         "n": len(lat2),
         "median": statistics.median(lat2),

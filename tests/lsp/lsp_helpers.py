@@ -194,3 +194,16 @@ def position_of(text: str, needle: str, nth: int = 0, delta: int = 0) -> types.P
     line = text.count("\n", 0, at)
     col = at - (text.rfind("\n", 0, at) + 1)
     return types.Position(line=line, character=col)
+
+
+async def inlay_hints(client: LanguageClient, uri: str, text: str) -> list[types.InlayHint]:
+    """The inlay hints of the whole document."""
+    return await client.text_document_inlay_hint_async(
+        types.InlayHintParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(
+                start=types.Position(line=0, character=0),
+                end=types.Position(line=len(text.split("\n")), character=0),
+            ),
+        )
+    )

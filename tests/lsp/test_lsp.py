@@ -23,6 +23,7 @@ from lsp_helpers import (
     corpus,
     diagnostics_for,
     initialize,
+    inlay_hints,
     open_doc,
     position_of,
     uri_of,
@@ -295,15 +296,7 @@ async def test_hover_shows_guards_of_the_line(client: LanguageClient):
 @pytest.mark.asyncio
 async def test_inlay_hints_show_shapes(client: LanguageClient):
     uri, text, _ = await open_file(client, CONV)
-    hints = await client.text_document_inlay_hint_async(
-        types.InlayHintParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=types.Range(
-                start=types.Position(line=0, character=0),
-                end=types.Position(line=len(text.split("\n")), character=0),
-            ),
-        )
-    )
+    hints = await inlay_hints(client, uri, text)
     labels = {(h.position.line, h.label) for h in hints}
     line_a = position_of(text, "a = self.conv(x)").line
     assert (line_a, ": f32[1, 16, 256, 256]") in labels, labels

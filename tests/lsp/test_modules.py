@@ -19,7 +19,7 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from lsp_helpers import BIN, ROOT, open_doc, diagnostics_for, position_of, uri_of
+from lsp_helpers import BIN, ROOT, diagnostics_for, inlay_hints, open_doc, position_of, uri_of
 
 BLOCKS = ROOT / "tests" / "fixtures" / "modules" / "blocks.py"
 
@@ -31,16 +31,7 @@ def copy_blocks(tmp_path: Path) -> tuple[Path, str]:
 
 
 async def inlay_labels(client: LanguageClient, uri: str, text: str) -> set[tuple[int, str]]:
-    hints = await client.text_document_inlay_hint_async(
-        types.InlayHintParams(
-            text_document=types.TextDocumentIdentifier(uri=uri),
-            range=types.Range(
-                start=types.Position(line=0, character=0),
-                end=types.Position(line=len(text.split("\n")), character=0),
-            ),
-        )
-    )
-    return {(h.position.line, h.label) for h in hints}
+    return {(h.position.line, h.label) for h in await inlay_hints(client, uri, text)}
 
 
 @pytest.mark.asyncio

@@ -10,7 +10,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use syntax::ast::StmtKind;
-use tracer::entry::assumed::{InputOrigin, ModuleEntry, trace_module};
+use tracer::entry::assumed::{InputOrigin, ModuleEntry, class_def, method, trace_module};
 use tracer::entry::{EntryKind, module_entries};
 use tracer::graph::MetaVal;
 use tracer::{EntryPoint, Mode, SourceFile, TraceOptions, TraceOutcome, TraceResult};
@@ -39,26 +39,25 @@ impl ModuleAnalysis {
 
 /// The 1-based line span of a class's `forward`.
 pub fn forward_lines(file: &SourceFile, class: &str) -> Option<(u32, u32)> {
-    file.module.body.iter().find_map(|s| match &s.kind {
-        StmtKind::ClassDef(c) if c.name == class => c.body.iter().find_map(|m| match &m.kind {
-            StmtKind::FunctionDef(f) if f.name == "forward" => Some((
-                file.line_of(f.range.start),
-                file.line_of(f.range.end.saturating_sub(1).max(f.range.start)),
-            )),
-            _ => None,
-        }),
-        _ => None,
-    })
+    let f = method(class_def(file, class)?, "forward")?;
+    Some((
+        file.line_of(f.range.start),
+        file.line_of(f.range.end.saturating_sub(1).max(f.range.start)),
+    ))
+}
+
+/// What a trace recorded: its program, or a failed trace's partial graph.
+fn traced_program(r: &TraceResult) -> Option<&tracer::entry::TracedProgram> {
+    match &r.outcome {
+        TraceOutcome::Exported(p) => Some(p.as_ref()),
+        TraceOutcome::Failed(_) => r.partial.as_deref(),
+    }
 }
 
 /// The 1-based lines of this file a trace recorded ops on (its partial
 /// graph for a failed one).
 pub fn traced_lines(r: &TraceResult) -> BTreeSet<u32> {
-    let program = match &r.outcome {
-        TraceOutcome::Exported(p) => Some(p.as_ref()),
-        TraceOutcome::Failed(_) => r.partial.as_deref(),
-    };
-    let Some(p) = program else {
+    let Some(p) = traced_program(r) else {
         return BTreeSet::new();
     };
     p.graph
@@ -76,10 +75,7 @@ pub fn traced_lines(r: &TraceResult) -> BTreeSet<u32> {
 
 /// The names a class's text calls (`Name(`): the classes it may build.
 fn called_names(file: &SourceFile, class: &str) -> HashSet<String> {
-    let Some(c) = file.module.body.iter().find_map(|s| match &s.kind {
-        StmtKind::ClassDef(c) if c.name == class => Some(c),
-        _ => None,
-    }) else {
+    let Some(c) = class_def(file, class) else {
         return HashSet::new();
     };
     let text = &file.text[c.range.start as usize..c.range.end as usize];
@@ -407,12 +403,15 @@ pub fn requirements(a: &ModuleAnalysis, r: &TraceResult) -> Vec<(u32, String)> {
             // Only what reads as a requirement: an input size equal to a
             // number or to another input size (not the long relations of
             // flattened views).
-            if size_source(lhs).is_none()
-                || (size_source(rhs).is_none() && rhs.parse::<i64>().is_err())
+            if tracer::entry::assumed::size_source(lhs).is_none()
+                || (tracer::entry::assumed::size_source(rhs).is_none()
+                    && rhs.parse::<i64>().is_err())
             {
                 return None;
             }
-            if let (Some((input, dim)), Ok(value)) = (size_source(lhs), rhs.parse::<i64>()) {
+            if let (Some((input, dim)), Ok(value)) =
+                (tracer::entry::assumed::size_source(lhs), rhs.parse::<i64>())
+            {
                 let assumed = m
                     .inputs
                     .iter()
@@ -442,12 +441,6 @@ fn split_relation<'g>(guard: &'g str, head: &str) -> Option<(&'g str, &'g str)> 
     None
 }
 
-/// `x.size()[2]` → (`x`, 2).
-fn size_source(text: &str) -> Option<(&str, usize)> {
-    let (name, index) = text.split_once(".size()[")?;
-    Some((name, index.strip_suffix(']')?.parse().ok()?))
-}
-
 /// `x.size()[2]` written as `x.size(2)` throughout.
 fn readable_sizes(text: &str) -> String {
     let mut out = String::new();
@@ -466,11 +459,7 @@ fn readable_sizes(text: &str) -> String {
 /// Which dims of each input stayed symbolic in a trace (the rest were
 /// specialized to a size the code requires).
 pub fn free_dims(r: &TraceResult) -> Vec<(String, Vec<bool>)> {
-    let program = match &r.outcome {
-        TraceOutcome::Exported(p) => Some(p.as_ref()),
-        TraceOutcome::Failed(_) => r.partial.as_deref(),
-    };
-    let Some(p) = program else {
+    let Some(p) = traced_program(r) else {
         return Vec::new();
     };
     p.inputs

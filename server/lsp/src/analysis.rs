@@ -734,18 +734,7 @@ fn module_diagnostics(ctx: &Ctx, a: &export::modules::ModuleAnalysis, out: &mut 
                     _ => ctx.line(line),
                 };
                 let mut fixes = Vec::new();
-                let data_dependent_if =
-                    fl.kind == FailureKind::DataDependent || fl.gb_code == Some("GB0170");
-                if data_dependent_if
-                    && let Some(rg) = fl.range
-                    && let Some(e) = fixes::cond_skeleton(ctx.file, rg.start)
-                {
-                    fixes.push((
-                        "Rewrite the data-dependent `if` with torch.cond".into(),
-                        vec![e],
-                        false,
-                    ));
-                }
+                fixes.extend(cond_fix(ctx.file, fl));
                 out.push(Pending {
                     diagnostic: Diagnostic {
                         range,
@@ -948,18 +937,7 @@ fn entry_diagnostics(
                 offered.is_empty(),
             ));
         }
-        let data_dependent_if =
-            fl.kind == FailureKind::DataDependent || fl.gb_code == Some("GB0170");
-        if data_dependent_if
-            && let Some(rg) = fl.range
-            && let Some(e) = fixes::cond_skeleton(file, rg.start)
-        {
-            offered.push((
-                "Rewrite the data-dependent `if` with torch.cond".into(),
-                vec![e],
-                false,
-            ));
-        }
+        offered.extend(cond_fix(file, fl));
         if fl.kind == FailureKind::DataDependent
             && let Some(e) = fixes::insert_check(file, fail_line)
         {
@@ -1025,6 +1003,17 @@ fn entry_diagnostics(
             fixes: Vec::new(),
         });
     }
+}
+
+/// The `torch.cond` rewrite of the `if` a data-dependent failure is on.
+fn cond_fix(file: &SourceFile, fl: &tracer::Failure) -> Option<Fix> {
+    let data_dependent_if = fl.kind == FailureKind::DataDependent || fl.gb_code == Some("GB0170");
+    let e = fixes::cond_skeleton(file, fl.range.filter(|_| data_dependent_if)?.start)?;
+    Some((
+        "Rewrite the data-dependent `if` with torch.cond".into(),
+        vec![e],
+        false,
+    ))
 }
 
 /// A failure's diagnostic message: torch's message, then its suggested

@@ -215,10 +215,7 @@ pub fn module_entries(file: &SourceFile) -> Vec<EntryPoint> {
         if requires_arguments_from(&def.params, 0) {
             continue;
         }
-        let forward = file.module.body.iter().find_map(|s| match &s.kind {
-            StmtKind::ClassDef(c) if c.name == class => method(c, "forward"),
-            _ => None,
-        });
+        let forward = class_def(file, class).and_then(|c| method(c, "forward"));
         let Some(inputs) = forward.and_then(|f| forward_inputs(file, &f)) else {
             continue;
         };
@@ -245,7 +242,16 @@ fn returned_class(annotation: &Expr) -> Option<&str> {
     }
 }
 
-fn method(class: &ClassDef, name: &str) -> Option<Arc<FunctionDef>> {
+/// The module-level class `name` of `file`.
+pub fn class_def<'f>(file: &'f SourceFile, name: &str) -> Option<&'f ClassDef> {
+    file.module.body.iter().find_map(|s| match &s.kind {
+        StmtKind::ClassDef(c) if c.name == name => Some(&**c),
+        _ => None,
+    })
+}
+
+/// The method `name` defined in `class`'s own body.
+pub fn method(class: &ClassDef, name: &str) -> Option<Arc<FunctionDef>> {
     class.body.iter().find_map(|s| match &s.kind {
         StmtKind::FunctionDef(f) if f.name == name => Some(f.clone()),
         _ => None,
@@ -554,7 +560,7 @@ fn apply_correction(
     source: &str,
     value: i64,
 ) -> bool {
-    let Some((name, dim)) = parse_size_source(source) else {
+    let Some((name, dim)) = size_source(source) else {
         return false;
     };
     if corrected.iter().any(|(n, d)| n == name && *d == dim) {
@@ -596,8 +602,8 @@ fn apply_correction(
     true
 }
 
-/// `x.size()[2]` → (`x`, 2).
-fn parse_size_source(source: &str) -> Option<(&str, usize)> {
+/// `x.size()[2]` (an input size's source) → (`x`, 2).
+pub fn size_source(source: &str) -> Option<(&str, usize)> {
     let (name, index) = source.split_once(".size()[")?;
     Some((name, index.strip_suffix(']')?.parse().ok()?))
 }

@@ -176,3 +176,52 @@ async def test_export_this_module_writes_a_script_that_exports(client: LanguageC
         ran = subprocess.run([python, str(script)], capture_output=True, text=True, cwd=tmp_path)
         assert ran.returncode == 0, ran.stderr[-2000:]
         assert "ExportedProgram" in ran.stdout
+
+
+@pytest.mark.asyncio
+async def test_a_module_configured_in_pyproject_is_built_and_fed_as_configured(
+    client: LanguageClient, tmp_path: Path
+):
+    """A class whose constructor needs arguments is analysed when
+    `[tool.exportlens.modules]` says how to build it; the configured input
+    shape wins, and "Export this module" writes the same arguments."""
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.exportlens.modules.Block]\n"
+        'init = "dim=8, hidden=32"\n'
+        'inputs = { x = "[B, T, 8]" }\n'
+    )
+    path = tmp_path / "block.py"
+    text = (
+        "from torch import nn\n\n\n"
+        "class Block(nn.Module):\n"
+        "    def __init__(self, dim, hidden):\n"
+        "        super().__init__()\n"
+        "        self.fc = nn.Linear(dim, hidden)\n\n"
+        "    def forward(self, x):\n"
+        "        y = self.fc(x)\n"
+        "        return y.relu()\n"
+    )
+    path.write_text(text)
+    uri = uri_of(path)
+    open_doc(client, uri, text)
+    diags = await diagnostics_for(client, uri, 1)
+    assert not [d for d in diags if d.severity != types.DiagnosticSeverity.Hint], diags
+    labels = await inlay_labels(client, uri, text)
+    line = position_of(text, "y = self.fc(x)").line
+    (label,) = [label for l, label in labels if l == line]
+    assert label.startswith(": f32[s") and label.endswith(", 32]") and label.count(",") == 2, label
+
+    lenses = await client.text_document_code_lens_async(
+        types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    (lens,) = [lens for lens in lenses if lens.command.title == "Export this module"]
+
+    @client.feature(types.WORKSPACE_APPLY_EDIT)
+    def apply(params: types.ApplyWorkspaceEditParams):
+        return types.ApplyWorkspaceEditResult(applied=True)
+
+    result = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=lens.command.command, arguments=lens.command.arguments)
+    )
+    assert "model = Block(dim=8, hidden=32).eval()" in result["text"], result["text"]
+    assert "# from the project configuration" in result["text"], result["text"]

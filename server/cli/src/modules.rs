@@ -34,7 +34,13 @@ pub fn run(args: &ModulesArgs) -> Result<()> {
     let mut out = std::io::stdout().lock();
     let mut docs = Vec::new();
     for path in &args.paths {
-        crate::analyze::checked_resolution(crate::analyze::config_folder(path))?;
+        let resolution = crate::analyze::checked_resolution(crate::analyze::config_folder(path))?;
+        let absolute = std::path::absolute(path).unwrap_or_else(|_| path.clone());
+        let overrides = resolution
+            .project
+            .as_ref()
+            .map(|p| lsp::analysis::module_overrides(&p.settings, &absolute))
+            .unwrap_or_default();
         let text = read_source(path)?;
         let shown = path.display().to_string();
         let file = SourceFile::parse(&shown, &text);
@@ -43,10 +49,10 @@ pub fn run(args: &ModulesArgs) -> Result<()> {
             workspace: Some(Workspace::new(Box::new(DiskProvider), roots.clone())),
             ..TraceOptions::default()
         };
-        let analyses = analyze_modules(&file, &MODES, &options, &|_| false, None);
+        let analyses = analyze_modules(&file, &MODES, &options, &|_| false, &overrides, None);
         for a in &analyses {
             let script = if args.script || args.json {
-                script_of(&file, path, a)
+                script_of(&file, path, a, &overrides)
             } else {
                 None
             };
@@ -171,13 +177,23 @@ fn module_json(path: &str, a: &ModuleAnalysis, script: Option<&str>) -> Json {
 }
 
 /// The export script of a module (see [`module_script`]).
-fn script_of(file: &Arc<SourceFile>, model: &Path, a: &ModuleAnalysis) -> Option<String> {
+fn script_of(
+    file: &Arc<SourceFile>,
+    model: &Path,
+    a: &ModuleAnalysis,
+    overrides: &[tracer::entry::ModuleOverride],
+) -> Option<String> {
     let options = |p: &Path| TraceOptions {
         workspace: Some(Workspace::new(Box::new(DiskProvider), import_roots(p))),
         ..TraceOptions::default()
     };
-    let (_, script) = module_script(file, a.entry.line, &options(model), &options, &|d| {
-        d.join("__init__.py").is_file()
-    })?;
+    let (_, script) = module_script(
+        file,
+        a.entry.line,
+        overrides,
+        &options(model),
+        &options,
+        &|d| d.join("__init__.py").is_file(),
+    )?;
     Some(script)
 }

@@ -10,7 +10,9 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use syntax::ast::StmtKind;
-use tracer::entry::assumed::{InputOrigin, ModuleEntry, class_def, method, trace_module};
+use tracer::entry::assumed::{
+    InputOrigin, ModuleEntry, ModuleOverride, class_def, method, trace_module,
+};
 use tracer::entry::{EntryKind, module_entries};
 use tracer::graph::MetaVal;
 use tracer::{EntryPoint, Mode, SourceFile, TraceOptions, TraceOutcome, TraceResult};
@@ -216,6 +218,12 @@ impl Dependencies {
         let mut h = std::collections::hash_map::DefaultHasher::new();
         entry.name.hash(&mut h);
         entry.line.hash(&mut h);
+        if let EntryKind::Module(m) = &entry.kind {
+            // The inputs and arguments assumed, which the configuration can
+            // change without the file changing.
+            m.init.hash(&mut h);
+            format!("{:?}", m.inputs).hash(&mut h);
+        }
         for m in modes {
             m.key().hash(&mut h);
         }
@@ -300,9 +308,10 @@ pub fn analyze_modules(
     modes: &[Mode],
     options: &TraceOptions,
     skip: &dyn Fn(&EntryPoint) -> bool,
+    overrides: &[ModuleOverride],
     mut cache: Option<&mut ModuleCache>,
 ) -> Vec<ModuleAnalysis> {
-    let entries: Vec<EntryPoint> = module_entries(file)
+    let entries: Vec<EntryPoint> = module_entries(file, overrides)
         .into_iter()
         .filter(|e| !skip(e))
         .collect();
@@ -547,7 +556,8 @@ pub fn export_script(
     out.push_str("import torch\nfrom torch.export import Dim, export\n\n");
     let maker = m.builder.as_deref().unwrap_or(&m.class);
     out.push_str(&format!("from {module} import {maker}\n\n"));
-    out.push_str(&format!("model = {maker}().eval()\n"));
+    let init = m.init.as_deref().unwrap_or("");
+    out.push_str(&format!("model = {maker}({init}).eval()\n"));
     let tensor = |input: &tracer::entry::assumed::AssumedInput, dims: &[i64]| {
         let mut dims = dims.to_vec();
         if let (Some(b), true) = (batch, batch_free.contains(&input.name))
@@ -583,6 +593,7 @@ pub fn export_script(
             InputOrigin::Annotation(l) => format!("  # from the annotation, line {l}"),
             InputOrigin::Comment(l) => format!("  # from the shape comment, line {l}"),
             InputOrigin::Docstring(l) => format!("  # from the docstring, line {l}"),
+            InputOrigin::Config => "  # from the project configuration".to_string(),
             InputOrigin::Unknown => "  # rank and sizes assumed: adjust".to_string(),
         };
         let text = tensor(input, &dims);
@@ -674,12 +685,13 @@ pub fn script_for(
 pub fn module_script(
     file: &Arc<SourceFile>,
     class_line: u32,
+    overrides: &[ModuleOverride],
     options: &TraceOptions,
     script_options: &dyn Fn(&std::path::Path) -> TraceOptions,
     is_package: &dyn Fn(&std::path::Path) -> bool,
 ) -> Option<(std::path::PathBuf, String)> {
     const MODES: [Mode; 2] = [Mode::Strict, Mode::NonStrict];
-    let entry = module_entries(file)
+    let entry = module_entries(file, overrides)
         .into_iter()
         .find(|e| e.line == class_line)?;
     let a = analyze_alone(file, &entry, &MODES, options);

@@ -70,6 +70,31 @@ pub struct ProjectRules {
     /// Matched by `exclude` / `extend-exclude`: `check` skips the file,
     /// so it gets no diagnostics.
     pub excluded: bool,
+    /// How modules without entry points are built and fed
+    /// (`[tool.exportlens.modules]`), for this document.
+    pub modules: Arc<Vec<tracer::entry::ModuleOverride>>,
+}
+
+/// The `[tool.exportlens.modules]` settings that apply to the file at
+/// `path`, as the tracer takes them.
+pub fn module_overrides(
+    settings: &pyenv::settings::Settings,
+    path: &std::path::Path,
+) -> Vec<tracer::entry::ModuleOverride> {
+    let origin = settings
+        .file
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    settings
+        .modules_for(path)
+        .into_iter()
+        .map(|m| tracer::entry::ModuleOverride {
+            name: m.name.clone(),
+            init: m.init.clone(),
+            inputs: m.inputs.clone(),
+            origin: origin.clone(),
+        })
+        .collect()
 }
 
 impl ProjectRules {
@@ -556,6 +581,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
             &modes,
             &options,
             &reached,
+            &snap.project.modules,
             cache.as_deref_mut(),
         );
         timings.lap("modules: trace");

@@ -33,6 +33,7 @@ pub fn script(snap: &Snapshot, line: u32) -> Option<(PathBuf, String)> {
     let (path, script) = export::modules::module_script(
         &file,
         line,
+        &snap.project.modules,
         &options(std::path::Path::new(&snap.path)),
         &options,
         &is_package,

@@ -210,6 +210,7 @@ impl WorkspaceIndex {
             }
         };
         crate::analysis::ProjectRules {
+            modules: Arc::new(crate::analysis::module_overrides(settings, path)),
             mode: settings.mode,
             excluded: compiled.exclude.matches(path),
             filter: Some(compiled.filter),

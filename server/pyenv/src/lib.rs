@@ -91,6 +91,15 @@ pub enum Error {
         key: String,
         code: String,
     },
+    #[error("{}: {table}modules.{module}: {message}", path.display())]
+    BadModuleSetting {
+        path: PathBuf,
+        /// `"[tool.exportlens] "` in a pyproject.toml, else empty.
+        table: &'static str,
+        /// The table's key, as written (`Block`, `"models/*.py::Block"`).
+        module: String,
+        message: String,
+    },
     #[error("{}: {key} glob `{glob}` does not compile: {message}", path.display())]
     BadGlob {
         path: PathBuf,
@@ -128,6 +137,7 @@ impl Error {
                 | Error::Unreadable { .. }
                 | Error::BadSetting { .. }
                 | Error::UnknownKey { .. }
+                | Error::BadModuleSetting { .. }
                 | Error::UnknownCode { .. }
                 | Error::BadGlob { .. }
         )

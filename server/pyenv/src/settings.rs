@@ -51,6 +51,48 @@ pub struct Settings {
     /// Whether `.gitignore` (and `.ignore`) files are honoured when walking
     /// folders (default: yes).
     pub respect_gitignore: Option<bool>,
+    /// `[tool.exportlens.modules.NAME]` tables, in file order.
+    pub modules: Vec<ModuleSetting>,
+}
+
+/// How the editor's module analysis builds and feeds one module class or
+/// builder function that no export call reaches:
+///
+/// ```toml
+/// [tool.exportlens.modules.Attention]      # in every file
+/// init = "dim=64, num_heads=4"              # constructor arguments
+/// inputs = { x = "[B, 197, 64]" }          # forward inputs' shapes
+///
+/// [tool.exportlens.modules."models/*.py::Tokens"]   # only in these files
+/// inputs = { ids = "int64[B, T]" }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModuleSetting {
+    /// The glob of files it applies to (relative to [`Settings::root`]);
+    /// `None`: every file.
+    pub files: Option<String>,
+    /// The class or builder function.
+    pub name: String,
+    /// Python call arguments, evaluated in the module's namespace.
+    pub init: Option<String>,
+    /// Input name -> typed shape (`[B, 3, H, W]`, `int64[B, T]`), in the
+    /// notation of [`syntax::shape_notation::typed_shape`].
+    pub inputs: Vec<(String, String)>,
+}
+
+impl Settings {
+    /// The module settings that apply to the file at `path`.
+    pub fn modules_for(&self, path: &Path) -> Vec<&ModuleSetting> {
+        let root = std::path::absolute(&self.root).unwrap_or_else(|_| self.root.clone());
+        self.modules
+            .iter()
+            .filter(|m| {
+                m.files.as_ref().is_none_or(|glob| {
+                    crate::files::GlobList::new(&root, std::slice::from_ref(glob)).matches(path)
+                })
+            })
+            .collect()
+    }
 }
 
 /// The keys [`parse`] knows, in the order the error message lists them.
@@ -65,6 +107,7 @@ pub const KEYS: &[&str] = &[
     "extra-paths",
     "report-guards",
     "respect-gitignore",
+    "modules",
 ];
 
 /// Which kind of file `path` is: an `exportlens.toml` holds the settings at
@@ -139,6 +182,7 @@ pub fn parse(path: &Path, text: &str, problems: &mut Vec<Error>) -> Option<Setti
             }
             "report-guards" => settings.report_guards = reader.boolean(key, item),
             "respect-gitignore" => settings.respect_gitignore = reader.boolean(key, item),
+            "modules" => settings.modules = reader.modules(key, item),
             other => reader.problems.push(Error::UnknownKey {
                 path: path.to_path_buf(),
                 table: reader.table,
@@ -252,6 +296,75 @@ impl Reader<'_> {
             .collect()
     }
 
+    /// `modules`: a table of `NAME` or `"GLOB::NAME"` = { init, inputs }.
+    fn modules(&mut self, key: &str, item: &Item) -> Vec<ModuleSetting> {
+        const EXPECTED: &str = "a table of module names, each a table with `init` and `inputs`";
+        let Some(table) = item.as_table_like() else {
+            self.bad(key, EXPECTED);
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (target, value) in table.iter() {
+            let (files, name) = match target.rsplit_once("::") {
+                Some((glob, name)) => (Some(glob.to_string()), name.to_string()),
+                None => (None, target.to_string()),
+            };
+            let mut problem = |message: String| {
+                self.problems.push(Error::BadModuleSetting {
+                    path: self.path.to_path_buf(),
+                    table: self.table,
+                    module: target.to_string(),
+                    message,
+                })
+            };
+            let Some(fields) = value.as_table_like() else {
+                problem("must be a table with `init` and `inputs`".to_string());
+                continue;
+            };
+            let mut setting = ModuleSetting {
+                files,
+                name,
+                init: None,
+                inputs: Vec::new(),
+            };
+            for (field, value) in fields.iter() {
+                match field {
+                    "init" => match value.as_str() {
+                        Some(init) => setting.init = Some(init.to_string()),
+                        None => problem("`init` must be a string of call arguments".to_string()),
+                    },
+                    "inputs" => {
+                        let Some(inputs) = value.as_table_like() else {
+                            problem("`inputs` must be a table of input = \"[shape]\"".to_string());
+                            continue;
+                        };
+                        for (input, shape) in inputs.iter() {
+                            let checked = match shape.as_str() {
+                                Some(text) => syntax::shape_notation::typed_shape(text)
+                                    .map(|_| text.to_string()),
+                                None => {
+                                    Err("must be a string such as \"[B, 3, H, W]\"".to_string())
+                                }
+                            };
+                            match checked {
+                                Ok(text) => setting.inputs.push((input.to_string(), text)),
+                                Err(why) => problem(format!("input `{input}`: {why}")),
+                            }
+                        }
+                    }
+                    other => problem(format!("unknown key `{other}` (known: init, inputs)")),
+                }
+            }
+            if let Some(glob) = &setting.files
+                && self.valid_globs(key, vec![glob.clone()]).is_empty()
+            {
+                continue;
+            }
+            out.push(setting);
+        }
+        out
+    }
+
     fn per_file_ignores(&mut self, key: &str, item: &Item) -> Vec<(String, Vec<String>)> {
         const EXPECTED: &str = "a table of glob = [rule codes]";
         let Some(table) = item.as_table_like() else {
@@ -312,7 +425,7 @@ mod tests {
 
     #[test]
     fn every_key_is_read_from_either_file() {
-        let body = "mode = \"both\"\nselect = [\"GB0170\", \"data-dependent\"]\nignore = [\"guard\"]\nexclude = [\"build\"]\nextend-exclude = [\"gen/**\"]\nper-file-ignores = { \"tests/*.py\" = [\"no-entry\"] }\npython = \".venv\"\nextra-paths = [\"vendor\"]\nreport-guards = false\nrespect-gitignore = false\n";
+        let body = "mode = \"both\"\nselect = [\"GB0170\", \"data-dependent\"]\nignore = [\"guard\"]\nexclude = [\"build\"]\nextend-exclude = [\"gen/**\"]\nper-file-ignores = { \"tests/*.py\" = [\"no-entry\"] }\npython = \".venv\"\nextra-paths = [\"vendor\"]\nreport-guards = false\nrespect-gitignore = false\nmodules = { Block = { init = \"dim=8\", inputs = { x = \"[B, 8]\" } } }\n";
         let (toml, problems) = parsed(EXPORTLENS_TOML, body);
         assert!(problems.is_empty(), "{problems:?}");
         let (pyproject, problems) = parsed("pyproject.toml", &format!("[tool.exportlens]\n{body}"));
@@ -337,12 +450,57 @@ mod tests {
             (Some(false), Some(false))
         );
         assert_eq!(
+            toml.modules,
+            [ModuleSetting {
+                files: None,
+                name: "Block".to_string(),
+                init: Some("dim=8".to_string()),
+                inputs: vec![("x".to_string(), "[B, 8]".to_string())],
+            }]
+        );
+        assert_eq!(
             Settings {
                 file: toml.file.clone(),
                 ..pyproject
             },
             toml
         );
+    }
+
+    #[test]
+    fn module_settings_apply_to_the_files_their_glob_matches() {
+        let (settings, problems) = parsed(
+            "pyproject.toml",
+            "[tool.exportlens.modules.Block]\ninit = \"dim=8\"\n\n[tool.exportlens.modules.\"models/*.py::Head\"]\ninputs = { x = \"int64[B, T]\" }\n",
+        );
+        assert!(problems.is_empty(), "{problems:?}");
+        let settings = settings.expect("settings");
+        let names = |path: &str| -> Vec<String> {
+            settings
+                .modules_for(Path::new(path))
+                .iter()
+                .map(|m| m.name.clone())
+                .collect()
+        };
+        assert_eq!(names("/p/models/vit.py"), ["Block", "Head"]);
+        assert_eq!(names("/p/other/vit.py"), ["Block"]);
+        assert_eq!(settings.modules[1].files.as_deref(), Some("models/*.py"));
+    }
+
+    #[test]
+    fn module_settings_report_shapes_and_keys_they_do_not_understand() {
+        let (settings, problems) = parsed(
+            "pyproject.toml",
+            "[tool.exportlens.modules.Block]\ninit = 8\nsize = 3\ninputs = { x = \"[B, 3 + 1]\", y = \"tensor[B]\", z = \"[B, 3]\" }\n",
+        );
+        let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        assert_eq!(problems.len(), 4, "{problems:?}");
+        assert!(problems[0].contains("[tool.exportlens] modules.Block: `init` must be a string"));
+        assert!(problems[1].contains("unknown key `size`"));
+        assert!(problems[2].contains("input `x`: `B, 3 + 1` is not a list of dims"));
+        assert!(problems[3].contains("input `y`: `tensor` is not a dtype"));
+        let block = &settings.expect("settings").modules[0];
+        assert_eq!(block.inputs, [("z".to_string(), "[B, 3]".to_string())]);
     }
 
     #[test]
@@ -354,7 +512,7 @@ mod tests {
         assert_eq!(
             problems,
             [
-                "/p/pyproject.toml: unknown key `modee` in [tool.exportlens] (known keys: mode, select, ignore, exclude, extend-exclude, per-file-ignores, python, extra-paths, report-guards, respect-gitignore)",
+                "/p/pyproject.toml: unknown key `modee` in [tool.exportlens] (known keys: mode, select, ignore, exclude, extend-exclude, per-file-ignores, python, extra-paths, report-guards, respect-gitignore, modules)",
                 "/p/pyproject.toml: [tool.exportlens] mode must be \"strict\", \"non-strict\" or \"both\"",
                 "/p/pyproject.toml: [tool.exportlens] ignore names `E501`, which is not an exportlens rule code (`exportlens rule --all` lists them)",
                 "/p/pyproject.toml: exclude glob `a[` does not compile: unclosed character class; missing ']'",
@@ -367,7 +525,7 @@ mod tests {
         assert_eq!(
             problems,
             [
-                "/p/exportlens.toml: unknown key `tool` (known keys: mode, select, ignore, exclude, extend-exclude, per-file-ignores, python, extra-paths, report-guards, respect-gitignore)"
+                "/p/exportlens.toml: unknown key `tool` (known keys: mode, select, ignore, exclude, extend-exclude, per-file-ignores, python, extra-paths, report-guards, respect-gitignore, modules)"
             ]
         );
     }

@@ -10,6 +10,7 @@ pub mod line_index;
 mod lower;
 mod outline;
 mod reuse;
+pub mod shape_notation;
 pub mod suppression;
 
 pub use ast::TextRange;

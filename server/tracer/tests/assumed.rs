@@ -5,7 +5,9 @@
 //! corrected to what the code's equalities ask for.
 
 use tracer::entry::EntryKind;
-use tracer::entry::assumed::{InputOrigin, ModuleEntry, module_entries, trace_module};
+use tracer::entry::assumed::{
+    InputOrigin, ModuleEntry, ModuleOverride, module_entries, trace_module,
+};
 use tracer::{Mode, SourceFile, TraceOptions, TraceOutcome};
 
 fn module(e: &tracer::EntryPoint) -> &ModuleEntry {
@@ -72,7 +74,7 @@ def needs_args_sized(dim) -> NeedsArgs:
 #[test]
 fn classes_and_builders_that_can_be_built_become_entries() {
     let file = SourceFile::parse("/w/blocks.py", SOURCES);
-    let entries = module_entries(&file);
+    let entries = module_entries(&file, &[]);
     let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
     // NeedsArgs needs an argument, Counted takes an int, the second
     // builder needs an argument: none of them is an entry.
@@ -85,7 +87,7 @@ fn classes_and_builders_that_can_be_built_become_entries() {
 #[test]
 fn shapes_come_from_jaxtyping_comments_and_docstrings() {
     let file = SourceFile::parse("/w/blocks.py", SOURCES);
-    let entries = module_entries(&file);
+    let entries = module_entries(&file, &[]);
     let annotated = module(&entries[0]);
     // `scale` has a default: not an input.
     let names: Vec<&str> = annotated.inputs.iter().map(|i| i.name.as_str()).collect();
@@ -129,7 +131,7 @@ class Attention(nn.Module):
         return (q @ k.transpose(-2, -1)).softmax(-1) @ v
 "#;
     let file = SourceFile::parse("/w/attn.py", text);
-    let entries = module_entries(&file);
+    let entries = module_entries(&file, &[]);
     assert!(module(&entries[0]).inputs[0].dims.is_none(), "rank unknown");
     let t = trace_module(
         file.clone(),
@@ -172,7 +174,7 @@ class Gate(nn.Module):
         return x
 "#;
     let file = SourceFile::parse("/w/gate.py", text);
-    let entries = module_entries(&file);
+    let entries = module_entries(&file, &[]);
     let t = trace_module(
         file.clone(),
         &entries[0],
@@ -225,4 +227,81 @@ example_args = (torch.randn(2, 3),)
     };
     assert_eq!(f.kind.category(), "incomplete");
     assert!(f.message.contains("time limit"), "{}", f.message);
+}
+
+#[test]
+fn a_configured_module_is_built_with_its_arguments_on_its_configured_shapes() {
+    let file = SourceFile::parse("/w/blocks.py", SOURCES);
+    let overrides = [
+        ModuleOverride {
+            name: "NeedsArgs".to_string(),
+            init: Some("dim=8".to_string()),
+            inputs: vec![("x".to_string(), "[B, T, 8]".to_string())],
+            origin: "pyproject.toml".to_string(),
+        },
+        // A configured shape wins over the annotation.
+        ModuleOverride {
+            name: "Annotated".to_string(),
+            init: None,
+            inputs: vec![("ids".to_string(), "int32[batch, 5]".to_string())],
+            origin: "pyproject.toml".to_string(),
+        },
+    ];
+    let entries = module_entries(&file, &overrides);
+    let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Annotated", "Commented", "NeedsArgs", "needs_args_small"]
+    );
+    let annotated = module(&entries[0]);
+    assert_eq!(annotated.inputs[1].origin, InputOrigin::Config);
+    assert_eq!(annotated.inputs[1].describe(), "ids: int32[batch, 5]");
+    // `batch` is still one size across the annotation and the configuration.
+    assert_eq!(sizes(annotated, "x")[0], sizes(annotated, "ids")[0]);
+
+    let needs = module(&entries[2]);
+    assert_eq!(
+        needs.assumption(),
+        "`NeedsArgs(dim=8)` called with x: float32[B, T, 8] (project configuration)"
+    );
+    let t = trace_module(
+        file.clone(),
+        &entries[2],
+        &[Mode::NonStrict],
+        &TraceOptions::default(),
+    );
+    let TraceOutcome::Exported(p) = &t.runs[0].outcome else {
+        panic!("NeedsArgs(dim=8) should export");
+    };
+    // The Linear(8, 8) the arguments built: an [8, 8] weight.
+    let weights: Vec<String> = p
+        .graph
+        .nodes
+        .iter()
+        .map(|n| format!("{:?}", n.val))
+        .filter(|v| v.contains("shape: [SymExpr(8), SymExpr(8)]"))
+        .collect();
+    assert!(!weights.is_empty(), "no [8, 8] weight in the graph");
+
+    // Arguments that are not Python make the analysis incomplete, not a failure.
+    let broken = [ModuleOverride {
+        init: Some("dim=".to_string()),
+        ..overrides[0].clone()
+    }];
+    let entries = module_entries(&file, &broken);
+    let t = trace_module(
+        file.clone(),
+        &entries[2],
+        &[Mode::NonStrict],
+        &TraceOptions::default(),
+    );
+    let TraceOutcome::Failed(f) = &t.runs[0].outcome else {
+        panic!("`dim=` cannot build the module");
+    };
+    assert_eq!(f.kind.category(), "incomplete");
+    assert!(
+        f.message.contains("`dim=` are not Python call arguments"),
+        "{}",
+        f.message
+    );
 }

@@ -26,11 +26,12 @@ use std::sync::Arc;
 
 use shapes::SymExpr;
 use syntax::ast::{ClassDef, Expr, ExprKind, FunctionDef, Param, StmtKind};
+use syntax::shape_notation::{self, WrittenDim};
 
 use super::{EntryKind, EntryPoint, ExportArgs, TraceOptions, TraceOutcome, TraceResult};
 use crate::dtype::DType;
 use crate::failure::FailureKind;
-use crate::interp::{Flow, Interp};
+use crate::interp::{Flow, Interp, R};
 use crate::value::{Dict, DimSpec, Provenance, Scope, Value};
 use crate::{Mode, SourceFile};
 
@@ -45,6 +46,25 @@ pub struct ModuleEntry {
     /// The forward's inputs, in parameter order (parameters with defaults,
     /// `*args` and `**kwargs` are left to their defaults).
     pub inputs: Vec<AssumedInput>,
+    /// The arguments the module is built with (`dim=64, heads=4`), from
+    /// the project's configuration; `None`: built without arguments.
+    pub init: Option<String>,
+}
+
+/// What a project's configuration says of one module class or builder
+/// (`[tool.exportlens.modules.NAME]`): how to build it and the shapes of
+/// its inputs, which take precedence over annotations.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ModuleOverride {
+    /// The class or builder function it applies to.
+    pub name: String,
+    /// Python arguments for the constructor, `dim=64, heads=4`.
+    pub init: Option<String>,
+    /// Input name -> typed shape (`[B, 3, H, W]`, `int64[B, T]`; see
+    /// [`syntax::shape_notation::typed_shape`]).
+    pub inputs: Vec<(String, String)>,
+    /// Where it is written, for messages: `pyproject.toml`.
+    pub origin: String,
 }
 
 /// One tensor input of an assumed entry.
@@ -68,6 +88,8 @@ pub enum InputOrigin {
     Comment(u32),
     /// A line of `forward`'s docstring.
     Docstring(u32),
+    /// The project's configuration file.
+    Config,
     /// Nothing: rank and sizes are guesses.
     Unknown,
 }
@@ -121,16 +143,18 @@ impl ModuleEntry {
                     InputOrigin::Annotation(l) => format!("annotation, line {l}"),
                     InputOrigin::Comment(l) => format!("shape comment, line {l}"),
                     InputOrigin::Docstring(l) => format!("docstring, line {l}"),
+                    InputOrigin::Config => "project configuration".to_string(),
                     InputOrigin::Unknown => "rank and sizes guessed".to_string(),
                 };
                 format!("{} ({from})", i.describe())
             })
             .collect::<Vec<_>>()
             .join(", ");
-        let model = match &self.builder {
-            Some(b) => format!("`{b}()`"),
-            None => format!("`{}()`", self.class),
-        };
+        let model = format!(
+            "`{}({})`",
+            self.builder.as_deref().unwrap_or(&self.class),
+            self.init.as_deref().unwrap_or("")
+        );
         if inputs.is_empty() {
             format!("{model} called without inputs")
         } else {
@@ -175,11 +199,13 @@ const MAX_SEARCH_TRACES: usize = 12;
 const MODULE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The module-level classes of `file` that define `forward` and can be
-/// built without arguments, as entries (at the class name), then the
-/// module-level builder functions of such classes (`def resnet18(*,
-/// weights=None, **kwargs) -> ResNet`, every parameter defaulted; at the
-/// function name), each in source order.
-pub fn module_entries(file: &SourceFile) -> Vec<EntryPoint> {
+/// built without arguments (or with the arguments an override gives), as
+/// entries (at the class name), then the module-level builder functions of
+/// such classes (`def resnet18(*, weights=None, **kwargs) -> ResNet`, every
+/// parameter defaulted; at the function name), each in source order.
+/// `overrides` are the configuration's, for this file.
+pub fn module_entries(file: &SourceFile, overrides: &[ModuleOverride]) -> Vec<EntryPoint> {
+    let override_of = |name: &str| overrides.iter().find(|o| o.name == name);
     let mut out = Vec::new();
     for s in &file.module.body {
         let StmtKind::ClassDef(class) = &s.kind else {
@@ -188,10 +214,12 @@ pub fn module_entries(file: &SourceFile) -> Vec<EntryPoint> {
         let Some(forward) = method(class, "forward") else {
             continue;
         };
-        if method(class, "__init__").is_some_and(|init| requires_arguments(&init)) {
+        let config = override_of(&class.name);
+        let init = config.and_then(|o| o.init.clone());
+        if init.is_none() && method(class, "__init__").is_some_and(|i| requires_arguments(&i)) {
             continue;
         }
-        let Some(inputs) = forward_inputs(file, &forward) else {
+        let Some(inputs) = forward_inputs(file, &forward, config) else {
             continue;
         };
         out.push(EntryPoint {
@@ -202,6 +230,7 @@ pub fn module_entries(file: &SourceFile) -> Vec<EntryPoint> {
                 class: class.name.clone(),
                 builder: None,
                 inputs: with_example_sizes(inputs),
+                init,
             })),
         });
     }
@@ -212,11 +241,14 @@ pub fn module_entries(file: &SourceFile) -> Vec<EntryPoint> {
         let Some(class) = def.returns.as_ref().and_then(returned_class) else {
             continue;
         };
-        if requires_arguments_from(&def.params, 0) {
+        let config = override_of(&def.name);
+        let init = config.and_then(|o| o.init.clone());
+        if init.is_none() && requires_arguments_from(&def.params, 0) {
             continue;
         }
         let forward = class_def(file, class).and_then(|c| method(c, "forward"));
-        let Some(inputs) = forward.and_then(|f| forward_inputs(file, &f)) else {
+        let inputs_config = config.or_else(|| override_of(class));
+        let Some(inputs) = forward.and_then(|f| forward_inputs(file, &f, inputs_config)) else {
             continue;
         };
         out.push(EntryPoint {
@@ -227,6 +259,7 @@ pub fn module_entries(file: &SourceFile) -> Vec<EntryPoint> {
                 class: class.to_string(),
                 builder: Some(def.name.clone()),
                 inputs: with_example_sizes(inputs),
+                init,
             })),
         });
     }
@@ -276,7 +309,12 @@ fn requires_arguments_from(p: &syntax::ast::Parameters, skip: usize) -> bool {
 
 /// The forward's inputs: every parameter after `self` without a default.
 /// `None` when one of them is not a tensor (an annotated `int`, `str`...).
-fn forward_inputs(file: &SourceFile, forward: &FunctionDef) -> Option<Vec<AssumedInput>> {
+/// A shape `config` gives wins over what the code says.
+fn forward_inputs(
+    file: &SourceFile,
+    forward: &FunctionDef,
+    config: Option<&ModuleOverride>,
+) -> Option<Vec<AssumedInput>> {
     let p = &forward.params;
     let positional = p.posonly.iter().chain(&p.args).skip(1).map(|a| (a, false));
     let keyword = p.kwonly.iter().map(|a| (a, true));
@@ -284,6 +322,19 @@ fn forward_inputs(file: &SourceFile, forward: &FunctionDef) -> Option<Vec<Assume
     let mut out = Vec::new();
     let params: Vec<(&Param, bool)> = positional.chain(keyword).collect();
     for (i, (param, kw)) in params.iter().enumerate() {
+        let configured = config
+            .and_then(|c| c.inputs.iter().find(|(n, _)| *n == param.name))
+            .and_then(|(_, shape)| configured_shape(shape));
+        if let Some((dtype, dims)) = configured {
+            out.push(AssumedInput {
+                name: param.name.clone(),
+                keyword: *kw,
+                origin: InputOrigin::Config,
+                dtype,
+                dims: Some(dims),
+            });
+            continue;
+        }
         if param.default.is_some() {
             continue;
         }
@@ -347,17 +398,23 @@ fn jaxtyping(annotation: &Expr) -> Option<(DType, Vec<AssumedDim>)> {
     let ExprKind::Str(spec) = &spec.kind else {
         return None;
     };
-    let dims = spec
-        .split_whitespace()
-        .filter_map(|token| {
-            let token = token.trim_start_matches(['*', '#']);
-            match token {
-                "..." | "" => None,
-                _ => Some(dim_of(token)),
-            }
-        })
+    let dims = shape_notation::jaxtyping_dims(spec)
+        .into_iter()
+        .map(assumed_dim)
         .collect();
     Some((dtype, dims))
+}
+
+/// A typed shape from the configuration (`int64[B, T]`); float32 unless a
+/// dtype is written. `None` when it does not parse (the settings loader
+/// reported it).
+fn configured_shape(text: &str) -> Option<(DType, Vec<AssumedDim>)> {
+    let (word, dims) = shape_notation::typed_shape(text).ok()?;
+    let dtype = match word {
+        None => DType::F32,
+        Some(w) => jaxtyping_dtype(w).or_else(|| DType::from_torch_name(w))?,
+    };
+    Some((dtype, dims.into_iter().map(assumed_dim).collect()))
 }
 
 /// jaxtyping's dtype names and the dtype a tensor of each is made with.
@@ -375,26 +432,6 @@ fn jaxtyping_dtype(kind: &str) -> Option<DType> {
     })
 }
 
-/// One written dim: a literal size, `_` (anonymous), or a name.
-fn dim_of(token: &str) -> AssumedDim {
-    if let Ok(size) = token.parse::<i64>() {
-        return AssumedDim {
-            label: None,
-            size,
-            fixed: true,
-            corrected: false,
-        };
-    }
-    let named = token.chars().next().is_some_and(|c| c.is_alphabetic())
-        && token.chars().all(|c| c.is_alphanumeric() || c == '_');
-    AssumedDim {
-        label: named.then(|| token.to_string()),
-        size: 0,
-        fixed: false,
-        corrected: false,
-    }
-}
-
 /// The comment text of a 1-based line, if it has one.
 fn line_comment(file: &SourceFile, line: u32) -> Option<&str> {
     let text = file.index.line_text(&file.text, line.checked_sub(1)?);
@@ -403,40 +440,19 @@ fn line_comment(file: &SourceFile, line: u32) -> Option<&str> {
     text.find('#').map(|at| &text[at + 1..])
 }
 
-/// The first bracketed dims list in `text` (`[B, 3, H, W]`, `(B, C)`).
+/// The first bracketed dims list in free text, as assumed dims.
 fn shape_in_text(text: &str) -> Option<Vec<AssumedDim>> {
-    let mut rest = text;
-    while let Some(open) = rest.find(['[', '(']) {
-        let close = if rest.as_bytes()[open] == b'[' {
-            ']'
-        } else {
-            ')'
-        };
-        let after = &rest[open + 1..];
-        let end = after.find(close)?;
-        if let Some(dims) = dims_list(&after[..end]) {
-            return Some(dims);
-        }
-        rest = &after[end..];
-    }
-    None
+    shape_notation::shape_in_text(text).map(|dims| dims.into_iter().map(assumed_dim).collect())
 }
 
-/// `B, 3, H, W`: each item a name, a size or `*name`; `...` is skipped.
-fn dims_list(text: &str) -> Option<Vec<AssumedDim>> {
-    let mut dims = Vec::new();
-    for item in text.split(',') {
-        let item = item.trim().trim_start_matches('*');
-        if item == "..." {
-            continue;
-        }
-        let d = dim_of(item);
-        if !d.fixed && d.label.is_none() && item != "_" {
-            return None;
-        }
-        dims.push(d);
+/// A written dim as an assumed one (its example size given later).
+fn assumed_dim(d: WrittenDim) -> AssumedDim {
+    AssumedDim {
+        label: d.label,
+        size: d.size.unwrap_or(0),
+        fixed: d.size.is_some(),
+        corrected: false,
     }
-    (!dims.is_empty()).then_some(dims)
 }
 
 /// The docstring of a function and its first line (1-based).
@@ -545,6 +561,7 @@ fn entry_with(entry: &EntryPoint, m: &ModuleEntry, inputs: Vec<AssumedInput>) ->
             class: m.class.clone(),
             builder: m.builder.clone(),
             inputs,
+            init: m.init.clone(),
         })),
         ..entry.clone()
     }
@@ -727,7 +744,7 @@ pub fn export_args(
             format!("analysis incomplete: the module code did not define `{maker}`"),
         ));
     };
-    let built = interp.call(&class, vec![], vec![]).and_then(|model| {
+    let built = build(interp, &class, m, globals).and_then(|model| {
         let eval = interp.get_attr(&model, "eval")?;
         interp.call(&eval, vec![], vec![])
     });
@@ -744,7 +761,10 @@ pub fn export_args(
             };
             return Err(interp.fail(
                 FailureKind::Incomplete,
-                format!("analysis incomplete: `{maker}()` could not be built: {why}"),
+                format!(
+                    "analysis incomplete: `{maker}({})` could not be built: {why}",
+                    m.init.as_deref().unwrap_or("")
+                ),
             ));
         }
     };
@@ -783,4 +803,34 @@ pub fn export_args(
         kwargs,
         dynamic_shapes: Value::Dict(Rc::new(std::cell::RefCell::new(spec))),
     })
+}
+
+/// Build the module: the class (or builder) called with the configured
+/// arguments, evaluated in the module's globals, or with none.
+fn build(interp: &mut Interp, class: &Value, m: &ModuleEntry, globals: &Rc<Scope>) -> R<Value> {
+    let Some(init) = &m.init else {
+        return interp.call(class, vec![], vec![]);
+    };
+    // The arguments are parsed as a call of a placeholder name bound to the
+    // class, so no name the module defines can shadow it.
+    let parsed = syntax::parse(&format!("__exportlens_module__({init})\n"));
+    let call = match parsed.module.body.as_slice() {
+        [s] if parsed.errors.is_empty() => match &s.kind {
+            StmtKind::Expr(e) if matches!(e.kind, ExprKind::Call { .. }) => Some(e.clone()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(call) = call else {
+        return Err(interp.fail(
+            FailureKind::Incomplete,
+            format!("analysis incomplete: the configured arguments `{init}` are not Python call arguments"),
+        ));
+    };
+    let scope = Scope::new(Some(globals.clone()));
+    scope
+        .vars
+        .borrow_mut()
+        .insert("__exportlens_module__".to_string(), class.clone());
+    interp.eval(&call, &scope)
 }

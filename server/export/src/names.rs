@@ -231,73 +231,40 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
         }
         names.insert(id, ns.create(&n.base_name));
     }
-    // Input sizes are read with `sym_size.int` nodes named after a first
-    // draft that read every dynamic input dim: the kept ones are numbered
-    // from the count of dynamic dims on. Non-strict reads one per symbol the
-    // inputs were created with, before guards merged them (a derived dim is
-    // an expression of its root, not a symbol); strict re-traces Dynamo's
-    // graph, whose inputs carry the merged symbols.
-    let dynamic_dims = match mode {
-        Mode::NonStrict => {
-            // One symbol per named Dim however many inputs share it, one per
-            // other dynamic dim.
-            let mut named = std::collections::BTreeSet::new();
-            let mut unnamed = 0;
-            for s in &program.env.symbols {
-                if s.source.is_none() || s.unbacked || s.derived {
-                    continue;
-                }
-                match &s.dim_name {
-                    Some(n) => {
-                        named.insert(n.as_str());
-                    }
-                    None => unnamed += 1,
-                }
-            }
-            named.len() + unnamed
-        }
-        Mode::Strict => {
-            let mut free = std::collections::BTreeSet::new();
-            for id in &program.inputs {
-                if let tracer::graph::MetaVal::Tensor { shape, .. } = &g.node(*id).val {
-                    for d in shape {
-                        free.extend(program.env.simplify(d).symbols());
-                    }
-                }
-            }
-            free.len()
-        }
-    };
+    // torch's tracer reads each input size it needs with a `sym_size.int`
+    // node (`sym_size_int`, `sym_size_int_1`, ... in the order it reads
+    // them, used or not). Its runtime-assertion pass then reads every
+    // input dim that has a symbol of its own, in signature order, and
+    // replaces each traced read by the pass's read of the same symbol: the
+    // reads that remain are numbered after all the traced ones.
     let anchored: HashSet<NodeId> = g.anchors.iter().map(|(n, _)| *n).collect();
-    // The input-size reads, in the order of the input dims they read.
-    let input_dims: Vec<shapes::SymExpr> = program
-        .inputs
-        .iter()
-        .filter_map(|id| match &g.node(*id).val {
-            tracer::graph::MetaVal::Tensor { shape, .. } => Some(shape.clone()),
-            _ => None,
-        })
-        .flatten()
-        .map(|d| program.env.simplify(&d))
-        .collect();
+    let is_input_read = |i: usize| {
+        let n = &g.nodes[i];
+        n.late_named
+            && n.target() == Some("aten.sym_size.int")
+            && !anchored.contains(&NodeId(i as u32))
+    };
+    let traced_reads = (0..g.nodes.len()).filter(|&i| is_input_read(i)).count();
+    let pass_reads = input_dim_symbols(program);
+    let pass_index = |id: &NodeId| match &g.node(*id).val {
+        tracer::graph::MetaVal::Sym(e) => program
+            .env
+            .simplify(e)
+            .as_symbol()
+            .and_then(|s| pass_reads.iter().position(|p| *p == s)),
+        _ => None,
+    };
     let mut size_reads: Vec<NodeId> = (0..g.nodes.len())
+        .filter(|&i| live[i] && is_input_read(i))
         .map(|i| NodeId(i as u32))
-        .filter(|id| {
-            let n = g.node(*id);
-            live[id.0 as usize] && n.target() == Some("aten.sym_size.int") && !anchored.contains(id)
-        })
         .collect();
-    size_reads.sort_by_key(|id| match &g.node(*id).val {
-        tracer::graph::MetaVal::Sym(e) => {
-            input_dims.iter().position(|d| d == e).unwrap_or(usize::MAX)
+    size_reads.sort_by_key(|id| pass_index(id).unwrap_or(usize::MAX));
+    for id in &size_reads {
+        if let Some(k) = pass_index(id) {
+            let name = format!("sym_size_int_{}", traced_reads + probe_size_reads + k);
+            ns.reserve(&name);
+            names.insert(*id, name);
         }
-        _ => usize::MAX,
-    });
-    let late_named = size_reads.iter().filter(|id| g.node(**id).late_named);
-    for (k, id) in late_named.enumerate() {
-        let name = format!("sym_size_int_{}", dynamic_dims + probe_size_reads + k);
-        ns.reserve(&name);
-        names.insert(*id, name);
     }
     // Other nodes inserted by torch's passes, after the names of nodes torch
     // traced and removed (the comparisons of `torch._check`).
@@ -331,6 +298,24 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
         order,
         names,
     }
+}
+
+/// The symbols torch's runtime-assertion pass reads input dims for: each
+/// tensor input's dims in signature order, every dim created with a symbol
+/// not met before (a derived dim too: torch traces it as a symbol of its
+/// own and only later writes it through its root).
+fn input_dim_symbols(program: &TracedProgram) -> Vec<shapes::SymbolId> {
+    let mut symbols = Vec::new();
+    for id in &program.inputs {
+        if let tracer::graph::MetaVal::Tensor { shape, .. } = &program.graph.node(*id).val {
+            for s in shape.iter().filter_map(shapes::SymExpr::as_symbol) {
+                if !symbols.contains(&s) {
+                    symbols.push(s);
+                }
+            }
+        }
+    }
+    symbols
 }
 
 /// Whether the op a C++ check at `i` guarded (the next node that is not a

@@ -1,6 +1,6 @@
 """torch.nn.functional functions that torch writes in Python over ATen ops
 (interpolate, the compositions, channel dropouts, pooling helpers,
-local_response_norm, embedding_bag, multi_head_attention_forward).
+local_response_norm, group_norm, embedding_bag, multi_head_attention_forward).
 
 Run by the exportlens tracer (never by CPython), as `prelude/nn.py` is; a
 function here replaces a Rust registry entry of the same name. Each calls
@@ -245,6 +245,23 @@ def fractional_max_pool3d(
 
 
 # ----- normalization -----------------------------------------------------------------
+
+
+def _verify_batch_size(size):
+    size_prods = size[0]
+    for i in range(len(size) - 2):
+        size_prods *= size[i + 2]
+    if size_prods == 1:
+        raise ValueError(f"Expected more than 1 value per channel when training, got input size {size}")
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    # torch checks the group sizes with Python arithmetic on the input's
+    # sizes, which export traces (`mul`, `floordiv`, `eq` nodes that die).
+    if input.dim() < 2:
+        raise RuntimeError(f"Expected at least 2 dimensions for input tensor but received {input.dim()}")
+    _verify_batch_size([input.size(0) * input.size(1) // num_groups, num_groups] + list(input.size()[2:]))
+    return torch.group_norm(input, num_groups, weight, bias, eps)
 
 
 def local_response_norm(input, size, alpha=0.0001, beta=0.75, k=1.0):

@@ -983,6 +983,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
         interp.aot_metadata_guards();
     }
     insert_runtime_asserts(interp);
+    merge_input_size_reads(interp);
 
     // Signature order.
     let mut inputs = Vec::new();
@@ -1293,6 +1294,43 @@ fn flatten_output(
                 other.type_name()
             ),
         )),
+    }
+}
+
+/// torch's runtime-assertion pass reads each input size once, from the
+/// input dim its final symbol was created for, and every size read made
+/// while tracing is replaced by that read: two reads of sizes that guards
+/// later made equal (`x.size(0)` and `y.size(0)` of one named `Dim`) become
+/// one node, reading the dim whose symbol the equality kept.
+fn merge_input_size_reads(interp: &mut Interp) {
+    let anchored: Vec<NodeId> = interp.graph.anchors.iter().map(|(n, _)| *n).collect();
+    let mut kept: Vec<(shapes::SymbolId, NodeId)> = Vec::new();
+    for i in 0..interp.graph.nodes.len() {
+        let id = NodeId(i as u32);
+        let node = interp.graph.node(id);
+        if !node.late_named || node.target() != Some("aten.sym_size.int") || anchored.contains(&id)
+        {
+            continue;
+        }
+        let MetaVal::Sym(e) = &node.val else {
+            continue;
+        };
+        let Some(s) = interp.env.simplify(e).as_symbol() else {
+            continue;
+        };
+        if let Some((_, first)) = kept.iter().find(|(k, _)| *k == s) {
+            let first = *first;
+            interp.graph.replace_uses(id, first);
+            continue;
+        }
+        kept.push((s, id));
+        if let Some(args) = interp.graph.input_dim_of(s) {
+            let node = interp.graph.node_mut(id);
+            node.val = MetaVal::Sym(SymExpr::symbol(s));
+            if let NodeOp::CallFunction { args: a, .. } = &mut node.op {
+                *a = args;
+            }
+        }
     }
 }
 

@@ -210,6 +210,41 @@ impl Graph {
         id
     }
 
+    /// The arguments of a `sym_size.int` read of symbol `s`: the first user
+    /// input dim created with it, as torch's tracer reads it.
+    pub fn input_dim_of(&self, s: shapes::SymbolId) -> Option<Vec<Arg>> {
+        self.nodes
+            .iter()
+            .enumerate()
+            .find_map(|(i, n)| match (&n.op, &n.val) {
+                (NodeOp::Placeholder(InputKind::User(_)), MetaVal::Tensor { shape, .. }) => {
+                    let dim = shape.iter().position(|d| d.as_symbol() == Some(s))?;
+                    Some(vec![Arg::Node(NodeId(i as u32)), Arg::Int(dim as i64)])
+                }
+                _ => None,
+            })
+    }
+
+    /// Make every argument and output that uses node `old` use `new`.
+    pub fn replace_uses(&mut self, old: NodeId, new: NodeId) {
+        fn replace(arg: &mut Arg, old: NodeId, new: NodeId) {
+            match arg {
+                Arg::Node(n) if *n == old => *n = new,
+                Arg::List(items) => items.iter_mut().for_each(|a| replace(a, old, new)),
+                _ => {}
+            }
+        }
+        for node in &mut self.nodes {
+            if let NodeOp::CallFunction { args, kwargs, .. } = &mut node.op {
+                args.iter_mut().for_each(|a| replace(a, old, new));
+                kwargs.iter_mut().for_each(|(_, a)| replace(a, old, new));
+            }
+        }
+        for o in &mut self.outputs {
+            replace(&mut o.arg, old, new);
+        }
+    }
+
     pub fn node(&self, id: NodeId) -> &Node {
         &self.nodes[id.0 as usize]
     }

@@ -388,43 +388,7 @@ impl Interp {
             return Arg::Node(*n);
         }
         if let Some(s) = e.as_symbol() {
-            if let Some(n) = self.sym_nodes.get(&s) {
-                return Arg::Node(*n);
-            }
-            // An input size: torch reads it with sym_size.int right after
-            // the placeholders, from the first input dim that has it.
-            let read_from =
-                self.graph
-                    .nodes
-                    .iter()
-                    .enumerate()
-                    .find_map(|(i, n)| match (&n.op, &n.val) {
-                        (
-                            NodeOp::Placeholder(InputKind::User(_)),
-                            MetaVal::Tensor { shape, .. },
-                        ) => {
-                            let dim = shape.iter().position(|d| d.as_symbol() == Some(s))?;
-                            Some(vec![Arg::Node(NodeId(i as u32)), Arg::Int(dim as i64)])
-                        }
-                        _ => None,
-                    });
-            let n = self.graph.push(Node {
-                op: NodeOp::CallFunction {
-                    target: "aten.sym_size.int".into(),
-                    args: read_from.unwrap_or_default(),
-                    kwargs: vec![],
-                },
-                val: MetaVal::Sym(e.clone()),
-                line: None,
-                code: None,
-                base_name: "sym_size_int".into(),
-                side_effect: false,
-                late_named: true,
-                hidden: false,
-                probe: false,
-            });
-            self.sym_nodes.insert(s, n);
-            return Arg::Node(n);
+            return Arg::Node(self.input_size_read(s));
         }
         // Build from terms: c*m + ... + k.
         let user_difference = self.user_differences.contains(&e);
@@ -495,6 +459,56 @@ impl Interp {
                 Arg::Node(self.sym_node("_operator.sub", "sub", vec![a, Arg::Int(-k)], &e))
             }
             Some(a) => Arg::Node(self.sym_node("_operator.add", "add", vec![a, Arg::Int(k)], &e)),
+        }
+    }
+
+    /// The `sym_size.int` node symbol `s` is read through, made the first
+    /// time torch's tracer needs it (as an op's argument, an operand of
+    /// traced arithmetic or of a C++ check) and reused after: torch makes
+    /// one such node per size it reads while tracing, and the exporter
+    /// numbers the final reads after all of them (`export/src/names.rs`).
+    pub fn input_size_read(&mut self, s: shapes::SymbolId) -> NodeId {
+        if let Some(n) = self.sym_nodes.get(&s) {
+            return *n;
+        }
+        let n = self.graph.push(Node {
+            op: NodeOp::CallFunction {
+                target: "aten.sym_size.int".into(),
+                args: self.graph.input_dim_of(s).unwrap_or_default(),
+                kwargs: vec![],
+            },
+            val: MetaVal::Sym(SymExpr::symbol(s)),
+            line: None,
+            code: None,
+            base_name: "sym_size_int".into(),
+            side_effect: false,
+            late_named: true,
+            hidden: false,
+            probe: false,
+        });
+        self.sym_nodes.insert(s, n);
+        n
+    }
+
+    /// Non-strict mode traces Python arithmetic on sizes as it runs, so the
+    /// input sizes among its operands are read then, used or not.
+    fn read_operand_sizes(&mut self, operands: [&SymExpr; 2]) {
+        if self.mode == crate::Mode::NonStrict {
+            operands.into_iter().for_each(|e| self.read_input_size(e));
+        }
+    }
+
+    /// Read `e` through its `sym_size.int` node if it is an input size
+    /// (a backed symbol with a source) and a graph is being traced.
+    pub fn read_input_size(&mut self, e: &SymExpr) {
+        if !self.tracing || self.in_subgraph > 0 {
+            return;
+        }
+        if let Some(s) = self.env.simplify(e).as_symbol()
+            && self.env.info(s).source.is_some()
+            && !self.env.info(s).unbacked
+        {
+            self.input_size_read(s);
         }
     }
 
@@ -619,13 +633,15 @@ impl Interp {
         true
     }
 
-    /// The node torch reads a symbolic size through: an input's size is read
-    /// once per input dim (counted by the namer); a size an op computed is
-    /// read off that op's output, once.
+    /// The node torch reads a symbolic size through: an input's size through
+    /// its `sym_size.int` read; a size an op computed is read off that op's
+    /// output, once.
     fn probe_size_read(&mut self, size: &SymExpr) -> Arg {
         let computed = size.as_symbol().is_none() || self.computed_sizes.contains(size);
         if !computed {
-            return Arg::None;
+            return size
+                .as_symbol()
+                .map_or(Arg::None, |s| Arg::Node(self.input_size_read(s)));
         }
         if let Some(n) = self.probe_size_reads.get(size) {
             return Arg::Node(*n);
@@ -655,6 +671,16 @@ impl Interp {
 
     // ----- symbolic arithmetic ---------------------------------------------------
 
+    /// Whether non-strict tracing already computed `e` with traced
+    /// arithmetic (a node of its own that torch reuses, not rebuilt).
+    fn traced_arithmetic(&self, e: &SymExpr) -> bool {
+        let val = MetaVal::Sym(e.clone());
+        self.mode == crate::Mode::NonStrict
+            && self.graph.nodes.iter().rev().any(|n| {
+                n.hidden && n.target().is_some_and(|t| t.starts_with("_operator.")) && n.val == val
+            })
+    }
+
     pub fn sym_binop(&mut self, op: BinOp, a: SymExpr, b: SymExpr) -> R<Value> {
         // Torch traces arithmetic on symbolic ints as it runs, reading its
         // operands' proxies: a size that is an expression (`4*s0`, read from
@@ -663,7 +689,8 @@ impl Interp {
         if self.tracing {
             for e in [&a, &b] {
                 let e = self.env.simplify(e);
-                if e.as_const().is_none() && e.as_symbol().is_none() {
+                if e.as_const().is_none() && e.as_symbol().is_none() && !self.traced_arithmetic(&e)
+                {
                     self.sym_arg(&e);
                 }
             }
@@ -705,6 +732,7 @@ impl Interp {
                 return match (x, y) {
                     (Some(_), Some(0)) => Err(self.raise("ZeroDivisionError", "division by zero")),
                     (Some(x), Some(y)) => {
+                        self.read_operand_sizes([&a, &b]);
                         self.phantom("truediv", MetaVal::None);
                         Ok(Value::SymFloat(x as f64 / y as f64, None))
                     }
@@ -734,6 +762,7 @@ impl Interp {
         }
         let v = self.sym_value(e.clone());
         if matches!(v, Value::SymInt(_)) && !times_one {
+            self.read_operand_sizes([&a, &b]);
             self.phantom(name, MetaVal::Sym(e));
         }
         Ok(v)
@@ -744,6 +773,7 @@ impl Interp {
         if let Some(d) = a.checked_sub(&b).ok().and_then(|d| d.as_const()) {
             return Value::Bool(kind.holds(d, 0));
         }
+        self.read_operand_sizes([&a, &b]);
         self.phantom(
             kind.operator_name(),
             MetaVal::SymBool(SymBoolMeta {

@@ -900,8 +900,8 @@ pub static OPS: &[OpDef] = &[
         meta::rms_norm
     ),
     op!(
-        ["torch.group_norm", "torch.nn.functional.group_norm"],
-        "input, num_groups, weight=None, bias=None, eps=1e-05",
+        ["torch.group_norm"],
+        "input, num_groups, weight=None, bias=None, eps=1e-05, cudnn_enabled=True",
         ["aten.group_norm.default"],
         meta::group_norm
     ),

@@ -1064,6 +1064,14 @@ pub fn contiguous(interp: &mut Interp, call: &OpCall) -> R<Value> {
     if !interp.tracing || produced_contiguous(interp, &t) {
         return Ok(Value::Tensor(t));
     }
+    // Non-strict runs the composite `contiguous`, whose check of a strided
+    // input's layout is traced symbolic arithmetic reading its sizes from
+    // the last dim on (strict records the op as Dynamo saw it).
+    if interp.mode == crate::Mode::NonStrict {
+        for d in t.shape.iter().rev() {
+            interp.read_input_size(d);
+        }
+    }
     emit(interp, call, 0, 1, t.dtype, t.shape.clone())
 }
 

@@ -96,7 +96,7 @@ pub static MODULES: &[PreludeModule] = &[
     },
     standalone!("numpy", "numpy.py", "numpy"),
     standalone!("collections", "collections.py", "collections"),
-    standalone!("exportlens.builtins", "builtins_dict.py", "builtins_dict"),
+    standalone!("exportlens.builtins", "builtins.py", "builtins"),
     standalone!(
         "packaging.version",
         "packaging/version.py",

@@ -67,3 +67,54 @@ fn a_data_pointer_is_a_runtime_error_on_fake_tensors() {
         TraceOutcome::Exported(_) => panic!("data_ptr() on a fake tensor exported"),
     }
 }
+
+fn non_strict(body: &str) -> Result<(), (String, &'static str)> {
+    match outcome(body, Mode::NonStrict) {
+        TraceOutcome::Exported(_) => Ok(()),
+        TraceOutcome::Failed(f) => Err((f.message, f.kind.category())),
+    }
+}
+
+#[test]
+fn calls_that_change_nothing_in_non_strict_export_are_run_there() {
+    for body in [
+        "torch._dynamo.graph_break()",
+        "y = torch.compiler.disable(torch.relu)(x)",
+        "y = torch._dynamo.disable(torch.relu)(x)",
+        "assert not torch.is_inference_mode_enabled() and not x.is_inference()",
+        "with torch.autograd.set_detect_anomaly(True): y = x.exp()",
+        "with torch.random.fork_rng(): y = x.exp()",
+        "with open('/dev/null', 'w') as f: f.write('step')",
+    ] {
+        assert_eq!(non_strict(body), Ok(()), "{body}");
+    }
+    assert_eq!(
+        strict_code("with torch.random.fork_rng(): y = x.exp()").0.as_deref(),
+        Some("GB0208")
+    );
+    assert_eq!(
+        strict_code("with open('/dev/null', 'w') as f: f.write('step')").0.as_deref(),
+        Some("GB0059")
+    );
+}
+
+#[test]
+fn builtins_over_tensor_values_break_in_strict_and_decide_on_data_in_non_strict() {
+    let cases = [
+        ("for _ in range(x.sum().int()): pass", "GB4841"),
+        ("a = sorted([x, x * 2], key=lambda t: t.sum())", "GB0207"),
+        ("a = max([x, x * 2], key=lambda t: t.norm())", "GB5687"),
+        ("b = bytes(x.int().tolist()[0])", "GB9890"),
+    ];
+    for (body, code) in cases {
+        assert_eq!(strict_code(body), (Some(code.to_string()), Some(6)), "{body}");
+        let (message, category) = non_strict(body).expect_err(body);
+        assert_eq!(category, "data_dependent", "{body}: {message}");
+    }
+    // Keys that are Python numbers sort as Python sorts them.
+    assert_eq!(
+        non_strict("a = sorted([x, x[:2]], key=lambda t: t.shape[0]); assert a[0].shape[0] == 2"),
+        Ok(())
+    );
+    assert_eq!(non_strict("assert len(bytes([1, 2, 3])) == 3"), Ok(()));
+}

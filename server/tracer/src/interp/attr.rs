@@ -123,6 +123,7 @@ const TORCH_SUBMODULES: &[&str] = &[
     "torch.autograd",
     "torch.distributed",
     "torch.compiler",
+    "torch.random",
     "torch._C",
 ];
 

@@ -67,6 +67,8 @@ const BUILTIN_FUNCTIONS: &[&str] = &[
     "chr",
     "ord",
     "slice",
+    "bytes",
+    "open",
     "NotImplemented",
 ];
 
@@ -794,6 +796,25 @@ fn python_builtin(
             }
         }
         "range" => {
+            if args.iter().any(|a| matches!(a, Value::Tensor(_))) {
+                if interp.strict_tracing() {
+                    return Err(interp.graph_break(
+                        "GB4841",
+                        "Unsupported python_type() call: range() of a tensor",
+                        "pass a Python int, or the tensor's size",
+                    ));
+                }
+                // Non-strict: the tensor's value, which a range must specialize.
+                let mut ints = Vec::with_capacity(args.len());
+                for a in &args {
+                    let a = match a {
+                        Value::Tensor(t) => interp.tensor_item(t)?,
+                        other => other.clone(),
+                    };
+                    ints.push(a);
+                }
+                return python_builtin(interp, "range", ints, kwargs);
+            }
             let ints: R<Vec<i64>> = args.iter().map(|a| interp.index_int(a)).collect();
             let ints = ints?;
             match ints.as_slice() {
@@ -1070,6 +1091,14 @@ fn python_builtin(
                     }
                 };
             }
+            let key = kwarg(&kwargs, "key")
+                .filter(|k| !matches!(k, Value::None))
+                .cloned();
+            if let Some(key) = &key
+                && items.iter().any(|v| matches!(v, Value::Tensor(_)))
+            {
+                return min_max_by_tensor_key(interp, name == "max", key, items);
+            }
             if items.iter().any(|v| matches!(v, Value::Tensor(_))) {
                 let op = if name == "max" { "maximum" } else { "minimum" };
                 let mut acc = items[0].clone();
@@ -1081,7 +1110,6 @@ fn python_builtin(
             if items.iter().any(|v| matches!(v, Value::SymInt(_))) {
                 return Ok(sym_minmax(interp, name == "max", &items));
             }
-            let key = kwarg(&kwargs, "key").cloned();
             let mut best = items[0].clone();
             let mut best_key = match &key {
                 Some(k) => interp.call(k, vec![best.clone()], vec![])?,
@@ -1142,7 +1170,24 @@ fn python_builtin(
         },
         "sorted" => {
             let mut items = interp.iterate(&arg(0))?;
-            sort_values(interp, &mut items)?;
+            match kwarg(&kwargs, "key").filter(|k| !matches!(k, Value::None)).cloned() {
+                Some(key) => {
+                    let mut keyed = Vec::with_capacity(items.len());
+                    for v in items {
+                        keyed.push((interp.call(&key, vec![v.clone()], vec![])?, v));
+                    }
+                    if interp.strict_tracing() && keyed.iter().any(|(k, _)| is_traced_value(k)) {
+                        return Err(interp.graph_break(
+                            "GB0207",
+                            "sort with non-constant keys: a tensor or symbolic key",
+                            "sort by Python numbers, or use torch.sort / torch.argsort",
+                        ));
+                    }
+                    sort_keyed(interp, &mut keyed)?;
+                    items = keyed.into_iter().map(|(_, v)| v).collect();
+                }
+                None => sort_values(interp, &mut items)?,
+            }
             if kwarg(&kwargs, "reverse").is_some_and(|v| matches!(v, Value::Bool(true))) {
                 items.reverse();
             }
@@ -1210,6 +1255,14 @@ fn python_builtin(
             Value::Str(s) => Ok(Value::Int(s.chars().next().map_or(0, |c| c as i64))),
             _ => Err(interp.type_error("ord() expected a character")),
         },
+        "open" => {
+            // In strict mode Dynamo breaks on the call (`dynamo_breaks`).
+            let index = crate::prelude::module_index("exportlens.builtins")
+                .ok_or_else(|| interp.type_error("the prelude has no file class"))?;
+            let file = interp.prelude_value(index, "_File")?;
+            interp.call(&file, args, kwargs)
+        }
+        "bytes" => bytes_of(interp, args),
         "slice" => {
             let parts = match args.len() {
                 1 => [Value::None, arg(0), Value::None],
@@ -1481,6 +1534,93 @@ pub(crate) fn type_of(interp: &mut Interp, v: &Value) -> Value {
         Value::Class(_) => Value::builtin("builtins.type"),
         _ => Value::builtin(&format!("builtins.{}", v.type_name())),
     }
+}
+
+/// `bytes(...)`, as the text of its bytes (one char each). Symbolic or
+/// tensor-derived numbers are specialized (data-dependent when unbacked);
+/// Dynamo breaks on them.
+fn bytes_of(interp: &mut Interp, args: Vec<Value>) -> R<Value> {
+    let Some(source) = args.first() else {
+        return Ok(Value::str(""));
+    };
+    if let Value::Str(s) = source {
+        return Ok(Value::Str(s.clone()));
+    }
+    let items = match source {
+        Value::Int(_) | Value::SymInt(_) | Value::Bool(_) => None,
+        other => Some(interp.iterate(other)?),
+    };
+    let traced = match &items {
+        None => is_traced_value(source),
+        Some(items) => items.iter().any(is_traced_value),
+    };
+    if traced && interp.strict_tracing() {
+        return Err(interp.graph_break(
+            "GB9890",
+            "bytes() with non-constant arguments",
+            "build the bytes from Python ints",
+        ));
+    }
+    let text: String = match items {
+        None => "\0".repeat(interp.index_int(source)?.max(0) as usize),
+        Some(items) => {
+            let mut text = String::with_capacity(items.len());
+            for v in &items {
+                text.push(char::from(interp.index_int(v)?.clamp(0, 255) as u8));
+            }
+            text
+        }
+    };
+    Ok(Value::str(&text))
+}
+
+/// A tensor or a symbolic number: a value Dynamo cannot compare at
+/// compile time.
+fn is_traced_value(v: &Value) -> bool {
+    matches!(v, Value::Tensor(_) | Value::SymInt(_) | Value::SymFloat(..))
+}
+
+/// `sorted(items, key=...)` on (key, item) pairs, stable: tensor keys are
+/// compared as tensors (a decision on their data).
+fn sort_keyed(interp: &mut Interp, items: &mut [(Value, Value)]) -> R<()> {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 {
+            let lt = interp.compare(CmpOp::Lt, &items[j].0, &items[j - 1].0)?;
+            if interp.truthy(&lt)? {
+                items.swap(j, j - 1);
+                j -= 1;
+            } else {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `max(tensors, key=f)` / `min(...)`: Dynamo breaks on keys it cannot
+/// compare at compile time; non-strict export decides on their data.
+fn min_max_by_tensor_key(interp: &mut Interp, max: bool, key: &Value, items: Vec<Value>) -> R<Value> {
+    let mut keyed = Vec::with_capacity(items.len());
+    for v in items {
+        keyed.push((interp.call(key, vec![v.clone()], vec![])?, v));
+    }
+    if interp.strict_tracing() && keyed.iter().any(|(k, _)| is_traced_value(k)) {
+        return Err(interp.graph_break(
+            "GB5687",
+            format!("min/max with non-constant key: {}() over tensor keys", if max { "max" } else { "min" }),
+            "compare Python numbers, or use torch.max / torch.argmax",
+        ));
+    }
+    let op = if max { CmpOp::Gt } else { CmpOp::Lt };
+    let mut best = 0;
+    for i in 1..keyed.len() {
+        let better = interp.compare(op, &keyed[i].0, &keyed[best].0)?;
+        if interp.truthy(&better)? {
+            best = i;
+        }
+    }
+    Ok(keyed.swap_remove(best).1)
 }
 
 fn sort_values(interp: &mut Interp, items: &mut [Value]) -> R<()> {

@@ -522,7 +522,7 @@ impl Interp {
                     bases.push(self.builtin_class("builtins.property"));
                 }
                 // A dict subclass derives from the prelude's `dict`, which
-                // keeps its items (`prelude/builtins_dict.py`).
+                // keeps its items (`prelude/builtins.py`).
                 Value::Builtin(b) if &*b.name == "builtins.dict" && b.receiver.is_none() => {
                     bases.push(self.prelude_dict_base()?);
                 }

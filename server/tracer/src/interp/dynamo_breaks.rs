@@ -92,6 +92,11 @@ pub static DYNAMO_BREAKS: &[DynamoBreak] = &[
         "Attempted to inline function marked as skipped",
     ),
     rule(
+        "torch.random.fork_rng",
+        "GB0208",
+        "torch.* op returned non-Tensor",
+    ),
+    rule(
         "torch.is_inference_mode_enabled",
         "GB0046",
         "Encountered torch.is_inference_mode_enabled during tracing",

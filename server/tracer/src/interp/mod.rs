@@ -599,6 +599,11 @@ impl Interp {
     }
 
     /// A strict-mode graph break with its registry code.
+    /// Tracing `forward` under strict export (Dynamo).
+    pub fn strict_tracing(&self) -> bool {
+        self.tracing && self.mode == crate::Mode::Strict
+    }
+
     pub fn graph_break(&self, code: &'static str, message: impl Into<String>, hint: &str) -> Flow {
         let mut f = Failure::new(FailureKind::GraphBreak, message).with_code(code);
         if !hint.is_empty() {

@@ -82,6 +82,13 @@ pub const FUNCTIONS: &[&str] = &[
     "enable_grad",
     "inference_mode",
     "compile",
+    "compiler.disable",
+    "_dynamo.disable",
+    "_dynamo.graph_break",
+    "is_inference_mode_enabled",
+    "autograd.set_detect_anomaly",
+    "autograd.detect_anomaly",
+    "random.fork_rng",
     "_dynamo.assume_constant_result",
     "library.custom_op",
     "library.register_fake",
@@ -132,6 +139,7 @@ pub const TENSOR_METHODS: &[&str] = &[
     "is_contiguous",
     "element_size",
     "get_device",
+    "is_inference",
     "cpu",
     "cuda",
     "requires_grad_",
@@ -224,6 +232,7 @@ pub fn tensor_method(
         "is_contiguous" => Value::Bool(true),
         "element_size" => Value::Int(t.dtype.size_of() as i64),
         "get_device" => Value::Int(-1),
+        "is_inference" => Value::Bool(false),
         "cpu" | "cuda" | "requires_grad_" | "retain_grad" => recv.clone(),
         "float" => to_dtype(interp, t, DType::F32)?,
         "double" => to_dtype(interp, t, DType::F64)?,
@@ -771,7 +780,16 @@ pub fn call(
         | "set_printoptions"
         | "_C._log_api_usage_once"
         | "use_deterministic_algorithms" => Value::None,
-        "no_grad" | "enable_grad" | "inference_mode" => {
+        // Non-strict export runs `forward` as Python: these change nothing
+        // the trace sees (Dynamo's breaks on them are `dynamo_breaks`).
+        "_dynamo.graph_break" => Value::None,
+        "is_inference_mode_enabled" => Value::Bool(false),
+        "no_grad"
+        | "enable_grad"
+        | "inference_mode"
+        | "autograd.set_detect_anomaly"
+        | "autograd.detect_anomaly"
+        | "random.fork_rng" => {
             Value::Object(Rc::new(crate::value::Object {
                 id: interp.fresh_id(),
                 class: interp.builtin_class("contextlib.nullcontext"),
@@ -780,6 +798,8 @@ pub fn call(
             }))
         }
         "compile"
+        | "compiler.disable"
+        | "_dynamo.disable"
         | "_dynamo.assume_constant_result"
         | "library.custom_op"
         | "library.register_fake"

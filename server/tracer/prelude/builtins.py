@@ -1,6 +1,7 @@
-"""The base a class deriving from `dict` or `OrderedDict` gets.
+"""Python builtins the tracer writes in Python: the base a class deriving
+from `dict` or `OrderedDict` gets, and the file `open()` returns.
 
-Run by the exportlens tracer (never by CPython). An instance keeps its
+Run by the exportlens tracer (never by CPython). A dict instance keeps its
 items in a plain dict (created on first use, so a dataclass-generated
 `__init__` that never calls the base still has one), and every dict method
 and operator works on it; a subclass overrides any of them and reaches
@@ -80,3 +81,44 @@ class dict:
             items.clear()
             items[key] = value
             items.update(rest)
+
+
+class _File:
+    """What `open()` returns: the analysis never touches the file system.
+    Writes are accepted and dropped; reads give empty text."""
+
+    def __init__(self, file, mode="r", *args, **kwargs):
+        self.name = file
+        self.mode = mode
+        self.closed = False
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.closed = True
+        return False
+
+    def write(self, text):
+        return len(text)
+
+    def writelines(self, lines):
+        return None
+
+    def read(self, *args):
+        return ""
+
+    def readline(self, *args):
+        return ""
+
+    def readlines(self, *args):
+        return []
+
+    def flush(self):
+        return None
+
+    def close(self):
+        self.closed = True
+
+    def __iter__(self):
+        return iter([])

@@ -13,7 +13,8 @@ deterministic sample of them with real torch.export on the same inputs
 
 Run with the Python that has torch (and the library):
 
-    /work/torchvenv/bin/python tests/modules_survey/survey.py [--sample 30]
+    /work/torchvenv/bin/python tests/modules_survey/survey.py [--sample 30] \
+        [--package timm.models] [--files N] [--bin PATH]
 
 It writes tests/modules_survey/<library>.jsonl (one line per sampled
 diagnostic with torch's answer) and prints the figures README.md quotes.
@@ -40,11 +41,11 @@ def library_files(package: str) -> list[Path]:
     return sorted(p for p in folder.rglob("*.py") if p.name != "__init__.py" and "_" != p.name[0])
 
 
-def analyse(files: list[Path]) -> list[dict]:
+def analyse(files: list[Path], binary: Path) -> list[dict]:
     out = []
     for f in files:
         r = subprocess.run(
-            [str(BIN), "--python", sys.prefix, "modules", "--json", str(f)],
+            [str(binary), "--python", sys.prefix, "modules", "--json", str(f)],
             capture_output=True,
             text=True,
             timeout=600,
@@ -168,9 +169,13 @@ def main() -> None:
     ap.add_argument("--package", default="torchvision.models")
     ap.add_argument("--sample", type=int, default=30)
     ap.add_argument("--seed", type=int, default=20261127)
+    ap.add_argument("--files", type=int, default=0, help="analyse a deterministic sample of this many files (0: all)")
+    ap.add_argument("--bin", type=Path, default=BIN)
     args = ap.parse_args()
     files = library_files(args.package)
-    modules = analyse(files)
+    if args.files:
+        files = sorted(random.Random(args.seed).sample(files, min(args.files, len(files))))
+    modules = analyse(files, args.bin)
     traced = [m for m in modules if m["runs"]]
     covered = [m for m in modules if m["covered_by"]]
     all_diags = [(m, d) for m in traced for d in diagnostics(m)]

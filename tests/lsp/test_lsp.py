@@ -1123,6 +1123,11 @@ async def test_installed_package_in_a_dot_venv_resolves_and_is_logged(tmp_path):
             )
         )
         assert "aten.linear.default" in value and "f32[3, 4]" in value, value
+        # And its inlay hints: `Scale` needs an argument, so only the entry
+        # in the other file traces it.
+        line = position_of(pkg_text, "torch.relu(self.lin(x))").line
+        labels = [h.label for h in await inlay_hints(client, pkg_uri, pkg_text) if h.position.line == line]
+        assert labels == ["-> f32[3, 4]"], labels
         venv = (tmp_path / ".venv").resolve()
 
         def logged():

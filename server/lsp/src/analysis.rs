@@ -154,6 +154,8 @@ pub struct FileAnalysis {
     pub diagnostics: Vec<Diagnostic>,
     pub hover: HoverTable,
     pub inlay_hints: Vec<InlayHint>,
+    /// Where hints may go, for hints from other files' entries.
+    pub inlay_sites: Vec<InlaySite>,
     pub actions: Vec<CodeAction>,
     /// Refactorings offered on an entry point's lines (not tied to a
     /// diagnostic): "make the batch dimension dynamic".
@@ -283,6 +285,7 @@ pub fn failed(snap: &Snapshot, what: &str) -> FileAnalysis {
         }],
         hover: HoverTable::default(),
         inlay_hints: Vec::new(),
+        inlay_sites: Vec::new(),
         actions: Vec::new(),
         entry_actions: Vec::new(),
         lenses: Vec::new(),
@@ -625,11 +628,12 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
             snap.project.reports(d.code.as_ref(), &path)
         })
         .collect();
-    let inlay_hints = if snap.config.inlay_hints {
-        inlay_hints(&ctx, &scopes, &hover)
+    let inlay_sites = if snap.config.inlay_hints {
+        inlay_sites(&ctx, &scopes)
     } else {
         Vec::new()
     };
+    let inlay_hints = inlay_hints(&inlay_sites, &hover);
     timings.lap("diagnostics + hints");
     let analysis = FileAnalysis {
         timings: timings.laps,
@@ -639,6 +643,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
         diagnostics,
         hover,
         inlay_hints,
+        inlay_sites,
         actions,
         entry_actions,
         lenses,
@@ -1485,17 +1490,25 @@ fn last_type(hover: &HoverTable, first: u32, last: u32) -> Option<String> {
         })
 }
 
-/// Shapes after assignment targets and returned values, and the bindings
-/// hover uses for names.
-fn inlay_hints(ctx: &Ctx, scopes: &[Scope<'_>], hover: &HoverTable) -> Vec<InlayHint> {
+/// Where a shape hint may go: after a simple assignment's target (`: `)
+/// or a returned value (`-> `), for the statement on lines `first..=last`
+/// (1-based).
+#[derive(Clone, Debug)]
+pub struct InlaySite {
+    first: u32,
+    last: u32,
+    position: tower_lsp_server::ls_types::Position,
+    label: &'static str,
+}
+
+/// The inlay sites of every function of the file.
+fn inlay_sites(ctx: &Ctx, scopes: &[Scope<'_>]) -> Vec<InlaySite> {
     let file = ctx.file;
-    let mut hints = Vec::new();
+    let mut sites = Vec::new();
     for (_, _, f) in scopes {
         let mut stmts = Vec::new();
         body_statements(f.body(), &mut stmts, 0);
         for s in stmts {
-            let first = file.line_of(s.range.start);
-            let last = file.line_of(s.range.end.saturating_sub(1).max(s.range.start));
             let (target_end, label) = match &s.kind {
                 StmtKind::Assign { targets, .. } if targets.len() == 1 => match &targets[0].kind {
                     ExprKind::Name(_) => (targets[0].range.end, ": "),
@@ -1508,21 +1521,37 @@ fn inlay_hints(ctx: &Ctx, scopes: &[Scope<'_>], hover: &HoverTable) -> Vec<Inlay
                 StmtKind::Return(Some(v)) => (v.range.end, "-> "),
                 _ => continue,
             };
-            let Some(ty) = last_type(hover, first, last) else {
-                continue;
-            };
-            hints.push(InlayHint {
+            sites.push(InlaySite {
+                first: file.line_of(s.range.start),
+                last: file.line_of(s.range.end.saturating_sub(1).max(s.range.start)),
                 position: byte_to_position(&ctx.snap.rope, target_end as usize, ctx.snap.encoding),
-                label: InlayHintLabel::String(format!("{label}{ty}")),
-                kind: Some(InlayHintKind::TYPE),
-                text_edits: None,
-                tooltip: None,
-                padding_left: Some(label.starts_with('-')),
-                padding_right: None,
-                data: None,
+                label,
             });
         }
     }
+    sites
+}
+
+/// Shapes after assignment targets and returned values: at each site, the
+/// last tensor type `hover` has on the statement's lines (this file's
+/// traces, or with what other files' entries recorded here added).
+pub fn inlay_hints(sites: &[InlaySite], hover: &HoverTable) -> Vec<InlayHint> {
+    let mut hints: Vec<InlayHint> = sites
+        .iter()
+        .filter_map(|site| {
+            let ty = last_type(hover, site.first, site.last)?;
+            Some(InlayHint {
+                position: site.position,
+                label: InlayHintLabel::String(format!("{}{ty}", site.label)),
+                kind: Some(InlayHintKind::TYPE),
+                text_edits: None,
+                tooltip: None,
+                padding_left: Some(site.label.starts_with('-')),
+                padding_right: None,
+                data: None,
+            })
+        })
+        .collect();
     hints.sort_by_key(|h| (h.position.line, h.position.character));
     hints
 }

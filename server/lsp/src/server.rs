@@ -463,9 +463,17 @@ impl LanguageServer for Backend {
         let Some(a) = self.analysis(&params.text_document.uri).await else {
             return Ok(None);
         };
+        let uri = &params.text_document.uri;
+        // A model file other files' entries reach shows what they traced
+        // there, besides its own traces.
+        let with_foreign = self.state.workspace.has_foreign_hover(uri).then(|| {
+            let table = self.state.workspace.hover_with_foreign(uri, &a.hover);
+            crate::analysis::inlay_hints(&a.inlay_sites, &table)
+        });
         let r = params.range;
-        let hints = a
-            .inlay_hints
+        let hints = with_foreign
+            .as_ref()
+            .unwrap_or(&a.inlay_hints)
             .iter()
             .filter(|h| h.position >= r.start && h.position <= r.end)
             .cloned()

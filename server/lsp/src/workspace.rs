@@ -308,6 +308,11 @@ impl WorkspaceIndex {
         all.retain(|_, s| !s.is_empty());
     }
 
+    /// Whether other files' analyses found anything on `target`'s lines.
+    pub fn has_foreign_hover(&self, target: &Uri) -> bool {
+        lock(&self.foreign_hover).contains_key(target)
+    }
+
     /// `table` with what other files' analyses found on `target`'s lines
     /// added (its own facts first).
     pub fn hover_with_foreign(&self, target: &Uri, table: &HoverTable) -> HoverTable {

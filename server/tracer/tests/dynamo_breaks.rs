@@ -89,11 +89,15 @@ fn calls_that_change_nothing_in_non_strict_export_are_run_there() {
         assert_eq!(non_strict(body), Ok(()), "{body}");
     }
     assert_eq!(
-        strict_code("with torch.random.fork_rng(): y = x.exp()").0.as_deref(),
+        strict_code("with torch.random.fork_rng(): y = x.exp()")
+            .0
+            .as_deref(),
         Some("GB0208")
     );
     assert_eq!(
-        strict_code("with open('/dev/null', 'w') as f: f.write('step')").0.as_deref(),
+        strict_code("with open('/dev/null', 'w') as f: f.write('step')")
+            .0
+            .as_deref(),
         Some("GB0059")
     );
 }
@@ -107,7 +111,11 @@ fn builtins_over_tensor_values_break_in_strict_and_decide_on_data_in_non_strict(
         ("b = bytes(x.int().tolist()[0])", "GB9890"),
     ];
     for (body, code) in cases {
-        assert_eq!(strict_code(body), (Some(code.to_string()), Some(6)), "{body}");
+        assert_eq!(
+            strict_code(body),
+            (Some(code.to_string()), Some(6)),
+            "{body}"
+        );
         let (message, category) = non_strict(body).expect_err(body);
         assert_eq!(category, "data_dependent", "{body}: {message}");
     }

@@ -1170,7 +1170,10 @@ fn python_builtin(
         },
         "sorted" => {
             let mut items = interp.iterate(&arg(0))?;
-            match kwarg(&kwargs, "key").filter(|k| !matches!(k, Value::None)).cloned() {
+            match kwarg(&kwargs, "key")
+                .filter(|k| !matches!(k, Value::None))
+                .cloned()
+            {
                 Some(key) => {
                     let mut keyed = Vec::with_capacity(items.len());
                     for v in items {
@@ -1600,7 +1603,12 @@ fn sort_keyed(interp: &mut Interp, items: &mut [(Value, Value)]) -> R<()> {
 
 /// `max(tensors, key=f)` / `min(...)`: Dynamo breaks on keys it cannot
 /// compare at compile time; non-strict export decides on their data.
-fn min_max_by_tensor_key(interp: &mut Interp, max: bool, key: &Value, items: Vec<Value>) -> R<Value> {
+fn min_max_by_tensor_key(
+    interp: &mut Interp,
+    max: bool,
+    key: &Value,
+    items: Vec<Value>,
+) -> R<Value> {
     let mut keyed = Vec::with_capacity(items.len());
     for v in items {
         keyed.push((interp.call(key, vec![v.clone()], vec![])?, v));
@@ -1608,7 +1616,10 @@ fn min_max_by_tensor_key(interp: &mut Interp, max: bool, key: &Value, items: Vec
     if interp.strict_tracing() && keyed.iter().any(|(k, _)| is_traced_value(k)) {
         return Err(interp.graph_break(
             "GB5687",
-            format!("min/max with non-constant key: {}() over tensor keys", if max { "max" } else { "min" }),
+            format!(
+                "min/max with non-constant key: {}() over tensor keys",
+                if max { "max" } else { "min" }
+            ),
             "compare Python numbers, or use torch.max / torch.argmax",
         ));
     }

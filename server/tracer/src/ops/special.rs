@@ -789,14 +789,12 @@ pub fn call(
         | "inference_mode"
         | "autograd.set_detect_anomaly"
         | "autograd.detect_anomaly"
-        | "random.fork_rng" => {
-            Value::Object(Rc::new(crate::value::Object {
-                id: interp.fresh_id(),
-                class: interp.builtin_class("contextlib.nullcontext"),
-                attrs: Default::default(),
-                module: None,
-            }))
-        }
+        | "random.fork_rng" => Value::Object(Rc::new(crate::value::Object {
+            id: interp.fresh_id(),
+            class: interp.builtin_class("contextlib.nullcontext"),
+            attrs: Default::default(),
+            module: None,
+        })),
         "compile"
         | "compiler.disable"
         | "_dynamo.disable"

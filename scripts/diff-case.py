@@ -24,7 +24,7 @@ else:
     src = f"/tmp/difftest-case/{name}.py"
     open(src, "w").write(load_cases(source)[name]["source"])
     exp = next(json.loads(l) for l in open(truth) if json.loads(l)["case"] == name)["expected"]["runs"][mode]
-out = subprocess.run([os.path.join(here, "target/release/exportlens"), "export", "--json", src], capture_output=True, text=True).stdout
+out = subprocess.run([os.environ.get("EXPORTLENS_BIN", os.path.join(here, "target/release/exportlens")), "export", "--json", src], capture_output=True, text=True).stdout
 act = json.loads(out)["entries"][0]["runs"][mode]
 def show(r):
     if not r["ok"]:

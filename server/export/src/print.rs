@@ -23,7 +23,7 @@ fn annotation(env: &ShapeEnv, v: &MetaVal) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-        MetaVal::Sym(_) | MetaVal::SymBool(_) => "\"Sym(...)\"".into(),
+        MetaVal::Sym(_) | MetaVal::SymBool(_) | MetaVal::SymFloat(_) => "\"Sym(...)\"".into(),
         MetaVal::Tuple(items) => format!(
             "\"({})\"",
             items
@@ -38,6 +38,7 @@ fn annotation(env: &ShapeEnv, v: &MetaVal) -> String {
         "\"Sym(...)\"",
         &match v {
             MetaVal::Sym(e) => format!("\"Sym({})\"", env.render(e)),
+            MetaVal::SymFloat(f) => format!("\"Sym({})\"", f.render(&|e| env.render(e))),
             MetaVal::SymBool(b) => format!(
                 "\"Sym({} {} {})\"",
                 env.render(&b.lhs),

@@ -25,6 +25,9 @@ pub fn val_json(env: &ShapeEnv, v: &MetaVal) -> Json {
             "shape": format!("[{}]", shape.iter().map(|d| env.render(&env.simplify(d))).collect::<Vec<_>>().join(", ")),
         }),
         MetaVal::Sym(e) => json!({"kind": "sym", "expr": env.render(&env.simplify(e))}),
+        MetaVal::SymFloat(f) => {
+            json!({"kind": "sym", "expr": f.render(&|e| env.render(&env.simplify(e)))})
+        }
         MetaVal::SymBool(b) => json!({
             "kind": "sym",
             "expr": format!("{} {} {}", env.render(&env.simplify(&b.lhs)), b.op, env.render(&env.simplify(&b.rhs))),

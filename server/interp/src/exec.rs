@@ -750,6 +750,12 @@ fn sym_node(ctx: &mut Ctx, node: &Node, target: &str, args: &kernels::Args) -> R
             }
             return meta_int(ctx, node).map(Some);
         }
+        if target == "torch.sym_float" {
+            return match args.pos.first().and_then(|v| v.as_f64()) {
+                Some(x) => Ok(Some(RVal::Float(x))),
+                None => meta_float(ctx, node).map(Some),
+            };
+        }
         return Ok(None);
     };
     if op == "getitem" {
@@ -774,6 +780,7 @@ fn sym_node(ctx: &mut Ctx, node: &Node, target: &str, args: &kernels::Args) -> R
     if nums.len() != args.pos.len() || nums.is_empty() {
         return match &node.val {
             MetaVal::Sym(_) => meta_int(ctx, node).map(Some),
+            MetaVal::SymFloat(_) => meta_float(ctx, node).map(Some),
             MetaVal::SymBool(b) => {
                 let (l, r) = (ctx.sym(&b.lhs), ctx.sym(&b.rhs));
                 match (l, r) {
@@ -850,6 +857,16 @@ fn meta_int(ctx: &Ctx, node: &Node) -> Res<RVal> {
             .map(RVal::Int)
             .ok_or_else(|| Error::runtime("a symbolic size whose value is unknown")),
         _ => Err(Error::internal("expected a symbolic int")),
+    }
+}
+
+fn meta_float(ctx: &Ctx, node: &Node) -> Res<RVal> {
+    match &node.val {
+        MetaVal::SymFloat(f) => f
+            .eval(&|e| ctx.sym(e))
+            .map(RVal::Float)
+            .ok_or_else(|| Error::runtime("a symbolic float whose value is unknown")),
+        _ => Err(Error::internal("expected a symbolic float")),
     }
 }
 

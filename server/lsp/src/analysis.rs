@@ -1306,6 +1306,7 @@ fn type_text(p: &TracedProgram, v: &MetaVal) -> Option<String> {
                 .join(", ")
         ),
         MetaVal::Sym(e) => format!("Sym({})", env.render(&env.simplify(e))),
+        MetaVal::SymFloat(f) => format!("Sym({})", f.render(&|e| env.render(&env.simplify(e)))),
         MetaVal::SymBool(b) => format!(
             "Sym({} {} {})",
             env.render(&b.lhs),

@@ -33,9 +33,42 @@ pub enum MetaVal {
     Sym(SymExpr),
     /// A symbolic boolean, kept as its printed form over symbol names.
     SymBool(SymBoolMeta),
+    /// A symbolic float made from symbolic ints (`1.0 / n`).
+    SymFloat(SymFloatExpr),
     Tuple(Vec<MetaVal>),
     Const(String),
     None,
+}
+
+/// A float torch computes from symbolic ints, in sympy's terms:
+/// `ToFloat(s0)`, `FloatTrueDiv(1.0, ToFloat(s0))`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SymFloatExpr {
+    Const(f64),
+    ToFloat(SymExpr),
+    TrueDiv(Box<SymFloatExpr>, Box<SymFloatExpr>),
+}
+
+impl SymFloatExpr {
+    /// As torch prints it, each symbolic int through `int`.
+    pub fn render(&self, int: &dyn Fn(&SymExpr) -> String) -> String {
+        match self {
+            SymFloatExpr::Const(f) => format!("{f:?}"),
+            SymFloatExpr::ToFloat(e) => format!("ToFloat({})", int(e)),
+            SymFloatExpr::TrueDiv(a, b) => {
+                format!("FloatTrueDiv({}, {})", a.render(int), b.render(int))
+            }
+        }
+    }
+
+    /// Its value with each symbolic int valued by `int`.
+    pub fn eval(&self, int: &dyn Fn(&SymExpr) -> Option<i64>) -> Option<f64> {
+        Some(match self {
+            SymFloatExpr::Const(f) => *f,
+            SymFloatExpr::ToFloat(e) => int(e)? as f64,
+            SymFloatExpr::TrueDiv(a, b) => a.eval(int)? / b.eval(int)?,
+        })
+    }
 }
 
 /// A relation between two symbolic integers, as torch prints `s0 > 2`.

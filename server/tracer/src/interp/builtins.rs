@@ -2358,6 +2358,11 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
             Int(_) | Bool(_) | Float(_) | SymFloat(_, _) | SymInt(_),
             Int(_) | Bool(_) | Float(_) | SymFloat(_, _) | SymInt(_),
         ) => {
+            if op == BinOp::Div
+                && let Some(v) = interp.sym_float_truediv(&l, &r)
+            {
+                return Ok(v);
+            }
             let symbolic =
                 matches!(l, SymFloat(_, _) | SymInt(_)) || matches!(r, SymFloat(_, _) | SymInt(_));
             let f = |interp: &Interp, v: &Value| -> f64 {

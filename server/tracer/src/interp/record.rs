@@ -14,7 +14,7 @@ use syntax::ast::BinOp;
 use super::{Interp, R, SymOrConst};
 use crate::dtype::DType;
 use crate::failure::FailureKind;
-use crate::graph::{Arg, InputKind, MetaVal, Node, NodeId, NodeOp, SymBoolMeta};
+use crate::graph::{Arg, InputKind, MetaVal, Node, NodeId, NodeOp, SymBoolMeta, SymFloatExpr};
 use crate::value::{CmpKind, Provenance, SymBool, Tensor, Value};
 
 /// Where an op's output lives, for the metadata guards torch adds.
@@ -766,6 +766,57 @@ impl Interp {
             self.phantom(name, MetaVal::Sym(e));
         }
         Ok(v)
+    }
+
+    /// `1.0 / n` or `n / 2.0` with `n` a symbolic size, while tracing: torch
+    /// records the size made a float (`torch.sym_float`) and the division
+    /// (`_operator.truediv`), and tensor arithmetic on the result takes that
+    /// node. `None` for other operands (Python float arithmetic).
+    pub fn sym_float_truediv(&mut self, l: &Value, r: &Value) -> Option<Value> {
+        if !self.tracing {
+            return None;
+        }
+        let symbolic = |this: &Self, v: &Value| match v {
+            Value::SymInt(e) => {
+                let e = this.env.simplify(e);
+                (e.as_const().is_none()).then(|| this.env.hint(&e).map(|h| (e, h)))?
+            }
+            _ => None,
+        };
+        let (int_left, (e, hint), f) = match (l, r) {
+            (Value::Float(f), Value::SymInt(_)) => (false, symbolic(self, r)?, *f),
+            (Value::SymInt(_), Value::Float(f)) => (true, symbolic(self, l)?, *f),
+            _ => return None,
+        };
+        let divisor = if int_left { f } else { hint as f64 };
+        if divisor == 0.0 {
+            return None;
+        }
+        let as_float = SymFloatExpr::ToFloat(e.clone());
+        let meta = MetaVal::SymFloat(as_float.clone());
+        // torch makes a size a float once and reuses that node.
+        let earlier = self
+            .graph
+            .nodes
+            .iter()
+            .rposition(|n| n.target() == Some("torch.sym_float") && n.val == meta);
+        let converted = match earlier {
+            Some(i) => NodeId(i as u32),
+            None => {
+                let size = self.sym_arg(&e);
+                self.record("torch.sym_float", vec![size], vec![], meta)
+            }
+        };
+        let (args, lhs, rhs, value) = if int_left {
+            let args = vec![Arg::Node(converted), Arg::Float(f)];
+            (args, as_float, SymFloatExpr::Const(f), hint as f64 / f)
+        } else {
+            let args = vec![Arg::Float(f), Arg::Node(converted)];
+            (args, SymFloatExpr::Const(f), as_float, f / hint as f64)
+        };
+        let quotient = MetaVal::SymFloat(SymFloatExpr::TrueDiv(Box::new(lhs), Box::new(rhs)));
+        let node = self.record("_operator.truediv", args, vec![], quotient);
+        Some(Value::SymFloat(value, Some(node)))
     }
 
     pub fn sym_compare(&mut self, kind: CmpKind, a: SymExpr, b: SymExpr) -> Value {

@@ -126,3 +126,142 @@ fn builtins_over_tensor_values_break_in_strict_and_decide_on_data_in_non_strict(
     );
     assert_eq!(non_strict("assert len(bytes([1, 2, 3])) == 3"), Ok(()));
 }
+
+fn trace_source(src: &str, mode: Mode) -> TraceOutcome {
+    let file = SourceFile::parse("m.py", src);
+    let entries = find_entries(&file);
+    trace_entry(file, &entries[0], mode, tracer::Budget::default()).outcome
+}
+
+/// `forward`'s lines under `prefix` (module code before the model class).
+fn model_source(prefix: &str, forward: &[&str]) -> String {
+    assert!(!prefix.is_empty(), "the line numbers below count a prefix");
+    let body: String = forward.iter().map(|l| format!("        {l}\n")).collect();
+    format!(
+        "import torch\n{prefix}\nclass M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.w = torch.nn.Parameter(torch.ones(4))\n\n    def forward(self, x):\n{body}\n\
+model = M()\nexample_args = (torch.randn(3, 4),)\n"
+    )
+}
+
+/// Strict mode's break (code, line), if any; non-strict's failure message.
+type BothModes = (Option<(String, Option<u32>)>, Result<(), String>);
+
+fn both_modes(src: &str) -> BothModes {
+    let strict = match trace_source(src, Mode::Strict) {
+        TraceOutcome::Failed(f) => Some((f.gb_code.unwrap_or("no code").to_string(), f.line)),
+        TraceOutcome::Exported(_) => None,
+    };
+    let non_strict = match trace_source(src, Mode::NonStrict) {
+        TraceOutcome::Exported(_) => Ok(()),
+        TraceOutcome::Failed(f) => Err(f.message),
+    };
+    (strict, non_strict)
+}
+
+#[test]
+fn statements_dynamo_cannot_trace_break_only_the_strict_graph() {
+    // The break's line within forward (0: its first line).
+    let cases: &[(&str, &[&str], &str, u32)] = &[
+        (
+            "#",
+            &["class Box:", "    pass", "b = Box()", "return x"],
+            "GB8977",
+            0,
+        ),
+        (
+            "CALLS = 0",
+            &["global CALLS", "CALLS = CALLS + 1", "return x + 1"],
+            "GB8949",
+            1,
+        ),
+        (
+            "class A:\n    s = 1.0\nclass B:\n    s = 2.0",
+            &["o = A()", "o.__class__ = B", "return x * o.s"],
+            "GB4271",
+            1,
+        ),
+        (
+            "#",
+            &["w = torch.ones(4, requires_grad=True)", "return x * w"],
+            "GB0225",
+            0,
+        ),
+        (
+            "#",
+            &["y = x.clone()", "y.data = x.double()", "return y"],
+            "GB0056",
+            1,
+        ),
+        (
+            "#",
+            &["self.w.data = torch.ones(3, 4)", "return x * self.w"],
+            "GB6602",
+            0,
+        ),
+    ];
+    for (prefix, forward, code, line) in cases {
+        let src = model_source(prefix, forward);
+        let (strict, non_strict) = both_modes(&src);
+        let line = 8 + prefix.lines().count() as u32 + line;
+        assert_eq!(strict, Some((code.to_string(), Some(line))), "{src}");
+        assert_eq!(non_strict, Ok(()), "{src}");
+    }
+    // Writing a global Dynamo traces nothing of is not a break when it is a
+    // class attribute of an object made in forward, nor reading a global.
+    let src = model_source("SCALE = 2.0", &["return x * SCALE"]);
+    assert_eq!(both_modes(&src), (None, Ok(())));
+    // requires_grad_() on an intermediate is traced; on an input it breaks.
+    let src = model_source(
+        "#",
+        &["y = x.detach().requires_grad_(True)", "return y * 2"],
+    );
+    assert_eq!(both_modes(&src).0, None);
+}
+
+#[test]
+fn compiler_disabled_functions_break_at_their_call() {
+    let src = model_source(
+        "@torch.compiler.disable\ndef helper(x):\n    return x * 2",
+        &["return helper(x) + 1"],
+    );
+    assert_eq!(
+        both_modes(&src),
+        (Some(("GB0098".into(), Some(11))), Ok(()))
+    );
+    let src = "import torch\n\nclass M(torch.nn.Module):\n    @torch.compiler.disable\n    def post(self, x):\n        return x * 2\n\n    def forward(self, x):\n        return self.post(x + 1)\n\nmodel = M()\nexample_args = (torch.randn(3, 4),)\n";
+    assert_eq!(both_modes(src), (Some(("GB0099".into(), Some(9))), Ok(())));
+}
+
+#[test]
+fn reading_an_unbound_local_or_cell_is_a_break_in_strict_and_a_name_error_otherwise() {
+    let src = model_source("#", &["y = x + 1", "del y", "return y"]);
+    let (strict, non_strict) = both_modes(&src);
+    assert_eq!(strict, Some(("GB0011".into(), Some(11))));
+    // (forward starts at line 9 below a one-line prefix.)
+    let message = non_strict.unwrap_err();
+    assert!(
+        message.contains("cannot access local variable 'y'"),
+        "{message}"
+    );
+    // The cell's break is located where the enclosing function calls.
+    let src = model_source(
+        "#",
+        &[
+            "def get():",
+            "    return scale",
+            "y = x * get()",
+            "scale = 2.0",
+            "return y",
+        ],
+    );
+    let (strict, non_strict) = both_modes(&src);
+    assert_eq!(strict, Some(("GB0091".into(), Some(11))));
+    let message = non_strict.unwrap_err();
+    assert!(
+        message.contains("cannot access free variable 'scale'"),
+        "{message}"
+    );
+    // A name bound nowhere stays a NameError in both modes.
+    let src = model_source("#", &["return x * undefined_name"]);
+    assert_eq!(both_modes(&src).0, Some(("no code".into(), Some(9))));
+}

@@ -840,6 +840,16 @@ impl Interp {
     pub fn set_attr(&mut self, obj: &Value, name: &str, value: Value) -> R<()> {
         match obj {
             Value::Object(o) => {
+                if name == "__class__" && o.module.is_none() && self.strict_tracing() {
+                    return Err(self.graph_break(
+                        "GB4271",
+                        format!(
+                            "__class__ assignment on user-defined object of class `{}`",
+                            o.class.name
+                        ),
+                        "move the __class__ assignment outside `forward`",
+                    ));
+                }
                 if self.attribute_hooks_defined
                     && let Some(hook) = user_hook(&o.class, "__setattr__")
                 {
@@ -869,9 +879,65 @@ impl Interp {
                 c.set_attr(name, value);
                 Ok(())
             }
+            Value::Tensor(t) if self.strict_tracing() => {
+                self.strict_tensor_setattr(t, name, &value)
+            }
             // Python lets code hang attributes on tensors; export ignores them.
             Value::Tensor(_) | Value::Unknown(_) => Ok(()),
             _ => Err(self.attr_error(obj, name)),
+        }
+    }
+
+    /// What Dynamo refuses of `t.data = v` and `t.requires_grad = v`
+    /// (`BuiltinVariable.call_setattr`): a graph input is one it tracks by
+    /// source; a tensor made in `forward` has none.
+    fn strict_tensor_setattr(
+        &mut self,
+        t: &crate::value::Tensor,
+        name: &str,
+        value: &Value,
+    ) -> R<()> {
+        let is_input = t.node.get().is_none_or(|id| {
+            matches!(self.graph.node(id).op, crate::graph::NodeOp::Placeholder(_))
+        });
+        let requires_grad =
+            t.requires_grad || t.node.get().is_some_and(|id| self.graph.requires_grad(id));
+        match (name, value) {
+            ("data", Value::Tensor(v)) => {
+                if requires_grad && t.shape != v.shape {
+                    return Err(self.graph_break(
+                        "GB6602",
+                        "setattr() on Tensor.data with different shape",
+                        "",
+                    ));
+                }
+                if !is_input {
+                    return Err(self.graph_break(
+                        "GB0056",
+                        "Failed to mutate tensor data attribute: Dynamo only supports mutating `.data` of a tensor created outside `forward`",
+                        "",
+                    ));
+                }
+                if t.dtype != v.dtype {
+                    return Err(self.graph_break(
+                        "GB0220",
+                        "Failed to mutate tensor data attribute to different dtype",
+                        "",
+                    ));
+                }
+                Ok(())
+            }
+            ("requires_grad", _) => {
+                let traced = !is_input
+                    && matches!(value, Value::Bool(true))
+                    && !requires_grad
+                    && t.dtype.is_floating();
+                if traced {
+                    return Ok(());
+                }
+                Err(self.graph_break("GB0206", "setattr() on Tensor.requires_grad", ""))
+            }
+            _ => Ok(()),
         }
     }
 

@@ -37,9 +37,19 @@ impl Interp {
         self.set_range(call.range);
         if self.tracing
             && self.mode == crate::Mode::Strict
-            && let Some(rule) = super::dynamo_breaks::rule_for(&f, &pos)
+            && let Some(rule) = super::dynamo_breaks::rule_for(&f, &pos, &self.graph)
         {
             return Err(self.graph_break(rule.code, rule.reason, ""));
+        }
+        if self.strict_tracing()
+            && let Some(rule) = super::dynamo_breaks::keyword_rule_for(&f, &kw)
+        {
+            return Err(self.graph_break(rule.code, rule.reason, ""));
+        }
+        if self.strict_tracing()
+            && let Some((code, reason)) = super::dynamo_breaks::disabled_call(&f)
+        {
+            return Err(self.graph_break(code, reason, "remove the `torch.compiler.disable` call"));
         }
         self.call(&f, pos, kw)
     }

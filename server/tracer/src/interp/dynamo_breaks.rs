@@ -7,12 +7,23 @@
 
 use crate::value::Value;
 
+/// When a rule's call breaks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum When {
+    Always,
+    /// One argument is a tensor (`repr(x)`, `copy.deepcopy(x)`).
+    OnTensor,
+    /// The method's tensor is a graph input (a user input or lifted state,
+    /// what Dynamo tracks by source): `requires_grad_()` on an intermediate
+    /// is traced.
+    OnGraphInput,
+}
+
 /// One call Dynamo cannot trace.
 pub struct DynamoBreak {
     /// The callee: a qualified function name, or `Tensor.method`.
     pub callee: &'static str,
-    /// Only when one argument is a tensor (`repr(x)`, `copy.deepcopy(x)`).
-    pub on_tensor: bool,
+    pub when: When,
     pub code: &'static str,
     pub reason: &'static str,
 }
@@ -20,7 +31,7 @@ pub struct DynamoBreak {
 const fn rule(callee: &'static str, code: &'static str, reason: &'static str) -> DynamoBreak {
     DynamoBreak {
         callee,
-        on_tensor: false,
+        when: When::Always,
         code,
         reason,
     }
@@ -29,7 +40,7 @@ const fn rule(callee: &'static str, code: &'static str, reason: &'static str) ->
 const fn on_tensor(callee: &'static str, code: &'static str, reason: &'static str) -> DynamoBreak {
     DynamoBreak {
         callee,
-        on_tensor: true,
+        when: When::OnTensor,
         code,
         reason,
     }
@@ -132,11 +143,12 @@ pub static DYNAMO_BREAKS: &[DynamoBreak] = &[
         "GB0045",
         "Encountered tensor.is_inference() during tracing",
     ),
-    rule(
-        "Tensor.requires_grad_",
-        "GB0125",
-        "Unsupported Tensor.requires_grad_() call",
-    ),
+    DynamoBreak {
+        callee: "Tensor.requires_grad_",
+        when: When::OnGraphInput,
+        code: "GB0125",
+        reason: "Unsupported Tensor.requires_grad_() call",
+    },
     rule(
         "Tensor.resize_",
         "GB0126",
@@ -170,6 +182,79 @@ pub static DYNAMO_BREAKS: &[DynamoBreak] = &[
     ),
 ];
 
+/// A call Dynamo refuses for one of its keyword arguments.
+pub struct KeywordBreak {
+    /// The callee as in [`DynamoBreak::callee`]; `torch.*` is any function
+    /// of the torch namespace.
+    pub callee: &'static str,
+    pub keyword: &'static str,
+    /// Only when the keyword's value is true (`requires_grad=True`).
+    pub when_true: bool,
+    pub code: &'static str,
+    pub reason: &'static str,
+}
+
+pub static KEYWORD_BREAKS: &[KeywordBreak] = &[
+    KeywordBreak {
+        callee: "torch.*",
+        keyword: "requires_grad",
+        when_true: true,
+        code: "GB0225",
+        reason: "Attempted to use tensor creation function with requires_grad=True",
+    },
+    KeywordBreak {
+        callee: "Tensor.uniform_",
+        keyword: "from",
+        when_true: false,
+        code: "GB0110",
+        reason: "Tensor.uniform_ op called with `from` keyword",
+    },
+];
+
+/// The keyword rule a strict-mode call of `callee` with keywords `kw` breaks.
+pub fn keyword_rule_for(callee: &Value, kw: &[(String, Value)]) -> Option<&'static KeywordBreak> {
+    let name = callee_name(callee)?;
+    KEYWORD_BREAKS.iter().find(|r| {
+        let callee_matches = match r.callee.strip_suffix('*') {
+            Some(prefix) => name.starts_with(prefix),
+            None => r.callee == name,
+        };
+        callee_matches
+            && kw
+                .iter()
+                .any(|(k, v)| k == r.keyword && (!r.when_true || matches!(v, Value::Bool(true))))
+    })
+}
+
+/// The attribute `torch.compiler.disable` sets on the functions it wraps.
+pub const DYNAMO_DISABLE: &str = "_torchdynamo_disable";
+
+/// A call of a function `torch.compiler.disable` wrapped: Dynamo skips
+/// calling it (a plain function, GB0098) or inlining it (a method, GB0099).
+pub fn disabled_call(callee: &Value) -> Option<(&'static str, &'static str)> {
+    let (f, code, reason) = match callee {
+        Value::Function(f) => (
+            f,
+            "GB0098",
+            "Skip calling `torch.compiler.disable()`d function",
+        ),
+        Value::BoundMethod(m) => match &m.1 {
+            Value::Function(f) => (
+                f,
+                "GB0099",
+                "Skip inlining `torch.compiler.disable()`d function",
+            ),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let marked = matches!(
+        f.attrs.borrow().get(DYNAMO_DISABLE),
+        Some(Value::Bool(true))
+    );
+    marked.then_some((code, reason))
+}
+
 /// The qualified name a call's callee is known by: a builtin's name, a
 /// tensor method as `Tensor.name`, what an unmodelled attribute was read as.
 fn callee_name(callee: &Value) -> Option<String> {
@@ -195,11 +280,28 @@ pub fn is_listed(full: &str) -> bool {
 }
 
 /// The rule a strict-mode call of `callee` with `args` breaks, if any.
-pub fn rule_for(callee: &Value, args: &[Value]) -> Option<&'static DynamoBreak> {
+pub fn rule_for(
+    callee: &Value,
+    args: &[Value],
+    graph: &crate::graph::Graph,
+) -> Option<&'static DynamoBreak> {
     let name = callee_name(callee)?;
     let name = name.strip_prefix("<unknown ").unwrap_or(&name);
     DYNAMO_BREAKS.iter().find(|r| {
-        r.callee == name && (!r.on_tensor || args.iter().any(|a| matches!(a, Value::Tensor(_))))
+        r.callee == name
+            && match r.when {
+                When::Always => true,
+                When::OnTensor => args.iter().any(|a| matches!(a, Value::Tensor(_))),
+                When::OnGraphInput => match callee {
+                    Value::Builtin(b) => match &b.receiver {
+                        Some(Value::Tensor(t)) => t.node.get().is_none_or(|id| {
+                            matches!(graph.node(id).op, crate::graph::NodeOp::Placeholder(_))
+                        }),
+                        _ => true,
+                    },
+                    _ => true,
+                },
+            }
     })
 }
 

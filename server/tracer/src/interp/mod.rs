@@ -13,6 +13,7 @@ pub mod copy;
 pub mod dynamo_breaks;
 pub mod import;
 pub mod itertools;
+mod locals;
 pub mod re;
 pub mod record;
 
@@ -27,7 +28,7 @@ use syntax::ast::{self, BinOp, CmpOp, Expr, ExprKind, Stmt, StmtKind, UnaryOp};
 use crate::failure::{Failure, FailureKind, Note, NoteKind};
 use crate::graph::{Graph, NodeId};
 use crate::shape_env::ShapeEnv;
-use crate::value::{Class, CmpKind, Dict, Scope, SymBool, Value};
+use crate::value::{Class, CmpKind, Dict, FunctionBody, Scope, SymBool, Value};
 use crate::{Budget, Mode, SourceFile};
 
 /// The message of a size that overflows int64 ([`Interp::size_arith`]).
@@ -500,6 +501,13 @@ impl Interp {
     /// The innermost frame executing user code (the traced file or a
     /// module it imports); prelude frames are torch's own code, which
     /// torch does not attribute failures or nodes to.
+    /// The running code is the prelude's (torch's own Python), not the user's.
+    pub fn in_prelude_frame(&self) -> bool {
+        self.frames
+            .last()
+            .is_some_and(|f| crate::prelude::is_prelude_path(&f.file.path))
+    }
+
     fn innermost_user_frame(&self) -> Option<&Frame> {
         self.frames
             .iter()
@@ -982,6 +990,13 @@ impl Interp {
                 scope.vars.borrow_mut().insert(def.name.clone(), f);
             }
             StmtKind::ClassDef(def) => {
+                if self.strict_tracing() && !self.in_prelude_frame() {
+                    return Err(self.graph_break(
+                        "GB8977",
+                        format!("Invalid call to __build_class__: Dynamo cannot trace the definition of class `{}`", def.name),
+                        "define the class outside `forward`",
+                    ));
+                }
                 let c = self.make_class(def, scope)?;
                 scope.vars.borrow_mut().insert(def.name.clone(), c);
             }
@@ -1181,6 +1196,18 @@ impl Interp {
     pub fn assign(&mut self, target: &Expr, value: Value, scope: &Rc<Scope>) -> R<()> {
         match &target.kind {
             ExprKind::Name(n) => {
+                if self.strict_tracing()
+                    && scope.globals_decl.borrow().iter().any(|g| g == n)
+                    && !self.in_prelude_frame()
+                {
+                    // Dynamo replays global writes only for the root frame's
+                    // module, and export's root is torch's own wrapper.
+                    return Err(self.graph_break(
+                        "GB8949",
+                        format!("STORE_GLOBAL in non-module globals: `{n}`"),
+                        "keep the state on the module instance instead of a global",
+                    ));
+                }
                 self.bind_name(n, value, scope);
                 Ok(())
             }
@@ -1643,7 +1670,68 @@ impl Interp {
             return Ok(v);
         }
         self.set_range(range);
-        Err(self.raise("NameError", format!("name '{name}' is not defined")))
+        Err(self.unbound_name(name, scope))
+    }
+
+    /// A name no scope holds: an undefined local of the running function
+    /// (Dynamo's GB0011), a cell of an enclosing one not yet assigned
+    /// (GB0091, located at the line the enclosing function runs), else an
+    /// undefined name.
+    fn unbound_name(&self, name: &str, scope: &Rc<Scope>) -> Flow {
+        let binds = |f: &Frame| match f.function.as_deref().map(|f| &f.body) {
+            Some(FunctionBody::Def(def)) => locals::binds(def.body(), name),
+            _ => false,
+        };
+        let Some((innermost, outer)) = self.frames.split_last() else {
+            return self.raise("NameError", format!("name '{name}' is not defined"));
+        };
+        let user = !crate::prelude::is_prelude_path(&innermost.file.path);
+        if binds(innermost) {
+            if self.strict_tracing() && user {
+                return self.graph_break(
+                    "GB0011",
+                    format!("Attempted to read undefined local variable: could not find a local variable with name `{name}`"),
+                    "",
+                );
+            }
+            return self.raise(
+                "NameError",
+                format!(
+                    "cannot access local variable '{name}' where it is not associated with a value"
+                ),
+            );
+        }
+        let encloses = |f: &Frame| {
+            f.scope.as_ref().is_some_and(|owner| {
+                let mut s = scope.parent.clone();
+                while let Some(p) = s {
+                    if Rc::ptr_eq(&p, owner) {
+                        return true;
+                    }
+                    s = p.parent.clone();
+                }
+                false
+            })
+        };
+        if let Some(owner) = outer.iter().rev().find(|f| encloses(f) && binds(f)) {
+            if self.strict_tracing() && user {
+                let mut f = Failure::new(
+                    FailureKind::GraphBreak,
+                    format!("Read uninitialized cell: the closure variable `{name}` has not been assigned yet"),
+                )
+                .with_code("GB0091");
+                f.range = Some(owner.range);
+                f.line = Some(owner.file.line_of(owner.range.start));
+                f.path =
+                    (!Arc::ptr_eq(&owner.file, &self.entry_file)).then(|| owner.file.path.clone());
+                return self.fail_with(f);
+            }
+            return self.raise(
+                "NameError",
+                format!("cannot access free variable '{name}' where it is not associated with a value in enclosing scope"),
+            );
+        }
+        self.raise("NameError", format!("name '{name}' is not defined"))
     }
 
     // ----- truthiness and symbolic decisions ---------------------------------

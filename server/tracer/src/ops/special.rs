@@ -14,6 +14,7 @@ use super::views::to_dtype;
 use crate::dtype::DType;
 use crate::failure::FailureKind;
 use crate::graph::{Arg, MetaVal};
+use crate::interp::dynamo_breaks::DYNAMO_DISABLE;
 use crate::interp::{Interp, R};
 use crate::value::{CmpKind, DimSpec, Provenance, Tensor, Value};
 
@@ -803,6 +804,15 @@ pub fn call(
         | "library.register_fake"
         | "library.impl" => {
             // Decorators that keep the function (possibly used with arguments).
+            if let ("compiler.disable" | "_dynamo.disable", Some(Value::Function(f))) =
+                (short, args.first())
+            {
+                // torch marks what it will not trace; Dynamo reads the mark
+                // at the call (`dynamo_breaks::disabled_call`).
+                f.attrs
+                    .borrow_mut()
+                    .insert(DYNAMO_DISABLE.to_string(), Value::Bool(true));
+            }
             match args.first() {
                 Some(f @ (Value::Function(_) | Value::Object(_))) => f.clone(),
                 _ => Value::builtin("builtins.staticmethod"),

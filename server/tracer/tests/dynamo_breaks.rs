@@ -265,3 +265,48 @@ fn reading_an_unbound_local_or_cell_is_a_break_in_strict_and_a_name_error_otherw
     let src = model_source("#", &["return x * undefined_name"]);
     assert_eq!(both_modes(&src).0, Some(("no code".into(), Some(9))));
 }
+
+#[test]
+fn probes_non_strict_runs_as_python_break_the_strict_graph() {
+    for (prefix, line, code) in [
+        ("import time", "t = time.time()", "GB9193"),
+        ("import time", "t = time.perf_counter()", "GB9193"),
+        ("import sys", "n = sys.getrefcount(x)", "GB0007"),
+        ("import inspect", "f = inspect.currentframe()", "GB0007"),
+    ] {
+        let src = model_source(prefix, &[line, "return x * 2"]);
+        assert_eq!(
+            both_modes(&src),
+            (Some((code.into(), Some(9))), Ok(())),
+            "{line}"
+        );
+    }
+    // Their values are Python values a graph can use.
+    let src = model_source(
+        "import inspect, sys, time",
+        &[
+            "f = inspect.currentframe()",
+            "return x * time.time() * sys.getrefcount(x) * (f is not None)",
+        ],
+    );
+    assert_eq!(both_modes(&src).1, Ok(()));
+}
+
+#[test]
+fn printing_a_symbolic_int_breaks_the_strict_graph() {
+    let src = "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        s = str(x.shape[0])\n        return x * len(s)\n\n\
+model = M()\nexample_args = (torch.randn(3, 4),)\ndynamic_shapes = {'x': {0: torch.export.Dim('b')}}\n";
+    assert_eq!(both_modes(src).0, Some(("GB6053".into(), Some(5))));
+    // A static size prints as its number.
+    let src = model_source("#", &["s = str(x.shape[0])", "return x * len(s)"]);
+    assert_eq!(both_modes(&src), (None, Ok(())));
+}
+
+#[test]
+fn a_with_over_a_lock_breaks_the_strict_graph() {
+    let src = model_source(
+        "import threading\nLOCK = threading.Lock()",
+        &["with LOCK:", "    y = x * 2", "return y"],
+    );
+    assert_eq!(both_modes(&src).0, Some(("GB0142".into(), Some(10))));
+}

@@ -89,6 +89,7 @@ pub const KNOWN_MODULES: &[&str] = &[
     "keyword",
     "string",
     "inspect",
+    "time",
     "importlib",
     "importlib.util",
     "importlib.metadata",

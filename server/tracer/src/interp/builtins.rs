@@ -610,6 +610,24 @@ pub fn call_builtin(
                 None => Value::unknown("inspect.getsource"),
             });
         }
+        // Probes non-strict export runs as Python (strict mode breaks on
+        // them, `dynamo_breaks`): values of a clean run whose graph does
+        // not depend on them.
+        "time.time" => return Ok(Value::Float(1.7e9)),
+        "time.perf_counter" | "time.monotonic" | "time.process_time" => {
+            return Ok(Value::Float(0.0));
+        }
+        "time.time_ns" => return Ok(Value::Int(1_700_000_000_000_000_000)),
+        // The argument's own reference and the caller's name.
+        "sys.getrefcount" => return Ok(Value::Int(2)),
+        "inspect.currentframe" => {
+            return Ok(Value::Object(Rc::new(crate::value::Object {
+                id: interp.fresh_id(),
+                class: interp.builtin_class("types.FrameType"),
+                attrs: Default::default(),
+                module: None,
+            })));
+        }
         "inspect.isclass" => return Ok(Value::Bool(matches!(args.first(), Some(Value::Class(_))))),
         "inspect.isfunction" => {
             return Ok(Value::Bool(matches!(
@@ -873,6 +891,18 @@ fn python_builtin(
             Ok(Value::Bool(interp.truthy(&arg(0))?))
         }
         "str" | "repr" if matches!(args.first(), Some(Value::Unknown(_))) => Ok(arg(0)),
+        "str" | "repr"
+            if interp.strict_tracing()
+                && matches!(args.first(), Some(Value::SymInt(e)) if e.as_const().is_none()) =>
+        {
+            // Dynamo cannot print a symbolic number (a dynamic size, an
+            // `.item()`).
+            Err(interp.graph_break(
+                "GB6053",
+                "tp_repr_impl not implemented: Dynamo cannot call str() or repr() on a symbolic int",
+                "",
+            ))
+        }
         "str" => {
             if args.is_empty() {
                 return Ok(Value::str(""));

@@ -226,6 +226,21 @@ pub fn keyword_rule_for(callee: &Value, kw: &[(String, Value)]) -> Option<&'stat
     })
 }
 
+/// Context managers Dynamo does not know how to enter (C objects), by the
+/// callable that makes them: a `with` over one breaks with GB0142.
+pub static UNSUPPORTED_CONTEXT_MANAGERS: &[&str] = &["threading.Lock", "threading.RLock"];
+
+/// Whether a `with` over `cm` is one Dynamo cannot enter.
+pub fn unsupported_context_manager(cm: &Value) -> bool {
+    match cm {
+        Value::Unknown(name) => {
+            let name = name.strip_prefix("<unknown ").unwrap_or(name);
+            UNSUPPORTED_CONTEXT_MANAGERS.contains(&name)
+        }
+        _ => false,
+    }
+}
+
 /// The attribute `torch.compiler.disable` sets on the functions it wraps.
 pub const DYNAMO_DISABLE: &str = "_torchdynamo_disable";
 

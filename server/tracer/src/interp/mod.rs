@@ -1167,6 +1167,14 @@ impl Interp {
         let mut exits = Vec::new();
         for item in items {
             let cm = self.eval(&item.context, scope)?;
+            if self.strict_tracing() && dynamo_breaks::unsupported_context_manager(&cm) {
+                self.set_range(item.context.range);
+                return Err(self.graph_break(
+                    "GB0142",
+                    "Unsupported context manager: Dynamo does not know how to enter it",
+                    "avoid using the context manager in `forward`",
+                ));
+            }
             let entered = match &cm {
                 Value::Object(o) if !o.class.is_module() => match self.get_attr(&cm, "__enter__") {
                     Ok(enter) => {

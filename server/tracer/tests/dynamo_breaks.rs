@@ -310,3 +310,43 @@ fn a_with_over_a_lock_breaks_the_strict_graph() {
     );
     assert_eq!(both_modes(&src).0, Some(("GB0142".into(), Some(10))));
 }
+
+#[test]
+fn a_non_function_getattr_answers_in_non_strict_and_breaks_in_strict() {
+    let src = "import torch\n\nclass Lookup:\n    def __call__(self, name):\n        return 2.0\n\n\
+class M(torch.nn.Module):\n    __getattr__ = Lookup()\n\n    def forward(self, x):\n        return x * self.scale\n\n\
+model = M()\nexample_args = (torch.randn(3, 4),)\n";
+    assert_eq!(both_modes(src), (Some(("GB0256".into(), Some(11))), Ok(())));
+}
+
+#[test]
+fn uniform_with_from_breaks_in_strict_and_records_the_fill_in_non_strict() {
+    let src = model_source(
+        "#",
+        &[
+            "n = torch.empty_like(x).uniform_(**{'from': -1.0, 'to': 1.0})",
+            "return x + n",
+        ],
+    );
+    assert_eq!(both_modes(&src).0, Some(("GB0110".into(), Some(9))));
+    let TraceOutcome::Exported(p) = trace_source(&src, Mode::NonStrict) else {
+        panic!("non-strict failed")
+    };
+    let targets: Vec<String> = p
+        .graph
+        .nodes
+        .iter()
+        .filter_map(|n| match &n.op {
+            tracer::graph::NodeOp::CallFunction { target, .. } => Some(target.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        targets,
+        [
+            "aten.empty_like.default",
+            "aten.uniform_.default",
+            "aten.add.Tensor"
+        ]
+    );
+}

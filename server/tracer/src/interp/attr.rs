@@ -379,12 +379,24 @@ impl Interp {
         };
         match found {
             Err(super::Flow::Raise(e)) if &*e.class == "AttributeError" => {
-                match user_hook(&o.class, "__getattr__") {
-                    Some(hook) => {
+                match o.class.lookup("__getattr__") {
+                    Some((hook @ Value::Function(_), _)) => {
                         let bound = Value::BoundMethod(Rc::new((v.clone(), hook)));
                         self.call(&bound, vec![Value::str(name)], vec![])
                     }
-                    None => Err(super::Flow::Raise(e)),
+                    // A callable object without `__get__` is not bound: it
+                    // gets the name alone. Dynamo refuses it.
+                    Some((hook @ Value::Object(_), _)) => {
+                        if self.strict_tracing() {
+                            return Err(self.graph_break(
+                                "GB0256",
+                                format!("User-defined object with non-function __getattr__ when attempting to getattr `{name}`"),
+                                "make the class's __getattr__ a function",
+                            ));
+                        }
+                        self.call(&hook, vec![Value::str(name)], vec![])
+                    }
+                    _ => Err(super::Flow::Raise(e)),
                 }
             }
             found => found,

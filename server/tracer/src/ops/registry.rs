@@ -494,6 +494,13 @@ pub static OPS: &[OpDef] = &[
         meta::fill
     ),
     op!(["Tensor.zero"], "input", ["aten.zero.default"], meta::unary),
+    // Reached as `Tensor.uniform_` (its in-place spelling, the only one).
+    op!(
+        ["Tensor.uniform"],
+        "input, from=0.0, to=1.0, *, generator=None",
+        ["aten.uniform.default"],
+        meta::unary
+    ),
     op!(
         ["torch.cumsum", "Tensor.cumsum"],
         "input, dim, *, dtype=None",

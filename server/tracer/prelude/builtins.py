@@ -1,5 +1,6 @@
 """Python builtins the tracer writes in Python: the base a class deriving
-from `dict` or `OrderedDict` gets, and the file `open()` returns.
+from `dict` or `OrderedDict` gets, the file `open()` returns and
+`io.StringIO`.
 
 Run by the exportlens tracer (never by CPython). A dict instance keeps its
 items in a plain dict (created on first use, so a dataclass-generated
@@ -122,3 +123,31 @@ class _File:
 
     def __iter__(self):
         return iter([])
+
+
+class _StringIO:
+    """`io.StringIO`: text kept in memory."""
+
+    def __init__(self, initial_value="", newline="\n"):
+        self._text = initial_value or ""
+        self.closed = False
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.closed = True
+        return False
+
+    def write(self, text):
+        self._text = self._text + text
+        return len(text)
+
+    def getvalue(self):
+        return self._text
+
+    def flush(self):
+        return None
+
+    def close(self):
+        self.closed = True

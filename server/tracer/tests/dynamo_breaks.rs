@@ -350,3 +350,23 @@ fn uniform_with_from_breaks_in_strict_and_records_the_fill_in_non_strict() {
         ]
     );
 }
+
+#[test]
+fn redirected_output_runs_in_non_strict_and_its_string_buffer_breaks_strict() {
+    let src = model_source(
+        "import contextlib\nimport io",
+        &[
+            "buf = io.StringIO()",
+            "with contextlib.redirect_stdout(buf):",
+            "    y = x * 2",
+            "print('ok')",
+            "buf.write('ok')",
+            "assert buf.getvalue() == 'ok'",
+            "return y",
+        ],
+    );
+    assert_eq!(
+        both_modes(&src),
+        (Some(("GB0156".into(), Some(10))), Ok(()))
+    );
+}

@@ -90,6 +90,7 @@ pub const KNOWN_MODULES: &[&str] = &[
     "string",
     "inspect",
     "time",
+    "io",
     "importlib",
     "importlib.util",
     "importlib.metadata",

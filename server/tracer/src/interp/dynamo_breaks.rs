@@ -128,6 +128,11 @@ pub static DYNAMO_BREAKS: &[DynamoBreak] = &[
         "Attempted to use `torch.nn.Parameter()` with export",
     ),
     rule(
+        "io.StringIO",
+        "GB0156",
+        "Unsupported method call: `__new__` of class `type`",
+    ),
+    rule(
         "builtins.open",
         "GB0059",
         "Failed to trace builtin operator",

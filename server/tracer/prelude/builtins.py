@@ -1,6 +1,6 @@
 """Python builtins the tracer writes in Python: the base a class deriving
-from `dict` or `OrderedDict` gets, the file `open()` returns and
-`io.StringIO`.
+from `dict` or `OrderedDict` gets, the file `open()` returns,
+`io.StringIO` and `contextlib.ExitStack`.
 
 Run by the exportlens tracer (never by CPython). A dict instance keeps its
 items in a plain dict (created on first use, so a dataclass-generated
@@ -151,3 +151,46 @@ class _StringIO:
 
     def close(self):
         self.closed = True
+
+
+class _ExitStack:
+    """`contextlib.ExitStack`: contexts entered through it exit with it, in
+    reverse order."""
+
+    def __init__(self):
+        self._exits = []
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def enter_context(self, cm):
+        enter = getattr(cm, "__enter__", None)
+        if enter is None:
+            # torch's grad modes are native objects here, which a `with`
+            # enters as no-ops too.
+            return None
+        result = enter()
+        self._exits.append(cm.__exit__)
+        return result
+
+    def push(self, exit):
+        self._exits.append(exit)
+        return exit
+
+    def callback(self, callback, *args, **kwds):
+        self._exits.append(lambda *exc: callback(*args, **kwds))
+        return callback
+
+    def pop_all(self):
+        new = _ExitStack()
+        new._exits = self._exits
+        self._exits = []
+        return new
+
+    def close(self):
+        while self._exits:
+            self._exits.pop()(None, None, None)

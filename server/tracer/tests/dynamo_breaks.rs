@@ -370,3 +370,20 @@ fn redirected_output_runs_in_non_strict_and_its_string_buffer_breaks_strict() {
         (Some(("GB0156".into(), Some(10))), Ok(()))
     );
 }
+
+#[test]
+fn an_exit_stack_enters_and_exits_its_contexts_in_non_strict() {
+    let src = model_source(
+        "import contextlib\nlog = []\nclass C:\n    def __enter__(self):\n        log.append('in')\n        return 3\n    def __exit__(self, *exc):\n        log.append('out')",
+        &[
+            "with contextlib.ExitStack() as stack:",
+            "    n = stack.enter_context(C())",
+            "    stack.callback(log.append, 'cb')",
+            "    stack.enter_context(torch.no_grad())",
+            "    assert log == ['in']",
+            "assert log == ['in', 'cb', 'out']",
+            "return x * n",
+        ],
+    );
+    assert_eq!(both_modes(&src).1, Ok(()));
+}

@@ -628,11 +628,16 @@ pub fn call_builtin(
                 module: None,
             })));
         }
-        "io.StringIO" => {
-            // In strict mode Dynamo breaks on the call (`dynamo_breaks`).
+        "io.StringIO" | "contextlib.ExitStack" => {
+            // In strict mode Dynamo breaks on `io.StringIO()` (`dynamo_breaks`).
             let index = crate::prelude::module_index("exportlens.builtins")
-                .ok_or_else(|| interp.type_error("the prelude has no StringIO class"))?;
-            let class = interp.prelude_value(index, "_StringIO")?;
+                .ok_or_else(|| interp.type_error("the prelude has no builtins module"))?;
+            let class = if name == "io.StringIO" {
+                "_StringIO"
+            } else {
+                "_ExitStack"
+            };
+            let class = interp.prelude_value(index, class)?;
             return interp.call(&class, args, kwargs);
         }
         // Where print output goes changes nothing export records.

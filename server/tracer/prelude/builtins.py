@@ -125,32 +125,22 @@ class _File:
         return iter([])
 
 
-class _StringIO:
-    """`io.StringIO`: text kept in memory."""
+class _StringIO(_File):
+    """`io.StringIO`: a file whose text is kept in memory."""
 
     def __init__(self, initial_value="", newline="\n"):
+        super().__init__("<StringIO>", "w+")
         self._text = initial_value or ""
-        self.closed = False
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.closed = True
-        return False
 
     def write(self, text):
         self._text = self._text + text
         return len(text)
 
-    def getvalue(self):
+    def read(self, *args):
         return self._text
 
-    def flush(self):
-        return None
-
-    def close(self):
-        self.closed = True
+    def getvalue(self):
+        return self._text
 
 
 class _ExitStack:

@@ -1637,16 +1637,23 @@ fn is_traced_value(v: &Value) -> bool {
 /// `sorted(items, key=...)` on (key, item) pairs, stable: tensor keys are
 /// compared as tensors (a decision on their data).
 fn sort_keyed(interp: &mut Interp, items: &mut [(Value, Value)]) -> R<()> {
+    insertion_sort(interp, items, &|interp, a, b| {
+        let lt = interp.compare(CmpOp::Lt, &a.0, &b.0)?;
+        interp.truthy(&lt)
+    })
+}
+
+/// A stable insertion sort by `less` (the lists sorted here are short).
+fn insertion_sort<T>(
+    interp: &mut Interp,
+    items: &mut [T],
+    less: &dyn Fn(&mut Interp, &T, &T) -> R<bool>,
+) -> R<()> {
     for i in 1..items.len() {
         let mut j = i;
-        while j > 0 {
-            let lt = interp.compare(CmpOp::Lt, &items[j].0, &items[j - 1].0)?;
-            if interp.truthy(&lt)? {
-                items.swap(j, j - 1);
-                j -= 1;
-            } else {
-                break;
-            }
+        while j > 0 && less(interp, &items[j], &items[j - 1])? {
+            items.swap(j, j - 1);
+            j -= 1;
         }
     }
     Ok(())
@@ -1685,21 +1692,12 @@ fn min_max_by_tensor_key(
     Ok(keyed.swap_remove(best).1)
 }
 
+/// `sorted(items)`: Python's ordering of the items.
 fn sort_values(interp: &mut Interp, items: &mut [Value]) -> R<()> {
-    // Insertion sort through Python comparison (lists are short).
-    for i in 1..items.len() {
-        let mut j = i;
-        while j > 0 {
-            let lt = python_compare(interp, CmpOp::Lt, &items[j], &items[j - 1])?;
-            if interp.truthy(&lt)? {
-                items.swap(j, j - 1);
-                j -= 1;
-            } else {
-                break;
-            }
-        }
-    }
-    Ok(())
+    insertion_sort(interp, items, &|interp, a, b| {
+        let lt = python_compare(interp, CmpOp::Lt, a, b)?;
+        interp.truthy(&lt)
+    })
 }
 
 /// The `operator` module's functions: Python's operators as calls.

@@ -15,28 +15,19 @@ fn binds_in(body: &[Stmt], name: &str) -> bool {
     body.iter().any(|s| stmt_binds(s, name))
 }
 
+/// The statement binds `name` itself, or a block nested in it
+/// ([`Stmt::inner_blocks`]) does.
 fn stmt_binds(stmt: &Stmt, name: &str) -> bool {
-    match &stmt.kind {
+    let here = match &stmt.kind {
         StmtKind::Assign { targets, .. } => targets.iter().any(|t| target_binds(t, name)),
-        StmtKind::AugAssign { target, .. } | StmtKind::AnnAssign { target, .. } => {
-            target_binds(target, name)
-        }
+        StmtKind::AugAssign { target, .. }
+        | StmtKind::AnnAssign { target, .. }
+        | StmtKind::For { target, .. } => target_binds(target, name),
         StmtKind::Delete(targets) => targets.iter().any(|t| target_binds(t, name)),
-        StmtKind::For {
-            target,
-            body,
-            orelse,
-            ..
-        } => target_binds(target, name) || binds_in(body, name) || binds_in(orelse, name),
-        StmtKind::If { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
-            binds_in(body, name) || binds_in(orelse, name)
-        }
-        StmtKind::With { items, body, .. } => {
-            items
-                .iter()
-                .any(|i| i.target.as_ref().is_some_and(|t| target_binds(t, name)))
-                || binds_in(body, name)
-        }
+        StmtKind::With { items, .. } => items
+            .iter()
+            .any(|i| i.target.as_ref().is_some_and(|t| target_binds(t, name))),
+        StmtKind::Try { handlers, .. } => handlers.iter().any(|h| h.name.as_deref() == Some(name)),
         StmtKind::FunctionDef(def) => def.name == name,
         StmtKind::ClassDef(def) => def.name == name,
         StmtKind::Import(aliases) => aliases.iter().any(|a| {
@@ -48,21 +39,9 @@ fn stmt_binds(stmt: &Stmt, name: &str) -> bool {
         StmtKind::ImportFrom { names, .. } => names
             .iter()
             .any(|a| a.asname.as_deref().unwrap_or(&a.name) == name),
-        StmtKind::Try {
-            body,
-            handlers,
-            orelse,
-            finalbody,
-        } => {
-            binds_in(body, name)
-                || handlers
-                    .iter()
-                    .any(|h| h.name.as_deref() == Some(name) || binds_in(&h.body, name))
-                || binds_in(orelse, name)
-                || binds_in(finalbody, name)
-        }
         _ => false,
-    }
+    };
+    here || stmt.inner_blocks().into_iter().any(|b| binds_in(b, name))
 }
 
 fn target_binds(target: &Expr, name: &str) -> bool {
@@ -79,23 +58,9 @@ fn target_binds(target: &Expr, name: &str) -> bool {
 fn declares_outside(body: &[Stmt], name: &str) -> bool {
     body.iter().any(|s| match &s.kind {
         StmtKind::Global(names) | StmtKind::Nonlocal(names) => names.iter().any(|n| n == name),
-        StmtKind::If { body, orelse, .. }
-        | StmtKind::While { body, orelse, .. }
-        | StmtKind::For { body, orelse, .. } => {
-            declares_outside(body, name) || declares_outside(orelse, name)
-        }
-        StmtKind::With { body, .. } => declares_outside(body, name),
-        StmtKind::Try {
-            body,
-            handlers,
-            orelse,
-            finalbody,
-        } => {
-            declares_outside(body, name)
-                || handlers.iter().any(|h| declares_outside(&h.body, name))
-                || declares_outside(orelse, name)
-                || declares_outside(finalbody, name)
-        }
-        _ => false,
+        _ => s
+            .inner_blocks()
+            .into_iter()
+            .any(|b| declares_outside(b, name)),
     })
 }

@@ -7,7 +7,13 @@
 //! cargo run --release -p bench --example timing -- write-generated PATH [--inputs 25]
 //! cargo run --release -p bench --example timing -- repeat PATH... [--runs N]   # for profilers
 //! cargo run --release -p bench --example timing -- library PATH PYTHON [--runs N]
+//! cargo run --release -p bench --example timing -- consistency PYTHON FILE...
 //! ```
+//!
+//! `consistency` exports each file (`export --json`, imports from PYTHON's
+//! environment) twice in one process, each trace starting from the library
+//! state earlier traces kept, and compares every report with a fresh
+//! export of the file; it exits 1 when one differs.
 //!
 //! `library` is `exportlens check --both --python PYTHON PATH` in process
 //! for a file that imports installed packages (the resnet50 of
@@ -188,6 +194,37 @@ fn main() {
                     "again_cpu_ns": ns(stats::median(&again.cpu)),
                 }),
             );
+        }
+        Some("consistency") => {
+            // Every file exported twice in this process (libraries' state
+            // reused from earlier traces), compared with a fresh export.
+            let Some(python) = o.positional.get(1) else {
+                eprintln!("usage: timing consistency PYTHON FILE...");
+                std::process::exit(2);
+            };
+            let python = std::path::Path::new(python);
+            let files: Vec<(String, String)> = o.positional[2..]
+                .iter()
+                .map(|p| (p.clone(), std::fs::read_to_string(p).unwrap_or_default()))
+                .collect();
+            let fresh: Vec<String> = files
+                .iter()
+                .map(|(p, t)| pipeline::export_json_with_imports(p, t, python, true))
+                .collect();
+            let mut differ = 0;
+            for round in 0..2 {
+                for ((p, t), expected) in files.iter().zip(&fresh) {
+                    let got = pipeline::export_json_with_imports(p, t, python, false);
+                    if got != *expected {
+                        differ += 1;
+                        let _ = writeln!(out, "differs (round {round}): {p}");
+                    }
+                }
+            }
+            let _ = writeln!(out, "{} files, {differ} differing exports", files.len());
+            if differ > 0 {
+                std::process::exit(1);
+            }
         }
         Some("write-generated") => {
             let Some(path) = o.positional.get(1) else {

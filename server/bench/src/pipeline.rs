@@ -116,6 +116,38 @@ impl tracer::SourceProvider for Disk {
 /// Returns the number of traces that exported.
 pub fn check_with_imports(path: &str, text: &str, python: &std::path::Path) -> usize {
     let file = SourceFile::parse(path, text);
+    let options = library_options(path, python, false);
+    tracer::find_entries(&file)
+        .iter()
+        .flat_map(|e| tracer::trace_entry_modes(&file, e, &MODES, &options))
+        .filter(|r| matches!(r.outcome, tracer::TraceOutcome::Exported(_)))
+        .count()
+}
+
+/// `export --json` in process for a file importing installed packages
+/// from `python`; `fresh` runs library code afresh instead of reusing the
+/// state earlier traces on the thread kept ([`TraceOptions::fresh_libraries`]).
+pub fn export_json_with_imports(
+    path: &str,
+    text: &str,
+    python: &std::path::Path,
+    fresh: bool,
+) -> String {
+    let file = SourceFile::parse(path, text);
+    let options = library_options(path, python, fresh);
+    let entries: Vec<_> = tracer::find_entries(&file)
+        .into_iter()
+        .map(|e| {
+            let runs = tracer::trace_entry_modes(&file, &e, &MODES, &options);
+            (e, runs)
+        })
+        .collect();
+    serde_json::to_string_pretty(&report(&file, &entries)).unwrap_or_default()
+}
+
+/// The options `exportlens` traces `path` with, imports resolved against
+/// the environment of `python` (the folder of `path` first).
+fn library_options(path: &str, python: &std::path::Path, fresh: bool) -> tracer::OptionsFactory {
     let folder = std::path::Path::new(path)
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -128,13 +160,9 @@ pub fn check_with_imports(path: &str, text: &str, python: &std::path::Path) -> u
     .resolve(folder);
     let mut roots = vec![folder.to_path_buf()];
     roots.extend(resolution.roots.iter().cloned());
-    let options: tracer::OptionsFactory = Arc::new(move || tracer::TraceOptions {
+    Arc::new(move || tracer::TraceOptions {
         workspace: Some(tracer::Workspace::new(Box::new(Disk), roots.clone())),
+        fresh_libraries: fresh,
         ..tracer::TraceOptions::default()
-    });
-    tracer::find_entries(&file)
-        .iter()
-        .flat_map(|e| tracer::trace_entry_modes(&file, e, &MODES, &options))
-        .filter(|r| matches!(r.outcome, tracer::TraceOutcome::Exported(_)))
-        .count()
+    })
 }

@@ -12,6 +12,7 @@
 //! trace's values, its source file included.
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 use std::rc::{Rc, Weak};
 
 use crate::value::{Class, Object, Scope};
@@ -20,6 +21,9 @@ use crate::value::{Class, Object, Scope};
 pub(crate) trait Breakable {
     /// Drop every value held, leaving the thing empty.
     fn break_cycles(&self);
+
+    /// Forget what has died since (a class's subclasses of a past trace).
+    fn prune(&self) {}
 }
 
 /// The contents of `cell`, leaving it empty (`None` if it is borrowed). The
@@ -40,6 +44,12 @@ impl Breakable for Scope {
 impl Breakable for Class {
     fn break_cycles(&self) {
         drop(take(&self.attrs));
+    }
+
+    fn prune(&self) {
+        if let Ok(mut subclasses) = self.subclasses.try_borrow_mut() {
+            subclasses.retain(|w| w.strong_count() > 0);
+        }
     }
 }
 
@@ -79,6 +89,9 @@ pub(crate) fn register<T: Breakable + 'static>(value: &Rc<T>) {
 /// unwinding) empties whatever of that is still alive.
 pub(crate) struct Collector {
     outer: Option<Vec<Weak<dyn Breakable>>>,
+    /// Things to leave alone (by address): state kept for the next trace
+    /// (`interp::reuse`).
+    exempt: HashSet<usize>,
 }
 
 impl Collector {
@@ -88,7 +101,15 @@ impl Collector {
                 .ok()
                 .and_then(|mut slot| slot.replace(Vec::new()))
         });
-        Collector { outer }
+        Collector {
+            outer,
+            exempt: HashSet::new(),
+        }
+    }
+
+    /// Leave the things at these addresses alone when dropped.
+    pub(crate) fn exempt(&mut self, addresses: HashSet<usize>) {
+        self.exempt = addresses;
     }
 }
 
@@ -101,6 +122,9 @@ impl Drop for Collector {
                 .and_then(|mut slot| std::mem::replace(&mut *slot, outer))
         });
         for weak in mine.into_iter().flatten() {
+            if self.exempt.contains(&(weak.as_ptr() as *const () as usize)) {
+                continue;
+            }
             if let Some(value) = weak.upgrade() {
                 value.break_cycles();
             }

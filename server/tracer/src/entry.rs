@@ -127,6 +127,9 @@ pub struct TraceResult {
     /// values that would have met an equality the example sizes
     /// contradicted, in the order found (see [`assumed`]).
     pub hint_conflicts: Vec<(String, i64)>,
+    /// The trace started from installed libraries' state an earlier trace
+    /// on its thread kept (`interp::reuse`) instead of running their code.
+    pub reused_libraries: bool,
 }
 
 /// The values an entry exports with.
@@ -159,6 +162,10 @@ pub struct TraceOptions {
     /// dataclass) is kept as an opaque leaf of the output tree, as eager
     /// PyTorch returns it, instead of failing the trace.
     pub opaque_outputs: bool,
+    /// Run installed libraries' and the prelude's module code afresh
+    /// instead of starting from the state an earlier trace on this thread
+    /// left (`interp::reuse`; off by default), and keep nothing for later.
+    pub fresh_libraries: bool,
 }
 
 /// Trace one entry in one mode. Never panics on user input.
@@ -248,8 +255,15 @@ fn trace_once(
     dims_as_auto: bool,
 ) -> TraceResult {
     // Declared first, dropped last: frees the trace's values (see `cycles`).
-    let _collector = crate::cycles::Collector::start();
-    let mut interp = Interp::new(mode, options.budget, file.clone());
+    let mut collector = crate::cycles::Collector::start();
+    let reuse_key = crate::interp::reuse::ReuseKey {
+        mode,
+        workspace: options.workspace.as_ref(),
+        special: options.concrete.is_some() || draft || dims_as_auto || options.fresh_libraries,
+    };
+    let (mut interp, kept) =
+        crate::interp::reuse::interpreter(&reuse_key, options.budget, file.clone());
+    let reused_libraries = !interp.modules.is_empty();
     interp.workspace = options.workspace.clone();
     interp.concrete = options.concrete.clone();
     interp.draft = draft;
@@ -284,7 +298,7 @@ fn trace_once(
         TraceOutcome::Failed(_) => partial_program(&mut interp),
         TraceOutcome::Exported(_) => None,
     };
-    TraceResult {
+    let result = TraceResult {
         mode,
         outcome,
         guards,
@@ -293,7 +307,10 @@ fn trace_once(
         retraced_after: None,
         partial,
         hint_conflicts,
-    }
+        reused_libraries,
+    };
+    crate::interp::reuse::keep(&reuse_key, interp, kept, &mut collector);
+    result
 }
 
 /// The graph a failed trace recorded, when it stopped in `forward` itself

@@ -214,6 +214,11 @@ impl Workspace {
         })
     }
 
+    /// The folders searched after the importing file's, in order.
+    pub fn roots(&self) -> &[PathBuf] {
+        &self.roots
+    }
+
     /// The text at `path`, read once.
     pub fn text(&self, path: &Path) -> Option<Arc<str>> {
         if let Some(t) = self.texts.borrow().get(path) {

@@ -13,6 +13,9 @@ use std::sync::Arc;
 
 use crate::SourceFile;
 
+/// Where the prelude's virtual paths start: no file on disk has it.
+pub const VIRTUAL_ROOT: &str = "<exportlens prelude>/";
+
 /// One bundled module of the prelude.
 pub struct PreludeModule {
     /// The dotted name its code sees as `__name__`.

@@ -890,6 +890,7 @@ impl Interp {
                     ));
                 }
                 self.note_class_attr(name, &value);
+                self.note_class_write(c);
                 c.set_attr(name, value);
                 Ok(())
             }
@@ -952,6 +953,39 @@ impl Interp {
                 Err(self.graph_break("GB0206", "setattr() on Tensor.requires_grad", ""))
             }
             _ => Ok(()),
+        }
+    }
+
+    /// The user's code (the entry file, a workspace module) setting an
+    /// attribute of a library or prelude class: configuration a later trace
+    /// must not inherit ([`Interp::library_state_written`]).
+    fn note_class_write(&mut self, class: &crate::value::Class) {
+        let in_user_code = self
+            .frames
+            .last()
+            .is_some_and(|f| !super::reuse::is_kept_file(&f.file.path, &self.entry_file.path));
+        if !in_user_code {
+            return;
+        }
+        let module = class.attrs.borrow().iter().find_map(|(k, v)| match v {
+            Value::Str(m) if k == "__module__" => Some(m.clone()),
+            _ => None,
+        });
+        let library = match module.as_deref() {
+            None => class.builtin.is_some() || class.prelude_namespace.is_some(),
+            Some(m) => {
+                crate::prelude::MODULES.iter().any(|p| p.name == m)
+                    || self.modules.iter().any(|(path, v)| {
+                        matches!(v, Value::Module(um) if &*um.name == m)
+                            && super::reuse::is_kept_file(
+                                &path.to_string_lossy(),
+                                &self.entry_file.path,
+                            )
+                    })
+            }
+        };
+        if library {
+            self.library_state_written = true;
         }
     }
 

@@ -287,6 +287,7 @@ impl Interp {
         key: PathBuf,
     ) -> R<()> {
         self.loading.push(key);
+        self.initializing.push(Rc::as_ptr(globals));
         self.sync_guard_paths();
         self.frames.push(Frame {
             file: source.clone(),
@@ -320,6 +321,7 @@ impl Interp {
         self.sync_guard_paths();
         self.frames.pop();
         self.loading.pop();
+        self.initializing.pop();
         result
     }
 

@@ -16,6 +16,7 @@ pub mod itertools;
 mod locals;
 pub mod re;
 pub mod record;
+pub(crate) mod reuse;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -217,6 +218,18 @@ pub struct Interp {
     pub entry_hook: Option<TextRange>,
     /// The positional and keyword arguments the hooked call was reached with.
     pub entry_captured: Option<CallArgs>,
+    /// The step budget or the time limit stopped this trace, possibly in
+    /// the middle of a module's code: none of its state is kept for the
+    /// next trace (`reuse`).
+    pub cut_short: bool,
+    /// The globals of the modules whose code is running (aligned with
+    /// `loading`): what runs meanwhile is import time.
+    pub initializing: Vec<*const Scope>,
+    /// After its import, a library or prelude module's global was rebound
+    /// (a `global` statement in a function), or the user's code set a
+    /// library class's attribute: configuration that a later trace must
+    /// not inherit, so none of this trace's state is kept (`reuse`).
+    pub library_state_written: bool,
 }
 
 /// Evaluated call arguments: positional, then keyword.
@@ -285,6 +298,9 @@ impl Interp {
             dims_as_auto: false,
             keep_state_nodes: false,
             captures: Vec::new(),
+            cut_short: false,
+            initializing: Vec::new(),
+            library_state_written: false,
         }
     }
 
@@ -782,12 +798,14 @@ impl Interp {
                 .deadline
                 .is_some_and(|d| std::time::Instant::now() > d)
         {
+            self.cut_short = true;
             return Err(self.fail(
                 FailureKind::Incomplete,
                 "analysis incomplete: step budget cut short by the time limit (very large symbolic sizes?)",
             ));
         }
         if self.steps > self.budget.steps {
+            self.cut_short = true;
             return Err(self.fail(
                 FailureKind::Incomplete,
                 format!(
@@ -1254,10 +1272,33 @@ impl Interp {
             while let Some(p) = s.parent.clone() {
                 s = p;
             }
+            self.note_global_write(&s, name);
             s.vars.borrow_mut().insert(name.to_string(), value);
             return;
         }
         scope.vars.borrow_mut().insert(name.to_string(), value);
+    }
+
+    /// A `global` write into `globals`: outside any import, into a library
+    /// or prelude module, it is configuration (see
+    /// [`Interp::library_state_written`]).
+    fn note_global_write(&mut self, globals: &Rc<Scope>, name: &str) {
+        // Code run by an import (a module's own or a function it calls)
+        // builds the library state; it runs the same way for every trace.
+        if !self.initializing.is_empty() {
+            return;
+        }
+        let ptr = Rc::as_ptr(globals);
+        let library = self.module_globals.contains(&ptr)
+            || self.preludes.values().any(|g| Rc::ptr_eq(g, globals));
+        if library {
+            tracing::debug!(
+                name,
+                path = self.current_path().unwrap_or_default(),
+                "a library module's global rebound after its import"
+            );
+            self.library_state_written = true;
+        }
     }
 
     fn assign_unpack(&mut self, elts: &[Expr], value: Value, scope: &Rc<Scope>) -> R<()> {

@@ -1,0 +1,604 @@
+//! Library state kept from one trace to the next on the same thread.
+//!
+//! Running an installed library's module code (class bodies, decorators,
+//! registries: transformers' modelling files, torchvision's weight tables)
+//! and the prelude (`nn.Module` and the nn library) is most of what a
+//! trace of a library model costs, and it is the same for every trace that
+//! reads the same files. After a trace, the interpreter's library state
+//! (the modules of installed packages, the prelude modules, the builtin
+//! classes and the caches over them) is kept in a per-thread pool, and the
+//! next trace on that thread in the same mode, with the same import roots
+//! and the same texts of those modules, starts from it instead of running
+//! that code again: as a long-lived Python process imports a library once
+//! and then exports model after model.
+//!
+//! Kept state must not hold anything of the trace that ran: a walk over
+//! everything reachable from it ([`Walk`]) refuses to keep it when it
+//! reaches a tensor or a symbolic value (they belong to that trace's graph
+//! and shape environment), or a function, class or module of the entry
+//! file or of the user's own modules (which run again, and may change).
+//! Workspace modules, the entry file and everything per trace (graph,
+//! shape environment, notes, frames, budget) always start afresh.
+//!
+//! Kept scopes, classes and objects are exempt from the trace's cycle
+//! collector ([`crate::cycles`]); they are broken when the pool drops
+//! them (stale texts, a refused walk, a newer state replacing them).
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::rc::{Rc, Weak};
+use std::sync::Arc;
+
+use crate::cycles::{Breakable, Collector};
+use crate::imports::Workspace;
+use crate::value::{Class, Function, FunctionBody, Object, Scope, UserModule, Value};
+use crate::{Budget, Mode, SourceFile};
+
+use super::Interp;
+
+/// Library states kept at most per thread (one per mode and environment).
+const POOL_CAPACITY: usize = 2;
+
+/// Values reachable from kept state, walked at most: past it the state is
+/// not kept (a walk must stay cheap next to the trace it saves).
+const WALK_LIMIT: usize = 2_000_000;
+
+/// The kept things whose contents a pool drop must break.
+#[derive(Default)]
+pub(crate) struct Kept {
+    items: Vec<Weak<dyn Breakable>>,
+}
+
+impl Kept {
+    fn break_all(self, except: &HashSet<usize>) {
+        for weak in self.items {
+            if except.contains(&thin(&weak)) {
+                continue;
+            }
+            if let Some(value) = weak.upgrade() {
+                value.break_cycles();
+            }
+        }
+    }
+}
+
+fn thin(weak: &Weak<dyn Breakable>) -> usize {
+    weak.as_ptr() as *const () as usize
+}
+
+/// The text each kept module was run from.
+type ModuleTexts = Vec<(PathBuf, Arc<str>)>;
+
+/// One kept library state.
+struct Pooled {
+    mode: Mode,
+    roots: Vec<PathBuf>,
+    texts: ModuleTexts,
+    /// `None` once taken out for a trace.
+    interp: Option<Interp>,
+    kept: Kept,
+}
+
+/// A state dropped from the pool (replaced, stale, or its thread ending:
+/// tokio's blocking threads end when idle) frees its values.
+impl Drop for Pooled {
+    fn drop(&mut self) {
+        std::mem::take(&mut self.kept).break_all(&HashSet::new());
+    }
+}
+
+thread_local! {
+    static POOL: RefCell<Vec<Pooled>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether kept state may serve a trace: concrete and draft traces decide
+/// on tensor data, so they start afresh, as traces asked to do.
+fn applies(key: &ReuseKey<'_>) -> bool {
+    !key.special
+}
+
+/// What a kept state is matched on.
+pub(crate) struct ReuseKey<'a> {
+    pub mode: Mode,
+    pub workspace: Option<&'a Rc<Workspace>>,
+    /// A concrete or draft trace, or one asked to run libraries afresh.
+    pub special: bool,
+}
+
+impl ReuseKey<'_> {
+    fn roots(&self) -> Vec<PathBuf> {
+        self.workspace
+            .map(|ws| ws.roots().to_vec())
+            .unwrap_or_default()
+    }
+}
+
+/// An interpreter for a new trace of `entry_file`: the thread's kept
+/// library state for `key` when its module texts are unchanged (with what
+/// must be broken when it is dropped again), else a fresh one.
+pub(crate) fn interpreter(
+    key: &ReuseKey<'_>,
+    budget: Budget,
+    entry_file: Arc<SourceFile>,
+) -> (Interp, Kept) {
+    let fresh = |file| (Interp::new(key.mode, budget, file), Kept::default());
+    if !applies(key) {
+        return fresh(entry_file);
+    }
+    let roots = key.roots();
+    let Some(mut pooled) = POOL.with(|pool| {
+        let mut pool = pool.borrow_mut();
+        let at = pool
+            .iter()
+            .position(|p| p.mode == key.mode && p.roots == roots)?;
+        Some(pool.remove(at))
+    }) else {
+        return fresh(entry_file);
+    };
+    let unchanged = pooled.texts.iter().all(|(path, text)| {
+        key.workspace
+            .and_then(|ws| ws.text(path))
+            .is_some_and(|now| Arc::ptr_eq(&now, text) || *now == **text)
+    });
+    let (Some(old), true) = (pooled.interp.take(), unchanged) else {
+        tracing::debug!("library state dropped: a module's text changed");
+        return fresh(entry_file);
+    };
+    tracing::debug!(modules = pooled.texts.len(), "library state reused");
+    let kept = std::mem::take(&mut pooled.kept);
+    let mut interp = Interp::new(key.mode, budget, entry_file);
+    interp.next_id = old.next_id;
+    interp.classes = old.classes;
+    interp.modules = old.modules;
+    interp.deferred = old.deferred;
+    interp.star_fallbacks = old.star_fallbacks;
+    interp.pytree_nodes = old.pytree_nodes;
+    interp.attribute_hooks_defined = old.attribute_hooks_defined;
+    interp.module_hooks_registered = old.module_hooks_registered;
+    interp.properties_defined = old.properties_defined;
+    interp.module_globals = old.module_globals;
+    interp.preludes = old.preludes;
+    interp.torch_attrs = old.torch_attrs;
+    interp.builtin_names = old.builtin_names;
+    // Subclasses the previous trace defined (its model classes) are gone.
+    for class in interp.classes.values() {
+        class.prune();
+    }
+    for weak in &kept.items {
+        if let Some(value) = weak.upgrade() {
+            value.prune();
+        }
+    }
+    (interp, kept)
+}
+
+/// After a trace: keep `interp`'s library state in the thread's pool when
+/// it holds nothing of the trace (see the module docs), exempting it from
+/// `collector`; otherwise everything `previous` kept is broken.
+pub(crate) fn keep(
+    key: &ReuseKey<'_>,
+    mut interp: Interp,
+    previous: Kept,
+    collector: &mut Collector,
+) {
+    if interp.library_state_written {
+        tracing::debug!("library state not kept: code set library configuration");
+        previous.break_all(&HashSet::new());
+        return;
+    }
+    if !applies(key) || !interp.loading.is_empty() || interp.cut_short {
+        tracing::debug!("library state not kept: the trace stopped early or decides on data");
+        previous.break_all(&HashSet::new());
+        return;
+    }
+    let Some((texts, dropped)) = retain_library_state(&mut interp, key) else {
+        tracing::debug!("library state not kept: a module's text cannot be read");
+        previous.break_all(&HashSet::new());
+        return;
+    };
+    if texts.is_empty() {
+        // No installed library ran: what would be kept is the prelude,
+        // which costs less to run again than to walk.
+        previous.break_all(&HashSet::new());
+        return;
+    }
+    let started = std::time::Instant::now();
+    let mut walk = Walk::new(&interp, dropped);
+    if let Err(why) = walk.roots(&interp) {
+        tracing::debug!(
+            "library state not kept: {why} (reached from `{}`)",
+            walk.origin
+        );
+        previous.break_all(&HashSet::new());
+        return;
+    }
+    tracing::debug!(
+        modules = texts.len(),
+        kept = walk.kept.len(),
+        walked = walk.visited,
+        us = started.elapsed().as_micros() as u64,
+        "library state kept for the next trace"
+    );
+    let kept_now: HashSet<usize> = walk.kept.iter().map(thin).collect();
+    // What the previous state kept and this one no longer reaches is garbage.
+    previous.break_all(&kept_now);
+    collector.exempt(kept_now);
+    let pooled = Pooled {
+        mode: key.mode,
+        roots: key.roots(),
+        texts,
+        interp: Some(interp),
+        kept: Kept { items: walk.kept },
+    };
+    POOL.with(|pool| {
+        let mut pool = pool.borrow_mut();
+        if let Some(at) = pool
+            .iter()
+            .position(|p| p.mode == pooled.mode && p.roots == pooled.roots)
+        {
+            pool.remove(at);
+        }
+        if pool.len() >= POOL_CAPACITY {
+            pool.remove(0);
+        }
+        pool.push(pooled);
+    });
+}
+
+/// Drops from `interp` every module that is not an installed library's
+/// (the entry file, the user's own modules), with what refers to them;
+/// returns the texts the kept modules were read from and the names of the
+/// dropped ones, `None` when a text cannot be read.
+fn retain_library_state(
+    interp: &mut Interp,
+    key: &ReuseKey<'_>,
+) -> Option<(ModuleTexts, HashSet<String>)> {
+    let entry = PathBuf::from(&interp.entry_file.path);
+    let kept =
+        |path: &PathBuf| *path != entry && super::is_installed_library(&path.to_string_lossy());
+    let mut dropped = HashSet::from(["__main__".to_string()]);
+    interp.modules.retain(|path, m| {
+        let keep = kept(path);
+        if !keep && let Value::Module(m) = m {
+            dropped.insert(m.name.to_string());
+        }
+        keep
+    });
+    let globals: HashSet<*const Scope> = interp
+        .modules
+        .values()
+        .filter_map(|m| match m {
+            Value::Module(m) => Some(Rc::as_ptr(&m.globals)),
+            _ => None,
+        })
+        .collect();
+    let is_kept = |m: &Rc<UserModule>| globals.contains(&Rc::as_ptr(&m.globals));
+    interp.deferred.retain(is_kept);
+    interp
+        .star_fallbacks
+        .retain(|scope, _| globals.contains(scope));
+    for sources in interp.star_fallbacks.values_mut() {
+        sources.retain(is_kept);
+    }
+    interp
+        .module_globals
+        .retain(|scope| globals.contains(scope));
+    let mut texts = Vec::new();
+    for m in interp.modules.values() {
+        if let Value::Module(m) = m
+            && let Some(path) = &m.path
+            && !m.pending.get()
+        {
+            texts.push((path.clone(), key.workspace?.text(path)?));
+        }
+    }
+    Some((texts, dropped))
+}
+
+/// A walk over everything kept state reaches, collecting the scopes,
+/// classes and objects it keeps, refusing what belongs to one trace.
+struct Walk {
+    seen: HashSet<usize>,
+    kept: Vec<Weak<dyn Breakable>>,
+    entry_path: String,
+    /// Names of modules whose classes are not kept (`__main__`, the
+    /// user's modules that ran).
+    foreign_modules: HashSet<String>,
+    /// Values to visit, each with the module or class it was reached from
+    /// (what a refusal names).
+    values: Vec<(Value, Rc<str>)>,
+    scopes: Vec<Rc<Scope>>,
+    /// The module or class being walked from.
+    origin: Rc<str>,
+    /// Enclosing-function scopes kept for a closure (walked by name).
+    closures: HashSet<usize>,
+    /// Whether state of each file met so far may be kept (by address).
+    files: std::collections::HashMap<usize, bool>,
+    visited: usize,
+}
+
+impl Walk {
+    fn new(interp: &Interp, foreign_modules: HashSet<String>) -> Walk {
+        Walk {
+            seen: HashSet::new(),
+            kept: Vec::new(),
+            entry_path: interp.entry_file.path.clone(),
+            foreign_modules,
+            values: Vec::new(),
+            scopes: Vec::new(),
+            origin: Rc::from(""),
+            closures: HashSet::new(),
+            files: Default::default(),
+            visited: 0,
+        }
+    }
+
+    fn roots(&mut self, interp: &Interp) -> Result<(), String> {
+        self.extend(interp.modules.values().cloned());
+        self.scopes.extend(interp.preludes.values().cloned());
+        self.extend(interp.classes.values().cloned().map(Value::Class));
+        self.extend(interp.torch_attrs.values().cloned());
+        self.extend(interp.builtin_names.values().cloned());
+        for (class, flatten) in &interp.pytree_nodes {
+            self.push(Value::Class(class.clone()));
+            self.push(flatten.clone());
+        }
+        self.extend(interp.deferred.iter().cloned().map(Value::Module));
+        self.run()
+    }
+
+    fn push(&mut self, v: Value) {
+        self.values.push((v, self.origin.clone()));
+    }
+
+    fn extend(&mut self, values: impl IntoIterator<Item = Value>) {
+        for v in values {
+            self.push(v);
+        }
+    }
+
+    /// Whether `ptr` is seen for the first time.
+    fn first<T: ?Sized>(&mut self, ptr: *const T) -> bool {
+        self.seen.insert(ptr as *const () as usize)
+    }
+
+    fn run(&mut self) -> Result<(), String> {
+        loop {
+            self.visited += 1;
+            if self.visited > WALK_LIMIT {
+                return Err("too large to walk".into());
+            }
+            if let Some(scope) = self.scopes.pop() {
+                self.scope(scope);
+                continue;
+            }
+            let Some((v, origin)) = self.values.pop() else {
+                return Ok(());
+            };
+            self.origin = origin;
+            self.value(v)?;
+        }
+    }
+
+    fn scope(&mut self, scope: Rc<Scope>) {
+        if !self.first(Rc::as_ptr(&scope)) {
+            return;
+        }
+        let vars = scope.vars.borrow();
+        let origin = match vars.get("__name__") {
+            Some(Value::Str(module)) if scope.parent.is_none() => module.clone(),
+            _ => self.origin.clone(),
+        };
+        for v in vars.values() {
+            self.values.push((v.clone(), origin.clone()));
+        }
+        drop(vars);
+        if let Some(parent) = &scope.parent {
+            self.scopes.push(parent.clone());
+        }
+        self.kept.push(Rc::downgrade(&scope) as Weak<dyn Breakable>);
+    }
+
+    /// What a function's closure keeps reachable: a module's globals
+    /// whole, an enclosing function's locals only under the names the
+    /// function's text uses (as Python's cells hold only its free
+    /// variables; transformers stores a function defined in a method on
+    /// `nn.Module`, whose enclosing locals hold the model being built).
+    fn closure(&mut self, f: &Function) {
+        let mut scope = Some(f.closure.clone());
+        let mut words: Option<HashSet<&str>> = None;
+        while let Some(s) = scope {
+            if s.parent.is_none() {
+                self.scopes.push(s);
+                return;
+            }
+            let text = match &f.body {
+                FunctionBody::Def(def) => f
+                    .file
+                    .text
+                    .get(def.range.start as usize..def.range.end as usize),
+                FunctionBody::Lambda(e) => f
+                    .file
+                    .text
+                    .get(e.range.start as usize..e.range.end as usize),
+            };
+            let words = words.get_or_insert_with(|| text.map(identifiers).unwrap_or_default());
+            let dynamic = text.is_none()
+                || ["locals", "vars", "eval", "exec"]
+                    .iter()
+                    .any(|w| words.contains(w));
+            if self.closures.insert(Rc::as_ptr(&s) as *const () as usize) {
+                self.kept.push(Rc::downgrade(&s) as Weak<dyn Breakable>);
+            }
+            for (name, v) in s.vars.borrow().iter() {
+                if dynamic || words.contains(name.as_str()) {
+                    self.push(v.clone());
+                }
+            }
+            scope = s.parent.clone();
+        }
+    }
+
+    fn file_is_kept(&mut self, file: &Arc<SourceFile>) -> bool {
+        let entry_path = &self.entry_path;
+        *self
+            .files
+            .entry(Arc::as_ptr(file) as usize)
+            .or_insert_with(|| is_kept_file(&file.path, entry_path))
+    }
+
+    fn value(&mut self, v: Value) -> Result<(), String> {
+        match v {
+            Value::None
+            | Value::Bool(_)
+            | Value::Int(_)
+            | Value::Float(_)
+            | Value::Str(_)
+            | Value::Range(..)
+            | Value::DType(_)
+            | Value::Device(_)
+            | Value::PyModule(_)
+            | Value::Dim(_)
+            | Value::Unknown(_) => {}
+            Value::SymInt(e) => {
+                if !e.is_const() {
+                    return Err("a symbolic size".into());
+                }
+            }
+            Value::SymFloat(_, node) => {
+                if node.is_some() {
+                    return Err("a symbolic float".into());
+                }
+            }
+            Value::SymBool(_) => return Err("a symbolic boolean".into()),
+            Value::Tensor(t) => {
+                return Err(format!(
+                    "a tensor {:?} {:?}",
+                    t.shape,
+                    t.provenance.borrow()
+                ));
+            }
+            Value::Tuple(items) => {
+                if self.first(Rc::as_ptr(&items)) {
+                    self.extend(items.iter().cloned());
+                }
+            }
+            Value::List(items) | Value::Set(items) => {
+                if self.first(Rc::as_ptr(&items)) {
+                    self.extend(items.borrow().iter().cloned());
+                }
+            }
+            Value::Dict(d) => {
+                if self.first(Rc::as_ptr(&d)) {
+                    let d = d.borrow();
+                    for (k, v) in d.entries() {
+                        self.push(k.clone());
+                        self.push(v.clone());
+                    }
+                    self.extend(d.default_factory.clone());
+                }
+            }
+            Value::Slice(parts) => self.extend(parts.iter().cloned()),
+            Value::Iter(items) => {
+                if self.first(Rc::as_ptr(&items)) {
+                    self.extend(items.borrow().as_slice().iter().cloned());
+                }
+            }
+            Value::Function(f) => {
+                if !self.first(Rc::as_ptr(&f)) {
+                    return Ok(());
+                }
+                if !self.file_is_kept(&f.file) {
+                    return Err(format!("`{}` of {}", f.qualname, f.file.path));
+                }
+                self.extend(f.defaults.values().cloned());
+                self.extend(f.attrs.borrow().values().cloned());
+                self.closure(&f);
+                self.scopes.push(f.globals.clone());
+            }
+            Value::Builtin(b) => {
+                if self.first(Rc::as_ptr(&b)) {
+                    self.extend(b.receiver.clone());
+                }
+            }
+            Value::BoundMethod(pair) => {
+                if self.first(Rc::as_ptr(&pair)) {
+                    self.push(pair.0.clone());
+                    self.push(pair.1.clone());
+                }
+            }
+            Value::Class(c) => self.class(c)?,
+            Value::Object(o) => self.object(o),
+            Value::Module(m) => {
+                if !self.first(Rc::as_ptr(&m)) {
+                    return Ok(());
+                }
+                let path = m.path.as_ref().or(m.dir.as_ref());
+                let kept = path.is_some_and(|p| {
+                    let p = p.to_string_lossy();
+                    p != self.entry_path.as_str() && super::is_installed_library(&p)
+                });
+                if !kept {
+                    return Err(format!("module `{}`", m.name));
+                }
+                self.scopes.push(m.globals.clone());
+            }
+            Value::LazyImport(lazy) => self.push(Value::Module(lazy.module.clone())),
+        }
+        Ok(())
+    }
+
+    fn class(&mut self, c: Rc<Class>) -> Result<(), String> {
+        if !self.first(Rc::as_ptr(&c)) {
+            return Ok(());
+        }
+        let attrs = c.attrs.borrow();
+        if let Some((_, Value::Str(module))) = attrs.iter().find(|(k, _)| k == "__module__")
+            && self.foreign_modules.contains(&**module)
+        {
+            return Err(format!("class `{}` of `{module}`", c.qualname));
+        }
+        for (_, v) in attrs.iter() {
+            self.values.push((v.clone(), c.qualname.clone()));
+        }
+        drop(attrs);
+        self.extend(c.bases.iter().cloned().map(Value::Class));
+        self.extend(c.decorators.iter().cloned());
+        self.kept.push(Rc::downgrade(&c) as Weak<dyn Breakable>);
+        Ok(())
+    }
+
+    fn object(&mut self, o: Rc<Object>) {
+        if !self.first(Rc::as_ptr(&o)) {
+            return;
+        }
+        self.push(Value::Class(o.class.clone()));
+        for (_, v) in o.attrs.borrow().iter() {
+            self.values.push((v.clone(), o.class.qualname.clone()));
+        }
+        if let Some(state) = &o.module {
+            let state = state.borrow();
+            self.push(Value::Dict(state.params.clone()));
+            self.push(Value::Dict(state.buffers.clone()));
+            self.push(Value::Dict(state.modules.clone()));
+            self.push(Value::List(state.non_persistent.clone()));
+        }
+        self.kept.push(Rc::downgrade(&o) as Weak<dyn Breakable>);
+    }
+}
+
+/// Whether state defined in the file at `path` may be kept: the prelude's
+/// and installed libraries', never the entry file's.
+pub(crate) fn is_kept_file(path: &str, entry_path: &str) -> bool {
+    path != entry_path
+        && (path.starts_with(crate::prelude::VIRTUAL_ROOT) || super::is_installed_library(path))
+}
+
+/// The identifier-like words of a piece of source text: a superset of the
+/// names its code can read.
+fn identifiers(text: &str) -> HashSet<&str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.chars().next().is_some_and(|c| !c.is_ascii_digit()))
+        .collect()
+}

@@ -322,7 +322,13 @@ fn input_dim_symbols(program: &TracedProgram) -> Vec<shapes::SymbolId> {
 /// check) survived: Dynamo drops an unused subscript before the ATen trace.
 fn probe_kept(g: &tracer::graph::Graph, live: &[bool], i: usize) -> bool {
     (i + 1..g.nodes.len())
-        .find(|&j| !g.nodes[j].probe)
+        .find(|&j| {
+            // Past other checks, dead size arithmetic and the size reads
+            // it made.
+            let n = &g.nodes[j];
+            let size_read = n.late_named && n.target() == Some("aten.sym_size.int");
+            !(n.probe || size_read)
+        })
         .is_some_and(|j| live[j])
 }
 

@@ -452,6 +452,19 @@ impl ShapeEnv {
         self.decide_statically(lhs, op, rhs, true)
     }
 
+    /// [`static_decide`](Self::static_decide) on ranges, replacements and
+    /// divisibility alone, without the earlier guards (torch's
+    /// `_maybe_evaluate_static(expr, axioms=())`, as `produce_guards` asks
+    /// it of each guard).
+    pub fn static_decide_without_guards(
+        &self,
+        lhs: &SymExpr,
+        op: CmpKind,
+        rhs: &SymExpr,
+    ) -> Option<bool> {
+        self.decide_statically(lhs, op, rhs, false)
+    }
+
     /// [`static_decide`](Self::static_decide) as torch's cached static
     /// evaluation answers it: a query already found open stays open until
     /// the next replacement, divisibility fact or range change, whatever

@@ -643,6 +643,37 @@ fn excluded_value(interp: &Interp, s: SymbolId) -> Option<i64> {
     })
 }
 
+/// The first guard whose only free symbol is `s` and that its range alone
+/// does not settle (replacements applied), rendered as torch prints it.
+fn single_symbol_guard(interp: &Interp, s: SymbolId) -> Option<String> {
+    interp.env.guards.iter().find_map(|g| {
+        let lhs = interp.env.simplify(&g.lhs);
+        let rhs = interp.env.simplify(&g.rhs);
+        let syms = lhs
+            .symbols()
+            .union(&rhs.symbols())
+            .copied()
+            .collect::<Vec<_>>();
+        if syms != [s] {
+            return None;
+        }
+        if interp
+            .env
+            .static_decide_without_guards(&lhs, g.op, &rhs)
+            .is_some()
+        {
+            return None;
+        }
+        let g = crate::shape_env::Guard {
+            lhs,
+            op: g.op,
+            rhs,
+            line: g.line,
+        };
+        Some(interp.env.guard_text(&g))
+    })
+}
+
 pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure> {
     let mut messages = Vec::new();
     let mut fixes: Vec<String> = Vec::new();
@@ -679,7 +710,7 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
                 }
                 match range.hi {
                     Bound::Finite(hi) => parts.push(format!("max={}", (hi - r).div_euclid(m))),
-                    _ => parts.push("max=int_oo".to_string()),
+                    _ => parts.push("max=oo".to_string()),
                 }
                 messages.push(format!(
                     "Not all values of {name} = {} in the specified range satisfy the generated guards: it must be {m}*{root}{}.",
@@ -756,6 +787,15 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
                             further.push(fix);
                         }
                     }
+                } else if let Some(text) = single_symbol_guard(interp, d.symbol) {
+                    // Any other guard on this dim alone that the ranges do
+                    // not settle (`Ne(Mod(s, 2), 0)`, `Ne((s//2), 1)`):
+                    // torch's `produce_guards` finds it fails for some
+                    // value of the named Dim, and suggests nothing.
+                    messages.push(format!(
+                        "Not all values of {name} = {} in the specified range satisfy the generated guard {text}.",
+                        d.source
+                    ));
                 }
             }
             continue;

@@ -524,6 +524,21 @@ impl Interp {
             .is_some_and(|f| crate::prelude::is_prelude_path(&f.file.path))
     }
 
+    /// Whether Python arithmetic on sizes is traced as it runs (dead
+    /// `_operator` nodes that take names, operands' size reads):
+    /// non-strict mode, and strict mode inside a `torch.nn.functional`
+    /// function Dynamo keeps as a call (`IN_GRAPH_FUNCTIONALS`), whose
+    /// Python export's second trace runs.
+    pub fn traces_size_arithmetic(&self) -> bool {
+        self.mode == Mode::NonStrict
+            || self.frames.iter().any(|f| {
+                f.function.as_ref().is_some_and(|func| {
+                    crate::prelude::namespace_of(&f.file.path) == Some("torch.nn.functional")
+                        && dynamo_breaks::IN_GRAPH_FUNCTIONALS.contains(&&*func.name)
+                })
+            })
+    }
+
     fn innermost_user_frame(&self) -> Option<&Frame> {
         self.frames
             .iter()

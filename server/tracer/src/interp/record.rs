@@ -493,7 +493,7 @@ impl Interp {
     /// Non-strict mode traces Python arithmetic on sizes as it runs, so the
     /// input sizes among its operands are read then, used or not.
     fn read_operand_sizes(&mut self, operands: [&SymExpr; 2]) {
-        if self.mode == crate::Mode::NonStrict {
+        if self.traces_size_arithmetic() {
             operands.into_iter().for_each(|e| self.read_input_size(e));
         }
     }
@@ -662,10 +662,15 @@ impl Interp {
 
     /// Non-strict mode traces Python arithmetic on symbolic ints into nodes
     /// that die unless used; they still take their names.
-    fn phantom(&mut self, base: &str, val: MetaVal) {
-        if self.tracing && self.mode == crate::Mode::NonStrict {
+    pub(crate) fn phantom(&mut self, base: &str, val: MetaVal) {
+        if self.tracing && self.traces_size_arithmetic() {
             let n = self.record_named(&format!("_operator.{base}"), base, vec![], vec![], val);
             self.graph.node_mut(n).hidden = true;
+            // Strict mode names it only where Dynamo kept the call that ran
+            // it (the op after it survives), as it names C++ checks.
+            if self.mode == crate::Mode::Strict {
+                self.graph.node_mut(n).probe = true;
+            }
         }
     }
 
@@ -675,7 +680,7 @@ impl Interp {
     /// arithmetic (a node of its own that torch reuses, not rebuilt).
     fn traced_arithmetic(&self, e: &SymExpr) -> bool {
         let val = MetaVal::Sym(e.clone());
-        self.mode == crate::Mode::NonStrict
+        self.traces_size_arithmetic()
             && self.graph.nodes.iter().rev().any(|n| {
                 n.hidden && n.target().is_some_and(|t| t.starts_with("_operator.")) && n.val == val
             })

@@ -1067,9 +1067,24 @@ pub fn contiguous(interp: &mut Interp, call: &OpCall) -> R<Value> {
     // Non-strict runs the composite `contiguous`, whose check of a strided
     // input's layout is traced symbolic arithmetic reading its sizes from
     // the last dim on (strict records the op as Dynamo saw it).
+    // That check multiplies the sizes from the last dim on; each product
+    // with a symbolic operand other than 1 is a (dead) `mul` node.
     if interp.mode == crate::Mode::NonStrict {
         for d in t.shape.iter().rev() {
             interp.read_input_size(d);
+        }
+        let mut product = SymExpr::int(1);
+        for d in t.shape.iter().rev() {
+            let d = interp.env.simplify(d);
+            let Ok(next) = product.checked_mul(&d) else {
+                break;
+            };
+            let symbolic = product.as_const().is_none() || d.as_const().is_none();
+            let by_one = product.as_const() == Some(1) || d.as_const() == Some(1);
+            if symbolic && !by_one {
+                interp.phantom("mul", crate::graph::MetaVal::Sym(next.clone()));
+            }
+            product = next;
         }
     }
     emit(interp, call, 0, 1, t.dtype, t.shape.clone())

@@ -45,7 +45,9 @@ for hook in tests/*/prepare.sh; do
   step "prepare:$(basename "$(dirname "$hook")")" env VENV_PY="$VENV_PY" bash "$hook"
 done
 
-step build cargo build --release -p cli
+# The CLI, and the in-process runner tests/test_libs.py checks library
+# state reuse with (`timing consistency`).
+step build cargo build --release -p cli -p bench --bin exportlens --example timing
 step cargo-test cargo test --workspace --no-fail-fast
 step fmt cargo fmt --all --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings

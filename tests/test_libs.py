@@ -9,6 +9,7 @@ printed in the terminal summary, the failure list by
 `.venv-test/bin/python tests/libs/score.py`.
 """
 import json
+import subprocess
 
 import pytest
 
@@ -61,3 +62,22 @@ def test_ratchet_holds(libs_scoring, entry):
         f"{entry} regressed: {libs.reason(libs_scoring, entry)}; "
         f"checks {json.dumps(row['checks'])} (details: .venv-test/bin/python tests/libs/score.py)"
     )
+
+
+TIMING = libs.ROOT / "target" / "release" / "examples" / "timing"
+
+
+@pytest.mark.parametrize("group", sorted(MIN_CASES))
+def test_reused_library_state_exports_what_a_fresh_trace_does(group):
+    """Every case of the group exported twice in one process, each trace
+    starting from the library state the earlier ones kept, gives the same
+    report as a fresh export (`timing consistency`)."""
+    assert TIMING.is_file(), f"{TIMING} is missing: cargo build --release -p bench --example timing"
+    cases = sorted(str(p) for p in (libs.ROOT / "tests" / "libs" / "cases" / group).glob("*.py"))
+    assert len(cases) >= MIN_CASES[group]
+    run = subprocess.run(
+        [str(TIMING), "consistency", str(libs.VENV), *cases],
+        capture_output=True, text=True, timeout=900,
+    )
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert f"{len(cases)} files, 0 differing exports" in run.stdout

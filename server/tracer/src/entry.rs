@@ -1292,14 +1292,34 @@ fn flatten_output(
             };
             flatten_output(interp, &children, out)
         }
-        Value::Object(o) if interp.opaque_outputs => Ok(OutputTree::Opaque(o.class.name.to_string())),
-        Value::Object(o) => Err(interp.fail(
-            FailureKind::Other,
-            format!(
-                "forward returns a `{}` object, which export cannot flatten; return a tuple or dict of tensors, or register the class as a pytree node",
-                o.class.name
-            ),
-        )),
+        Value::Object(o) if interp.opaque_outputs => {
+            Ok(OutputTree::Opaque(o.class.name.to_string()))
+        }
+        Value::Object(o) => {
+            // Found after tracing, at no line of the user's: an object
+            // torch makes (a hook's handle) has no reconstruction in
+            // Dynamo; any other is not a pytree node.
+            let mut f = match o.class.prelude_namespace {
+                Some(_) if interp.mode == Mode::Strict => Failure::new(
+                    FailureKind::GraphBreak,
+                    format!(
+                        "Reconstruction failure: forward returns a `{}` object, which Dynamo cannot reconstruct",
+                        o.class.name
+                    ),
+                )
+                .with_code("GB0092"),
+                _ => Failure::new(
+                    FailureKind::Other,
+                    format!(
+                        "forward returns a `{}` object, which export cannot flatten; return a tuple or dict of tensors, or register the class as a pytree node",
+                        o.class.name
+                    ),
+                ),
+            };
+            f.range = Some(interp.current_range());
+            f.path = interp.current_path();
+            Err(Flow::Fail(Box::new(f)))
+        }
         Value::Unknown(_) => {
             interp.note_unknown_use(v);
             Ok(OutputTree::Seq(Vec::new()))

@@ -97,7 +97,32 @@ pub static MODULES: &[PreludeModule] = &[
         namespace: "torch.nn.utils.parametrizations",
         source: include_str!("../prelude/parametrizations.py"),
     },
+    PreludeModule {
+        name: "torch.autograd.profiler",
+        path: "<exportlens prelude>/torch/autograd/profiler.py",
+        namespace: "torch.autograd.profiler",
+        source: include_str!("../prelude/profiler.py"),
+    },
+    PreludeModule {
+        name: "torch.profiler",
+        path: "<exportlens prelude>/torch/profiler/__init__.py",
+        namespace: "torch.profiler",
+        source: include_str!("../prelude/torch_profiler.py"),
+    },
+    PreludeModule {
+        name: "torch.storage",
+        path: "<exportlens prelude>/torch/storage.py",
+        namespace: "torch.storage",
+        source: include_str!("../prelude/storage.py"),
+    },
+    PreludeModule {
+        name: "torch.utils.hooks",
+        path: "<exportlens prelude>/torch/utils/hooks.py",
+        namespace: "torch.utils.hooks",
+        source: include_str!("../prelude/hooks.py"),
+    },
     standalone!("numpy", "numpy.py", "numpy"),
+    standalone!("contextvars", "contextvars.py", "contextvars"),
     standalone!("collections", "collections.py", "collections"),
     standalone!("exportlens.builtins", "builtins.py", "builtins"),
     standalone!(

@@ -387,3 +387,189 @@ fn an_exit_stack_enters_and_exits_its_contexts_in_non_strict() {
     );
     assert_eq!(both_modes(&src).1, Ok(()));
 }
+
+/// Strict mode's (code, line) and non-strict's failure (message, line).
+type CodeLine = Option<(String, Option<u32>)>;
+
+fn modes_with_lines(src: &str) -> (CodeLine, CodeLine) {
+    let strict = match trace_source(src, Mode::Strict) {
+        TraceOutcome::Failed(f) => Some((f.gb_code.unwrap_or("no code").to_string(), f.line)),
+        TraceOutcome::Exported(_) => None,
+    };
+    let non_strict = match trace_source(src, Mode::NonStrict) {
+        TraceOutcome::Failed(f) => Some((f.message, f.line)),
+        TraceOutcome::Exported(_) => None,
+    };
+    (strict, non_strict)
+}
+
+#[test]
+fn methods_of_torch_objects_break_the_strict_graph_by_their_qualified_name() {
+    // ctx.mark_dirty in a custom Function's forward: at that line.
+    let src = model_source(
+        "class F(torch.autograd.Function):\n    @staticmethod\n    def forward(ctx, x):\n        ctx.mark_dirty(x)\n        return x.relu_()\n    @staticmethod\n    def backward(ctx, g):\n        return g",
+        &["return F.apply(x.clone())"],
+    );
+    assert_eq!(both_modes(&src), (Some(("GB2019".into(), Some(5))), Ok(())));
+    // A ContextVar is read freely but set only outside the strict graph.
+    let src = model_source(
+        "import contextvars\nMODE = contextvars.ContextVar('mode', default='eval')",
+        &[
+            "assert MODE.get() == 'eval'",
+            "token = MODE.set('train')",
+            "assert MODE.get() == 'train'",
+            "MODE.reset(token)",
+            "assert MODE.get() == 'eval' and MODE.get('x') == 'x'",
+            "return x + 1",
+        ],
+    );
+    assert_eq!(
+        both_modes(&src),
+        (Some(("GB6815".into(), Some(11))), Ok(()))
+    );
+    // record_function as a `with` is traced; entering it by hand breaks.
+    let src = model_source(
+        "#",
+        &[
+            "with torch.profiler.record_function('a'):",
+            "    y = x + 1",
+            "rf = torch.autograd.profiler.record_function('b')",
+            "rf.__enter__()",
+            "return y",
+        ],
+    );
+    assert_eq!(
+        both_modes(&src),
+        (Some(("GB0008".into(), Some(12))), Ok(()))
+    );
+}
+
+#[test]
+fn calls_fake_tensors_cannot_make_fail_non_strict_export_at_their_line() {
+    for (forward, message) in [
+        ("y = x.clone()\n        y.share_memory_()", "_share_fd_"),
+        ("import copy\n        y = copy.deepcopy(x)", "data pointer"),
+        (
+            "import pickle\n        n = len(pickle.dumps(x))",
+            "Can't pickle",
+        ),
+    ] {
+        let src = model_source("#", &[forward, "return x"]);
+        let (_, non_strict) = modes_with_lines(&src);
+        let (m, line) = non_strict.unwrap_or_else(|| panic!("{src}"));
+        assert!(m.contains(message), "{m}");
+        assert_eq!(line, Some(10), "{src}");
+    }
+    // deepcopy of plain data is fine.
+    let src = model_source(
+        "import copy",
+        &["c = copy.deepcopy([1, 2])", "return x * c[1]"],
+    );
+    assert_eq!(both_modes(&src), (None, Ok(())));
+}
+
+#[test]
+fn storage_and_data_pointers_are_objects_dynamo_refuses_some_operations_of() {
+    // data_ptr() itself is traced; comparing two or testing one breaks.
+    let src = model_source("#", &["p = x.data_ptr()", "return x"]);
+    assert_eq!(both_modes(&src).0, None);
+    let src = model_source(
+        "#",
+        &[
+            "if x.data_ptr() == x.data_ptr():",
+            "    return x",
+            "return x + 1",
+        ],
+    );
+    assert_eq!(both_modes(&src).0, None);
+    let src = model_source(
+        "#",
+        &[
+            "y = x + 1",
+            "if x.data_ptr() == y.data_ptr():",
+            "    return x",
+            "return y",
+        ],
+    );
+    assert_eq!(both_modes(&src).0, Some(("GB5976".into(), Some(10))));
+    let src = model_source("#", &["if x.data_ptr():", "    return x", "return x + 1"]);
+    assert_eq!(both_modes(&src).0, Some(("GB9118".into(), Some(9))));
+    // storage() returns no tensor; untyped_storage() is traced, but not
+    // hasattr on it.
+    let src = model_source("#", &["s = x.storage()", "return x"]);
+    assert_eq!(both_modes(&src).0, Some(("GB0208".into(), Some(9))));
+    let src = model_source("#", &["n = x.untyped_storage().size()", "return x * n"]);
+    assert_eq!(both_modes(&src), (None, Ok(())));
+    let src = model_source(
+        "#",
+        &[
+            "if hasattr(x.untyped_storage(), 'filename'):",
+            "    return x",
+            "return x + 1",
+        ],
+    );
+    assert_eq!(both_modes(&src), (Some(("GB0150".into(), Some(9))), Ok(())));
+}
+
+#[test]
+fn hook_handles_cannot_be_stored_in_globals_or_returned() {
+    let src = model_source(
+        "HANDLE = None",
+        &[
+            "global HANDLE",
+            "h = x * self.w",
+            "HANDLE = h.register_hook(lambda g: g)",
+            "return h",
+        ],
+    );
+    assert_eq!(
+        both_modes(&src),
+        (Some(("GB0101".into(), Some(11))), Ok(()))
+    );
+    // Returned: found after tracing, at no line.
+    let src = model_source(
+        "#",
+        &[
+            "h = x * self.w",
+            "handle = h.register_hook(lambda g: g)",
+            "return h, handle",
+        ],
+    );
+    let (strict, non_strict) = modes_with_lines(&src);
+    assert_eq!(strict, Some(("GB0092".into(), None)));
+    assert!(non_strict.is_some_and(|(m, line)| m.contains("RemovableHandle") && line.is_none()));
+    // A hook on a tensor no gradient flows to is refused.
+    let src = model_source(
+        "#",
+        &["y = x * 2", "y.register_hook(lambda g: g)", "return y"],
+    );
+    let (_, non_strict) = modes_with_lines(&src);
+    assert!(
+        non_strict
+            .is_some_and(|(m, line)| m.contains("doesn't require gradient") && line == Some(10))
+    );
+}
+
+#[test]
+fn checks_dynamo_makes_before_tracing_a_call() {
+    // one_hot without num_classes.
+    let src = model_source(
+        "#",
+        &["return torch.nn.functional.one_hot(x.long()).float()"],
+    );
+    assert_eq!(both_modes(&src).0, Some(("GB0246".into(), Some(9))));
+    // isinstance against a metaclass with __instancecheck__: a break on a
+    // tensor; the hook runs otherwise.
+    let src = model_source(
+        "class Meta(type):\n    def __instancecheck__(cls, obj):\n        return isinstance(obj, int) and obj == 3\nclass Three(metaclass=Meta):\n    pass",
+        &[
+            "assert isinstance(3, Three) and not isinstance(4, Three)",
+            "if isinstance(x, Three):",
+            "    return x",
+            "return x + 1",
+        ],
+    );
+    let (strict, non_strict) = both_modes(&src);
+    assert_eq!(strict, Some(("GB2736".into(), Some(14))));
+    assert_eq!(non_strict, Ok(()));
+}

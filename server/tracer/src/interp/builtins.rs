@@ -140,6 +140,7 @@ pub fn is_special_function(full: &str) -> bool {
             | "torch.set_grad_enabled"
             | "torch.jit.is_scripting"
             | "torch._exportlens_untraced"
+            | "torch._exportlens_graph_break"
             | "torch.jit.is_tracing"
             | "torch.compiler.is_compiling"
             | "torch._dynamo.is_compiling"
@@ -443,6 +444,22 @@ pub fn call_builtin(
         let result = interp.call(&f, args.collect(), kwargs);
         interp.tracing = was_tracing;
         return result;
+    }
+    if name == "torch._exportlens_graph_break" {
+        // The prelude's way to break the strict graph where Dynamo's
+        // variable for an object refuses an operation: the code of a row
+        // of `dynamo_breaks::PRELUDE_BREAKS`.
+        let code = match args.first() {
+            Some(Value::Str(s)) => s.to_string(),
+            _ => String::new(),
+        };
+        return match super::dynamo_breaks::prelude_break(&code) {
+            Some(rule) if interp.strict_tracing() => {
+                Err(interp.graph_break(rule.code, rule.reason, ""))
+            }
+            Some(_) => Ok(Value::None),
+            None => Err(interp.type_error(format!("no prelude graph break `{code}`"))),
+        };
     }
     if name == "os.getenv" {
         return Ok(args
@@ -982,6 +999,20 @@ fn python_builtin(
             Ok(Value::Dict(Rc::new(RefCell::new(d))))
         }
         "isinstance" => {
+            if let Value::Class(c) = arg(1)
+                && let Some((Value::Class(meta), _)) = c.lookup(super::call::METACLASS)
+                && let Some((hook @ Value::Function(_), _)) = meta.lookup("__instancecheck__")
+            {
+                if interp.strict_tracing() && matches!(arg(0), Value::Tensor(_)) {
+                    return Err(interp.graph_break(
+                        "GB2736",
+                        "builtin isinstance() with custom type check on tensor",
+                        "",
+                    ));
+                }
+                let r = interp.call(&hook, vec![arg(1), arg(0)], vec![])?;
+                return Ok(Value::Bool(interp.truthy(&r)?));
+            }
             let r = isinstance(&arg(0), &arg(1));
             // An unknown value may be an instance of anything.
             match (r, arg(0)) {
@@ -1034,6 +1065,20 @@ fn python_builtin(
             let Value::Str(attr) = arg(1) else {
                 return Err(interp.type_error("hasattr(): attribute name must be string"));
             };
+            if interp.strict_tracing()
+                && let Value::Object(o) = arg(0)
+                && let Some(namespace) = o.class.prelude_namespace
+                && super::dynamo_breaks::NO_HASATTR.contains(&namespace)
+            {
+                return Err(interp.graph_break(
+                    "GB0150",
+                    format!(
+                        "Unsupported hasattr call: hasattr({}, {attr:?})",
+                        o.class.name
+                    ),
+                    "",
+                ));
+            }
             match interp.get_attr(&arg(0), &attr) {
                 // Tensor methods bind by name; only those that exist count.
                 Ok(Value::Builtin(b))

@@ -41,6 +41,12 @@ impl Interp {
         {
             return Err(self.graph_break(rule.code, rule.reason, ""));
         }
+        if self.tracing
+            && self.mode == crate::Mode::NonStrict
+            && let Some(rule) = super::dynamo_breaks::fake_tensor_failure(&f, &pos)
+        {
+            return Err(self.raise(rule.class, rule.message));
+        }
         if self.strict_tracing()
             && let Some(rule) = super::dynamo_breaks::keyword_rule_for(&f, &kw)
         {
@@ -628,6 +634,13 @@ impl Interp {
                 module.unwrap_or_else(|| Value::str("__main__")),
             ));
         }
+        // The metaclass, kept for the hooks it defines on the class
+        // (`__instancecheck__`); subclasses find it through the MRO.
+        if let Some((_, e)) = def.keywords.iter().find(|(k, _)| k == "metaclass")
+            && let meta @ Value::Class(_) = self.eval(e, scope)?
+        {
+            order.push((METACLASS.into(), meta));
+        }
         for (name, value) in &order {
             self.note_class_attr(name, value);
         }
@@ -972,6 +985,9 @@ fn root_scope(scope: &Rc<Scope>) -> Rc<Scope> {
 /// followed (an unknown value, from a package the tracer does not read):
 /// calls its own signature refuses give an unknown value.
 const UNDECORATED: &str = "__exportlens_undecorated__";
+
+/// The class attribute that holds a class statement's `metaclass=`.
+pub(crate) const METACLASS: &str = "__exportlens_metaclass__";
 
 /// An annotation naming `typing.ClassVar` (`ClassVar`, `ClassVar[int]`,
 /// `typing.ClassVar[...]`): a class attribute, not a dataclass field.

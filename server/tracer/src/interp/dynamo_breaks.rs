@@ -3,7 +3,11 @@
 //! (`../shared/reference/graph_break_registry.json`). Data: the callee's
 //! qualified name (`time.time`, `Tensor.requires_grad_`, `builtins.open`),
 //! the code, and the registry's short reason. Non-strict export runs these
-//! calls as Python and is not affected here.
+//! calls as Python; the calls it cannot make on fake tensors (a data
+//! pointer, shared memory) are [`FAKE_TENSOR_FAILURES`], the exception the
+//! call raises there.
+
+use std::rc::Rc;
 
 use crate::value::Value;
 
@@ -181,11 +185,105 @@ pub static DYNAMO_BREAKS: &[DynamoBreak] = &[
     ),
     rule("Tensor.random_", "GB0107", "Tensor.random_ op"),
     rule(
+        "torch.autograd.FunctionCtx.mark_dirty",
+        "GB2019",
+        "Unsupported autograd.Function context `mark_dirty`",
+    ),
+    rule(
+        "torch.autograd.profiler.record_function.__enter__",
+        "GB0008",
+        "Attempted to inline function marked as skipped",
+    ),
+    rule(
+        "contextvars.ContextVar.set",
+        "GB6815",
+        "ContextVar mutation not supported",
+    ),
+    rule(
+        "contextvars.ContextVar.reset",
+        "GB6815",
+        "ContextVar mutation not supported",
+    ),
+    rule(
         "Tensor.register_post_accumulate_grad_hook",
         "GB5821",
         "register_post_accumulate_grad_hook on an intermediate tensor",
     ),
 ];
+
+/// Prelude namespaces whose objects Dynamo holds in variables without
+/// `hasattr` support (a tensor's storage): `hasattr` on one breaks (GB0150).
+pub static NO_HASATTR: &[&str] = &["torch.storage"];
+
+/// Graph breaks the prelude raises (`torch._exportlens_graph_break(code)`)
+/// where Dynamo's variable for an object refuses an operation: the data
+/// pointer's comparison and truth (`prelude/storage.py`).
+pub static PRELUDE_BREAKS: &[(&str, &str)] = &[
+    ("GB5976", "Data pointer comparison"),
+    ("GB9118", "Data pointer truth value"),
+];
+
+/// One prelude break by its code.
+pub fn prelude_break(code: &str) -> Option<DynamoBreak> {
+    PRELUDE_BREAKS
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|&(code, reason)| rule("", code, reason))
+}
+
+/// A call that fails in non-strict export because its tensor is fake: the
+/// exception class and torch's message.
+pub struct FakeTensorFailure {
+    /// The callee as in [`DynamoBreak::callee`].
+    pub callee: &'static str,
+    /// [`When::OnTensor`]: a tensor argument; otherwise the receiver.
+    pub when: When,
+    pub class: &'static str,
+    pub message: &'static str,
+}
+
+/// The message torch gives for the storage address of a fake tensor.
+pub const NO_DATA_POINTER: &str = "Cannot access data pointer of Tensor (e.g. FakeTensor, FunctionalTensor): export traces with fake tensors; compare shapes, or keep storage checks outside `forward`";
+
+pub static FAKE_TENSOR_FAILURES: &[FakeTensorFailure] = &[
+    FakeTensorFailure {
+        callee: "copy.deepcopy",
+        when: When::OnTensor,
+        class: "RuntimeError",
+        message: NO_DATA_POINTER,
+    },
+    FakeTensorFailure {
+        callee: "Tensor.data_ptr",
+        when: When::Always,
+        class: "RuntimeError",
+        message: NO_DATA_POINTER,
+    },
+    FakeTensorFailure {
+        callee: "Tensor.share_memory_",
+        when: When::Always,
+        class: "RuntimeError",
+        message: "_share_fd_: only available on CPU",
+    },
+    FakeTensorFailure {
+        callee: "pickle.dumps",
+        when: When::OnTensor,
+        class: "AttributeError",
+        message: "Can't pickle local object 'WeakValueDictionary.__init__.<locals>.remove'",
+    },
+];
+
+/// The failure a non-strict call of `callee` with `args` meets while
+/// tracing, if any.
+pub fn fake_tensor_failure(callee: &Value, args: &[Value]) -> Option<&'static FakeTensorFailure> {
+    let name = callee_name(callee)?;
+    FAKE_TENSOR_FAILURES.iter().find(|r| {
+        r.callee == name
+            && match r.when {
+                When::OnTensor => args.iter().any(|a| matches!(a, Value::Tensor(_))),
+                _ => true,
+            }
+    })
+}
 
 /// A call Dynamo refuses for one of its keyword arguments.
 pub struct KeywordBreak {
@@ -276,9 +374,22 @@ pub fn disabled_call(callee: &Value) -> Option<(&'static str, &'static str)> {
 }
 
 /// The qualified name a call's callee is known by: a builtin's name, a
-/// tensor method as `Tensor.name`, what an unmodelled attribute was read as.
+/// tensor method as `Tensor.name`, what an unmodelled attribute was read
+/// as, a prelude class's method as `namespace.Class.method`
+/// (`torch.autograd.FunctionCtx.mark_dirty`).
 fn callee_name(callee: &Value) -> Option<String> {
     match callee {
+        Value::BoundMethod(m) => match m.as_ref() {
+            (Value::Object(o), Value::Function(f)) => {
+                let namespace = crate::prelude::namespace_of(&f.file.path)?;
+                // The class of the receiver's MRO that defines the method.
+                let owner = o.class.mro_iter().find(|c| {
+                    matches!(c.own_attr(&f.name), Some(Value::Function(g)) if Rc::ptr_eq(&g, f))
+                })?;
+                Some(format!("{namespace}.{}.{}", owner.name, f.name))
+            }
+            _ => None,
+        },
         Value::Builtin(b) => match (&b.receiver, b.name.strip_prefix("tensor.")) {
             (Some(Value::Tensor(_)), Some(method)) => Some(format!("Tensor.{method}")),
             (None, _) => Some(b.name.to_string()),
@@ -430,6 +541,9 @@ mod tests {
         for r in DYNAMO_BREAKS {
             assert!(r.code.starts_with("GB") && r.code.len() == 6, "{}", r.code);
             assert!(seen.insert(r.callee), "{} twice", r.callee);
+        }
+        for r in FAKE_TENSOR_FAILURES {
+            assert!(r.class.ends_with("Error"), "{}", r.class);
         }
     }
 }

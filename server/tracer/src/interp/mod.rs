@@ -1243,6 +1243,15 @@ impl Interp {
                 {
                     // Dynamo replays global writes only for the root frame's
                     // module, and export's root is torch's own wrapper.
+                    if let Value::Object(o) = &value
+                        && o.class.prelude_namespace == Some("torch.utils.hooks")
+                    {
+                        return Err(self.graph_break(
+                            "GB0101",
+                            format!("Storing Tensor hook handle in globals (inline call): `{n}`"),
+                            "keep the handle outside `forward`",
+                        ));
+                    }
                     return Err(self.graph_break(
                         "GB8949",
                         format!("STORE_GLOBAL in non-module globals: `{n}`"),

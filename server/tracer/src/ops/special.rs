@@ -165,6 +165,7 @@ pub const TENSOR_METHODS: &[&str] = &[
     "untyped_storage",
     "backward",
     "register_hook",
+    "register_post_accumulate_grad_hook",
     "copy_",
     "__len__",
 ];
@@ -317,24 +318,41 @@ pub fn tensor_method(
             }
             interp.record_tensor_op(&target, a, vec![], dtype, shape)?
         }
-        "data_ptr" | "storage" | "untyped_storage" => {
-            if interp.tracing && interp.mode == crate::Mode::Strict {
-                return Err(interp.graph_break(
-                    "GB0109",
-                    format!("Tensor.{name}() is not supported by TorchDynamo"),
-                    "",
-                ));
-            }
-            if interp.tracing && name == "data_ptr" {
-                // A fake tensor has no memory behind it.
+        "storage" if interp.strict_tracing() => {
+            return Err(interp.graph_break("GB0208", "torch.* op returned non-Tensor", ""));
+        }
+        "data_ptr" if interp.strict_tracing() => {
+            // Dynamo's symbolic pointer: comparing or testing it breaks.
+            prelude_object(interp, "torch.storage", "_DataPtr", vec![recv.clone()])?
+        }
+        "data_ptr" if interp.tracing => {
+            // A fake tensor has no memory behind it.
+            return Err(interp.raise(
+                "RuntimeError",
+                crate::interp::dynamo_breaks::NO_DATA_POINTER,
+            ));
+        }
+        "data_ptr" | "storage" => Value::Int(0),
+        "untyped_storage" => prelude_object(
+            interp,
+            "torch.storage",
+            "UntypedStorage",
+            vec![recv.clone()],
+        )?,
+        "register_hook" | "register_post_accumulate_grad_hook" => {
+            let requires_grad = t.requires_grad
+                || t.node
+                    .get()
+                    .is_some_and(|id| interp.graph.requires_grad(id));
+            if interp.tracing && !requires_grad {
                 return Err(interp.raise(
                     "RuntimeError",
-                    "Cannot access data pointer of Tensor (e.g. FakeTensor, FunctionalTensor): export traces with fake tensors; compare shapes, or keep storage checks outside `forward`",
+                    "cannot register a hook on a tensor that doesn't require gradient",
                 ));
             }
-            Value::Int(0)
+            prelude_object(interp, "torch.utils.hooks", "RemovableHandle", vec![])?
         }
-        "backward" | "register_hook" => {
+        "backward" => {
             let r = interp.current_range();
             interp.incomplete(
                 r,
@@ -357,6 +375,19 @@ pub fn tensor_method(
         },
         _ => return Ok(None),
     }))
+}
+
+/// An instance of the prelude class `class` of prelude module `module`.
+fn prelude_object(interp: &mut Interp, module: &str, class: &str, args: Vec<Value>) -> R<Value> {
+    let Some(index) = crate::prelude::module_index(module) else {
+        let r = interp.current_range();
+        return Ok(interp.incomplete(
+            r,
+            format!("analysis incomplete: `{module}.{class}` is not modelled"),
+        ));
+    };
+    let class = interp.prelude_value(index, class)?;
+    interp.call(&class, args, vec![])
 }
 
 fn type_tensor_name(d: DType) -> &'static str {

@@ -1446,6 +1446,14 @@ pub fn broadcast_tensors(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn one_hot(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let n = interp.index_int(&call.arg(1).clone())?;
+    if n < 0 && interp.strict_tracing() {
+        // Dynamo refuses the data-dependent width before tracing the op.
+        return Err(interp.graph_break(
+            "GB0246",
+            "Attempted to use `torch.nn.functional.one_hot` with data-dependent output shape",
+            "pass `num_classes`",
+        ));
+    }
     if n < 0 {
         return Err(interp.fail(
             crate::failure::FailureKind::DataDependent,

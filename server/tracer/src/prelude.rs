@@ -121,6 +121,12 @@ pub static MODULES: &[PreludeModule] = &[
         namespace: "torch.utils.hooks",
         source: include_str!("../prelude/hooks.py"),
     },
+    PreludeModule {
+        name: "torch._numpy",
+        path: "<exportlens prelude>/torch/_numpy/__init__.py",
+        namespace: "torch._numpy",
+        source: include_str!("../prelude/torch_numpy.py"),
+    },
     standalone!("numpy", "numpy.py", "numpy"),
     standalone!("contextvars", "contextvars.py", "contextvars"),
     standalone!("collections", "collections.py", "collections"),

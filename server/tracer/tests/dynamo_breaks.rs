@@ -573,3 +573,66 @@ fn checks_dynamo_makes_before_tracing_a_call() {
     assert_eq!(strict, Some(("GB2736".into(), Some(14))));
     assert_eq!(non_strict, Ok(()));
 }
+
+#[test]
+fn a_tensors_numpy_array_in_strict_export_breaks_on_what_torch_numpy_lacks() {
+    let cases: &[(&str, &str)] = &[
+        ("a = x.numpy().astype(object)", "GB0250"),
+        ("f = x.numpy().flags", "GB0157"),
+        ("b = x.numpy().tobytes()", "GB0158"),
+        (
+            "import numpy as np\n        s = np.array2string(x.numpy())",
+            "GB0294",
+        ),
+    ];
+    for (line, code) in cases {
+        let src = model_source("#", &[line, "return x"]);
+        let strict = both_modes(&src).0;
+        assert_eq!(strict.map(|(c, _)| c).as_deref(), Some(*code), "{src}");
+    }
+    // What it models is traced: shapes, arithmetic, a float cast.
+    let src = model_source(
+        "#",
+        &[
+            "a = x.numpy().astype('float32')",
+            "n = a.shape[0] + len(a)",
+            "b = (a * 2).sum()",
+            "return x * n",
+        ],
+    );
+    assert_eq!(both_modes(&src).0, None);
+}
+
+#[test]
+fn a_typed_dict_is_a_dict_and_one_with_optional_keys_breaks_strict() {
+    let prefix = "import typing\nclass Out(typing.TypedDict, total=False):\n    logits: torch.Tensor\nclass Full(typing.TypedDict):\n    logits: torch.Tensor";
+    let src = model_source(prefix, &["out = Out(logits=x * 2)", "return out['logits']"]);
+    assert_eq!(
+        both_modes(&src),
+        (Some(("GB0257".into(), Some(13))), Ok(()))
+    );
+    let src = model_source(
+        prefix,
+        &[
+            "out = Full(logits=x * 2)",
+            "assert isinstance(out, dict) and list(out) == ['logits']",
+            "return out['logits']",
+        ],
+    );
+    assert_eq!(both_modes(&src), (None, Ok(())));
+}
+
+#[test]
+fn a_call_that_does_not_bind_is_an_exception_dynamo_observes() {
+    let src = model_source("def g(a):\n    return a + 1", &["return g(x, b=1)"]);
+    let (strict, non_strict) = modes_with_lines(&src);
+    assert_eq!(strict, Some(("GB0088".into(), Some(10))));
+    assert!(non_strict.is_some_and(|(m, l)| m.starts_with("TypeError") && l == Some(10)));
+    let src = model_source(
+        "#",
+        &["return torch._higher_order_ops.map(lambda a, b: a + b, x, b=x[0])"],
+    );
+    let (strict, non_strict) = modes_with_lines(&src);
+    assert_eq!(strict, Some(("GB0088".into(), Some(9))));
+    assert!(non_strict.is_some_and(|(m, _)| m.contains("unexpected keyword argument 'b'")));
+}

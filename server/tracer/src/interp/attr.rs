@@ -1579,7 +1579,9 @@ fn canonical_path(p: &str) -> String {
         "torch.export.dynamic_shapes.dims" => "torch.export.dims".into(),
         "torch.nn.parameter.Parameter" => "torch.nn.Parameter".into(),
         "torch.nn.parameter.Buffer" => "torch.nn.Buffer".into(),
-        "functorch.experimental.control_flow.map" => "torch.ops.higher_order.map".into(),
+        "functorch.experimental.control_flow.map" | "torch._higher_order_ops.map" => {
+            "torch.ops.higher_order.map".into()
+        }
         "functorch.experimental.control_flow.cond" => "torch.cond".into(),
         "torch.functional.einsum" => "torch.einsum".into(),
         _ => p,

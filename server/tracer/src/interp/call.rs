@@ -258,7 +258,15 @@ impl Interp {
                     ),
                 ));
             }
-            return Err(err);
+            // Dynamo binds the arguments of the functions it inlines as
+            // Python does: the TypeError is an exception it observes.
+            return Err(match err {
+                Flow::Raise(mut e) => {
+                    e.user_raise = true;
+                    Flow::Raise(e)
+                }
+                other => other,
+            });
         }
         let range = match &func.body {
             FunctionBody::Def(d) => d.range,
@@ -525,8 +533,18 @@ impl Interp {
     pub fn make_class(&mut self, def: &Arc<ast::ClassDef>, scope: &Rc<Scope>) -> R<Value> {
         let mut bases = Vec::new();
         let mut is_enum = false;
+        let mut typed_dict = false;
         for b in &def.bases {
             match self.eval(b, scope)? {
+                Value::Builtin(b)
+                    if matches!(&*b.name, "typing.TypedDict" | "typing_extensions.TypedDict") =>
+                {
+                    typed_dict = true;
+                }
+                Value::Class(c) if c.lookup(TYPED_DICT).is_some() => {
+                    typed_dict = true;
+                    bases.push(c);
+                }
                 Value::Class(c) if c.builtin.as_deref() == Some("collections.OrderedDict") => {
                     bases.push(self.prelude_dict_base()?);
                 }
@@ -634,6 +652,18 @@ impl Interp {
                 module.unwrap_or_else(|| Value::str("__main__")),
             ));
         }
+        // A TypedDict makes plain dicts; `total=False` makes its keys optional.
+        if typed_dict {
+            let total = match def.keywords.iter().find(|(k, _)| k == "total") {
+                Some((_, e)) => {
+                    let v = self.eval(e, scope)?;
+                    self.truthy(&v)?
+                }
+                None => true,
+            };
+            order.push((TYPED_DICT.into(), Value::Bool(total)));
+            order.push(("__total__".into(), Value::Bool(total)));
+        }
         // The metaclass, kept for the hooks it defines on the class
         // (`__instancecheck__`); subclasses find it through the MRO.
         if let Some((_, e)) = def.keywords.iter().find(|(k, _)| k == "metaclass")
@@ -704,6 +734,16 @@ impl Interp {
                 args,
                 kwargs,
             );
+        }
+        if let Some((Value::Bool(total), _)) = class.lookup(TYPED_DICT) {
+            if !total && self.strict_tracing() {
+                return Err(self.graph_break(
+                    "GB0257",
+                    format!("TypedDict with optional keys: `{}`", class.name),
+                    "avoid TypedDict with optional keys in `forward`",
+                ));
+            }
+            return self.call(&Value::builtin("builtins.dict"), args, kwargs);
         }
         if class.is_enum {
             // `Color(1)`: look a member up by value.
@@ -985,6 +1025,9 @@ fn root_scope(scope: &Rc<Scope>) -> Rc<Scope> {
 /// followed (an unknown value, from a package the tracer does not read):
 /// calls its own signature refuses give an unknown value.
 const UNDECORATED: &str = "__exportlens_undecorated__";
+
+/// The class attribute that marks a `TypedDict` class, holding its `total`.
+const TYPED_DICT: &str = "__exportlens_typeddict__";
 
 /// The class attribute that holds a class statement's `metaclass=`.
 pub(crate) const METACLASS: &str = "__exportlens_metaclass__";

@@ -190,6 +190,21 @@ pub static DYNAMO_BREAKS: &[DynamoBreak] = &[
         "Unsupported autograd.Function context `mark_dirty`",
     ),
     rule(
+        "numpy.array2string",
+        "GB0294",
+        "attempted to trace numpy function unsupported by PyTorch",
+    ),
+    rule(
+        "numpy.array_repr",
+        "GB0294",
+        "attempted to trace numpy function unsupported by PyTorch",
+    ),
+    rule(
+        "numpy.array_str",
+        "GB0294",
+        "attempted to trace numpy function unsupported by PyTorch",
+    ),
+    rule(
         "torch.autograd.profiler.record_function.__enter__",
         "GB0008",
         "Attempted to inline function marked as skipped",
@@ -217,10 +232,14 @@ pub static NO_HASATTR: &[&str] = &["torch.storage"];
 
 /// Graph breaks the prelude raises (`torch._exportlens_graph_break(code)`)
 /// where Dynamo's variable for an object refuses an operation: the data
-/// pointer's comparison and truth (`prelude/storage.py`).
+/// pointer's comparison and truth (`prelude/storage.py`), what
+/// `torch._numpy`'s array lacks (`prelude/torch_numpy.py`).
 pub static PRELUDE_BREAKS: &[(&str, &str)] = &[
     ("GB5976", "Data pointer comparison"),
     ("GB9118", "Data pointer truth value"),
+    ("GB0250", "ndarray.astype(object)"),
+    ("GB0157", "Unsupported ndarray attribute access"),
+    ("GB0158", "Unsupported ndarray method call"),
 ];
 
 /// One prelude break by its code.

@@ -65,8 +65,9 @@ pub struct PyErr {
     /// The file of `range`, when it is not the traced file.
     pub path: Option<String>,
     pub line: Option<u32>,
-    /// Raised by a `raise` statement in user code (not by the interpreter
-    /// standing in for Python or torch).
+    /// Raised as Python code raises it, an exception Dynamo observes: a
+    /// `raise` statement in user code, a call of a Python function whose
+    /// arguments do not bind (not the interpreter standing in for torch).
     pub user_raise: bool,
 }
 
@@ -661,6 +662,18 @@ impl Interp {
             line: self.failure_line(),
             user_raise: false,
         })
+    }
+
+    /// An exception raised as Python code raises it, which Dynamo observes
+    /// (strict export: GB0088 when nothing catches it).
+    pub fn observed_raise(&self, class: &str, message: impl Into<String>) -> Flow {
+        match self.raise(class, message) {
+            Flow::Raise(mut e) => {
+                e.user_raise = true;
+                Flow::Raise(e)
+            }
+            other => other,
+        }
     }
 
     pub fn type_error(&self, message: impl Into<String>) -> Flow {

@@ -227,7 +227,12 @@ pub fn tensor_method(
                     "`.numpy()` needs real tensor data; fake tensors have none",
                 ));
             }
-            recv.clone()
+            if interp.strict_tracing() {
+                // Dynamo's NumPy array over the tensor (`torch._numpy`).
+                prelude_object(interp, "torch._numpy", "ndarray", vec![recv.clone()])?
+            } else {
+                recv.clone()
+            }
         }
         "is_floating_point" => Value::Bool(t.dtype.is_floating()),
         "is_complex" => Value::Bool(t.dtype.is_complex()),
@@ -646,7 +651,17 @@ pub fn call(
         }
         "cond" => return cond(interp, args, kwargs).map(Some),
         "meshgrid" => return meshgrid(interp, args.to_vec(), kwargs).map(Some),
-        "ops.higher_order.map" => return map_hop(interp, args).map(Some),
+        "ops.higher_order.map" => {
+            if let Some((k, _)) = kwargs.first() {
+                // `map(f, xs, *args)` is a Python function: the call does
+                // not bind.
+                return Err(interp.observed_raise(
+                    "TypeError",
+                    format!("map() got an unexpected keyword argument '{k}'"),
+                ));
+            }
+            return map_hop(interp, args).map(Some);
+        }
         "_check" | "_check_with" => {
             let cond = if short == "_check_with" {
                 args.get(1)

@@ -988,6 +988,31 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let out = interp.call_module(model.clone(), fake_args, fake_kwargs)?;
     let mut outputs = Vec::new();
     let tree = flatten_output(interp, &out, &mut outputs)?;
+    if interp.mode == Mode::Strict && !interp.grad_enabled_in_forward.is_empty() {
+        let marked = std::mem::take(&mut interp.grad_enabled_in_forward);
+        let mut nodes = Vec::new();
+        for o in &outputs {
+            crate::graph::Graph::arg_nodes(&o.arg, &mut nodes);
+        }
+        if nodes
+            .iter()
+            .any(|&n| interp.graph.grad_flows_from(n, &marked))
+        {
+            // Found on the graph's outputs, at no line of the user's.
+            let mut f = Failure::new(
+                FailureKind::GraphBreak,
+                "returning intermediate with requires_grad_(): functionalization would drop its requires_grad",
+            )
+            .with_code("GB7324");
+            f.hint = Some(
+                "call .detach() on the returned tensor, or set requires_grad outside `forward`"
+                    .into(),
+            );
+            f.range = Some(interp.current_range());
+            f.path = interp.current_path();
+            return Err(Flow::Fail(Box::new(f)));
+        }
+    }
     interp.tracing = false;
     interp.graph.outputs = outputs;
     interp.graph.output_tree = Some(tree);

@@ -298,6 +298,13 @@ impl Graph {
     /// Whether autograd would track the value of node `id`: it is computed
     /// in floating point, through differentiable ops, from a parameter.
     pub fn requires_grad(&self, id: NodeId) -> bool {
+        self.grad_flows_from(id, &[])
+    }
+
+    /// Whether the value of node `id` is computed in floating point,
+    /// through differentiable ops, from a parameter or one of `marked`
+    /// (tensors `forward` made require grad).
+    pub fn grad_flows_from(&self, id: NodeId, marked: &[NodeId]) -> bool {
         let mut seen = vec![false; self.nodes.len()];
         let mut stack = vec![id];
         while let Some(id) = stack.pop() {
@@ -315,6 +322,9 @@ impl Graph {
                     .any(|v| matches!(v, MetaVal::Tensor { dtype, .. } if dtype.is_floating())),
                 _ => false,
             };
+            if floating && marked.contains(&id) {
+                return true;
+            }
             match &node.op {
                 NodeOp::Placeholder(InputKind::Parameter(_)) if floating => return true,
                 NodeOp::Placeholder(_) => {}

@@ -127,6 +127,12 @@ pub static MODULES: &[PreludeModule] = &[
         namespace: "torch._numpy",
         source: include_str!("../prelude/torch_numpy.py"),
     },
+    PreludeModule {
+        name: "torch._C",
+        path: "<exportlens prelude>/torch/_C/__init__.py",
+        namespace: "torch._C",
+        source: include_str!("../prelude/torch_c.py"),
+    },
     standalone!("numpy", "numpy.py", "numpy"),
     standalone!("contextvars", "contextvars.py", "contextvars"),
     standalone!("collections", "collections.py", "collections"),

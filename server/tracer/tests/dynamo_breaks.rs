@@ -210,12 +210,14 @@ fn statements_dynamo_cannot_trace_break_only_the_strict_graph() {
     // class attribute of an object made in forward, nor reading a global.
     let src = model_source("SCALE = 2.0", &["return x * SCALE"]);
     assert_eq!(both_modes(&src), (None, Ok(())));
-    // requires_grad_() on an intermediate is traced; on an input it breaks.
+    // requires_grad_() on an intermediate is traced (returning what derives
+    // from it is refused only after tracing, at no line); on an input it
+    // breaks.
     let src = model_source(
         "#",
         &["y = x.detach().requires_grad_(True)", "return y * 2"],
     );
-    assert_eq!(both_modes(&src).0, None);
+    assert_eq!(both_modes(&src).0, Some(("GB7324".into(), None)));
 }
 
 #[test]
@@ -635,4 +637,66 @@ fn a_call_that_does_not_bind_is_an_exception_dynamo_observes() {
     let (strict, non_strict) = modes_with_lines(&src);
     assert_eq!(strict, Some(("GB0088".into(), Some(9))));
     assert!(non_strict.is_some_and(|(m, _)| m.contains("unexpected keyword argument 'b'")));
+}
+
+#[test]
+fn arithmetic_on_the_id_of_a_tensor_stays_out_of_the_graph() {
+    let src = model_source("#", &["y = x + 1", "tag = id(y) % 5", "return y * tag"]);
+    assert_eq!(
+        both_modes(&src),
+        (Some(("GB0055".into(), Some(11))), Ok(()))
+    );
+}
+
+#[test]
+fn returning_what_derives_from_a_tensor_forward_made_require_grad_breaks_strict() {
+    for forward in [
+        &["y = x * 2", "y.requires_grad = True", "return y"][..],
+        &["y = x * 2", "y.requires_grad_()", "return y + 1"][..],
+    ] {
+        let src = model_source("#", forward);
+        let (strict, non_strict) = modes_with_lines(&src);
+        assert_eq!(strict, Some(("GB7324".into(), None)), "{src}");
+        assert_eq!(non_strict, None, "{src}");
+    }
+    // Not returned, or detached: traced.
+    let src = model_source(
+        "#",
+        &[
+            "y = x * 2",
+            "y.requires_grad = True",
+            "z = (y * 3).sum()",
+            "return x + 1",
+        ],
+    );
+    assert_eq!(both_modes(&src), (None, Ok(())));
+    let src = model_source(
+        "#",
+        &["y = x * 2", "y.requires_grad_()", "return y.detach()"],
+    );
+    assert_eq!(both_modes(&src), (None, Ok(())));
+}
+
+#[test]
+fn a_generator_made_in_forward_breaks_strict_and_seeds_draws_in_non_strict() {
+    let src = model_source(
+        "#",
+        &[
+            "g = torch.Generator()",
+            "g.manual_seed(0)",
+            "assert isinstance(g, torch.Generator) and g.initial_seed() == 0",
+            "return x + torch.rand(x.shape, generator=g)",
+        ],
+    );
+    assert_eq!(both_modes(&src), (Some(("GB0363".into(), Some(9))), Ok(())));
+    let TraceOutcome::Exported(p) = trace_source(&src, Mode::NonStrict) else {
+        panic!("non-strict failed");
+    };
+    assert!(
+        p.graph
+            .nodes
+            .iter()
+            .any(|n| n.target() == Some("aten.rand.generator")),
+        "{src}"
+    );
 }

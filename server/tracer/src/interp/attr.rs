@@ -948,6 +948,7 @@ impl Interp {
                     && !requires_grad
                     && t.dtype.is_floating();
                 if traced {
+                    self.grad_enabled_in_forward.extend(t.node.get());
                     return Ok(());
                 }
                 Err(self.graph_break("GB0206", "setattr() on Tensor.requires_grad", ""))
@@ -1584,6 +1585,7 @@ fn canonical_path(p: &str) -> String {
         }
         "functorch.experimental.control_flow.cond" => "torch.cond".into(),
         "torch.functional.einsum" => "torch.einsum".into(),
+        "torch.Generator" => "torch._C.Generator".into(),
         _ => p,
     }
 }
@@ -1637,7 +1639,6 @@ fn builtin_class_name(full: &str) -> Option<&'static str> {
         "torch.Size",
         "torch.device",
         "torch.dtype",
-        "torch.Generator",
         "torch.export.Dim",
         "torch.export.ShapesCollection",
         "torch.autograd.Function",

@@ -117,7 +117,7 @@ pub static DYNAMO_BREAKS: &[DynamoBreak] = &[
         "Encountered torch.is_inference_mode_enabled during tracing",
     ),
     rule(
-        "torch.Generator",
+        "torch._C.Generator",
         "GB0363",
         "An opaque object was created in the middle of the program.",
     ),

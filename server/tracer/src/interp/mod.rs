@@ -146,6 +146,10 @@ pub struct Interp {
     pub pytree_nodes: Vec<(Rc<Class>, Value)>,
     /// See [`crate::TraceOptions::opaque_outputs`].
     pub opaque_outputs: bool,
+    /// Nodes of tensors `forward` made require grad (`y.requires_grad =
+    /// True`, `y.requires_grad_()` on an intermediate): strict export
+    /// refuses to return what derives from them (GB7324).
+    pub grad_enabled_in_forward: Vec<crate::graph::NodeId>,
     /// A class of this trace defines `__getattribute__`, `__getattr__` or
     /// `__setattr__`: until one does, attribute access skips looking for
     /// them (it is the interpreter's hottest path).
@@ -284,6 +288,7 @@ impl Interp {
             star_fallbacks: HashMap::new(),
             pytree_nodes: Vec::new(),
             opaque_outputs: false,
+            grad_enabled_in_forward: Vec::new(),
             attribute_hooks_defined: false,
             module_hooks_registered: false,
             properties_defined: false,
@@ -1960,6 +1965,13 @@ impl Interp {
     pub fn binop(&mut self, op: BinOp, l: Value, r: Value) -> R<Value> {
         if matches!(l, Value::Tensor(_)) || matches!(r, Value::Tensor(_)) {
             return self.tensor_binop(op, l, r, false);
+        }
+        // Arithmetic on Dynamo's fake `id()` of a tensor stays one.
+        let fake_id = |v: &Value| matches!(v, Value::Builtin(f) if &*f.name == "builtins.id.fake");
+        if (fake_id(&l) && matches!(r, Value::Int(_) | Value::Float(_)))
+            || (fake_id(&r) && matches!(l, Value::Int(_) | Value::Float(_)))
+        {
+            return Ok(Value::builtin("builtins.id.fake"));
         }
         builtins::python_binop(self, op, l, r)
     }

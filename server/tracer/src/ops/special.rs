@@ -240,7 +240,17 @@ pub fn tensor_method(
         "element_size" => Value::Int(t.dtype.size_of() as i64),
         "get_device" => Value::Int(-1),
         "is_inference" => Value::Bool(false),
-        "cpu" | "cuda" | "requires_grad_" | "retain_grad" => recv.clone(),
+        "requires_grad_" => {
+            let on = !matches!(
+                arg0.as_ref().or(kw(kwargs, "requires_grad")),
+                Some(Value::Bool(false))
+            );
+            if interp.strict_tracing() && on {
+                interp.grad_enabled_in_forward.extend(t.node.get());
+            }
+            recv.clone()
+        }
+        "cpu" | "cuda" | "retain_grad" => recv.clone(),
         "float" => to_dtype(interp, t, DType::F32)?,
         "double" => to_dtype(interp, t, DType::F64)?,
         "half" => to_dtype(interp, t, DType::F16)?,
@@ -454,11 +464,12 @@ pub fn call(
             let flat = flatten_size_args(interp, args)?;
             let shape = sizes(interp, &Value::tuple(flat))?;
             let dtype = dtype_kw(kwargs).unwrap_or(DType::F32);
-            // `empty` has no `.default` overload: torch records `.memory_format`.
-            let overload = if short == "empty" {
-                "memory_format"
-            } else {
-                "default"
+            // `empty` has no `.default` overload: torch records `.memory_format`;
+            // a draw from a generator of its own records `.generator`.
+            let overload = match kw(kwargs, "generator") {
+                _ if short == "empty" => "memory_format",
+                Some(g) if !matches!(g, Value::None) && short.starts_with("rand") => "generator",
+                _ => "default",
             };
             constructor(
                 interp,

@@ -252,6 +252,128 @@ pub struct Expr {
     pub range: TextRange,
 }
 
+impl Expr {
+    /// Every name this expression reads, in source order, nested lambdas'
+    /// and comprehensions' own included (a closure's free variables are
+    /// among them).
+    pub fn names_read(&self) -> Vec<&str> {
+        let mut out = Vec::new();
+        self.collect_names(&mut out);
+        out
+    }
+
+    fn collect_names<'a>(&'a self, out: &mut Vec<&'a str>) {
+        use ExprKind as K;
+        let fstring = |parts: &'a [FStringPart], out: &mut Vec<&'a str>| {
+            fn walk<'a>(parts: &'a [FStringPart], out: &mut Vec<&'a str>) {
+                for p in parts {
+                    if let FStringPart::Expr {
+                        expr, format_spec, ..
+                    } = p
+                    {
+                        expr.collect_names(out);
+                        walk(format_spec, out);
+                    }
+                }
+            }
+            walk(parts, out)
+        };
+        let comprehensions = |gens: &'a [Comprehension], out: &mut Vec<&'a str>| {
+            for g in gens {
+                g.iter.collect_names(out);
+                g.ifs.iter().for_each(|e| e.collect_names(out));
+            }
+        };
+        match &self.kind {
+            K::Name(n) => out.push(n),
+            K::FString(parts) => fstring(parts, out),
+            K::Attribute { value, .. } | K::Starred(value) | K::Await(value) => {
+                value.collect_names(out)
+            }
+            K::YieldFrom(value) | K::UnaryOp { operand: value, .. } => value.collect_names(out),
+            K::Yield(value) => {
+                if let Some(v) = value {
+                    v.collect_names(out);
+                }
+            }
+            K::Subscript { value, index } => {
+                value.collect_names(out);
+                index.collect_names(out);
+            }
+            K::Slice { lower, upper, step } => {
+                for e in [lower, upper, step].into_iter().flatten() {
+                    e.collect_names(out);
+                }
+            }
+            K::Call { func, args } => {
+                func.collect_names(out);
+                for a in args {
+                    match a {
+                        Arg::Positional(e)
+                        | Arg::Starred(e)
+                        | Arg::DoubleStarred(e)
+                        | Arg::Keyword { value: e, .. } => e.collect_names(out),
+                    }
+                }
+            }
+            K::BinOp { left, right, .. } => {
+                left.collect_names(out);
+                right.collect_names(out);
+            }
+            K::BoolOp { values, .. } | K::Tuple(values) | K::List(values) | K::Set(values) => {
+                values.iter().for_each(|e| e.collect_names(out))
+            }
+            K::Compare {
+                left, comparators, ..
+            } => {
+                left.collect_names(out);
+                comparators.iter().for_each(|e| e.collect_names(out));
+            }
+            K::IfExp { test, body, orelse } => {
+                body.collect_names(out);
+                test.collect_names(out);
+                orelse.collect_names(out);
+            }
+            K::Lambda { body, .. } => body.collect_names(out),
+            K::Dict(items) => {
+                for i in items {
+                    if let Some(k) = &i.key {
+                        k.collect_names(out);
+                    }
+                    i.value.collect_names(out);
+                }
+            }
+            K::ListComp { elt, generators }
+            | K::SetComp { elt, generators }
+            | K::GeneratorExp { elt, generators } => {
+                elt.collect_names(out);
+                comprehensions(generators, out);
+            }
+            K::DictComp {
+                key,
+                value,
+                generators,
+            } => {
+                key.collect_names(out);
+                value.collect_names(out);
+                comprehensions(generators, out);
+            }
+            K::Named { value, .. } => value.collect_names(out),
+            K::Int(_)
+            | K::BigInt(_)
+            | K::Float(_)
+            | K::Imaginary(_)
+            | K::Str(_)
+            | K::Bytes(_)
+            | K::Bool(_)
+            | K::NoneLit
+            | K::Ellipsis
+            | K::Unsupported { .. }
+            | K::Error => {}
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub enum ExprKind {
     Name(String),

@@ -180,3 +180,14 @@ fn reassociated_ranges_span_their_operands() {
     };
     assert_eq!(text(source, right.range), "b & c");
 }
+
+#[test]
+fn names_an_expression_reads() {
+    let e = expr(
+        "lambda: f\"{x.sum():.{w}f} of {n}\" if [a for b in c if d] else g(*h, k=m, **o)[p:q]",
+    );
+    assert_eq!(
+        e.names_read(),
+        ["x", "w", "n", "a", "c", "d", "g", "h", "m", "o", "p", "q"]
+    );
+}

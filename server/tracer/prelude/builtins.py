@@ -1,6 +1,7 @@
 """Python builtins the tracer writes in Python: the base a class deriving
 from `dict` or `OrderedDict` gets, the file `open()` returns,
-`io.StringIO` and `contextlib.ExitStack`.
+`io.StringIO`, `contextlib.ExitStack` and the coroutine an `async def`
+gives.
 
 Run by the exportlens tracer (never by CPython). A dict instance keeps its
 items in a plain dict (created on first use, so a dataclass-generated
@@ -184,3 +185,22 @@ class _ExitStack:
     def close(self):
         while self._exits:
             self._exits.pop()(None, None, None)
+
+
+class coroutine:
+    """What calling an `async def` function gives: its body ran when it was
+    called (nothing else runs in between in `forward`); driving it by hand
+    finishes with the body's value."""
+
+    def __init__(self, value):
+        self._value = value
+        self._done = False
+
+    def send(self, value):
+        if self._done:
+            raise RuntimeError("cannot reuse already awaited coroutine")
+        self._done = True
+        raise StopIteration(self._value)
+
+    def close(self):
+        self._done = True

@@ -700,3 +700,58 @@ fn a_generator_made_in_forward_breaks_strict_and_seeds_draws_in_non_strict() {
         "{src}"
     );
 }
+
+#[test]
+fn a_scripted_submodule_breaks_strict_and_is_not_followed_in_non_strict() {
+    let src = "import torch\n\nclass Inner(torch.nn.Module):\n    def forward(self, x):\n        return x.relu()\n\nclass M(torch.nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.inner = torch.jit.script(Inner())\n\n    def forward(self, x):\n        return self.inner(x) * 2\n\nmodel = M()\nexample_args = (torch.randn(3, 4),)\n";
+    let (strict, non_strict) = modes_with_lines(src);
+    assert_eq!(strict, Some(("GB4695".into(), Some(13))));
+    assert!(non_strict.is_some_and(|(m, _)| m.contains("TorchScript")));
+}
+
+#[test]
+fn an_async_function_gives_a_coroutine_outside_dynamo_which_inlines_it() {
+    let src = model_source(
+        "async def scale(t):\n    return t * 2",
+        &[
+            "coro = scale(x)",
+            "try:",
+            "    coro.send(None)",
+            "except StopIteration as e:",
+            "    return e.value",
+        ],
+    );
+    assert_eq!(both_modes(&src).1, Ok(()));
+    // Dynamo inlines the body: what it returns is the tensor itself.
+    let src = model_source(
+        "async def scale(t):\n    return t * 2",
+        &["y = scale(x)", "return y + 1"],
+    );
+    assert_eq!(both_modes(&src).0, None);
+}
+
+#[test]
+fn a_check_message_closing_over_a_tensor_breaks_strict() {
+    let src = model_source(
+        "#",
+        &[
+            "n = x.shape[0]",
+            "torch._check(n > 0, lambda: f'empty {x.sum()}')",
+            "return x + 1",
+        ],
+    );
+    assert_eq!(
+        both_modes(&src),
+        (Some(("GB9158".into(), Some(10))), Ok(()))
+    );
+    // Constants and globals are fine.
+    let src = model_source(
+        "LIMIT = 3",
+        &[
+            "k = 2",
+            "torch._check(x.shape[0] > 0, lambda: f'{k} over {LIMIT}')",
+            "return x + 1",
+        ],
+    );
+    assert_eq!(both_modes(&src), (None, Ok(())));
+}

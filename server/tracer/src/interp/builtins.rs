@@ -2993,6 +2993,10 @@ pub fn construct_builtin(
                     Value::Dict(Rc::new(RefCell::new(Default::default()))),
                 );
             } else {
+                if &*name == "builtins.StopIteration" {
+                    // The value a generator or coroutine returned.
+                    obj.set_attr("value", args.first().cloned().unwrap_or(Value::None));
+                }
                 obj.set_attr("args", Value::tuple(args));
             }
             Ok(Value::Object(obj))

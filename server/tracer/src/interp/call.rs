@@ -121,6 +121,9 @@ impl Interp {
             Value::Class(c) => self.instantiate(c.clone(), args, kwargs),
             Value::Object(o) => {
                 if o.class.is_module() {
+                    if self.tracing && o.get_attr(super::SCRIPTED).is_some() {
+                        return self.scripted_module_call(&o.class.name);
+                    }
                     return self.call_module(o.clone(), args, kwargs);
                 }
                 match o.class.lookup("__call__") {
@@ -303,7 +306,20 @@ impl Interp {
         if Rc::strong_count(&scope) > 1 {
             crate::cycles::register(&scope);
         }
-        result
+        match &func.body {
+            // Calling an `async def` makes a coroutine, which Dynamo does
+            // not model: it inlines the body as a plain function's.
+            FunctionBody::Def(def)
+                if def.is_async && !def.is_generator() && !self.strict_tracing() =>
+            {
+                let value = result?;
+                let index = crate::prelude::module_index("exportlens.builtins")
+                    .ok_or_else(|| self.type_error("the prelude has no coroutine"))?;
+                let class = self.prelude_value(index, "coroutine")?;
+                self.call(&class, vec![value], vec![])
+            }
+            _ => result,
+        }
     }
 
     fn bind_params(
@@ -716,6 +732,26 @@ impl Interp {
             }
         }
         Ok(result)
+    }
+
+    /// A call of a `torch.jit.script`ed module while tracing: Dynamo
+    /// cannot trace into the TorchScript runtime; non-strict export runs
+    /// it there, which the analysis does not follow.
+    fn scripted_module_call(&mut self, class: &str) -> R<Value> {
+        if self.strict_tracing() {
+            return Err(self.graph_break(
+                "GB4695",
+                format!("torch.jit.script/freeze modules unsupported: `{class}`"),
+                "call the original eager module instead of its scripted copy",
+            ));
+        }
+        let r = self.current_range();
+        Ok(self.incomplete(
+            r,
+            format!(
+                "analysis incomplete: the TorchScript module `{class}` runs outside the traced Python"
+            ),
+        ))
     }
 
     /// `Class(*args)`: library classes are built by the tracer; user classes

@@ -11,6 +11,9 @@ pub mod builtins;
 pub mod call;
 pub mod copy;
 pub mod dynamo_breaks;
+
+/// The attribute `torch.jit.script` sets on the module it compiles.
+pub const SCRIPTED: &str = "__exportlens_scripted__";
 pub mod import;
 pub mod itertools;
 mod locals;

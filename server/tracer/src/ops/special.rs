@@ -63,6 +63,7 @@ pub const FUNCTIONS: &[&str] = &[
     "is_grad_enabled",
     "jit.is_scripting",
     "jit.is_tracing",
+    "jit.script",
     "cuda.is_available",
     "cuda.is_current_stream_capturing",
     "backends.mps.is_available",
@@ -392,6 +393,45 @@ pub fn tensor_method(
     }))
 }
 
+/// Whether lambda `f` reads a variable of an enclosing function whose
+/// value is not a Python constant (a tensor, a symbolic size, an object):
+/// what Dynamo cannot turn into a `torch._check` message.
+fn closes_over_non_constant(f: &crate::value::Function) -> bool {
+    fn constant(v: &Value) -> bool {
+        match v {
+            Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Str(_) | Value::None => true,
+            Value::Tuple(items) => items.iter().all(constant),
+            _ => false,
+        }
+    }
+    let crate::value::FunctionBody::Lambda(body) = &f.body else {
+        return false;
+    };
+    let p = &f.params;
+    let own = |n: &str| {
+        p.posonly
+            .iter()
+            .chain(&p.args)
+            .chain(&p.kwonly)
+            .chain(p.vararg.iter())
+            .chain(p.kwarg.iter())
+            .any(|q| q.name == n)
+    };
+    body.names_read().into_iter().filter(|n| !own(n)).any(|n| {
+        let mut scope = Some(f.closure.clone());
+        while let Some(s) = scope {
+            if Rc::ptr_eq(&s, &f.globals) {
+                return false;
+            }
+            if let Some(v) = s.vars.borrow().get(n) {
+                return !constant(v);
+            }
+            scope = s.parent.clone();
+        }
+        false
+    })
+}
+
 /// An instance of the prelude class `class` of prelude module `module`.
 fn prelude_object(interp: &mut Interp, module: &str, class: &str, args: Vec<Value>) -> R<Value> {
     let Some(index) = crate::prelude::module_index(module) else {
@@ -674,11 +714,25 @@ pub fn call(
             return map_hop(interp, args).map(Some);
         }
         "_check" | "_check_with" => {
-            let cond = if short == "_check_with" {
-                args.get(1)
+            let (cond, message) = if short == "_check_with" {
+                (args.get(1), args.get(2))
             } else {
-                args.first()
+                (args.first(), args.get(1))
             };
+            // torch's own checks (MultiheadAttention's key-padding check,
+            // which the prelude mirrors) export under strict in torch 2.15:
+            // the rule is for user code.
+            if interp.strict_tracing()
+                && !interp.in_prelude_frame()
+                && let Some(Value::Function(f)) = message.or_else(|| kw(kwargs, "message"))
+                && closes_over_non_constant(f)
+            {
+                return Err(interp.graph_break(
+                    "GB9158",
+                    "Can't convert torch._check*() message closure: its closure variables must be Python constants",
+                    "remove references to tensors and other non-constant values from the message function",
+                ));
+            }
             check(interp, cond.cloned().unwrap_or(Value::Bool(true)))?;
             Value::None
         }
@@ -811,6 +865,22 @@ pub fn call(
             }))
         }
         "is_grad_enabled" => Value::Bool(false),
+        // A module compiled to TorchScript keeps its state and runs in the
+        // TorchScript runtime, which export does not trace into
+        // (`Interp::call`); anything else scripted is not followed.
+        "jit.script" => match args.first() {
+            Some(m @ Value::Object(o)) if o.class.is_module() => {
+                o.set_attr(crate::interp::SCRIPTED, Value::Bool(true));
+                m.clone()
+            }
+            _ => {
+                let r = interp.current_range();
+                interp.incomplete(
+                    r,
+                    "analysis incomplete: `torch.jit.script` of a function is not modelled",
+                )
+            }
+        },
         // The analysis models a CPU machine: no accelerator is there.
         "jit.is_scripting"
         | "jit.is_tracing"

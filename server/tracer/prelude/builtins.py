@@ -1,7 +1,7 @@
 """Python builtins the tracer writes in Python: the base a class deriving
 from `dict` or `OrderedDict` gets, the file `open()` returns,
-`io.StringIO`, `contextlib.ExitStack` and the coroutine an `async def`
-gives.
+`io.StringIO`, `contextlib.ExitStack`, the coroutine an `async def`
+gives and the string strict export formats from a tensor.
 
 Run by the exportlens tracer (never by CPython). A dict instance keeps its
 items in a plain dict (created on first use, so a dataclass-generated
@@ -162,7 +162,12 @@ class _ExitStack:
         enter = getattr(cm, "__enter__", None)
         if enter is None:
             # torch's grad modes are native objects here, which a `with`
-            # enters as no-ops too.
+            # enters as no-ops too. Dynamo enters them only in a `with`:
+            # calling their `__enter__` is calling a function it skips.
+            import torch
+
+            if isinstance(cm, (torch.no_grad, torch.enable_grad, torch.inference_mode)):
+                torch._exportlens_graph_break("GB0007")
             return None
         result = enter()
         self._exits.append(cm.__exit__)
@@ -204,3 +209,21 @@ class coroutine:
 
     def close(self):
         self._done = True
+
+
+class _FormattedString:
+    """An f-string over a tensor's value in strict export: Dynamo keeps it
+    unformatted (printing and logging it work), so it has no length and
+    no characters."""
+
+    def __init__(self, text):
+        self._text = text
+
+    def __str__(self):
+        return self._text
+
+    def __repr__(self):
+        return repr(self._text)
+
+    def __len__(self):
+        raise TypeError("object of type 'StringFormatVariable' has no len()")

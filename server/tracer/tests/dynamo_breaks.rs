@@ -755,3 +755,43 @@ fn a_check_message_closing_over_a_tensor_breaks_strict() {
     );
     assert_eq!(both_modes(&src), (None, Ok(())));
 }
+
+#[test]
+fn an_exit_stack_entering_a_grad_mode_breaks_strict() {
+    let src = model_source(
+        "import contextlib",
+        &[
+            "with contextlib.ExitStack() as stack:",
+            "    stack.enter_context(torch.no_grad())",
+            "    y = x * 2",
+            "return y",
+        ],
+    );
+    assert_eq!(
+        both_modes(&src),
+        (Some(("GB0007".into(), Some(10))), Ok(()))
+    );
+}
+
+#[test]
+fn a_string_formatted_from_a_tensor_prints_but_has_no_length_in_strict() {
+    let src = model_source("#", &["print(f'mean={x.mean():.3f}')", "return x + 1"]);
+    assert_eq!(both_modes(&src).0, None);
+    let src = model_source("#", &["msg = f'mean={x.mean()}'", "return x * len(msg)"]);
+    assert_eq!(
+        both_modes(&src),
+        (Some(("GB0088".into(), Some(10))), Ok(()))
+    );
+    // Through a user `__str__`: the string stays unformatted.
+    let src = model_source(
+        "class Stats:\n    def __init__(self, t):\n        self.t = t\n    def __str__(self):\n        return f'{self.t.mean()}'",
+        &["label = str(Stats(x))", "return x * len(label)"],
+    );
+    assert_eq!(
+        both_modes(&src),
+        (Some(("GB0088".into(), Some(14))), Ok(()))
+    );
+    // Plain values format as usual.
+    let src = model_source("#", &["msg = f'{x.shape[0]} rows'", "return x * len(msg)"]);
+    assert_eq!(both_modes(&src), (None, Ok(())));
+}

@@ -945,6 +945,27 @@ fn python_builtin(
             if args.is_empty() {
                 return Ok(Value::str(""));
             }
+            // A string strict export formatted from a tensor stays one, and
+            // so does what a user `__str__` makes of it.
+            if let Value::Object(o) = arg(0)
+                && interp.strict_tracing()
+            {
+                let made = match o.class.lookup("__str__") {
+                    _ if &*o.class.name == super::FORMATTED_STRING => Some(arg(0)),
+                    Some((f, owner)) if owner.builtin.is_none() => {
+                        Some(interp.call_method_value(&f, arg(0), vec![])?)
+                    }
+                    _ => None,
+                };
+                if let Some(made) = made {
+                    return match made {
+                        Value::Object(m) if &*m.class.name == super::FORMATTED_STRING => {
+                            Ok(Value::Object(m))
+                        }
+                        other => Ok(Value::str(&interp.to_str(&other)?)),
+                    };
+                }
+            }
             let s = interp.to_str(&arg(0))?;
             Ok(Value::str(&s))
         }

@@ -233,13 +233,15 @@ pub static NO_HASATTR: &[&str] = &["torch.storage"];
 /// Graph breaks the prelude raises (`torch._exportlens_graph_break(code)`)
 /// where Dynamo's variable for an object refuses an operation: the data
 /// pointer's comparison and truth (`prelude/storage.py`), what
-/// `torch._numpy`'s array lacks (`prelude/torch_numpy.py`).
+/// `torch._numpy`'s array lacks (`prelude/torch_numpy.py`), a grad mode
+/// entered by `ExitStack.enter_context` (`prelude/builtins.py`).
 pub static PRELUDE_BREAKS: &[(&str, &str)] = &[
     ("GB5976", "Data pointer comparison"),
     ("GB9118", "Data pointer truth value"),
     ("GB0250", "ndarray.astype(object)"),
     ("GB0157", "Unsupported ndarray attribute access"),
     ("GB0158", "Unsupported ndarray method call"),
+    ("GB0007", "Attempted to call function marked as skipped"),
 ];
 
 /// One prelude break by its code.

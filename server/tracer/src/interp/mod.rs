@@ -12,6 +12,10 @@ pub mod call;
 pub mod copy;
 pub mod dynamo_breaks;
 
+/// The prelude class (`prelude/builtins.py`) of a string strict export
+/// formats from a tensor.
+pub const FORMATTED_STRING: &str = "_FormattedString";
+
 /// The attribute `torch.jit.script` sets on the module it compiles.
 pub const SCRIPTED: &str = "__exportlens_scripted__";
 pub mod import;
@@ -1685,6 +1689,7 @@ impl Interp {
         range: TextRange,
     ) -> R<Value> {
         let mut out = String::new();
+        let mut formats_tensor = false;
         for p in parts {
             match p {
                 ast::FStringPart::Literal(s) => out.push_str(s),
@@ -1699,6 +1704,7 @@ impl Interp {
                     if let Value::Unknown(_) = v {
                         return Ok(v);
                     }
+                    formats_tensor |= matches!(v, Value::Tensor(_));
                     if let Value::Tensor(t) = v.clone()
                         && !format_spec.is_empty()
                         && self.mode == Mode::NonStrict
@@ -1727,6 +1733,14 @@ impl Interp {
                     out.push_str(&s);
                 }
             }
+        }
+        if formats_tensor && self.strict_tracing() {
+            // Dynamo keeps a string formatted from a tensor unformatted (its
+            // StringFormatVariable): printable, but no string to measure.
+            let index = crate::prelude::module_index("exportlens.builtins")
+                .ok_or_else(|| self.type_error("the prelude has no formatted string"))?;
+            let class = self.prelude_value(index, FORMATTED_STRING)?;
+            return self.call(&class, vec![Value::str(&out)], vec![]);
         }
         Ok(Value::str(&out))
     }

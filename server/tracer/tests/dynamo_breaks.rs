@@ -722,12 +722,23 @@ fn an_async_function_gives_a_coroutine_outside_dynamo_which_inlines_it() {
         ],
     );
     assert_eq!(both_modes(&src).1, Ok(()));
-    // Dynamo inlines the body: what it returns is the tensor itself.
+    // Dynamo inlines the body: what it returns is the tensor itself, which
+    // has no `send`.
     let src = model_source(
         "async def scale(t):\n    return t * 2",
         &["y = scale(x)", "return y + 1"],
     );
     assert_eq!(both_modes(&src).0, None);
+    let src = model_source(
+        "async def scale(t):\n    return t * 2",
+        &["coro = scale(x)", "coro.send(None)", "return x"],
+    );
+    assert_eq!(both_modes(&src).0, Some(("GB6270".into(), Some(11))));
+    // A method torch.Tensor does not have is an AttributeError in non-strict.
+    let src = model_source("#", &["x.tobytes()", "return x"]);
+    let (strict, non_strict) = modes_with_lines(&src);
+    assert_eq!(strict, Some(("GB6270".into(), Some(9))));
+    assert!(non_strict.is_some_and(|(m, _)| m.starts_with("AttributeError")));
 }
 
 #[test]

@@ -286,6 +286,17 @@ fn bind(
     })
 }
 
+/// Every attribute name of torch 2.15's `torch.Tensor` (`dir(torch.Tensor)`),
+/// one a line: what a method the registry does not model may still be.
+static TENSOR_ATTRIBUTES: &str = include_str!("tensor_attributes.txt");
+
+/// Whether `torch.Tensor` has an attribute `name` at all, modelled or not.
+pub fn is_torch_tensor_attribute(name: &str) -> bool {
+    static SET: std::sync::LazyLock<std::collections::HashSet<&'static str>> =
+        std::sync::LazyLock::new(|| TENSOR_ATTRIBUTES.lines().collect());
+    SET.contains(name)
+}
+
 /// Whether tensors have a method `name` (the registry's or a special one):
 /// `hasattr(x, "jax")` is false.
 pub fn is_tensor_method(name: &str) -> bool {
@@ -308,6 +319,22 @@ pub fn call_method(
         return Ok(r);
     }
     let Some((def, inplace)) = lookup_method(name) else {
+        if interp.tracing && !is_torch_tensor_attribute(name) {
+            // Not a tensor method at all (a coroutine's `send` on what
+            // Dynamo inlined to a tensor). Outside `forward` a tensor may
+            // stand for what the analysis does not model (an array).
+            if interp.strict_tracing() {
+                return Err(interp.graph_break(
+                    "GB6270",
+                    format!("Unhandled tensor method: `{name}` is not defined on FakeTensor"),
+                    "",
+                ));
+            }
+            return Err(interp.raise(
+                "AttributeError",
+                format!("'Tensor' object has no attribute '{name}'"),
+            ));
+        }
         let r = interp.current_range();
         return Ok(interp.incomplete(
             r,
@@ -441,6 +468,15 @@ mod tests {
             for n in def.names {
                 assert!(seen.insert(*n), "duplicate spelling {n}");
             }
+        }
+    }
+
+    #[test]
+    fn every_registry_method_is_a_torch_tensor_attribute() {
+        assert!(is_torch_tensor_attribute("resize_") && is_torch_tensor_attribute("numpy"));
+        assert!(!is_torch_tensor_attribute("send") && !is_torch_tensor_attribute("tobytes"));
+        for name in super::special::TENSOR_METHODS {
+            assert!(is_torch_tensor_attribute(name), "{name}");
         }
     }
 

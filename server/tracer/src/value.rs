@@ -184,7 +184,7 @@ impl CmpKind {
 pub struct Dict {
     entries: Vec<(Value, Value)>,
     /// Positions in `entries` by [`key_hash`]; several keys may share one.
-    index: HashMap<u64, Vec<usize>>,
+    index: foldhash::HashMap<u64, Vec<usize>>,
     /// `collections.defaultdict`'s factory: called for a missing key read
     /// with `d[key]`, its result stored.
     pub default_factory: Option<Value>,
@@ -264,9 +264,19 @@ impl Dict {
 /// equal: numbers hash by their float value (`1`, `1.0` and `True` are one
 /// key), identity-compared values by address, anything else by its kind.
 /// A string key's hash, as [`key_hash`] gives it for `Value::Str`.
+type KeyHasher = <foldhash::fast::FixedState as std::hash::BuildHasher>::Hasher;
+
+/// Dictionary keys hash with one fixed seed: a hash is stored in the
+/// index and compared across lookups (foldhash: keys are hashed on the
+/// interpreter's hottest paths, where SipHash cost a few percent).
+fn key_hasher() -> KeyHasher {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::default().build_hasher()
+}
+
 fn str_key_hash(name: &str) -> u64 {
     use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = key_hasher();
     // A tag of its own: strings hash apart from the other kinds of key.
     u8::MAX.hash(&mut h);
     name.hash(&mut h);
@@ -278,8 +288,8 @@ fn key_hash(key: &Value) -> u64 {
     if let Value::Str(s) = key {
         return str_key_hash(s);
     }
-    fn feed(key: &Value, h: &mut std::collections::hash_map::DefaultHasher) {
-        let number = |x: f64, h: &mut std::collections::hash_map::DefaultHasher| {
+    fn feed(key: &Value, h: &mut KeyHasher) {
+        let number = |x: f64, h: &mut KeyHasher| {
             // -0.0 == 0.0.
             let x = if x == 0.0 { 0.0 } else { x };
             x.to_bits().hash(h);
@@ -311,7 +321,7 @@ fn key_hash(key: &Value) -> u64 {
             _ => {}
         }
     }
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = key_hasher();
     feed(key, &mut h);
     h.finish()
 }
@@ -320,7 +330,7 @@ fn key_hash(key: &Value) -> u64 {
 /// constant time, with [`Value::key_eq`] deciding within a hash bucket.
 #[derive(Default)]
 pub struct KeyIndex {
-    positions: HashMap<u64, Vec<usize>>,
+    positions: foldhash::HashMap<u64, Vec<usize>>,
 }
 
 impl KeyIndex {

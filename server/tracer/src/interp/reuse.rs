@@ -299,7 +299,7 @@ fn retain_library_state(
 /// A walk over everything kept state reaches, collecting the scopes,
 /// classes and objects it keeps, refusing what belongs to one trace.
 struct Walk {
-    seen: HashSet<usize>,
+    seen: foldhash::HashSet<usize>,
     kept: Vec<Weak<dyn Breakable>>,
     entry_path: String,
     /// Names of modules whose classes are not kept (`__main__`, the
@@ -321,7 +321,7 @@ struct Walk {
 impl Walk {
     fn new(interp: &Interp, foreign_modules: HashSet<String>) -> Walk {
         Walk {
-            seen: HashSet::new(),
+            seen: Default::default(),
             kept: Vec::new(),
             entry_path: interp.entry_file.path.clone(),
             foreign_modules,

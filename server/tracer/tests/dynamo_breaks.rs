@@ -806,3 +806,22 @@ fn a_string_formatted_from_a_tensor_prints_but_has_no_length_in_strict() {
     let src = model_source("#", &["msg = f'{x.shape[0]} rows'", "return x * len(msg)"]);
     assert_eq!(both_modes(&src), (None, Ok(())));
 }
+
+#[test]
+fn one_hot_breaks_strict_only_when_dynamo_sees_no_class_count() {
+    let labels = "l = torch.tensor([0, 2, 1])";
+    for call in ["F.one_hot(l)", "F.one_hot(l, -1)"] {
+        let body = format!("import torch.nn.functional as F; {labels}; y = {call}");
+        assert_eq!(strict_code(&body).0.as_deref(), Some("GB0246"), "{call}");
+    }
+    // A keyword `-1` reaches the op: its width depends on the data.
+    let body =
+        format!("import torch.nn.functional as F; {labels}; y = F.one_hot(l, num_classes=-1)");
+    match outcome(&body, Mode::Strict) {
+        TraceOutcome::Failed(f) => {
+            assert_eq!(f.gb_code, None);
+            assert_eq!(f.kind, tracer::FailureKind::DataDependent);
+        }
+        TraceOutcome::Exported(_) => panic!("one_hot(num_classes=-1) exported"),
+    }
+}

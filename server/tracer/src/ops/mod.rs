@@ -50,6 +50,9 @@ pub struct OpCall {
     pub inplace: bool,
     /// The Python spelling used (`torch.relu`, `Tensor.relu_`).
     pub spelling: Rc<str>,
+    /// How many arguments the call passed, positionally and by keyword
+    /// (Dynamo's handlers of some functions look at the call's form).
+    pub passed: (usize, usize),
 }
 
 impl OpCall {
@@ -210,6 +213,7 @@ fn bind(
     inplace: bool,
 ) -> R<OpCall> {
     let params = &index().sigs[position(def)];
+    let passed = (args.len(), kwargs.len());
     let mut bound: Vec<Option<Value>> = vec![None; params.len()];
     let mut pos = args.into_iter().peekable();
     for (i, p) in params.iter().enumerate() {
@@ -283,6 +287,7 @@ fn bind(
         names: params.iter().map(|p| p.name).collect(),
         inplace,
         spelling: Rc::from(spelling),
+        passed,
     })
 }
 

@@ -1446,8 +1446,15 @@ pub fn broadcast_tensors(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn one_hot(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let n = interp.index_int(&call.arg(1).clone())?;
-    if n < 0 && interp.strict_tracing() {
-        // Dynamo refuses the data-dependent width before tracing the op.
+    // Dynamo refuses the data-dependent width before tracing the op when
+    // the call passes the tensor alone or `-1` positionally; a keyword
+    // `num_classes=-1` reaches the op, whose decomposition fails on data.
+    let refused_by_dynamo = match call.passed {
+        (1, 0) | (0, 1) => true,
+        (2, 0) => n == -1,
+        _ => false,
+    };
+    if n < 0 && refused_by_dynamo && interp.strict_tracing() {
         return Err(interp.graph_break(
             "GB0246",
             "Attempted to use `torch.nn.functional.one_hot` with data-dependent output shape",

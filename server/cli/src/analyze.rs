@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use anyhow::{Context, Result, bail};
@@ -153,20 +154,34 @@ pub fn read_source(path: &Path) -> Result<String> {
     Ok(String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// Set when this process will analyse more than one file (a `check` of
+/// several, `--watch`): library state kept by one trace serves the next.
+static MORE_FILES: AtomicBool = AtomicBool::new(false);
+
+/// This process analyses more than one file.
+pub fn expect_more_files() {
+    MORE_FILES.store(true, Ordering::Relaxed);
+}
+
 pub fn analyze(path: &str, text: &str, modes: &[Mode]) -> Analysis {
     let file = SourceFile::parse(path, text);
     let roots = import_roots(Path::new(path));
     let workspace = Workspace::new(Box::new(DiskProvider), roots.clone());
+    let found = tracer::find_entries(&file);
+    // A one-off trace (one entry of the only file) runs libraries without
+    // keeping their state: no later trace would start from it.
+    let fresh_libraries = found.len() <= 1 && !MORE_FILES.load(Ordering::Relaxed);
     // Each mode traces on its own thread, with its own workspace (the
     // parses are shared process-wide).
     let options: tracer::OptionsFactory = {
         let roots = roots.clone();
         Arc::new(move || TraceOptions {
             workspace: Some(Workspace::new(Box::new(DiskProvider), roots.clone())),
+            fresh_libraries,
             ..TraceOptions::default()
         })
     };
-    let entries = tracer::find_entries(&file)
+    let entries = found
         .into_iter()
         .map(|e| {
             let runs = if export::draft::is_draft(&e) {

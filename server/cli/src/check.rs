@@ -110,6 +110,9 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
             choice,
         });
     }
+    if jobs.len() > 1 {
+        crate::analyze::expect_more_files();
+    }
     let mut report = Report::default();
     for part in parallel::map_in_order(&jobs, |job| check_file(job, opts)) {
         report.append(part?);

@@ -19,6 +19,8 @@ const SETTLE: Duration = Duration::from_millis(150);
 /// Checks `paths` now and after every relevant change; returns only when
 /// the watcher stops (its channel closes) or cannot start.
 pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<()> {
+    // Every change checks again: library state kept by one check serves the next.
+    crate::analyze::expect_more_files();
     let (tx, changes) = mpsc::channel();
     let mut watcher = notify::recommended_watcher(tx).context("cannot watch for changes")?;
     for path in paths {

@@ -182,13 +182,17 @@ pub(crate) fn keep(
     previous: Kept,
     collector: &mut Collector,
 ) {
+    if !applies(key) {
+        previous.break_all(&HashSet::new());
+        return;
+    }
     if interp.library_state_written {
         tracing::debug!("library state not kept: code set library configuration");
         previous.break_all(&HashSet::new());
         return;
     }
-    if !applies(key) || !interp.loading.is_empty() || interp.cut_short {
-        tracing::debug!("library state not kept: the trace stopped early or decides on data");
+    if !interp.loading.is_empty() || interp.cut_short {
+        tracing::debug!("library state not kept: the trace stopped early");
         previous.break_all(&HashSet::new());
         return;
     }

@@ -316,9 +316,9 @@ struct Walk {
     /// The module or class being walked from.
     origin: Rc<str>,
     /// Enclosing-function scopes kept for a closure (walked by name).
-    closures: HashSet<usize>,
+    closures: foldhash::HashSet<usize>,
     /// Whether state of each file met so far may be kept (by address).
-    files: std::collections::HashMap<usize, bool>,
+    files: foldhash::HashMap<usize, bool>,
     visited: usize,
 }
 
@@ -332,7 +332,7 @@ impl Walk {
             values: Vec::new(),
             scopes: Vec::new(),
             origin: Rc::from(""),
-            closures: HashSet::new(),
+            closures: Default::default(),
             files: Default::default(),
             visited: 0,
         }
@@ -353,7 +353,9 @@ impl Walk {
     }
 
     fn push(&mut self, v: Value) {
-        self.values.push((v, self.origin.clone()));
+        if !holds_nothing(&v) {
+            self.values.push((v, self.origin.clone()));
+        }
     }
 
     fn extend(&mut self, values: impl IntoIterator<Item = Value>) {
@@ -395,7 +397,9 @@ impl Walk {
             _ => self.origin.clone(),
         };
         for v in vars.values() {
-            self.values.push((v.clone(), origin.clone()));
+            if !holds_nothing(v) {
+                self.values.push((v.clone(), origin.clone()));
+            }
         }
         drop(vars);
         if let Some(parent) = &scope.parent {
@@ -410,34 +414,31 @@ impl Walk {
     /// variables; transformers stores a function defined in a method on
     /// `nn.Module`, whose enclosing locals hold the model being built).
     fn closure(&mut self, f: &Function) {
+        let range = match &f.body {
+            FunctionBody::Def(def) => def.range,
+            FunctionBody::Lambda(e) => e.range,
+        };
+        let text = f
+            .file
+            .text
+            .get(range.start as usize..range.end as usize)
+            .unwrap_or_default();
+        let dynamic = text.is_empty()
+            || ["locals", "vars", "eval", "exec"]
+                .iter()
+                .any(|w| mentions(text, w));
         let mut scope = Some(f.closure.clone());
-        let mut words: Option<HashSet<&str>> = None;
         while let Some(s) = scope {
             if s.parent.is_none() {
                 self.scopes.push(s);
                 return;
             }
-            let text = match &f.body {
-                FunctionBody::Def(def) => f
-                    .file
-                    .text
-                    .get(def.range.start as usize..def.range.end as usize),
-                FunctionBody::Lambda(e) => f
-                    .file
-                    .text
-                    .get(e.range.start as usize..e.range.end as usize),
-            };
-            let words = words.get_or_insert_with(|| text.map(identifiers).unwrap_or_default());
-            let dynamic = text.is_none()
-                || ["locals", "vars", "eval", "exec"]
-                    .iter()
-                    .any(|w| words.contains(w));
             if self.closures.insert(Rc::as_ptr(&s) as *const () as usize) {
                 self.kept.push(Rc::downgrade(&s) as Weak<dyn Breakable>);
             }
             for (name, v) in s.vars.borrow().iter() {
-                if dynamic || words.contains(name.as_str()) {
-                    self.push(v.clone());
+                if !holds_nothing(v) && (dynamic || mentions(text, name)) {
+                    self.values.push((v.clone(), self.origin.clone()));
                 }
             }
             scope = s.parent.clone();
@@ -564,7 +565,9 @@ impl Walk {
             return Err(format!("class `{}` of `{module}`", c.qualname));
         }
         for (_, v) in attrs.iter() {
-            self.values.push((v.clone(), c.qualname.clone()));
+            if !holds_nothing(v) {
+                self.values.push((v.clone(), c.qualname.clone()));
+            }
         }
         drop(attrs);
         self.extend(c.bases.iter().cloned().map(Value::Class));
@@ -579,7 +582,9 @@ impl Walk {
         }
         self.push(Value::Class(o.class.clone()));
         for (_, v) in o.attrs.borrow().iter() {
-            self.values.push((v.clone(), o.class.qualname.clone()));
+            if !holds_nothing(v) {
+                self.values.push((v.clone(), o.class.qualname.clone()));
+            }
         }
         if let Some(state) = &o.module {
             let state = state.borrow();
@@ -592,6 +597,25 @@ impl Walk {
     }
 }
 
+/// A value that refers to nothing else and is never refused (a number, a
+/// string): the walk does not need to visit it.
+fn holds_nothing(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::None
+            | Value::Bool(_)
+            | Value::Int(_)
+            | Value::Float(_)
+            | Value::Str(_)
+            | Value::Range(..)
+            | Value::DType(_)
+            | Value::Device(_)
+            | Value::PyModule(_)
+            | Value::Dim(_)
+            | Value::Unknown(_)
+    )
+}
+
 /// Whether state defined in the file at `path` may be kept: the prelude's
 /// and installed libraries', never the entry file's.
 pub(crate) fn is_kept_file(path: &str, entry_path: &str) -> bool {
@@ -599,10 +623,11 @@ pub(crate) fn is_kept_file(path: &str, entry_path: &str) -> bool {
         && (path.starts_with(crate::prelude::VIRTUAL_ROOT) || super::is_installed_library(path))
 }
 
-/// The identifier-like words of a piece of source text: a superset of the
-/// names its code can read.
-fn identifiers(text: &str) -> HashSet<&str> {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| w.chars().next().is_some_and(|c| !c.is_ascii_digit()))
-        .collect()
+/// Whether `text` holds `name` as a word: a superset of the names its
+/// code can read.
+fn mentions(text: &str, name: &str) -> bool {
+    let word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
+    text.match_indices(name).any(|(at, _)| {
+        !word(text.as_bytes()[..at].last()) && !word(text.as_bytes().get(at + name.len()))
+    })
 }

@@ -7,16 +7,13 @@
 //! in strict mode too. Each expectation was read off `torch.export.export`
 //! on the same model.
 
-use tracer::{Budget, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+mod common;
+
+use tracer::Mode;
 
 fn node_names(src: &str, mode: Mode) -> Vec<String> {
-    let file = SourceFile::parse("m.py", src);
-    let entry = find_entries(&file).remove(0);
-    let result = trace_entry(file, &entry, mode, Budget::default());
-    let TraceOutcome::Exported(p) = &result.outcome else {
-        panic!("expected a program");
-    };
-    let named = export::name_program(p, mode);
+    let p = common::exported(src, mode);
+    let named = export::name_program(&p, mode);
     named
         .order
         .iter()

@@ -5,18 +5,15 @@
 //! that pass's, so their number is the traced reads plus the dim's place.
 //! Each expectation was read off `torch.export.export` on the same model.
 
+mod common;
+
+use tracer::Mode;
 use tracer::graph::{Arg, NodeOp};
-use tracer::{Budget, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
 
 /// The program's `sym_size.int` reads in final order: (name, input, dim).
 fn size_reads(src: &str, mode: Mode) -> Vec<(String, String, i64)> {
-    let file = SourceFile::parse("m.py", src);
-    let entry = find_entries(&file).remove(0);
-    let result = trace_entry(file, &entry, mode, Budget::default());
-    let TraceOutcome::Exported(p) = &result.outcome else {
-        panic!("expected a program");
-    };
-    let named = export::name_program(p, mode);
+    let p = common::exported(src, mode);
+    let named = export::name_program(&p, mode);
     named
         .order
         .iter()
@@ -180,13 +177,8 @@ dynamic_shapes = ({0: torch.export.Dim.AUTO},)
 
 /// The final names of the nodes of `target`.
 fn names_of(src: &str, mode: Mode, target: &str) -> Vec<String> {
-    let file = SourceFile::parse("m.py", src);
-    let entry = find_entries(&file).remove(0);
-    let result = trace_entry(file, &entry, mode, Budget::default());
-    let TraceOutcome::Exported(p) = &result.outcome else {
-        panic!("expected a program");
-    };
-    let named = export::name_program(p, mode);
+    let p = common::exported(src, mode);
+    let named = export::name_program(&p, mode);
     named
         .order
         .iter()

@@ -6,7 +6,9 @@
 
 use export::report::val_json;
 use tracer::graph::{Arg, NodeOp};
-use tracer::{Budget, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+mod common;
+
+use tracer::Mode;
 
 const MODEL: &str = "import torch
 from torch.export import Dim
@@ -24,13 +26,8 @@ dynamic_shapes = {'x': {0: Dim.AUTO}}
 #[test]
 fn a_float_of_a_symbolic_size_is_recorded_as_torch_records_it() {
     for mode in [Mode::Strict, Mode::NonStrict] {
-        let file = SourceFile::parse("m.py", MODEL);
-        let entry = find_entries(&file).remove(0);
-        let result = trace_entry(file, &entry, mode, Budget::default());
-        let TraceOutcome::Exported(p) = &result.outcome else {
-            panic!("{mode:?}: expected a program");
-        };
-        let named = export::name_program(p, mode);
+        let p = common::exported(MODEL, mode);
+        let named = export::name_program(&p, mode);
         let nodes: Vec<(String, String, String)> = named
             .order
             .iter()

@@ -251,8 +251,12 @@ class Module(_ModuleStorage):
         if not isinstance(mode, bool):
             raise ValueError("training mode is expected to be boolean")
         self.training = mode
-        for module in self.children():
-            module.train(mode)
+        # The children, as children() gives them (a child registered twice
+        # is set twice, to the same mode): without its two generators,
+        # since every model's eval() runs this once per module.
+        for module in self._modules.values():
+            if module is not None:
+                module.train(mode)
         return self
 
     def eval(self):

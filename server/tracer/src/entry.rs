@@ -7,6 +7,7 @@
 //! symbolic shapes, runs `forward` in the chosen mode and packages the
 //! graph, its signature, its guards and range constraints, or the failure.
 
+use std::collections::HashMap;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -905,9 +906,10 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let leaf_specs = crate::spec::leaf_specs(interp, &ea.dynamic_shapes, &params_for_spec)?;
 
     // Lifted state, in registration order.
-    let params = crate::module::named_parameters(&model);
-    let buffers = crate::module::named_buffers(&model);
-    let constants = crate::module::named_constants(&model);
+    let tree = crate::module::named_modules(&model);
+    let params = crate::module::parameters_of(&tree);
+    let buffers = crate::module::buffers_of(&tree);
+    let constants = crate::module::constants_of(&tree);
 
     // User inputs: fresh fake tensors with symbolic sizes.
     let mut factory = SymbolFactory::default();
@@ -937,7 +939,8 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
         interp.lifted.remove(&t.id);
     }
     // Non-strict lifts every parameter name, tied ones included.
-    let all_params = crate::module::named_parameters_with_duplicates(&model);
+    let all_params = crate::module::parameters_with_duplicates_of(&tree);
+    drop(tree);
     let mut tied_placeholders: Vec<NodeId> = Vec::new();
     if interp.mode == Mode::NonStrict {
         for (_, t) in &params {
@@ -1040,9 +1043,9 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let mut lifted_count = 0;
     // State made while tracing (a lazy module initialized on the example
     // input) is named by the registries as they are now.
-    let late_params = crate::module::named_parameters(&model);
-    let late_buffers = crate::module::named_buffers(&model);
     let modules = crate::module::named_modules(&model);
+    let late_params = crate::module::parameters_of(&modules);
+    let late_buffers = crate::module::buffers_of(&modules);
     let late_kind = |id: u32| -> Option<InputKind> {
         if let Some((n, _)) = late_params.iter().find(|(_, t)| t.id == id) {
             return Some(InputKind::Parameter(n.clone()));
@@ -1103,21 +1106,30 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     }
     if interp.mode == Mode::NonStrict {
         ps.extend(tied_placeholders.iter().copied());
-        let order = |n: &NodeId, interp: &Interp| -> usize {
-            match &interp.graph.node(*n).op {
-                NodeOp::Placeholder(InputKind::Parameter(q)) => all_params
-                    .iter()
-                    .position(|(p, _)| p == q)
-                    .unwrap_or(usize::MAX),
-                NodeOp::Placeholder(InputKind::Buffer { target, .. }) => buffers
-                    .iter()
-                    .position(|(p, _, _)| p == target)
-                    .unwrap_or(usize::MAX),
-                _ => usize::MAX,
-            }
+        let param_order: HashMap<&str, usize> = all_params
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, (p, _))| (p.as_str(), i))
+            .collect();
+        let buffer_order: HashMap<&str, usize> = buffers
+            .iter()
+            .enumerate()
+            .rev()
+            .map(|(i, (p, _, _))| (p.as_str(), i))
+            .collect();
+        let order = |n: &NodeId| -> usize {
+            let found = match &interp.graph.node(*n).op {
+                NodeOp::Placeholder(InputKind::Parameter(q)) => param_order.get(q.as_str()),
+                NodeOp::Placeholder(InputKind::Buffer { target, .. }) => {
+                    buffer_order.get(target.as_str())
+                }
+                _ => None,
+            };
+            found.copied().unwrap_or(usize::MAX)
         };
-        ps.sort_by_key(|n| order(n, interp));
-        bs.sort_by_key(|n| order(n, interp));
+        ps.sort_by_cached_key(order);
+        bs.sort_by_cached_key(order);
     }
     inputs.extend(ps);
     inputs.extend(bs);

@@ -11,6 +11,7 @@
 //! [`named_buffers`], ...) to build the exported program's signature, in
 //! the order torch's `named_parameters()`/`named_buffers()` give.
 
+use std::collections::HashSet;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
@@ -154,46 +155,62 @@ pub fn delattr(obj: &Object, name: &str) -> bool {
 
 /// The module tree in `named_modules()` order (pre-order, each module once).
 pub fn named_modules(root: &Rc<Object>) -> Vec<(String, Rc<Object>)> {
-    fn walk(prefix: String, m: &Rc<Object>, out: &mut Vec<(String, Rc<Object>)>) {
-        if out.iter().any(|(_, o)| Rc::ptr_eq(o, m)) {
+    fn walk(
+        prefix: String,
+        m: &Rc<Object>,
+        seen: &mut HashSet<*const Object>,
+        out: &mut Vec<(String, Rc<Object>)>,
+    ) {
+        if !seen.insert(Rc::as_ptr(m)) {
             return;
         }
-        out.push((prefix.clone(), m.clone()));
         let children = m
             .module
             .as_ref()
             .map(|st| st.borrow().module_entries())
             .unwrap_or_default();
+        out.push((prefix, m.clone()));
+        let prefix = out.len() - 1;
         for (n, c) in children {
             if let Some(c) = c {
-                walk(qual(&prefix, &n), &c, out);
+                walk(qual(&out[prefix].0, &n), &c, seen, out);
             }
         }
     }
     let mut out = Vec::new();
-    walk(String::new(), root, &mut out);
+    walk(String::new(), root, &mut HashSet::new(), &mut out);
     out
 }
 
 /// `named_parameters()`: qualified names in registration order, each tensor once.
 pub fn named_parameters(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
-    let mut out: Vec<(String, Rc<Tensor>)> = Vec::new();
-    for (name, t) in named_parameters_with_duplicates(root) {
-        if !out.iter().any(|(_, o)| Rc::ptr_eq(o, &t)) {
-            out.push((name, t));
-        }
-    }
-    out
+    parameters_of(&named_modules(root))
+}
+
+/// [`named_parameters`] of a module tree already walked by [`named_modules`].
+pub fn parameters_of(modules: &[(String, Rc<Object>)]) -> Vec<(String, Rc<Tensor>)> {
+    let mut seen = HashSet::new();
+    parameters_with_duplicates_of(modules)
+        .into_iter()
+        .filter(|(_, t)| seen.insert(Rc::as_ptr(t)))
+        .collect()
 }
 
 /// `named_parameters(remove_duplicate=False)`: tied parameters under each name.
 pub fn named_parameters_with_duplicates(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
+    parameters_with_duplicates_of(&named_modules(root))
+}
+
+/// [`named_parameters_with_duplicates`] of a walked module tree.
+pub fn parameters_with_duplicates_of(
+    modules: &[(String, Rc<Object>)],
+) -> Vec<(String, Rc<Tensor>)> {
     let mut out = Vec::new();
-    for (prefix, m) in named_modules(root) {
+    for (prefix, m) in modules {
         let st = m.module.as_ref().expect("modules have state").borrow();
         for (n, t) in st.param_entries() {
             if let Some(t) = t {
-                out.push((qual(&prefix, &n), t));
+                out.push((qual(prefix, &n), t));
             }
         }
     }
@@ -202,15 +219,20 @@ pub fn named_parameters_with_duplicates(root: &Rc<Object>) -> Vec<(String, Rc<Te
 
 /// `named_buffers()` with persistence.
 pub fn named_buffers(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>, bool)> {
+    buffers_of(&named_modules(root))
+}
+
+/// [`named_buffers`] of a walked module tree.
+pub fn buffers_of(modules: &[(String, Rc<Object>)]) -> Vec<(String, Rc<Tensor>, bool)> {
     let mut out: Vec<(String, Rc<Tensor>, bool)> = Vec::new();
-    for (prefix, m) in named_modules(root) {
+    let mut seen = HashSet::new();
+    for (prefix, m) in modules {
         let st = m.module.as_ref().expect("modules have state").borrow();
         for (n, t, persistent) in st.buffer_entries() {
             let Some(t) = t else { continue };
-            if out.iter().any(|(_, o, _)| Rc::ptr_eq(o, &t)) {
-                continue;
+            if seen.insert(Rc::as_ptr(&t)) {
+                out.push((qual(prefix, &n), t, persistent));
             }
-            out.push((qual(&prefix, &n), t, persistent));
         }
     }
     out
@@ -218,11 +240,16 @@ pub fn named_buffers(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>, bool)> {
 
 /// Plain tensor attributes (lifted as constants).
 pub fn named_constants(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
+    constants_of(&named_modules(root))
+}
+
+/// [`named_constants`] of a walked module tree.
+pub fn constants_of(modules: &[(String, Rc<Object>)]) -> Vec<(String, Rc<Tensor>)> {
     let mut out = Vec::new();
-    for (prefix, m) in named_modules(root) {
+    for (prefix, m) in modules {
         for (n, v) in m.attrs.borrow().iter() {
             if let Value::Tensor(t) = v {
-                out.push((qual(&prefix, n), t.clone()));
+                out.push((qual(prefix, n), t.clone()));
             }
         }
     }

@@ -906,6 +906,15 @@ impl Value {
         }))
     }
 
+    /// The method `name` of a builtin value's type (`list.append` bound to
+    /// a list), named `KIND.name`.
+    pub fn builtin_method(kind: &'static str, name: &str, receiver: Value) -> Value {
+        Value::Builtin(Rc::new(Builtin {
+            name: builtin_method_name(kind, name),
+            receiver: Some(receiver),
+        }))
+    }
+
     pub fn unknown(reason: &str) -> Value {
         Value::Unknown(Rc::from(reason))
     }
@@ -1023,6 +1032,30 @@ fn c3_merge(bases: &[Rc<Class>]) -> Option<Vec<Rc<Class>>> {
         }
         out.push(head);
     }
+}
+
+/// `KIND.name`, made once per thread and shared: code reads methods off
+/// lists, dicts and strings all the time (`self._modules.items()`), and
+/// formatting the name for each read was a measurable part of a trace.
+fn builtin_method_name(kind: &'static str, name: &str) -> Rc<str> {
+    /// Distinct names kept per thread; past it names are made per read.
+    const MAX_NAMES: usize = 4096;
+    thread_local! {
+        static NAMES: RefCell<HashMap<&'static str, NameMap<Rc<str>>>> =
+            RefCell::new(HashMap::new());
+    }
+    NAMES.with(|names| {
+        let mut names = names.borrow_mut();
+        let of_kind = names.entry(kind).or_default();
+        if let Some(made) = of_kind.get(name) {
+            return made.clone();
+        }
+        let made: Rc<str> = Rc::from(format!("{kind}.{name}"));
+        if of_kind.len() < MAX_NAMES {
+            of_kind.insert(name.to_string(), made.clone());
+        }
+        made
+    })
 }
 
 #[cfg(test)]

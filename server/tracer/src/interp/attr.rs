@@ -337,15 +337,15 @@ impl Interp {
             Value::Unknown(_) => Ok(v.clone()),
             Value::SymInt(_) | Value::Int(_) => match name {
                 "real" | "numerator" => Ok(v.clone()),
-                _ => Ok(Value::method(&format!("int.{name}"), v.clone())),
+                _ => Ok(Value::builtin_method("int", name, v.clone())),
             },
-            Value::Str(_) => Ok(Value::method(&format!("str.{name}"), v.clone())),
-            Value::List(_) => Ok(Value::method(&format!("list.{name}"), v.clone())),
-            Value::Tuple(_) => Ok(Value::method(&format!("tuple.{name}"), v.clone())),
-            Value::Dict(_) => Ok(Value::method(&format!("dict.{name}"), v.clone())),
-            Value::Set(_) => Ok(Value::method(&format!("set.{name}"), v.clone())),
+            Value::Str(_) => Ok(Value::builtin_method("str", name, v.clone())),
+            Value::List(_) => Ok(Value::builtin_method("list", name, v.clone())),
+            Value::Tuple(_) => Ok(Value::builtin_method("tuple", name, v.clone())),
+            Value::Dict(_) => Ok(Value::builtin_method("dict", name, v.clone())),
+            Value::Set(_) => Ok(Value::builtin_method("set", name, v.clone())),
             Value::Float(_) | Value::SymFloat(_, _) => {
-                Ok(Value::method(&format!("float.{name}"), v.clone()))
+                Ok(Value::builtin_method("float", name, v.clone()))
             }
             Value::Slice(s) => match name {
                 "start" => Ok(s[0].clone()),
@@ -755,8 +755,7 @@ impl Interp {
         if !path.starts_with("torch") {
             return self.resolve_module_attr(path, name);
         }
-        let full = format!("{path}.{name}");
-        if let Some(v) = self.torch_attrs.get(&full) {
+        if let Some(v) = self.torch_attrs.get(path).and_then(|m| m.get(name)) {
             return Ok(v.clone());
         }
         let v = self.resolve_module_attr(path, name)?;
@@ -766,7 +765,10 @@ impl Interp {
             v,
             Value::Unknown(_) | Value::Dict(_) | Value::List(_) | Value::Object(_)
         ) {
-            self.torch_attrs.insert(full, v.clone());
+            self.torch_attrs
+                .entry(path.to_string())
+                .or_default()
+                .insert(name.to_string(), v.clone());
         }
         Ok(v)
     }

@@ -173,11 +173,11 @@ pub struct Interp {
     /// The globals of the prelude modules that ran, by index in
     /// [`crate::prelude::MODULES`].
     pub preludes: HashMap<usize, Rc<Scope>>,
-    /// `torch.*` module attributes read so far, by dotted path: reading
-    /// one resolves through the prelude, the op registry and the class
-    /// tables, and model code reads the same few (`torch.nn.functional`,
-    /// `torch.ones`) at every call.
-    pub torch_attrs: crate::value::NameMap<Value>,
+    /// `torch.*` module attributes read so far, by module path then name:
+    /// reading one resolves through the prelude, the op registry and the
+    /// class tables, and model code reads the same few
+    /// (`torch.nn.functional`, `torch.ones`) at every call.
+    pub torch_attrs: crate::value::NameMap<crate::value::NameMap<Value>>,
     /// Python's builtins resolved so far (`isinstance`, `ValueError`): names
     /// no scope binds are looked up here at every use.
     pub builtin_names: crate::value::NameMap<Value>,

@@ -342,7 +342,12 @@ impl Walk {
         self.extend(interp.modules.values().cloned());
         self.scopes.extend(interp.preludes.values().cloned());
         self.extend(interp.classes.values().cloned().map(Value::Class));
-        self.extend(interp.torch_attrs.values().cloned());
+        self.extend(
+            interp
+                .torch_attrs
+                .values()
+                .flat_map(|m| m.values().cloned()),
+        );
         self.extend(interp.builtin_names.values().cloned());
         for (class, flatten) in &interp.pytree_nodes {
             self.push(Value::Class(class.clone()));
@@ -414,30 +419,21 @@ impl Walk {
     /// variables; transformers stores a function defined in a method on
     /// `nn.Module`, whose enclosing locals hold the model being built).
     fn closure(&mut self, f: &Function) {
-        let range = match &f.body {
-            FunctionBody::Def(def) => def.range,
-            FunctionBody::Lambda(e) => e.range,
-        };
-        let text = f
-            .file
-            .text
-            .get(range.start as usize..range.end as usize)
-            .unwrap_or_default();
-        let dynamic = text.is_empty()
-            || ["locals", "vars", "eval", "exec"]
-                .iter()
-                .any(|w| mentions(text, w));
+        // Most functions close over a module's globals alone; the text
+        // is read only for the few defined inside another function.
+        let mut used = None;
         let mut scope = Some(f.closure.clone());
         while let Some(s) = scope {
             if s.parent.is_none() {
                 self.scopes.push(s);
                 return;
             }
+            let used = used.get_or_insert_with(|| names_used(f));
             if self.closures.insert(Rc::as_ptr(&s) as *const () as usize) {
                 self.kept.push(Rc::downgrade(&s) as Weak<dyn Breakable>);
             }
             for (name, v) in s.vars.borrow().iter() {
-                if !holds_nothing(v) && (dynamic || mentions(text, name)) {
+                if !holds_nothing(v) && used.includes(name) {
                     self.values.push((v.clone(), self.origin.clone()));
                 }
             }
@@ -625,9 +621,96 @@ pub(crate) fn is_kept_file(path: &str, entry_path: &str) -> bool {
 
 /// Whether `text` holds `name` as a word: a superset of the names its
 /// code can read.
-fn mentions(text: &str, name: &str) -> bool {
-    let word = |b: Option<&u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_');
-    text.match_indices(name).any(|(at, _)| {
-        !word(text.as_bytes()[..at].last()) && !word(text.as_bytes().get(at + name.len()))
-    })
+/// The names a function's text uses, as a closure's cells would hold
+/// them. `All` when the text reads its scope by name (`locals()`,
+/// `eval`), or is not at hand.
+enum NamesUsed {
+    All,
+    Words(foldhash::HashSet<Box<str>>),
+}
+
+impl NamesUsed {
+    /// The words of `text` (a word search: a name in a string or a comment
+    /// counts too, which keeps more than needed, never less).
+    fn of_text(text: &str) -> NamesUsed {
+        let words: foldhash::HashSet<Box<str>> = text
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .map(Box::from)
+            .collect();
+        let dynamic = text.is_empty()
+            || ["locals", "vars", "eval", "exec"]
+                .iter()
+                .any(|w| words.contains(*w));
+        if dynamic {
+            NamesUsed::All
+        } else {
+            NamesUsed::Words(words)
+        }
+    }
+
+    fn includes(&self, name: &str) -> bool {
+        match self {
+            NamesUsed::All => true,
+            NamesUsed::Words(words) => words.contains(name) || !name.is_ascii(),
+        }
+    }
+}
+
+/// [`NamesUsed`] of `f`, read once per function definition on this
+/// thread: the kept state's closures are walked again after every trace.
+fn names_used(f: &Function) -> Rc<NamesUsed> {
+    /// Definitions remembered per thread; past it the cache starts over.
+    const MAX_REMEMBERED: usize = 4096;
+    thread_local! {
+        /// By the definition's address, with the definition itself (kept
+        /// alive so that the address is not reused).
+        static USED: RefCell<foldhash::HashMap<usize, (FunctionBody, Rc<NamesUsed>)>> =
+            RefCell::new(Default::default());
+    }
+    let (address, range) = match &f.body {
+        FunctionBody::Def(def) => (Arc::as_ptr(def) as usize, def.range),
+        FunctionBody::Lambda(e) => (Arc::as_ptr(e) as usize, e.range),
+    };
+    if let Some(known) = USED.with(|u| u.borrow().get(&address).map(|(_, n)| n.clone())) {
+        return known;
+    }
+    let text = f
+        .file
+        .text
+        .get(range.start as usize..range.end as usize)
+        .unwrap_or_default();
+    let used = Rc::new(NamesUsed::of_text(text));
+    USED.with(|u| {
+        let mut u = u.borrow_mut();
+        if u.len() >= MAX_REMEMBERED {
+            u.clear();
+        }
+        u.insert(address, (f.body.clone(), used.clone()));
+    });
+    used
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NamesUsed;
+
+    #[test]
+    fn a_closure_keeps_the_enclosing_names_its_text_uses() {
+        let used = NamesUsed::of_text("def apply(m):\n    m.to(device_map[name])");
+        assert!(used.includes("device_map"));
+        assert!(used.includes("name"));
+        assert!(!used.includes("model"));
+        // Part of a longer word is not a use.
+        assert!(!used.includes("device"));
+        // Names Python allows beyond ASCII are kept without a search.
+        assert!(used.includes("größe"));
+    }
+
+    #[test]
+    fn a_closure_reading_its_scope_by_name_keeps_every_name() {
+        for text in ["def f():\n    return locals()", "lambda: eval('x')", ""] {
+            assert!(NamesUsed::of_text(text).includes("model"), "{text:?}");
+        }
+    }
 }

@@ -43,6 +43,7 @@ impl Breakable for Scope {
 
 impl Breakable for Class {
     fn break_cycles(&self) {
+        crate::value::class_attrs_changed();
         drop(take(&self.attrs));
     }
 

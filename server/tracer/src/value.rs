@@ -570,6 +570,24 @@ pub struct Class {
     /// The MRO after the class itself, computed on first use (the bases
     /// never change): attribute lookups walk it without allocating.
     pub mro_tail: std::cell::OnceCell<Vec<Rc<Class>>>,
+    /// Whether a class of the MRO defines a property, as of a
+    /// [`class_attrs_epoch`]: every instance attribute read and write asks.
+    pub defines_property: Cell<Option<(u64, bool)>>,
+}
+
+thread_local! {
+    static CLASS_ATTRS_EPOCH: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A count of the changes made to classes' attributes on this thread:
+/// what is derived from them is valid while it stays the same.
+pub fn class_attrs_epoch() -> u64 {
+    CLASS_ATTRS_EPOCH.with(Cell::get)
+}
+
+/// Note that a class's attributes changed (see [`class_attrs_epoch`]).
+pub fn class_attrs_changed() {
+    CLASS_ATTRS_EPOCH.with(|e| e.set(e.get() + 1));
 }
 
 impl Class {
@@ -639,12 +657,32 @@ impl Class {
     }
 
     pub fn set_attr(&self, name: &str, value: Value) {
+        class_attrs_changed();
         let mut attrs = self.attrs.borrow_mut();
         if let Some(slot) = attrs.iter_mut().find(|(n, _)| n == name) {
             slot.1 = value;
         } else {
             attrs.push((name.to_string(), value));
         }
+    }
+
+    /// Whether a class of the MRO defines a property (a function of kind
+    /// [`FunctionKind::Property`]).
+    pub fn defines_property(self: &Rc<Self>) -> bool {
+        let epoch = class_attrs_epoch();
+        if let Some((at, defines)) = self.defines_property.get()
+            && at == epoch
+        {
+            return defines;
+        }
+        let defines = self.mro_iter().any(|c| {
+            c.attrs
+                .borrow()
+                .iter()
+                .any(|(_, v)| matches!(v, Value::Function(f) if f.kind == FunctionKind::Property))
+        });
+        self.defines_property.set(Some((epoch, defines)));
+        defines
     }
 
     /// Find an attribute along the MRO, with the class that defines it.

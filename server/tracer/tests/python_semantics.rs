@@ -485,3 +485,52 @@ assert [len(list(g)) for _, g in itertools.groupby([1, 3, 2, 4, 5], key=lambda v
 assert list(itertools.groupby([])) == []",
     );
 }
+
+#[test]
+fn a_property_added_to_a_class_later_takes_over_its_instances_attribute() {
+    // What an instance read asks of its class (does the MRO define a
+    // property?) is remembered between reads: a later class change counts.
+    exports(
+        "\
+class Base:
+    pass
+class Leaf(Base):
+    pass
+leaf = Leaf()
+leaf.size = 1
+assert leaf.size == 1
+Base.size = property(lambda self: 2)
+assert leaf.size == 2
+del Base.size
+assert leaf.size == 1
+def shape(self):
+    return 3
+setattr(Leaf, 'size', property(shape))
+assert leaf.size == 3
+",
+    );
+}
+
+#[test]
+fn getattr_with_a_default_and_hasattr_answer_without_raising() {
+    exports(
+        "\
+class Plain:
+    def __init__(self):
+        self.a = 1
+    @property
+    def broken(self):
+        raise AttributeError('inside')
+p = Plain()
+assert getattr(p, 'a', 0) == 1 and getattr(p, 'b', 0) == 0
+assert hasattr(p, 'a') and not hasattr(p, 'b')
+assert getattr(p, 'broken', 'default') == 'default' and not hasattr(p, 'broken')
+try:
+    getattr(p, 'b')
+    raised = False
+except AttributeError:
+    raised = True
+assert raised
+",
+    );
+}

@@ -193,6 +193,9 @@ pub fn is_property_class(class: &Rc<Class>) -> bool {
 
 /// The property `name` of a class or a base.
 fn class_property(class: &Rc<Class>, name: &str) -> Option<Value> {
+    if !class.defines_property() {
+        return None;
+    }
     match class.lookup(name) {
         Some((f @ Value::Function(_), _)) if matches!(&f, Value::Function(func) if func.kind == FunctionKind::Property) => {
             Some(f)
@@ -357,6 +360,21 @@ impl Interp {
         }
     }
 
+    /// `v.name`, or `None` where reading it raises AttributeError (what
+    /// `hasattr` and `getattr` with a default ask). An object without
+    /// attribute hooks is answered without making the exception.
+    pub fn try_get_attr(&mut self, v: &Value, name: &str) -> R<Option<Value>> {
+        let found = match v {
+            Value::Object(o) if !self.attribute_hooks_defined => self.object_attr_found(o, v, name),
+            _ => self.get_attr(v, name).map(Some),
+        };
+        match found {
+            // Raised by a property the lookup called, say.
+            Err(super::Flow::Raise(e)) if &*e.class == "AttributeError" => Ok(None),
+            found => found,
+        }
+    }
+
     pub fn attr_error(&self, v: &Value, name: &str) -> super::Flow {
         self.raise(
             "AttributeError",
@@ -408,6 +426,14 @@ impl Interp {
     /// property of the class (a data descriptor wins over the instance),
     /// the instance's attributes, the class's.
     pub(super) fn object_attr_raw(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Value> {
+        match self.object_attr_found(o, v, name)? {
+            Some(found) => Ok(found),
+            None => Err(self.attr_error(v, name)),
+        }
+    }
+
+    /// [`Interp::object_attr_raw`], `None` where it raises AttributeError.
+    fn object_attr_found(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Option<Value>> {
         if let Some(state) = &o.module {
             let st = state.borrow();
             if let Some(p) = ModuleState::lookup(&st.params, name) {
@@ -424,15 +450,15 @@ impl Interp {
                         .or_insert_with(|| (o.clone(), name.to_string()));
                     self.tensor_node(t);
                 }
-                return Ok(p);
+                return Ok(Some(p));
             }
             let found = ModuleState::lookup(&st.buffers, name)
                 .or_else(|| ModuleState::lookup(&st.modules, name));
             if let Some(v) = found {
-                return Ok(v);
+                return Ok(Some(v));
             }
             if name == "training" {
-                return Ok(Value::Bool(st.training));
+                return Ok(Some(Value::Bool(st.training)));
             }
             // A parametrized tensor (`register_parametrization`): torch
             // injects a property that calls `parametrizations[name]()`.
@@ -445,36 +471,36 @@ impl Interp {
             };
             drop(st);
             if let Some(list) = parametrization {
-                return self.call(&list, vec![], vec![]);
+                return self.call(&list, vec![], vec![]).map(Some);
             }
         }
         if let Some(a) = o.get_attr(name) {
             if self.properties_defined
                 && let Some(prop @ Value::Function(_)) = class_property(&o.class, name)
             {
-                return self.call(&prop, vec![v.clone()], vec![]);
+                return self.call(&prop, vec![v.clone()], vec![]).map(Some);
             }
-            return Ok(a);
+            return Ok(Some(a));
         }
         if let Some((attr, owner)) = o.class.lookup(name)
             && (owner.builtin.is_none() || !matches!(attr, Value::Builtin(_)))
         {
-            return self.bind_class_attr(attr, v.clone(), &o.class);
+            return self.bind_class_attr(attr, v.clone(), &o.class).map(Some);
         }
         if let Some(m) = crate::module::registry_attr(o, name) {
-            return Ok(m);
+            return Ok(Some(m));
         }
         if name == "__class__" {
-            return Ok(Value::Class(o.class.clone()));
+            return Ok(Some(Value::Class(o.class.clone())));
         }
         if name == "__dict__" {
             let mut d = Dict::default();
             for (k, a) in o.attrs.borrow().iter() {
                 d.insert(Value::str(k), a.clone());
             }
-            return Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))));
+            return Ok(Some(Value::Dict(Rc::new(std::cell::RefCell::new(d)))));
         }
-        Err(self.attr_error(v, name))
+        Ok(None)
     }
 
     /// Turn a class attribute into what instance access yields.
@@ -1376,6 +1402,7 @@ impl Interp {
         let found = match obj {
             Value::Object(o) => crate::module::delattr(o, name),
             Value::Class(c) => {
+                crate::value::class_attrs_changed();
                 let mut attrs = c.attrs.borrow_mut();
                 let before = attrs.len();
                 attrs.retain(|(n, _)| n != name);

@@ -12,7 +12,7 @@ use syntax::ast::{BinOp, CmpOp, UnaryOp};
 use super::attr::range_items;
 use super::{Flow, Interp, R};
 use crate::failure::FailureKind;
-use crate::value::{Builtin, Class, CmpKind, Dict, DimSpec, Object, Value};
+use crate::value::{Builtin, Class, CmpKind, Dict, DimSpec, FunctionKind, Object, Value};
 
 const BUILTIN_FUNCTIONS: &[&str] = &[
     "len",
@@ -310,7 +310,7 @@ pub fn call_builtin(
                     else {
                         return Err(interp.type_error("property.setter takes a function"));
                     };
-                    let with_setter = prop.with_kind(crate::value::FunctionKind::Property);
+                    let with_setter = prop.with_kind(FunctionKind::Property);
                     with_setter.attrs.borrow_mut().insert("fset".into(), setter);
                     Ok(Value::Function(Rc::new(with_setter)))
                 }
@@ -1075,12 +1075,12 @@ fn python_builtin(
             let Value::Str(attr) = arg(1) else {
                 return Err(interp.type_error("getattr(): attribute name must be string"));
             };
-            match interp.get_attr(&arg(0), &attr) {
-                Err(Flow::Raise(e)) if &*e.class == "AttributeError" && args.len() > 2 => {
-                    Ok(arg(2))
-                }
-                r => r,
+            if args.len() > 2 {
+                return Ok(interp
+                    .try_get_attr(&arg(0), &attr)?
+                    .unwrap_or_else(|| arg(2)));
             }
+            interp.get_attr(&arg(0), &attr)
         }
         "hasattr" => {
             let Value::Str(attr) = arg(1) else {
@@ -1100,15 +1100,15 @@ fn python_builtin(
                     "",
                 ));
             }
-            match interp.get_attr(&arg(0), &attr) {
+            match interp.try_get_attr(&arg(0), &attr) {
                 // Tensor methods bind by name; only those that exist count.
-                Ok(Value::Builtin(b))
+                Ok(Some(Value::Builtin(b)))
                     if matches!(arg(0), Value::Tensor(_))
                         && b.name.strip_prefix("tensor.") == Some(&*attr) =>
                 {
                     Ok(Value::Bool(crate::ops::is_tensor_method(&attr)))
                 }
-                Ok(_) => Ok(Value::Bool(true)),
+                Ok(found) => Ok(Value::Bool(found.is_some())),
                 Err(Flow::Raise(_)) => Ok(Value::Bool(false)),
                 Err(e) => Err(e),
             }
@@ -1357,7 +1357,26 @@ fn python_builtin(
         }
         "pow" => interp.binop(BinOp::Pow, arg(0), arg(1)),
         "super" => make_super(interp, args),
-        "staticmethod" | "classmethod" | "property" => Ok(arg(0)),
+        wrapper @ ("staticmethod" | "classmethod" | "property") => match arg(0) {
+            // Called rather than used as a decorator: `size = property(get)`.
+            Value::Function(f) => {
+                let kind = match wrapper {
+                    "staticmethod" => FunctionKind::StaticMethod,
+                    "classmethod" => FunctionKind::ClassMethod,
+                    _ => FunctionKind::Property,
+                };
+                let made = f.with_kind(kind);
+                if kind == FunctionKind::Property
+                    && let Some(setter) = args.get(1).filter(|s| !matches!(s, Value::None))
+                {
+                    made.attrs
+                        .borrow_mut()
+                        .insert("fset".into(), setter.clone());
+                }
+                Ok(Value::Function(Rc::new(made)))
+            }
+            other => Ok(other),
+        },
         "format" => {
             let s = interp.to_str(&arg(0))?;
             Ok(Value::str(&s))

@@ -607,6 +607,7 @@ impl Interp {
             is_dataclass: Default::default(),
             subclasses: Default::default(),
             mro_tail: Default::default(),
+            defines_property: Default::default(),
             is_enum,
         });
         crate::cycles::register(&class);
@@ -691,6 +692,7 @@ impl Interp {
             self.note_class_attr(name, value);
         }
         *class.attrs.borrow_mut() = order;
+        crate::value::class_attrs_changed();
         // Record annotated fields for dataclasses (`ClassVar`s are not).
         let fields: Vec<Value> = def
             .body

@@ -883,6 +883,7 @@ impl Interp {
             is_dataclass: Default::default(),
             subclasses: Default::default(),
             mro_tail: Default::default(),
+            defines_property: Default::default(),
             is_enum: name == "enum.Enum" || name == "enum.IntEnum",
         });
         crate::cycles::register(&class);

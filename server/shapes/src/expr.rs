@@ -19,6 +19,7 @@
 //! those errors, like integer arithmetic does.
 
 mod arith;
+mod factor;
 mod print;
 mod simplify;
 #[cfg(test)]

@@ -15,11 +15,15 @@
 //!   atoms 1000) and torch's `FloorDiv` and `Mod`, which declare 35, hence
 //!   `(((s1 - 1)//2)) + 1` and `8*((s0//2))`;
 //! - `FloorDiv` prints `(a//b)`, `Mod` prints `Mod(a, b)`, `Max`/`Min` print
-//!   their arguments sorted by `default_sort_key` (constants first).
+//!   their arguments sorted by `default_sort_key` (constants first);
+//! - a sum that is a product of sizes prints as the `Mul` sympy keeps
+//!   (`32*s0*(((s1//10)) - 1)`, `s0*(((s1//10)) - 1)**2`): see
+//!   [`super::factor`].
 
 use std::cmp::Ordering;
 use std::fmt::{self, Write};
 
+use super::factor::{Factored, factored};
 use super::{Atom, AtomRepr, Factor, Op, Repr, Sum, SymExpr, SymbolId, Term};
 
 type NameFn<'a> = &'a dyn Fn(SymbolId) -> String;
@@ -102,7 +106,12 @@ fn expr_prec(e: &SymExpr) -> u32 {
         Repr::Const(_) => PREC_ATOM,
         Repr::Sum(s) => match s.terms.as_slice() {
             [t] if s.constant == 0 => term_prec(t),
-            _ => PREC_ADD,
+            _ => match factored(e) {
+                Some(f) if f.coeff < 0 => PREC_ADD,
+                Some(f) if f.coeff == 1 && f.content.is_empty() => PREC_POW,
+                Some(_) => PREC_MUL,
+                None => PREC_ADD,
+            },
         },
     }
 }
@@ -130,8 +139,80 @@ impl Printer<'_> {
                     }
                     self.term_abs(w, t)
                 }
-                _ => self.sum(w, s),
+                _ => match factored(e) {
+                    Some(f) => self.product(w, &f),
+                    None => self.sum(w, s),
+                },
             },
+        }
+    }
+
+    /// A [`Factored`] sum as `_print_Mul` prints it (a lone power of a sum
+    /// as `_print_Pow`).
+    fn product(&self, w: &mut dyn Write, f: &Factored) -> fmt::Result {
+        if f.coeff < 0 {
+            w.write_char('-')?;
+        }
+        let level = if f.coeff < 0 { PREC_ADD } else { PREC_MUL };
+        let abs = f.coeff.unsigned_abs();
+        let mut sep = "";
+        if abs != 1 {
+            write!(w, "{abs}")?;
+            sep = "*";
+        }
+        for item in self.sorted_items(f) {
+            w.write_str(sep)?;
+            sep = "*";
+            match item {
+                Some(factor) => {
+                    self.parenthesized(w, factor_prec(factor) <= level, |w| self.factor(w, factor))?
+                }
+                None => {
+                    w.write_char('(')?;
+                    self.sum_of(w, &f.base)?;
+                    w.write_char(')')?;
+                    if f.pow > 1 {
+                        write!(w, "**{}", f.pow)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The base of a [`Factored`], a sum printed as an `Add`.
+    fn sum_of(&self, w: &mut dyn Write, e: &SymExpr) -> fmt::Result {
+        match &e.0 {
+            Repr::Sum(s) => self.sum(w, s),
+            Repr::Const(c) => write!(w, "{c}"),
+        }
+    }
+
+    /// The factors of a [`Factored`] in `Mul.as_ordered_factors()` order:
+    /// each content factor, and `None` for the (powered) sum.
+    fn sorted_items<'f>(&self, f: &'f Factored) -> Vec<Option<&'f Factor>> {
+        let mut keyed: Vec<(Key, Option<&Factor>)> = f
+            .content
+            .iter()
+            .map(|c| (self.atom_key(&c.atom, c.pow, 1), Some(c)))
+            .collect();
+        keyed.push((self.base_key(f), None));
+        keyed.sort_by(|a, b| a.0.cmp(&b.0));
+        keyed.into_iter().map(|(_, item)| item).collect()
+    }
+
+    /// `default_sort_key` of `base**pow`.
+    fn base_key(&self, f: &Factored) -> Key {
+        match self.sum_key(&f.base) {
+            Key::Expr {
+                class, args, coeff, ..
+            } => Key::Expr {
+                class,
+                args,
+                exp: f.pow,
+                coeff,
+            },
+            number => number,
         }
     }
 
@@ -343,6 +424,47 @@ impl Printer<'_> {
     }
 
     fn expr_key(&self, e: &SymExpr) -> Key {
+        let s = match &e.0 {
+            Repr::Const(c) => return Key::Number(*c),
+            Repr::Sum(s) => s,
+        };
+        if let ([t], 0) = (s.terms.as_slice(), s.constant) {
+            return self.term_key(t);
+        }
+        if let Some(f) = factored(e) {
+            if f.content.is_empty() {
+                let Key::Expr {
+                    class, args, exp, ..
+                } = self.base_key(&f)
+                else {
+                    return self.sum_key(e);
+                };
+                return Key::Expr {
+                    class,
+                    args,
+                    exp,
+                    coeff: f.coeff,
+                };
+            }
+            let mut keys: Vec<Key> = f
+                .content
+                .iter()
+                .map(|c| self.atom_key(&c.atom, c.pow, 1))
+                .collect();
+            keys.push(self.base_key(&f));
+            keys.sort();
+            return Key::Expr {
+                class: CLASS_MUL,
+                args: KeyArgs::Seq(keys),
+                exp: 1,
+                coeff: f.coeff,
+            };
+        }
+        self.sum_key(e)
+    }
+
+    /// `default_sort_key` of a sum as an `Add` (no factoring).
+    fn sum_key(&self, e: &SymExpr) -> Key {
         let s = match &e.0 {
             Repr::Const(c) => return Key::Number(*c),
             Repr::Sum(s) => s,

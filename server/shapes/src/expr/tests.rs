@@ -379,7 +379,10 @@ fn prints_sums_like_sympy() {
     assert_eq!(show(&(&s(0).pow(2) + &s(1))), "s0**2 + s1");
     // Lexicographic, not by degree: `x + y**2`.
     assert_eq!(show(&(&s(0) + &s(1).pow(2))), "s0 + s1**2");
-    assert_eq!(show(&(&(&s(0) * &s(1)) + &s(0))), "s0*s1 + s0");
+    // A common monomial sharing no symbol with the rest is taken out, as
+    // in the product of sizes torch builds (see `prints_products_of_sums`).
+    assert_eq!(show(&(&(&s(0) * &s(1)) + &s(0))), "s0*(s1 + 1)");
+    assert_eq!(show(&(&s(0).pow(2) - &int(3).mul(&s(0)))), "s0**2 - 3*s0");
     assert_eq!(
         show(&(&(&s(0).pow(2) - &int(3).mul(&s(0))) + &int(2))),
         "s0**2 - 3*s0 + 2"
@@ -406,6 +409,35 @@ fn prints_products_and_constants_like_sympy() {
         show(&(&int(i64::MIN).mul(&s(0)) + &int(i64::MIN))),
         "-9223372036854775808*s0 - 9223372036854775808"
     );
+}
+
+#[test]
+fn prints_products_of_sums_as_sympy_keeps_them() {
+    // torch's numel of `[s0, 32, (s1//10) - 1]` and its square.
+    let t = &s(1).floordiv(&int(10)) - &int(1);
+    let n = s(0).mul(&t);
+    assert_eq!(show(&int(32).mul(&n)), "32*s0*(((s1//10)) - 1)");
+    assert_eq!(show(&n), "s0*(((s1//10)) - 1)");
+    assert_eq!(show(&n.mul(&t)), "s0*(((s1//10)) - 1)**2");
+    assert_eq!(show(&int(-4).mul(&n)), "-4*s0*(((s1//10)) - 1)");
+    // A number alone times a sum is distributed, as sympy does.
+    assert_eq!(show(&int(32).mul(&t)), "32*((s1//10)) - 32");
+    // A lone power of a sum, with and without a coefficient.
+    let u = &s(0) + &int(1);
+    assert_eq!(show(&u.pow(2)), "(s0 + 1)**2");
+    assert_eq!(show(&int(4).mul(&u.pow(3))), "4*(s0 + 1)**3");
+    assert_eq!(show(&(&s(0) - &s(1)).pow(2)), "(s0 - s1)**2");
+    // Factors sort by `default_sort_key`: a symbol before the sum, the sum
+    // before a `FloorDiv`.
+    let fd = s(2).floordiv(&int(2));
+    assert_eq!(show(&fd.mul(&u)), "(s0 + 1)*((s2//2))");
+    assert_eq!(show(&s(3).mul(&fd).mul(&u)), "s3*(s0 + 1)*((s2//2))");
+    // Inside a function: the argument is the product.
+    assert_eq!(show(&s(0).modulo(&n)), "Mod(s0, s0*(((s1//10)) - 1))");
+    assert_eq!(show(&n.floordiv(&int(3))), "((s0*(((s1//10)) - 1))//3)");
+    // A sum that is no product stays a sum.
+    assert_eq!(show(&(&(&s(0) * &s(1)) + &int(1))), "s0*s1 + 1");
+    assert_eq!(show(&(&u.pow(2) + &int(1))), "s0**2 + 2*s0 + 2");
 }
 
 #[test]

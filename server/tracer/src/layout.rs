@@ -334,9 +334,14 @@ pub fn view_cache_checks(
 }
 
 /// The fake-tensor cache rebuilding a fresh output (`empty_strided` under
-/// `suppress_guards`): its storage size asks of each size whether it is 0.
+/// `suppress_guards`): `check_size_nonnegative` asks of each size whether it
+/// is at least 0 (open for an expanded product such as `s0*s1 - s0`), then
+/// its storage size asks of each size whether it is 0.
 pub fn fresh_cache_checks(env: &mut ShapeEnv, shape: &[SymExpr], line: Option<u32>) {
     let zero = SymExpr::int(0);
+    for size in shape {
+        env.guard_or(size, CmpKind::Ge, &zero, line, true, true);
+    }
     for size in shape {
         if env.guard_or(size, CmpKind::Eq, &zero, line, false, true) {
             return;

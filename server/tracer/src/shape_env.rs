@@ -808,7 +808,6 @@ impl ShapeEnv {
 
     /// `diff op 0` with diff linear in a single symbol: narrow its range.
     fn refine_range(&mut self, diff: &SymExpr, op: CmpKind) {
-        self.open_queries.clear();
         let syms: Vec<SymbolId> = diff.symbols().into_iter().collect();
         if syms.len() != 1 {
             return;
@@ -848,8 +847,16 @@ impl ShapeEnv {
             _ => return,
         };
         let info = &mut self.symbols[s.0 as usize];
-        info.range = info.range.intersect(&r);
+        let refined = info.range.intersect(&r);
         info.spec_range = info.spec_range.intersect(&r);
+        if refined == info.range {
+            // torch's `_refine_ranges` keeps its caches when a guard
+            // refines nothing (an inequality of several symbols, or a
+            // range already as narrow).
+            return;
+        }
+        info.range = refined;
+        self.open_queries.clear();
         self.pin_if_single_value(s);
     }
 

@@ -896,8 +896,52 @@ pub fn linear(interp: &mut Interp, call: &OpCall) -> R<Value> {
     expect_eq(interp, &k, &w.shape[1], "linear: input features")?;
     let mut shape = x.shape[..x.rank() - 1].to_vec();
     shape.push(w.shape[0].clone());
-    let n = if call.arg(2).is_none() { 2 } else { 3 };
+    let bias = !call.arg(2).is_none();
+    if x.rank() >= 2 {
+        // ATen's linear: `addmm` for a 2-d input, and for a contiguous 3-d
+        // one flattened; otherwise `matmul` (an `mm` too) and an in-place
+        // bias add that broadcasts nothing of the rows.
+        let contiguous = x.rank() == 2
+            || (x.rank() == 3
+                && x.layout().is_ok_and(|l| {
+                    crate::layout::contiguous_strides(&x.shape).is_ok_and(|c| {
+                        c.iter()
+                            .zip(&l.strides)
+                            .all(|(a, b)| interp.env.simplify(a) == interp.env.simplify(b))
+                    })
+                }));
+        mm_guards(
+            interp,
+            &shape[..shape.len() - 1],
+            &w.shape[0],
+            bias && contiguous,
+        );
+    }
+    let n = if bias { 3 } else { 2 };
     emit(interp, call, 0, n, x.dtype, shape)
+}
+
+/// The guards of the `mm` linear runs on its input flattened to `rows`:
+/// the cache rebuilding the fresh `[rows, out]` output; with `addmm`
+/// (run as its decomposition, `alpha * mm(x, w.t()) + beta *
+/// bias.expand_as(out)`), broadcasting two `[rows, out]` operands, which
+/// asks `guard_or_false(rows == 1)`.
+fn mm_guards(interp: &mut Interp, batch: &[SymExpr], out: &SymExpr, addmm: bool) {
+    if !interp.tracing || batch.iter().all(SymExpr::is_const) {
+        return;
+    }
+    let Ok(rows) = crate::layout::numel(batch) else {
+        return;
+    };
+    let rows = interp.env.simplify(&rows);
+    let line = interp.guard_line();
+    crate::layout::fresh_cache_checks(&mut interp.env, &[rows.clone(), out.clone()], line);
+    if addmm {
+        let one = SymExpr::int(1);
+        interp
+            .env
+            .guard_or(&rows, CmpKind::Eq, &one, line, false, false);
+    }
 }
 
 pub fn addmm(interp: &mut Interp, call: &OpCall) -> R<Value> {
@@ -1120,6 +1164,7 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     let batched = x.rank() == nd + 2;
     let off = usize::from(batched);
+    conv_input_guards(interp, &x, nd);
     let stride = per_dim(interp, &call.get("stride").clone(), nd, 1)?;
     let dilation = per_dim(interp, &call.get("dilation").clone(), nd, 1)?;
     let groups = opt_int(interp, &call.get("groups").clone())?.unwrap_or(1);
@@ -1154,6 +1199,34 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, n.min(call.args.len()), x.dtype, shape)
 }
 
+/// What a convolution asks of its input's element count when the ranges
+/// leave it open (`32*s0*(((s1//5)) - 1)`, expanded): a batched 1-d input
+/// is first viewed as 2-d (`view4d`, a view the fake-tensor cache rebuilds:
+/// its element count asked whether 0, suppressed), then the fake kernel's
+/// backend selection asks `guard_or_false(input.numel() == 0)`.
+fn conv_input_guards(interp: &mut Interp, x: &Tensor, nd: usize) {
+    if !interp.tracing || x.shape.iter().all(SymExpr::is_const) {
+        return;
+    }
+    let Ok(numel) = crate::layout::numel(&x.shape) else {
+        return;
+    };
+    let line = interp.guard_line();
+    if nd == 1 && x.rank() == 3 {
+        let mut shape = x.shape.clone();
+        shape.insert(2, SymExpr::int(1));
+        if let Ok(layout) = crate::layout::Layout::contiguous(&shape) {
+            let itemsize = x.dtype.size_of() as i64;
+            let _ =
+                crate::layout::view_cache_checks(&mut interp.env, &shape, &layout, itemsize, line);
+        }
+    }
+    let zero = SymExpr::int(0);
+    interp
+        .env
+        .guard_or(&numel, CmpKind::Eq, &zero, line, false, false);
+}
+
 /// `conv_transpose{1,2,3}d`.
 pub fn conv_transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
@@ -1164,6 +1237,7 @@ pub fn conv_transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     let batched = x.rank() == nd + 2;
     let off = usize::from(batched);
+    conv_input_guards(interp, &x, nd);
     let stride = per_dim(interp, &call.get("stride").clone(), nd, 1)?;
     let padding = per_dim(interp, &call.get("padding").clone(), nd, 0)?;
     let out_pad = per_dim(interp, &call.get("output_padding").clone(), nd, 0)?;
@@ -1361,6 +1435,8 @@ pub fn batch_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn layer_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
     trailing_shape(interp, call, &x, "layer_norm")?;
+    let normalized = sizes(interp, &call.arg(1).clone())?.len();
+    layer_norm_stats_guards(interp, &x, normalized);
     let n = if call.arg(2).is_none() {
         2
     } else if call.arg(3).is_none() {
@@ -1369,6 +1445,33 @@ pub fn layer_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
         4
     };
     emit(interp, call, 0, n, x.dtype, x.shape.clone())
+}
+
+/// What layer_norm's decomposition (`native_layer_norm` through
+/// `var_mean(keepdim=True)`) asks of its statistics, shaped like the input
+/// with each normalized dim 1, when the ranges leave their element count
+/// open (`s0*(((s1//10)) - 1)`, expanded): the cache rebuilding them as
+/// views (the count asked whether 0, suppressed), then `prims.div`'s
+/// elementwise meta asking whether they are contiguous (`numel >= 2`,
+/// a guard).
+fn layer_norm_stats_guards(interp: &mut Interp, x: &Tensor, normalized: usize) {
+    if !interp.tracing || x.shape.iter().all(SymExpr::is_const) || normalized > x.rank() {
+        return;
+    }
+    let mut stats = x.shape[..x.rank() - normalized].to_vec();
+    stats.resize(x.rank(), SymExpr::int(1));
+    let Ok(layout) = crate::layout::Layout::contiguous(&stats) else {
+        return;
+    };
+    let line = interp.guard_line();
+    let itemsize = x.dtype.size_of() as i64;
+    let _ = crate::layout::view_cache_checks(&mut interp.env, &stats, &layout, itemsize, line);
+    if let Ok(n) = crate::layout::numel(&stats) {
+        let two = SymExpr::int(2);
+        interp
+            .env
+            .guard_or(&n, CmpKind::Lt, &two, line, false, false);
+    }
 }
 
 /// Check that the input ends in `normalized_shape` (argument 1).

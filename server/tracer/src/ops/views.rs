@@ -138,7 +138,14 @@ fn reshape_view_helper(
     );
     // utils.infer_size
     let mut newsize = SymExpr::int(1);
+    let minus_one = SymExpr::int(-1);
     for d in requested.iter().flatten() {
+        // `guard_or_false(d == -1)`: a size the ranges leave open
+        // (`s0*(s1 - 1)`, expanded) is guarded not to be -1.
+        let line = interp.guard_line();
+        interp
+            .env
+            .guard_or(d, CmpKind::Eq, &minus_one, line, false, false);
         check(
             interp,
             d,

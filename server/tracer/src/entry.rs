@@ -1024,6 +1024,9 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     if let Some(f) = crate::spec::check_constraints(interp, &factory.dynamic) {
         return Err(Flow::Fail(Box::new(f)));
     }
+    if let Some(f) = factory.hint_range_violations(interp) {
+        return Err(Flow::Fail(Box::new(f)));
+    }
     if interp.mode == Mode::Strict {
         interp.aot_metadata_guards();
     }

@@ -85,6 +85,9 @@ pub struct ShapeEnv {
     /// The input sizes (symbol, value) that would have satisfied an
     /// equality the example sizes contradicted, in the order found.
     pub hint_conflicts: Vec<(SymbolId, i64)>,
+    /// Symbols replaced by a constant because their range narrowed to one
+    /// value (torch's `range_refined_to_singleton`), not by an equality.
+    pub pinned_by_range: std::collections::HashSet<SymbolId>,
 }
 
 /// Guards by their difference in lowest terms: (scale, relation) of each.
@@ -803,6 +806,7 @@ impl ShapeEnv {
         }
         if let Ok(diff) = SymExpr::symbol(s).checked_sub(&SymExpr::int(lo)) {
             self.add_replacement(&diff);
+            self.pinned_by_range.insert(s);
         }
     }
 

@@ -259,14 +259,17 @@ fn as_auto(spec: &Rc<DimSpec>) -> Rc<DimSpec> {
             min: None,
             max: None,
         }),
-        DimSpec::Auto { .. } | DimSpec::Static => spec.clone(),
+        DimSpec::Auto { .. } | DimSpec::Static { .. } => spec.clone(),
     }
 }
 
 fn request(v: &Value) -> DimRequest {
     match v {
         Value::Dim(d) => match &**d {
-            DimSpec::Static => DimRequest::Static,
+            DimSpec::Static {
+                min: None,
+                max: None,
+            } => DimRequest::Static,
             _ => DimRequest::Spec(d.clone()),
         },
         _ => DimRequest::Static,
@@ -295,6 +298,19 @@ pub struct SymbolFactory {
     /// once tracing is done.
     mismatch: Option<String>,
     pub dynamic: Vec<DynamicDim>,
+    /// Dims given a hint (`Dim.AUTO`, `Dim.DYNAMIC`, `Dim.STATIC`, with
+    /// their bounds), which torch checks after tracing
+    /// ([`SymbolFactory::hint_range_violations`]).
+    hinted: Vec<HintedDim>,
+}
+
+/// A dim whose spec is a hint: its spec, its size expression, its example
+/// size and torch's path to it (`inputs['x'].shape[0]`).
+struct HintedDim {
+    spec: Rc<DimSpec>,
+    size: SymExpr,
+    hint: i64,
+    path: String,
 }
 
 impl SymbolFactory {
@@ -315,8 +331,95 @@ impl SymbolFactory {
         } else {
             spec
         };
+        let size = self.dim_of_spec(interp, spec, torch_source, source, hint)?;
+        if matches!(
+            &**spec,
+            DimSpec::Auto { .. } | DimSpec::Dynamic { .. } | DimSpec::Static { .. }
+        ) {
+            self.hinted.push(HintedDim {
+                spec: spec.clone(),
+                size: size.clone(),
+                hint,
+                path: keypath_of(torch_source),
+            });
+        }
+        Ok(size)
+    }
+
+    /// What torch's `make_constraints` finds once tracing is done: a hint's
+    /// bounds that exclude every size tracing allows for its dim, or a
+    /// `Dim.DYNAMIC` dim tracing made static (an example size of 0 or 1, or
+    /// a range narrowed to one value). A `ValueError`, after the guards'
+    /// constraint violations.
+    pub fn hint_range_violations(&self, interp: &Interp) -> Option<Failure> {
+        let text = |b: Option<i64>| b.map_or("None".to_string(), |v| v.to_string());
+        let bound = |b: Bound| match b {
+            Bound::Finite(v) => v.to_string(),
+            Bound::PosInf => "int_oo".to_string(),
+            Bound::NegInf => "-int_oo".to_string(),
+        };
+        let mut lines = Vec::new();
+        for h in &self.hinted {
+            let (min, max, dynamic) = match &*h.spec {
+                DimSpec::Auto { min, max } | DimSpec::Static { min, max } => (*min, *max, false),
+                DimSpec::Dynamic { min, max } => (*min, *max, true),
+                _ => continue,
+            };
+            let size = interp.env.simplify(&h.size);
+            let trace = match size.as_const() {
+                Some(c) => ValueRange::new(Bound::Finite(c), Bound::Finite(c)),
+                None => interp.env.range_of(&size),
+            };
+            let user = ValueRange::new(
+                Bound::Finite(min.unwrap_or(0)),
+                max.map_or(Bound::PosInf, Bound::Finite),
+            );
+            let out = trace.intersect(&user);
+            if out.is_empty() {
+                lines.push(format!(
+                    "- Received user-specified min/max range of [{}, {}], conflicting with the inferred min/max range of [{}, {}], for {}.",
+                    text(min),
+                    text(max),
+                    bound(trace.lo),
+                    bound(trace.hi),
+                    h.path
+                ));
+            } else if dynamic && let Some(v) = out.as_exact() {
+                let why = if size.as_const().is_some() && (h.hint == 0 || h.hint == 1) {
+                    format!("export 0/1 specialized due to hint of {}", h.hint)
+                } else {
+                    format!("tracing inferred a static shape of {v}")
+                };
+                lines.push(format!(
+                    "- Received user-specified dim hint Dim.DYNAMIC(min={}, max={}), but {why} for dimension {}.",
+                    text(min),
+                    text(max),
+                    h.path
+                ));
+            }
+        }
+        if lines.is_empty() {
+            return None;
+        }
+        Some(Failure::new(
+            FailureKind::Other,
+            format!(
+                "ValueError: Found the following conflicts between user-specified ranges and inferred ranges from model tracing:\n{}",
+                lines.join("\n")
+            ),
+        ))
+    }
+
+    fn dim_of_spec(
+        &mut self,
+        interp: &mut Interp,
+        spec: &Rc<DimSpec>,
+        torch_source: &str,
+        source: String,
+        hint: i64,
+    ) -> R<SymExpr> {
         match &**spec {
-            DimSpec::Static => Ok(SymExpr::int(hint)),
+            DimSpec::Static { .. } => Ok(SymExpr::int(hint)),
             DimSpec::Auto { min, max } => {
                 if hint <= 1 {
                     return Ok(SymExpr::int(hint));
@@ -333,10 +436,9 @@ impl SymbolFactory {
             }
             DimSpec::Dynamic { min, max } => {
                 if hint <= 1 {
-                    return Err(interp.fail(
-                        FailureKind::ConstraintViolation,
-                        format!("{source} is marked Dim.DYNAMIC but its example size is {hint}; sizes 0 and 1 are specialized. Use an example size of at least 2, or Dim.AUTO"),
-                    ));
+                    // Specialized; torch reports it after tracing
+                    // (`hint_range_violations`).
+                    return Ok(SymExpr::int(hint));
                 }
                 let (lo, hi) = (
                     min.unwrap_or(2).max(2),
@@ -816,6 +918,9 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
                         fixes.push(fix);
                     }
                 }
+                // A range narrowed to one value is no guard's doing: torch
+                // finds it after the guards (`hint_range_violations`).
+                None if interp.env.pinned_by_range.contains(&d.symbol) => {}
                 None => messages.push(format!(
                     "You marked {} as dynamic (Dim.DYNAMIC) but your code specialized it to be a constant ({c}); use Dim.STATIC or Dim.AUTO.",
                     d.source
@@ -955,4 +1060,14 @@ fn guard_line_for(interp: &Interp, s: SymbolId) -> Option<u32> {
         .iter()
         .find(|g| g.lhs.symbols().contains(&s) || g.rhs.symbols().contains(&s))
         .and_then(|g| g.line)
+}
+
+/// torch's path to an input dim, from its source (`L['x'].size()[0]` ->
+/// `inputs['x'].shape[0]`).
+fn keypath_of(torch_source: &str) -> String {
+    let path = torch_source.strip_prefix('L').unwrap_or(torch_source);
+    match path.rsplit_once(".size()") {
+        Some((base, index)) => format!("inputs{base}.shape{index}"),
+        None => format!("inputs{path}"),
+    }
 }

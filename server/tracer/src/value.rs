@@ -884,7 +884,12 @@ pub enum DimSpec {
         min: Option<i64>,
         max: Option<i64>,
     },
-    Static,
+    /// `Dim.STATIC`, with the bounds `Dim.STATIC(min, max)` gives (checked
+    /// against the example size after tracing, as torch does).
+    Static {
+        min: Option<i64>,
+        max: Option<i64>,
+    },
 }
 
 impl DimSpec {
@@ -1169,6 +1174,13 @@ mod tests {
         // 3*(2*n + 1) == 27  =>  n == 4
         assert_eq!(nested.root_value(27), Some(4));
         assert_eq!(n.root_value(5), Some(5));
-        assert_eq!(DimSpec::Static.root_value(5), None);
+        assert_eq!(
+            DimSpec::Static {
+                min: None,
+                max: None
+            }
+            .root_value(5),
+            None
+        );
     }
 }

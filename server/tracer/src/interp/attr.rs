@@ -568,7 +568,10 @@ impl Interp {
                 min: None,
                 max: None,
             }))),
-            (Some("torch.export.Dim"), "STATIC") => Ok(Value::Dim(Rc::new(DimSpec::Static))),
+            (Some("torch.export.Dim"), "STATIC") => Ok(Value::Dim(Rc::new(DimSpec::Static {
+                min: None,
+                max: None,
+            }))),
             (Some("inspect.Parameter"), n)
                 if super::builtins::parameter_class_attr(n).is_some() =>
             {

@@ -168,7 +168,9 @@ impl Interp {
                     crate::value::DimSpec::Dynamic { .. } => {
                         crate::value::DimSpec::Dynamic { min, max }
                     }
-                    crate::value::DimSpec::Static => crate::value::DimSpec::Static,
+                    crate::value::DimSpec::Static { .. } => {
+                        crate::value::DimSpec::Static { min, max }
+                    }
                     _ => return Err(self.type_error("'Dim' object is not callable")),
                 };
                 Ok(Value::Dim(Rc::new(spec)))

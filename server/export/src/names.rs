@@ -259,19 +259,44 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
         .map(|i| NodeId(i as u32))
         .collect();
     size_reads.sort_by_key(|id| pass_index(id).unwrap_or(usize::MAX));
+    let traced_reads = traced_reads + probe_size_reads + g.unbacked_size_reads.len();
+    let read_name = |k: usize| match traced_reads + k {
+        0 => "sym_size_int".to_string(),
+        n => format!("sym_size_int_{n}"),
+    };
     for id in &size_reads {
         if let Some(k) = pass_index(id) {
-            let name = format!("sym_size_int_{}", traced_reads + probe_size_reads + k);
-            ns.reserve(&name);
+            let name = read_name(k);
             names.insert(*id, name);
         }
+    }
+    // A traced read the pass does not replace (of a dim a guard made a
+    // number) keeps the name it took when traced, in reading order.
+    for (j, i) in (0..g.nodes.len()).filter(|&i| is_input_read(i)).enumerate() {
+        let id = NodeId(i as u32);
+        if live[i] && pass_index(&id).is_none() {
+            names.insert(
+                id,
+                match j {
+                    0 => "sym_size_int".to_string(),
+                    n => format!("sym_size_int_{n}"),
+                },
+            );
+        }
+    }
+    // The pass reads every such dim, used or not: the reads it drops keep
+    // their names, and so do the traced reads it replaced.
+    for k in 0..traced_reads + pass_reads.len() {
+        ns.reserve(&match k {
+            0 => "sym_size_int".to_string(),
+            n => format!("sym_size_int_{n}"),
+        });
     }
     // Other nodes inserted by torch's passes, after the names of nodes torch
     // traced and removed (the comparisons of `torch._check`).
     for r in &g.reserved_names {
         ns.reserve(r);
     }
-    ns.reserve("sym_size_int");
     for (i, n) in g.nodes.iter().enumerate() {
         let id = NodeId(i as u32);
         if !n.late_named || !live[i] || names.contains_key(&id) {

@@ -186,3 +186,26 @@ fn names_of(src: &str, mode: Mode, target: &str) -> Vec<String> {
         .map(|id| named.name(*id).to_string())
         .collect()
 }
+
+#[test]
+fn a_data_dependent_length_is_read_after_every_input_dim_the_pass_reads() {
+    // torch: the pass reads x.0 and x.1 (`sym_size_int`, `_1`, both dead),
+    // then nonzero's row count (`sym_size_int_2`).
+    let src = model(
+        "return torch.nonzero(x), y",
+        "(torch.randn(3, 4, 5), torch.randn(2))",
+        "({0: b, 1: h}, None)",
+    );
+    let reads = vec![read("sym_size_int_2", "nonzero", 0)];
+    assert_eq!(size_reads(&src, Mode::NonStrict), reads);
+    assert_eq!(size_reads(&src, Mode::Strict), reads);
+    // No dynamic dim: the first name.
+    let src = model(
+        "return torch.nonzero(x), y",
+        "(torch.randn(3, 4, 5), torch.randn(2))",
+        "None",
+    );
+    let reads = vec![read("sym_size_int", "nonzero", 0)];
+    assert_eq!(size_reads(&src, Mode::NonStrict), reads);
+    assert_eq!(size_reads(&src, Mode::Strict), reads);
+}

@@ -1293,6 +1293,8 @@ fn flatten_output(
             let a = interp.sym_arg(e);
             leaf(a)
         }
+        // A float read from data (`.item()`) is the node that reads it.
+        Value::SymFloat(_, Some(n)) => leaf(Arg::Node(*n)),
         Value::Int(i) => leaf(Arg::Int(*i)),
         Value::Float(f) => leaf(Arg::Float(*f)),
         Value::Bool(b) => leaf(Arg::Bool(*b)),
@@ -1430,7 +1432,11 @@ fn insert_runtime_asserts(interp: &mut Interp) {
         if let Bound::Finite(lo) = r.lo {
             checks.push(("ge", ">=", lo));
         }
-        if let Bound::Finite(hi) = r.hi {
+        // torch asserts no upper end at `sys.maxsize - 1` or above (the
+        // bound of a length nothing else limits).
+        if let Bound::Finite(hi) = r.hi
+            && hi < i64::MAX - 1
+        {
             checks.push(("le", "<=", hi));
         }
         for (name, op, bound) in checks {

@@ -218,6 +218,11 @@ pub struct Graph {
     /// Names taken by nodes torch traced and later removed (the comparisons
     /// inside `torch._check`), which later nodes must not reuse.
     pub reserved_names: Vec<String>,
+    /// Data-dependent sizes (unbacked symbols) `forward` read off a tensor
+    /// (`idx.shape[0]` after `nonzero`): torch's tracer read each with a
+    /// `sym_size.int` node that its runtime-assertion pass later replaced,
+    /// so each took a `sym_size_int` name.
+    pub unbacked_size_reads: std::collections::BTreeSet<shapes::SymbolId>,
     /// Placeholders named after another path than their target: a tied
     /// parameter strict mode lifted under the name `forward` read it by
     /// (`p_encoder_embed_weight` for target `shared.weight`).

@@ -1936,6 +1936,50 @@ impl Interp {
     /// `bool(tensor)` / `if tensor:`: a graph break in strict mode, a
     /// data-dependent failure in non-strict mode.
     fn tensor_truth(&mut self, t: Rc<crate::value::Tensor>) -> R<bool> {
+        match self.mode {
+            Mode::Strict => {
+                self.check_single_element(&t)?;
+                Err(self.graph_break(
+                    "GB0170",
+                    "data-dependent branching: a Python `if`/`while` on a tensor value",
+                    "rewrite the branch with `torch.cond(pred, true_fn, false_fn, operands)` or `torch.where`",
+                ))
+            }
+            Mode::NonStrict => self.tensor_value_truth(t),
+        }
+    }
+
+    /// A one-element tensor's value as a bool, as ATen decides it
+    /// (`is_nonzero`, and `bool(tensor)` in non-strict mode): read with
+    /// `.item()` and compared, a data-dependent decision on a traced value.
+    pub(crate) fn tensor_value_truth(&mut self, t: Rc<crate::value::Tensor>) -> R<bool> {
+        self.check_single_element(&t)?;
+        if let Some(v) = self.concrete_scalar(&t) {
+            return Ok(v.truthy());
+        }
+        if let Some(u) = self.truth_on_examples(&t) {
+            let b = SymBool {
+                lhs: u,
+                op: CmpKind::Eq,
+                rhs: SymExpr::int(1),
+            };
+            return self.decide(&b);
+        }
+        // The value is read with `.item()` and compared with 0.
+        let u = self.record_item(&t)?;
+        let SymOrConst::Sym(e) = u else {
+            return Ok(true);
+        };
+        let b = SymBool {
+            lhs: e,
+            op: CmpKind::Eq,
+            rhs: SymExpr::int(1),
+        };
+        self.decide(&b)
+    }
+
+    /// torch's error for the truth of a tensor with several elements.
+    fn check_single_element(&self, t: &crate::value::Tensor) -> R<()> {
         if t.shape.iter().any(|d| d.as_const() != Some(1)) && !t.shape.is_empty() {
             let n: Option<i64> = t.shape.iter().map(|d| d.as_const()).product();
             if n != Some(1) {
@@ -1945,37 +1989,7 @@ impl Interp {
                 ));
             }
         }
-        match self.mode {
-            Mode::Strict => Err(self.graph_break(
-                "GB0170",
-                "data-dependent branching: a Python `if`/`while` on a tensor value",
-                "rewrite the branch with `torch.cond(pred, true_fn, false_fn, operands)` or `torch.where`",
-            )),
-            Mode::NonStrict => {
-                if let Some(v) = self.concrete_scalar(&t) {
-                    return Ok(v.truthy());
-                }
-                if let Some(u) = self.truth_on_examples(&t) {
-                    let b = SymBool {
-                        lhs: u,
-                        op: CmpKind::Eq,
-                        rhs: SymExpr::int(1),
-                    };
-                    return self.decide(&b);
-                }
-                // The value is read with `.item()` and compared with 0.
-                let u = self.record_item(&t)?;
-                let SymOrConst::Sym(e) = u else {
-                    return Ok(true);
-                };
-                let b = SymBool {
-                    lhs: e,
-                    op: CmpKind::Eq,
-                    rhs: SymExpr::int(1),
-                };
-                self.decide(&b)
-            }
-        }
+        Ok(())
     }
 
     // ----- operators -----------------------------------------------------------

@@ -1024,6 +1024,15 @@ impl Interp {
     /// the subscript alive (Dynamo's graph reads the size off its `getitem`
     /// node, so the ATen trace records it even if nothing else uses it).
     pub fn keep_for_size_read(&mut self, t: &Rc<Tensor>, dims: &[SymExpr]) {
+        if self.tracing {
+            for d in dims {
+                if let Some(s) = self.env.simplify(d).as_symbol()
+                    && self.env.info(s).unbacked
+                {
+                    self.graph.unbacked_size_reads.insert(s);
+                }
+            }
+        }
         if !self.tracing
             || self.mode != crate::Mode::Strict
             || dims

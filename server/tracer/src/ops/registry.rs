@@ -1474,8 +1474,20 @@ pub static OPS: &[OpDef] = &[
     ),
     op!(
         ["torch.nonzero", "Tensor.nonzero"],
-        "input",
+        "input, *, as_tuple=False",
         ["aten.nonzero.default"],
         views::nonzero
+    ),
+    op!(
+        ["torch.masked_select", "Tensor.masked_select"],
+        "input, mask",
+        ["aten.masked_select.default"],
+        views::masked_select
+    ),
+    op!(
+        ["torch.bincount", "Tensor.bincount"],
+        "input, weights=None, minlength=0",
+        ["aten.bincount.default"],
+        views::bincount
     ),
 ];

@@ -36,6 +36,7 @@ pub const FUNCTIONS: &[&str] = &[
     "arange",
     "eye",
     "linspace",
+    "scalar_tensor",
     "unique",
     "diff",
     "tensor",
@@ -55,6 +56,7 @@ pub const FUNCTIONS: &[&str] = &[
     "_constrain_as_value",
     "export.dims",
     "is_tensor",
+    "is_nonzero",
     "is_floating_point",
     "get_default_dtype",
     "get_default_device",
@@ -685,6 +687,20 @@ pub fn call(
             }
             t
         }
+        "is_nonzero" => {
+            let Some(Value::Tensor(t)) = args.first() else {
+                return Err(interp.type_error("is_nonzero(): argument 'input' must be Tensor"));
+            };
+            Value::Bool(interp.tensor_value_truth(t.clone())?)
+        }
+        "scalar_tensor" => {
+            let s = args
+                .first()
+                .or_else(|| kw(kwargs, "s"))
+                .cloned()
+                .unwrap_or(Value::Float(0.0));
+            scalar_tensor(interp, &s, dtype_kw(kwargs).unwrap_or(DType::F32))?
+        }
         "tensor" | "as_tensor" | "asarray" | "Tensor" | "FloatTensor" | "LongTensor" => {
             let data = args.first().cloned().unwrap_or(Value::list(vec![]));
             let default = match short {
@@ -1149,6 +1165,26 @@ fn constructor(
             .map(|v| super::values::cast(v, dtype))
             .collect::<Option<Vec<_>>>();
         t.known.replace(values.map(Arc::new));
+    }
+    Ok(Value::Tensor(t))
+}
+
+/// `torch.scalar_tensor(s, dtype=...)`: a 0-d tensor holding `s`
+/// (`aten.scalar_tensor.default` in forward).
+fn scalar_tensor(interp: &mut Interp, s: &Value, dtype: DType) -> R<Value> {
+    let t = interp.op_output(dtype, vec![]);
+    if interp.tracing {
+        let val = interp.meta_of(&t);
+        let a = vec![interp.arg_of(s)];
+        let n = interp.record(
+            "aten.scalar_tensor.default",
+            a,
+            vec![("dtype".to_string(), Arg::DType(dtype))],
+            val,
+        );
+        t.node.set(Some(n));
+    } else if let Some(v) = number(s).and_then(|v| super::values::cast(v, dtype)) {
+        t.known.replace(Some(Arc::new(vec![v])));
     }
     Ok(Value::Tensor(t))
 }

@@ -1381,19 +1381,60 @@ pub fn topk(interp: &mut Interp, call: &OpCall) -> R<Value> {
     )
 }
 
-/// `nonzero()`: an unbacked number of rows.
+/// The largest element count of a shape, as torch's fake kernels of
+/// data-dependent ops bound their output length: the count itself when it
+/// is a number, else the upper end of its range; `None` past every bound
+/// (torch's `sys.maxsize - 1`).
+fn numel_bound(interp: &Interp, shape: &[SymExpr]) -> R<Option<i64>> {
+    let numel = interp.env.simplify(&product(interp, shape)?);
+    Ok(match numel.as_const() {
+        Some(n) => Some(n),
+        None => interp.env.range_of(&numel).hi.finite(),
+    })
+}
+
+/// torch's `sys.maxsize - 1`: the bound of a length no range limits.
+const UNBOUNDED_LENGTH: i64 = i64::MAX - 1;
+
+/// A data-dependent output length (`nonzero`, `masked_select`, `bincount`):
+/// a fresh unbacked size in `[0, max]` (torch's `_constrain_range_for_size`).
+fn data_length(interp: &mut Interp, max: Option<i64>) -> SymExpr {
+    let hi = max.map_or(shapes::Bound::PosInf, shapes::Bound::Finite);
+    interp
+        .env
+        .create_unbacked(shapes::ValueRange::new(shapes::Bound::Finite(0), hi))
+}
+
+/// torch reads a data-dependent length back with `sym_size` right after
+/// the op that made it (the node the length's runtime asserts hang on).
+fn read_back_length(interp: &mut Interp, out: &Value, u: &SymExpr, dim: i64) {
+    if let (Value::Tensor(o), Some(s)) = (out, u.as_symbol())
+        && let Some(node) = o.node.get()
+    {
+        let n = interp.record_named(
+            "aten.sym_size.int",
+            "sym_size_int",
+            vec![crate::graph::Arg::Node(node), crate::graph::Arg::Int(dim)],
+            vec![],
+            crate::graph::MetaVal::Sym(u.clone()),
+        );
+        interp.graph.node_mut(n).late_named = true;
+        interp.graph.anchors.push((n, node));
+        interp.sym_nodes.insert(s, n);
+    }
+}
+
+/// `nonzero()`: an unbacked number of rows, at most the element count;
+/// `as_tuple=True` gives the columns (`unbind(1)`).
 pub fn nonzero(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
-    // At most every element is non-zero.
-    let numel = product(interp, &t.shape)?;
-    let hi = interp
-        .env
-        .simplify(&numel)
-        .as_const()
-        .map_or(shapes::Bound::PosInf, shapes::Bound::Finite);
-    let u = interp
-        .env
-        .create_unbacked(shapes::ValueRange::new(shapes::Bound::Finite(0), hi));
+    let max = numel_bound(interp, &t.shape)?;
+    // No element: no row, and no unbacked length.
+    let u = if max == Some(0) {
+        SymExpr::int(0)
+    } else {
+        data_length(interp, Some(max.unwrap_or(UNBOUNDED_LENGTH)))
+    };
     let out = emit(
         interp,
         call,
@@ -1402,21 +1443,52 @@ pub fn nonzero(interp: &mut Interp, call: &OpCall) -> R<Value> {
         DType::I64,
         vec![u.clone(), SymExpr::int(t.rank() as i64)],
     )?;
-    if let (Value::Tensor(o), Some(s)) = (&out, u.as_symbol())
-        && let Some(node) = o.node.get()
-    {
-        // torch reads the row count back with sym_size right after.
-        let n = interp.record_named(
-            "aten.sym_size.int",
-            "sym_size_int",
-            vec![crate::graph::Arg::Node(node), crate::graph::Arg::Int(0)],
-            vec![],
-            crate::graph::MetaVal::Sym(u.clone()),
-        );
-        interp.graph.node_mut(n).late_named = true;
-        interp.graph.anchors.push((n, node));
-        interp.sym_nodes.insert(s, n);
+    read_back_length(interp, &out, &u, 0);
+    if matches!(call.get("as_tuple"), Value::Bool(true)) {
+        return interp.call_op_by_method("unbind", out, vec![Value::Int(1)], vec![]);
     }
+    Ok(out)
+}
+
+/// `masked_select(input, mask)`: an unbacked number of elements, bounded by
+/// the input's element count when it exceeds 2 (torch's fake kernel).
+pub fn masked_select(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    tensor(interp, call, 1)?;
+    let max = numel_bound(interp, &t.shape)?
+        .filter(|n| *n > 2)
+        .unwrap_or(UNBOUNDED_LENGTH);
+    let u = data_length(interp, Some(max));
+    let out = emit(interp, call, 0, 2, t.dtype, vec![u.clone()])?;
+    read_back_length(interp, &out, &u, 0);
+    Ok(out)
+}
+
+/// `bincount(input, weights=None, minlength=0)`: an unbacked length of at
+/// least `minlength`; int64 counts, or float32 / float64 sums of weights.
+pub fn bincount(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let weights = match call.get("weights") {
+        Value::Tensor(w) => Some(w.dtype),
+        _ => None,
+    };
+    let dtype = match weights {
+        None => DType::I64,
+        Some(DType::F32) => DType::F32,
+        Some(_) => DType::F64,
+    };
+    let minlength = size_expr(interp, &call.get("minlength").clone())?;
+    let n = recorded_args(call);
+    let numel = interp.env.simplify(&product(interp, &t.shape)?);
+    if numel.as_const() == Some(0) {
+        return emit(interp, call, 0, n, dtype, vec![minlength]);
+    }
+    let u = data_length(interp, None);
+    let out = emit(interp, call, 0, n, dtype, vec![u.clone()])?;
+    read_back_length(interp, &out, &u, 0);
+    // torch._check(new_size >= minlength)
+    let line = interp.guard_line();
+    interp.env.assume(&minlength, CmpKind::Le, &u, line);
     Ok(out)
 }
 

@@ -21,6 +21,8 @@ use crate::value::{DimSpec, Value};
 #[derive(Clone, Debug)]
 pub enum DimRequest {
     Static,
+    /// An int in the spec: the dim is static and must be that size.
+    Exact(i64),
     Spec(Rc<DimSpec>),
 }
 
@@ -272,6 +274,7 @@ fn request(v: &Value) -> DimRequest {
             } => DimRequest::Static,
             _ => DimRequest::Spec(d.clone()),
         },
+        Value::Int(n) => DimRequest::Exact(*n),
         _ => DimRequest::Static,
     }
 }
@@ -323,8 +326,17 @@ impl SymbolFactory {
         source: String,
         hint: i64,
     ) -> R<SymExpr> {
-        let DimRequest::Spec(spec) = req else {
-            return Ok(SymExpr::int(hint));
+        let spec = match req {
+            DimRequest::Spec(spec) => spec,
+            DimRequest::Exact(n) if *n != hint => {
+                return Err(interp.fail(
+                    FailureKind::Other,
+                    format!(
+                        "Static shape constraint of {n} does not match input size of {hint}, for {torch_source}"
+                    ),
+                ));
+            }
+            _ => return Ok(SymExpr::int(hint)),
         };
         let spec = if interp.dims_as_auto {
             &as_auto(spec)

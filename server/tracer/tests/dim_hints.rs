@@ -112,3 +112,21 @@ fn hints_whose_bounds_allow_the_traced_sizes_export() {
         }
     }
 }
+
+#[test]
+fn an_int_in_the_spec_must_be_the_example_size() {
+    let f = failure(&model(ADD, "4, 6", "(5, None)"));
+    assert_eq!(f.kind, FailureKind::Other);
+    assert!(
+        f.message
+            .starts_with("Static shape constraint of 5 does not match input size of 4"),
+        "{}",
+        f.message
+    );
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        assert!(matches!(
+            outcome(&model(ADD, "4, 6", "(4, None)"), mode),
+            TraceOutcome::Exported(_)
+        ));
+    }
+}

@@ -145,6 +145,21 @@ fn is_ellipsis(v: &Value) -> bool {
     matches!(v, Value::Builtin(b) if &*b.name == "builtins.Ellipsis")
 }
 
+/// `torch.ops.aten.slice.Tensor(input, dim, start, end, step)`: one
+/// dimension sliced as `x[start:end:step]` does, recorded even when it
+/// spans the whole dimension (no Python subscript to skip).
+pub fn slice_op(interp: &mut Interp, call: &super::OpCall) -> R<Value> {
+    let t = super::meta::tensor(interp, call, 0)?;
+    let dim = interp.index_int(call.arg(1))?;
+    let d = super::meta::wrap_existing_dim(interp, dim, t.rank())?;
+    let s = [
+        call.arg(2).clone(),
+        call.arg(3).clone(),
+        call.arg(4).clone(),
+    ];
+    slice_dim(interp, t, d as i64, &s, false)
+}
+
 /// `x[start:stop:step]` on one dimension.
 fn slice_dim(
     interp: &mut Interp,
@@ -287,6 +302,11 @@ fn bound_expr(interp: &mut Interp, v: &Value, size: &SymExpr, default: i64) -> R
         Value::SymInt(e) => e.clone(),
         other => SymExpr::int(interp.index_int(other)?),
     };
+    // An end of `sys.maxsize` is "to the end": torch's slice compares no
+    // size with it.
+    if default == SLICE_END_MAX && raw.as_const() == Some(SLICE_END_MAX) {
+        return Ok(size.clone());
+    }
     let neg = match raw.as_const() {
         Some(c) => c < 0,
         None => {

@@ -3,6 +3,7 @@
 //! and [`views`].
 
 use super::OpDef;
+use super::index;
 use super::meta;
 use super::views;
 
@@ -1441,6 +1442,12 @@ pub static OPS: &[OpDef] = &[
         "input, dim, index",
         ["aten.select.int"],
         views::select
+    ),
+    op!(
+        ["torch.ops.aten.slice.Tensor"],
+        "input, dim=0, start=None, end=None, step=1",
+        ["aten.slice.Tensor"],
+        index::slice_op
     ),
     op!(
         ["torch.narrow", "Tensor.narrow"],

@@ -1,0 +1,52 @@
+//! `torch.ops.aten.slice.Tensor` called directly, as torch 2.15 exports it:
+//! recorded even when it spans the whole dimension, and an end of
+//! `sys.maxsize` means "to the end" with no guard on a dynamic size
+//! (read off `torch.export.export` on the same model, in both modes).
+
+use tracer::graph::MetaVal;
+use tracer::{Budget, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+
+const SRC: &str = "import torch
+from torch.export import Dim
+
+class Slice(torch.nn.Module):
+    def forward(self, *args):
+        return torch.ops.aten.slice.Tensor(*args)
+
+model = Slice()
+example_args = (torch.rand((10, 3, 4)), 0, 0, 9223372036854775807)
+dynamic_shapes = (({0: Dim('dim')}, None, None, None),)
+";
+
+#[test]
+fn a_slice_to_sys_maxsize_spans_a_dynamic_dim_without_a_guard() {
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let file = SourceFile::parse("m.py", SRC);
+        let entry = find_entries(&file).remove(0);
+        let p = match trace_entry(file, &entry, mode, Budget::default()).outcome {
+            TraceOutcome::Exported(p) => p,
+            TraceOutcome::Failed(f) => panic!("{mode:?}: {}", f.message),
+        };
+        let slices: Vec<String> = p
+            .graph
+            .nodes
+            .iter()
+            .filter(|n| n.target() == Some("aten.slice.Tensor"))
+            .map(|n| match &n.val {
+                MetaVal::Tensor { shape, .. } => shape
+                    .iter()
+                    .map(|d| p.env.render(d))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(slices.len(), 1, "{mode:?}");
+        assert!(slices[0].ends_with(", 3, 4"), "{}", slices[0]);
+        assert!(
+            p.env.guards.is_empty(),
+            "{mode:?}: {:?}",
+            p.env.guards.len()
+        );
+    }
+}

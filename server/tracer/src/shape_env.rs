@@ -380,7 +380,10 @@ impl ShapeEnv {
                         return None;
                     }
                     let cancel = match divisor.as_const() {
-                        Some(c) if c == coeff => Cancel::Coefficient(c),
+                        // `a - d*(a//d)` cancels as `d*(a//d) - a` does.
+                        Some(c) if c == coeff || c.checked_neg() == Some(coeff) => {
+                            Cancel::Coefficient(c)
+                        }
                         Some(_) => return None,
                         None => Cancel::Factor(
                             factors
@@ -1002,6 +1005,24 @@ mod tests {
             env.static_decide(&bound, CmpKind::Le, &s.mul(&SymExpr::int(4))),
             None
         );
+    }
+
+    #[test]
+    fn exact_division_cancels_when_subtracted_too() {
+        // reshape(-1, 10) of [b, s]: infer_size guards `Mod(b*s, 10)` to be
+        // 0, then the numel check `b*s == 10*((b*s)//10)` is decided (its
+        // difference holds `-10*((b*s)//10)`), with no guard of its own.
+        let (mut env, b, s) = env_with_two_sizes();
+        let numel = b.mul(&s);
+        let ten = SymExpr::int(10);
+        let divisible = env.evaluate(&numel.modulo(&ten), CmpKind::Eq, &SymExpr::int(0), Some(1));
+        assert!(
+            matches!(divisible, Ok(true)),
+            "the hint 4*10 is a multiple of 10"
+        );
+        let rows = numel.floordiv(&ten).mul(&ten);
+        assert_eq!(env.static_decide(&numel, CmpKind::Eq, &rows), Some(true));
+        assert_eq!(env.static_decide(&rows, CmpKind::Eq, &numel), Some(true));
     }
 
     #[test]

@@ -268,6 +268,28 @@ pub fn slice(base: &Layout, dim: usize, start: &SymExpr, step: i64) -> SymResult
     Ok(out)
 }
 
+/// The layout of `x.unsqueeze(dim)` (`0 <= dim <= rank`): the new size-1
+/// dim's stride is `size[dim] * stride[dim]`, or 1 past the last dim, as
+/// ATen's `inferUnsqueezeGeometry` makes it.
+pub fn unsqueezed(shape: &[SymExpr], base: &Layout, dim: usize) -> SymResult<Layout> {
+    let stride = match (shape.get(dim), base.strides.get(dim)) {
+        (Some(size), Some(stride)) => size.checked_mul(stride)?,
+        _ => SymExpr::int(1),
+    };
+    let mut out = base.clone();
+    out.strides.insert(dim.min(out.strides.len()), stride);
+    Ok(out)
+}
+
+/// The layout of `x.squeeze(dim)` for a size-1 `dim`: its stride dropped.
+pub fn squeezed(base: &Layout, dim: usize) -> Layout {
+    let mut out = base.clone();
+    if dim < out.strides.len() {
+        out.strides.remove(dim);
+    }
+    out
+}
+
 /// c10's contiguity loop: from the last dimension, skip sizes that are 1
 /// (`guard_or_false(size == 1)`) and compare each stride with the expected
 /// one (`guard_or_true(stride != expected)`). Returns whether contiguous.

@@ -860,8 +860,47 @@ pub fn matmul_shape(interp: &mut Interp, a: &[SymExpr], b: &[SymExpr]) -> R<Vec<
 pub fn matmul(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let a = tensor(interp, call, 0)?;
     let b = tensor(interp, call, 1)?;
+    // torch's matmul folds the batch of a 3-d or larger left operand times
+    // a matrix or vector into rows: `a.reshape(-1, k)`, then `mm`/`mv`
+    // (whose checks come after the fold's).
+    if a.rank() >= 3 && b.rank() <= 2 && matmul_should_fold(interp, &a) {
+        super::views::internal_flatten_guards(interp, &a)?;
+    }
     let shape = matmul_shape(interp, &a.shape, &b.shape)?;
     emit(interp, call, 0, 2, DType::promote(a.dtype, b.dtype), shape)
+}
+
+/// The contiguity test of torch's `should_fold` (`_decomp/decompositions.py`)
+/// on the left operand, from its first dim: each dim is skipped when
+/// `guard_or_false(size == 1)` or `guard_or_false(stride == expected)`
+/// holds; the first that neither holds for stops the fold.
+fn matmul_should_fold(interp: &mut Interp, a: &Tensor) -> bool {
+    let Ok(layout) = a.layout() else {
+        return false;
+    };
+    let Ok(expected) = crate::layout::contiguous_strides(&a.shape) else {
+        return false;
+    };
+    let one = SymExpr::int(1);
+    let line = interp.guard_line();
+    for ((size, stride), want) in a.shape.iter().zip(&layout.strides).zip(&expected) {
+        if interp
+            .env
+            .guard_or(size, CmpKind::Eq, &one, line, false, false)
+        {
+            continue;
+        }
+        if interp.env.simplify(stride) == interp.env.simplify(want) {
+            continue;
+        }
+        if !interp
+            .env
+            .guard_or(stride, CmpKind::Eq, want, line, false, false)
+        {
+            return false;
+        }
+    }
+    true
 }
 
 /// `mm`/`bmm`: strict ranks.
@@ -1348,7 +1387,47 @@ pub fn pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
         return values_and_indices(interp, &target, args, x.dtype, shape);
     }
     let target = call.target(0);
-    interp.record_tensor_op(&target, args, vec![], x.dtype, shape)
+    // ATen's `avg_pool1d` is `avg_pool2d` between `unsqueeze(-2)` and
+    // `squeeze(-2)`: two views the fake-tensor cache rebuilds.
+    let through_2d = nd == 1 && !call.spelling.contains("max");
+    if through_2d {
+        pool1d_view_checks(interp, &x.shape, &x.layout().ok(), x.dtype)?;
+    }
+    let out = interp.record_tensor_op(&target, args, vec![], x.dtype, shape.clone())?;
+    if through_2d {
+        let mut wide = shape.clone();
+        wide.insert(shape.len() - 1, SymExpr::int(1));
+        if let Ok(fresh) = crate::layout::Layout::contiguous(&wide) {
+            let line = interp.guard_line();
+            let itemsize = x.dtype.size_of() as i64;
+            let view = crate::layout::squeezed(&fresh, wide.len() - 2);
+            let _ =
+                crate::layout::view_cache_checks(&mut interp.env, &shape, &view, itemsize, line);
+        }
+    }
+    Ok(out)
+}
+
+/// The fake-tensor cache's checks of `x.unsqueeze(-2)`, the view a 1-d pool
+/// made of its 2-d kernel reads.
+fn pool1d_view_checks(
+    interp: &mut Interp,
+    shape: &[SymExpr],
+    layout: &Option<crate::layout::Layout>,
+    dtype: DType,
+) -> R<()> {
+    let (Some(layout), Some(at)) = (layout, shape.len().checked_sub(1)) else {
+        return Ok(());
+    };
+    let Ok(view) = crate::layout::unsqueezed(shape, layout, at) else {
+        return Ok(());
+    };
+    let mut wide = shape.to_vec();
+    wide.insert(at, SymExpr::int(1));
+    let line = interp.guard_line();
+    let itemsize = dtype.size_of() as i64;
+    let _ = crate::layout::view_cache_checks(&mut interp.env, &wide, &view, itemsize, line);
+    Ok(())
 }
 
 /// `adaptive_{avg,max}_pool{1,2,3}d(input, output_size)`.

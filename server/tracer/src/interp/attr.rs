@@ -865,7 +865,7 @@ impl Interp {
             // Standard-library helpers are implemented by name in `builtins`.
             return Ok(Value::builtin(&full));
         }
-        if crate::ops::lookup_function(&full).is_some()
+        if crate::ops::lookup_aten(&full).is_some()
             || super::builtins::is_special_function(&full)
             || crate::ops::special::is_known(&full)
         {

@@ -118,6 +118,10 @@ impl Interp {
                 self.call(func, all, kwargs)
             }
             Value::Builtin(b) => super::builtins::call_builtin(self, b.clone(), args, kwargs),
+            // An ATen op packet called without naming an overload.
+            Value::PyModule(p) if p.starts_with("torch.ops.aten.") => {
+                crate::ops::call_torch_function(self, &p.clone(), args, kwargs)
+            }
             Value::Class(c) => self.instantiate(c.clone(), args, kwargs),
             Value::Object(o) => {
                 if o.class.is_module() {

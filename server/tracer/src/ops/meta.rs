@@ -386,6 +386,20 @@ pub fn where_(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let c = call.arg(0).clone();
     let a = call.arg(1).clone();
     let b = call.arg(2).clone();
+    if call.passed.0 + call.passed.1 == 1 {
+        // `where(condition)` (`aten.where.default`) is
+        // `nonzero(condition, as_tuple=True)`.
+        return crate::ops::call_torch_function(
+            interp,
+            "torch.nonzero",
+            vec![c],
+            vec![("as_tuple".to_string(), Value::Bool(true))],
+        );
+    }
+    if matches!(a, Value::None) || matches!(b, Value::None) {
+        return Err(interp
+            .type_error("where() takes a condition alone, or a condition, an input and an other"));
+    }
     let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(v)).collect();
     let dtype = result_type(&ops);
     let s = broadcast(interp, &shape_of(&c), &shape_of(&a))?;

@@ -105,6 +105,10 @@ struct Index {
     packets: std::collections::HashSet<&'static str>,
     /// Parsed signatures, by position in [`registry::OPS`].
     sigs: Vec<Vec<Param>>,
+    /// ATen packet name (`add`) -> the op whose targets are its overloads
+    /// and whose Python spelling (`torch.add`, `Tensor.add`) is the same
+    /// op, so the ATen schema binds as the Python signature does.
+    aten: HashMap<&'static str, &'static OpDef>,
 }
 
 /// Position of an entry in [`registry::OPS`].
@@ -118,7 +122,23 @@ fn index() -> &'static Index {
         let mut by_name = HashMap::new();
         let mut packets = std::collections::HashSet::new();
         let mut sigs = Vec::with_capacity(registry::OPS.len());
+        let mut aten = HashMap::new();
         for def in registry::OPS {
+            for t in def.targets {
+                let Some(packet) = t
+                    .strip_prefix("aten.")
+                    .and_then(|rest| rest.split('.').next())
+                else {
+                    continue;
+                };
+                let same_op = def.names.iter().any(|n| {
+                    n.rsplit('.').next() == Some(packet)
+                        && (n.starts_with("torch.") || n.starts_with("Tensor."))
+                });
+                if same_op {
+                    aten.entry(packet).or_insert(def);
+                }
+            }
             for n in def.names {
                 by_name.insert(*n, def);
                 if n.starts_with("torch.ops.aten.")
@@ -133,6 +153,7 @@ fn index() -> &'static Index {
             by_name,
             packets,
             sigs,
+            aten,
         }
     })
 }
@@ -186,7 +207,42 @@ fn default_value(d: &str) -> Value {
 /// Whether `full` is `torch.ops.aten` or an op packet under it
 /// (`torch.ops.aten.upsample_nearest2d`), whose overloads are ops.
 pub fn is_op_namespace(full: &str) -> bool {
-    full == "torch.ops.aten" || index().packets.contains(full)
+    full == "torch.ops.aten"
+        || index().packets.contains(full)
+        || full
+            .strip_prefix("torch.ops.aten.")
+            .is_some_and(|p| !p.contains('.') && lookup_aten(full).is_some())
+}
+
+/// `torch.ops.aten.NAME.OVERLOAD`, or the packet `torch.ops.aten.NAME`
+/// called without naming an overload (torch picks it by the arguments, as
+/// the op's meta function does): the registry op whose targets are that
+/// packet's overloads, and whether it is the in-place packet (`NAME_`).
+/// A named overload must be one of the op's targets.
+pub fn lookup_aten(full: &str) -> Option<(&'static OpDef, bool)> {
+    if let Some(def) = lookup_function(full) {
+        return Some((def, false));
+    }
+    let rest = full.strip_prefix("torch.ops.aten.")?;
+    let (packet, overload) = match rest.split_once('.') {
+        Some((p, o)) => (p, Some(o)),
+        None => (rest, None),
+    };
+    let idx = index();
+    let (def, inplace, base) = match idx.aten.get(packet) {
+        Some(d) => (*d, false, packet),
+        None => {
+            let base = packet.strip_suffix('_')?;
+            (*idx.aten.get(base)?, true, base)
+        }
+    };
+    if let Some(o) = overload {
+        let wanted = format!("aten.{base}.{o}");
+        if !def.targets.iter().any(|t| *t == wanted) {
+            return None;
+        }
+    }
+    Some((def, inplace))
 }
 
 pub fn lookup_function(full: &str) -> Option<&'static OpDef> {
@@ -367,7 +423,7 @@ pub fn call_torch_function(
     if let Some(r) = special::call(interp, full, &args, &kwargs)? {
         return Ok(r);
     }
-    let Some(def) = lookup_function(full) else {
+    let Some((def, packet_inplace)) = lookup_aten(full) else {
         let r = interp.current_range();
         return Ok(interp.incomplete(
             r,
@@ -375,11 +431,11 @@ pub fn call_torch_function(
         ));
     };
     // F.relu(x, inplace=True) and friends record the in-place op.
-    let mut inplace = false;
+    let mut inplace = packet_inplace;
     let mut kwargs = kwargs;
     if let Some(pos) = kwargs.iter().position(|(k, _)| k == "inplace") {
         let (_, v) = kwargs.remove(pos);
-        inplace = matches!(v, Value::Bool(true));
+        inplace |= matches!(v, Value::Bool(true));
     }
     let call = bind(interp, def, full, args, kwargs, inplace)?;
     run(interp, call)

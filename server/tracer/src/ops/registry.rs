@@ -238,12 +238,13 @@ pub static OPS: &[OpDef] = &[
     ),
     op!(
         ["torch.where", "Tensor.where"],
-        "condition, input, other",
+        "condition, input=None, other=None",
         [
             "aten.where.self",
             "aten.where.ScalarSelf",
             "aten.where.ScalarOther",
-            "aten.where.Scalar"
+            "aten.where.Scalar",
+            "aten.where.default"
         ],
         meta::where_
     ),
@@ -1478,6 +1479,12 @@ pub static OPS: &[OpDef] = &[
         "input, other",
         ["aten.type_as.default"],
         views::type_as
+    ),
+    op!(
+        ["torch.nonzero_static", "Tensor.nonzero_static"],
+        "input, *, size, fill_value=-1",
+        ["aten.nonzero_static.default"],
+        views::nonzero_static
     ),
     op!(
         ["torch.nonzero", "Tensor.nonzero"],

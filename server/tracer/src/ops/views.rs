@@ -1450,6 +1450,42 @@ pub fn nonzero(interp: &mut Interp, call: &OpCall) -> R<Value> {
     Ok(out)
 }
 
+/// `nonzero_static(input, *, size, fill_value=-1)`: `size` rows of
+/// indices (padded with `fill_value`), so the length is the given size,
+/// never an unbacked one.
+pub fn nonzero_static(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let size = size_expr(interp, &call.get("size").clone())?;
+    let line = interp.guard_line();
+    let zero = SymExpr::int(0);
+    if !interp
+        .env
+        .guard_or(&size, CmpKind::Ge, &zero, line, true, true)
+    {
+        return Err(interp.raise(
+            "RuntimeError",
+            "nonzero_static: 'size' must be a non-negative integer",
+        ));
+    }
+    let input = interp.arg_of(&Value::Tensor(t.clone()));
+    let size_arg = interp.sym_arg(&size);
+    let mut kwargs = vec![("size".to_string(), size_arg)];
+    match call.get("fill_value") {
+        Value::Int(-1) | Value::None => {}
+        v => {
+            let v = v.clone();
+            kwargs.push(("fill_value".to_string(), interp.arg_of(&v)));
+        }
+    }
+    interp.record_tensor_op(
+        &call.target(0),
+        vec![input],
+        kwargs,
+        DType::I64,
+        vec![size, SymExpr::int(t.rank() as i64)],
+    )
+}
+
 /// `masked_select(input, mask)`: an unbacked number of elements, bounded by
 /// the input's element count when it exceeds 2 (torch's fake kernel).
 pub fn masked_select(interp: &mut Interp, call: &OpCall) -> R<Value> {

@@ -133,6 +133,12 @@ pub static MODULES: &[PreludeModule] = &[
         namespace: "torch._C",
         source: include_str!("../prelude/torch_c.py"),
     },
+    PreludeModule {
+        name: "torch",
+        path: "<exportlens prelude>/torch/__init__.py",
+        namespace: "torch",
+        source: include_str!("../prelude/torch.py"),
+    },
     standalone!("numpy", "numpy.py", "numpy"),
     standalone!("contextvars", "contextvars.py", "contextvars"),
     standalone!("collections", "collections.py", "collections"),

@@ -215,3 +215,28 @@ fn a_float_read_from_data_is_returned_as_its_item_node() {
         assert!(nodes(p).iter().any(|(t, _)| t == "aten.item.default"));
     });
 }
+
+#[test]
+fn a_math_function_of_an_item_is_data_dependent_in_strict_mode() {
+    // Dynamo runs `math.pow` on the fake value: `Min(10, u0)` must become
+    // a Python number. Non-strict export keeps it symbolic.
+    let src = "import math
+import torch
+
+class M(torch.nn.Module):
+    def forward(self, x, y):
+        p = min(x.item(), 10)
+        return y * math.pow(p, 10)
+
+model = M()
+example_args = (torch.tensor(5), torch.randn(5))
+";
+    match outcome(src, Mode::Strict) {
+        TraceOutcome::Failed(f) => {
+            assert_eq!(f.kind, FailureKind::DataDependent, "{}", f.message);
+            assert!(f.message.contains("Min(10, u0)"), "{}", f.message);
+        }
+        TraceOutcome::Exported(_) => panic!("strict export of math.pow(u0) succeeded"),
+    }
+    exported(src, Mode::NonStrict);
+}

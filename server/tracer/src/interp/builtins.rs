@@ -1857,6 +1857,18 @@ fn math_function(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> 
             _ => Err(interp.type_error("must be real number")),
         }
     };
+    // Dynamo runs a math function (but `floor` and `ceil`, which it
+    // handles symbolically) on the fake values: a size read from tensor
+    // data must become a Python number, a data-dependent failure.
+    if interp.strict_tracing() && !matches!(name, "floor" | "ceil") {
+        for a in &args {
+            if let Value::SymInt(e) = a
+                && interp.env.hint(e).is_none()
+            {
+                interp.specialize_int(e)?;
+            }
+        }
+    }
     let symbolic = args
         .iter()
         .any(|a| matches!(a, Value::SymInt(_) | Value::SymFloat(_, _)));

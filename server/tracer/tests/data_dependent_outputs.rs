@@ -240,3 +240,30 @@ example_args = (torch.tensor(5), torch.randn(5))
     }
     exported(src, Mode::NonStrict);
 }
+
+#[test]
+fn max_of_a_tensor_and_a_dynamic_size_is_pythons_max_and_fails() {
+    // Neither mode turns it into an op: strict runs Python's max on the
+    // fake tensor, non-strict compares and asks the tensor for a bool.
+    let src = model(
+        "return max(x, x.shape[0])",
+        "(torch.randn(4, 4),)",
+        "{'x': {0: Dim.AUTO}}",
+    );
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        match outcome(&src, mode) {
+            TraceOutcome::Failed(f) => {
+                assert_eq!(f.kind, FailureKind::Other, "{mode:?}: {}", f.message);
+                assert!(f.message.contains("RuntimeError"), "{}", f.message);
+            }
+            TraceOutcome::Exported(_) => panic!("{mode:?}: max(tensor, size) exported"),
+        }
+    }
+    // Against a tensor, or a Python int, it stays an op.
+    let src = model(
+        "return max(x, x) + max(x, 5)",
+        "(torch.randn(4, 4),)",
+        "{'x': {0: Dim.AUTO}}",
+    );
+    both(&src, |_| {});
+}

@@ -1216,7 +1216,35 @@ fn python_builtin(
             {
                 return min_max_by_tensor_key(interp, name == "max", key, items);
             }
-            if items.iter().any(|v| matches!(v, Value::Tensor(_))) {
+            let has_tensor = items.iter().any(|v| matches!(v, Value::Tensor(_)));
+            let symbolic = |v: &Value| match v {
+                Value::SymInt(e) => e.as_const().is_none(),
+                Value::SymFloat(..) => true,
+                _ => false,
+            };
+            if has_tensor && items.iter().any(symbolic) {
+                // Neither Dynamo nor non-strict export's `max`/`min` turn a
+                // tensor against a symbolic number into an op: Python's own
+                // comparison runs, on a fake tensor with symbolic sizes in
+                // strict mode (torch's error), on a traced one otherwise.
+                if interp.strict_tracing() {
+                    return Err(interp.raise(
+                        "RuntimeError",
+                        format!(
+                            "Dynamo failed to run {name}() with fake tensors: a tensor against a symbolic number"
+                        ),
+                    ));
+                }
+                let op = if name == "max" { CmpOp::Gt } else { CmpOp::Lt };
+                let mut best = items[0].clone();
+                for v in &items[1..] {
+                    let better = interp.compare(op, v, &best)?;
+                    if interp.truthy(&better)? {
+                        best = v.clone();
+                    }
+                }
+                return Ok(best);
+            } else if has_tensor {
                 let op = if name == "max" { "maximum" } else { "minimum" };
                 let mut acc = items[0].clone();
                 for v in &items[1..] {

@@ -619,8 +619,6 @@ pub(crate) fn is_kept_file(path: &str, entry_path: &str) -> bool {
         && (path.starts_with(crate::prelude::VIRTUAL_ROOT) || super::is_installed_library(path))
 }
 
-/// Whether `text` holds `name` as a word: a superset of the names its
-/// code can read.
 /// The names a function's text uses, as a closure's cells would hold
 /// them. `All` when the text reads its scope by name (`locals()`,
 /// `eval`), or is not at hand.

@@ -3,17 +3,14 @@
 //! in-place packet (`dropout_`), and one-argument `where`, which is
 //! `nonzero(condition, as_tuple=True)`.
 
+mod common;
+
 use tracer::entry::TracedProgram;
 use tracer::graph::MetaVal;
 use tracer::{Budget, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
 
 fn export(src: &str, mode: Mode) -> TracedProgram {
-    let file = SourceFile::parse("m.py", src);
-    let entry = find_entries(&file).remove(0);
-    match trace_entry(file, &entry, mode, Budget::default()).outcome {
-        TraceOutcome::Exported(p) => *p,
-        TraceOutcome::Failed(f) => panic!("{mode:?}: {}", f.message),
-    }
+    *common::exported_program(src, mode)
 }
 
 fn targets(p: &TracedProgram) -> Vec<String> {

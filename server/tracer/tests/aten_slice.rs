@@ -3,8 +3,10 @@
 //! `sys.maxsize` means "to the end" with no guard on a dynamic size
 //! (read off `torch.export.export` on the same model, in both modes).
 
+mod common;
+
+use tracer::Mode;
 use tracer::graph::MetaVal;
-use tracer::{Budget, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
 
 const SRC: &str = "import torch
 from torch.export import Dim
@@ -21,12 +23,7 @@ dynamic_shapes = (({0: Dim('dim')}, None, None, None),)
 #[test]
 fn a_slice_to_sys_maxsize_spans_a_dynamic_dim_without_a_guard() {
     for mode in [Mode::Strict, Mode::NonStrict] {
-        let file = SourceFile::parse("m.py", SRC);
-        let entry = find_entries(&file).remove(0);
-        let p = match trace_entry(file, &entry, mode, Budget::default()).outcome {
-            TraceOutcome::Exported(p) => p,
-            TraceOutcome::Failed(f) => panic!("{mode:?}: {}", f.message),
-        };
+        let p = common::exported_program(SRC, mode);
         let slices: Vec<String> = p
             .graph
             .nodes

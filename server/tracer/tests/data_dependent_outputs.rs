@@ -5,9 +5,11 @@
 //! it, with the runtime assertions its range asks for. Each expectation
 //! was read off `torch.export.export` on the same model, in both modes.
 
+mod common;
+
 use tracer::entry::TracedProgram;
 use tracer::graph::MetaVal;
-use tracer::{Budget, FailureKind, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+use tracer::{FailureKind, Mode, TraceOutcome};
 
 fn model(forward: &str, example_args: &str, dynamic_shapes: &str) -> String {
     format!(
@@ -27,9 +29,7 @@ dynamic_shapes = {dynamic_shapes}
 }
 
 fn outcome(src: &str, mode: Mode) -> TraceOutcome {
-    let file = SourceFile::parse("m.py", src);
-    let entry = find_entries(&file).remove(0);
-    trace_entry(file, &entry, mode, Budget::default()).outcome
+    common::trace_first_entry(src, mode).outcome
 }
 
 fn exported(src: &str, mode: Mode) -> Box<TracedProgram> {

@@ -7,7 +7,9 @@
 //! (`produce_guards`). Each expectation was read off `torch.export.export`
 //! on the same model, in both modes.
 
-use tracer::{Budget, FailureKind, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+mod common;
+
+use tracer::{FailureKind, Mode, TraceOutcome};
 
 fn model(forward: &str, shape: &str, spec: &str) -> String {
     format!(
@@ -27,9 +29,7 @@ dynamic_shapes = {{'x': {spec}}}
 }
 
 fn outcome(src: &str, mode: Mode) -> TraceOutcome {
-    let file = SourceFile::parse("m.py", src);
-    let entry = find_entries(&file).remove(0);
-    trace_entry(file, &entry, mode, Budget::default()).outcome
+    common::trace_first_entry(src, mode).outcome
 }
 
 /// The failure of both modes, which must agree on its kind.

@@ -5,12 +5,12 @@
 //! into rows (`reshape(-1, k)`, then `mm`). Each expectation was read off
 //! `torch.export.export` (torch 2.15) with `TORCH_LOGS=+dynamic`, both modes.
 
-use tracer::{Budget, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+mod common;
+
+use tracer::{Mode, TraceOutcome};
 
 fn guards(source: &str, mode: Mode) -> Vec<String> {
-    let file = SourceFile::parse("m.py", source);
-    let entry = find_entries(&file).remove(0);
-    let result = trace_entry(file, &entry, mode, Budget::default());
+    let result = common::trace_first_entry(source, mode);
     assert!(matches!(result.outcome, TraceOutcome::Exported(_)));
     result.guards.into_iter().map(|g| g.expr).collect()
 }
@@ -67,9 +67,7 @@ fn avg_pool1d_squeezes_its_2d_output_as_a_view() {
 /// the matmul's own line (strict: line 12), before the fold's reshape.
 #[test]
 fn matmul_asks_its_contiguity_test_at_its_line() {
-    let file = SourceFile::parse("m.py", FOLD);
-    let entry = find_entries(&file).remove(0);
-    let result = trace_entry(file, &entry, Mode::Strict, Budget::default());
+    let result = common::trace_first_entry(FOLD, Mode::Strict);
     let ne = result
         .guards
         .iter()

@@ -1,8 +1,10 @@
 //! `torch.nonzero_static(input, size=n)`: `n` rows of indices, a size the
 //! caller gives (a dynamic dim here), never an unbacked length.
 
+mod common;
+
+use tracer::Mode;
 use tracer::graph::MetaVal;
-use tracer::{Budget, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
 
 const SRC: &str = "import torch
 from torch.export import Dim
@@ -19,12 +21,7 @@ dynamic_shapes = {'mask': None, 'exp': (Dim('n', max=100),)}
 #[test]
 fn nonzero_static_is_as_long_as_its_size_argument() {
     for mode in [Mode::Strict, Mode::NonStrict] {
-        let file = SourceFile::parse("m.py", SRC);
-        let entry = find_entries(&file).remove(0);
-        let p = match trace_entry(file, &entry, mode, Budget::default()).outcome {
-            TraceOutcome::Exported(p) => p,
-            TraceOutcome::Failed(f) => panic!("{mode:?}: {}", f.message),
-        };
+        let p = common::exported_program(SRC, mode);
         let node = p
             .graph
             .nodes

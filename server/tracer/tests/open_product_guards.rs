@@ -6,7 +6,9 @@
 //! a conv1d asks of its input, a layer_norm of its statistics, a reshape's
 //! `infer_size` of each requested size, and linear's `addmm` of its rows.
 
-use tracer::{Budget, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
+mod common;
+
+use tracer::{Mode, TraceOutcome};
 
 const MODEL: &str = "import torch
 from torch import nn
@@ -33,9 +35,7 @@ dynamic_shapes = {'x': {0: Dim('batch'), 1: Dim('time', min=30, max=16000)}}
 ";
 
 fn guards(mode: Mode) -> Vec<String> {
-    let file = SourceFile::parse("m.py", MODEL);
-    let entry = find_entries(&file).remove(0);
-    let result = trace_entry(file, &entry, mode, Budget::default());
+    let result = common::trace_first_entry(MODEL, mode);
     assert!(matches!(result.outcome, TraceOutcome::Exported(_)));
     result
         .guards

@@ -2,8 +2,10 @@
 //! `torch.sym_fresh_size(expr)` is `torch.tensor(expr).item()`, a fresh
 //! unbacked size.
 
+mod common;
+
+use tracer::Mode;
 use tracer::graph::MetaVal;
-use tracer::{Budget, Mode, SourceFile, TraceOutcome, find_entries, trace_entry};
 
 const SRC: &str = "import torch
 
@@ -21,12 +23,7 @@ example_args = (torch.arange(10), torch.tensor(2))
 #[test]
 fn sym_fresh_size_is_a_fresh_unbacked_size() {
     for mode in [Mode::Strict, Mode::NonStrict] {
-        let file = SourceFile::parse("m.py", SRC);
-        let entry = find_entries(&file).remove(0);
-        let p = match trace_entry(file, &entry, mode, Budget::default()).outcome {
-            TraceOutcome::Exported(p) => p,
-            TraceOutcome::Failed(f) => panic!("{mode:?}: {}", f.message),
-        };
+        let p = common::exported_program(SRC, mode);
         let items = p
             .graph
             .nodes

@@ -1,5 +1,6 @@
 //! Shared by the integration tests: run module-level Python checks through
-//! the tracer and read back whether they held.
+//! the tracer and read back whether they held, and trace a source's first
+//! entry point.
 
 #![allow(dead_code)]
 
@@ -80,4 +81,20 @@ pub fn exports(prelude: &str) {
         .find(|n| lines[n - 1].starts_with("assert ") && !holds(&lines[..*n].join("\n")))
         .map_or("(none alone)", |n| lines[n - 1]);
     panic!("a check failed: {first}\nin:\n{prelude}");
+}
+
+/// The trace of the first entry point of `src` in `mode`, with the
+/// default budget.
+pub fn trace_first_entry(src: &str, mode: Mode) -> tracer::TraceResult {
+    let file = SourceFile::parse("m.py", src);
+    let entry = find_entries(&file).remove(0);
+    trace_entry(file, &entry, mode, tracer::Budget::default())
+}
+
+/// The program [`trace_first_entry`] exports; panics when it fails.
+pub fn exported_program(src: &str, mode: Mode) -> Box<tracer::entry::TracedProgram> {
+    match trace_first_entry(src, mode).outcome {
+        TraceOutcome::Exported(p) => p,
+        TraceOutcome::Failed(f) => panic!("{mode:?}: {}", f.message),
+    }
 }

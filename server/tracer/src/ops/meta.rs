@@ -1217,7 +1217,6 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     let batched = x.rank() == nd + 2;
     let off = usize::from(batched);
-    conv_input_guards(interp, &x, nd);
     let stride = per_dim(interp, &call.get("stride").clone(), nd, 1)?;
     let dilation = per_dim(interp, &call.get("dilation").clone(), nd, 1)?;
     let groups = opt_int(interp, &call.get("groups").clone())?.unwrap_or(1);
@@ -1226,6 +1225,13 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let cin = &x.shape[off];
     let expect_cin = interp.size_arith(w.shape[1].checked_mul(&SymExpr::int(groups)))?;
     expect_eq(interp, cin, &expect_cin, "conv: input channels")?;
+    // torch's fake convolution selects a backend only for a batched input;
+    // that selection checks the kernel against the input, then asks about
+    // the input's element count.
+    if batched && !same {
+        kernel_fits_guards(interp, &x, &w, off, &padding, &dilation)?;
+    }
+    conv_input_guards(interp, &x, nd);
     let mut shape = Vec::new();
     if batched {
         shape.push(x.shape[0].clone());
@@ -1250,6 +1256,50 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
         7
     };
     emit(interp, call, 0, n.min(call.args.len()), x.dtype, shape)
+}
+
+/// A convolution's check that each padded spatial size holds the dilated
+/// kernel (`len + 2*p >= d*(k - 1) + 1`): torch asks whether it is smaller,
+/// so on a dynamic size the answer is a guard that narrows its range
+/// (`x.size()[2] >= 3` for a 3-wide kernel without padding).
+fn kernel_fits_guards(
+    interp: &mut Interp,
+    x: &Tensor,
+    w: &Tensor,
+    off: usize,
+    padding: &[i64],
+    dilation: &[i64],
+) -> R<()> {
+    let line = interp.guard_line();
+    for (i, (&p, &d)) in padding.iter().zip(dilation).enumerate() {
+        let (Some(len), Some(k)) = (x.shape.get(off + 1 + i), w.shape.get(2 + i)) else {
+            continue;
+        };
+        let padded = i64::try_from(2 * i128::from(p))
+            .map_err(|_| SymError::Overflow)
+            .and_then(|pad| len.checked_add(&SymExpr::int(pad)));
+        let span = k
+            .checked_add(&SymExpr::int(-1))
+            .and_then(|e| e.checked_mul(&SymExpr::int(d)))
+            .and_then(|e| e.checked_add(&SymExpr::int(1)));
+        let (padded, span) = (interp.size_arith(padded)?, interp.size_arith(span)?);
+        match interp.env.evaluate(&padded, CmpKind::Lt, &span, line) {
+            Ok(false) => {}
+            Ok(true) => {
+                let (p, k) = (interp.env.render(&padded), interp.env.render(&span));
+                return Err(shape_error(
+                    interp,
+                    format!(
+                        "the padded input size {p} is smaller than the kernel size {k}: \
+                         the kernel cannot be larger than the input"
+                    ),
+                ));
+            }
+            // An unbacked size is assumed to fit, checked at runtime.
+            Err(_) => {}
+        }
+    }
+    Ok(())
 }
 
 /// What a convolution asks of its input's element count when the ranges

@@ -1,0 +1,70 @@
+//! A batched convolution checks that each padded spatial size holds the
+//! dilated kernel before it selects a backend; on a dynamic size that check
+//! is a guard (`x.size()[2] >= 5`) that narrows the size's range, so a
+//! named `Dim` below the kernel is a constraint violation with a `min` fix.
+//! Each expectation was read off `torch.export.export` (torch 2.15) on the
+//! same model, in both modes.
+
+mod common;
+
+use tracer::{FailureKind, Mode, TraceOutcome};
+
+fn model(spec: &str) -> String {
+    format!(
+        "import torch
+from torch import nn
+from torch.export import Dim
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = nn.Conv2d(3, 4, 3, dilation=2)
+        self.b = nn.Conv2d(4, 4, 3, padding=1)
+
+    def forward(self, x):
+        return self.b(self.a(x))
+
+model = Model()
+example_args = (torch.randn(2, 3, 9, 12),)
+height = Dim('height')
+dynamic_shapes = ({spec},)
+"
+    )
+}
+
+#[test]
+fn a_dynamic_size_must_hold_the_dilated_kernel() {
+    let src = model("{0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO}");
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let result = common::trace_first_entry(&src, mode);
+        assert!(matches!(result.outcome, TraceOutcome::Exported(_)));
+        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        // The padded second convolution fits any size its input can have.
+        for g in [
+            "x.size()[2] >= 5",
+            "x.size()[3] >= 5",
+            "Ne(x.size()[2] - 4, 1)",
+            "Ne(x.size()[3] - 4, 1)",
+        ] {
+            assert!(
+                guards.iter().any(|x| x == g),
+                "{mode:?}: no {g} in {guards:#?}"
+            );
+        }
+        assert_eq!(guards.len(), 4, "{mode:?}: {guards:#?}");
+    }
+}
+
+#[test]
+fn a_named_dim_below_the_kernel_gets_a_min_fix() {
+    let src = model("{2: height}");
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        match common::trace_first_entry(&src, mode).outcome {
+            TraceOutcome::Failed(f) => {
+                assert_eq!(f.kind, FailureKind::ConstraintViolation, "{}", f.message);
+                assert_eq!(f.suggested_fixes, ["height = Dim('height', min=5)"]);
+            }
+            TraceOutcome::Exported(_) => panic!("{mode:?}: expected a constraint violation"),
+        }
+    }
+}

@@ -794,17 +794,25 @@ impl ShapeEnv {
         let info = &mut self.symbols[t.0 as usize];
         info.range = info.range.intersect(&r);
         info.spec_range = info.spec_range.intersect(&sr);
-        self.pin_if_single_value(t);
+        self.pin_if_single_value(t, false);
     }
 
-    /// A symbol whose declared range narrowed to one value is that value
-    /// (torch replaces it by the constant).
-    fn pin_if_single_value(&mut self, s: SymbolId) {
-        let range = self.info(s).spec_range;
-        let (Bound::Finite(lo), Bound::Finite(hi)) = (range.lo, range.hi) else {
+    /// A symbol whose range narrowed to one value is that value (torch
+    /// replaces it by the constant): its declared range, or, when a guard
+    /// just narrowed it (`narrowed`), the range it is decided by, which
+    /// starts at 2 for a backed size (`x.size()[0] < 3` on a `Dim` of any
+    /// declared minimum pins it to 2).
+    fn pin_if_single_value(&mut self, s: SymbolId, narrowed: bool) {
+        let single = |r: ValueRange| match (r.lo, r.hi) {
+            (Bound::Finite(lo), Bound::Finite(hi)) if lo == hi => Some(lo),
+            _ => None,
+        };
+        let info = self.info(s);
+        let decided = if narrowed { single(info.range) } else { None };
+        let Some(lo) = single(info.spec_range).or(decided) else {
             return;
         };
-        if lo != hi || self.info(s).unbacked || self.replacements.contains_key(&s) {
+        if info.unbacked || self.replacements.contains_key(&s) {
             return;
         }
         if let Ok(diff) = SymExpr::symbol(s).checked_sub(&SymExpr::int(lo)) {
@@ -864,7 +872,7 @@ impl ShapeEnv {
         }
         info.range = refined;
         self.open_queries.clear();
-        self.pin_if_single_value(s);
+        self.pin_if_single_value(s, true);
     }
 
     /// Print an expression over symbol names (`s0 + 1`).

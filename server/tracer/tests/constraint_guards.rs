@@ -113,3 +113,24 @@ fn a_derived_fix_of_an_unbounded_dim_says_max_oo() {
         );
     }
 }
+
+#[test]
+fn a_bound_that_leaves_one_size_specializes_a_named_dim_whatever_its_declared_min() {
+    // `Dim('batch')` declares [0, oo), but a size is decided over [2, oo):
+    // `x.shape[0] >= 3` failing at 2 leaves 2 alone, and torch pins it.
+    let forward = "        if x.shape[0] >= 3:
+            return x + 1
+        return x - 1";
+    let src = model(forward, "2, 6", "{0: batch}");
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let f = violation(&src, mode);
+        assert!(
+            f.message.contains(
+                "You marked batch as dynamic but your code specialized it to be a constant (2)."
+            ),
+            "{mode:?}: {}",
+            f.message
+        );
+        assert_eq!(f.suggested_fixes, ["batch = 2"], "{mode:?}");
+    }
+}

@@ -802,8 +802,23 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
             .get(&d.symbol)
             .map(|e| interp.env.simplify(e))
         else {
-            // Still free: a named Dim the model constrained to a residue
-            // class (`x.view(b, -1, 4)`) or whose range it narrowed.
+            // Still free: a named Dim the model tied to one value by an
+            // equality no replacement solves (`x.shape[0] // 2 == 1`),
+            // constrained to a residue class (`x.view(b, -1, 4)`) or whose
+            // range it narrowed.
+            if let DimSpec::Named { name, .. } = &*d.spec
+                && let Some((text, v)) = equality_specialization(interp, d)
+            {
+                messages.push(format!(
+                    "Not all values of {name} = {} in the specified range satisfy the generated guard {text}. Solving the guards generated for {name} resulted in a specialized value of {v}.",
+                    d.source
+                ));
+                let fix = format!("{name} = {v}");
+                if !fixes.contains(&fix) {
+                    fixes.push(fix);
+                }
+                continue;
+            }
             if let DimSpec::Named { name, .. } = &*d.spec
                 && let Some(c) = congruence_of(interp, d)
             {
@@ -1049,6 +1064,31 @@ fn congruence_of(interp: &Interp, d: &DynamicDim) -> Option<congruence::Congruen
         .flat_map(|g| [&g.lhs, &g.rhs])
         .collect();
     congruence::reduce(&sides, d.symbol, d.hint)
+}
+
+/// The first equality guard on `d`'s symbol alone that torch's solver
+/// turns into a specialization (see [`congruence::specialization`]): its
+/// text and the value.
+fn equality_specialization(interp: &Interp, d: &DynamicDim) -> Option<(String, i64)> {
+    interp.env.guards.iter().find_map(|g| {
+        if g.op != crate::value::CmpKind::Eq {
+            return None;
+        }
+        let lhs = interp.env.simplify(&g.lhs);
+        let rhs = interp.env.simplify(&g.rhs);
+        let on_d_alone = lhs.symbols().union(&rhs.symbols()).copied().eq([d.symbol]);
+        if !on_d_alone {
+            return None;
+        }
+        let v = congruence::specialization(&lhs, &rhs, d.symbol, d.hint)?;
+        let g = crate::shape_env::Guard {
+            lhs,
+            op: g.op,
+            rhs,
+            line: g.line,
+        };
+        Some((interp.env.guard_text(&g), v))
+    })
 }
 
 /// The line of the guard that fixed a symbol to a constant.

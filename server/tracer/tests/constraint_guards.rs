@@ -114,6 +114,15 @@ fn a_derived_fix_of_an_unbounded_dim_says_max_oo() {
     }
 }
 
+/// Both modes fail with `batch` specialized to `value` and its fix.
+fn assert_specializes(src: &str, said: &str, value: i64) {
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let f = violation(src, mode);
+        assert!(f.message.contains(said), "{mode:?}: {}", f.message);
+        assert_eq!(f.suggested_fixes, [format!("batch = {value}")], "{mode:?}");
+    }
+}
+
 #[test]
 fn a_bound_that_leaves_one_size_specializes_a_named_dim_whatever_its_declared_min() {
     // `Dim('batch')` declares [0, oo), but a size is decided over [2, oo):
@@ -121,16 +130,19 @@ fn a_bound_that_leaves_one_size_specializes_a_named_dim_whatever_its_declared_mi
     let forward = "        if x.shape[0] >= 3:
             return x + 1
         return x - 1";
-    let src = model(forward, "2, 6", "{0: batch}");
-    for mode in [Mode::Strict, Mode::NonStrict] {
-        let f = violation(&src, mode);
-        assert!(
-            f.message.contains(
-                "You marked batch as dynamic but your code specialized it to be a constant (2)."
-            ),
-            "{mode:?}: {}",
-            f.message
-        );
-        assert_eq!(f.suggested_fixes, ["batch = 2"], "{mode:?}");
-    }
+    assert_specializes(
+        &model(forward, "2, 6", "{0: batch}"),
+        "You marked batch as dynamic but your code specialized it to be a constant (2).",
+        2,
+    );
+}
+
+#[test]
+fn an_equality_on_a_floor_division_specializes_a_named_dim_to_its_example() {
+    // torch's solver reads `(s // 2) == 1` at s = 3 as `(s - 1)/2 == 1`.
+    assert_specializes(
+        &model(HALF, "3, 6", "{0: batch}"),
+        "specialized value of 3",
+        3,
+    );
 }

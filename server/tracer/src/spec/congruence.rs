@@ -216,6 +216,30 @@ pub fn reduce(sides: &[&SymExpr], s: SymbolId, hint: i64) -> Option<Congruence> 
     })
 }
 
+/// The value torch's solver specializes `s` to from the equality
+/// `lhs == rhs` on `s` alone: after the rewrite (`s // 2` at an odd
+/// example is `(s - 1)/2`) a relation that still depends on `s` is linear
+/// with one solution. `None` when the rewrite removes `s` (`s % 2 == 0`
+/// is a congruence) or leaves no single integer solution.
+pub fn specialization(lhs: &SymExpr, rhs: &SymExpr, s: SymbolId, hint: i64) -> Option<i64> {
+    let mut rw = Rewriter {
+        s,
+        hint: i128::from(hint),
+        found: Vec::new(),
+    };
+    let (l, r) = (rw.rewrite(lhs)?, rw.rewrite(rhs)?);
+    let neg = Lin {
+        a: -r.a,
+        c: -r.c,
+        den: r.den,
+    };
+    let diff = add(l, neg)?;
+    if diff.a == 0 || diff.c % diff.a != 0 {
+        return None;
+    }
+    i64::try_from(-diff.c / diff.a).ok()
+}
+
 /// The solution of `x == r0 (mod m0)` and `x == r1 (mod m1)` for moduli
 /// that need not be coprime (sympy's `solve_congruence`).
 fn combine(r0: i128, m0: i128, r1: i128, m1: i128) -> Option<(i128, i128)> {
@@ -268,6 +292,25 @@ mod tests {
                 modulus: 2
             })
         );
+    }
+
+    #[test]
+    fn an_equality_that_keeps_the_symbol_specializes_it() {
+        // Eq((s + 1)//2, 1) at s = 2: (s + 1 - 1)/2 == 1, so s == 2.
+        let half = s().add(&SymExpr::int(1)).floordiv(&SymExpr::int(2));
+        assert_eq!(
+            specialization(&half, &SymExpr::int(1), SymbolId(0), 2),
+            Some(2)
+        );
+        // Eq(s//2, 6) at s = 13: (s - 1)/2 == 6.
+        let fd = s().floordiv(&SymExpr::int(2));
+        assert_eq!(
+            specialization(&fd, &SymExpr::int(6), SymbolId(0), 13),
+            Some(13)
+        );
+        // Eq(Mod(s, 2), 0) at s = 10 is the congruence, no specialization.
+        let m = s().modulo(&SymExpr::int(2));
+        assert_eq!(specialization(&m, &SymExpr::int(0), SymbolId(0), 10), None);
     }
 
     #[test]

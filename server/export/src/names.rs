@@ -215,14 +215,15 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
     // both modes name the checks torch's C++ code made (in strict mode only
     // where Dynamo kept the subscript that made them). Size reads those
     // checks made take `sym_size_int` names before the final reads.
+    let named: Vec<bool> = (0..g.nodes.len())
+        .map(|i| {
+            live[i] || mode == Mode::NonStrict || (g.nodes[i].probe && probe_kept(g, &live, i))
+        })
+        .collect();
     let mut probe_size_reads = 0;
     for (i, n) in g.nodes.iter().enumerate() {
         let id = NodeId(i as u32);
-        if matches!(n.op, NodeOp::Placeholder(_)) || n.late_named {
-            continue;
-        }
-        let named = live[i] || mode == Mode::NonStrict || (n.probe && probe_kept(g, &live, i));
-        if !named {
+        if matches!(n.op, NodeOp::Placeholder(_)) || n.late_named || !named[i] {
             continue;
         }
         if n.probe && n.target() == Some("aten.sym_size.int") {
@@ -244,7 +245,17 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
             && n.target() == Some("aten.sym_size.int")
             && !anchored.contains(&NodeId(i as u32))
     };
-    let traced_reads = (0..g.nodes.len()).filter(|&i| is_input_read(i)).count();
+    // Strict mode: a read made only for code Dynamo dropped (a check of an
+    // unused subscript) never reaches torch's tracer.
+    let users = users_of(g);
+    let dropped_read = |i: usize| {
+        mode == Mode::Strict
+            && !users[i].is_empty()
+            && users[i].iter().all(|u| !named[u.0 as usize])
+    };
+    let traced_reads = (0..g.nodes.len())
+        .filter(|&i| is_input_read(i) && !dropped_read(i))
+        .count();
     let pass_reads = input_dim_symbols(program);
     let pass_index = |id: &NodeId| match &g.node(*id).val {
         tracer::graph::MetaVal::Sym(e) => program
@@ -272,7 +283,10 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
     }
     // A traced read the pass does not replace (of a dim a guard made a
     // number) keeps the name it took when traced, in reading order.
-    for (j, i) in (0..g.nodes.len()).filter(|&i| is_input_read(i)).enumerate() {
+    for (j, i) in (0..g.nodes.len())
+        .filter(|&i| is_input_read(i) && !dropped_read(i))
+        .enumerate()
+    {
         let id = NodeId(i as u32);
         if live[i] && pass_index(&id).is_none() {
             names.insert(
@@ -341,6 +355,23 @@ fn input_dim_symbols(program: &TracedProgram) -> Vec<shapes::SymbolId> {
         }
     }
     symbols
+}
+
+/// The nodes whose arguments use each node.
+fn users_of(g: &tracer::graph::Graph) -> Vec<Vec<NodeId>> {
+    let mut users = vec![Vec::new(); g.nodes.len()];
+    for (j, n) in g.nodes.iter().enumerate() {
+        let mut deps = Vec::new();
+        for a in n.args() {
+            tracer::graph::Graph::arg_nodes(a, &mut deps);
+        }
+        for d in deps {
+            if let Some(u) = users.get_mut(d.0 as usize) {
+                u.push(NodeId(j as u32));
+            }
+        }
+    }
+    users
 }
 
 /// Whether the op a C++ check at `i` guarded (the next node that is not a

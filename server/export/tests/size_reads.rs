@@ -133,6 +133,41 @@ fn auto_dims_of_equal_size_are_read_apart() {
 }
 
 #[test]
+fn strict_makes_no_read_for_the_check_of_a_subscript_dynamo_dropped() {
+    // `y[0]` is unused: Dynamo drops it, and its bounds check never reads
+    // y.0 (non-strict runs it: one more traced read).
+    let src = model(
+        "unused = y[0]\n        return x.view(x.shape[0], -1) * 2, y + 1",
+        "(torch.randn(3, 4, 5), torch.randn(6, 2))",
+        "({0: b}, {0: h})",
+    );
+    assert_eq!(
+        size_reads(&src, Mode::Strict),
+        vec![read("sym_size_int_1", "x", 0)]
+    );
+    assert_eq!(
+        size_reads(&src, Mode::NonStrict),
+        vec![read("sym_size_int_2", "x", 0)]
+    );
+    // Also when y.0 and x.0 share a Dim, before or after the read of x.0:
+    // the check's read of y.0 stays the check's own, and is not made.
+    for forward in [
+        "unused = y[0]\n        return x.view(x.shape[0], -1) * 2, y + 1",
+        "out = x.view(x.shape[0], -1) * 2\n        unused = y[0]\n        return out, y + 1",
+    ] {
+        let src = model(
+            forward,
+            "(torch.randn(3, 4, 5), torch.randn(3, 2))",
+            "({0: b}, {0: b})",
+        );
+        assert_eq!(
+            size_reads(&src, Mode::Strict),
+            vec![read("sym_size_int_2", "y", 0)]
+        );
+    }
+}
+
+#[test]
 fn non_strict_reads_the_sizes_its_traced_checks_use() {
     // `contiguous` of a strided tensor checks its layout with traced
     // arithmetic, reading x.3 and x.0 before `view` needs x.0.

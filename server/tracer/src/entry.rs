@@ -1402,6 +1402,11 @@ fn merge_input_size_reads(interp: &mut Interp) {
             interp.graph.replace_uses(id, first);
             continue;
         }
+        // A read only the dropped checks of torch's C++ code use is theirs
+        // alone: later reads of the symbol are not folded into it.
+        if only_probes_use(&interp.graph, id) {
+            continue;
+        }
         kept.push((s, id));
         if let Some(args) = interp.graph.input_dim_of(s) {
             let node = interp.graph.node_mut(id);
@@ -1411,6 +1416,28 @@ fn merge_input_size_reads(interp: &mut Interp) {
             }
         }
     }
+}
+
+/// Whether node `id` has users and every one of them is a probe.
+fn only_probes_use(graph: &crate::graph::Graph, id: NodeId) -> bool {
+    let mut used = false;
+    for n in &graph.nodes {
+        let mut deps = Vec::new();
+        for a in n.args() {
+            crate::graph::Graph::arg_nodes(a, &mut deps);
+        }
+        if deps.contains(&id) {
+            if !n.probe {
+                return false;
+            }
+            used = true;
+        }
+    }
+    used && !graph.outputs.iter().any(|o| {
+        let mut deps = Vec::new();
+        crate::graph::Graph::arg_nodes(&o.arg, &mut deps);
+        deps.contains(&id)
+    })
 }
 
 /// Runtime assertions torch inserts for the ranges of unbacked symbols,

@@ -263,7 +263,9 @@ impl Graph {
             })
     }
 
-    /// Make every argument and output that uses node `old` use `new`.
+    /// Make every argument and output that uses node `old` use `new`,
+    /// except the arguments of probes (the dropped checks of torch's C++
+    /// code keep the read they made, which the exporter counts).
     pub fn replace_uses(&mut self, old: NodeId, new: NodeId) {
         fn replace(arg: &mut Arg, old: NodeId, new: NodeId) {
             match arg {
@@ -272,7 +274,7 @@ impl Graph {
                 _ => {}
             }
         }
-        for node in &mut self.nodes {
+        for node in self.nodes.iter_mut().filter(|n| !n.probe) {
             if let NodeOp::CallFunction { args, kwargs, .. } = &mut node.op {
                 args.iter_mut().for_each(|a| replace(a, old, new));
                 kwargs.iter_mut().for_each(|(_, a)| replace(a, old, new));

@@ -68,3 +68,31 @@ fn a_named_dim_below_the_kernel_gets_a_min_fix() {
         }
     }
 }
+
+#[test]
+fn an_unbatched_input_is_checked_as_conv1d_batches_it() {
+    let src = "import torch
+from torch import nn
+from torch.export import Dim
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.m = nn.Conv1d(4, 5, 3)
+
+    def forward(self, x):
+        return self.m(x)
+
+model = Model()
+example_args = (torch.randn(4, 3),)
+dynamic_shapes = ({1: Dim.AUTO},)
+";
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let result = common::trace_first_entry(src, mode);
+        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        assert!(
+            guards.iter().any(|g| g == "x.size()[1] >= 3"),
+            "{mode:?}: {guards:#?}"
+        );
+    }
+}

@@ -1225,10 +1225,10 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let cin = &x.shape[off];
     let expect_cin = interp.size_arith(w.shape[1].checked_mul(&SymExpr::int(groups)))?;
     expect_eq(interp, cin, &expect_cin, "conv: input channels")?;
-    // torch's fake convolution selects a backend only for a batched input;
-    // that selection checks the kernel against the input, then asks about
-    // the input's element count.
-    if batched && !same {
+    // The backend selection checks the kernel against the input (an
+    // unbatched one too: `conv{n}d` batches it before `convolution`), then
+    // asks about the input's element count.
+    if !same {
         kernel_fits_guards(interp, &x, &w, off, &padding, &dilation)?;
     }
     conv_input_guards(interp, &x, nd);

@@ -1,9 +1,10 @@
-//! A batched convolution checks that each padded spatial size holds the
+//! A convolution checks that each padded spatial size holds the
 //! dilated kernel before it selects a backend; on a dynamic size that check
 //! is a guard (`x.size()[2] >= 5`) that narrows the size's range, so a
 //! named `Dim` below the kernel is a constraint violation with a `min` fix.
 //! Each expectation was read off `torch.export.export` (torch 2.15) on the
-//! same model, in both modes.
+//! same model, in both modes. `avg_pool3d` makes the same kind of check on
+//! its unpadded sizes.
 
 mod common;
 
@@ -94,5 +95,30 @@ dynamic_shapes = ({1: Dim.AUTO},)
             guards.iter().any(|g| g == "x.size()[1] >= 3"),
             "{mode:?}: {guards:#?}"
         );
+    }
+}
+
+#[test]
+fn avg_pool3d_needs_each_unpadded_size_to_hold_its_kernel() {
+    // torch 2.15 logs exactly one guard, `s >= 4`, from pool3d_shape_check.
+    let src = "import torch
+from torch.export import Dim
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.m = torch.nn.AvgPool3d(4, 2, (1, 2, 1))
+
+    def forward(self, x0):
+        return self.m(x0)
+
+model = M()
+example_args = (torch.randn(2, 3, 5, 5, 5),)
+dynamic_shapes = ({0: Dim.AUTO, 4: Dim.AUTO},)
+";
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let result = common::trace_first_entry(src, mode);
+        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        assert_eq!(guards, ["x0.size()[4] >= 4"], "{mode:?}");
     }
 }

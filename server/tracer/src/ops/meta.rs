@@ -1421,6 +1421,9 @@ pub fn pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
             ceil,
         )?);
     }
+    if nd == 3 && !call.spelling.contains("max") {
+        avg_pool3d_input_checks(interp, &lengths, &k)?;
+    }
     let ints = |v: &[i64]| Arg::List(v.iter().map(|i| Arg::Int(*i)).collect());
     let mut args = vec![
         interp.arg_of(&Value::Tensor(x.clone())),
@@ -1470,6 +1473,23 @@ pub fn pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
         }
     }
     Ok(out)
+}
+
+/// `avg_pool3d`'s shape check: each unpadded spatial size at least the
+/// kernel (a `torch._check`, so on a dynamic size a guard that narrows its
+/// range: `x.size()[4] >= 4`).
+fn avg_pool3d_input_checks(interp: &mut Interp, lengths: &[SymExpr], kernel: &[i64]) -> R<()> {
+    let line = interp.guard_line();
+    for (len, &k) in lengths.iter().zip(kernel) {
+        if !interp.env.assume(len, CmpKind::Ge, &SymExpr::int(k), line) {
+            let len = interp.env.render(len);
+            return Err(shape_error(
+                interp,
+                format!("avg_pool3d: the input size {len} is smaller than the kernel size {k}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The fake-tensor cache's checks of `x.unsqueeze(-2)`, the view a 1-d pool

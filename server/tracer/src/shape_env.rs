@@ -655,7 +655,9 @@ impl ShapeEnv {
     /// Returns false when it contradicts the example values.
     pub fn assume(&mut self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr, line: Option<u32>) -> bool {
         let (lhs, rhs) = (self.simplify(lhs), self.simplify(rhs));
-        match self.static_decide(&lhs, op, &rhs) {
+        // torch's `_check` asks the cached static evaluation first: an open
+        // query stays open after the guard is added.
+        match self.decide_uncached(&lhs, op, &rhs) {
             Some(b) => b,
             None => {
                 let holds = match (self.hint(&lhs), self.hint(&rhs)) {
@@ -721,7 +723,6 @@ impl ShapeEnv {
     /// the symbol with the larger example value (then the later one), as
     /// torch does.
     fn add_replacement(&mut self, diff: &SymExpr) {
-        self.open_queries.clear();
         self.facts.replace(None);
         let mut candidates: Vec<SymbolId> = diff.symbols().into_iter().collect();
         // torch: sorted by (hint, name), the largest replaced first.
@@ -752,6 +753,10 @@ impl ShapeEnv {
                     self.replacements.extend(updated);
                     self.replacements.insert(s, sol);
                 }
+                // Only a learnt replacement reopens the cached queries (an
+                // equation solved for no symbol changes nothing torch's
+                // cache is keyed on).
+                self.open_queries.clear();
                 return;
             }
         }

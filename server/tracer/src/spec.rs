@@ -778,14 +778,24 @@ fn single_symbol_guard(interp: &Interp, s: SymbolId) -> Option<String> {
         {
             return None;
         }
-        let g = crate::shape_env::Guard {
-            lhs,
-            op: g.op,
-            rhs,
-            line: g.line,
-        };
-        Some(interp.env.guard_text(&g))
+        Some(simplified_text(interp, g, lhs, rhs))
     })
+}
+
+/// A guard's text with its sides as given (simplified).
+fn simplified_text(
+    interp: &Interp,
+    g: &crate::shape_env::Guard,
+    lhs: SymExpr,
+    rhs: SymExpr,
+) -> String {
+    let g = crate::shape_env::Guard {
+        lhs,
+        op: g.op,
+        rhs,
+        line: g.line,
+    };
+    interp.env.guard_text(&g)
 }
 
 pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure> {
@@ -1067,8 +1077,8 @@ fn congruence_of(interp: &Interp, d: &DynamicDim) -> Option<congruence::Congruen
 }
 
 /// The first equality guard on `d`'s symbol alone that torch's solver
-/// turns into a specialization (see [`congruence::specialization`]): its
-/// text and the value.
+/// turns into a specialization (see [`congruence::equality_pins`]): its
+/// text and the value, the example's.
 fn equality_specialization(interp: &Interp, d: &DynamicDim) -> Option<(String, i64)> {
     interp.env.guards.iter().find_map(|g| {
         if g.op != crate::value::CmpKind::Eq {
@@ -1080,14 +1090,10 @@ fn equality_specialization(interp: &Interp, d: &DynamicDim) -> Option<(String, i
         if !on_d_alone {
             return None;
         }
-        let v = congruence::specialization(&lhs, &rhs, d.symbol, d.hint)?;
-        let g = crate::shape_env::Guard {
-            lhs,
-            op: g.op,
-            rhs,
-            line: g.line,
-        };
-        Some((interp.env.guard_text(&g), v))
+        if !congruence::equality_pins(&lhs, &rhs, d.symbol, d.hint) {
+            return None;
+        }
+        Some((simplified_text(interp, g, lhs, rhs), d.hint))
     })
 }
 

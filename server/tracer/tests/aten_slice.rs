@@ -6,7 +6,6 @@
 mod common;
 
 use tracer::Mode;
-use tracer::graph::MetaVal;
 
 const SRC: &str = "import torch
 from torch.export import Dim
@@ -24,20 +23,7 @@ dynamic_shapes = (({0: Dim('dim')}, None, None, None),)
 fn a_slice_to_sys_maxsize_spans_a_dynamic_dim_without_a_guard() {
     for mode in [Mode::Strict, Mode::NonStrict] {
         let p = common::exported_program(SRC, mode);
-        let slices: Vec<String> = p
-            .graph
-            .nodes
-            .iter()
-            .filter(|n| n.target() == Some("aten.slice.Tensor"))
-            .map(|n| match &n.val {
-                MetaVal::Tensor { shape, .. } => shape
-                    .iter()
-                    .map(|d| p.env.render(d))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                other => format!("{other:?}"),
-            })
-            .collect();
+        let slices = common::node_shapes(&p, "aten.slice.Tensor");
         assert_eq!(slices.len(), 1, "{mode:?}");
         assert!(slices[0].ends_with(", 3, 4"), "{}", slices[0]);
         assert!(

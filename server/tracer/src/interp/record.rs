@@ -219,7 +219,7 @@ impl Interp {
     /// metadata (see [`crate::layout`]): the cache's suppressed ones; in
     /// non-strict mode make_fx's `tensor_meta` ones. A size too large to
     /// multiply symbolically just adds none.
-    fn output_metadata_guards(&mut self, t: &Tensor, is_view: bool) {
+    pub(crate) fn output_metadata_guards(&mut self, t: &Tensor, is_view: bool) {
         let unbacked = t
             .shape
             .iter()

@@ -799,6 +799,17 @@ pub fn tuple_op(
         .into_iter()
         .map(|(d, s)| interp.op_output(d, s))
         .collect();
+    record_tuple(interp, target, args, tensors)
+}
+
+/// Record an op returning the tuple `tensors` (made by the caller): its
+/// node and one `getitem` per item.
+pub fn record_tuple(
+    interp: &mut Interp,
+    target: &str,
+    args: Vec<Arg>,
+    tensors: Vec<Rc<Tensor>>,
+) -> R<Value> {
     if interp.tracing {
         let val = MetaVal::Tuple(tensors.iter().map(|t| interp.meta_of(t)).collect());
         let node = interp.record(target, args, vec![], val);

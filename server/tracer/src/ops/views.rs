@@ -7,8 +7,8 @@ use shapes::SymExpr;
 
 use super::OpCall;
 use super::meta::{
-    broadcast, check_piece_count, emit, expect_eq, int_list, opt_int, shape_error, size_expr,
-    tensor, tuple_op, wrap_dim, wrap_existing_dim,
+    broadcast, check_piece_count, emit, expect_eq, int_list, opt_int, record_tuple, shape_error,
+    size_expr, tensor, tuple_op, wrap_dim, wrap_existing_dim,
 };
 use crate::dtype::DType;
 use crate::graph::Arg;
@@ -938,29 +938,13 @@ pub fn split(interp: &mut Interp, call: &OpCall) -> R<Value> {
             (1, v)
         }
         v => {
-            let size = interp.index_int(v)?;
-            if size <= 0 {
-                return Err(shape_error(interp, "split: split_size must be positive"));
-            }
-            let n = interp.index_int(&Value::SymInt(len.clone()))?;
-            check_piece_count(interp, n / size)?;
-            let mut out = Vec::new();
-            let mut left = n;
-            while left > 0 {
-                out.push(SymExpr::int(size.min(left)));
-                left -= size;
-            }
-            (0, out)
+            let size = match v {
+                Value::SymInt(e) => interp.env.simplify(e),
+                v => SymExpr::int(interp.index_int(v)?),
+            };
+            (0, split_sizes(interp, &len, &size)?)
         }
     };
-    let outs: Vec<(DType, Vec<SymExpr>)> = pieces
-        .iter()
-        .map(|p| {
-            let mut s = t.shape.clone();
-            s[w] = p.clone();
-            (t.dtype, s)
-        })
-        .collect();
     let mut args = vec![
         interp.arg_of(&Value::Tensor(t.clone())),
         interp.arg_of(&spec),
@@ -969,10 +953,112 @@ pub fn split(interp: &mut Interp, call: &OpCall) -> R<Value> {
         args.push(Arg::Int(d));
     }
     let target = call.target(idx);
-    tuple_op(interp, &target, args, outs)
+    split_views(interp, &target, args, &t, w, pieces)
 }
 
-/// `chunk(chunks, dim)`.
+/// The piece sizes of `split(size)` along a dim of `len`. Known sizes give
+/// full pieces and a shorter last one. A symbolic one follows torch's
+/// decomposition of `split.Tensor`: it asks whether the dim is empty (one
+/// piece), checks the size positive, takes the piece count
+/// `(len + size - 1) // size` as a Python int (a guard), and makes the last
+/// piece `size - (size * count - len)`; `split_with_sizes` then checks each
+/// piece non-negative.
+fn split_sizes(interp: &mut Interp, len: &SymExpr, size: &SymExpr) -> R<Vec<SymExpr>> {
+    if let Some(size) = size.as_const()
+        && size <= 0
+    {
+        return Err(shape_error(interp, "split: split_size must be positive"));
+    }
+    if let (Some(n), Some(size)) = (len.as_const(), size.as_const()) {
+        check_piece_count(interp, n / size)?;
+        let mut out = Vec::new();
+        let mut left = n;
+        while left > 0 {
+            out.push(SymExpr::int(size.min(left)));
+            left -= size;
+        }
+        return Ok(out);
+    }
+    let line = interp.guard_line();
+    let zero = SymExpr::int(0);
+    interp.env.assume(size, CmpKind::Ge, &zero, line);
+    let empty = interp
+        .env
+        .evaluate(len, CmpKind::Eq, &zero, line)
+        .map_err(|dd| interp.data_dependent(&dd.expr))?;
+    if empty {
+        return Ok(vec![len.clone()]);
+    }
+    interp.env.assume(size, CmpKind::Gt, &zero, line);
+    let one = SymExpr::int(1);
+    let count = len
+        .checked_add(size)
+        .and_then(|e| e.checked_sub(&one))
+        .and_then(|e| e.checked_floordiv(size));
+    let count = interp.size_arith(count)?;
+    let n = interp.specialize_int(&count)?;
+    check_piece_count(interp, n)?;
+    let n = n.max(1);
+    let last = size
+        .checked_mul(&SymExpr::int(n))
+        .and_then(|e| size.checked_sub(&e.checked_sub(len)?));
+    let last = interp.size_arith(last)?;
+    let mut out = vec![size.clone(); n as usize - 1];
+    out.push(interp.env.simplify(&last));
+    for piece in &out {
+        interp.env.assume(piece, CmpKind::Ge, &zero, line);
+    }
+    Ok(out)
+}
+
+/// A splitting op's outputs: views of `t` along `w`, one per piece size,
+/// each at the offset where the pieces before it end (`split_with_sizes`
+/// makes them with `as_strided` over `t`'s storage and strides), with the
+/// metadata guards torch's fake tensors add for a view output.
+fn split_views(
+    interp: &mut Interp,
+    target: &str,
+    args: Vec<Arg>,
+    t: &Tensor,
+    w: usize,
+    pieces: Vec<SymExpr>,
+) -> R<Value> {
+    let base = match &t.layout {
+        Some(l) => Some((**l).clone()),
+        None => crate::layout::Layout::contiguous(&t.shape).ok(),
+    };
+    let mut offset = base.as_ref().map(|b| b.offset.clone());
+    let mut tensors = Vec::with_capacity(pieces.len());
+    for p in pieces {
+        let mut shape = t.shape.clone();
+        shape[w] = p.clone();
+        let mut out = interp.op_output(t.dtype, shape);
+        if let (Some(b), Some(at)) = (&base, &offset) {
+            let layout = crate::layout::Layout {
+                offset: at.clone(),
+                ..b.clone()
+            };
+            offset = b
+                .strides
+                .get(w)
+                .and_then(|s| at.checked_add(&s.checked_mul(&p).ok()?).ok());
+            if let Some(o) = std::rc::Rc::get_mut(&mut out) {
+                o.layout = Some(std::rc::Rc::new(layout));
+            }
+        }
+        tensors.push(out);
+    }
+    let value = record_tuple(interp, target, args, tensors.clone())?;
+    if interp.tracing {
+        for t in &tensors {
+            interp.output_metadata_guards(t, t.layout.is_some());
+        }
+    }
+    Ok(value)
+}
+
+/// `chunk(chunks, dim)`: `split` by `ceil(len / chunks)` (the C++ op; an
+/// empty dim gives `chunks` empty pieces).
 pub fn chunk(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let n = interp.index_int(&call.arg(1).clone())?;
@@ -984,24 +1070,32 @@ pub fn chunk(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
     let w = wrap_existing_dim(interp, d, t.rank())?;
-    let len = interp.index_int(&Value::SymInt(t.shape[w].clone()))?;
-    // ceil(len / n), without overflow for any n > 0.
-    let size = if len <= 0 { 0 } else { (len - 1) / n + 1 };
-    check_piece_count(interp, n.min(len))?;
-    let mut outs = Vec::new();
-    let mut left = len;
-    while left > 0 && size > 0 {
-        let mut s = t.shape.clone();
-        s[w] = SymExpr::int(size.min(left));
-        outs.push((t.dtype, s));
-        left -= size;
-    }
+    let len = interp.env.simplify(&t.shape[w]);
+    let pieces = if let Some(len) = len.as_const() {
+        // ceil(len / n), without overflow for any n > 0.
+        let size = if len <= 0 { 0 } else { (len - 1) / n + 1 };
+        check_piece_count(interp, n.min(len))?;
+        let mut out = Vec::new();
+        let mut left = len;
+        while left > 0 && size > 0 {
+            out.push(SymExpr::int(size.min(left)));
+            left -= size;
+        }
+        out
+    } else {
+        let size = len
+            .checked_add(&SymExpr::int(n - 1))
+            .and_then(|e| e.checked_floordiv(&SymExpr::int(n)));
+        let size = interp.size_arith(size)?;
+        let size = interp.env.simplify(&size);
+        split_sizes(interp, &len, &size)?
+    };
     let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(n)];
     if d != 0 {
         args.push(Arg::Int(d));
     }
     let target = call.target(0);
-    tuple_op(interp, &target, args, outs)
+    split_views(interp, &target, args, &t, w, pieces)
 }
 
 /// `unbind(dim)`.

@@ -216,30 +216,6 @@ pub fn reduce(sides: &[&SymExpr], s: SymbolId, hint: i64) -> Option<Congruence> 
     })
 }
 
-/// The value torch's solver specializes `s` to from the equality
-/// `lhs == rhs` on `s` alone: after the rewrite (`s // 2` at an odd
-/// example is `(s - 1)/2`) a relation that still depends on `s` is linear
-/// with one solution. `None` when the rewrite removes `s` (`s % 2 == 0`
-/// is a congruence) or leaves no single integer solution.
-pub fn specialization(lhs: &SymExpr, rhs: &SymExpr, s: SymbolId, hint: i64) -> Option<i64> {
-    let mut rw = Rewriter {
-        s,
-        hint: i128::from(hint),
-        found: Vec::new(),
-    };
-    let (l, r) = (rw.rewrite(lhs)?, rw.rewrite(rhs)?);
-    let neg = Lin {
-        a: -r.a,
-        c: -r.c,
-        den: r.den,
-    };
-    let diff = add(l, neg)?;
-    if diff.a == 0 || diff.c % diff.a != 0 {
-        return None;
-    }
-    i64::try_from(-diff.c / diff.a).ok()
-}
-
 /// The solution of `x == r0 (mod m0)` and `x == r1 (mod m1)` for moduli
 /// that need not be coprime (sympy's `solve_congruence`).
 fn combine(r0: i128, m0: i128, r1: i128, m1: i128) -> Option<(i128, i128)> {
@@ -298,19 +274,13 @@ mod tests {
     fn an_equality_that_keeps_the_symbol_specializes_it() {
         // Eq((s + 1)//2, 1) at s = 2: (s + 1 - 1)/2 == 1, so s == 2.
         let half = s().add(&SymExpr::int(1)).floordiv(&SymExpr::int(2));
-        assert_eq!(
-            specialization(&half, &SymExpr::int(1), SymbolId(0), 2),
-            Some(2)
-        );
+        assert!(equality_pins(&half, &SymExpr::int(1), SymbolId(0), 2));
         // Eq(s//2, 6) at s = 13: (s - 1)/2 == 6.
         let fd = s().floordiv(&SymExpr::int(2));
-        assert_eq!(
-            specialization(&fd, &SymExpr::int(6), SymbolId(0), 13),
-            Some(13)
-        );
+        assert!(equality_pins(&fd, &SymExpr::int(6), SymbolId(0), 13));
         // Eq(Mod(s, 2), 0) at s = 10 is the congruence, no specialization.
         let m = s().modulo(&SymExpr::int(2));
-        assert_eq!(specialization(&m, &SymExpr::int(0), SymbolId(0), 10), None);
+        assert!(!equality_pins(&m, &SymExpr::int(0), SymbolId(0), 10));
     }
 
     #[test]
@@ -358,4 +328,110 @@ mod tests {
             .modulo(&SymExpr::int(4));
         assert_eq!(reduce(&[&m], SymbolId(0), 5), None);
     }
+}
+
+/// A rational number `num / den`, `den > 0`.
+#[derive(Clone, Copy, Debug)]
+struct Rat {
+    num: i128,
+    den: i128,
+}
+
+impl Rat {
+    fn int(n: i128) -> Rat {
+        Rat { num: n, den: 1 }
+    }
+
+    fn new(num: i128, den: i128) -> Option<Rat> {
+        if den == 0 {
+            return None;
+        }
+        let (num, den) = if den < 0 {
+            (num.checked_neg()?, den.checked_neg()?)
+        } else {
+            (num, den)
+        };
+        let g = gcd(num, den).max(1);
+        Some(Rat {
+            num: num / g,
+            den: den / g,
+        })
+    }
+
+    fn add(self, o: Rat) -> Option<Rat> {
+        Rat::new(
+            self.num
+                .checked_mul(o.den)?
+                .checked_add(o.num.checked_mul(self.den)?)?,
+            self.den.checked_mul(o.den)?,
+        )
+    }
+
+    fn mul(self, o: Rat) -> Option<Rat> {
+        Rat::new(self.num.checked_mul(o.num)?, self.den.checked_mul(o.den)?)
+    }
+
+    fn div(self, o: Rat) -> Option<Rat> {
+        Rat::new(self.num.checked_mul(o.den)?, self.den.checked_mul(o.num)?)
+    }
+
+    fn as_int(self) -> Option<i128> {
+        (self.den == 1).then_some(self.num)
+    }
+}
+
+/// `e` at `s = x` as torch's solver rewrites it: each `b // d` becomes
+/// `(b - k) / d` and each `b % d` becomes `k`, `k` being `b % d` at the
+/// example value (a rational function of `s`, which needs not stay linear).
+fn rewritten_at(e: &SymExpr, s: SymbolId, hint: i128, x: Rat) -> Option<Rat> {
+    let mut acc = Rat::int(i128::from(e.constant()));
+    for t in e.terms() {
+        let mut term = Rat::int(i128::from(t.coeff()));
+        for f in t.factors() {
+            let v = match f.atom().kind() {
+                AtomKind::Symbol(y) if y == s => x,
+                AtomKind::FloorDiv(b, d) | AtomKind::Mod(b, d) => {
+                    let bh = rewritten_at(b, s, hint, Rat::int(hint))?.as_int()?;
+                    let dh = rewritten_at(d, s, hint, Rat::int(hint))?.as_int()?;
+                    if dh <= 0 {
+                        return None;
+                    }
+                    let k = Rat::int(py_mod(bh, dh));
+                    if matches!(f.atom().kind(), AtomKind::Mod(..)) {
+                        k
+                    } else {
+                        let num = rewritten_at(b, s, hint, x)?.add(k.mul(Rat::int(-1))?)?;
+                        num.div(rewritten_at(d, s, hint, x)?)?
+                    }
+                }
+                _ => return None,
+            };
+            for _ in 0..f.pow() {
+                term = term.mul(v)?;
+            }
+        }
+        acc = acc.add(term)?;
+    }
+    Some(acc)
+}
+
+/// Whether torch's solver, given the equality `lhs == rhs` on `s` alone,
+/// solves it to a single value: rewritten with the example's remainders
+/// (see [`rewritten_at`]) it must still be an equation in `s`, not an
+/// identity (`Eq(Mod(s, 2), 0)` rewrites to `0 == 0`, a congruence only).
+/// Its solution is then the example value, where it holds.
+pub fn equality_pins(lhs: &SymExpr, rhs: &SymExpr, s: SymbolId, hint: i64) -> bool {
+    let hint = i128::from(hint);
+    let diff_at = |x: i128| -> Option<i128> {
+        let x = Rat::int(x);
+        let d = rewritten_at(lhs, s, hint, x)?
+            .add(rewritten_at(rhs, s, hint, x)?.mul(Rat::int(-1))?)?;
+        Some(d.num)
+    };
+    if diff_at(hint) != Some(0) {
+        return false;
+    }
+    [1, 2, 3, 5, 8, 13]
+        .iter()
+        .any(|k| diff_at(hint + k).is_some_and(|d| d != 0))
 }

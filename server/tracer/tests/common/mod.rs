@@ -98,3 +98,21 @@ pub fn exported_program(src: &str, mode: Mode) -> Box<tracer::entry::TracedProgr
         TraceOutcome::Failed(f) => panic!("{mode:?}: {}", f.message),
     }
 }
+
+/// The shapes of the nodes of `p` calling `target`, each as its sizes
+/// rendered and joined by ", " (a non-tensor value as its debug text).
+pub fn node_shapes(p: &tracer::entry::TracedProgram, target: &str) -> Vec<String> {
+    p.graph
+        .nodes
+        .iter()
+        .filter(|n| n.target() == Some(target))
+        .map(|n| match &n.val {
+            tracer::graph::MetaVal::Tensor { shape, .. } => shape
+                .iter()
+                .map(|d| p.env.render(d))
+                .collect::<Vec<_>>()
+                .join(", "),
+            other => format!("{other:?}"),
+        })
+        .collect()
+}

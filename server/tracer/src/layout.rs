@@ -290,9 +290,12 @@ pub fn squeezed(base: &Layout, dim: usize) -> Layout {
     out
 }
 
-/// c10's contiguity loop: from the last dimension, skip sizes that are 1
+/// The contiguity loop: from the last dimension, skip sizes that are 1
 /// (`guard_or_false(size == 1)`) and compare each stride with the expected
-/// one (`guard_or_true(stride != expected)`). Returns whether contiguous.
+/// one (`guard_or_true(stride != expected)`); a stride that differs is
+/// compared again with the expected stride of `make_contiguous_strides_for`
+/// (the product of `Max(1, size)`), and only a stride unlike both makes the
+/// tensor non-contiguous. Returns whether contiguous.
 fn contiguity_loop(
     env: &mut ShapeEnv,
     shape: &[SymExpr],
@@ -302,6 +305,7 @@ fn contiguity_loop(
 ) -> SymResult<bool> {
     let one = SymExpr::int(1);
     let mut expected = SymExpr::int(1);
+    let mut expected_max = SymExpr::int(1);
     for (size, stride) in shape.iter().zip(strides).rev() {
         // The common case, settled without a query: a size of at least 2
         // whose stride is the expected one as written.
@@ -309,10 +313,14 @@ fn contiguity_loop(
         if !large && env.guard_or(size, CmpKind::Eq, &one, line, false, suppressed) {
             continue;
         }
-        let as_expected = env.simplify(stride) == env.simplify(&expected);
-        if !as_expected && env.guard_or(stride, CmpKind::Ne, &expected, line, true, suppressed) {
+        let unlike = |env: &mut ShapeEnv, want: &SymExpr| {
+            env.simplify(stride) != env.simplify(want)
+                && env.guard_or(stride, CmpKind::Ne, want, line, true, suppressed)
+        };
+        if unlike(env, &expected) && unlike(env, &expected_max) {
             return Ok(false);
         }
+        expected_max = expected_max.checked_mul(&at_least_one(size))?;
         expected = expected.checked_mul(size)?;
     }
     Ok(true)
@@ -542,6 +550,36 @@ mod tests {
             vec![
                 "[guard suppressed] Ne(((x.size()[0] - 1)//4), 1)",
                 "[guard suppressed] 16*(((x.size()[0] - 1)//4)) + 4 <= 4*x.size()[0]",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_stride_unlike_the_expected_one_is_compared_with_its_max_form_too() {
+        // x[:, :s//2] of a (3, s) tensor: the row stride s is neither
+        // s//2 nor Max(1, s//2), and both are asked (torch 2.15,
+        // `check_contiguous_sizes_strides`), by the view cache (open,
+        // suppressed), then by `tensor_meta` (still open: cached).
+        let (mut env, s) = env_with(7, 2);
+        let q = s.floordiv(&SymExpr::int(2));
+        let shape = [SymExpr::int(3), q];
+        let l = Layout::contiguous(&[SymExpr::int(3), s.clone()]).unwrap();
+        view_cache_checks(&mut env, &shape, &l, 4, None).unwrap();
+        assert!(
+            texts(&env).contains(
+                &"[guard suppressed] Ne(x.size()[0], Max(1, (x.size()[0]//2)))".to_string()
+            ),
+            "{:?}",
+            texts(&env)
+        );
+        tensor_meta_checks(&mut env, &shape, &l).unwrap();
+        let got: Vec<String> = env.guards.iter().map(|g| env.guard_text(g)).collect();
+        assert_eq!(
+            got,
+            vec![
+                "Ne((x.size()[0]//2), 1)",
+                "Ne(x.size()[0], (x.size()[0]//2))",
+                "Ne(x.size()[0], Max(1, (x.size()[0]//2)))",
             ]
         );
     }

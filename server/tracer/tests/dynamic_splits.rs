@@ -107,3 +107,33 @@ fn a_named_dim_pinned_by_a_split_count_is_a_specialization() {
         assert_eq!(f.suggested_fixes, ["batch = 5"], "{mode:?}: {}", f.message);
     }
 }
+
+const ODD_CHUNK: &str = "import torch
+from torch import nn
+from torch.export import Dim
+
+class M(nn.Module):
+    def forward(self, x):
+        a, b = torch.chunk(x, 2, 0)
+        return a + b
+
+model = M()
+example_args = (torch.randn(3, 4),)
+dynamic_shapes = ({0: Dim.AUTO},)
+";
+
+#[test]
+fn a_last_piece_of_one_row_broadcasts_with_a_guard() {
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let result = common::trace_first_entry(ODD_CHUNK, mode);
+        let guards: Vec<String> = result.guards.iter().map(|g| g.expr.clone()).collect();
+        let TraceOutcome::Exported(p) = result.outcome else {
+            panic!("{mode:?}: no export; {guards:#?}");
+        };
+        let want = "Eq(x.size()[0] - (((x.size()[0] + 1)//2)), 1)".to_string();
+        assert!(guards.contains(&want), "{mode:?}: {guards:#?}");
+        let adds = common::node_shapes(&p, "aten.add.Tensor");
+        assert_eq!(adds.len(), 1, "{mode:?}");
+        assert!(adds[0].ends_with(" + 1)//2), 4"), "{mode:?}: {}", adds[0]);
+    }
+}

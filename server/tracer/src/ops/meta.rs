@@ -192,22 +192,26 @@ pub fn broadcast(interp: &mut Interp, a: &[SymExpr], b: &[SymExpr]) -> R<Vec<Sym
 fn broadcast_dim(interp: &mut Interp, x: SymExpr, y: SymExpr) -> R<SymExpr> {
     // torch asks whether a symbolic size is 1; when its range allows 1
     // (`s - 1` with s >= 2) that is a guard decided by the example value.
-    for e in [&x, &y] {
+    // A derived size the example makes 1 (`s - ((s + 1)//2)` at s = 3)
+    // broadcasts, though no replacement makes it the constant.
+    let mut one = [x.as_const() == Some(1), y.as_const() == Some(1)];
+    for (k, e) in [&x, &y].into_iter().enumerate() {
         let unbacked = e.symbols().iter().any(|s| interp.env.info(*s).unbacked);
         if !e.is_const() && !unbacked && interp.env.range_of(e).contains(1) {
             let line = interp.guard_line();
-            if let Err(dd) = interp.env.evaluate(e, CmpKind::Eq, &SymExpr::int(1), line) {
-                return Err(interp.data_dependent(&dd.expr));
+            match interp.env.evaluate(e, CmpKind::Eq, &SymExpr::int(1), line) {
+                Ok(b) => one[k] = b,
+                Err(dd) => return Err(interp.data_dependent(&dd.expr)),
             }
         }
     }
     if x == y {
         return Ok(x);
     }
-    if x.as_const() == Some(1) {
+    if one[0] {
         return Ok(y);
     }
-    if y.as_const() == Some(1) {
+    if one[1] {
         return Ok(x);
     }
     // Size-oblivious: a symbolic size is never taken to be 1 here.

@@ -1240,9 +1240,10 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let cin = &x.shape[off];
     let expect_cin = interp.size_arith(w.shape[1].checked_mul(&SymExpr::int(groups)))?;
     expect_eq(interp, cin, &expect_cin, "conv: input channels")?;
-    // The backend selection checks the kernel against the input (an
-    // unbatched one too: `conv{n}d` batches it before `convolution`), then
-    // asks about the input's element count.
+    // The backend selection (an unbatched input too: `conv{n}d` batches
+    // it before `convolution`) checks the bias and the kernel against the
+    // input, then asks about the input's element count.
+    bias_size_check(interp, call, &w.shape[0], "conv")?;
     if !same {
         kernel_fits_guards(interp, &x, &w, off, &padding, &dilation)?;
     }
@@ -1271,6 +1272,22 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
         7
     };
     emit(interp, call, 0, n.min(call.args.len()), x.dtype, shape)
+}
+
+/// A convolution's backend selection checks a bias's one size
+/// against the output channels (`weight.size(0)`, for a transposed one
+/// `weight.size(1) * groups`): on dynamic sizes an equality guard.
+fn bias_size_check(interp: &mut Interp, call: &OpCall, channels: &SymExpr, op: &str) -> R<()> {
+    let Value::Tensor(bias) = call.get("bias").clone() else {
+        return Ok(());
+    };
+    match bias.shape.as_slice() {
+        [size] => expect_eq(interp, size, channels, &format!("{op}: bias size")),
+        _ => Err(shape_error(
+            interp,
+            format!("{op}: expected a 1-D bias, got {}-D", bias.rank()),
+        )),
+    }
 }
 
 /// A convolution's check that each padded spatial size holds the dilated
@@ -1367,11 +1384,13 @@ pub fn conv_transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
         &w.shape[0],
         "conv_transpose: input channels",
     )?;
+    let channels = interp.size_arith(w.shape[1].checked_mul(&SymExpr::int(groups)))?;
+    bias_size_check(interp, call, &channels, "conv_transpose")?;
     let mut shape = Vec::new();
     if batched {
         shape.push(x.shape[0].clone());
     }
-    shape.push(interp.size_arith(w.shape[1].checked_mul(&SymExpr::int(groups)))?);
+    shape.push(channels);
     for i in 0..nd {
         let k = interp.env.simplify(&w.shape[2 + i]).as_const().unwrap_or(1);
         let len = &x.shape[off + 1 + i];
@@ -1612,6 +1631,7 @@ pub fn batch_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
 /// `layer_norm(input, normalized_shape, weight, bias, eps)`.
 pub fn layer_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
+    affine_shape_checks(interp, call, &[2, 3], "layer_norm")?;
     trailing_shape(interp, call, &x, "layer_norm")?;
     let normalized = sizes(interp, &call.arg(1).clone())?.len();
     layer_norm_stats_guards(interp, &x, normalized);
@@ -1673,10 +1693,37 @@ fn trailing_shape(interp: &mut Interp, call: &OpCall, x: &Tensor, op: &str) -> R
     Ok(())
 }
 
+/// The affine tensors of a layer or RMS norm (the arguments at `args`)
+/// must be shaped as `normalized_shape` (argument 1): torch checks them
+/// before the input, each size an equality guard when dynamic.
+fn affine_shape_checks(interp: &mut Interp, call: &OpCall, args: &[usize], op: &str) -> R<()> {
+    let ns = sizes(interp, &call.arg(1).clone())?;
+    for &i in args {
+        let Value::Tensor(t) = call.arg(i).clone() else {
+            continue;
+        };
+        if t.rank() != ns.len() {
+            return Err(shape_error(
+                interp,
+                format!(
+                    "{op}: expected a {}-D affine tensor, got {}-D",
+                    ns.len(),
+                    t.rank()
+                ),
+            ));
+        }
+        for (size, n) in t.shape.iter().zip(&ns) {
+            expect_eq(interp, size, n, &format!("{op}: affine shape"))?;
+        }
+    }
+    Ok(())
+}
+
 /// `rms_norm(input, normalized_shape, weight, eps)`: trailing `None`s are
 /// not recorded.
 pub fn rms_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
+    affine_shape_checks(interp, call, &[2], "rms_norm")?;
     trailing_shape(interp, call, &x, "rms_norm")?;
     let n = if !call.arg(3).is_none() {
         4
@@ -1738,6 +1785,11 @@ pub fn group_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
             && let Some(n) = w.shape.first()
         {
             expect_eq(interp, n, &x.shape[1], "group_norm: weight per channel")?;
+        }
+        if let Value::Tensor(b) = call.arg(3).clone()
+            && let Some(n) = b.shape.first()
+        {
+            expect_eq(interp, n, &x.shape[1], "group_norm: bias per channel")?;
         }
     }
     emit(interp, call, 0, 4, x.dtype, x.shape.clone())

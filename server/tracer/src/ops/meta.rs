@@ -2072,11 +2072,15 @@ pub fn pairwise_distance(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn pad(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
     let p = int_list(interp, &call.arg(1).clone())?;
+    let circular = matches!(call.get("mode"), Value::Str(m) if &**m == "circular");
     let mut shape = x.shape.clone();
     for (i, pair) in p.chunks(2).enumerate() {
         let Some(d) = x.rank().checked_sub(i + 1) else {
             break;
         };
+        if circular {
+            pad_wraps_once(interp, &shape[d], pair)?;
+        }
         let grown = pair.iter().try_fold(shape[d].clone(), |acc, p| {
             acc.checked_add(&SymExpr::int(*p))
         });
@@ -2092,6 +2096,25 @@ pub fn pad(interp: &mut Interp, call: &OpCall) -> R<Value> {
         2
     };
     emit(interp, call, 0, n, x.dtype, shape)
+}
+
+/// Circular padding checks that each pad is at most the size it wraps
+/// (`pad <= size`): on a dynamic size a guard that narrows its range.
+fn pad_wraps_once(interp: &mut Interp, size: &SymExpr, pair: &[i64]) -> R<()> {
+    let line = interp.guard_line();
+    for &p in pair {
+        let fits = interp
+            .env
+            .evaluate(&SymExpr::int(p), CmpKind::Le, size, line)
+            .map_err(|dd| interp.data_dependent(&dd.expr))?;
+        if !fits {
+            return Err(shape_error(
+                interp,
+                "pad: padding value causes wrapping around more than once",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// `pixel_shuffle(input, r)`: `[*, C*r*r, H, W]` to `[*, C, H*r, W*r]`;

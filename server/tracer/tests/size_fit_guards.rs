@@ -4,7 +4,8 @@
 //! named `Dim` below the kernel is a constraint violation with a `min` fix.
 //! Each expectation was read off `torch.export.export` (torch 2.15) on the
 //! same model, in both modes. `avg_pool3d` makes the same kind of check on
-//! its unpadded sizes.
+//! its unpadded sizes, and circular padding of each pad against the size
+//! it wraps.
 
 mod common;
 
@@ -120,5 +121,30 @@ dynamic_shapes = ({0: Dim.AUTO, 4: Dim.AUTO},)
         let result = common::trace_first_entry(src, mode);
         let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
         assert_eq!(guards, ["x0.size()[4] >= 4"], "{mode:?}");
+    }
+}
+
+#[test]
+fn circular_padding_wraps_a_dynamic_size_at_most_once() {
+    // torch 2.15: `3 <= x.size()[2]`, the left pad against the size.
+    let src = "import torch
+from torch.export import Dim
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.m = torch.nn.CircularPad1d((3, 1))
+
+    def forward(self, x0):
+        return self.m(x0)
+
+model = M()
+example_args = (torch.randn(1, 2, 3),)
+dynamic_shapes = ({0: Dim.AUTO, 2: Dim.AUTO},)
+";
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let result = common::trace_first_entry(src, mode);
+        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        assert_eq!(guards, ["3 <= x0.size()[2]"], "{mode:?}");
     }
 }

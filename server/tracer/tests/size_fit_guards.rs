@@ -148,3 +148,35 @@ dynamic_shapes = ({0: Dim.AUTO, 2: Dim.AUTO},)
         assert_eq!(guards, ["3 <= x0.size()[2]"], "{mode:?}");
     }
 }
+
+#[test]
+fn a_gather_index_fits_the_input_outside_the_gathered_dim() {
+    // torch 2.15 (OpInfo gather sample 0): `x1.size()[1] <= x0.size()[1]`;
+    // an empty index is not checked, not even its rank.
+    let src = |index: &str| {
+        format!(
+            "import torch
+from torch.export import Dim
+
+class Op(torch.nn.Module):
+    def forward(self, x0, x1):
+        return torch.gather(x0, 0, x1)
+
+model = Op()
+example_args = (torch.randn(10, 5), {index})
+dynamic_shapes = ({{0: Dim.AUTO, 1: Dim.AUTO}}, {{0: Dim.AUTO, 1: Dim.AUTO}})
+"
+        )
+    };
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let result = common::trace_first_entry(&src("torch.zeros(5, 5, dtype=torch.int64)"), mode);
+        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        assert_eq!(guards, ["x1.size()[1] <= x0.size()[1]"], "{mode:?}");
+        let empty =
+            common::trace_first_entry(&src("torch.zeros((2, 0, 3), dtype=torch.int64)"), mode);
+        assert!(
+            matches!(empty.outcome, TraceOutcome::Exported(_)),
+            "{mode:?}"
+        );
+    }
+}

@@ -1315,6 +1315,36 @@ pub fn index_select(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn gather(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let idx = tensor(interp, call, 2)?;
+    // An empty index is not checked (`guard_or_false(numel == 0)`).
+    let numel = interp.size_arith(crate::layout::numel(&idx.shape))?;
+    let line = interp.guard_line();
+    let zero = SymExpr::int(0);
+    if interp
+        .env
+        .guard_or(&numel, CmpKind::Eq, &zero, line, false, false)
+    {
+        return emit(interp, call, 0, 3, t.dtype, idx.shape.clone());
+    }
+    if t.rank().max(1) != idx.rank().max(1) {
+        return Err(shape_error(
+            interp,
+            "gather: the index must have as many dimensions as the input",
+        ));
+    }
+    // The index may be no larger than the input in every other dim.
+    let dim = interp.index_int(&call.arg(1).clone())?;
+    let dim = wrap_dim(interp, dim, t.rank().max(1))?;
+    for (i, (n, m)) in idx.shape.iter().zip(&t.shape).enumerate() {
+        if i != dim {
+            check(
+                interp,
+                n,
+                CmpKind::Le,
+                m,
+                "gather: the index is larger than the input outside the gathered dim",
+            )?;
+        }
+    }
     emit(interp, call, 0, 3, t.dtype, idx.shape.clone())
 }
 

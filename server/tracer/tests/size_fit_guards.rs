@@ -180,3 +180,24 @@ dynamic_shapes = ({{0: Dim.AUTO, 1: Dim.AUTO}}, {{0: Dim.AUTO, 1: Dim.AUTO}})
         );
     }
 }
+
+#[test]
+fn select_guards_its_index_against_a_dynamic_size() {
+    // torch 2.15 (OpInfo select sample 1): `x0.size()[2] > 2`.
+    let src = "import torch
+from torch.export import Dim
+
+class Op(torch.nn.Module):
+    def forward(self, x0):
+        return torch.select(x0, -1, 2)
+
+model = Op()
+example_args = (torch.randn(5, 5, 5),)
+dynamic_shapes = ({0: Dim.AUTO, 2: Dim.AUTO},)
+";
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let result = common::trace_first_entry(src, mode);
+        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        assert_eq!(guards, ["x0.size()[2] > 2"], "{mode:?}");
+    }
+}

@@ -1134,10 +1134,17 @@ pub fn select(interp: &mut Interp, call: &OpCall) -> R<Value> {
     interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
 }
 
+/// `select`'s bounds check, `size < -index || size <= index`: on a dynamic
+/// size each side is a guard (`x.size()[2] > 2`) that narrows its range.
 pub fn check_index_in_bounds(interp: &mut Interp, size: &SymExpr, index: &Value) -> R<()> {
-    if let (Some(n), Some(i)) = (interp.env.simplify(size).as_const(), index.as_int())
-        && (i >= n || i < -n)
-    {
+    let Some(i) = index.as_int() else {
+        return Ok(());
+    };
+    let index = SymExpr::int(i);
+    let out = decide(interp, size, CmpKind::Lt, &SymExpr::int(i.saturating_neg()))?
+        || decide(interp, size, CmpKind::Le, &index)?;
+    if out {
+        let n = interp.env.render(size);
         return Err(interp.raise(
             "IndexError",
             format!("index {i} is out of bounds for dimension with size {n}"),

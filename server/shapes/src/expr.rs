@@ -540,6 +540,16 @@ impl SymExpr {
     ) -> Printed<'a> {
         Printed::new(self, name, order_name)
     }
+
+    /// Compares two expressions by sympy's `default_sort_key`, symbols
+    /// named by `order_name` (the order of a `sympy.Or`'s arguments).
+    pub fn cmp_sort_key(
+        &self,
+        other: &SymExpr,
+        order_name: &dyn Fn(SymbolId) -> String,
+    ) -> std::cmp::Ordering {
+        print::cmp_sort_key(self, other, order_name)
+    }
 }
 
 impl Atom {

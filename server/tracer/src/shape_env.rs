@@ -40,6 +40,15 @@ pub struct Guard {
     pub line: Option<u32>,
 }
 
+/// A guard that one of several equalities holds (`Eq(a, 1) | Eq(b, a)`,
+/// torch's `_check(sym_or(...))`). It teaches nothing: no replacement,
+/// range or fact comes of it.
+#[derive(Clone, Debug)]
+pub struct AnyEqGuard {
+    pub alternatives: Vec<(SymExpr, SymExpr)>,
+    pub line: Option<u32>,
+}
+
 /// A decision on a value that depends on tensor data.
 #[derive(Clone, Debug)]
 pub struct DataDependent {
@@ -55,6 +64,8 @@ pub struct ShapeEnv {
     /// cache): logged as `[guard suppressed]`, adding no fact. Each with
     /// the number of `guards` before it, to report both in log order.
     pub suppressed: Vec<(usize, Guard)>,
+    /// Disjunctions guarded, each with the number of `guards` before it.
+    pub disjunctions: Vec<(usize, AnyEqGuard)>,
     /// `Mod(a, b)` expressions guarded to be 0 (torch's `divisible`).
     divisible: std::collections::HashSet<SymExpr>,
     /// Queries found open since the replacements, divisibility facts or
@@ -628,9 +639,11 @@ impl ShapeEnv {
     /// torch's `[guard suppressed] ` prefix), its line, and for a real
     /// guard its index in `guards`.
     pub fn reported_guards(&self) -> Vec<(String, Option<u32>, Option<usize>)> {
-        let mut out = Vec::with_capacity(self.guards.len() + self.suppressed.len());
+        let mut out =
+            Vec::with_capacity(self.guards.len() + self.suppressed.len() + self.disjunctions.len());
         let mut sup = self.suppressed.iter().peekable();
-        for (i, g) in self.guards.iter().enumerate() {
+        let mut any = self.disjunctions.iter().peekable();
+        for i in 0..=self.guards.len() {
             while let Some((_, s)) = sup.next_if(|(at, _)| *at <= i) {
                 out.push((
                     format!("[guard suppressed] {}", self.guard_text(s)),
@@ -638,16 +651,81 @@ impl ShapeEnv {
                     None,
                 ));
             }
-            out.push((self.guard_text(g), g.line, Some(i)));
-        }
-        for (_, s) in sup {
-            out.push((
-                format!("[guard suppressed] {}", self.guard_text(s)),
-                s.line,
-                None,
-            ));
+            while let Some((_, d)) = any.next_if(|(at, _)| *at <= i) {
+                out.push((self.any_eq_text(d), d.line, None));
+            }
+            if let Some(g) = self.guards.get(i) {
+                out.push((self.guard_text(g), g.line, Some(i)));
+            }
         }
         out
+    }
+
+    /// Guard that one of `alternatives` (pairs of equal sizes) holds, as
+    /// torch's `_check(sym_or(Eq(..), ..))` does: nothing when one holds
+    /// statically, else one compound guard when one holds on the example
+    /// values. Returns false when none can hold (torch's check fails).
+    pub fn assume_any_eq(
+        &mut self,
+        alternatives: &[(SymExpr, SymExpr)],
+        line: Option<u32>,
+    ) -> bool {
+        let alts: Vec<(SymExpr, SymExpr)> = alternatives
+            .iter()
+            .map(|(a, b)| (self.simplify(a), self.simplify(b)))
+            .collect();
+        let decided: Vec<Option<bool>> = alts
+            .iter()
+            .map(|(a, b)| self.static_decide(a, CmpKind::Eq, b))
+            .collect();
+        if decided.contains(&Some(true)) {
+            return true;
+        }
+        if decided.iter().all(|d| *d == Some(false)) {
+            return false;
+        }
+        let mut unknown = false;
+        let mut holds = false;
+        for (a, b) in &alts {
+            match (self.hint(a), self.hint(b)) {
+                (Some(x), Some(y)) => holds |= x == y,
+                _ => unknown = true,
+            }
+        }
+        if unknown {
+            // Unbacked sizes: assumed, checked at runtime.
+            return true;
+        }
+        if holds
+            && !self
+                .disjunctions
+                .iter()
+                .any(|(_, d)| d.alternatives == alts)
+        {
+            let at = self.guards.len();
+            let guard = AnyEqGuard {
+                alternatives: alts,
+                line,
+            };
+            self.disjunctions.push((at, guard));
+        }
+        holds
+    }
+
+    /// `Eq(a, b) | Eq(c, d)`, the equalities in sympy's `Or` order
+    /// (`default_sort_key` over the symbols' names, then printed over
+    /// sources).
+    pub fn any_eq_text(&self, g: &AnyEqGuard) -> String {
+        let names = |s: SymbolId| self.symbol_name(s);
+        let mut alts: Vec<&(SymExpr, SymExpr)> = g.alternatives.iter().collect();
+        alts.sort_by(|(a, b), (c, d)| {
+            a.cmp_sort_key(c, &names)
+                .then_with(|| b.cmp_sort_key(d, &names))
+        });
+        alts.iter()
+            .map(|(a, b)| self.render_relation(a, CmpKind::Eq, b, true))
+            .collect::<Vec<_>>()
+            .join(" | ")
     }
 
     /// Assume `lhs op rhs` holds from now on (a `torch._check`, an op's
@@ -881,13 +959,16 @@ impl ShapeEnv {
     }
 
     /// Print an expression over symbol names (`s0 + 1`).
+    /// A symbol's name (`s0`), as sympy orders and prints it.
+    fn symbol_name(&self, s: SymbolId) -> String {
+        self.symbols
+            .get(s.0 as usize)
+            .map(|i| i.name.clone())
+            .unwrap_or_else(|| format!("s{}", s.0))
+    }
+
     pub fn render(&self, e: &SymExpr) -> String {
-        let names = |s: SymbolId| {
-            self.symbols
-                .get(s.0 as usize)
-                .map(|i| i.name.clone())
-                .unwrap_or_else(|| format!("s{}", s.0))
-        };
+        let names = |s: SymbolId| self.symbol_name(s);
         e.display(&names).to_string()
     }
 

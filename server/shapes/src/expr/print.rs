@@ -123,6 +123,14 @@ enum AddArg<'e> {
     Const(i64),
 }
 
+pub(super) fn cmp_sort_key(a: &SymExpr, b: &SymExpr, order_name: NameFn<'_>) -> Ordering {
+    let printer = Printer {
+        name: order_name,
+        order_name,
+    };
+    printer.expr_key(a).cmp(&printer.expr_key(b))
+}
+
 struct Printer<'a> {
     name: NameFn<'a>,
     order_name: NameFn<'a>,

@@ -219,6 +219,37 @@ fn broadcast_dim(interp: &mut Interp, x: SymExpr, y: SymExpr) -> R<SymExpr> {
     Ok(interp.env.simplify(&x))
 }
 
+/// The first checks of torch's `expand` decomposition, from `shape` to
+/// `target` (aligned at the last dim): each symbolic size must be 1 or the
+/// size asked for, one compound guard `Eq(x, 1) | Eq(requested, x)` each,
+/// before any of the plain equalities that follow.
+pub fn expand_checks(interp: &mut Interp, shape: &[SymExpr], target: &[SymExpr]) -> R<()> {
+    let Some(off) = target.len().checked_sub(shape.len()) else {
+        return Ok(());
+    };
+    let line = interp.guard_line();
+    for (x, r) in shape.iter().zip(&target[off..]) {
+        let x = interp.env.simplify(x);
+        if x.is_const() || r.as_const() == Some(-1) {
+            continue;
+        }
+        // `requested == x`: a constant request compares from the size's side.
+        let asked = match r.is_const() {
+            true => (x.clone(), r.clone()),
+            false => (r.clone(), x.clone()),
+        };
+        let alts = [(x.clone(), SymExpr::int(1)), asked];
+        if !interp.env.assume_any_eq(&alts, line) {
+            let (xs, rs) = (interp.env.render(&x), interp.env.render(r));
+            return Err(shape_error(
+                interp,
+                format!("expand: attempting to expand a dimension of length {xs} -> {rs}!"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Require two sizes equal (an op's precondition): guard, or fail as eager would.
 pub fn expect_eq(interp: &mut Interp, x: &SymExpr, y: &SymExpr, what: &str) -> R<()> {
     let line = interp.guard_line();
@@ -978,12 +1009,16 @@ pub fn linear(interp: &mut Interp, call: &OpCall) -> R<Value> {
                             .all(|(a, b)| interp.env.simplify(a) == interp.env.simplify(b))
                     })
                 }));
+        let b = match bias && contiguous {
+            true => Some(tensor(interp, call, 2)?),
+            false => None,
+        };
         mm_guards(
             interp,
             &shape[..shape.len() - 1],
             &w.shape[0],
-            bias && contiguous,
-        );
+            b.as_ref().map(|b| b.shape.as_slice()),
+        )?;
     }
     let n = if bias { 3 } else { 2 };
     emit(interp, call, 0, n, x.dtype, shape)
@@ -993,23 +1028,35 @@ pub fn linear(interp: &mut Interp, call: &OpCall) -> R<Value> {
 /// the cache rebuilding the fresh `[rows, out]` output; with `addmm`
 /// (run as its decomposition, `alpha * mm(x, w.t()) + beta *
 /// bias.expand_as(out)`), broadcasting two `[rows, out]` operands, which
-/// asks `guard_or_false(rows == 1)`.
-fn mm_guards(interp: &mut Interp, batch: &[SymExpr], out: &SymExpr, addmm: bool) {
+/// asks `guard_or_false(rows == 1)`. `bias` is the bias's shape with
+/// `addmm`.
+fn mm_guards(
+    interp: &mut Interp,
+    batch: &[SymExpr],
+    out: &SymExpr,
+    bias: Option<&[SymExpr]>,
+) -> R<()> {
     if !interp.tracing || batch.iter().all(SymExpr::is_const) {
-        return;
+        return Ok(());
     }
     let Ok(rows) = crate::layout::numel(batch) else {
-        return;
+        return Ok(());
     };
     let rows = interp.env.simplify(&rows);
     let line = interp.guard_line();
     crate::layout::fresh_cache_checks(&mut interp.env, &[rows.clone(), out.clone()], line);
-    if addmm {
+    if let Some(bias) = bias {
+        let target = [rows.clone(), out.clone()];
+        expand_checks(interp, bias, &target)?;
+        if let Some(b) = bias.last() {
+            expect_eq(interp, b, out, "linear: bias")?;
+        }
         let one = SymExpr::int(1);
         interp
             .env
             .guard_or(&rows, CmpKind::Eq, &one, line, false, false);
     }
+    Ok(())
 }
 
 pub fn addmm(interp: &mut Interp, call: &OpCall) -> R<Value> {
@@ -1017,6 +1064,8 @@ pub fn addmm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let a = tensor(interp, call, 1)?;
     let b = tensor(interp, call, 2)?;
     let shape = matmul_shape(interp, &a.shape, &b.shape)?;
+    // The decomposition expands the bias to the product's shape.
+    expand_checks(interp, &bias.shape, &shape)?;
     let shape = broadcast(interp, &shape, &bias.shape)?;
     emit(interp, call, 0, 3, a.dtype, shape)
 }

@@ -729,9 +729,13 @@ pub fn expand(interp: &mut Interp, call: &OpCall) -> R<Value> {
         ));
     }
     let off = items.len() - t.rank();
+    let sizes = items
+        .iter()
+        .map(|v| size_expr(interp, v))
+        .collect::<R<Vec<_>>>()?;
+    super::meta::expand_checks(interp, &t.shape, &sizes)?;
     let mut shape = Vec::new();
-    for (i, v) in items.iter().enumerate() {
-        let e = size_expr(interp, v)?;
+    for (i, e) in sizes.into_iter().enumerate() {
         if e.as_const() == Some(-1) {
             shape.push(
                 t.shape
@@ -1663,6 +1667,7 @@ pub fn bincount(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn broadcast_to(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let target = super::meta::sizes(interp, &call.arg(1).clone())?;
+    super::meta::expand_checks(interp, &t.shape, &target)?;
     let shape = broadcast(interp, &t.shape, &target)?;
     emit(interp, call, 0, 2, t.dtype, shape)
 }

@@ -34,6 +34,12 @@ dynamic_shapes = ({spec},)
     )
 }
 
+/// The guards of tracing `src`'s entry in `mode`.
+fn guards_of(src: &str, mode: Mode) -> Vec<String> {
+    let result = common::trace_first_entry(src, mode);
+    result.guards.into_iter().map(|g| g.expr).collect()
+}
+
 #[test]
 fn a_dynamic_size_must_hold_the_dilated_kernel() {
     let src = model("{0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO}");
@@ -90,8 +96,7 @@ example_args = (torch.randn(4, 3),)
 dynamic_shapes = ({1: Dim.AUTO},)
 ";
     for mode in [Mode::NonStrict, Mode::Strict] {
-        let result = common::trace_first_entry(src, mode);
-        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        let guards = guards_of(src, mode);
         assert!(
             guards.iter().any(|g| g == "x.size()[1] >= 3"),
             "{mode:?}: {guards:#?}"
@@ -118,8 +123,7 @@ example_args = (torch.randn(2, 3, 5, 5, 5),)
 dynamic_shapes = ({0: Dim.AUTO, 4: Dim.AUTO},)
 ";
     for mode in [Mode::NonStrict, Mode::Strict] {
-        let result = common::trace_first_entry(src, mode);
-        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        let guards = guards_of(src, mode);
         assert_eq!(guards, ["x0.size()[4] >= 4"], "{mode:?}");
     }
 }
@@ -143,8 +147,7 @@ example_args = (torch.randn(1, 2, 3),)
 dynamic_shapes = ({0: Dim.AUTO, 2: Dim.AUTO},)
 ";
     for mode in [Mode::NonStrict, Mode::Strict] {
-        let result = common::trace_first_entry(src, mode);
-        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        let guards = guards_of(src, mode);
         assert_eq!(guards, ["3 <= x0.size()[2]"], "{mode:?}");
     }
 }
@@ -169,8 +172,7 @@ dynamic_shapes = ({{0: Dim.AUTO, 1: Dim.AUTO}}, {{0: Dim.AUTO, 1: Dim.AUTO}})
         )
     };
     for mode in [Mode::NonStrict, Mode::Strict] {
-        let result = common::trace_first_entry(&src("torch.zeros(5, 5, dtype=torch.int64)"), mode);
-        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        let guards = guards_of(&src("torch.zeros(5, 5, dtype=torch.int64)"), mode);
         assert_eq!(guards, ["x1.size()[1] <= x0.size()[1]"], "{mode:?}");
         let empty =
             common::trace_first_entry(&src("torch.zeros((2, 0, 3), dtype=torch.int64)"), mode);
@@ -196,8 +198,7 @@ example_args = (torch.randn(5, 5, 5),)
 dynamic_shapes = ({0: Dim.AUTO, 2: Dim.AUTO},)
 ";
     for mode in [Mode::NonStrict, Mode::Strict] {
-        let result = common::trace_first_entry(src, mode);
-        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        let guards = guards_of(src, mode);
         assert_eq!(guards, ["x0.size()[2] > 2"], "{mode:?}");
     }
 }

@@ -699,7 +699,7 @@ impl Interp {
     /// overflow`, `Storage size calculation overflowed`), and so does the
     /// trace, with a `RuntimeError` at the current line; a symbolic
     /// division by zero is Python's `ZeroDivisionError`.
-    pub fn size_arith(&self, r: shapes::SymResult<SymExpr>) -> R<SymExpr> {
+    pub fn size_arith<T>(&self, r: shapes::SymResult<T>) -> R<T> {
         r.map_err(|e| match e {
             shapes::SymError::Overflow => self.raise("RuntimeError", SIZE_OVERFLOW),
             shapes::SymError::DivisionByZero => {

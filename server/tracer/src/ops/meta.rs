@@ -1208,14 +1208,7 @@ pub fn window_out_sym(
     }
     // len + 2p - (d * (k - 1) + 1), checked: window sizes come from user
     // code, and a result outside i64 is the size overflow torch reports.
-    let span = k
-        .checked_add(&SymExpr::int(-1))
-        .and_then(|e| e.checked_mul(&SymExpr::int(d)))
-        .and_then(|e| e.checked_add(&SymExpr::int(1)));
-    let pad = i64::try_from(2 * i128::from(p)).map_err(|_| SymError::Overflow);
-    let num = pad
-        .and_then(|pad| len.checked_add(&SymExpr::int(pad)))
-        .and_then(|n| span.and_then(|span| n.checked_sub(&span)));
+    let num = padded_and_span(len, k, p, d).and_then(|(padded, span)| padded.checked_sub(&span));
     let num = if ceil {
         num.and_then(|n| n.checked_add(&SymExpr::int(s - 1)))
     } else {
@@ -1235,6 +1228,22 @@ pub fn window_out_sym(
         ));
     }
     Ok(out)
+}
+
+/// A window's padded length `len + 2*p` and the dilated kernel's span
+/// `d*(k - 1) + 1`, or the overflow torch reports past int64.
+fn padded_and_span(
+    len: &SymExpr,
+    k: &SymExpr,
+    p: i64,
+    d: i64,
+) -> shapes::SymResult<(SymExpr, SymExpr)> {
+    let pad = i64::try_from(2 * i128::from(p)).map_err(|_| SymError::Overflow)?;
+    let span = k
+        .checked_add(&SymExpr::int(-1))?
+        .checked_mul(&SymExpr::int(d))?
+        .checked_add(&SymExpr::int(1))?;
+    Ok((len.checked_add(&SymExpr::int(pad))?, span))
 }
 
 /// A per-dimension argument (`stride`, `padding`, ...) as `n` ints: a
@@ -1356,14 +1365,7 @@ fn kernel_fits_guards(
         let (Some(len), Some(k)) = (x.shape.get(off + 1 + i), w.shape.get(2 + i)) else {
             continue;
         };
-        let padded = i64::try_from(2 * i128::from(p))
-            .map_err(|_| SymError::Overflow)
-            .and_then(|pad| len.checked_add(&SymExpr::int(pad)));
-        let span = k
-            .checked_add(&SymExpr::int(-1))
-            .and_then(|e| e.checked_mul(&SymExpr::int(d)))
-            .and_then(|e| e.checked_add(&SymExpr::int(1)));
-        let (padded, span) = (interp.size_arith(padded)?, interp.size_arith(span)?);
+        let (padded, span) = interp.size_arith(padded_and_span(len, k, p, d))?;
         match interp.env.evaluate(&padded, CmpKind::Lt, &span, line) {
             Ok(false) => {}
             Ok(true) => {

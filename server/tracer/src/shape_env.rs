@@ -5,7 +5,7 @@
 //! `_maybe_evaluate_static` does (ranges with lower bounds shifted to 1,
 //! divisibility facts, what earlier guards imply, a cache of open queries).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use shapes::{AtomKind, Bound, SymExpr, SymbolId, ValueRange};
 
@@ -102,7 +102,9 @@ pub struct ShapeEnv {
 }
 
 /// Guards by their difference in lowest terms: (scale, relation) of each.
-type FactIndex = HashMap<SymExpr, Vec<(i64, CmpKind)>>;
+/// Each guard's difference in lowest terms, with its scale, relation and
+/// the symbols the guard was stated over.
+type FactIndex = HashMap<SymExpr, Vec<(i64, CmpKind, BTreeSet<SymbolId>)>>;
 
 /// `e` divided by the gcd of its coefficients and constant, signed so
 /// that its first term is positive (torch's `_reduce_to_lowest_terms`),
@@ -275,10 +277,15 @@ impl ShapeEnv {
             }
             index
         });
+        // torch's `_maybe_evaluate_static` only uses a guard whose own
+        // symbols all occur in the query: `Eq(5*s0*s1, 125)` does not
+        // decide `Eq(s1, 5)` even once `s0` is known to be 5.
+        let query_symbols = diff.symbols();
         facts
             .get(&query)?
             .iter()
-            .find_map(|&(fact_scale, fact_op)| {
+            .filter(|(_, _, symbols)| symbols.is_subset(&query_symbols))
+            .find_map(|&(fact_scale, fact_op, _)| {
                 // `diff op 0` as a statement about the fact's own difference.
                 let op = if (query_scale > 0) == (fact_scale > 0) {
                     op
@@ -293,9 +300,10 @@ impl ShapeEnv {
         let Ok(diff) = g.lhs.checked_sub(&g.rhs) else {
             return;
         };
+        let symbols = diff.symbols();
         let fact = self.simplify_divisible(&self.simplify(&diff));
         if let Some((fact, scale)) = lowest_terms(&fact) {
-            index.entry(fact).or_default().push((scale, g.op));
+            index.entry(fact).or_default().push((scale, g.op, symbols));
         }
     }
 

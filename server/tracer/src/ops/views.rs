@@ -207,7 +207,14 @@ fn reshape_view_helper(
             idx += 1;
             continue;
         }
-        if decide(interp, length, CmpKind::Eq, &a[idx])? {
+        // `length == a_.shape[idx]`: Python compares an int with a SymInt
+        // from the SymInt's side.
+        let same = if length.is_const() {
+            decide(interp, &a[idx], CmpKind::Eq, length)?
+        } else {
+            decide(interp, length, CmpKind::Eq, &a[idx])?
+        };
+        if same {
             idx += 1;
             continue;
         }

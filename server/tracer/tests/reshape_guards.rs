@@ -1,0 +1,44 @@
+//! The guards of a reshape on dynamic sizes, in torch's words and order:
+//! Python compares an int with a size from the size's side
+//! (`Ne(x.size()[0], 25)`, not `Ne(25, x.size()[0])`), and an earlier guard
+//! decides a later query only when all its symbols occur in the query, as
+//! torch's static evaluation uses its axioms: `Eq(5*s0*s2, 125)` does not
+//! decide `Eq(s2, 5)` once `s0` is 5, so that decision is a guard of its
+//! own and specializes `s2`. Expectations read off `torch.export.export`
+//! (torch 2.15) on the same model, in both modes.
+
+mod common;
+
+use tracer::Mode;
+
+const RESHAPE: &str = "import torch
+from torch.export import Dim
+
+class Op(torch.nn.Module):
+    def forward(self, x0):
+        return torch.reshape(x0, (25, 5))
+
+model = Op()
+example_args = (torch.randn(5, 5, 5),)
+dynamic_shapes = ({0: Dim.AUTO, 2: Dim.AUTO},)
+";
+
+#[test]
+fn reshape_guards_follow_python_and_torchs_axioms() {
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let result = common::trace_first_entry(RESHAPE, mode);
+        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        assert_eq!(
+            guards,
+            [
+                "Eq(5*x0.size()[0]*x0.size()[2], 125)",
+                "Ne(x0.size()[0], 25)",
+                "Ne(Mod(x0.size()[0], 25), 0)",
+                "Eq(Mod(5*x0.size()[0], 25), 0)",
+                "Eq(5*x0.size()[0], 25)",
+                "Eq(x0.size()[2], 5)",
+            ],
+            "{mode:?}"
+        );
+    }
+}

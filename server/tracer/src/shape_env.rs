@@ -40,13 +40,24 @@ pub struct Guard {
     pub line: Option<u32>,
 }
 
-/// A guard that one of several equalities holds (`Eq(a, 1) | Eq(b, a)`,
-/// torch's `_check(sym_or(...))`). It teaches nothing: no replacement,
-/// range or fact comes of it.
+/// A guard on several equalities at once that teaches nothing: no
+/// replacement, range or fact comes of it.
 #[derive(Clone, Debug)]
 pub struct AnyEqGuard {
     pub alternatives: Vec<(SymExpr, SymExpr)>,
+    pub junction: Junction,
     pub line: Option<u32>,
+}
+
+/// How an [`AnyEqGuard`] joins its equalities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Junction {
+    /// One of them holds (`Eq(a, 1) | Eq(b, a)`, torch's
+    /// `_check(sym_or(...))`).
+    Any,
+    /// Not all of them hold (`~(Eq(a, 2) & Eq(b, 3))`, Dynamo comparing two
+    /// sequences that differ).
+    NotAll,
 }
 
 /// A decision on a value that depends on tensor data.
@@ -66,6 +77,10 @@ pub struct ShapeEnv {
     pub suppressed: Vec<(usize, Guard)>,
     /// Disjunctions guarded, each with the number of `guards` before it.
     pub disjunctions: Vec<(usize, AnyEqGuard)>,
+    /// Runs of `guards` (first index, count) that torch logs as one
+    /// conjunction (`Eq(a, 2) & Eq(b, 3)`): each teaches as a guard of its
+    /// own.
+    pub conjunctions: Vec<(usize, usize)>,
     /// `Mod(a, b)` expressions guarded to be 0 (torch's `divisible`).
     divisible: std::collections::HashSet<SymExpr>,
     /// Queries found open since the replacements, divisibility facts or
@@ -101,7 +116,6 @@ pub struct ShapeEnv {
     pub pinned_by_range: std::collections::HashSet<SymbolId>,
 }
 
-/// Guards by their difference in lowest terms: (scale, relation) of each.
 /// Each guard's difference in lowest terms, with its scale, relation and
 /// the symbols the guard was stated over.
 type FactIndex = HashMap<SymExpr, Vec<(i64, CmpKind, BTreeSet<SymbolId>)>>;
@@ -662,11 +676,84 @@ impl ShapeEnv {
             while let Some((_, d)) = any.next_if(|(at, _)| *at <= i) {
                 out.push((self.any_eq_text(d), d.line, None));
             }
-            if let Some(g) = self.guards.get(i) {
-                out.push((self.guard_text(g), g.line, Some(i)));
+            let Some(g) = self.guards.get(i) else {
+                continue;
+            };
+            match self
+                .conjunctions
+                .iter()
+                .find(|(first, count)| (*first..first + count).contains(&i))
+            {
+                Some(&(first, count)) if first == i => {
+                    let members: Vec<(SymExpr, SymExpr)> = self.guards[first..first + count]
+                        .iter()
+                        .map(|m| (m.lhs.clone(), m.rhs.clone()))
+                        .collect();
+                    out.push((self.equalities_text(&members, " & "), g.line, Some(i)));
+                }
+                Some(_) => {}
+                None => out.push((self.guard_text(g), g.line, Some(i))),
             }
         }
         out
+    }
+
+    /// How many guards [`Self::reported_guards`] lists.
+    pub fn reported_count(&self) -> usize {
+        let merged: usize = self.conjunctions.iter().map(|(_, n)| n - 1).sum();
+        self.guards.len() + self.suppressed.len() + self.disjunctions.len() - merged
+    }
+
+    /// Decide whether every pair is equal as Dynamo compares two sequences
+    /// of sizes (`hx.size() != (2, 3, 20)` in strict mode): the equalities
+    /// not settled statically become one guard, a conjunction torch logs as
+    /// `Eq(a, 2) & Eq(b, 3)` and learns from as from each equality, or,
+    /// when the example values differ, `~(Eq(a, 2) & Eq(b, 3))`.
+    pub fn evaluate_all_eq(
+        &mut self,
+        pairs: &[(SymExpr, SymExpr)],
+        line: Option<u32>,
+    ) -> Result<bool, DataDependent> {
+        let mut open = Vec::new();
+        for (a, b) in pairs {
+            let (a, b) = (self.simplify(a), self.simplify(b));
+            match self.decide_uncached(&a, CmpKind::Eq, &b) {
+                Some(false) => return Ok(false),
+                Some(true) => {}
+                None => open.push((a, b)),
+            }
+        }
+        if let [(a, b)] = &open[..] {
+            return self.evaluate(a, CmpKind::Eq, b, line);
+        }
+        let mut holds = true;
+        for (a, b) in &open {
+            let (Some(x), Some(y)) = (self.hint(a), self.hint(b)) else {
+                return Err(DataDependent {
+                    expr: self.equalities_text(&open, " & "),
+                });
+            };
+            holds &= x == y;
+        }
+        if !holds {
+            let at = self.guards.len();
+            let guard = AnyEqGuard {
+                alternatives: open,
+                junction: Junction::NotAll,
+                line,
+            };
+            self.disjunctions.push((at, guard));
+            return Ok(false);
+        }
+        let first = self.guards.len();
+        for (a, b) in open {
+            self.add_guard(a, CmpKind::Eq, b, line);
+        }
+        let count = self.guards.len() - first;
+        if count > 1 {
+            self.conjunctions.push((first, count));
+        }
+        Ok(true)
     }
 
     /// Guard that one of `alternatives` (pairs of equal sizes) holds, as
@@ -713,6 +800,7 @@ impl ShapeEnv {
             let at = self.guards.len();
             let guard = AnyEqGuard {
                 alternatives: alts,
+                junction: Junction::Any,
                 line,
             };
             self.disjunctions.push((at, guard));
@@ -720,20 +808,29 @@ impl ShapeEnv {
         holds
     }
 
-    /// `Eq(a, b) | Eq(c, d)`, the equalities in sympy's `Or` order
-    /// (`default_sort_key` over the symbols' names, then printed over
-    /// sources).
+    /// `Eq(a, b) | Eq(c, d)` or `~(Eq(a, b) & Eq(c, d))`.
     pub fn any_eq_text(&self, g: &AnyEqGuard) -> String {
+        match g.junction {
+            Junction::Any => self.equalities_text(&g.alternatives, " | "),
+            Junction::NotAll => format!("~({})", self.equalities_text(&g.alternatives, " & ")),
+        }
+    }
+
+    /// Equalities joined by `separator`, in the order sympy prints the
+    /// arguments of `Or` and `And` (`default_sort_key` over the symbols'
+    /// names, then printed over sources).
+    fn equalities_text(&self, equalities: &[(SymExpr, SymExpr)], separator: &str) -> String {
         let names = |s: SymbolId| self.symbol_name(s);
-        let mut alts: Vec<&(SymExpr, SymExpr)> = g.alternatives.iter().collect();
-        alts.sort_by(|(a, b), (c, d)| {
+        let mut sorted: Vec<&(SymExpr, SymExpr)> = equalities.iter().collect();
+        sorted.sort_by(|(a, b), (c, d)| {
             a.cmp_sort_key(c, &names)
                 .then_with(|| b.cmp_sort_key(d, &names))
         });
-        alts.iter()
+        sorted
+            .iter()
             .map(|(a, b)| self.render_relation(a, CmpKind::Eq, b, true))
             .collect::<Vec<_>>()
-            .join(" | ")
+            .join(separator)
     }
 
     /// Assume `lhs op rhs` holds from now on (a `torch._check`, an op's

@@ -2728,6 +2728,38 @@ fn int_binop(interp: &mut Interp, op: BinOp, a: i64, b: i64) -> R<Value> {
     })
 }
 
+/// Strict mode: Dynamo compares two sequences of sizes of one length as
+/// one symbolic conjunction of their elements' equalities, decided at once
+/// (one guard, `Eq(a, 2) & Eq(b, 3)`), where Python decides element by
+/// element. `None` where Python's semantics apply (non-strict mode, a
+/// functional Dynamo keeps as a call) or an element is not an int.
+fn dynamo_sizes_equal(interp: &mut Interp, a: &[Value], b: &[Value]) -> R<Option<bool>> {
+    if interp.traces_size_arithmetic() || !interp.tracing || a.len() != b.len() {
+        return Ok(None);
+    }
+    let size = |v: &Value| match v {
+        Value::Int(i) => Some(SymExpr::int(*i)),
+        Value::SymInt(e) => Some(e.clone()),
+        _ => None,
+    };
+    let mut pairs = Vec::with_capacity(a.len());
+    for (x, y) in a.iter().zip(b) {
+        let (Some(x), Some(y)) = (size(x), size(y)) else {
+            return Ok(None);
+        };
+        // An int compares with a size from the size's side.
+        pairs.push(if x.is_const() { (y, x) } else { (x, y) });
+    }
+    if pairs.iter().all(|(x, y)| x.is_const() && y.is_const()) {
+        return Ok(None);
+    }
+    let line = interp.guard_line();
+    match interp.env.evaluate_all_eq(&pairs, line) {
+        Ok(eq) => Ok(Some(eq)),
+        Err(dd) => Err(interp.data_dependent(&dd.expr)),
+    }
+}
+
 /// Python comparisons on non-tensor values; symbolic ints give symbolic bools.
 pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R<Value> {
     use Value::*;
@@ -2820,6 +2852,9 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
         (Tuple(_), Tuple(_)) | (List(_), List(_)) if matches!(kind, CmpKind::Eq | CmpKind::Ne) => {
             let a = interp.iterate(l)?;
             let b = interp.iterate(r)?;
+            if let Some(eq) = dynamo_sizes_equal(interp, &a, &b)? {
+                return Ok(Bool(if kind == CmpKind::Eq { eq } else { !eq }));
+            }
             let mut eq = a.len() == b.len();
             if eq {
                 for (x, y) in a.iter().zip(b.iter()) {

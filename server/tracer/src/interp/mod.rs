@@ -491,9 +491,7 @@ impl Interp {
                 expr: expr.to_string(),
                 line: self.failure_line(),
                 path: self.current_path(),
-                guards_before: self.env.guards.len()
-                    + self.env.suppressed.len()
-                    + self.env.disjunctions.len(),
+                guards_before: self.env.reported_count(),
             });
     }
 

@@ -2320,16 +2320,26 @@ fn emit_loss(interp: &mut Interp, call: &OpCall, shape: Vec<SymExpr>) -> R<Value
 }
 
 /// Elementwise losses (`mse_loss`, `kl_div`, `margin_ranking_loss`...):
-/// unreduced, the shape the loss's tensor operands (not its weights)
-/// broadcast to.
+/// unreduced, the shape the loss's tensor operands broadcast to. As torch's
+/// decompositions compute them, a `pos_weight` first scales the target and
+/// a `weight` then scales the loss: both broadcast, with the guards that
+/// adds.
 pub fn pointwise_loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let mut shape = Vec::new();
+    if let (Value::Tensor(p), Value::Tensor(target)) =
+        (call.get("pos_weight").clone(), call.get("target").clone())
+    {
+        broadcast(interp, &p.shape, &target.shape)?;
+    }
     for (name, value) in call.names.iter().zip(&call.args) {
         if let Value::Tensor(t) = value
             && !name.ends_with("weight")
         {
             shape = broadcast(interp, &shape, &t.shape)?;
         }
+    }
+    if let Value::Tensor(w) = call.get("weight").clone() {
+        shape = broadcast(interp, &shape, &w.shape)?;
     }
     emit_loss(interp, call, shape)
 }

@@ -49,12 +49,12 @@ impl Layout {
     /// A tensor allocated by torch's `make_contiguous_strides_for`: each
     /// stride the product of `Max(1, size)` of the sizes after it, as the
     /// Python references of reductions allocate their outputs.
-    pub fn allocated(shape: &[SymExpr]) -> SymResult<Layout> {
+    pub fn allocated(env: &ShapeEnv, shape: &[SymExpr]) -> SymResult<Layout> {
         let mut strides = vec![SymExpr::int(1); shape.len()];
         let mut acc = SymExpr::int(1);
         for (i, d) in shape.iter().enumerate().rev() {
             strides[i] = acc.clone();
-            acc = acc.checked_mul(&at_least_one(d))?;
+            acc = acc.checked_mul(&at_least_one(env, d))?;
         }
         Ok(Layout {
             strides,
@@ -215,16 +215,19 @@ pub fn dense_strides(shape: &[SymExpr], perm: &[usize]) -> Option<Vec<SymExpr>> 
     Some(strides)
 }
 
-/// `Max(1, d)`, written `d` where sympy sees `d >= 1` from its symbols
-/// being positive integers: a constant of at least 1, or a sum of
-/// positive multiples of products of sizes (`s`, `2*s*t + 1`). Any other
-/// size (`s - 1`, `s//4`) keeps its `Max`.
-fn at_least_one(d: &SymExpr) -> SymExpr {
-    let positive = match d.as_const() {
+/// `Max(1, d)`, written `d` where sympy sees `d >= 1` once each symbol is
+/// shifted to start at 1 (torch's static evaluation rewrites a size of
+/// range [lo, ..] as `s' + lo - 1`, `s'` a positive integer): a constant
+/// of at least 1, or a sum of positive multiples of products of sizes
+/// (`s`, `2*s*t + 1`, `s - 1` when `s >= 2`). Any other size (`s - 2`
+/// when `s >= 2`, `s//4`) keeps its `Max`.
+fn at_least_one(env: &ShapeEnv, d: &SymExpr) -> SymExpr {
+    let shifted = env.shifted_to_positive(d).unwrap_or_else(|| d.clone());
+    let positive = match shifted.as_const() {
         Some(c) => c >= 1,
         None => {
-            d.constant() >= 0
-                && d.terms().iter().all(|t| {
+            shifted.constant() >= 0
+                && shifted.terms().iter().all(|t| {
                     t.coeff() > 0
                         && t.factors()
                             .iter()
@@ -320,7 +323,7 @@ fn contiguity_loop(
         if unlike(env, &expected) && unlike(env, &expected_max) {
             return Ok(false);
         }
-        expected_max = expected_max.checked_mul(&at_least_one(size))?;
+        expected_max = expected_max.checked_mul(&at_least_one(env, size))?;
         expected = expected.checked_mul(size)?;
     }
     Ok(true)

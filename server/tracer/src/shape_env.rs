@@ -137,8 +137,23 @@ fn lowest_terms(e: &SymExpr) -> Option<(SymExpr, i64)> {
     Some((reduced, scale))
 }
 
+/// What a fact `d fact 0` over several symbols says of `d query 0`: torch
+/// canonicalizes an integer inequality (`a > b` to `b + 1 <= a`) before it
+/// lists implications, so only an equality implies other relations; an
+/// inequality answers itself and its negation, and `a > b` leaves
+/// `a >= b` and `Ne(a, b)` open (each then a guard of its own).
+fn implied_over_several_symbols(fact: CmpKind, query: CmpKind) -> Option<bool> {
+    match fact {
+        CmpKind::Eq | CmpKind::Ne => implied(fact, query),
+        _ if query == fact => Some(true),
+        _ if query == fact.negate() => Some(false),
+        _ => None,
+    }
+}
+
 /// What a fact `d fact 0` says of `d query 0`, as torch's
-/// `get_implications` lists it (`None`: nothing).
+/// `get_implications` lists it (`None`: nothing). A fact on one symbol
+/// also narrows its range, which decides the same queries.
 fn implied(fact: CmpKind, query: CmpKind) -> Option<bool> {
     use CmpKind::*;
     match (fact, query) {
@@ -299,14 +314,18 @@ impl ShapeEnv {
             .get(&query)?
             .iter()
             .filter(|(_, _, symbols)| symbols.is_subset(&query_symbols))
-            .find_map(|&(fact_scale, fact_op, _)| {
+            .find_map(|(fact_scale, fact_op, symbols)| {
                 // `diff op 0` as a statement about the fact's own difference.
-                let op = if (query_scale > 0) == (fact_scale > 0) {
+                let op = if (query_scale > 0) == (*fact_scale > 0) {
                     op
                 } else {
                     op.mirror()
                 };
-                implied(fact_op, op)
+                if symbols.len() > 1 {
+                    implied_over_several_symbols(*fact_op, op)
+                } else {
+                    implied(*fact_op, op)
+                }
             })
     }
 
@@ -456,19 +475,31 @@ impl ShapeEnv {
     /// torch's static evaluation does this so that `b*s - b` (b, s >= 2)
     /// becomes `b'*s' + s'`, positive, where plain interval arithmetic
     /// on `b*s - b` cannot tell. `None` when nothing shifts.
-    fn shifted_range(&self, e: &SymExpr) -> Option<ValueRange> {
-        let offset = |s: SymbolId| match self.symbols.get(s.0 as usize)?.range.lo {
-            Bound::Finite(lo) if lo != 1 => Some(lo.checked_sub(1)?),
+    /// The lower bound minus 1 of a symbol whose range starts past 1: the
+    /// shift that makes it a positive integer again.
+    fn shift_to_positive(&self, s: SymbolId) -> Option<i64> {
+        match self.symbols.get(s.0 as usize)?.range.lo {
+            Bound::Finite(lo) if lo != 1 => lo.checked_sub(1),
             _ => None,
-        };
+        }
+    }
+
+    /// `e` with each symbol `s` of range [lo, ..] written `s + lo - 1`, so
+    /// that every symbol in it ranges from 1 (torch's static evaluation
+    /// makes that substitution); `None` when nothing shifts.
+    pub fn shifted_to_positive(&self, e: &SymExpr) -> Option<SymExpr> {
         let shifted = e
             .checked_substitute(&|s| {
-                offset(s).and_then(|k| SymExpr::symbol(s).checked_add(&SymExpr::int(k)).ok())
+                self.shift_to_positive(s)
+                    .and_then(|k| SymExpr::symbol(s).checked_add(&SymExpr::int(k)).ok())
             })
             .ok()?;
-        if shifted == *e {
-            return None;
-        }
+        (shifted != *e).then_some(shifted)
+    }
+
+    fn shifted_range(&self, e: &SymExpr) -> Option<ValueRange> {
+        let offset = |s: SymbolId| self.shift_to_positive(s);
+        let shifted = self.shifted_to_positive(e)?;
         Some(ValueRange::of(&shifted, &|s| {
             let Some(info) = self.symbols.get(s.0 as usize) else {
                 return ValueRange::unbounded();
@@ -487,6 +518,13 @@ impl ShapeEnv {
     }
 
     /// Settle `lhs op rhs` statically if the ranges allow it.
+    /// Whether two sizes or strides are known equal without a guard: equal
+    /// once simplified, or settled by the ranges (a stride `Max(1, s - 1)`
+    /// is `s - 1` when `s >= 2`), as torch's static evaluation finds them.
+    pub fn known_equal(&self, a: &SymExpr, b: &SymExpr) -> bool {
+        self.simplify(a) == self.simplify(b) || self.static_decide(a, CmpKind::Eq, b) == Some(true)
+    }
+
     pub fn static_decide(&self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) -> Option<bool> {
         self.decide_statically(lhs, op, rhs, true)
     }

@@ -162,7 +162,7 @@ impl Interp {
                 break;
             }
         }
-        match crate::layout::Layout::allocated(shape) {
+        match crate::layout::Layout::allocated(&self.env, shape) {
             Ok(layout) => Output::Allocated(layout),
             Err(_) => Output::Fresh,
         }

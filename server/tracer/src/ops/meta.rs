@@ -129,6 +129,26 @@ pub fn emit(
     interp.record_tensor_op(&target, args, vec![], dtype, shape)
 }
 
+/// [`emit`] for an op whose meta allocates its output with `new_empty`
+/// (`make_contiguous_strides_for` strides, `Max(1, size)` where a size may
+/// be 0), as a convolution's does.
+fn emit_allocated(
+    interp: &mut Interp,
+    call: &OpCall,
+    target_idx: usize,
+    n_args: usize,
+    dtype: DType,
+    shape: Vec<SymExpr>,
+) -> R<Value> {
+    let args = args_of(interp, call, n_args);
+    let target = call.target(target_idx);
+    let output = match crate::layout::Layout::allocated(&interp.env, &shape) {
+        Ok(layout) if interp.tracing => crate::interp::record::Output::Allocated(layout),
+        _ => crate::interp::record::Output::Fresh,
+    };
+    interp.record_output(&target, args, vec![], dtype, shape, output)
+}
+
 /// Finish an in-place op: the receiver now lives at the new node.
 pub fn emit_inplace(
     interp: &mut Interp,
@@ -1006,7 +1026,7 @@ pub fn linear(interp: &mut Interp, call: &OpCall) -> R<Value> {
                     crate::layout::contiguous_strides(&x.shape).is_ok_and(|c| {
                         c.iter()
                             .zip(&l.strides)
-                            .all(|(a, b)| interp.env.simplify(a) == interp.env.simplify(b))
+                            .all(|(a, b)| interp.env.known_equal(a, b))
                     })
                 }));
         let b = match bias && contiguous {
@@ -1320,16 +1340,17 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
             window_out_sym(interp, len, &k, stride[i], padding[i], dilation[i], false)?
         });
     }
+    conv_output_checks(interp, &shape[shape.len() - nd..]);
     // A string padding ('same', 'valid') is the `.padding` overload.
     if matches!(call.get("padding"), Value::Str(_)) {
-        return emit(interp, call, 1, 7.min(call.args.len()), x.dtype, shape);
+        return emit_allocated(interp, call, 1, 7.min(call.args.len()), x.dtype, shape);
     }
     let n = if call.arg(2).is_none() && matches!(call.get("stride"), Value::None | Value::Int(1)) {
         2
     } else {
         7
     };
-    emit(interp, call, 0, n.min(call.args.len()), x.dtype, shape)
+    emit_allocated(interp, call, 0, n.min(call.args.len()), x.dtype, shape)
 }
 
 /// A convolution's backend selection checks a bias's one size
@@ -1458,7 +1479,33 @@ pub fn conv_transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
         let o = interp.size_arith(o)?;
         shape.push(interp.env.simplify(&o));
     }
-    emit(interp, call, 0, call.args.len(), x.dtype, shape)
+    conv_output_checks(interp, &shape[shape.len() - nd..]);
+    emit_allocated(interp, call, 0, call.args.len(), x.dtype, shape)
+}
+
+/// What a convolution's meta asks of its spatial output sizes: on CPU
+/// that one of them is positive (`_check(sym_or(o > 0, ...))`, a guard
+/// when a single one is open), then, allocating the output, that each is
+/// at least 0. Both are guards of their own: over several symbols a
+/// guard `o > 0` does not decide `o >= 0` for torch.
+fn conv_output_checks(interp: &mut Interp, spatial: &[SymExpr]) {
+    if !interp.tracing {
+        return;
+    }
+    let zero = SymExpr::int(0);
+    let line = interp.guard_line();
+    let open: Vec<&SymExpr> = spatial
+        .iter()
+        .filter(|o| interp.env.static_decide(o, CmpKind::Gt, &zero) != Some(true))
+        .collect();
+    if open.len() == spatial.len()
+        && let [only] = open[..]
+    {
+        interp.env.assume(only, CmpKind::Gt, &zero, line);
+    }
+    for o in spatial {
+        interp.env.assume(o, CmpKind::Ge, &zero, line);
+    }
 }
 
 /// `max_pool{1,2,3}d` / `avg_pool{1,2,3}d` (kernel_size, stride, padding, ...).

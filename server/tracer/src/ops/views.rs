@@ -318,7 +318,7 @@ pub fn internal_flatten_guards(interp: &mut Interp, t: &Tensor) -> R<()> {
     let contiguous = crate::layout::contiguous_strides(&t.shape).is_ok_and(|c| {
         c.iter()
             .zip(&layout.strides)
-            .all(|(a, b)| interp.env.simplify(a) == interp.env.simplify(b))
+            .all(|(a, b)| interp.env.known_equal(a, b))
     });
     if !contiguous {
         return Ok(());
@@ -379,7 +379,7 @@ pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
         crate::layout::contiguous_strides(&t.shape).is_ok_and(|c| {
             c.iter()
                 .zip(&l.strides)
-                .all(|(a, b)| interp.env.simplify(a) == interp.env.simplify(b))
+                .all(|(a, b)| interp.env.known_equal(a, b))
         })
     });
     let mut strides: Option<Vec<SymExpr>> = None;

@@ -1,0 +1,79 @@
+//! A convolution's meta asks of a spatial output size that it is positive
+//! and then, allocating the output, at least 0 (over several symbols torch
+//! does not infer the one from the other, so both are guards); the output
+//! is allocated with `Max(1, size)` strides, whose contiguity check guards
+//! `Eq(Max(1, o), o)` when the ranges cannot settle the `Max`. An output
+//! size the ranges keep at 1 or more (`s - 1` for `s >= 2`) needs no `Max`.
+//! Expectations read off `torch.export.export` (torch 2.15), both modes.
+
+mod common;
+
+use tracer::Mode;
+
+const CONV1D: &str = "import torch
+from torch.export import Dim
+
+class Op(torch.nn.Module):
+    def forward(self, x0, x1, x2):
+        return torch.nn.functional.conv1d(x0, x1, x2, stride=(2,), padding=2, groups=1)
+
+model = Op()
+example_args = (torch.randn(1, 3, 4), torch.randn(3, 3, 3), torch.randn(3))
+dynamic_shapes = ({0: Dim.AUTO, 2: Dim.AUTO}, {0: Dim.AUTO, 2: Dim.AUTO}, {0: Dim.AUTO})
+";
+
+#[test]
+fn a_convolution_guards_its_output_size_as_torch_does() {
+    let out = "(((x0.size()[2] - x1.size()[2])//2)) + 3";
+    for (mode, channels) in [
+        (Mode::NonStrict, "x2.size()[0]"),
+        (Mode::Strict, "x1.size()[0]"),
+    ] {
+        let result = common::trace_first_entry(CONV1D, mode);
+        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        let expected = [
+            "Eq(x2.size()[0], x1.size()[0])".to_string(),
+            "x0.size()[2] + 4 >= x1.size()[2]".to_string(),
+            format!("{out} > 0"),
+            format!("{out} >= 0"),
+            format!("[guard suppressed] {out} >= 0"),
+            format!("[guard suppressed] Ne({out}, 0)"),
+            format!("{channels}*({out}) >= 2"),
+            format!("Ne({out}, 1)"),
+            format!("Eq(Max(1, {out}), {out})"),
+        ];
+        assert_eq!(guards, expected, "{mode:?}");
+    }
+}
+
+const CONV2D_THEN_LINEAR: &str = "import torch
+from torch import nn
+from torch.export import Dim
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(2, 8, kernel_size=2)
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, z):
+        return self.fc(self.conv(z))
+
+model = Model()
+example_args = (torch.randn(3, 2, 5, 9),)
+dynamic_shapes = ({3: Dim.AUTO},)
+";
+
+#[test]
+fn an_output_size_the_ranges_keep_positive_has_plain_strides() {
+    let result = common::trace_first_entry(CONV2D_THEN_LINEAR, Mode::NonStrict);
+    let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+    assert_eq!(
+        guards,
+        [
+            "Ne(z.size()[3] - 1, 1)",
+            "[guard suppressed] Ne(z.size()[3] - 1, 1)",
+            "Eq(z.size()[3] - 1, 8)"
+        ]
+    );
+}

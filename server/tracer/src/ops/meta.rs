@@ -124,9 +124,23 @@ pub fn emit(
     dtype: DType,
     shape: Vec<SymExpr>,
 ) -> R<Value> {
+    let output = crate::interp::record::Output::Fresh;
+    emit_as(interp, call, (target_idx, n_args), dtype, shape, output)
+}
+
+/// Record `call`'s target `target_idx` with its first `n_args` arguments,
+/// its result living where `output` says.
+fn emit_as(
+    interp: &mut Interp,
+    call: &OpCall,
+    (target_idx, n_args): (usize, usize),
+    dtype: DType,
+    shape: Vec<SymExpr>,
+    output: crate::interp::record::Output,
+) -> R<Value> {
     let args = args_of(interp, call, n_args);
     let target = call.target(target_idx);
-    interp.record_tensor_op(&target, args, vec![], dtype, shape)
+    interp.record_output(&target, args, vec![], dtype, shape, output)
 }
 
 /// [`emit`] for an op whose meta allocates its output with `new_empty`
@@ -140,13 +154,11 @@ fn emit_allocated(
     dtype: DType,
     shape: Vec<SymExpr>,
 ) -> R<Value> {
-    let args = args_of(interp, call, n_args);
-    let target = call.target(target_idx);
     let output = match crate::layout::Layout::allocated(&interp.env, &shape) {
         Ok(layout) if interp.tracing => crate::interp::record::Output::Allocated(layout),
         _ => crate::interp::record::Output::Fresh,
     };
-    interp.record_output(&target, args, vec![], dtype, shape, output)
+    emit_as(interp, call, (target_idx, n_args), dtype, shape, output)
 }
 
 /// Finish an in-place op: the receiver now lives at the new node.

@@ -841,13 +841,12 @@ enum Slot {
     Keyword,
 }
 
+/// An input bound to forward: its parameter name, its value, how it is passed.
+type BoundInput = (String, Value, Slot);
+
 /// Bind example inputs to forward's parameters as `inspect.signature.bind`
 /// does, in signature order.
-fn bind_inputs(
-    fp: &ForwardParams,
-    args: &[Value],
-    kwargs: &[(String, Value)],
-) -> Vec<(String, Value, Slot)> {
+fn bind_inputs(fp: &ForwardParams, args: &[Value], kwargs: &[(String, Value)]) -> Vec<BoundInput> {
     let mut out = Vec::new();
     let mut it = args.iter();
     for n in &fp.positional {
@@ -873,6 +872,38 @@ fn bind_inputs(
         }
     }
     out
+}
+
+/// Puts the bound inputs (in signature order, as the spec is matched) in
+/// the order export flattens `(args, kwargs)`: positional inputs first, then
+/// the keyword inputs in the order the caller's dict gives them. The leaf
+/// specs move with their inputs.
+fn flat_input_order(
+    interp: &mut Interp,
+    bound: Vec<BoundInput>,
+    specs: crate::spec::LeafSpecs,
+    kwargs: &[(String, Value)],
+) -> Result<(Vec<BoundInput>, crate::spec::LeafSpecs), Flow> {
+    let mut chunks = Vec::with_capacity(bound.len());
+    let mut specs = specs.into_iter();
+    for (name, v, slot) in bound {
+        let n = crate::spec::tensor_leaf_count(interp, &v)?;
+        let chunk: Vec<_> = specs.by_ref().take(n).collect();
+        chunks.push(((name, v, slot), chunk));
+    }
+    let given = |name: &str| kwargs.iter().position(|(k, _)| k == name);
+    // A stable sort: positional inputs keep their places before all keywords.
+    chunks.sort_by_key(|((name, _, slot), _)| match slot {
+        Slot::Keyword => given(name).map_or(usize::MAX, |i| i + 1),
+        Slot::Positional | Slot::VarArgs => 0,
+    });
+    let mut out_bound = Vec::with_capacity(chunks.len());
+    let mut out_specs = Vec::new();
+    for (b, chunk) in chunks {
+        out_bound.push(b);
+        out_specs.extend(chunk);
+    }
+    Ok((out_bound, out_specs))
 }
 
 fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flow> {
@@ -904,6 +935,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
         .map(|(n, v, _)| (n.clone(), v.clone()))
         .collect();
     let leaf_specs = crate::spec::leaf_specs(interp, &ea.dynamic_shapes, &params_for_spec)?;
+    let (bound, leaf_specs) = flat_input_order(interp, bound, leaf_specs, &ea.kwargs)?;
 
     // Lifted state, in registration order.
     let tree = crate::module::named_modules(&model);

@@ -159,6 +159,13 @@ fn walk_collection(
     }
 }
 
+/// How many tensor leaves (entries of a `LeafSpecs`) an input holds.
+pub fn tensor_leaf_count(interp: &mut Interp, v: &Value) -> R<usize> {
+    let mut out = Vec::new();
+    walk_none(interp, v, &mut out)?;
+    Ok(out.len())
+}
+
 fn walk_none(interp: &mut Interp, v: &Value, out: &mut LeafSpecs) -> R<()> {
     match v {
         Value::Tensor(_) => out.push(None),

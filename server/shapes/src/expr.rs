@@ -371,6 +371,21 @@ impl SymExpr {
         }
     }
 
+    /// Whether a floor division or a modulo occurs anywhere in the
+    /// expression, inside other functions included.
+    pub fn has_division(&self) -> bool {
+        self.terms()
+            .iter()
+            .flat_map(Term::factors)
+            .any(|f| match &f.atom.0 {
+                AtomRepr::Symbol(_) => false,
+                AtomRepr::Apply(app) => {
+                    matches!(app.op, Op::FloorDiv | Op::Mod)
+                        || app.args.iter().any(SymExpr::has_division)
+                }
+            })
+    }
+
     /// Whether `sym` does not occur anywhere in the expression.
     pub fn free_of(&self, sym: SymbolId) -> bool {
         !self

@@ -29,6 +29,9 @@ pub struct SymbolInfo {
     /// Made for a derived dim (`2*d`), which torch writes as an expression
     /// of its root rather than a symbol of its own.
     pub derived: bool,
+    /// A Dim's own symbol that no input dim is (torch's phantom root, whose
+    /// source is the Dim's name): guards print it by its symbol name.
+    pub phantom: bool,
 }
 
 /// A guard: a relation that must hold for the exported program to be valid.
@@ -218,6 +221,7 @@ impl ShapeEnv {
             unbacked: false,
             dim_name,
             derived: false,
+            phantom: false,
         });
         SymExpr::symbol(id)
     }
@@ -248,6 +252,7 @@ impl ShapeEnv {
             unbacked: true,
             dim_name: None,
             derived: false,
+            phantom: false,
         });
         SymExpr::symbol(id)
     }
@@ -945,6 +950,12 @@ impl ShapeEnv {
     /// torch does.
     fn add_replacement(&mut self, diff: &SymExpr) {
         self.facts.replace(None);
+        // torch solves no equation that holds a floor division or a modulo
+        // (`Eq(s0, (s1//2))` stays a guard; a modulo only teaches
+        // divisibility).
+        if diff.has_division() {
+            return;
+        }
         let mut candidates: Vec<SymbolId> = diff.symbols().into_iter().collect();
         // torch: sorted by (hint, name), the largest replaced first.
         candidates.sort_by(|a, b| {
@@ -1120,7 +1131,10 @@ impl ShapeEnv {
         let names = |s: SymbolId| {
             self.symbols
                 .get(s.0 as usize)
-                .map(|i| i.source.clone().unwrap_or_else(|| i.name.clone()))
+                .map(|i| match &i.source {
+                    Some(src) if !i.phantom => src.clone(),
+                    _ => i.name.clone(),
+                })
                 .unwrap_or_else(|| format!("s{}", s.0))
         };
         e.display(&names).to_string()

@@ -632,17 +632,17 @@ impl SymbolFactory {
     /// when tracing did not already: torch adds these equalities as guards
     /// at the end of tracing, with no user line.
     pub fn link_groups(&self, interp: &mut Interp) -> R<()> {
-        if let Some(message) = &self.mismatch {
-            return Err(interp.fail(FailureKind::Other, message.clone()));
-        }
         for name in &self.group_order {
             let Some(members) = self.groups.get(name) else {
                 continue;
             };
-            // The root: a plain member if there is one, else the first.
-            let plain = members.iter().find(|(_, c, o)| *c == 1 && *o == 0);
-            let root = plain.unwrap_or(&members[0]);
-            let (rs, rc, ro) = *root;
+            // No input uses the Dim itself: torch gives it a symbol of its
+            // own and ties each dim to it (`Eq(x.size()[0], 2*s92)`),
+            // unless tracing already made them constants.
+            let Some(&(rs, rc, ro)) = members.iter().find(|(_, c, o)| *c == 1 && *o == 0) else {
+                self.link_to_own_symbol(interp, name, members)?;
+                continue;
+            };
             for &(ms, mc, mo) in members {
                 if ms == rs {
                     continue;
@@ -679,6 +679,9 @@ impl SymbolFactory {
                         }
                     }
                     Ok(false) => {
+                        if let Some(message) = &self.mismatch {
+                            return Err(interp.fail(FailureKind::Other, message.clone()));
+                        }
                         return Err(interp.fail(
                             FailureKind::ConstraintViolation,
                             format!("the example inputs give different sizes to dims that share Dim `{name}`"),
@@ -687,29 +690,31 @@ impl SymbolFactory {
                     Err(dd) => return Err(interp.data_dependent(&dd.expr)),
                 }
             }
-            // No input uses the Dim itself: torch gives it a symbol of its
-            // own and writes the dims through it (`2*s0`), unless tracing
-            // already made them constants.
-            if plain.is_none() {
-                self.link_to_own_symbol(interp, name, root)?;
-            }
+        }
+        // torch finds a contradicting example size when it adds the
+        // equality above (its guard, negated, is kept); one no equality
+        // reached is reported all the same.
+        if let Some(message) = &self.mismatch {
+            return Err(interp.fail(FailureKind::Other, message.clone()));
         }
         Ok(())
     }
 
-    /// Write the first member of a Dim no input uses plainly through a new
+    /// Write the members of a Dim no input uses plainly through a new
     /// symbol for the Dim (`A*s + B`), with the range the spec declares.
     fn link_to_own_symbol(
         &self,
         interp: &mut Interp,
         name: &Rc<str>,
-        &(first, coeff, offset): &(SymbolId, i64, i64),
+        members: &[(SymbolId, i64, i64)],
     ) -> R<()> {
         let Some(DimRoot { hint, range, .. }) = self.roots.get(name) else {
             return Ok(());
         };
-        let member = interp.env.simplify(&SymExpr::symbol(first));
-        if member.as_const().is_some() {
+        if members
+            .iter()
+            .all(|(s, _, _)| interp.env.simplify(&SymExpr::symbol(*s)).is_const())
+        {
             return Ok(());
         }
         let e = interp.env.create_backed(
@@ -723,16 +728,25 @@ impl SymbolFactory {
             return Ok(());
         };
         interp.env.symbols[sym.0 as usize].spec_range = *range;
-        let rhs = e
-            .checked_mul(&SymExpr::int(coeff))
-            .and_then(|x| x.checked_add(&SymExpr::int(offset)));
-        let rhs = interp.size_arith(rhs)?;
-        match interp
-            .env
-            .evaluate(&member, crate::value::CmpKind::Eq, &rhs, None)
-        {
-            Ok(_) => {}
-            Err(dd) => return Err(interp.data_dependent(&dd.expr)),
+        interp.env.symbols[sym.0 as usize].phantom = true;
+        for &(member, coeff, offset) in members {
+            let member = interp.env.simplify(&SymExpr::symbol(member));
+            let rhs = e
+                .checked_mul(&SymExpr::int(coeff))
+                .and_then(|x| x.checked_add(&SymExpr::int(offset)));
+            let rhs = interp.size_arith(rhs)?;
+            match interp
+                .env
+                .evaluate(&member, crate::value::CmpKind::Eq, &rhs, None)
+            {
+                Ok(true) => {}
+                Ok(false) => {
+                    if let Some(message) = &self.mismatch {
+                        return Err(interp.fail(FailureKind::Other, message.clone()));
+                    }
+                }
+                Err(dd) => return Err(interp.data_dependent(&dd.expr)),
+            }
         }
         // Each member, now written through the Dim's symbol, keeps the range
         // the spec declared for it.
@@ -975,13 +989,26 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
         let Some(n) = name_of(d) else { continue };
         // Related only to dims of its own named Dim: what the spec says.
         // (A Dim's own symbol, made for derived dims no input uses plainly,
-        // belongs to the group too.)
+        // belongs to the group too.) A dim given a hint (`Dim.AUTO`) may
+        // equal anything: torch counts its source as equal to every other.
+        let hinted = |s: SymbolId| {
+            let info = interp.env.info(s);
+            match dim_of(s) {
+                Some(x) => matches!(
+                    &*x.spec,
+                    DimSpec::Auto { .. } | DimSpec::Dynamic { .. } | DimSpec::Static { .. }
+                ),
+                // `Dim.AUTO` dims are not among the checked dims.
+                None => !info.unbacked && info.source.is_some() && info.dim_name.is_none(),
+            }
+        };
         let same_group = r.symbols().iter().all(|s| {
-            dim_of(*s)
-                .and_then(name_of)
-                .or_else(|| interp.env.info(*s).dim_name.clone())
-                .as_deref()
-                == Some(n.as_str())
+            hinted(*s)
+                || dim_of(*s)
+                    .and_then(name_of)
+                    .or_else(|| interp.env.info(*s).dim_name.clone())
+                    .as_deref()
+                    == Some(n.as_str())
         });
         if same_group {
             continue;

@@ -205,6 +205,12 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
                 (InputKind::Parameter(_), Some(path)) => {
                     placeholder_name(&InputKind::Parameter(path.clone()))
                 }
+                (InputKind::Buffer { persistent, .. }, Some(path)) => {
+                    placeholder_name(&InputKind::Buffer {
+                        target: path.clone(),
+                        persistent: *persistent,
+                    })
+                }
                 _ => placeholder_name(k),
             };
             ns.reserve(&n);

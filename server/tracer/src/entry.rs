@@ -970,10 +970,14 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     for (_, t) in &params {
         interp.lifted.remove(&t.id);
     }
-    // Non-strict lifts every parameter name, tied ones included.
-    let all_params = crate::module::parameters_with_duplicates_of(&tree);
+    // Non-strict lifts every parameter and buffer name, tied ones included.
     drop(tree);
+    let every_path = crate::module::named_modules_with_duplicates(&model);
+    let all_params = crate::module::parameters_with_duplicates_of(&every_path);
+    let all_buffers = crate::module::buffers_with_duplicates_of(&every_path);
+    drop(every_path);
     let mut tied_placeholders: Vec<NodeId> = Vec::new();
+    let mut tied_buffers: Vec<NodeId> = Vec::new();
     if interp.mode == Mode::NonStrict {
         for (_, t) in &params {
             interp.tensor_node(t);
@@ -990,6 +994,19 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
         }
         for (_, t, _) in &buffers {
             interp.tensor_node(t);
+        }
+        for (name, t, persistent) in &all_buffers {
+            if buffers.iter().any(|(n, _, _)| n == name) {
+                continue;
+            }
+            let id = interp.graph.push(Node::placeholder(
+                InputKind::Buffer {
+                    target: name.clone(),
+                    persistent: *persistent,
+                },
+                interp.meta_of(t),
+            ));
+            tied_buffers.push(id);
         }
     }
 
@@ -1130,6 +1147,28 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
                 interp.graph.read_names.insert(*node, read_as);
             }
         }
+        // A shared buffer in strict mode keeps its first name but targets
+        // its last one (torch maps the tensor to each name in turn).
+        let kind = match kind {
+            InputKind::Buffer { target, persistent } if interp.mode == Mode::Strict => {
+                let last = all_buffers
+                    .iter()
+                    .rev()
+                    .find(|(_, t, _)| t.id == *tid)
+                    .map(|(n, _, _)| n.clone());
+                match last {
+                    Some(last) if last != target => {
+                        interp.graph.read_names.insert(*node, target);
+                        InputKind::Buffer {
+                            target: last,
+                            persistent,
+                        }
+                    }
+                    _ => InputKind::Buffer { target, persistent },
+                }
+            }
+            other => other,
+        };
         if let NodeOp::Placeholder(k) = &mut interp.graph.node_mut(*node).op {
             *k = kind.clone();
         }
@@ -1141,13 +1180,14 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     }
     if interp.mode == Mode::NonStrict {
         ps.extend(tied_placeholders.iter().copied());
+        bs.extend(tied_buffers.iter().copied());
         let param_order: HashMap<&str, usize> = all_params
             .iter()
             .enumerate()
             .rev()
             .map(|(i, (p, _))| (p.as_str(), i))
             .collect();
-        let buffer_order: HashMap<&str, usize> = buffers
+        let buffer_order: HashMap<&str, usize> = all_buffers
             .iter()
             .enumerate()
             .rev()

@@ -225,7 +225,8 @@ pub struct Graph {
     pub unbacked_size_reads: std::collections::BTreeSet<shapes::SymbolId>,
     /// Placeholders named after another path than their target: a tied
     /// parameter strict mode lifted under the name `forward` read it by
-    /// (`p_encoder_embed_weight` for target `shared.weight`).
+    /// (`p_encoder_embed_weight` for target `shared.weight`), a shared
+    /// buffer named by its first path and targeting its last.
     pub read_names: std::collections::HashMap<NodeId, String>,
     /// The file of each node recorded in a file other than the traced one
     /// (a model imported from elsewhere in the workspace).

@@ -182,6 +182,42 @@ pub fn named_modules(root: &Rc<Object>) -> Vec<(String, Rc<Object>)> {
     out
 }
 
+/// `named_modules(remove_duplicate=False)`: a module shared by several
+/// parents under each path. A module already on the path is skipped (torch
+/// would recurse forever) and the walk stops at [`MAX_MODULE_PATHS`] paths,
+/// which shared modules can multiply.
+pub fn named_modules_with_duplicates(root: &Rc<Object>) -> Vec<(String, Rc<Object>)> {
+    fn walk(
+        prefix: String,
+        m: &Rc<Object>,
+        path: &mut Vec<*const Object>,
+        out: &mut Vec<(String, Rc<Object>)>,
+    ) {
+        if path.contains(&Rc::as_ptr(m)) || out.len() >= MAX_MODULE_PATHS {
+            return;
+        }
+        let children = m
+            .module
+            .as_ref()
+            .map(|st| st.borrow().module_entries())
+            .unwrap_or_default();
+        out.push((prefix.clone(), m.clone()));
+        path.push(Rc::as_ptr(m));
+        for (n, c) in children {
+            if let Some(c) = c {
+                walk(qual(&prefix, &n), &c, path, out);
+            }
+        }
+        path.pop();
+    }
+    let mut out = Vec::new();
+    walk(String::new(), root, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The most module paths [`named_modules_with_duplicates`] lists.
+pub const MAX_MODULE_PATHS: usize = 10_000;
+
 /// `named_parameters()`: qualified names in registration order, each tensor once.
 pub fn named_parameters(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>)> {
     parameters_of(&named_modules(root))
@@ -224,13 +260,23 @@ pub fn named_buffers(root: &Rc<Object>) -> Vec<(String, Rc<Tensor>, bool)> {
 
 /// [`named_buffers`] of a walked module tree.
 pub fn buffers_of(modules: &[(String, Rc<Object>)]) -> Vec<(String, Rc<Tensor>, bool)> {
-    let mut out: Vec<(String, Rc<Tensor>, bool)> = Vec::new();
     let mut seen = HashSet::new();
+    buffers_with_duplicates_of(modules)
+        .into_iter()
+        .filter(|(_, t, _)| seen.insert(Rc::as_ptr(t)))
+        .collect()
+}
+
+/// `named_buffers(remove_duplicate=False)` of a walked module tree: a
+/// buffer shared by several modules under each name.
+pub fn buffers_with_duplicates_of(
+    modules: &[(String, Rc<Object>)],
+) -> Vec<(String, Rc<Tensor>, bool)> {
+    let mut out = Vec::new();
     for (prefix, m) in modules {
         let st = m.module.as_ref().expect("modules have state").borrow();
         for (n, t, persistent) in st.buffer_entries() {
-            let Some(t) = t else { continue };
-            if seen.insert(Rc::as_ptr(&t)) {
+            if let Some(t) = t {
                 out.push((qual(prefix, &n), t, persistent));
             }
         }

@@ -1,6 +1,8 @@
 //! The order of the user inputs: export flattens `(args, kwargs)`, so the
 //! positional inputs come first and the keyword inputs follow in the order
-//! the caller's dict gives them, not in forward's signature order.
+//! the caller's dict gives them, not in forward's signature order; a
+//! buffer several modules share is lifted under each name (non-strict) or
+//! once, targeting its last name (strict).
 
 mod common;
 
@@ -82,4 +84,62 @@ dynamic_shapes = {\"x\": (dim,), \"y\": [(dim,)], \"z\": {\"k\": (dim, None)}}
         assert!(inputs[1].ends_with(", 2]"), "{mode:?}: {inputs:?}");
         assert!(!inputs[2].contains(", "), "{mode:?}: {inputs:?}");
     }
+}
+
+/// The lifted buffers as (placeholder kind, target).
+fn buffer_targets(src: &str, mode: Mode) -> Vec<String> {
+    let p = exported_program(src, mode);
+    p.inputs
+        .iter()
+        .filter_map(|id| match &p.graph.node(*id).op {
+            NodeOp::Placeholder(InputKind::Buffer { target, .. }) => Some(target.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_buffer_shared_by_two_modules_is_lifted_as_torch_lifts_it() {
+    let src = "\
+import torch
+
+
+class Foo(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer('buf', torch.randn(4), persistent=False)
+
+    def forward(self, x):
+        return x + self.buf
+
+
+class Bar(torch.nn.Module):
+    def __init__(self, foo):
+        super().__init__()
+        self.foo = foo
+
+    def forward(self, x):
+        return self.foo(x)
+
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        foo = Foo()
+        self.b1 = Bar(foo)
+        self.b2 = Bar(foo)
+
+    def forward(self, x):
+        return self.b1(x) + self.b2(x)
+
+
+model = M()
+example_args = (torch.randn(4),)
+";
+    // Non-strict: under every name; strict: once, targeting the last name.
+    assert_eq!(
+        buffer_targets(src, Mode::NonStrict),
+        ["b1.foo.buf", "b2.foo.buf"]
+    );
+    assert_eq!(buffer_targets(src, Mode::Strict), ["b2.foo.buf"]);
 }

@@ -2,7 +2,8 @@
 //! positional inputs come first and the keyword inputs follow in the order
 //! the caller's dict gives them, not in forward's signature order; a
 //! buffer several modules share is lifted under each name (non-strict) or
-//! once, targeting its last name (strict).
+//! once, targeting its last name (strict); state first read inside a
+//! `cond` branch is lifted by the program.
 
 mod common;
 
@@ -142,4 +143,58 @@ example_args = (torch.randn(4),)
         ["b1.foo.buf", "b2.foo.buf"]
     );
     assert_eq!(buffer_targets(src, Mode::Strict), ["b2.foo.buf"]);
+}
+
+#[test]
+fn buffers_first_read_in_cond_branches_are_lifted_by_the_program() {
+    let src = "\
+import torch
+from torch.export import Dim
+
+
+class A(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer('buffer1', torch.zeros(6, 4))
+
+    def forward(self):
+        return self.buffer1.sum()
+
+
+class B(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer('buffer2', torch.ones(6, 4))
+
+    def forward(self):
+        return self.buffer2.sum()
+
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a = A()
+        self.b = B()
+
+    def forward(self, x):
+        def true_fn(x):
+            return x.cos() + self.a()
+
+        def false_fn(x):
+            return x.sin() + self.b()
+
+        return (torch.cond(x.shape[0] > 4, true_fn, false_fn, [x]),)
+
+
+model = M()
+example_args = (torch.ones(6, 4),)
+dynamic_shapes = {'x': {0: Dim('n')}}
+";
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        assert_eq!(
+            buffer_targets(src, mode),
+            ["a.buffer1", "b.buffer2"],
+            "{mode:?}"
+        );
+    }
 }

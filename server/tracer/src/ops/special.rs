@@ -13,7 +13,7 @@ use super::values::number;
 use super::views::to_dtype;
 use crate::dtype::DType;
 use crate::failure::FailureKind;
-use crate::graph::{Arg, MetaVal};
+use crate::graph::{Arg, MetaVal, NodeId};
 use crate::interp::dynamo_breaks::DYNAMO_DISABLE;
 use crate::interp::{Interp, R};
 use crate::value::{CmpKind, DimSpec, Provenance, Tensor, Value};
@@ -1384,9 +1384,25 @@ fn trace_subgraph(
     }
     let r = interp.call(f, inner_args, vec![]);
     let frame = interp.captures.pop().unwrap_or_default();
-    interp.lifted = saved_lifted;
+    let inner_lifted = std::mem::replace(&mut interp.lifted, saved_lifted);
     interp.in_subgraph -= 1;
     let mut inner = std::mem::replace(&mut interp.graph, outer);
+    // State the branch read first (a submodule's buffer) is lifted by the
+    // program too, at that read.
+    let mut fresh: Vec<(u32, NodeId)> = inner_lifted.into_iter().collect();
+    fresh.sort_by_key(|(_, n)| *n);
+    for (tid, inner_node) in fresh {
+        if interp.lifted.contains_key(&tid) {
+            continue;
+        }
+        let n = inner.node(inner_node);
+        if let crate::graph::NodeOp::Placeholder(kind) = &n.op {
+            let id = interp
+                .graph
+                .push(crate::graph::Node::placeholder(kind.clone(), n.val.clone()));
+            interp.lifted.insert(tid, id);
+        }
+    }
     let out = r?;
     let outs: Vec<Value> = match &out {
         Value::Tuple(_) | Value::List(_) => interp.iterate(&out)?,

@@ -1076,6 +1076,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     if let Some(f) = factory.hint_range_violations(interp) {
         return Err(Flow::Fail(Box::new(f)));
     }
+    factory.apply_hint_ranges(interp);
     if interp.mode == Mode::Strict {
         interp.aot_metadata_guards();
     }

@@ -429,6 +429,27 @@ impl SymbolFactory {
         ))
     }
 
+    /// After [`Self::hint_range_violations`] found none: each hinted dim
+    /// still a symbol takes its hint's bounds (torch narrows the symbol's
+    /// range and the range constraint by them).
+    pub fn apply_hint_ranges(&self, interp: &mut Interp) {
+        for h in &self.hinted {
+            let (DimSpec::Auto { min, max } | DimSpec::Dynamic { min, max }) = &*h.spec else {
+                continue;
+            };
+            let Some(s) = interp.env.simplify(&h.size).as_symbol() else {
+                continue;
+            };
+            let user = ValueRange::new(
+                Bound::Finite(min.unwrap_or(0)),
+                max.map_or(Bound::PosInf, Bound::Finite),
+            );
+            let info = &mut interp.env.symbols[s.0 as usize];
+            info.range = info.range.intersect(&user);
+            info.spec_range = info.spec_range.intersect(&user);
+        }
+    }
+
     fn dim_of_spec(
         &mut self,
         interp: &mut Interp,
@@ -439,35 +460,30 @@ impl SymbolFactory {
     ) -> R<SymExpr> {
         match &**spec {
             DimSpec::Static { .. } => Ok(SymExpr::int(hint)),
-            DimSpec::Auto { min, max } => {
+            // A hint's bounds are not the symbol's while tracing: torch
+            // marks the dim dynamic without them and applies them after
+            // (`apply_hint_ranges`).
+            DimSpec::Auto { .. } => {
                 if hint <= 1 {
                     return Ok(SymExpr::int(hint));
                 }
-                let (lo, hi) = (
-                    min.unwrap_or(2).max(2),
-                    max.map_or(Bound::PosInf, Bound::Finite),
-                );
-                let r = ValueRange::new(Bound::Finite(lo), hi);
+                let r = ValueRange::new(Bound::Finite(2), Bound::PosInf);
                 let e = interp
                     .env
                     .create_backed(torch_source, source, hint, r, None);
                 Ok(e)
             }
-            DimSpec::Dynamic { min, max } => {
+            DimSpec::Dynamic { .. } => {
                 if hint <= 1 {
                     // Specialized; torch reports it after tracing
                     // (`hint_range_violations`).
                     return Ok(SymExpr::int(hint));
                 }
-                let (lo, hi) = (
-                    min.unwrap_or(2).max(2),
-                    max.map_or(Bound::PosInf, Bound::Finite),
-                );
                 let e = interp.env.create_backed(
                     torch_source,
                     source.clone(),
                     hint,
-                    ValueRange::new(Bound::Finite(lo), hi),
+                    ValueRange::new(Bound::Finite(2), Bound::PosInf),
                     None,
                 );
                 if let Some(s) = e.as_symbol() {

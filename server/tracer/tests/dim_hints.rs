@@ -4,8 +4,9 @@
 //! range an assert narrowed to one value) and bounds that exclude every
 //! size tracing allows are a `ValueError`, not a constraint violation.
 //! A guard that specializes a `Dim.DYNAMIC` dim stays a violation
-//! (`produce_guards`). Each expectation was read off `torch.export.export`
-//! on the same model, in both modes.
+//! (`produce_guards`). A hint's bounds are applied only then: while tracing
+//! its symbol has the default range. Each expectation was read off
+//! `torch.export.export` on the same model, in both modes.
 
 mod common;
 
@@ -128,5 +129,41 @@ fn an_int_in_the_spec_must_be_the_example_size() {
             outcome(&model(ADD, "4, 6", "(4, None)"), mode),
             TraceOutcome::Exported(_)
         ));
+    }
+}
+
+#[test]
+fn a_hints_bounds_are_not_the_symbols_range_while_tracing() {
+    // The example size 16 is below min=33: the assert holds while tracing
+    // (the symbol's range is [2, oo]), narrows it to [2, 32], and the bounds
+    // then conflict with it.
+    let src = model(
+        "        assert x.shape[0] <= 32
+        return x + 2",
+        "16",
+        "(Dim.DYNAMIC(min=33),)",
+    );
+    let f = failure(&src);
+    assert_eq!(f.kind, FailureKind::Other, "{}", f.message);
+    assert!(
+        f.message.contains("Received user-specified min/max range of [33, None], conflicting with the inferred min/max range of [2, 32], for inputs['x'].shape[0]."),
+        "{}",
+        f.message
+    );
+}
+
+#[test]
+fn a_hints_bounds_narrow_the_range_constraint_after_tracing() {
+    let src = model("        return x + 2", "16", "(Dim.AUTO(min=4, max=64),)");
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let TraceOutcome::Exported(p) = outcome(&src, mode) else {
+            panic!("{mode:?}: expected an export");
+        };
+        let (_, lo, hi) = &p.range_constraints[0];
+        assert_eq!(
+            (lo, hi),
+            (&shapes::Bound::Finite(4), &shapes::Bound::Finite(64)),
+            "{mode:?}"
+        );
     }
 }

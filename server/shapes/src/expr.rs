@@ -21,6 +21,7 @@
 mod arith;
 mod factor;
 mod print;
+mod shown;
 mod simplify;
 #[cfg(test)]
 mod tests;
@@ -33,6 +34,7 @@ use std::ops;
 use std::sync::Arc;
 
 pub use print::Printed;
+pub use shown::Shown;
 
 /// Identifies a symbol (`s0`, `u3`, ...) of a shape environment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -117,6 +119,9 @@ enum Op {
     Mod,
     Max,
     Min,
+    /// A sum kept unexpanded as a factor (one argument, the sum): only
+    /// inside a [`Shown`], never in a canonical expression.
+    Group,
 }
 
 /// A borrowed view of an [`Atom`].
@@ -237,6 +242,9 @@ impl Atom {
                 Op::Mod => AtomKind::Mod(&app.args[0], &app.args[1]),
                 Op::Max => AtomKind::Max(&app.args),
                 Op::Min => AtomKind::Min(&app.args),
+                // Not reached: groups never leave a `Shown`. As a
+                // one-argument `Max` it still reads as its value.
+                Op::Group => AtomKind::Max(&app.args),
             },
         }
     }
@@ -579,6 +587,7 @@ impl Atom {
             Op::Mod => py_mod(args.next()??, args.next()??),
             Op::Max => args.try_fold(i64::MIN, |m, a| Some(m.max(a?))),
             Op::Min => args.try_fold(i64::MAX, |m, a| Some(m.min(a?))),
+            Op::Group => args.next()?,
         }
     }
 
@@ -605,6 +614,8 @@ impl Atom {
             Op::FloorDiv => args[0].checked_floordiv(&args[1])?,
             Op::Mod => args[0].checked_modulo(&args[1])?,
             Op::Max | Op::Min => simplify::min_max(app.op, args),
+            // A group stands for its sum.
+            Op::Group => args.swap_remove(0),
         };
         Ok(Some(new))
     }

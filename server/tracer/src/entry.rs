@@ -1256,7 +1256,10 @@ fn fake_input(
                     hint,
                 )?);
             }
-            let nt = interp.new_tensor(t.dtype, shape, Provenance::Graph);
+            let mut nt = interp.new_tensor(t.dtype, shape, Provenance::Graph);
+            if let Some(t) = Rc::get_mut(&mut nt) {
+                t.input_storage = true;
+            }
             let node = interp.graph.push(Node {
                 op: NodeOp::Placeholder(InputKind::User(name.to_string())),
                 val: interp.meta_of(&nt),

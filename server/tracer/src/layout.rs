@@ -18,7 +18,7 @@
 //!   `numel >= 2` and each size `!= 1` ([`tensor_meta_checks`]).
 
 use shapes::SymExpr;
-use shapes::expr::SymResult;
+use shapes::expr::{Shown, SymResult};
 
 use crate::shape_env::ShapeEnv;
 use crate::value::CmpKind;
@@ -30,17 +30,30 @@ pub struct Layout {
     pub strides: Vec<SymExpr>,
     /// The storage offset, in elements.
     pub offset: SymExpr,
-    /// The number of elements the storage holds.
-    pub storage_numel: SymExpr,
+    /// The number of elements the storage holds, as torch computes its
+    /// byte size from the allocated tensor (see [`storage_span`]).
+    pub storage_numel: Shown,
 }
 
 impl Layout {
-    /// A tensor of `shape` alone in a contiguous storage of its own.
+    /// A tensor of `shape` alone in a contiguous storage of its own, sized
+    /// by its element count (an op's output).
     pub fn contiguous(shape: &[SymExpr]) -> SymResult<Layout> {
         Ok(Layout {
             strides: contiguous_strides(shape)?,
             offset: SymExpr::int(0),
-            storage_numel: numel(shape)?,
+            storage_numel: product(shape.iter().map(Shown::of))?,
+        })
+    }
+
+    /// Like [`Self::contiguous`], its storage sized from its strides (see
+    /// [`storage_span`]), as torch sizes an input's.
+    pub fn spanning(shape: &[SymExpr]) -> SymResult<Layout> {
+        let strides = contiguous_strides(shape)?;
+        Ok(Layout {
+            storage_numel: storage_span(shape, &strides)?,
+            strides,
+            offset: SymExpr::int(0),
         })
     }
 }
@@ -57,9 +70,9 @@ impl Layout {
             acc = acc.checked_mul(&at_least_one(env, d))?;
         }
         Ok(Layout {
+            storage_numel: storage_span(shape, &strides)?,
             strides,
             offset: SymExpr::int(0),
-            storage_numel: numel(shape)?,
         })
     }
 }
@@ -260,6 +273,27 @@ pub fn numel(shape: &[SymExpr]) -> SymResult<SymExpr> {
         .try_fold(SymExpr::int(1), |acc, d| acc.checked_mul(d))
 }
 
+/// The elements a storage allocated for `shape` with `strides` spans, as
+/// c10's storage byte size counts them before the item size: 1 plus each
+/// `stride * (size - 1)` in turn, 0 when a size is 0.
+pub fn storage_span(shape: &[SymExpr], strides: &[SymExpr]) -> SymResult<Shown> {
+    let one = Shown::int(1);
+    let mut span = one.clone();
+    for (size, stride) in shape.iter().zip(strides) {
+        if size.is_zero() {
+            return Ok(Shown::int(0));
+        }
+        let less = Shown::of(size)?.checked_sub(&one)?;
+        span = span.checked_add(&Shown::of(stride)?.checked_mul(&less)?)?;
+    }
+    Ok(span)
+}
+
+/// c10's element count: the product of the sizes from the left.
+fn product(mut sizes: impl Iterator<Item = SymResult<Shown>>) -> SymResult<Shown> {
+    sizes.try_fold(Shown::int(1), |acc, d| acc.checked_mul(&d?))
+}
+
 /// The layout of `x[start:]` on `dim` (any stop and step: the new size is
 /// `shape[dim]`; the step multiplies the stride).
 pub fn slice(base: &Layout, dim: usize, start: &SymExpr, step: i64) -> SymResult<Layout> {
@@ -341,28 +375,23 @@ pub fn view_cache_checks(
     itemsize: i64,
     line: Option<u32>,
 ) -> SymResult<()> {
-    let zero = SymExpr::int(0);
-    let n = numel(shape)?;
-    if env.guard_or(&n, CmpKind::Eq, &zero, line, false, true) {
+    let n = product(shape.iter().map(|d| env.shown(d)))?;
+    if env.guard_or_shown(&n, CmpKind::Eq, &Shown::int(0), line, false) {
         return Ok(());
     }
     let contiguous = contiguity_loop(env, shape, &layout.strides, line, true)?;
     // A contiguous view needs `offset + numel` elements; any other one
     // up to its last element.
+    let offset = env.shown(&layout.offset)?;
     let end = if contiguous {
-        layout.offset.checked_add(&n)?
+        offset.checked_add(&n)?
     } else {
-        let one = SymExpr::int(1);
-        let mut last = layout.offset.checked_add(&one)?;
-        for (size, stride) in shape.iter().zip(&layout.strides) {
-            last = last.checked_add(&size.checked_sub(&one)?.checked_mul(stride)?)?;
-        }
-        last
+        offset.checked_add(&storage_span(shape, &layout.strides)?)?
     };
-    let bytes = SymExpr::int(itemsize);
-    let needed = end.checked_mul(&bytes)?;
-    let have = layout.storage_numel.checked_mul(&bytes)?;
-    env.guard_or(&needed, CmpKind::Le, &have, line, true, true);
+    let bytes = Shown::int(itemsize);
+    let needed = bytes.checked_mul(&end)?;
+    let have = bytes.checked_mul(&layout.storage_numel)?;
+    env.guard_or_shown(&needed, CmpKind::Le, &have, line, true);
     Ok(())
 }
 
@@ -545,7 +574,7 @@ mod tests {
         let l = Layout {
             strides: vec![SymExpr::int(4), SymExpr::int(1)],
             offset: SymExpr::int(1),
-            storage_numel: s.clone(),
+            storage_numel: Shown::of(&s).unwrap(),
         };
         view_cache_checks(&mut env, &shape, &l, 4, None).unwrap();
         assert_eq!(

@@ -7,6 +7,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use shapes::expr::{Shown, SymResult};
 use shapes::{AtomKind, Bound, SymExpr, SymbolId, ValueRange};
 
 use crate::value::CmpKind;
@@ -40,6 +41,16 @@ pub struct Guard {
     pub lhs: SymExpr,
     pub op: CmpKind,
     pub rhs: SymExpr,
+    pub line: Option<u32>,
+}
+
+/// A decision taken under `suppress_guards`: no fact, only its log line,
+/// whose sides keep the structure sympy gave them (see [`Shown`]).
+#[derive(Clone, Debug)]
+pub struct SuppressedGuard {
+    pub lhs: Shown,
+    pub op: CmpKind,
+    pub rhs: Shown,
     pub line: Option<u32>,
 }
 
@@ -77,7 +88,7 @@ pub struct ShapeEnv {
     /// Decisions taken under torch's `suppress_guards` (the fake-tensor
     /// cache): logged as `[guard suppressed]`, adding no fact. Each with
     /// the number of `guards` before it, to report both in log order.
-    pub suppressed: Vec<(usize, Guard)>,
+    pub suppressed: Vec<(usize, SuppressedGuard)>,
     /// Disjunctions guarded, each with the number of `guards` before it.
     pub disjunctions: Vec<(usize, AnyEqGuard)>,
     /// Runs of `guards` (first index, count) that torch logs as one
@@ -683,21 +694,71 @@ impl ShapeEnv {
         suppress: bool,
     ) -> bool {
         let (lhs, rhs) = (self.simplify(lhs), self.simplify(rhs));
-        if let Some(b) = self.decide_uncached(&lhs, op, &rhs) {
-            return b;
-        }
-        let (Some(a), Some(b)) = (self.hint(&lhs), self.hint(&rhs)) else {
-            return default;
-        };
-        let holds = op.holds(a, b);
-        let op = if holds { op } else { op.negate() };
-        if suppress {
-            let at = self.guards.len();
-            self.suppressed.push((at, Guard { lhs, op, rhs, line }));
-        } else {
-            self.add_guard(lhs, op, rhs, line);
+        let (holds, open) = self.answer_or(&lhs, op, &rhs, default);
+        match open {
+            Some(op) if suppress => {
+                let shown = |e: &SymExpr| Shown::of(e).ok();
+                if let (Some(l), Some(r)) = (shown(&lhs), shown(&rhs)) {
+                    self.push_suppressed(l, op, r, line);
+                }
+            }
+            Some(op) => self.add_guard(lhs, op, rhs, line),
+            None => {}
         }
         holds
+    }
+
+    /// [`Self::guard_or`] under `suppress_guards` on values torch built op
+    /// by op: decided on their expansion, logged as built.
+    pub fn guard_or_shown(
+        &mut self,
+        lhs: &Shown,
+        op: CmpKind,
+        rhs: &Shown,
+        line: Option<u32>,
+        default: bool,
+    ) -> bool {
+        let (Ok(l), Ok(r)) = (lhs.expanded(), rhs.expanded()) else {
+            return default;
+        };
+        let (l, r) = (self.simplify(&l), self.simplify(&r));
+        let (holds, open) = self.answer_or(&l, op, &r, default);
+        if let Some(op) = open {
+            self.push_suppressed(lhs.clone(), op, rhs.clone(), line);
+        }
+        holds
+    }
+
+    /// `e` with the replacements known so far, in sympy's product form: a
+    /// size as torch reads it before computing with it.
+    pub fn shown(&self, e: &SymExpr) -> SymResult<Shown> {
+        Shown::of(&self.simplify(e))
+    }
+
+    /// The answer to `lhs op rhs` (simplified) statically, else by the
+    /// example values, else `default`; with the relation that holds when
+    /// the answer came from the example values (a guard to log).
+    fn answer_or(
+        &mut self,
+        lhs: &SymExpr,
+        op: CmpKind,
+        rhs: &SymExpr,
+        default: bool,
+    ) -> (bool, Option<CmpKind>) {
+        if let Some(b) = self.decide_uncached(lhs, op, rhs) {
+            return (b, None);
+        }
+        let (Some(a), Some(b)) = (self.hint(lhs), self.hint(rhs)) else {
+            return (default, None);
+        };
+        let holds = op.holds(a, b);
+        (holds, Some(if holds { op } else { op.negate() }))
+    }
+
+    fn push_suppressed(&mut self, lhs: Shown, op: CmpKind, rhs: Shown, line: Option<u32>) {
+        let at = self.guards.len();
+        let guard = SuppressedGuard { lhs, op, rhs, line };
+        self.suppressed.push((at, guard));
     }
 
     /// Every logged guard in log order: its text (suppressed ones with
@@ -711,7 +772,7 @@ impl ShapeEnv {
         for i in 0..=self.guards.len() {
             while let Some((_, s)) = sup.next_if(|(at, _)| *at <= i) {
                 out.push((
-                    format!("[guard suppressed] {}", self.guard_text(s)),
+                    format!("[guard suppressed] {}", self.suppressed_text(s)),
                     s.line,
                     None,
                 ));
@@ -1128,16 +1189,18 @@ impl ShapeEnv {
 
     /// Print an expression over input sources (`x.size()[0] + 1`).
     pub fn render_source(&self, e: &SymExpr) -> String {
-        let names = |s: SymbolId| {
-            self.symbols
-                .get(s.0 as usize)
-                .map(|i| match &i.source {
-                    Some(src) if !i.phantom => src.clone(),
-                    _ => i.name.clone(),
-                })
-                .unwrap_or_else(|| format!("s{}", s.0))
-        };
+        let names = |s: SymbolId| self.source_name(s);
         e.display(&names).to_string()
+    }
+
+    fn source_name(&self, s: SymbolId) -> String {
+        self.symbols
+            .get(s.0 as usize)
+            .map(|i| match &i.source {
+                Some(src) if !i.phantom => src.clone(),
+                _ => i.name.clone(),
+            })
+            .unwrap_or_else(|| format!("s{}", s.0))
     }
 
     /// A relation in SymPy syntax: `Eq(a, b)`, `Ne(a, b)`, `a <= b`.
@@ -1155,15 +1218,29 @@ impl ShapeEnv {
                 self.render(e)
             }
         };
-        match op {
-            CmpKind::Eq => format!("Eq({}, {})", r(lhs), r(rhs)),
-            CmpKind::Ne => format!("Ne({}, {})", r(lhs), r(rhs)),
-            _ => format!("{} {} {}", r(lhs), op.symbol(), r(rhs)),
-        }
+        relation_text(r(lhs), op, r(rhs))
     }
 
     pub fn guard_text(&self, g: &Guard) -> String {
         self.render_relation(&g.lhs, g.op, &g.rhs, true)
+    }
+
+    /// A suppressed guard over sources, its terms and factors ordered by
+    /// the symbols' names as sympy orders them.
+    pub fn suppressed_text(&self, g: &SuppressedGuard) -> String {
+        let names = |s: SymbolId| self.source_name(s);
+        let order = |s: SymbolId| self.symbol_name(s);
+        let (l, r) = (g.lhs.display(&names, &order), g.rhs.display(&names, &order));
+        relation_text(l, g.op, r)
+    }
+}
+
+/// `Eq(a, b)`, `Ne(a, b)` or `a <= b` as sympy prints a relation.
+fn relation_text(lhs: impl std::fmt::Display, op: CmpKind, rhs: impl std::fmt::Display) -> String {
+    match op {
+        CmpKind::Eq => format!("Eq({lhs}, {rhs})"),
+        CmpKind::Ne => format!("Ne({lhs}, {rhs})"),
+        _ => format!("{lhs} {} {rhs}", op.symbol()),
     }
 }
 

@@ -403,6 +403,9 @@ pub struct Tensor {
     /// Strides and storage when this is a view of another tensor's
     /// storage; `None`: contiguous in a storage of its own.
     pub layout: Option<Rc<crate::layout::Layout>>,
+    /// A user input: torch sized its storage from its strides, not from
+    /// its element count (see [`crate::layout::Layout::spanning`]).
+    pub input_storage: bool,
 }
 
 impl Tensor {
@@ -414,6 +417,7 @@ impl Tensor {
     pub fn layout(&self) -> shapes::expr::SymResult<crate::layout::Layout> {
         match &self.layout {
             Some(l) => Ok((**l).clone()),
+            None if self.input_storage => crate::layout::Layout::spanning(&self.shape),
             None => crate::layout::Layout::contiguous(&self.shape),
         }
     }

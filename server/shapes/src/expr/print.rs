@@ -34,6 +34,8 @@ pub struct Printed<'a> {
     expr: &'a SymExpr,
     name: NameFn<'a>,
     order_name: NameFn<'a>,
+    /// A [`super::Shown`]: its sums are printed as they stand, unfactored.
+    structured: bool,
 }
 
 impl<'a> Printed<'a> {
@@ -42,6 +44,14 @@ impl<'a> Printed<'a> {
             expr,
             name,
             order_name,
+            structured: false,
+        }
+    }
+
+    pub(super) fn structured(expr: &'a SymExpr, name: NameFn<'a>, order_name: NameFn<'a>) -> Self {
+        Printed {
+            structured: true,
+            ..Printed::new(expr, name, order_name)
         }
     }
 }
@@ -52,7 +62,14 @@ impl fmt::Display for Printed<'_> {
             name: self.name,
             order_name: self.order_name,
         };
-        printer.expr(f, self.expr)
+        match &self.expr.0 {
+            Repr::Sum(s)
+                if self.structured && s.terms.len() + usize::from(s.constant != 0) >= 2 =>
+            {
+                printer.sum(f, s)
+            }
+            _ => printer.expr(f, self.expr),
+        }
     }
 }
 
@@ -79,6 +96,7 @@ fn atom_prec(atom: &Atom) -> u32 {
             Op::FloorDiv | Op::Mod => PREC_TORCH_FN,
             // `Max`/`Min` are no `Function` subclasses and get no precedence.
             Op::Max | Op::Min => PREC_ATOM,
+            Op::Group => PREC_ADD,
         },
     }
 }
@@ -304,6 +322,8 @@ impl Printer<'_> {
                 self.expr(w, &app.args[1])?;
                 w.write_char(')')
             }
+            // Parenthesized by its callers, by precedence.
+            Op::Group => self.sum_of(w, &app.args[0]),
             Op::Max | Op::Min => {
                 w.write_str(if app.op == Op::Max { "Max(" } else { "Min(" })?;
                 let mut args: Vec<(Key, &SymExpr)> =
@@ -389,6 +409,10 @@ impl Printer<'_> {
     fn atom_key(&self, atom: &Atom, exp: u32, coeff: i64) -> Key {
         let (class, args) = match &atom.0 {
             AtomRepr::Symbol(id) => (CLASS_SYMBOL, KeyArgs::Name((self.order_name)(*id))),
+            AtomRepr::Apply(app) if app.op == Op::Group => match self.sum_key(&app.args[0]) {
+                Key::Expr { class, args, .. } => (class, args),
+                number => return number,
+            },
             AtomRepr::Apply(app) => {
                 let mut keys: Vec<Key> = app.args.iter().map(|e| self.expr_key(e)).collect();
                 let class = match app.op {
@@ -396,6 +420,7 @@ impl Printer<'_> {
                     Op::Mod => CLASS_MOD,
                     Op::Max => CLASS_MAX,
                     Op::Min => CLASS_MIN,
+                    Op::Group => CLASS_ADD,
                 };
                 if matches!(app.op, Op::Max | Op::Min) {
                     // `LatticeOp.args` are `ordered(argset)`.

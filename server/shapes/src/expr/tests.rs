@@ -663,3 +663,62 @@ fn canonical_form_agrees_with_direct_evaluation() {
     }
     assert!(checked > 10_000, "only {checked} evaluations were checked");
 }
+
+fn shown(e: &SymExpr) -> Shown {
+    Shown::of(e).unwrap()
+}
+
+fn show_shown(e: &Shown) -> String {
+    let name = |id: SymbolId| format!("s{}", id.0);
+    e.display(&name, &name).to_string()
+}
+
+#[test]
+fn shown_values_keep_sympys_structure() {
+    // Texts read off sympy building the same values op by op.
+    let one = Shown::int(1);
+    let c = shown(&(&s(0) + &int(2)).floordiv(&int(3)));
+    // The element count of (s0 - 2*c, 4, s2), left to right.
+    let rows = shown(&s(0)).checked_sub(&c.checked_mul(&Shown::int(2)).unwrap());
+    let numel = rows
+        .unwrap()
+        .checked_mul(&Shown::int(4))
+        .unwrap()
+        .checked_mul(&shown(&s(2)))
+        .unwrap();
+    assert_eq!(show_shown(&numel), "s2*(4*s0 - 8*(((s0 + 2)//3)))");
+    // The storage span of a contiguous (s0, 4, s2): 1 + sum(stride*(size - 1)).
+    let mut span = one.clone();
+    for (size, stride) in [(s(0), int(4).mul(&s(2))), (int(4), s(2)), (s(2), int(1))] {
+        let less = shown(&size).checked_sub(&one).unwrap();
+        span = span
+            .checked_add(&shown(&stride).checked_mul(&less).unwrap())
+            .unwrap();
+    }
+    let bytes = Shown::int(4).checked_mul(&span).unwrap();
+    assert_eq!(show_shown(&bytes), "16*s2*(s0 - 1) + 16*s2");
+    assert_eq!(bytes.expanded().unwrap(), int(16).mul(&s(0)).mul(&s(2)));
+    // A repeated sum becomes a power; a negated one distributes first.
+    let less = shown(&(&s(0) - &int(1)));
+    let sq = less.checked_mul(&less).unwrap().checked_mul(&shown(&s(1)));
+    assert_eq!(show_shown(&sq.unwrap()), "s1*(s0 - 1)**2");
+    let neg = less
+        .checked_mul(&Shown::int(-1))
+        .unwrap()
+        .checked_mul(&shown(&s(2)));
+    let neg = neg.unwrap().checked_mul(&Shown::int(2)).unwrap();
+    assert_eq!(show_shown(&neg), "2*s2*(1 - s0)");
+    let two = shown(&(&s(1) - &int(1)))
+        .checked_mul(&shown(&(&s(0) + &int(2))))
+        .unwrap()
+        .checked_mul(&Shown::int(3))
+        .unwrap();
+    assert_eq!(show_shown(&two), "3*(s0 + 2)*(s1 - 1)");
+    // A value from elsewhere keeps the product form it prints with.
+    let f = shown(&(&(&s(0) * &s(2)) - &s(2)));
+    assert_eq!(show_shown(&f), "s2*(s0 - 1)");
+    assert_eq!(
+        show_shown(&f.checked_add(&shown(&s(2))).unwrap()),
+        "s2*(s0 - 1) + s2"
+    );
+}

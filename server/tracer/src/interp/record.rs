@@ -46,6 +46,7 @@ impl Interp {
             requires_grad: false,
             known: std::cell::RefCell::new(None),
             layout: None,
+            input_storage: false,
         })
     }
 
@@ -64,6 +65,7 @@ impl Interp {
             requires_grad,
             known: std::cell::RefCell::new(crate::ops::values::known(t)),
             layout: None,
+            input_storage: false,
         }))
     }
 

@@ -2084,7 +2084,7 @@ fn sdpa_output(
 
 /// A new tensor of `shape` allocated with `strides`.
 fn allocated(shape: &[SymExpr], strides: Vec<SymExpr>) -> crate::interp::record::Output {
-    match crate::layout::numel(shape) {
+    match crate::layout::storage_span(shape, &strides) {
         Ok(storage_numel) => crate::interp::record::Output::Allocated(crate::layout::Layout {
             strides,
             offset: SymExpr::int(0),

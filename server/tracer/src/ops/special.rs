@@ -1216,6 +1216,7 @@ fn tensor_literal(interp: &mut Interp, data: &Value, dtype: Option<DType>) -> R<
             (flat.len() <= super::values::MAX_KNOWN).then(|| Arc::new(flat)),
         ),
         layout: None,
+        input_storage: false,
     });
     if interp.tracing {
         let c = interp.tensor_node(&t);
@@ -1237,6 +1238,7 @@ fn tensor_literal(interp: &mut Interp, data: &Value, dtype: Option<DType>) -> R<
             requires_grad: false,
             known: std::cell::RefCell::new(super::values::known(&t)),
             layout: None,
+            input_storage: false,
         });
         return Ok(Value::Tensor(out));
     }

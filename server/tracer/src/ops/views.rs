@@ -1034,10 +1034,7 @@ fn split_views(
     w: usize,
     pieces: Vec<SymExpr>,
 ) -> R<Value> {
-    let base = match &t.layout {
-        Some(l) => Some((**l).clone()),
-        None => crate::layout::Layout::contiguous(&t.shape).ok(),
-    };
+    let base = t.layout().ok();
     let mut offset = base.as_ref().map(|b| b.offset.clone());
     let mut tensors = Vec::with_capacity(pieces.len());
     for p in pieces {

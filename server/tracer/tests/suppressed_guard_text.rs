@@ -1,0 +1,97 @@
+//! `[guard suppressed]` guards are compared with torch's log as text, so
+//! their sides must keep the structure sympy gave them while torch built
+//! them op by op: an element count multiplied from the left
+//! (`s2*(4*s0 - 8*c)`), a storage's byte size from its strides for an
+//! input or a reduction's output (`16*s2*(s0 - 1) + 16*s2`) and from its
+//! element count for an elementwise op's output (`16*s0*s2`). Each
+//! expectation was read off `torch.export.export` (torch 2.15) with
+//! `TORCH_LOGS=+dynamic`, both modes.
+
+mod common;
+
+use tracer::{Mode, TraceOutcome};
+
+fn suppressed(source: &str, mode: Mode) -> Vec<String> {
+    let result = common::trace_first_entry(source, mode);
+    assert!(matches!(result.outcome, TraceOutcome::Exported(_)));
+    result
+        .guards
+        .into_iter()
+        .map(|g| g.expr)
+        .filter(|g| g.starts_with("[guard suppressed]"))
+        .collect()
+}
+
+/// The last of three chunks of `chunked` along dim 0, `x` of shape
+/// (s0, 4, s2).
+fn chunk_of(chunked: &str) -> String {
+    format!(
+        "import torch
+from torch import nn
+from torch.export import Dim
+
+class M(nn.Module):
+    def forward(self, x):
+        a, b, c = torch.chunk({chunked}, 3, 0)
+        return c
+
+model = M()
+example_args = (torch.randn(3, 4, 16),)
+dynamic_shapes = ({{0: Dim.AUTO, 2: Dim.AUTO}},)
+"
+    )
+}
+
+const C: &str = "(((x.size()[0] + 2)//3))";
+
+fn assert_has(got: &[String], want: &[String], mode: Mode) {
+    for w in want {
+        assert!(got.contains(w), "{mode:?}: no {w} in {got:#?}");
+    }
+}
+
+#[test]
+fn an_inputs_storage_counts_its_strides() {
+    let want = [
+        format!(
+            "[guard suppressed] 16*x.size()[2]*{C} <= 16*x.size()[2]*(x.size()[0] - 1) + 16*x.size()[2]"
+        ),
+        format!(
+            "[guard suppressed] 32*x.size()[2]*{C} <= 16*x.size()[2]*(x.size()[0] - 1) + 16*x.size()[2]"
+        ),
+        format!("[guard suppressed] Ne(x.size()[2]*(4*x.size()[0] - 8*{C}), 0)"),
+    ];
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        assert_has(&suppressed(&chunk_of("x"), mode), &want, mode);
+    }
+}
+
+#[test]
+fn an_elementwise_outputs_storage_counts_its_elements() {
+    let want = [
+        format!("[guard suppressed] 16*x.size()[2]*{C} <= 16*x.size()[2]*x.size()[0]"),
+        format!("[guard suppressed] 32*x.size()[2]*{C} <= 16*x.size()[2]*x.size()[0]"),
+    ];
+    let got = suppressed(&chunk_of("x.abs()"), Mode::NonStrict);
+    assert_has(&got, &want, Mode::NonStrict);
+}
+
+#[test]
+fn a_reductions_storage_counts_its_strides() {
+    let want = [
+        format!(
+            "[guard suppressed] 4*x.size()[2]*{C} <= 4*x.size()[2]*(x.size()[0] - 1) + 4*x.size()[2]"
+        ),
+        format!(
+            "[guard suppressed] 8*x.size()[2]*{C} <= 4*x.size()[2]*(x.size()[0] - 1) + 4*x.size()[2]"
+        ),
+        format!("[guard suppressed] Ne(x.size()[2]*(x.size()[0] - 2*{C}), 0)"),
+    ];
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        assert_has(
+            &suppressed(&chunk_of("x.sum(1, keepdim=True)"), mode),
+            &want,
+            mode,
+        );
+    }
+}

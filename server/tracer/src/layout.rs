@@ -367,7 +367,8 @@ fn contiguity_loop(
 /// offset, shape, stride)` under `suppress_guards`): the element count is
 /// asked whether 0, the contiguity loop runs, then the storage bounds check
 /// `itemsize * (offset + numel) <= storage bytes` for a contiguous view,
-/// `itemsize * (offset + 1 + sum((size - 1) * stride))` for any other.
+/// `itemsize * (offset + 1 + sum((size - 1) * stride))` for any other
+/// (after asking of each size whether it is 0).
 pub fn view_cache_checks(
     env: &mut ShapeEnv,
     shape: &[SymExpr],
@@ -386,6 +387,14 @@ pub fn view_cache_checks(
     let end = if contiguous {
         offset.checked_add(&n)?
     } else {
+        // The span asks of each size whether it is 0 (then no storage is
+        // needed).
+        for size in shape {
+            let zero = Shown::int(0);
+            if env.guard_or_shown(&env.shown(size)?, CmpKind::Eq, &zero, line, false) {
+                return Ok(());
+            }
+        }
         offset.checked_add(&storage_span(shape, &layout.strides)?)?
     };
     let bytes = Shown::int(itemsize);

@@ -95,3 +95,26 @@ fn a_reductions_storage_counts_its_strides() {
         );
     }
 }
+
+#[test]
+fn a_strided_views_storage_asks_whether_each_size_is_zero() {
+    let source = "import torch
+from torch import nn
+from torch.export import Dim
+
+class M(nn.Module):
+    def forward(self, x):
+        return (x + 1)[:, 7:]
+
+model = M()
+example_args = (torch.randn(5, 9),)
+dynamic_shapes = ({0: Dim.AUTO, 1: Dim.AUTO},)
+";
+    let want = [
+        "[guard suppressed] Ne(x.size()[0]*(x.size()[1] - 7), 0)".to_string(),
+        "[guard suppressed] Ne(x.size()[1] - 7, 0)".to_string(),
+    ];
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        assert_has(&suppressed(source, mode), &want, mode);
+    }
+}

@@ -118,3 +118,31 @@ dynamic_shapes = ({0: Dim.AUTO, 1: Dim.AUTO},)
         assert_has(&suppressed(source, mode), &want, mode);
     }
 }
+
+#[test]
+fn the_cache_rebuilds_every_piece_of_a_split_before_its_metadata_is_read() {
+    // Had the first piece's `tensor_meta` guards come first,
+    // `Ne(x.size()[2], c)` would settle whether the second piece is empty.
+    let source = "import torch
+from torch import nn
+from torch.export import Dim
+
+class M(nn.Module):
+    def forward(self, x):
+        a, b = torch.chunk(x, 2, 2)
+        return a, b
+
+model = M()
+example_args = (torch.randn(4, 3, 6),)
+dynamic_shapes = ({0: Dim.AUTO, 2: Dim.AUTO},)
+";
+    let result = common::trace_first_entry(source, Mode::NonStrict);
+    let got: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+    let c = "(((x.size()[2] + 1)//2))";
+    let empty = format!("[guard suppressed] Ne(x.size()[2] - {c}, 0)");
+    let first_real = got
+        .iter()
+        .position(|g| !g.starts_with("[guard suppressed]") && g.starts_with("Ne("));
+    let at = got.iter().position(|g| *g == empty);
+    assert!(at.is_some() && at < first_real, "{got:#?}");
+}

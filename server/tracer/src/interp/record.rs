@@ -222,41 +222,56 @@ impl Interp {
     /// non-strict mode make_fx's `tensor_meta` ones. A size too large to
     /// multiply symbolically just adds none.
     pub(crate) fn output_metadata_guards(&mut self, t: &Tensor, is_view: bool) {
+        self.outputs_metadata_guards(&[(t, is_view)]);
+    }
+
+    /// [`Self::output_metadata_guards`] for the outputs of one op: the
+    /// cache rebuilds them all before make_fx reads their metadata.
+    pub(crate) fn outputs_metadata_guards(&mut self, outputs: &[(&Tensor, bool)]) {
+        let layouts: Vec<_> = outputs
+            .iter()
+            .map(|&(t, is_view)| (t, self.output_cache_guards(t, is_view)))
+            .collect();
+        for (t, layout) in layouts {
+            let Some(layout) = layout else { continue };
+            match self.mode {
+                crate::Mode::NonStrict => {
+                    let _ = crate::layout::tensor_meta_checks(&mut self.env, &t.shape, &layout);
+                }
+                crate::Mode::Strict if self.in_subgraph == 0 => {
+                    self.aot_outputs.push((t.shape.clone(), layout));
+                }
+                crate::Mode::Strict => {}
+            }
+        }
+    }
+
+    /// The fake-tensor cache's suppressed guards on one output, and its
+    /// layout when its metadata is then read (`None`: no guards at all).
+    fn output_cache_guards(&mut self, t: &Tensor, is_view: bool) -> Option<crate::layout::Layout> {
         let unbacked = t
             .shape
             .iter()
             .any(|d| d.symbols().iter().any(|s| self.env.info(*s).unbacked));
         if unbacked || t.shape.iter().all(SymExpr::is_const) {
-            return;
+            return None;
         }
         let line = self.guard_line();
-        let layout = match &t.layout {
+        match &t.layout {
             Some(l) if is_view => {
                 let itemsize = t.dtype.size_of() as i64;
                 let _ =
                     crate::layout::view_cache_checks(&mut self.env, &t.shape, l, itemsize, line);
-                (**l).clone()
+                Some((**l).clone())
             }
             Some(l) => {
                 crate::layout::fresh_cache_checks(&mut self.env, &t.shape, line);
-                (**l).clone()
+                Some((**l).clone())
             }
             None => {
                 crate::layout::fresh_cache_checks(&mut self.env, &t.shape, line);
-                match crate::layout::Layout::contiguous(&t.shape) {
-                    Ok(l) => l,
-                    Err(_) => return,
-                }
+                crate::layout::Layout::contiguous(&t.shape).ok()
             }
-        };
-        match self.mode {
-            crate::Mode::NonStrict => {
-                let _ = crate::layout::tensor_meta_checks(&mut self.env, &t.shape, &layout);
-            }
-            crate::Mode::Strict if self.in_subgraph == 0 => {
-                self.aot_outputs.push((t.shape.clone(), layout));
-            }
-            crate::Mode::Strict => {}
         }
     }
 

@@ -1058,9 +1058,8 @@ fn split_views(
     }
     let value = record_tuple(interp, target, args, tensors.clone())?;
     if interp.tracing {
-        for t in &tensors {
-            interp.output_metadata_guards(t, t.layout.is_some());
-        }
+        let outputs: Vec<_> = tensors.iter().map(|t| (&**t, t.layout.is_some())).collect();
+        interp.outputs_metadata_guards(&outputs);
     }
     Ok(value)
 }

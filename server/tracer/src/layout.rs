@@ -56,6 +56,15 @@ impl Layout {
             offset: SymExpr::int(0),
         })
     }
+
+    /// [`Self::allocated`] by `new_empty(shape)` (a convolution's output):
+    /// the same strides, its storage sized by its element count.
+    pub fn allocated_empty(env: &ShapeEnv, shape: &[SymExpr]) -> SymResult<Layout> {
+        Ok(Layout {
+            storage_numel: Layout::contiguous(shape)?.storage_numel,
+            ..Layout::allocated(env, shape)?
+        })
+    }
 }
 
 impl Layout {

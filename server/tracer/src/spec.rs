@@ -15,7 +15,7 @@ use shapes::{Bound, SymExpr, SymbolId, ValueRange};
 use crate::failure::{Failure, FailureKind};
 use crate::interp::{Interp, R};
 use crate::shape_env::ceil_div;
-use crate::value::{DimSpec, Value};
+use crate::value::{CmpKind, DimSpec, Value};
 
 /// What the spec asked for one tensor dimension.
 #[derive(Clone, Debug)]
@@ -733,6 +733,23 @@ impl SymbolFactory {
         {
             return Ok(());
         }
+        if let Some((size, value)) = fixed_by_tracing(interp, members) {
+            // Two members tracing made equal fix the Dim (`2*dx == dx + 1`):
+            // the size specializes to the value both give it.
+            return match interp
+                .env
+                .evaluate(&size, CmpKind::Eq, &SymExpr::int(value), None)
+            {
+                Ok(true) => Ok(()),
+                Ok(false) => Err(interp.fail(
+                    FailureKind::ConstraintViolation,
+                    format!(
+                        "the example inputs give different sizes to dims that share Dim `{name}`"
+                    ),
+                )),
+                Err(dd) => Err(interp.data_dependent(&dd.expr)),
+            };
+        }
         let e = interp.env.create_backed(
             name,
             name.to_string(),
@@ -833,6 +850,29 @@ fn simplified_text(
         line: g.line,
     };
     interp.env.guard_text(&g)
+}
+
+/// Two members of a Dim no input uses plainly that tracing made the same
+/// size (`2*dx` and `dx + 1` added together) but that the spec writes
+/// differently: the Dim's one value that makes them equal, and the size
+/// with the value both members then have.
+fn fixed_by_tracing(interp: &Interp, members: &[(SymbolId, i64, i64)]) -> Option<(SymExpr, i64)> {
+    for (i, &(a, ca, oa)) in members.iter().enumerate() {
+        for &(b, cb, ob) in &members[i + 1..] {
+            let size = interp.env.simplify(&SymExpr::symbol(a));
+            if size.is_const() || size != interp.env.simplify(&SymExpr::symbol(b)) || ca == cb {
+                continue;
+            }
+            // ca*d + oa == cb*d + ob
+            let (num, den) = (ob.checked_sub(oa)?, ca.checked_sub(cb)?);
+            if num % den != 0 {
+                continue;
+            }
+            let d = num / den;
+            return Some((size, ca.checked_mul(d)?.checked_add(oa)?));
+        }
+    }
+    None
 }
 
 pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure> {

@@ -77,3 +77,38 @@ fn an_output_size_the_ranges_keep_positive_has_plain_strides() {
         ]
     );
 }
+
+const CONV1D_STRIDED_SLICE: &str = "import torch
+from torch import nn
+from torch.export import Dim
+
+class Model(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv1d(4, 4, 3, stride=2)
+
+    def forward(self, x):
+        h1 = x.unsqueeze(-3)
+        h2 = h1 @ x.transpose(-1, -2)
+        h1 = self.conv(h1)
+        h3 = h1[..., ::2]
+        h4 = x.clamp(min=0.0)
+        return (h4, h3, h2)
+
+model = Model().eval()
+example_args = (torch.randn(4, 10),)
+dynamic_shapes = {'x': {0: Dim.AUTO, 1: Dim.AUTO}}
+";
+
+/// The output's storage is sized by its element count (`new_empty`), while
+/// its strides keep their `Max`: a strided view of it is checked against
+/// `4*numel` bytes.
+#[test]
+fn a_convolution_output_storage_holds_its_element_count() {
+    let bound = "[guard suppressed] 8*(((x.size()[1] - 3)//4)) + 12*Max(1, (((x.size()[1] - 3)//2)) + 1) + 4 <= 16*(((x.size()[1] - 3)//2)) + 16";
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let result = common::trace_first_entry(CONV1D_STRIDED_SLICE, mode);
+        let guards: Vec<String> = result.guards.into_iter().map(|g| g.expr).collect();
+        assert!(guards.iter().any(|g| g == bound), "{mode:?}: {guards:#?}");
+    }
+}

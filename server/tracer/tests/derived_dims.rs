@@ -166,3 +166,37 @@ dynamic_shapes = ({0: dimx + 1}, {0: dimx * 2 - 1})
         }
     }
 }
+
+/// `2*dx` and `dx + 1` added together fix `dx` at 1: both sizes specialize
+/// to 2, one guard `Eq(y.size()[0], 2)` after the addition's, and the spec
+/// that marked them dynamic is violated (torch 2.15, both modes).
+#[test]
+fn derived_dims_tracing_makes_equal_fix_their_root() {
+    let src = "import torch
+from torch.export import Dim
+
+class Add(torch.nn.Module):
+    def forward(self, x, y):
+        return x + y
+
+model = Add()
+example_args = (torch.randn(2, 3), torch.randn(2, 3))
+dx = Dim('dx', min=1, max=2)
+dynamic_shapes = {'x': (2 * dx, Dim.STATIC), 'y': (dx + 1, Dim.STATIC)}
+";
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let result = trace_first_entry(src, mode);
+        let guards: Vec<String> = result.guards.iter().map(|g| g.expr.clone()).collect();
+        assert_eq!(
+            guards,
+            ["Eq(x.size()[0], y.size()[0])", "Eq(y.size()[0], 2)"],
+            "{mode:?}"
+        );
+        match &result.outcome {
+            tracer::TraceOutcome::Failed(f) => {
+                assert_eq!(f.kind, tracer::FailureKind::ConstraintViolation, "{mode:?}")
+            }
+            _ => panic!("{mode:?}: exported"),
+        }
+    }
+}

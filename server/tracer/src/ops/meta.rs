@@ -154,7 +154,7 @@ fn emit_allocated(
     dtype: DType,
     shape: Vec<SymExpr>,
 ) -> R<Value> {
-    let output = match crate::layout::Layout::allocated(&interp.env, &shape) {
+    let output = match crate::layout::Layout::allocated_empty(&interp.env, &shape) {
         Ok(layout) if interp.tracing => crate::interp::record::Output::Allocated(layout),
         _ => crate::interp::record::Output::Fresh,
     };

@@ -2566,6 +2566,53 @@ pub fn glu(interp: &mut Interp, call: &OpCall) -> R<Value> {
 
 /// `diff(input, n=1, dim=-1, prepend=None, append=None)`: along `dim`,
 /// the input's size with what is prepended and appended, less `n`.
+/// What `diff`'s composite asks on dynamic sizes: whether `n` exceeds the
+/// length, then each step
+/// `x.narrow(d, 1, L - 1) - x.narrow(d, 0, L - 1)`: the fake-tensor cache
+/// rebuilds the first narrowed view (suppressed guards), then the
+/// subtraction broadcasts the two (`Ne(L - 1, 1)` where `L - 1` may be 1),
+/// and a next step asks whether that difference is contiguous.
+fn diff_step_guards(interp: &mut Interp, x: &Tensor, d: usize, n: i64) -> R<()> {
+    if !interp.tracing || x.shape.iter().all(SymExpr::is_const) {
+        return Ok(());
+    }
+    let Ok(base) = x.layout() else {
+        return Ok(());
+    };
+    // ATen first asks whether `n` exceeds the length (then it would take
+    // the length as an int): on a dynamic length a guard that narrows it.
+    let line = interp.guard_line();
+    if let Err(dd) = interp
+        .env
+        .evaluate(&SymExpr::int(n), CmpKind::Gt, &x.shape[d], line)
+    {
+        return Err(interp.data_dependent(&dd.expr));
+    }
+    let mut shape = x.shape.clone();
+    let mut layout = base;
+    let itemsize = x.dtype.size_of() as i64;
+    for step in 0..n {
+        let len = interp.size_arith(shape[d].checked_sub(&SymExpr::int(1)))?;
+        shape[d] = interp.env.simplify(&len);
+        if let Ok(view) = crate::layout::slice(&layout, d, &SymExpr::int(1), 1) {
+            let line = interp.guard_line();
+            let _ =
+                crate::layout::view_cache_checks(&mut interp.env, &shape, &view, itemsize, line);
+        }
+        broadcast(interp, &shape, &shape)?;
+        layout = match crate::layout::Layout::contiguous(&shape) {
+            Ok(l) => l,
+            Err(_) => return Ok(()),
+        };
+        if step + 1 < n {
+            // The next step narrows this difference, asking whether it is
+            // contiguous (`numel < 2` first): real guards.
+            let _ = crate::layout::tensor_meta_checks(&mut interp.env, &shape, &layout);
+        }
+    }
+    Ok(())
+}
+
 pub fn diff(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
     if x.rank() == 0 {
@@ -2587,6 +2634,9 @@ pub fn diff(interp: &mut Interp, call: &OpCall) -> R<Value> {
             len = interp.size_arith(len.checked_add(&t.shape[d]))?;
         }
         extra.push(v);
+    }
+    if extra.iter().all(Value::is_none) {
+        diff_step_guards(interp, &x, d, n)?;
     }
     let mut shape = x.shape.clone();
     let len = interp.size_arith(len.checked_sub(&SymExpr::int(n)))?;

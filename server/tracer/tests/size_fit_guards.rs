@@ -4,8 +4,8 @@
 //! named `Dim` below the kernel is a constraint violation with a `min` fix.
 //! Each expectation was read off `torch.export.export` (torch 2.15) on the
 //! same model, in both modes. `avg_pool3d` makes the same kind of check on
-//! its unpadded sizes, and circular padding of each pad against the size
-//! it wraps.
+//! its unpadded sizes, circular padding of each pad against the size it
+//! wraps, and `ceil_mode` pooling of where its last window starts.
 
 mod common;
 
@@ -200,5 +200,62 @@ dynamic_shapes = ({0: Dim.AUTO, 2: Dim.AUTO},)
     for mode in [Mode::NonStrict, Mode::Strict] {
         let guards = guards_of(src, mode);
         assert_eq!(guards, ["x0.size()[2] > 2"], "{mode:?}");
+    }
+}
+
+/// With `ceil_mode`, pooling drops a last window that would start past the
+/// input and its left padding (`(out - 1)*stride >= len + pad`): on a
+/// dynamic length torch guards that decision (torch 2.15, both modes).
+#[test]
+fn ceil_mode_pooling_guards_where_its_last_window_starts() {
+    let src = "import torch
+from torch.export import Dim
+
+class Op(torch.nn.Module):
+    def forward(self, x0):
+        return torch.nn.functional.max_pool1d(x0, kernel_size=3, stride=2, ceil_mode=True, return_indices=True)
+
+model = Op()
+example_args = (torch.randn(1, 2, 3),)
+dynamic_shapes = ({0: Dim.AUTO, 2: Dim.AUTO},)
+";
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let guards = guards_of(src, mode);
+        assert_eq!(
+            guards.first().map(String::as_str),
+            Some("2*((x0.size()[2]//2)) - 2 < x0.size()[2]"),
+            "{mode:?}: {guards:#?}"
+        );
+    }
+}
+
+/// The same rule on static sizes: a 3-long input padded by 1 gives two
+/// windows of 2 with stride 2, not three (`(3 - 1)*2 >= 3 + 1`).
+#[test]
+fn ceil_mode_drops_a_window_starting_in_the_right_padding() {
+    let src = "import torch
+
+class Op(torch.nn.Module):
+    def forward(self, x):
+        return torch.nn.functional.max_pool1d(x, kernel_size=2, stride=2, padding=1, ceil_mode=True)
+
+model = Op()
+example_args = (torch.randn(1, 2, 3),)
+";
+    let result = common::trace_first_entry(src, Mode::NonStrict);
+    let TraceOutcome::Exported(p) = &result.outcome else {
+        panic!("not exported");
+    };
+    let out = p.graph.outputs.first().expect("an output");
+    let id = match &out.arg {
+        tracer::graph::Arg::Node(id) => *id,
+        other => panic!("{other:?}"),
+    };
+    match &p.graph.node(id).val {
+        tracer::graph::MetaVal::Tensor { shape, .. } => {
+            let dims: Vec<String> = shape.iter().map(|d| p.env.render(d)).collect();
+            assert_eq!(dims, ["1", "2", "2"]);
+        }
+        other => panic!("{other:?}"),
     }
 }

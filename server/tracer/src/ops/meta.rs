@@ -1249,8 +1249,26 @@ pub fn window_out_sym(
     let out = num
         .and_then(|n| n.checked_floordiv(&SymExpr::int(s)))
         .and_then(|n| n.checked_add(&SymExpr::int(1)));
-    let out = interp.size_arith(out)?;
-    let out = interp.env.simplify(&out);
+    let mut out = interp.env.simplify(&interp.size_arith(out)?);
+    if ceil {
+        // The last window must start inside the input or its left padding
+        // (`(out - 1) * s >= len + p` drops it): a guard on dynamic sizes.
+        let start = out
+            .checked_sub(&SymExpr::int(1))
+            .and_then(|o| o.checked_mul(&SymExpr::int(s)));
+        let start = interp.size_arith(start)?;
+        let limit = interp.size_arith(len.checked_add(&SymExpr::int(p)))?;
+        let line = interp.guard_line();
+        match interp.env.evaluate(&start, CmpKind::Ge, &limit, line) {
+            Ok(true) => {
+                out = interp.size_arith(out.checked_sub(&SymExpr::int(1)))?;
+                out = interp.env.simplify(&out);
+            }
+            Ok(false) => {}
+            Err(dd) => return Err(interp.data_dependent(&dd.expr)),
+        }
+    }
+    let out = out;
     if let Some(c) = out.as_const()
         && c <= 0
     {

@@ -164,11 +164,7 @@ pub fn named_modules(root: &Rc<Object>) -> Vec<(String, Rc<Object>)> {
         if !seen.insert(Rc::as_ptr(m)) {
             return;
         }
-        let children = m
-            .module
-            .as_ref()
-            .map(|st| st.borrow().module_entries())
-            .unwrap_or_default();
+        let children = children_of(m);
         out.push((prefix, m.clone()));
         let prefix = out.len() - 1;
         for (n, c) in children {
@@ -180,6 +176,14 @@ pub fn named_modules(root: &Rc<Object>) -> Vec<(String, Rc<Object>)> {
     let mut out = Vec::new();
     walk(String::new(), root, &mut HashSet::new(), &mut out);
     out
+}
+
+/// A module's registered children (`None`: a child set to `None`).
+fn children_of(m: &Rc<Object>) -> Vec<(String, Option<Rc<Object>>)> {
+    m.module
+        .as_ref()
+        .map(|st| st.borrow().module_entries())
+        .unwrap_or_default()
 }
 
 /// `named_modules(remove_duplicate=False)`: a module shared by several
@@ -196,11 +200,7 @@ pub fn named_modules_with_duplicates(root: &Rc<Object>) -> Vec<(String, Rc<Objec
         if path.contains(&Rc::as_ptr(m)) || out.len() >= MAX_MODULE_PATHS {
             return;
         }
-        let children = m
-            .module
-            .as_ref()
-            .map(|st| st.borrow().module_entries())
-            .unwrap_or_default();
+        let children = children_of(m);
         out.push((prefix.clone(), m.clone()));
         path.push(Rc::as_ptr(m));
         for (n, c) in children {

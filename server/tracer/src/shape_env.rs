@@ -840,13 +840,7 @@ impl ShapeEnv {
             holds &= x == y;
         }
         if !holds {
-            let at = self.guards.len();
-            let guard = AnyEqGuard {
-                alternatives: open,
-                junction: Junction::NotAll,
-                line,
-            };
-            self.disjunctions.push((at, guard));
+            self.push_junction(open, Junction::NotAll, line);
             return Ok(false);
         }
         let first = self.guards.len();
@@ -901,15 +895,25 @@ impl ShapeEnv {
                 .iter()
                 .any(|(_, d)| d.alternatives == alts)
         {
-            let at = self.guards.len();
-            let guard = AnyEqGuard {
-                alternatives: alts,
-                junction: Junction::Any,
-                line,
-            };
-            self.disjunctions.push((at, guard));
+            self.push_junction(alts, Junction::Any, line);
         }
         holds
+    }
+
+    /// Log a compound guard after the guards so far.
+    fn push_junction(
+        &mut self,
+        alternatives: Vec<(SymExpr, SymExpr)>,
+        junction: Junction,
+        line: Option<u32>,
+    ) {
+        let at = self.guards.len();
+        let guard = AnyEqGuard {
+            alternatives,
+            junction,
+            line,
+        };
+        self.disjunctions.push((at, guard));
     }
 
     /// `Eq(a, b) | Eq(c, d)` or `~(Eq(a, b) & Eq(c, d))`.

@@ -149,8 +149,7 @@ fn emit_as(
 fn emit_allocated(
     interp: &mut Interp,
     call: &OpCall,
-    target_idx: usize,
-    n_args: usize,
+    target_and_args: (usize, usize),
     dtype: DType,
     shape: Vec<SymExpr>,
 ) -> R<Value> {
@@ -158,7 +157,7 @@ fn emit_allocated(
         Ok(layout) if interp.tracing => crate::interp::record::Output::Allocated(layout),
         _ => crate::interp::record::Output::Fresh,
     };
-    emit_as(interp, call, (target_idx, n_args), dtype, shape, output)
+    emit_as(interp, call, target_and_args, dtype, shape, output)
 }
 
 /// Finish an in-place op: the receiver now lives at the new node.
@@ -1373,14 +1372,14 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     conv_output_checks(interp, &shape[shape.len() - nd..]);
     // A string padding ('same', 'valid') is the `.padding` overload.
     if matches!(call.get("padding"), Value::Str(_)) {
-        return emit_allocated(interp, call, 1, 7.min(call.args.len()), x.dtype, shape);
+        return emit_allocated(interp, call, (1, 7.min(call.args.len())), x.dtype, shape);
     }
     let n = if call.arg(2).is_none() && matches!(call.get("stride"), Value::None | Value::Int(1)) {
         2
     } else {
         7
     };
-    emit_allocated(interp, call, 0, n.min(call.args.len()), x.dtype, shape)
+    emit_allocated(interp, call, (0, n.min(call.args.len())), x.dtype, shape)
 }
 
 /// A convolution's backend selection checks a bias's one size
@@ -1510,7 +1509,7 @@ pub fn conv_transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
         shape.push(interp.env.simplify(&o));
     }
     conv_output_checks(interp, &shape[shape.len() - nd..]);
-    emit_allocated(interp, call, 0, call.args.len(), x.dtype, shape)
+    emit_allocated(interp, call, (0, call.args.len()), x.dtype, shape)
 }
 
 /// What a convolution's meta asks of its spatial output sizes: on CPU

@@ -30,7 +30,10 @@ pub fn val_json(env: &ShapeEnv, v: &MetaVal) -> Json {
         }
         MetaVal::SymBool(b) => json!({
             "kind": "sym",
-            "expr": format!("{} {} {}", env.render(&env.simplify(&b.lhs)), b.op, env.render(&env.simplify(&b.rhs))),
+            "expr": match tracer::value::CmpKind::from_symbol(b.op) {
+                Some(op) => env.render_sym_bool(&b.lhs, op, &b.rhs),
+                None => format!("{} {} {}", env.render(&env.simplify(&b.lhs)), b.op, env.render(&env.simplify(&b.rhs))),
+            },
         }),
         MetaVal::Tuple(items) => {
             json!({"kind": "tuple", "items": items.iter().map(|i| val_json(env, i)).collect::<Vec<_>>()})

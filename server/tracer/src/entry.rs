@@ -1080,7 +1080,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     if interp.mode == Mode::Strict {
         interp.aot_metadata_guards();
     }
-    insert_runtime_asserts(interp);
+    crate::runtime_asserts::insert(interp);
     merge_input_size_reads(interp);
 
     // Signature order.
@@ -1514,79 +1514,6 @@ fn only_probes_use(graph: &crate::graph::Graph, id: NodeId) -> bool {
         crate::graph::Graph::arg_nodes(&o.arg, &mut deps);
         deps.contains(&id)
     })
-}
-
-/// Runtime assertions torch inserts for the ranges of unbacked symbols,
-/// right after the node that defines each symbol.
-fn insert_runtime_asserts(interp: &mut Interp) {
-    let mut unbacked: Vec<(shapes::SymbolId, NodeId)> = interp
-        .sym_nodes
-        .iter()
-        .filter(|(s, _)| interp.env.info(**s).unbacked)
-        .map(|(s, n)| (*s, *n))
-        .collect();
-    unbacked.sort_by_key(|(s, _)| *s);
-    for (s, anchor) in unbacked {
-        let r = interp.env.info(s).range;
-        let sym = SymExpr::symbol(s);
-        let line = interp.graph.node(anchor).line;
-        let code = interp.graph.node(anchor).code.clone();
-        let mut checks = Vec::new();
-        if let Bound::Finite(lo) = r.lo {
-            checks.push(("ge", ">=", lo));
-        }
-        // torch asserts no upper end at `sys.maxsize - 1` or above (the
-        // bound of a length nothing else limits).
-        if let Bound::Finite(hi) = r.hi
-            && hi < i64::MAX - 1
-        {
-            checks.push(("le", "<=", hi));
-        }
-        for (name, op, bound) in checks {
-            let cmp = interp.graph.push(Node {
-                op: NodeOp::CallFunction {
-                    target: format!("_operator.{name}"),
-                    args: vec![Arg::Node(anchor), Arg::Int(bound)],
-                    kwargs: vec![],
-                },
-                val: MetaVal::SymBool(crate::graph::SymBoolMeta {
-                    lhs: sym.clone(),
-                    op,
-                    rhs: SymExpr::int(bound),
-                }),
-                line,
-                code: code.clone(),
-                base_name: name.to_string(),
-                side_effect: false,
-                late_named: true,
-                hidden: false,
-                probe: false,
-            });
-            let assert = interp.graph.push(Node {
-                op: NodeOp::CallFunction {
-                    target: "aten._assert_scalar.default".into(),
-                    args: vec![
-                        Arg::Node(cmp),
-                        Arg::Str(format!(
-                            "Runtime assertion failed for expression {} {op} {bound}",
-                            interp.env.render(&sym)
-                        )),
-                    ],
-                    kwargs: vec![],
-                },
-                val: MetaVal::None,
-                line,
-                code: code.clone(),
-                base_name: "_assert_scalar_default".into(),
-                side_effect: true,
-                late_named: true,
-                hidden: false,
-                probe: false,
-            });
-            interp.graph.anchors.push((cmp, anchor));
-            interp.graph.anchors.push((assert, anchor));
-        }
-    }
 }
 
 /// Range constraints: every free symbol of the inputs, and every compound

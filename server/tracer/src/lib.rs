@@ -23,6 +23,7 @@ pub mod layout;
 pub mod module;
 pub mod ops;
 pub mod prelude;
+mod runtime_asserts;
 pub mod shape_env;
 pub mod spec;
 pub mod value;

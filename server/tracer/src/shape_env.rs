@@ -74,6 +74,18 @@ pub enum Junction {
     NotAll,
 }
 
+/// A relation on unbacked symbols that tracing assumed and could not
+/// decide (`torch._check(u0 == u1)`, an op's requirement on a size read
+/// from data): torch asserts it when the program runs, after the node
+/// binding `last_unbacked`, its last unbacked symbol.
+#[derive(Clone, Debug)]
+pub struct DeferredAssert {
+    pub lhs: SymExpr,
+    pub op: CmpKind,
+    pub rhs: SymExpr,
+    pub last_unbacked: Option<SymbolId>,
+}
+
 /// A decision on a value that depends on tensor data.
 #[derive(Clone, Debug)]
 pub struct DataDependent {
@@ -95,6 +107,9 @@ pub struct ShapeEnv {
     /// conjunction (`Eq(a, 2) & Eq(b, 3)`): each teaches as a guard of its
     /// own.
     pub conjunctions: Vec<(usize, usize)>,
+    /// Relations on unbacked symbols asserted at run time, in the order
+    /// assumed.
+    pub deferred_asserts: Vec<DeferredAssert>,
     /// `Mod(a, b)` expressions guarded to be 0 (torch's `divisible`).
     divisible: std::collections::HashSet<SymExpr>,
     /// Queries found open since the replacements, divisibility facts or
@@ -310,7 +325,7 @@ impl ShapeEnv {
     /// implies on any positive or negative multiple of `d`, so
     /// `Eq(3*s*b, 12*b*(s//4))` settles `48*b*(s//4) > 12*s*b` (false).
     fn known_relation(&self, diff: &SymExpr, op: CmpKind) -> Option<bool> {
-        if self.guards.is_empty() {
+        if self.guards.is_empty() && self.deferred_asserts.is_empty() {
             return None;
         }
         let (query, query_scale) = lowest_terms(diff)?;
@@ -318,7 +333,11 @@ impl ShapeEnv {
         let facts = facts.get_or_insert_with(|| {
             let mut index = HashMap::new();
             for g in &self.guards {
-                self.index_fact(&mut index, g);
+                self.index_fact(&mut index, &g.lhs, g.op, &g.rhs);
+            }
+            // A relation asserted at run time is an axiom too.
+            for d in &self.deferred_asserts {
+                self.index_fact(&mut index, &d.lhs, d.op, &d.rhs);
             }
             index
         });
@@ -345,14 +364,14 @@ impl ShapeEnv {
             })
     }
 
-    fn index_fact(&self, index: &mut FactIndex, g: &Guard) {
-        let Ok(diff) = g.lhs.checked_sub(&g.rhs) else {
+    fn index_fact(&self, index: &mut FactIndex, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) {
+        let Ok(diff) = lhs.checked_sub(rhs) else {
             return;
         };
         let symbols = diff.symbols();
         let fact = self.simplify_divisible(&self.simplify(&diff));
         if let Some((fact, scale)) = lowest_terms(&fact) {
-            index.entry(fact).or_default().push((scale, g.op, symbols));
+            index.entry(fact).or_default().push((scale, op, symbols));
         }
     }
 
@@ -1000,10 +1019,27 @@ impl ShapeEnv {
             .guards
             .iter()
             .any(|g| g.op == op && g.lhs == lhs && g.rhs == rhs);
-        if !unbacked && !repeated {
+        if unbacked {
+            let last_unbacked = lhs
+                .symbols()
+                .into_iter()
+                .chain(rhs.symbols())
+                .filter(|s| self.info(*s).unbacked)
+                .max();
+            if let Some(mut index) = self.facts.take() {
+                self.index_fact(&mut index, &lhs, op, &rhs);
+                self.facts.replace(Some(index));
+            }
+            self.deferred_asserts.push(DeferredAssert {
+                lhs,
+                op,
+                rhs,
+                last_unbacked,
+            });
+        } else if !repeated {
             let guard = Guard { lhs, op, rhs, line };
             if let Some(mut index) = self.facts.take() {
-                self.index_fact(&mut index, &guard);
+                self.index_fact(&mut index, &guard.lhs, guard.op, &guard.rhs);
                 self.facts.replace(Some(index));
             }
             self.guards.push(guard);
@@ -1028,7 +1064,10 @@ impl ShapeEnv {
             (ia.hint.unwrap_or(i64::MAX), &ia.name).cmp(&(ib.hint.unwrap_or(i64::MAX), &ib.name))
         });
         for s in candidates.into_iter().rev() {
-            if let Some(sol) = SymExpr::solve_linear(diff, s) {
+            // torch keeps no replacement by a value read from data.
+            if let Some(sol) = SymExpr::solve_linear(diff, s)
+                && sol.symbols().iter().all(|x| !self.info(*x).unbacked)
+            {
                 let range = self.range_of(&sol);
                 let info = &mut self.symbols[s.0 as usize];
                 info.range = info.range.intersect(&range);
@@ -1130,9 +1169,18 @@ impl ShapeEnv {
             return;
         }
         let s = syms[0];
-        let Some(a) = diff.coeff_of(s) else { return };
-        let Some(b) = constant_beside(diff, s, a) else {
-            return;
+        // `diff` is `a*v + b`, `v` the symbol or one floor division of it
+        // by a positive number `k` (torch solves `(s//k) >= m` as
+        // `s >= k*m`).
+        let (a, b, divisor) = match floor_division_term(diff, s) {
+            Some((a, k)) => (a, diff.constant(), Some(k)),
+            None => {
+                let Some(a) = diff.coeff_of(s) else { return };
+                let Some(b) = constant_beside(diff, s, a) else {
+                    return;
+                };
+                (a, b, None)
+            }
         };
         if a == 0 || a == i64::MIN || b == i64::MIN {
             return;
@@ -1163,6 +1211,19 @@ impl ShapeEnv {
             ),
             _ => return,
         };
+        let r = match divisor {
+            None => r,
+            Some(k) => {
+                let scale = |b: Bound, extra: i64| match b {
+                    Bound::Finite(v) => v
+                        .checked_mul(k)
+                        .and_then(|v| v.checked_add(extra))
+                        .map_or(b, Bound::Finite),
+                    other => other,
+                };
+                ValueRange::new(scale(r.lo, 0), scale(r.hi, k - 1))
+            }
+        };
         let info = &mut self.symbols[s.0 as usize];
         let refined = info.range.intersect(&r);
         info.spec_range = info.spec_range.intersect(&r);
@@ -1179,7 +1240,7 @@ impl ShapeEnv {
 
     /// Print an expression over symbol names (`s0 + 1`).
     /// A symbol's name (`s0`), as sympy orders and prints it.
-    fn symbol_name(&self, s: SymbolId) -> String {
+    pub fn symbol_name(&self, s: SymbolId) -> String {
         self.symbols
             .get(s.0 as usize)
             .map(|i| i.name.clone())
@@ -1225,6 +1286,17 @@ impl ShapeEnv {
         relation_text(r(lhs), op, r(rhs))
     }
 
+    /// A symbolic boolean as torch prints a node's value: its sides after
+    /// the replacements, `True`/`False` where sympy decides the relation
+    /// itself (the sides differ by a number).
+    pub fn render_sym_bool(&self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) -> String {
+        let (lhs, rhs) = (self.simplify(lhs), self.simplify(rhs));
+        if let Some(d) = lhs.checked_sub(&rhs).ok().and_then(|d| d.as_const()) {
+            return if op.holds(d, 0) { "True" } else { "False" }.to_string();
+        }
+        self.render_relation(&lhs, op, &rhs, false)
+    }
+
     pub fn guard_text(&self, g: &Guard) -> String {
         self.render_relation(&g.lhs, g.op, &g.rhs, true)
     }
@@ -1259,6 +1331,19 @@ pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
 }
 
 /// `e - a*s` when that is a constant (`e` linear in `s` alone).
+/// `e` as `a*(s//k) + b`: `(a, k)` for a positive number `k`.
+fn floor_division_term(e: &SymExpr, s: SymbolId) -> Option<(i64, i64)> {
+    let [term] = e.terms() else { return None };
+    let [factor] = term.factors() else {
+        return None;
+    };
+    let AtomKind::FloorDiv(base, divisor) = factor.atom().kind() else {
+        return None;
+    };
+    let k = divisor.as_const().filter(|k| *k > 0)?;
+    (factor.pow() == 1 && base.as_symbol() == Some(s)).then_some((term.coeff(), k))
+}
+
 fn constant_beside(e: &SymExpr, s: SymbolId, a: i64) -> Option<i64> {
     let term = SymExpr::symbol(s).checked_mul(&SymExpr::int(a)).ok()?;
     e.checked_sub(&term).ok()?.as_const()

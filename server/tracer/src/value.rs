@@ -162,6 +162,20 @@ impl CmpKind {
         }
     }
 
+    /// The comparison written `symbol` (`"<="`).
+    pub fn from_symbol(symbol: &str) -> Option<CmpKind> {
+        [
+            CmpKind::Eq,
+            CmpKind::Ne,
+            CmpKind::Lt,
+            CmpKind::Le,
+            CmpKind::Gt,
+            CmpKind::Ge,
+        ]
+        .into_iter()
+        .find(|k| k.symbol() == symbol)
+    }
+
     /// The `_operator` function torch records for this comparison.
     pub fn operator_name(self) -> &'static str {
         match self {

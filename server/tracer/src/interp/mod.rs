@@ -358,9 +358,31 @@ impl Interp {
         let decided = if holds { op } else { op.negate() };
         self.assert_decision(lhs, decided, rhs);
         let line = self.guard_line();
+        // Asserted where decided (above), not again after its symbols.
+        let deferred = self.env.deferred_asserts.len();
         self.env.assume(lhs, decided, rhs, line);
+        self.env.deferred_asserts.truncate(deferred);
         self.note_example_decision(expr);
         Some(holds)
+    }
+
+    /// `torch._check(lhs op rhs)` in an op's meta function: decided
+    /// statically or by a guard; on a value read from data (an unbacked
+    /// symbol) assumed, and asserted when the program runs.
+    pub fn torch_check(&mut self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) -> R<bool> {
+        let line = self.guard_line();
+        let unbacked = lhs
+            .symbols()
+            .iter()
+            .chain(rhs.symbols().iter())
+            .any(|s| self.env.info(*s).unbacked);
+        if unbacked {
+            return Ok(self.env.assume(lhs, op, rhs, line));
+        }
+        match self.env.evaluate(lhs, op, rhs, line) {
+            Ok(b) => Ok(b),
+            Err(dd) => Err(self.data_dependent(&dd.expr)),
+        }
     }
 
     /// The runtime assertion of a decision taken on the example values,

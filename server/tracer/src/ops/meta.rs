@@ -278,29 +278,28 @@ pub fn expand_checks(interp: &mut Interp, shape: &[SymExpr], target: &[SymExpr])
             ));
         }
     }
+    // Each length requested for an input dim is checked not negative (a
+    // runtime assertion for one read from data).
+    for r in &target[off..] {
+        let unbacked = r.symbols().iter().any(|s| interp.env.info(*s).unbacked);
+        if unbacked && !interp.torch_check(r, CmpKind::Ge, &SymExpr::int(0))? {
+            let text = format!("expand: invalid size {}", interp.env.render(r));
+            return Err(shape_error(interp, text));
+        }
+    }
     Ok(())
 }
 
 /// Require two sizes equal (an op's precondition): guard, or fail as eager would.
 pub fn expect_eq(interp: &mut Interp, x: &SymExpr, y: &SymExpr, what: &str) -> R<()> {
-    let line = interp.guard_line();
-    let unbacked =
-        |interp: &Interp, e: &SymExpr| e.symbols().iter().any(|s| interp.env.info(*s).unbacked);
-    if unbacked(interp, x) || unbacked(interp, y) {
-        // Unbacked sizes are assumed to match, checked at runtime.
+    if interp.torch_check(x, CmpKind::Eq, y)? {
         return Ok(());
     }
-    match interp.env.evaluate(x, CmpKind::Eq, y, line) {
-        Ok(true) => Ok(()),
-        Ok(false) => {
-            let (xs, ys) = (interp.env.render(x), interp.env.render(y));
-            Err(shape_error(
-                interp,
-                format!("{what}: the size {xs} must match the size {ys}"),
-            ))
-        }
-        Err(dd) => Err(interp.data_dependent(&dd.expr)),
-    }
+    let (xs, ys) = (interp.env.render(x), interp.env.render(y));
+    Err(shape_error(
+        interp,
+        format!("{what}: the size {xs} must match the size {ys}"),
+    ))
 }
 
 // ----- elementwise --------------------------------------------------------------

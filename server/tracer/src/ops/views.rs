@@ -67,17 +67,9 @@ fn infer_missing(interp: &mut Interp, numel: &[SymExpr], known: &[SymExpr]) -> R
     } else {
         let m = interp.size_arith(n.checked_modulo(&SymExpr::int(den_const)))?;
         if m.as_const().is_none() {
-            // torch guards divisibility: Eq(Mod(numel, c), 0).
-            let line = interp.guard_line();
-            match interp
-                .env
-                .evaluate(&m, crate::value::CmpKind::Eq, &SymExpr::int(0), line)
-            {
-                Ok(true) => {}
-                Ok(false) => {
-                    return Err(shape_error(interp, "shape is invalid for the input size"));
-                }
-                Err(dd) => return Err(interp.data_dependent(&dd.expr)),
+            // torch checks divisibility: Eq(Mod(numel, c), 0).
+            if !interp.torch_check(&m, crate::value::CmpKind::Eq, &SymExpr::int(0))? {
+                return Err(shape_error(interp, "shape is invalid for the input size"));
             }
         }
     }
@@ -97,7 +89,7 @@ fn decide(interp: &mut Interp, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) -> R<b
 /// `torch._check(lhs op rhs)`: a guard, or a shape error when the example
 /// values contradict it.
 fn check(interp: &mut Interp, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr, what: &str) -> R<()> {
-    if decide(interp, lhs, op, rhs)? {
+    if interp.torch_check(lhs, op, rhs)? {
         Ok(())
     } else {
         Err(shape_error(interp, what.to_string()))
@@ -383,6 +375,15 @@ pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
         })
     });
     let mut strides: Option<Vec<SymExpr>> = None;
+    if any_unbacked {
+        // infer_size checks every requested size is not negative.
+        for d in &known {
+            if !interp.torch_check(d, CmpKind::Ge, &SymExpr::int(0))? {
+                let text = format!("invalid shape dimension {}", interp.env.render(d));
+                return Err(shape_error(interp, text));
+            }
+        }
+    }
     let shape: Vec<SymExpr> = if symbolic && !any_unbacked {
         let in_strides = base.as_ref().map_or_else(Vec::new, |l| l.strides.clone());
         let (shape, st) = reshape_view_helper(interp, &t.shape, &in_strides, &out)?;

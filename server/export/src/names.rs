@@ -317,6 +317,9 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
     for r in &g.reserved_names {
         ns.reserve(r);
     }
+    for base in &g.removed_nodes {
+        ns.create(base);
+    }
     for (i, n) in g.nodes.iter().enumerate() {
         let id = NodeId(i as u32);
         if !n.late_named || !live[i] || names.contains_key(&id) {

@@ -201,3 +201,64 @@ fn an_item_equal_to_a_number_is_replaced_and_its_checks_print_true() {
         ]
     );
 }
+
+const SAME_ITEM_TWICE: &str = "import torch
+
+class M1(torch.nn.Module):
+    def forward(self, x, y):
+        b = x.item()
+        torch._check_is_size(b)
+        torch._check(b < y.size(0))
+        return y[:b]
+
+class M3(torch.nn.Module):
+    def forward(self, x, y):
+        b = x.item()
+        torch._check_is_size(b)
+        torch._check(b < y.size(0) * 2)
+        return y[:b]
+
+class M2(torch.nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+        self.m1 = M1()
+        self.m3 = M3()
+
+    def forward(self, x, y):
+        return self.m1(x, y) + self.m3(x, y)
+
+model = M2()
+example_args = (torch.tensor(3), torch.randn(10))
+dynamic_shapes = {'x': None, 'y': (torch.export.Dim('moo'),)}
+";
+
+#[test]
+fn reading_a_tensor_item_again_is_the_same_symbol() {
+    // The second `.item()` is u0 again and merged into the first read;
+    // each `_check_is_size` took a `ge` name when traced.
+    assert_eq!(
+        nodes(SAME_ITEM_TWICE, Mode::NonStrict),
+        [
+            node("sym_size_int_1", "aten.sym_size.int", "s17"),
+            node("item", "aten.item.default", "u0"),
+            node("ge_2", "_operator.ge", "u0 >= 0"),
+            node("_assert_scalar_default", "aten._assert_scalar.default", ""),
+            node("lt_2", "_operator.lt", "u0 < s17"),
+            node(
+                "_assert_scalar_default_1",
+                "aten._assert_scalar.default",
+                ""
+            ),
+            node("mul_1", "_operator.mul", "2*s17"),
+            node("lt_3", "_operator.lt", "u0 < 2*s17"),
+            node(
+                "_assert_scalar_default_2",
+                "aten._assert_scalar.default",
+                ""
+            ),
+            node("slice_1", "aten.slice.Tensor", "[u0]"),
+            node("slice_2", "aten.slice.Tensor", "[u0]"),
+            node("add", "aten.add.Tensor", "[u0]"),
+        ]
+    );
+}

@@ -116,6 +116,11 @@ pub struct Interp {
     pub param_reads: HashMap<u32, (Rc<crate::value::Object>, String)>,
     /// Input-size symbols already materialized as `sym_size.int` nodes.
     pub sym_nodes: HashMap<shapes::SymbolId, NodeId>,
+    /// The symbol `.item()` gave each tensor, by tensor id and the node
+    /// holding its value (a mutation gives it another): torch's fake
+    /// tensors remember it, so reading the same value again is the same
+    /// symbol.
+    pub item_memo: HashMap<(u32, Option<NodeId>), SymExpr>,
     /// Expressions already materialized as `_operator` nodes.
     pub sym_expr_nodes: Vec<(SymExpr, NodeId)>,
     /// Differences the Python code computed with `-`: torch records them as
@@ -282,6 +287,7 @@ impl Interp {
             lift_owners: HashMap::new(),
             param_reads: HashMap::new(),
             sym_nodes: HashMap::new(),
+            item_memo: HashMap::new(),
             sym_expr_nodes: Vec::new(),
             user_differences: Default::default(),
             computed_sizes: Default::default(),

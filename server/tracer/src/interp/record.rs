@@ -1126,6 +1126,22 @@ impl Interp {
         {
             return Ok(SymOrConst::Const(k[0] as i64));
         }
+        let key = (t.id, t.node.get());
+        if self.tracing
+            && let Some(u) = self.item_memo.get(&key).cloned()
+        {
+            // Recorded again, then merged into the first read by the
+            // runtime-assertion pass: only its name remains taken.
+            let a = Arg::Node(self.tensor_node(t));
+            let n = self.record(
+                "aten.item.default",
+                vec![a],
+                vec![],
+                MetaVal::Sym(u.clone()),
+            );
+            self.graph.node_mut(n).hidden = true;
+            return Ok(SymOrConst::Sym(u));
+        }
         let u = self.env.create_unbacked(ValueRange::unbounded());
         if self.tracing {
             let a = Arg::Node(self.tensor_node(t));
@@ -1138,6 +1154,7 @@ impl Interp {
             if let Some(s) = u.as_symbol() {
                 self.sym_nodes.insert(s, n);
             }
+            self.item_memo.insert(key, u.clone());
         }
         Ok(SymOrConst::Sym(u))
     }

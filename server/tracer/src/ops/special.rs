@@ -768,10 +768,11 @@ pub fn call(
         "_check_is_size" | "_constrain_as_size" => {
             if let Some(Value::SymInt(e)) = args.first() {
                 // torch traced `n >= 0` here; its name stays taken.
-                interp.graph.reserved_names.push("ge".into());
+                interp.graph.removed_nodes.push("ge".into());
                 let line = interp.guard_line();
                 interp.env.assume(e, CmpKind::Ge, &SymExpr::int(0), line);
                 if let Some(max) = kw(kwargs, "max").or(args.get(2)).and_then(Value::as_int) {
+                    interp.graph.removed_nodes.push("le".into());
                     interp.env.assume(e, CmpKind::Le, &SymExpr::int(max), line);
                 }
             }

@@ -1413,12 +1413,16 @@ fn trace_subgraph(
     };
     inner.outputs = outs
         .iter()
-        .filter_map(|o| match o {
-            Value::Tensor(t) => t.node.get().map(|n| crate::graph::Output {
-                arg: Arg::Node(n),
+        .filter_map(|o| {
+            let arg = match o {
+                Value::Tensor(t) => Arg::Node(t.node.get()?),
+                Value::Int(i) => Arg::Int(*i),
+                _ => return None,
+            };
+            Some(crate::graph::Output {
+                arg,
                 kind: crate::graph::OutputKind::User,
-            }),
-            _ => None,
+            })
         })
         .collect();
     interp.graph.subgraphs.push(inner);
@@ -1530,10 +1534,14 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
                     ));
                 }
             }
-            let outs: Vec<(DType, Vec<SymExpr>)> = t_out
+            let outs: Vec<CondOut> = t_out
                 .iter()
-                .filter_map(|o| match o {
-                    Value::Tensor(t) => Some((t.dtype, t.shape.clone())),
+                .zip(&f_out)
+                .filter_map(|pair| match pair {
+                    (Value::Tensor(t), _) => {
+                        Some(CondOut::Tensor(interp.op_output(t.dtype, t.shape.clone())))
+                    }
+                    (Value::Int(a), Value::Int(b)) => Some(CondOut::Int(*a, *b)),
                     _ => None,
                 })
                 .collect();
@@ -1547,8 +1555,7 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
                 Arg::Subgraph(fg),
                 Arg::List(op_args),
             ];
-            let r = super::meta::tuple_op(interp, "torch.ops.higher_order.cond", args, outs)?;
-            let items = interp.iterate(&r)?;
+            let items = record_cond(interp, args, outs);
             Ok(if items.len() == 1 {
                 items[0].clone()
             } else {
@@ -1559,6 +1566,102 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
             "torch.cond: pred must be a bool, a symbolic bool or a one-element tensor",
         )),
     }
+}
+
+/// One output of `torch.cond`: a tensor of the branches' metadata, or the
+/// ints the two branches return.
+enum CondOut {
+    Tensor(Rc<Tensor>),
+    Int(i64, i64),
+}
+
+/// The `cond` node and its outputs. Ints both branches return alike stay
+/// that int; differing ints become a fresh unbacked symbol bounded by the
+/// two, which torch's runtime-assertion pass binds with a `getitem` of its
+/// own right after the node (the traced `getitem` dies but keeps its name).
+fn record_cond(interp: &mut Interp, args: Vec<Arg>, outs: Vec<CondOut>) -> Vec<Value> {
+    let values: Vec<Value> = outs
+        .iter()
+        .map(|o| match o {
+            CondOut::Tensor(t) => Value::Tensor(t.clone()),
+            CondOut::Int(a, b) if a == b => Value::Int(*a),
+            CondOut::Int(a, b) => {
+                let range = ValueRange::new(Bound::Finite(*a.min(b)), Bound::Finite(*a.max(b)));
+                Value::SymInt(interp.env.create_unbacked(range))
+            }
+        })
+        .collect();
+    if !interp.tracing {
+        return values;
+    }
+    let metas: Vec<MetaVal> = values
+        .iter()
+        .map(|v| match v {
+            Value::Tensor(t) => interp.meta_of(t),
+            Value::SymInt(e) => MetaVal::Sym(e.clone()),
+            Value::Int(i) => MetaVal::Const(i.to_string()),
+            _ => MetaVal::None,
+        })
+        .collect();
+    let node = interp.record(
+        "torch.ops.higher_order.cond",
+        args,
+        vec![],
+        MetaVal::Tuple(metas),
+    );
+    let mut bindings = Vec::new();
+    for (i, v) in values.iter().enumerate() {
+        let item = vec![Arg::Node(node), Arg::Int(i as i64)];
+        match v {
+            Value::Tensor(t) => {
+                let meta = interp.meta_of(t);
+                let g = interp.record("_operator.getitem", item, vec![], meta);
+                t.node.set(Some(g));
+            }
+            Value::SymInt(e) => {
+                let meta = MetaVal::Sym(e.clone());
+                let g = interp.record("_operator.getitem", item.clone(), vec![], meta.clone());
+                let dead = interp.graph.node_mut(g);
+                dead.hidden = true;
+                dead.probe = true;
+                bindings.push((e.clone(), item, meta));
+            }
+            _ => {
+                interp.record("_operator.getitem", item, vec![], MetaVal::None);
+            }
+        }
+    }
+    for (e, item, meta) in bindings {
+        // Non-strict export runs the branches' int through a graph Dynamo
+        // compiled, whose own range checks of the symbol die but keep their
+        // names.
+        if interp.mode == crate::Mode::NonStrict {
+            let r = e.as_symbol().map(|s| interp.env.info(s).range);
+            if let Some(ValueRange {
+                lo: Bound::Finite(lo),
+                hi: Bound::Finite(hi),
+            }) = r
+            {
+                for (kind, bound) in [(CmpKind::Ge, lo), (CmpKind::Le, hi)] {
+                    interp.phantom(
+                        kind.operator_name(),
+                        MetaVal::SymBool(crate::graph::SymBoolMeta {
+                            lhs: e.clone(),
+                            op: kind.symbol(),
+                            rhs: SymExpr::int(bound),
+                        }),
+                    );
+                }
+            }
+        }
+        let g = interp.record("_operator.getitem", item, vec![], meta);
+        interp.graph.node_mut(g).late_named = true;
+        interp.graph.anchors.push((g, node));
+        if let Some(s) = e.as_symbol() {
+            interp.sym_nodes.insert(s, g);
+        }
+    }
+    values
 }
 
 /// functorch `map(body, xs, *args)`: `map_impl` over the first dimension.

@@ -315,10 +315,7 @@ pub fn name_program(program: &TracedProgram, mode: Mode) -> NamedProgram<'_> {
     // Other nodes inserted by torch's passes, after the names of nodes torch
     // traced and removed (the comparisons of `torch._check`).
     for r in &g.reserved_names {
-        ns.reserve(r);
-    }
-    for base in &g.removed_nodes {
-        ns.create(base);
+        ns.create(r);
     }
     for (i, n) in g.nodes.iter().enumerate() {
         let id = NodeId(i as u32);

@@ -218,10 +218,6 @@ pub struct Graph {
     /// Names taken by nodes torch traced and later removed (the comparisons
     /// inside `torch._check`), which later nodes must not reuse.
     pub reserved_names: Vec<String>,
-    /// Base names of nodes torch traced and later removed that exist only
-    /// there (`_check_is_size`'s comparisons): each takes the next free
-    /// name of its base, as a traced node does.
-    pub removed_nodes: Vec<String>,
     /// Data-dependent sizes (unbacked symbols) `forward` read off a tensor
     /// (`idx.shape[0]` after `nonzero`): torch's tracer read each with a
     /// `sym_size.int` node that its runtime-assertion pass later replaced,

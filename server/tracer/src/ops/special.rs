@@ -768,11 +768,11 @@ pub fn call(
         "_check_is_size" | "_constrain_as_size" => {
             if let Some(Value::SymInt(e)) = args.first() {
                 // torch traced `n >= 0` here; its name stays taken.
-                interp.graph.removed_nodes.push("ge".into());
+                traced_check(interp, e, CmpKind::Ge, 0);
                 let line = interp.guard_line();
                 interp.env.assume(e, CmpKind::Ge, &SymExpr::int(0), line);
                 if let Some(max) = kw(kwargs, "max").or(args.get(2)).and_then(Value::as_int) {
-                    interp.graph.removed_nodes.push("le".into());
+                    traced_check(interp, e, CmpKind::Le, max);
                     interp.env.assume(e, CmpKind::Le, &SymExpr::int(max), line);
                 }
             }
@@ -1321,17 +1321,46 @@ fn flatten_leaves(interp: &mut Interp, v: &Value, out: &mut Vec<Value>) -> R<()>
     Ok(())
 }
 
+/// The comparison `e <kind> k` a torch check function traces itself: a
+/// dead node named where it ran when Python comparisons are traced, else
+/// a name the graph keeps taken.
+fn traced_check(interp: &mut Interp, e: &SymExpr, kind: CmpKind, k: i64) {
+    if interp.traces_size_arithmetic() {
+        interp.phantom(
+            kind.operator_name(),
+            MetaVal::SymBool(crate::graph::SymBoolMeta {
+                lhs: e.clone(),
+                op: kind.symbol(),
+                rhs: SymExpr::int(k),
+            }),
+        );
+    } else {
+        interp
+            .graph
+            .reserved_names
+            .push(kind.operator_name().to_string());
+    }
+}
+
 /// `torch._check(cond)`: assume it; a symbolic condition refines ranges and
 /// becomes a guard (backed) or a runtime assert (unbacked).
 fn check(interp: &mut Interp, cond: Value) -> R<()> {
     match cond {
         Value::SymBool(b) => {
             let line = interp.guard_line();
-            // torch traced this comparison, and its name stays taken.
-            interp
-                .graph
-                .reserved_names
-                .push(b.op.operator_name().to_string());
+            // torch traced this comparison, and its name stays taken (a
+            // mode that traces Python comparisons already named it).
+            let meta = MetaVal::SymBool(crate::graph::SymBoolMeta {
+                lhs: b.lhs.clone(),
+                op: b.op.symbol(),
+                rhs: b.rhs.clone(),
+            });
+            if !interp.graph.nodes.iter().any(|n| n.hidden && n.val == meta) {
+                interp
+                    .graph
+                    .reserved_names
+                    .push(b.op.operator_name().to_string());
+            }
             if !interp.env.assume(&b.lhs, b.op, &b.rhs, line) {
                 return Err(
                     interp.raise("RuntimeError", "torch._check failed on the example inputs")

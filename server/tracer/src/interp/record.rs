@@ -533,6 +533,11 @@ impl Interp {
         if e.as_symbol().is_some() {
             return self.sym_arg(e);
         }
+        // One node per expression (torch's runtime-assertion pass keeps the
+        // first node computing each).
+        if let Some((_, n)) = self.sym_expr_nodes.iter().find(|(x, _)| x == e) {
+            return Arg::Node(*n);
+        }
         match e
             .terms()
             .first()

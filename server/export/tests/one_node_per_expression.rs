@@ -1,0 +1,41 @@
+//! torch's runtime-assertion pass keeps one node per symbolic expression:
+//! `max` of a list of sizes, folded pairwise, computes `Max(s0, s1)` twice
+//! and the program uses the first `sym_max`. Read off
+//! `torch.export.export` on the same model.
+
+mod common;
+
+use tracer::Mode;
+
+const SRC: &str = "import torch
+from torch.export import Dim
+
+class M(torch.nn.Module):
+    def forward(self, a, b):
+        sizes = [a.shape[0], b.shape[0], a.shape[0]]
+        return max(sizes) + min(sizes)
+
+model = M()
+example_args = (torch.randn(5, 2), torch.randn(6, 2))
+dynamic_shapes = ({0: Dim.AUTO}, {0: Dim.AUTO})
+";
+
+#[test]
+fn a_repeated_max_of_sizes_is_one_node() {
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let p = common::exported(SRC, mode);
+        let named = export::name_program(&p, mode);
+        let names: Vec<&str> = named.order.iter().map(|id| named.name(*id)).collect();
+        assert_eq!(
+            names,
+            [
+                "sym_size_int_2",
+                "sym_size_int_3",
+                "sym_max",
+                "sym_min",
+                "add"
+            ],
+            "{mode:?}"
+        );
+    }
+}

@@ -1245,10 +1245,28 @@ fn python_builtin(
                 }
                 return Ok(best);
             } else if has_tensor {
+                // Both trace a tensor against a tensor as `maximum` /
+                // `minimum` and a tensor against a number as a clamp from
+                // that side, folding a sequence pairwise.
                 let op = if name == "max" { "maximum" } else { "minimum" };
+                let bound = if name == "max" { "min" } else { "max" };
                 let mut acc = items[0].clone();
                 for v in &items[1..] {
-                    acc = interp.call_op_function(op, vec![acc, v.clone()], vec![])?;
+                    acc = match (acc, v.clone()) {
+                        (
+                            t @ Value::Tensor(_),
+                            k @ (Value::Int(_) | Value::Float(_) | Value::Bool(_)),
+                        )
+                        | (
+                            k @ (Value::Int(_) | Value::Float(_) | Value::Bool(_)),
+                            t @ Value::Tensor(_),
+                        ) => interp.call_op_function(
+                            "clamp",
+                            vec![t],
+                            vec![(bound.to_string(), k)],
+                        )?,
+                        (a, b) => interp.call_op_function(op, vec![a, b], vec![])?,
+                    };
                 }
                 return Ok(acc);
             }

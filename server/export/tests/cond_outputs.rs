@@ -8,19 +8,6 @@ mod common;
 
 use tracer::Mode;
 
-fn nodes(src: &str, mode: Mode) -> Vec<(String, String)> {
-    let p = common::exported(src, mode);
-    let named = export::name_program(&p, mode);
-    named
-        .order
-        .iter()
-        .map(|id| {
-            let target = p.graph.node(*id).target().unwrap_or_default().to_string();
-            (named.name(*id).to_string(), target)
-        })
-        .collect()
-}
-
 fn model(t: &str, f: &str) -> String {
     format!(
         "import torch
@@ -57,7 +44,7 @@ fn differing_ints_become_a_bounded_unbacked_symbol() {
         (Mode::NonStrict, "ge_1", "le_1"),
     ] {
         assert_eq!(
-            nodes(&src, mode),
+            common::named_nodes(&src, mode),
             pairs(&[
                 ("getitem_1", "_operator.getitem"),
                 (ge, "_operator.ge"),
@@ -83,7 +70,7 @@ fn equal_ints_stay_constant() {
     let src = model("0", "0");
     for mode in [Mode::Strict, Mode::NonStrict] {
         assert_eq!(
-            nodes(&src, mode),
+            common::named_nodes(&src, mode),
             pairs(&[
                 ("getitem", "_operator.getitem"),
                 ("select", "aten.select.int"),

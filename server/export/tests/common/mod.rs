@@ -14,3 +14,18 @@ pub fn exported(src: &str, mode: Mode) -> Box<TracedProgram> {
         TraceOutcome::Failed(f) => panic!("{mode:?}: expected a program, got: {}", f.message),
     }
 }
+
+/// The final `(name, target)` of each node of that program, in order.
+#[allow(dead_code)]
+pub fn named_nodes(src: &str, mode: tracer::Mode) -> Vec<(String, String)> {
+    let p = exported(src, mode);
+    let named = export::name_program(&p, mode);
+    named
+        .order
+        .iter()
+        .map(|id| {
+            let target = p.graph.node(*id).target().unwrap_or_default().to_string();
+            (named.name(*id).to_string(), target)
+        })
+        .collect()
+}

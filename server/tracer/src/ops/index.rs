@@ -25,6 +25,12 @@ fn index_items(interp: &mut Interp, index: &Value) -> R<Vec<Value>> {
 /// dimension is skipped, and an index that leaves the tensor itself (`x[:,
 /// :n]` with `n` the size, `x[...]`) records `alias`, torch's shallow copy.
 pub fn getitem(interp: &mut Interp, t: Rc<Tensor>, index: Value) -> R<Value> {
+    if interp.tracing
+        && interp.mode == crate::Mode::NonStrict
+        && let Some(out) = symbolic_getitem(interp, &t, &index)?
+    {
+        return Ok(out);
+    }
     let lone_slice = matches!(index, Value::Slice(_));
     let out = index_view(interp, t.clone(), &index, !lone_slice)?;
     match &out {
@@ -50,6 +56,66 @@ pub fn getitem(interp: &mut Interp, t: Rc<Tensor>, index: Value) -> R<Value> {
         }
         _ => Ok(out),
     }
+}
+
+/// Non-strict export's rewrite of an index holding a symbolic int (an
+/// index or a slice bound): each item becomes its op directly, `None`
+/// `unsqueeze`, an int `select`, a slice `aten.slice` as written (no
+/// indexing checks, no slice optimization), and a bare `:` (or `...`'s
+/// dimensions) nothing. `None` when the index is not rewritten (no symbolic
+/// int, or an item such as a tensor the rewrite leaves to indexing).
+fn symbolic_getitem(interp: &mut Interp, t: &Rc<Tensor>, index: &Value) -> R<Option<Value>> {
+    let items = index_items(interp, index)?;
+    let symbolic = |v: &Value| matches!(v, Value::SymInt(e) if e.as_const().is_none());
+    let has_symbolic = items.iter().any(|v| match v {
+        Value::Slice(s) => s.iter().any(symbolic),
+        v => symbolic(v),
+    });
+    let plain = |v: &Value| {
+        matches!(
+            v,
+            Value::None | Value::Int(_) | Value::SymInt(_) | Value::Slice(_)
+        ) || is_ellipsis(v)
+    };
+    if !has_symbolic || !items.iter().all(plain) {
+        return Ok(None);
+    }
+    let given = items.iter().filter(|v| !matches!(v, Value::None)).count();
+    let mut cur = Value::Tensor(t.clone());
+    let mut dim: i64 = 0;
+    for item in &items {
+        let Value::Tensor(ct) = cur.clone() else {
+            break;
+        };
+        match item {
+            Value::None => {
+                cur = interp.call_op_by_method("unsqueeze", cur, vec![Value::Int(dim)], vec![])?;
+                dim += 1;
+            }
+            v if is_ellipsis(v) => {
+                // `...` stands for the bare slices filling the other dims.
+                dim += (t.rank() + 1).saturating_sub(given) as i64;
+            }
+            Value::Slice(s) => {
+                let bare = matches!(s[0], Value::None)
+                    && matches!(s[1], Value::None)
+                    && matches!(s[2], Value::None | Value::Int(1));
+                if !bare {
+                    cur = slice_dim(interp, ct, dim, s, false)?;
+                }
+                dim += 1;
+            }
+            i => {
+                cur = interp.call_op_by_method(
+                    "select",
+                    cur,
+                    vec![Value::Int(dim), i.clone()],
+                    vec![],
+                )?;
+            }
+        }
+    }
+    Ok(Some(cur))
 }
 
 /// The view `index` selects; `skip_full` skips slices that span their whole

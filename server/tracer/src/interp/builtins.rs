@@ -1915,6 +1915,15 @@ fn math_function(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> 
             }
         }
     }
+    // Non-strict export traces `forward` with `math.pow` replaced by `**`.
+    if name == "pow" && interp.tracing && interp.mode == crate::Mode::NonStrict {
+        let mut it = args.into_iter();
+        let (a, b) = (
+            it.next().unwrap_or(Value::None),
+            it.next().unwrap_or(Value::None),
+        );
+        return interp.binop(BinOp::Pow, a, b);
+    }
     let symbolic = args
         .iter()
         .any(|a| matches!(a, Value::SymInt(_) | Value::SymFloat(_, _)));

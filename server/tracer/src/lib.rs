@@ -25,6 +25,7 @@ pub mod ops;
 pub mod prelude;
 mod runtime_asserts;
 pub mod shape_env;
+mod solve;
 pub mod spec;
 pub mod value;
 

@@ -54,16 +54,18 @@ pub struct SuppressedGuard {
     pub line: Option<u32>,
 }
 
-/// A guard on several equalities at once that teaches nothing: no
-/// replacement, range or fact comes of it.
+/// A guard on several relations at once, logged as one: a disjunction or
+/// negated conjunction of equalities teaches nothing; a conjunction
+/// (torch's `_check(sym_and(...))`) narrows ranges as each of its members
+/// would, but adds none of them as a fact.
 #[derive(Clone, Debug)]
-pub struct AnyEqGuard {
-    pub alternatives: Vec<(SymExpr, SymExpr)>,
+pub struct CompoundGuard {
+    pub members: Vec<(SymExpr, CmpKind, SymExpr)>,
     pub junction: Junction,
     pub line: Option<u32>,
 }
 
-/// How an [`AnyEqGuard`] joins its equalities.
+/// How a [`CompoundGuard`] joins its members.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Junction {
     /// One of them holds (`Eq(a, 1) | Eq(b, a)`, torch's
@@ -72,6 +74,8 @@ pub enum Junction {
     /// Not all of them hold (`~(Eq(a, 2) & Eq(b, 3))`, Dynamo comparing two
     /// sequences that differ).
     NotAll,
+    /// All of them hold (`((a//6)) >= 1) & (b >= 3)`).
+    All,
 }
 
 /// A relation on unbacked symbols that tracing assumed and could not
@@ -101,8 +105,8 @@ pub struct ShapeEnv {
     /// cache): logged as `[guard suppressed]`, adding no fact. Each with
     /// the number of `guards` before it, to report both in log order.
     pub suppressed: Vec<(usize, SuppressedGuard)>,
-    /// Disjunctions guarded, each with the number of `guards` before it.
-    pub disjunctions: Vec<(usize, AnyEqGuard)>,
+    /// Compound guards, each with the number of `guards` before it.
+    pub compounds: Vec<(usize, CompoundGuard)>,
     /// Runs of `guards` (first index, count) that torch logs as one
     /// conjunction (`Eq(a, 2) & Eq(b, 3)`): each teaches as a guard of its
     /// own.
@@ -785,9 +789,9 @@ impl ShapeEnv {
     /// guard its index in `guards`.
     pub fn reported_guards(&self) -> Vec<(String, Option<u32>, Option<usize>)> {
         let mut out =
-            Vec::with_capacity(self.guards.len() + self.suppressed.len() + self.disjunctions.len());
+            Vec::with_capacity(self.guards.len() + self.suppressed.len() + self.compounds.len());
         let mut sup = self.suppressed.iter().peekable();
-        let mut any = self.disjunctions.iter().peekable();
+        let mut any = self.compounds.iter().peekable();
         for i in 0..=self.guards.len() {
             while let Some((_, s)) = sup.next_if(|(at, _)| *at <= i) {
                 out.push((
@@ -797,7 +801,7 @@ impl ShapeEnv {
                 ));
             }
             while let Some((_, d)) = any.next_if(|(at, _)| *at <= i) {
-                out.push((self.any_eq_text(d), d.line, None));
+                out.push((self.compound_text(d), d.line, None));
             }
             let Some(g) = self.guards.get(i) else {
                 continue;
@@ -808,11 +812,12 @@ impl ShapeEnv {
                 .find(|(first, count)| (*first..first + count).contains(&i))
             {
                 Some(&(first, count)) if first == i => {
-                    let members: Vec<(SymExpr, SymExpr)> = self.guards[first..first + count]
+                    let members: Vec<(SymExpr, CmpKind, SymExpr)> = self.guards
+                        [first..first + count]
                         .iter()
-                        .map(|m| (m.lhs.clone(), m.rhs.clone()))
+                        .map(|m| (m.lhs.clone(), m.op, m.rhs.clone()))
                         .collect();
-                    out.push((self.equalities_text(&members, " & "), g.line, Some(i)));
+                    out.push((self.relations_text(&members, " & "), g.line, Some(i)));
                 }
                 Some(_) => {}
                 None => out.push((self.guard_text(g), g.line, Some(i))),
@@ -824,7 +829,7 @@ impl ShapeEnv {
     /// How many guards [`Self::reported_guards`] lists.
     pub fn reported_count(&self) -> usize {
         let merged: usize = self.conjunctions.iter().map(|(_, n)| n - 1).sum();
-        self.guards.len() + self.suppressed.len() + self.disjunctions.len() - merged
+        self.guards.len() + self.suppressed.len() + self.compounds.len() - merged
     }
 
     /// Decide whether every pair is equal as Dynamo compares two sequences
@@ -843,17 +848,17 @@ impl ShapeEnv {
             match self.decide_uncached(&a, CmpKind::Eq, &b) {
                 Some(false) => return Ok(false),
                 Some(true) => {}
-                None => open.push((a, b)),
+                None => open.push((a, CmpKind::Eq, b)),
             }
         }
-        if let [(a, b)] = &open[..] {
+        if let [(a, _, b)] = &open[..] {
             return self.evaluate(a, CmpKind::Eq, b, line);
         }
         let mut holds = true;
-        for (a, b) in &open {
+        for (a, _, b) in &open {
             let (Some(x), Some(y)) = (self.hint(a), self.hint(b)) else {
                 return Err(DataDependent {
-                    expr: self.equalities_text(&open, " & "),
+                    expr: self.relations_text(&open, " & "),
                 });
             };
             holds &= x == y;
@@ -863,7 +868,7 @@ impl ShapeEnv {
             return Ok(false);
         }
         let first = self.guards.len();
-        for (a, b) in open {
+        for (a, _, b) in open {
             self.add_guard(a, CmpKind::Eq, b, line);
         }
         let count = self.guards.len() - first;
@@ -882,13 +887,13 @@ impl ShapeEnv {
         alternatives: &[(SymExpr, SymExpr)],
         line: Option<u32>,
     ) -> bool {
-        let alts: Vec<(SymExpr, SymExpr)> = alternatives
+        let alts: Vec<(SymExpr, CmpKind, SymExpr)> = alternatives
             .iter()
-            .map(|(a, b)| (self.simplify(a), self.simplify(b)))
+            .map(|(a, b)| (self.simplify(a), CmpKind::Eq, self.simplify(b)))
             .collect();
         let decided: Vec<Option<bool>> = alts
             .iter()
-            .map(|(a, b)| self.static_decide(a, CmpKind::Eq, b))
+            .map(|(a, _, b)| self.static_decide(a, CmpKind::Eq, b))
             .collect();
         if decided.contains(&Some(true)) {
             return true;
@@ -898,7 +903,7 @@ impl ShapeEnv {
         }
         let mut unknown = false;
         let mut holds = false;
-        for (a, b) in &alts {
+        for (a, _, b) in &alts {
             match (self.hint(a), self.hint(b)) {
                 (Some(x), Some(y)) => holds |= x == y,
                 _ => unknown = true,
@@ -908,54 +913,102 @@ impl ShapeEnv {
             // Unbacked sizes: assumed, checked at runtime.
             return true;
         }
-        if holds
-            && !self
-                .disjunctions
-                .iter()
-                .any(|(_, d)| d.alternatives == alts)
-        {
+        if holds && !self.compounds.iter().any(|(_, d)| d.members == alts) {
             self.push_junction(alts, Junction::Any, line);
         }
         holds
     }
 
+    /// Guard that every relation of `checks` holds, as torch's
+    /// `_check(sym_and(...))` does: members that are constants are plain
+    /// Python booleans (one that is false fails the check); the rest is one
+    /// conjunction, kept whole even when some member holds statically,
+    /// guarded unless all hold statically. Each member narrows ranges as its
+    /// own guard would; none becomes a fact. Returns false when the check
+    /// fails on the example values.
+    pub fn assume_all(
+        &mut self,
+        checks: &[(SymExpr, CmpKind, SymExpr)],
+        line: Option<u32>,
+    ) -> bool {
+        let mut members = Vec::new();
+        for (a, op, b) in checks {
+            let (a, b) = (self.simplify(a), self.simplify(b));
+            match (a.as_const(), b.as_const()) {
+                (Some(x), Some(y)) if !op.holds(x, y) => return false,
+                (Some(_), Some(_)) => {}
+                _ => members.push((a, *op, b)),
+            }
+        }
+        if let [(a, op, b)] = &members[..] {
+            return self.assume(a, *op, b, line);
+        }
+        let decided: Vec<Option<bool>> = members
+            .iter()
+            .map(|(a, op, b)| self.static_decide(a, *op, b))
+            .collect();
+        if decided.iter().all(|d| *d == Some(true)) {
+            return true;
+        }
+        if decided.contains(&Some(false)) {
+            return false;
+        }
+        for (a, op, b) in &members {
+            // Unbacked sizes are assumed (checked at runtime).
+            if let (Some(x), Some(y)) = (self.hint(a), self.hint(b))
+                && !op.holds(x, y)
+            {
+                return false;
+            }
+        }
+        for (a, op, b) in &members {
+            self.learn(a, *op, b);
+        }
+        self.push_junction(members, Junction::All, line);
+        true
+    }
+
     /// Log a compound guard after the guards so far.
     fn push_junction(
         &mut self,
-        alternatives: Vec<(SymExpr, SymExpr)>,
+        members: Vec<(SymExpr, CmpKind, SymExpr)>,
         junction: Junction,
         line: Option<u32>,
     ) {
         let at = self.guards.len();
-        let guard = AnyEqGuard {
-            alternatives,
+        let guard = CompoundGuard {
+            members,
             junction,
             line,
         };
-        self.disjunctions.push((at, guard));
+        self.compounds.push((at, guard));
     }
 
-    /// `Eq(a, b) | Eq(c, d)` or `~(Eq(a, b) & Eq(c, d))`.
-    pub fn any_eq_text(&self, g: &AnyEqGuard) -> String {
+    /// `Eq(a, b) | Eq(c, d)`, `~(Eq(a, b) & Eq(c, d))` or `(a >= 1) & (b >= 1)`.
+    pub fn compound_text(&self, g: &CompoundGuard) -> String {
         match g.junction {
-            Junction::Any => self.equalities_text(&g.alternatives, " | "),
-            Junction::NotAll => format!("~({})", self.equalities_text(&g.alternatives, " & ")),
+            Junction::Any => self.relations_text(&g.members, " | "),
+            Junction::NotAll => format!("~({})", self.relations_text(&g.members, " & ")),
+            Junction::All => self.relations_text(&g.members, " & "),
         }
     }
 
-    /// Equalities joined by `separator`, in the order sympy prints the
+    /// Relations joined by `separator`, in the order sympy prints the
     /// arguments of `Or` and `And` (`default_sort_key` over the symbols'
-    /// names, then printed over sources).
-    fn equalities_text(&self, equalities: &[(SymExpr, SymExpr)], separator: &str) -> String {
+    /// names, then printed over sources); an inequality in parentheses.
+    fn relations_text(&self, relations: &[(SymExpr, CmpKind, SymExpr)], separator: &str) -> String {
         let names = |s: SymbolId| self.symbol_name(s);
-        let mut sorted: Vec<&(SymExpr, SymExpr)> = equalities.iter().collect();
-        sorted.sort_by(|(a, b), (c, d)| {
+        let mut sorted: Vec<&(SymExpr, CmpKind, SymExpr)> = relations.iter().collect();
+        sorted.sort_by(|(a, _, b), (c, _, d)| {
             a.cmp_sort_key(c, &names)
                 .then_with(|| b.cmp_sort_key(d, &names))
         });
         sorted
             .iter()
-            .map(|(a, b)| self.render_relation(a, CmpKind::Eq, b, true))
+            .map(|(a, op, b)| match op {
+                CmpKind::Eq | CmpKind::Ne => self.render_relation(a, *op, b, true),
+                _ => format!("({})", self.render_relation(a, *op, b, true)),
+            })
             .collect::<Vec<_>>()
             .join(separator)
     }
@@ -985,29 +1038,7 @@ impl ShapeEnv {
     }
 
     fn add_guard(&mut self, lhs: SymExpr, op: CmpKind, rhs: SymExpr, line: Option<u32>) {
-        // A difference past int64 teaches nothing (the guard is still kept).
-        let diff = lhs.checked_sub(&rhs).unwrap_or_default();
-        if op == CmpKind::Eq {
-            let m = if diff.terms().first().is_some_and(|t| t.coeff() < 0) {
-                diff.checked_neg().ok()
-            } else {
-                Some(diff.clone())
-            };
-            if let Some(m) = m
-                && matches!(m.as_atom().map(|a| a.kind()), Some(AtomKind::Mod(..)))
-            {
-                self.divisible.insert(m);
-                self.open_queries.clear();
-                self.facts.replace(None);
-            }
-        }
-        match op {
-            CmpKind::Eq => self.add_replacement(&diff),
-            CmpKind::Ge | CmpKind::Gt | CmpKind::Le | CmpKind::Lt => self.refine_range(&diff, op),
-            // torch's `_maybe_guard_rel` learns nothing from `Ne`; asking
-            // again is settled by `known_relation`.
-            CmpKind::Ne => {}
-        }
+        self.learn(&lhs, op, &rhs);
         let unbacked = lhs
             .symbols()
             .iter()
@@ -1043,6 +1074,37 @@ impl ShapeEnv {
                 self.facts.replace(Some(index));
             }
             self.guards.push(guard);
+        }
+    }
+
+    /// What guarding `lhs op rhs` teaches (torch's `_maybe_guard_rel`):
+    /// divisibility and replacements from an equality, ranges from an
+    /// inequality, nothing from a disequality.
+    fn learn(&mut self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) {
+        // A difference past int64 teaches nothing (the guard is still kept).
+        let diff = lhs.checked_sub(rhs).unwrap_or_default();
+        if op == CmpKind::Eq {
+            let m = if diff.terms().first().is_some_and(|t| t.coeff() < 0) {
+                diff.checked_neg().ok()
+            } else {
+                Some(diff.clone())
+            };
+            if let Some(m) = m
+                && matches!(m.as_atom().map(|a| a.kind()), Some(AtomKind::Mod(..)))
+            {
+                self.divisible.insert(m);
+                self.open_queries.clear();
+                self.facts.replace(None);
+            }
+        }
+        match op {
+            CmpKind::Eq => self.add_replacement(&diff),
+            CmpKind::Ge | CmpKind::Gt | CmpKind::Le | CmpKind::Lt => {
+                self.refine_ranges(lhs, op, rhs)
+            }
+            // torch's `_maybe_guard_rel` learns nothing from `Ne`; asking
+            // again is settled by `known_relation`.
+            CmpKind::Ne => {}
         }
     }
 
@@ -1162,80 +1224,40 @@ impl ShapeEnv {
         }
     }
 
-    /// `diff op 0` with diff linear in a single symbol: narrow its range.
-    fn refine_range(&mut self, diff: &SymExpr, op: CmpKind) {
-        let syms: Vec<SymbolId> = diff.symbols().into_iter().collect();
-        if syms.len() != 1 {
-            return;
-        }
-        let s = syms[0];
-        // `diff` is `a*v + b`, `v` the symbol or one floor division of it
-        // by a positive number `k` (torch solves `(s//k) >= m` as
-        // `s >= k*m`).
-        let (a, b, divisor) = match floor_division_term(diff, s) {
-            Some((a, k)) => (a, diff.constant(), Some(k)),
-            None => {
-                let Some(a) = diff.coeff_of(s) else { return };
-                let Some(b) = constant_beside(diff, s, a) else {
-                    return;
-                };
-                (a, b, None)
-            }
-        };
-        if a == 0 || a == i64::MIN || b == i64::MIN {
-            return;
-        }
-        // a*s + b op 0  =>  s op' -b/a
-        let (op, a, b) = if a < 0 {
-            let flipped = match op {
-                CmpKind::Ge => CmpKind::Le,
-                CmpKind::Gt => CmpKind::Lt,
-                CmpKind::Le => CmpKind::Ge,
-                CmpKind::Lt => CmpKind::Gt,
-                o => o,
+    /// `lhs op rhs` (an inequality) narrows the range of each symbol it
+    /// can be solved for (torch's `_refine_ranges` over `try_solve`): a
+    /// lower bound from `s >= rhs` is the least value of `rhs`, an upper
+    /// bound from `s <= rhs` its greatest, so `(s//6) >= 1` gives `s >= 6`,
+    /// `s > t` gives `s >= 3` for `t >= 2`, and `2*s >= 5` gives nothing.
+    fn refine_ranges(&mut self, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr) {
+        let (lhs, rhs) = (self.simplify(lhs), self.simplify(rhs));
+        let symbols: BTreeSet<SymbolId> = lhs.symbols().union(&rhs.symbols()).copied().collect();
+        for s in symbols {
+            let Some((op, bound)) = crate::solve::isolate(&lhs, op, &rhs, s) else {
+                continue;
             };
-            (flipped, -a, -b)
-        } else {
-            (op, a, b)
-        };
-        let r = match op {
-            CmpKind::Ge => ValueRange::new(Bound::Finite(ceil_div(-b, a)), Bound::PosInf),
-            CmpKind::Gt => ValueRange::new(
-                Bound::Finite((-b).div_euclid(a).saturating_add(1)),
-                Bound::PosInf,
-            ),
-            CmpKind::Le => ValueRange::new(Bound::NegInf, Bound::Finite((-b).div_euclid(a))),
-            CmpKind::Lt => ValueRange::new(
-                Bound::NegInf,
-                Bound::Finite(ceil_div(-b, a).saturating_sub(1)),
-            ),
-            _ => return,
-        };
-        let r = match divisor {
-            None => r,
-            Some(k) => {
-                let scale = |b: Bound, extra: i64| match b {
-                    Bound::Finite(v) => v
-                        .checked_mul(k)
-                        .and_then(|v| v.checked_add(extra))
-                        .map_or(b, Bound::Finite),
-                    other => other,
-                };
-                ValueRange::new(scale(r.lo, 0), scale(r.hi, k - 1))
+            let b = self.range_of(&bound);
+            let r = self.info(s).range;
+            let (mut lo, mut hi) = (r.lo, r.hi);
+            let strict = i64::from(matches!(op, CmpKind::Gt | CmpKind::Lt));
+            if matches!(op, CmpKind::Ge | CmpKind::Gt) && lo <= b.lo {
+                lo = shifted(b.lo, strict);
             }
-        };
-        let info = &mut self.symbols[s.0 as usize];
-        let refined = info.range.intersect(&r);
-        info.spec_range = info.spec_range.intersect(&r);
-        if refined == info.range {
-            // torch's `_refine_ranges` keeps its caches when a guard
-            // refines nothing (an inequality of several symbols, or a
-            // range already as narrow).
-            return;
+            if matches!(op, CmpKind::Le | CmpKind::Lt) && hi >= b.hi {
+                hi = shifted(b.hi, -strict);
+            }
+            let new = ValueRange::new(lo, hi);
+            if new == r {
+                // torch's `_refine_ranges` keeps its caches when a guard
+                // refines nothing.
+                continue;
+            }
+            let info = &mut self.symbols[s.0 as usize];
+            info.range = r.intersect(&new);
+            info.spec_range = info.spec_range.intersect(&new);
+            self.open_queries.clear();
+            self.pin_if_single_value(s, true);
         }
-        info.range = refined;
-        self.open_queries.clear();
-        self.pin_if_single_value(s, true);
     }
 
     /// Print an expression over symbol names (`s0 + 1`).
@@ -1320,6 +1342,14 @@ fn relation_text(lhs: impl std::fmt::Display, op: CmpKind, rhs: impl std::fmt::D
     }
 }
 
+/// A finite bound moved by `k` (saturating); infinities stay.
+fn shifted(b: Bound, k: i64) -> Bound {
+    match b {
+        Bound::Finite(v) => Bound::Finite(v.saturating_add(k)),
+        inf => inf,
+    }
+}
+
 pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
     // Without negating `a`, so `i64::MIN` divides too.
     let q = a.div_euclid(b);
@@ -1331,19 +1361,6 @@ pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
 }
 
 /// `e - a*s` when that is a constant (`e` linear in `s` alone).
-/// `e` as `a*(s//k) + b`: `(a, k)` for a positive number `k`.
-fn floor_division_term(e: &SymExpr, s: SymbolId) -> Option<(i64, i64)> {
-    let [term] = e.terms() else { return None };
-    let [factor] = term.factors() else {
-        return None;
-    };
-    let AtomKind::FloorDiv(base, divisor) = factor.atom().kind() else {
-        return None;
-    };
-    let k = divisor.as_const().filter(|k| *k > 0)?;
-    (factor.pow() == 1 && base.as_symbol() == Some(s)).then_some((term.coeff(), k))
-}
-
 fn constant_beside(e: &SymExpr, s: SymbolId, a: i64) -> Option<i64> {
     let term = SymExpr::symbol(s).checked_mul(&SymExpr::int(a)).ok()?;
     e.checked_sub(&term).ok()?.as_const()

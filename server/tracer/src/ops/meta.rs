@@ -1584,6 +1584,7 @@ pub fn pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
     if nd == 3 && !call.spelling.contains("max") {
         avg_pool3d_input_checks(interp, &lengths, &k)?;
     }
+    pool_output_check(interp, &shape[off..])?;
     let ints = |v: &[i64]| Arg::List(v.iter().map(|i| Arg::Int(*i)).collect());
     let mut args = vec![
         interp.arg_of(&Value::Tensor(x.clone())),
@@ -1636,20 +1637,42 @@ pub fn pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
 }
 
 /// `avg_pool3d`'s shape check: each unpadded spatial size at least the
-/// kernel (a `torch._check`, so on a dynamic size a guard that narrows its
-/// range: `x.size()[4] >= 4`).
+/// kernel (on dynamic sizes a guard that narrows their ranges:
+/// `x.size()[4] >= 4`).
 fn avg_pool3d_input_checks(interp: &mut Interp, lengths: &[SymExpr], kernel: &[i64]) -> R<()> {
+    sizes_at_least(interp, lengths, kernel, |sizes| {
+        format!("avg_pool3d: the input sizes {sizes} are smaller than the kernel size {kernel:?}")
+    })
+}
+
+/// The pools' shape check that every output size is at least 1, so a
+/// dynamic output size such as `(s//6)` guards `((s//6)) >= 1`, which
+/// narrows `s` to at least 6.
+fn pool_output_check(interp: &mut Interp, sizes: &[SymExpr]) -> R<()> {
+    sizes_at_least(interp, sizes, &vec![1; sizes.len()], |sizes| {
+        format!("the calculated output sizes {sizes} are too small")
+    })
+}
+
+/// A pool's `torch._check(sym_and(size >= bound, ...))`: one conjunction
+/// of the sizes' bounds; `message` names the sizes when it fails.
+fn sizes_at_least(
+    interp: &mut Interp,
+    sizes: &[SymExpr],
+    bounds: &[i64],
+    message: impl FnOnce(&str) -> String,
+) -> R<()> {
     let line = interp.guard_line();
-    for (len, &k) in lengths.iter().zip(kernel) {
-        if !interp.env.assume(len, CmpKind::Ge, &SymExpr::int(k), line) {
-            let len = interp.env.render(len);
-            return Err(shape_error(
-                interp,
-                format!("avg_pool3d: the input size {len} is smaller than the kernel size {k}"),
-            ));
-        }
+    let checks: Vec<_> = sizes
+        .iter()
+        .zip(bounds)
+        .map(|(d, &b)| (d.clone(), CmpKind::Ge, SymExpr::int(b)))
+        .collect();
+    if interp.env.assume_all(&checks, line) {
+        return Ok(());
     }
-    Ok(())
+    let sizes: Vec<String> = sizes.iter().map(|d| interp.env.render(d)).collect();
+    Err(shape_error(interp, message(&sizes.join(", "))))
 }
 
 /// The fake-tensor cache's checks of `x.unsqueeze(-2)`, the view a 1-d pool

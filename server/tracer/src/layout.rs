@@ -429,16 +429,58 @@ pub fn fresh_cache_checks(env: &mut ShapeEnv, shape: &[SymExpr], line: Option<u3
     }
 }
 
-/// make_fx's `tensor_meta` of a node's output: `is_contiguous(false_if_dde)`
-/// asks `numel < 2`, then runs the contiguity loop (guards, no line).
+/// make_fx's `tensor_meta` of a node's output: whether it is contiguous
+/// (guards, no line).
 pub fn tensor_meta_checks(env: &mut ShapeEnv, shape: &[SymExpr], layout: &Layout) -> SymResult<()> {
+    is_contiguous_or_false(env, shape, &layout.strides, None)?;
+    Ok(())
+}
+
+/// torch's `is_contiguous_or_false`: asks `numel < 2`, then runs the
+/// contiguity loop, each open question a guard on `line`.
+pub fn is_contiguous_or_false(
+    env: &mut ShapeEnv,
+    shape: &[SymExpr],
+    strides: &[SymExpr],
+    line: Option<u32>,
+) -> SymResult<bool> {
     let n = numel(shape)?;
     let large = env.range_of(&n).lo >= shapes::Bound::Finite(2);
-    if !large && env.guard_or(&n, CmpKind::Lt, &SymExpr::int(2), None, false, false) {
-        return Ok(());
+    if !large && env.guard_or(&n, CmpKind::Lt, &SymExpr::int(2), line, false, false) {
+        return Ok(true);
     }
-    contiguity_loop(env, shape, &layout.strides, None, false)?;
-    Ok(())
+    contiguity_loop(env, shape, strides, line, false)
+}
+
+/// torch's `is_channels_last_contiguous_or_false` for a 4-d tensor: from
+/// the channels, then width, height and batch, skip sizes that are 1 and
+/// compare each stride with the running product of the sizes before it
+/// (guards on `line`). Any other rank is not channels-last.
+pub fn is_channels_last_or_false(
+    env: &mut ShapeEnv,
+    shape: &[SymExpr],
+    strides: &[SymExpr],
+    line: Option<u32>,
+) -> SymResult<bool> {
+    if shape.len() != 4 || strides.len() != 4 {
+        return Ok(false);
+    }
+    let one = SymExpr::int(1);
+    let mut expected = SymExpr::int(1);
+    for i in [1, 3, 2, 0] {
+        let (size, stride) = (&shape[i], &strides[i]);
+        let large = env.range_of(size).lo >= shapes::Bound::Finite(2);
+        if !large && env.guard_or(size, CmpKind::Eq, &one, line, false, false) {
+            continue;
+        }
+        if env.simplify(stride) != env.simplify(&expected)
+            && env.guard_or(stride, CmpKind::Ne, &expected, line, true, false)
+        {
+            return Ok(false);
+        }
+        expected = expected.checked_mul(size)?;
+    }
+    Ok(true)
 }
 
 #[cfg(test)]

@@ -2133,13 +2133,53 @@ fn allocated(shape: &[SymExpr], strides: Vec<SymExpr>) -> crate::interp::record:
     }
 }
 
+/// What an elementwise op's fake kernel asks of its tensor operands before
+/// it lays out an output of rank 2 or more on symbolic sizes (the fast
+/// path of `add`/`sub`/`mul`/`div` and the prims' output strides alike):
+/// whether each is contiguous, until one is not, then whether each 4-d one
+/// is channels-last, until one is not. These are guards of the op's line:
+/// in strict mode Dynamo asks them first, before the AOT phase's
+/// `tensor_meta`.
+fn elementwise_input_guards(interp: &mut Interp, operands: &[&Value], rank: usize) {
+    let tensors: Vec<&Rc<Tensor>> = operands
+        .iter()
+        .filter_map(|v| match v {
+            Value::Tensor(t) if t.rank() > 0 => Some(t),
+            _ => None,
+        })
+        .collect();
+    let symbolic = tensors
+        .iter()
+        .any(|t| t.shape.iter().any(|d| !d.is_const()));
+    if !interp.tracing || rank < 2 || !symbolic {
+        return;
+    }
+    let line = interp.guard_line();
+    let layouts: Vec<_> = tensors
+        .iter()
+        .filter_map(|t| Some((t.shape.clone(), t.layout().ok()?.strides)))
+        .collect();
+    let env = &mut interp.env;
+    let mut contiguous = true;
+    let mut channels_last = true;
+    for (shape, strides) in &layouts {
+        contiguous = contiguous
+            && crate::layout::is_contiguous_or_false(env, shape, strides, line).unwrap_or(false);
+        channels_last = channels_last
+            && crate::layout::is_channels_last_or_false(env, shape, strides, line).unwrap_or(false);
+    }
+}
+
 /// Where an elementwise op's output of `shape` lives, from its tensor
-/// operands' layouts (see [`crate::layout::elementwise_strides`]).
+/// operands' layouts (see [`crate::layout::elementwise_strides`]), after
+/// the questions torch's fake kernel asks of them
+/// ([`elementwise_input_guards`]).
 pub fn elementwise_output(
-    interp: &Interp,
+    interp: &mut Interp,
     operands: &[&Value],
     shape: &[SymExpr],
 ) -> crate::interp::record::Output {
+    elementwise_input_guards(interp, operands, shape.len());
     // Tensors without a layout are contiguous in their own storage, and an
     // op on contiguous tensors gives a contiguous one: the common case
     // costs no stride arithmetic.

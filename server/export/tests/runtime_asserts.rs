@@ -262,3 +262,26 @@ fn reading_a_tensor_item_again_is_the_same_symbol() {
         ]
     );
 }
+
+#[test]
+fn strict_mode_names_a_float_item_again_as_a_float_symbol() {
+    // Dynamo's trace and the ATen re-trace each make the float: zuf0, zuf1.
+    let src = "import torch
+
+class M(torch.nn.Module):
+    def forward(self, tensor):
+        return tensor.item()
+
+model = M()
+example_args = (torch.tensor([3.14], dtype=torch.float),)
+";
+    let names = |mode| -> Vec<String> {
+        common::exported(src, mode)
+            .range_constraints
+            .iter()
+            .map(|(name, _, _)| name.clone())
+            .collect()
+    };
+    assert_eq!(names(Mode::Strict), ["zuf0", "zuf1"]);
+    assert_eq!(names(Mode::NonStrict), ["zuf0"]);
+}

@@ -1568,10 +1568,23 @@ fn range_constraints(interp: &Interp, inputs: &[NodeId]) -> Vec<(String, Bound, 
     }
     // Strict mode traces twice (Dynamo, then the ATen re-trace): every
     // unbacked symbol shows up again under the next free name.
+    // Integer (`u`) and float (`zuf`) symbols are numbered apart.
     if interp.mode == crate::Mode::Strict {
-        let n = interp.env.symbols.iter().filter(|i| i.unbacked).count();
-        for (k, (_, r)) in unbacked.iter().enumerate() {
-            push(format!("u{}", n + k), r.lo, r.hi, &mut out);
+        for prefix in ["u", "zuf"] {
+            let kind = |name: &str| {
+                name.strip_prefix(prefix)
+                    .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+            };
+            let n = interp
+                .env
+                .symbols
+                .iter()
+                .filter(|i| i.unbacked && kind(&i.name))
+                .count();
+            let again = unbacked.iter().filter(|(name, _)| kind(name));
+            for (k, (_, r)) in again.enumerate() {
+                push(format!("{prefix}{}", n + k), r.lo, r.hi, &mut out);
+            }
         }
     }
     out

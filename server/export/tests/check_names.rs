@@ -26,11 +26,8 @@ example_args = (torch.tensor([3]),)
 #[test]
 fn each_traced_check_takes_a_name() {
     for mode in [Mode::Strict, Mode::NonStrict] {
-        let p = common::exported(SRC, mode);
-        let named = export::name_program(&p, mode);
-        let names: Vec<&str> = named.order.iter().map(|id| named.name(*id)).collect();
         assert_eq!(
-            names,
+            common::node_names(SRC, mode),
             [
                 "item",
                 "ge_2",

@@ -23,11 +23,8 @@ dynamic_shapes = ({0: Dim.AUTO}, {0: Dim.AUTO})
 #[test]
 fn a_repeated_max_of_sizes_is_one_node() {
     for mode in [Mode::Strict, Mode::NonStrict] {
-        let p = common::exported(SRC, mode);
-        let named = export::name_program(&p, mode);
-        let names: Vec<&str> = named.order.iter().map(|id| named.name(*id)).collect();
         assert_eq!(
-            names,
+            common::node_names(SRC, mode),
             [
                 "sym_size_int_2",
                 "sym_size_int_3",

@@ -29,3 +29,12 @@ pub fn named_nodes(src: &str, mode: tracer::Mode) -> Vec<(String, String)> {
         })
         .collect()
 }
+
+/// The final name of each node of that program, in order.
+#[allow(dead_code)]
+pub fn node_names(src: &str, mode: tracer::Mode) -> Vec<String> {
+    named_nodes(src, mode)
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect()
+}

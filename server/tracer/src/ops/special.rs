@@ -479,15 +479,32 @@ fn tolist(interp: &mut Interp, t: &Rc<Tensor>) -> R<Value> {
     {
         interp.charge_items(numel.max(0) as u128, "`tolist()`")?;
     }
-    // Records `unbind` then one `item` per element (rank-1 tensors).
-    let rows = interp.call_op_by_method("unbind", Value::Tensor(t.clone()), vec![], vec![])?;
-    let rows = interp.iterate(&rows)?;
-    let mut out = Vec::with_capacity(rows.len());
-    for r in rows {
-        match &r {
-            Value::Tensor(rt) if rt.rank() == 0 => out.push(interp.tensor_item(rt)?),
-            Value::Tensor(rt) => out.push(tolist(interp, rt)?),
-            other => out.push(other.clone()),
+    let element = |interp: &mut Interp, r: Value| match &r {
+        Value::Tensor(rt) if rt.rank() == 0 => interp.tensor_item(rt),
+        Value::Tensor(rt) => tolist(interp, rt),
+        other => Ok(other.clone()),
+    };
+    let mut out = Vec::new();
+    // Dynamo indexes one row at a time (`select`, then that row's own
+    // values); non-strict tracing unbinds the tensor once.
+    match t.shape[0].as_const() {
+        Some(len) if interp.tracing && interp.mode == crate::Mode::Strict => {
+            for i in 0..len {
+                let row = interp.call_op_by_method(
+                    "select",
+                    Value::Tensor(t.clone()),
+                    vec![Value::Int(0), Value::Int(i)],
+                    vec![],
+                )?;
+                out.push(element(interp, row)?);
+            }
+        }
+        _ => {
+            let rows =
+                interp.call_op_by_method("unbind", Value::Tensor(t.clone()), vec![], vec![])?;
+            for row in interp.iterate(&rows)? {
+                out.push(element(interp, row)?);
+            }
         }
     }
     Ok(Value::list(out))

@@ -244,3 +244,18 @@ fn a_data_dependent_length_is_read_after_every_input_dim_the_pass_reads() {
     assert_eq!(size_reads(&src, Mode::NonStrict), reads);
     assert_eq!(size_reads(&src, Mode::Strict), reads);
 }
+
+#[test]
+fn slice_assignment_reads_the_sizes_its_checks_compare() {
+    // Assignment's no-op test reads x.1 and y.1 (`x.1 <= y.1`); its
+    // same-sizes test reads the slice's length, a size of its own though
+    // equal to y.1: three traced reads, then the pass's x.1 (_3), y.1 (_4).
+    let src = model(
+        "x = x.clone()\n        x[:, :y.shape[-1]] = y\n        return x",
+        "(torch.randn(2, 4), torch.randn(2, 3))",
+        "({1: h}, {1: d})",
+    );
+    let reads = vec![read("sym_size_int_4", "y", 1)];
+    assert_eq!(size_reads(&src, Mode::NonStrict), reads);
+    assert_eq!(size_reads(&src, Mode::Strict), reads);
+}

@@ -17,6 +17,14 @@ use crate::failure::FailureKind;
 use crate::graph::{Arg, InputKind, MetaVal, Node, NodeId, NodeOp, SymBoolMeta, SymFloatExpr};
 use crate::value::{CmpKind, Provenance, SymBool, Tensor, Value};
 
+/// Where a side of a C++ check's comparison comes from.
+pub enum SizeOperand {
+    /// Dim of the tensor with this id.
+    Dim(u32, usize),
+    /// A value passed to the op, as its argument.
+    Value(Arg),
+}
+
 /// Where an op's output lives, for the metadata guards torch adds.
 pub enum Output {
     /// A new contiguous tensor.
@@ -641,7 +649,7 @@ impl Interp {
         if size.as_const().is_some() || !self.tracing {
             return false;
         }
-        let lhs = self.probe_size_read(&size);
+        let lhs = self.probe_dim_read(t.id, dim, &size);
         self.probe(
             &format!("_operator.{}", kind.operator_name()),
             kind.operator_name(),
@@ -653,6 +661,70 @@ impl Interp {
             }),
         );
         true
+    }
+
+    /// A comparison of two sizes (or ints) as torch's C++ indexing code
+    /// makes it: recorded unless both sides are numbers, reading each
+    /// symbolic side as that code does. Returns the comparison's static
+    /// answer, if any.
+    pub fn probe_compare(
+        &mut self,
+        lhs: (SizeOperand, SymExpr),
+        kind: CmpKind,
+        rhs: (SizeOperand, SymExpr),
+    ) -> Option<bool> {
+        let (l, r) = (self.env.simplify(&lhs.1), self.env.simplify(&rhs.1));
+        let decided = self.env.static_decide(&l, kind, &r);
+        if !self.tracing || (l.is_const() && r.is_const()) {
+            return decided;
+        }
+        let read = |this: &mut Self, operand: SizeOperand, e: &SymExpr| match operand {
+            _ if e.is_const() => Arg::Int(e.constant()),
+            SizeOperand::Dim(t, d) => this.probe_dim_read(t, d, e),
+            SizeOperand::Value(a) => a,
+        };
+        let (la, ra) = (read(self, lhs.0, &l), read(self, rhs.0, &r));
+        self.probe(
+            &format!("_operator.{}", kind.operator_name()),
+            kind.operator_name(),
+            vec![la, ra],
+            MetaVal::SymBool(SymBoolMeta {
+                lhs: l,
+                op: kind.symbol(),
+                rhs: r,
+            }),
+        );
+        decided
+    }
+
+    /// The read of dim `d` of tensor `t` (of size `size`): off the tensor
+    /// that first held it when an op computed it afresh, else as
+    /// [`Self::probe_size_read`] reads it.
+    fn probe_dim_read(&mut self, t: u32, d: usize, size: &SymExpr) -> Arg {
+        let Some(origin) = self.fresh_sizes.get(&(t, d)).copied() else {
+            return self.probe_size_read(size);
+        };
+        if let Some(n) = self.fresh_size_reads.get(&origin) {
+            return Arg::Node(*n);
+        }
+        let n = self.record_probe_read(size);
+        self.fresh_size_reads.insert(origin, n);
+        Arg::Node(n)
+    }
+
+    /// A dead `sym_size.int` read of a computed size, made for a C++ check.
+    fn record_probe_read(&mut self, size: &SymExpr) -> NodeId {
+        let n = self.record_named(
+            "aten.sym_size.int",
+            "sym_size_int",
+            vec![],
+            vec![],
+            MetaVal::Sym(size.clone()),
+        );
+        let node = self.graph.node_mut(n);
+        node.hidden = true;
+        node.probe = true;
+        n
     }
 
     /// The node torch reads a symbolic size through: an input's size through
@@ -668,16 +740,17 @@ impl Interp {
         if let Some(n) = self.probe_size_reads.get(size) {
             return Arg::Node(*n);
         }
-        let n = self.record_named(
-            "aten.sym_size.int",
-            "sym_size_int",
-            vec![],
-            vec![],
-            MetaVal::Sym(size.clone()),
-        );
-        let node = self.graph.node_mut(n);
-        node.hidden = true;
-        node.probe = true;
+        // A size traced arithmetic computed (`max` of two sizes) is read
+        // through the node that computed it.
+        let val = MetaVal::Sym(size.clone());
+        if let Some(i) = self.graph.nodes.iter().rposition(|n| {
+            n.val == val
+                && n.target()
+                    .is_some_and(|t| t.starts_with("_operator.") || t.starts_with("torch.sym_"))
+        }) {
+            return Arg::Node(NodeId(i as u32));
+        }
+        let n = self.record_probe_read(size);
         self.probe_size_reads.insert(size.clone(), n);
         Arg::Node(n)
     }

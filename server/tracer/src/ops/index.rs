@@ -8,6 +8,7 @@ use shapes::SymExpr;
 
 use crate::dtype::DType;
 use crate::graph::{Arg, MetaVal};
+use crate::interp::record::SizeOperand;
 use crate::interp::{Interp, R};
 use crate::value::{CmpKind, Tensor, Value};
 
@@ -289,6 +290,21 @@ fn slice_dim(
         Ok(l) => interp.record_view_op("aten.slice.Tensor", args, vec![], t.dtype, shape, l)?,
         Err(_) => interp.record_tensor_op("aten.slice.Tensor", args, vec![], t.dtype, shape)?,
     };
+    if interp.tracing
+        && let Value::Tensor(o) = &out
+    {
+        // The sliced length is a size of its own; the others pass through.
+        for j in 0..o.rank() {
+            let origin = if j == d {
+                (!shape_len.is_const()).then_some((o.id, d))
+            } else {
+                interp.fresh_sizes.get(&(t.id, j)).copied()
+            };
+            if let Some(origin) = origin {
+                interp.fresh_sizes.insert((o.id, j), origin);
+            }
+        }
+    }
     if !interp.tracing
         && let (Some(start), Some(count)) = (start.as_const(), shape_len.as_const())
         && let Some(values) =
@@ -299,19 +315,26 @@ fn slice_dim(
     Ok(out)
 }
 
-/// Indexing tests whether a slice in a tuple index is a no-op (step 1,
-/// start 0, `size <= stop`); on a symbolic size that test is a node.
+/// Indexing tests whether a slice in a tuple index is a no-op: a start
+/// statically 0 and then `size <= stop` (before it looks at the step); on
+/// a symbolic size or stop that test is a node.
 fn probe_slice_noop(interp: &mut Interp, t: &Tensor, d: usize, s: &[Value; 3]) {
-    let step_one = matches!(&s[2], Value::None | Value::Int(1));
-    let start_zero = matches!(&s[0], Value::None | Value::Int(0));
+    if !matches!(&s[0], Value::None | Value::Int(0)) {
+        return;
+    }
     let stop = match &s[1] {
-        Value::None => SLICE_END_MAX,
-        Value::Int(k) => *k,
+        Value::None => (
+            SizeOperand::Value(Arg::Int(SLICE_END_MAX)),
+            SymExpr::int(SLICE_END_MAX),
+        ),
+        Value::Int(k) => (SizeOperand::Value(Arg::Int(*k)), SymExpr::int(*k)),
+        v @ Value::SymInt(e) => (SizeOperand::Value(interp.arg_of(v)), e.clone()),
         _ => return,
     };
-    if step_one && start_zero {
-        interp.probe_size_compare(t, d, CmpKind::Le, stop);
-    }
+    let Some(size) = t.shape.get(d) else {
+        return;
+    };
+    interp.probe_compare((SizeOperand::Dim(t.id, d), size.clone()), CmpKind::Le, stop);
 }
 
 /// Whether torch's slice optimization skips `s` on a dimension of `size`:
@@ -479,6 +502,9 @@ pub fn setitem(interp: &mut Interp, t: Rc<Tensor>, index: Value, value: Value) -
     }
     let dst = interp.arg_of(&Value::Tensor(v.clone()));
     let val = interp.meta_of(&v);
+    if let Value::Tensor(src) = &value {
+        probe_same_sizes(interp, &v, src);
+    }
     let n = match &value {
         Value::Tensor(_) => {
             let src = interp.arg_of(&value);
@@ -491,4 +517,23 @@ pub fn setitem(interp: &mut Interp, t: Rc<Tensor>, index: Value, value: Value) -
     };
     interp.graph.node_mut(n).side_effect = true;
     Ok(())
+}
+
+/// Assignment first asks whether the source has the destination's sizes,
+/// dim by dim until one is not known equal; on symbolic sizes each
+/// question is a node.
+fn probe_same_sizes(interp: &mut Interp, dst: &Tensor, src: &Tensor) {
+    if dst.rank() != src.rank() {
+        return;
+    }
+    for (d, (a, b)) in dst.shape.iter().zip(&src.shape).enumerate() {
+        let same = interp.probe_compare(
+            (SizeOperand::Dim(dst.id, d), a.clone()),
+            CmpKind::Eq,
+            (SizeOperand::Dim(src.id, d), b.clone()),
+        );
+        if same != Some(true) {
+            return;
+        }
+    }
 }

@@ -259,3 +259,21 @@ fn slice_assignment_reads_the_sizes_its_checks_compare() {
     assert_eq!(size_reads(&src, Mode::NonStrict), reads);
     assert_eq!(size_reads(&src, Mode::Strict), reads);
 }
+
+#[test]
+fn a_constructed_size_is_read_through_the_int_it_was_given() {
+    // `max` reads x.0 and y.0; assignment's no-op test compares z.0 (the
+    // traced `sym_max` itself, no read) with x.0; its same-sizes test
+    // reads the slice's length: three traced reads, then the pass's.
+    let src = model(
+        "z = torch.zeros((max(x.shape[0], y.shape[0]), 4))\n        z[:x.shape[0]] = x\n        return z",
+        "(torch.randn(2, 4), torch.randn(3, 4))",
+        "({0: b}, {0: d})",
+    );
+    let reads = vec![
+        read("sym_size_int_3", "x", 0),
+        read("sym_size_int_4", "y", 0),
+    ];
+    assert_eq!(size_reads(&src, Mode::NonStrict), reads);
+    assert_eq!(size_reads(&src, Mode::Strict), reads);
+}

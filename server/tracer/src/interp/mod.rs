@@ -131,11 +131,10 @@ pub struct Interp {
     pub computed_sizes: std::collections::HashSet<SymExpr>,
     /// The `sym_size.int` reads torch's C++ checks made of computed sizes.
     pub probe_size_reads: HashMap<SymExpr, NodeId>,
-    /// Dims (tensor id, dim) holding a symbolic size an op computed afresh
-    /// (a slice's length), mapped to the dim of the tensor that first held
-    /// it: torch reads such a size off that tensor even when it equals an
-    /// input's size.
-    pub fresh_sizes: HashMap<(u32, usize), (u32, usize)>,
+    /// Where the symbolic sizes of some dims (tensor id, dim) come from,
+    /// where that is not their expression: torch reads a size by the
+    /// symbolic int object holding it, not by its value.
+    pub size_origins: HashMap<(u32, usize), record::SizeOrigin>,
     /// The reads of fresh sizes, by the dim that first held them.
     pub fresh_size_reads: HashMap<(u32, usize), NodeId>,
     /// Buffers mutated in place, in order of first mutation.
@@ -299,7 +298,7 @@ impl Interp {
             user_differences: Default::default(),
             computed_sizes: Default::default(),
             probe_size_reads: HashMap::new(),
-            fresh_sizes: HashMap::new(),
+            size_origins: HashMap::new(),
             fresh_size_reads: HashMap::new(),
             mutated_buffers: Vec::new(),
             in_subgraph: 0,

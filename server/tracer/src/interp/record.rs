@@ -17,6 +17,18 @@ use crate::failure::FailureKind;
 use crate::graph::{Arg, InputKind, MetaVal, Node, NodeId, NodeOp, SymBoolMeta, SymFloatExpr};
 use crate::value::{CmpKind, Provenance, SymBool, Tensor, Value};
 
+/// The symbolic int object a dim's size is, when not found by its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SizeOrigin {
+    /// Computed afresh by the op that made this (tensor id, dim) (a
+    /// slice's length), even when it equals an input's size: read off
+    /// that tensor.
+    Fresh(u32, usize),
+    /// Passed to a constructor as this node's value (a traced `max` of
+    /// two sizes): read through that node.
+    Given(NodeId),
+}
+
 /// Where a side of a C++ check's comparison comes from.
 pub enum SizeOperand {
     /// Dim of the tensor with this id.
@@ -697,19 +709,22 @@ impl Interp {
         decided
     }
 
-    /// The read of dim `d` of tensor `t` (of size `size`): off the tensor
-    /// that first held it when an op computed it afresh, else as
+    /// The read of dim `d` of tensor `t` (of size `size`): by its origin
+    /// when one is known (see [`SizeOrigin`]), else as
     /// [`Self::probe_size_read`] reads it.
     fn probe_dim_read(&mut self, t: u32, d: usize, size: &SymExpr) -> Arg {
-        let Some(origin) = self.fresh_sizes.get(&(t, d)).copied() else {
-            return self.probe_size_read(size);
-        };
-        if let Some(n) = self.fresh_size_reads.get(&origin) {
-            return Arg::Node(*n);
+        match self.size_origins.get(&(t, d)).copied() {
+            None => self.probe_size_read(size),
+            Some(SizeOrigin::Given(n)) => Arg::Node(n),
+            Some(SizeOrigin::Fresh(t, d)) => {
+                if let Some(n) = self.fresh_size_reads.get(&(t, d)) {
+                    return Arg::Node(*n);
+                }
+                let n = self.record_probe_read(size);
+                self.fresh_size_reads.insert((t, d), n);
+                Arg::Node(n)
+            }
         }
-        let n = self.record_probe_read(size);
-        self.fresh_size_reads.insert(origin, n);
-        Arg::Node(n)
     }
 
     /// A dead `sym_size.int` read of a computed size, made for a C++ check.
@@ -739,16 +754,6 @@ impl Interp {
         }
         if let Some(n) = self.probe_size_reads.get(size) {
             return Arg::Node(*n);
-        }
-        // A size traced arithmetic computed (`max` of two sizes) is read
-        // through the node that computed it.
-        let val = MetaVal::Sym(size.clone());
-        if let Some(i) = self.graph.nodes.iter().rposition(|n| {
-            n.val == val
-                && n.target()
-                    .is_some_and(|t| t.starts_with("_operator.") || t.starts_with("torch.sym_"))
-        }) {
-            return Arg::Node(NodeId(i as u32));
         }
         let n = self.record_probe_read(size);
         self.probe_size_reads.insert(size.clone(), n);

@@ -8,7 +8,7 @@ use shapes::SymExpr;
 
 use crate::dtype::DType;
 use crate::graph::{Arg, MetaVal};
-use crate::interp::record::SizeOperand;
+use crate::interp::record::{SizeOperand, SizeOrigin};
 use crate::interp::{Interp, R};
 use crate::value::{CmpKind, Tensor, Value};
 
@@ -296,12 +296,12 @@ fn slice_dim(
         // The sliced length is a size of its own; the others pass through.
         for j in 0..o.rank() {
             let origin = if j == d {
-                (!shape_len.is_const()).then_some((o.id, d))
+                (!shape_len.is_const()).then_some(SizeOrigin::Fresh(o.id, d))
             } else {
-                interp.fresh_sizes.get(&(t.id, j)).copied()
+                interp.size_origins.get(&(t.id, j)).copied()
             };
             if let Some(origin) = origin {
-                interp.fresh_sizes.insert((o.id, j), origin);
+                interp.size_origins.insert((o.id, j), origin);
             }
         }
     }
@@ -504,6 +504,7 @@ pub fn setitem(interp: &mut Interp, t: Rc<Tensor>, index: Value, value: Value) -
     let val = interp.meta_of(&v);
     if let Value::Tensor(src) = &value {
         probe_same_sizes(interp, &v, src);
+        internal_overlap_guards(interp, &v);
     }
     let n = match &value {
         Value::Tensor(_) => {
@@ -536,4 +537,20 @@ fn probe_same_sizes(interp: &mut Interp, dst: &Tensor, src: &Tensor) {
             return;
         }
     }
+}
+
+/// `copy_`'s fake kernel first asks whether its destination overlaps
+/// itself, which starts by asking whether it is contiguous: guards of the
+/// assignment's line when the destination's sizes are symbolic.
+fn internal_overlap_guards(interp: &mut Interp, dst: &Tensor) {
+    if dst.shape.iter().all(|d| d.is_const()) {
+        return;
+    }
+    let Ok(layout) = dst.layout() else {
+        return;
+    };
+    let line = interp.guard_line();
+    // Only the guards matter here, not the answer.
+    let _ =
+        crate::layout::is_contiguous_or_false(&mut interp.env, &dst.shape, &layout.strides, line);
 }

@@ -1174,6 +1174,15 @@ fn constructor(
     };
     let t = interp.op_output(dtype, shape);
     if interp.tracing {
+        // The tensor's sizes are the ints it was given.
+        if let Some(Arg::List(sizes)) = a.first() {
+            for (d, size) in sizes.iter().enumerate() {
+                if let Arg::Node(n) = size {
+                    let origin = crate::interp::record::SizeOrigin::Given(*n);
+                    interp.size_origins.insert((t.id, d), origin);
+                }
+            }
+        }
         let val = interp.meta_of(&t);
         let n = interp.record(target, a, kwargs, val);
         t.node.set(Some(n));

@@ -374,7 +374,7 @@ fn contiguity_loop(
 
 /// The fake-tensor cache rebuilding a view output (`empty.set_(storage,
 /// offset, shape, stride)` under `suppress_guards`): the element count is
-/// asked whether 0, the contiguity loop runs, then the storage bounds check
+/// asked whether not 0 and then whether 0, the contiguity loop runs, then the storage bounds check
 /// `itemsize * (offset + numel) <= storage bytes` for a contiguous view,
 /// `itemsize * (offset + 1 + sum((size - 1) * stride))` for any other
 /// (after asking of each size whether it is 0).
@@ -386,6 +386,8 @@ pub fn view_cache_checks(
     line: Option<u32>,
 ) -> SymResult<()> {
     let n = product(shape.iter().map(|d| env.shown(d)))?;
+    // Asked twice: whether not 0, then whether 0 (each logged).
+    env.guard_or_shown(&n, CmpKind::Ne, &Shown::int(0), line, true);
     if env.guard_or_shown(&n, CmpKind::Eq, &Shown::int(0), line, false) {
         return Ok(());
     }
@@ -479,6 +481,48 @@ pub fn is_channels_last_or_false(
             return Ok(false);
         }
         expected = expected.checked_mul(size)?;
+    }
+    Ok(true)
+}
+
+/// c10's `is_channels_last_strides_2d` / `_3d` on a 4-d / 5-d tensor (what
+/// `suggest_memory_format` asks, so `to(memory_format=...)` of a
+/// convolution's output): unless the channels' stride is 0, from the
+/// channels then the spatial dims from the last and the batch, each size
+/// is asked whether 0 and each stride whether below the running minimum
+/// (a size above 1 multiplies it). The questions are plain comparisons of
+/// symbolic values: real guards on `line`. Any other rank is not
+/// channels-last.
+pub fn strides_like_channels_last(
+    env: &mut ShapeEnv,
+    shape: &[SymExpr],
+    strides: &[SymExpr],
+    line: Option<u32>,
+) -> SymResult<bool> {
+    let order: &[usize] = match (shape.len(), strides.len()) {
+        (4, 4) => &[1, 3, 2, 0],
+        (5, 5) => &[1, 4, 3, 2, 0],
+        _ => return Ok(false),
+    };
+    let ask = |env: &mut ShapeEnv, a: &SymExpr, op: CmpKind, b: &SymExpr| {
+        env.evaluate(a, op, b, line).unwrap_or(false)
+    };
+    let (zero, one) = (SymExpr::int(0), SymExpr::int(1));
+    if ask(env, &strides[1], CmpKind::Eq, &zero) {
+        return Ok(false);
+    }
+    let mut min = zero.clone();
+    for &d in order {
+        if ask(env, &shape[d], CmpKind::Eq, &zero) || ask(env, &strides[d], CmpKind::Lt, &min) {
+            return Ok(false);
+        }
+        if d == 0 && ask(env, &min, CmpKind::Eq, &strides[1]) {
+            return Ok(false);
+        }
+        min = strides[d].clone();
+        if ask(env, &shape[d], CmpKind::Gt, &one) {
+            min = min.checked_mul(&shape[d])?;
+        }
     }
     Ok(true)
 }

@@ -382,20 +382,34 @@ impl ShapeEnv {
     /// `Max(1, s//2)` is `s//2` when the ranges order the arguments (s >= 2
     /// here): torch's `Max`/`Min` drop an argument its bounds show never
     /// wins, so a stride `Max(1, d)` equals `d` for any size known >= 1.
-    fn settle_min_max(&self, e: &SymExpr) -> SymExpr {
+    /// A two-argument `Max` of 0 or 1 and `d` also drops the constant when
+    /// the static evaluation (earlier guards too, with `use_guards`) shows
+    /// `d` is at least that constant: after a guard `Eq(d, 1)`, the stride
+    /// `Max(1, d)` is `d`.
+    fn settle_min_max(&self, e: &SymExpr, use_guards: bool) -> SymExpr {
         let winner = |args: &[SymExpr], max: bool| -> Option<SymExpr> {
-            args.iter()
-                .find(|a| {
-                    args.iter().all(|b| {
-                        let gap = if max {
-                            a.checked_sub(b)
-                        } else {
-                            b.checked_sub(a)
-                        };
-                        gap.is_ok_and(|g| self.range_of(&g).lo >= Bound::Finite(0))
-                    })
+            let by_ranges = args.iter().find(|a| {
+                args.iter().all(|b| {
+                    let gap = if max {
+                        a.checked_sub(b)
+                    } else {
+                        b.checked_sub(a)
+                    };
+                    gap.is_ok_and(|g| self.range_of(&g).lo >= Bound::Finite(0))
                 })
-                .cloned()
+            });
+            if by_ranges.is_some() || !max {
+                return by_ranges.cloned();
+            }
+            let [a, b] = args else { return None };
+            let (low, other) = match (a.as_const(), b.as_const()) {
+                (Some(c @ (0 | 1)), None) => (c, b),
+                (None, Some(c @ (0 | 1))) => (c, a),
+                _ => return None,
+            };
+            let at_least =
+                self.decide_statically(other, CmpKind::Ge, &SymExpr::int(low), use_guards);
+            (at_least == Some(true)).then(|| other.clone())
         };
         let rewrite = |atom: &SymExpr| match atom.as_atom()?.kind() {
             AtomKind::Max(args) => winner(args, true),
@@ -606,7 +620,7 @@ impl ShapeEnv {
         use_guards: bool,
     ) -> Option<bool> {
         let diff = self.simplify_divisible(&self.simplify(&lhs.checked_sub(rhs).ok()?));
-        let diff = self.settle_min_max(&diff);
+        let diff = self.settle_min_max(&diff, use_guards);
         if use_guards && let Some(b) = self.known_relation(&diff, op) {
             return Some(b);
         }

@@ -1343,6 +1343,7 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let groups = opt_int(interp, &call.get("groups").clone())?.unwrap_or(1);
     let same = matches!(call.get("padding"), Value::Str(s) if &**s == "same");
     let padding = per_dim(interp, &call.get("padding").clone(), nd, 0)?;
+    conv_groups_check(interp, &w.shape[0], groups)?;
     let cin = &x.shape[off];
     let expect_cin = interp.size_arith(w.shape[1].checked_mul(&SymExpr::int(groups)))?;
     expect_eq(interp, cin, &expect_cin, "conv: input channels")?;
@@ -1371,14 +1372,97 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     conv_output_checks(interp, &shape[shape.len() - nd..]);
     // A string padding ('same', 'valid') is the `.padding` overload.
     if matches!(call.get("padding"), Value::Str(_)) {
-        return emit_allocated(interp, call, (1, 7.min(call.args.len())), x.dtype, shape);
+        let n = 7.min(call.args.len());
+        return emit_conv_output(interp, call, (1, n), x.dtype, shape, batched);
     }
     let n = if call.arg(2).is_none() && matches!(call.get("stride"), Value::None | Value::Int(1)) {
         2
     } else {
         7
     };
-    emit_allocated(interp, call, (0, n.min(call.args.len())), x.dtype, shape)
+    emit_conv_output(
+        interp,
+        call,
+        (0, n.min(call.args.len())),
+        x.dtype,
+        shape,
+        batched,
+    )
+}
+
+/// A convolution's output. Its fake kernel, every size known, converts
+/// the output to the memory format the input suggests, which asks the
+/// output's strides whether they are channels-last (4-d and 5-d outputs,
+/// [`crate::layout::strides_like_channels_last`]). An unbatched input is
+/// batched by the composite op, convolved (a fresh output of batch 1,
+/// rebuilt by the fake-tensor cache) and squeezed back: the result is a
+/// view of that output, its strides `Max(1, size)` products without the
+/// batch's.
+fn emit_conv_output(
+    interp: &mut Interp,
+    call: &OpCall,
+    target_and_args: (usize, usize),
+    dtype: DType,
+    shape: Vec<SymExpr>,
+    batched: bool,
+) -> R<Value> {
+    if !interp.tracing {
+        return emit_allocated(interp, call, target_and_args, dtype, shape);
+    }
+    let mut inner = shape.clone();
+    if !batched {
+        inner.insert(0, SymExpr::int(1));
+    }
+    let unbacked = inner
+        .iter()
+        .any(|d| d.symbols().iter().any(|s| interp.env.info(*s).unbacked));
+    let layout = crate::layout::Layout::allocated_empty(&interp.env, &inner);
+    if !unbacked && let Ok(layout) = &layout {
+        let line = interp.guard_line();
+        let strides = layout.strides.clone();
+        let _ = crate::layout::strides_like_channels_last(&mut interp.env, &inner, &strides, line);
+    }
+    if batched {
+        return emit_allocated(interp, call, target_and_args, dtype, shape);
+    }
+    if !unbacked {
+        let line = interp.guard_line();
+        crate::layout::fresh_cache_checks(&mut interp.env, &inner, line);
+    }
+    let output = match layout {
+        Ok(layout) => crate::interp::record::Output::View(crate::layout::squeezed(&layout, 0)),
+        Err(_) => crate::interp::record::Output::Fresh,
+    };
+    emit_as(interp, call, target_and_args, dtype, shape, output)
+}
+
+/// A convolution's check of its weight's first size against `groups`:
+/// at least `groups`, and divisible by it (on a dynamic size, guards).
+fn conv_groups_check(interp: &mut Interp, w0: &SymExpr, groups: i64) -> R<()> {
+    if groups <= 0 {
+        return Err(shape_error(interp, "non-positive groups is not supported"));
+    }
+    let g = SymExpr::int(groups);
+    if !interp.torch_check(w0, CmpKind::Ge, &g)? {
+        let w = interp.env.render(w0);
+        return Err(shape_error(
+            interp,
+            format!(
+                "Given groups={groups}, expected weight to be at least {groups} at dimension 0, but got weight of size {w} instead"
+            ),
+        ));
+    }
+    let rem = interp.size_arith(w0.checked_modulo(&g))?;
+    if !interp.torch_check(&rem, CmpKind::Eq, &SymExpr::int(0))? {
+        let w = interp.env.render(w0);
+        return Err(shape_error(
+            interp,
+            format!(
+                "Given groups={groups}, expected weight to be divisible by {groups} at dimension 0, but got weight of size {w} instead"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// A convolution's backend selection checks a bias's one size
@@ -1472,12 +1556,12 @@ pub fn conv_transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     let batched = x.rank() == nd + 2;
     let off = usize::from(batched);
-    conv_input_guards(interp, &x, nd);
     let stride = per_dim(interp, &call.get("stride").clone(), nd, 1)?;
     let padding = per_dim(interp, &call.get("padding").clone(), nd, 0)?;
     let out_pad = per_dim(interp, &call.get("output_padding").clone(), nd, 0)?;
     let dilation = per_dim(interp, &call.get("dilation").clone(), nd, 1)?;
     let groups = opt_int(interp, &call.get("groups").clone())?.unwrap_or(1);
+    conv_groups_check(interp, &w.shape[0], groups)?;
     expect_eq(
         interp,
         &x.shape[off],
@@ -1486,29 +1570,34 @@ pub fn conv_transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
     )?;
     let channels = interp.size_arith(w.shape[1].checked_mul(&SymExpr::int(groups)))?;
     bias_size_check(interp, call, &channels, "conv_transpose")?;
+    conv_input_guards(interp, &x, nd);
     let mut shape = Vec::new();
     if batched {
         shape.push(x.shape[0].clone());
     }
     shape.push(channels);
     for i in 0..nd {
-        let k = interp.env.simplify(&w.shape[2 + i]).as_const().unwrap_or(1);
+        let k = interp.env.simplify(&w.shape[2 + i]);
         let len = &x.shape[off + 1 + i];
         let wide = |v: i64| i128::from(v);
-        let shift =
-            -2 * wide(padding[i]) + wide(dilation[i]) * (wide(k) - 1) + wide(out_pad[i]) + 1;
+        // (len - 1)*stride - 2*padding + dilation*(k - 1) + output_padding + 1
+        let shift = -2 * wide(padding[i]) + wide(out_pad[i]) + 1;
         let o = i64::try_from(shift)
             .map_err(|_| SymError::Overflow)
             .and_then(|shift| {
+                let span = k
+                    .checked_sub(&SymExpr::int(1))?
+                    .checked_mul(&SymExpr::int(dilation[i]))?;
                 len.checked_sub(&SymExpr::int(1))?
                     .checked_mul(&SymExpr::int(stride[i]))?
+                    .checked_add(&span)?
                     .checked_add(&SymExpr::int(shift))
             });
         let o = interp.size_arith(o)?;
         shape.push(interp.env.simplify(&o));
     }
     conv_output_checks(interp, &shape[shape.len() - nd..]);
-    emit_allocated(interp, call, (0, call.args.len()), x.dtype, shape)
+    emit_conv_output(interp, call, (0, call.args.len()), x.dtype, shape, batched)
 }
 
 /// What a convolution's meta asks of its spatial output sizes: on CPU

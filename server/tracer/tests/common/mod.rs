@@ -91,6 +91,15 @@ pub fn trace_first_entry(src: &str, mode: Mode) -> tracer::TraceResult {
     trace_entry(file, &entry, mode, tracer::Budget::default())
 }
 
+/// The guards of [`trace_first_entry`], as their logged texts.
+pub fn guard_texts(src: &str, mode: Mode) -> Vec<String> {
+    trace_first_entry(src, mode)
+        .guards
+        .into_iter()
+        .map(|g| g.expr)
+        .collect()
+}
+
 /// The program [`trace_first_entry`] exports; panics when it fails.
 pub fn exported_program(src: &str, mode: Mode) -> Box<tracer::entry::TracedProgram> {
     match trace_first_entry(src, mode).outcome {

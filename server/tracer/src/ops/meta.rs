@@ -1025,68 +1025,85 @@ pub fn linear(interp: &mut Interp, call: &OpCall) -> R<Value> {
     expect_eq(interp, &k, &w.shape[1], "linear: input features")?;
     let mut shape = x.shape[..x.rank() - 1].to_vec();
     shape.push(w.shape[0].clone());
-    let bias = !call.arg(2).is_none();
+    let bias = match call.arg(2).is_none() {
+        true => None,
+        false => Some(tensor(interp, call, 2)?),
+    };
+    // ATen's linear: `addmm` for a 2-d input, and for a contiguous 3-d one
+    // flattened; otherwise `matmul` (an `mm` too for 2-d and more) and an
+    // in-place bias add, which broadcasts the bias to the output.
+    let contiguous = x.rank() == 2
+        || (x.rank() == 3
+            && x.layout().is_ok_and(|l| {
+                crate::layout::contiguous_strides(&x.shape).is_ok_and(|c| {
+                    c.iter()
+                        .zip(&l.strides)
+                        .all(|(a, b)| interp.env.known_equal(a, b))
+                })
+            }));
+    let fused_bias = bias.as_ref().filter(|_| contiguous);
     if x.rank() >= 2 {
-        // ATen's linear: `addmm` for a 2-d input, and for a contiguous 3-d
-        // one flattened; otherwise `matmul` (an `mm` too) and an in-place
-        // bias add that broadcasts nothing of the rows.
-        let contiguous = x.rank() == 2
-            || (x.rank() == 3
-                && x.layout().is_ok_and(|l| {
-                    crate::layout::contiguous_strides(&x.shape).is_ok_and(|c| {
-                        c.iter()
-                            .zip(&l.strides)
-                            .all(|(a, b)| interp.env.known_equal(a, b))
-                    })
-                }));
-        let b = match bias && contiguous {
-            true => Some(tensor(interp, call, 2)?),
-            false => None,
-        };
         mm_guards(
             interp,
             &shape[..shape.len() - 1],
             &w.shape[0],
-            b.as_ref().map(|b| b.shape.as_slice()),
+            fused_bias.map(|b| b.shape.as_slice()),
         )?;
     }
-    let n = if bias { 3 } else { 2 };
+    if let Some(b) = &bias
+        && fused_bias.is_none()
+        && interp.tracing
+    {
+        bias_checks(interp, &b.shape, &shape)?;
+    }
+    let n = if bias.is_some() { 3 } else { 2 };
     emit(interp, call, 0, n, x.dtype, shape)
 }
 
 /// The guards of the `mm` linear runs on its input flattened to `rows`:
-/// the cache rebuilding the fresh `[rows, out]` output; with `addmm`
-/// (run as its decomposition, `alpha * mm(x, w.t()) + beta *
-/// bias.expand_as(out)`), broadcasting two `[rows, out]` operands, which
-/// asks `guard_or_false(rows == 1)`. `bias` is the bias's shape with
-/// `addmm`.
+/// the cache rebuilding the fresh `[rows, out]` output (rows symbolic);
+/// with `addmm` (run as its decomposition, `alpha * mm(x, w.t()) + beta *
+/// bias.expand_as(out)`), the bias's, then broadcasting two `[rows, out]`
+/// operands, which asks `guard_or_false(rows == 1)`. `bias` is the bias's
+/// shape with `addmm`.
 fn mm_guards(
     interp: &mut Interp,
     batch: &[SymExpr],
     out: &SymExpr,
     bias: Option<&[SymExpr]>,
 ) -> R<()> {
-    if !interp.tracing || batch.iter().all(SymExpr::is_const) {
+    if !interp.tracing {
         return Ok(());
     }
     let Ok(rows) = crate::layout::numel(batch) else {
         return Ok(());
     };
     let rows = interp.env.simplify(&rows);
+    let symbolic = !rows.is_const();
     let line = interp.guard_line();
-    crate::layout::fresh_cache_checks(&mut interp.env, &[rows.clone(), out.clone()], line);
+    if symbolic {
+        crate::layout::fresh_cache_checks(&mut interp.env, &[rows.clone(), out.clone()], line);
+    }
     if let Some(bias) = bias {
-        let target = [rows.clone(), out.clone()];
-        expand_checks(interp, bias, &target)?;
-        if let Some(b) = bias.last() {
-            expect_eq(interp, b, out, "linear: bias")?;
+        bias_checks(interp, bias, &[rows.clone(), out.clone()])?;
+        if symbolic {
+            let one = SymExpr::int(1);
+            interp
+                .env
+                .guard_or(&rows, CmpKind::Eq, &one, line, false, false);
         }
-        let one = SymExpr::int(1);
-        interp
-            .env
-            .guard_or(&rows, CmpKind::Eq, &one, line, false, false);
     }
     Ok(())
+}
+
+/// A linear bias expanded to the output `target` (its last size the
+/// output features): each size 1 or the target's, then equal to it.
+fn bias_checks(interp: &mut Interp, bias: &[SymExpr], target: &[SymExpr]) -> R<()> {
+    expand_checks(interp, bias, target)?;
+    match (bias.last(), target.last()) {
+        (Some(b), Some(out)) => expect_eq(interp, b, out, "linear: bias"),
+        _ => Ok(()),
+    }
 }
 
 pub fn addmm(interp: &mut Interp, call: &OpCall) -> R<Value> {

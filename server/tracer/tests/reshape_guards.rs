@@ -4,8 +4,9 @@
 //! decides a later query only when all its symbols occur in the query, as
 //! torch's static evaluation uses its axioms: `Eq(5*s0*s2, 125)` does not
 //! decide `Eq(s2, 5)` once `s0` is 5, so that decision is a guard of its
-//! own and specializes `s2`. Expectations read off `torch.export.export`
-//! (torch 2.15) on the same model, in both modes.
+//! own and specializes `s2`. `view_as` / `reshape_as` are a view to the
+//! other tensor's sizes and ask the same. Expectations read off
+//! `torch.export.export` (torch 2.15) on the same model, in both modes.
 
 mod common;
 
@@ -40,5 +41,40 @@ fn reshape_guards_follow_python_and_torchs_axioms() {
             ],
             "{mode:?}"
         );
+    }
+}
+
+const VIEW_AS: &str = "import torch
+from torch.export import Dim
+
+class Op(torch.nn.Module):
+    def forward(self, x0, x1):
+        return x0.view_as(x1)
+
+model = Op()
+example_args = (torch.randn(5, 5, 5), torch.randn(25, 5))
+dynamic_shapes = ({0: Dim.AUTO, 2: Dim.AUTO}, {0: Dim.AUTO, 1: Dim.AUTO})
+";
+
+#[test]
+fn view_as_splits_and_merges_dims_as_a_view_does() {
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        for src in [
+            VIEW_AS.to_string(),
+            VIEW_AS.replace("view_as", "reshape_as"),
+        ] {
+            assert_eq!(
+                common::guard_texts(&src, mode),
+                [
+                    "Eq(5*x0.size()[0]*x0.size()[2], x1.size()[0]*x1.size()[1])",
+                    "Ne(x1.size()[0], x0.size()[0])",
+                    "Ne(Mod(x0.size()[0], x1.size()[0]), 0)",
+                    "Eq(Mod(5*x0.size()[0], x1.size()[0]), 0)",
+                    "Eq(5*x0.size()[0], x1.size()[0])",
+                    "Eq(x1.size()[1], x0.size()[2])",
+                ],
+                "{mode:?}"
+            );
+        }
     }
 }

@@ -354,6 +354,22 @@ pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
     if out.iter().filter(|o| o.is_none()).count() > 1 {
         return Err(shape_error(interp, "only one dimension can be inferred"));
     }
+    let args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        Arg::List(spec.iter().map(|v| interp.arg_of(v)).collect()),
+    ];
+    view_to(interp, call, &t, out, args)
+}
+
+/// [`view`] of `t` to the requested sizes (`None`: the one inferred),
+/// recorded with `args`.
+fn view_to(
+    interp: &mut Interp,
+    call: &OpCall,
+    t: &std::rc::Rc<Tensor>,
+    out: Vec<Option<SymExpr>>,
+    args: Vec<Arg>,
+) -> R<Value> {
     let known: Vec<SymExpr> = out.iter().flatten().cloned().collect();
     let backed_symbolic = |e: &SymExpr| {
         let syms = e.symbols();
@@ -408,10 +424,6 @@ pub fn view(interp: &mut Interp, call: &OpCall) -> R<Value> {
         known
     };
     let shape: Vec<SymExpr> = shape.iter().map(|d| interp.env.simplify(d)).collect();
-    let args = vec![
-        interp.arg_of(&Value::Tensor(t.clone())),
-        Arg::List(spec.iter().map(|v| interp.arg_of(v)).collect()),
-    ];
     let target = call.target(0);
     let strides = match strides {
         Some(st) => Some(st),
@@ -446,11 +458,15 @@ pub fn like_other(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let o = tensor(interp, call, 1)?;
     if call.spelling.ends_with("expand_as") {
         broadcast(interp, &t.shape, &o.shape)?;
-    } else {
-        let (a, b) = (product(interp, &t.shape)?, product(interp, &o.shape)?);
-        expect_eq(interp, &a, &b, "view_as")?;
+        return emit(interp, call, 0, 2, t.dtype, o.shape.clone());
     }
-    emit(interp, call, 0, 2, t.dtype, o.shape.clone())
+    // `view(other.size())`: the other's sizes requested one by one.
+    let args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        interp.arg_of(&Value::Tensor(o.clone())),
+    ];
+    let out = o.shape.iter().cloned().map(Some).collect();
+    view_to(interp, call, &t, out, args)
 }
 
 /// `flatten(start_dim, end_dim)`.

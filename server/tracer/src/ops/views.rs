@@ -103,12 +103,28 @@ fn check(interp: &mut Interp, lhs: &SymExpr, op: CmpKind, rhs: &SymExpr, what: &
 /// and splitting (`prims.split_dim`) as torch does. Every Python decision of
 /// that algorithm is a guard; the result is the shape torch computes
 /// (`[s0, (s1//8), (s1//((s1//8)))]`), not the requested one.
+///
+/// With `cache` (the input's layout and item size), each `collapse_view`
+/// and `split_dim` result, a view the fake-tensor cache rebuilds, asks
+/// what a view output asks ([`crate::layout::view_cache_checks`]).
 fn reshape_view_helper(
     interp: &mut Interp,
     input: &[SymExpr],
     in_strides: &[SymExpr],
     requested: &[Option<SymExpr>],
+    cache: Option<(&crate::layout::Layout, i64)>,
 ) -> R<(Vec<SymExpr>, Vec<SymExpr>)> {
+    let rebuilt = |interp: &mut Interp, a: &[SymExpr], st: &[SymExpr]| {
+        if let Some((base, itemsize)) = cache {
+            let strides = st.iter().map(|d| interp.env.simplify(d)).collect();
+            let view = crate::layout::Layout {
+                strides,
+                ..base.clone()
+            };
+            let line = interp.guard_line();
+            let _ = crate::layout::view_cache_checks(&mut interp.env, a, &view, itemsize, line);
+        }
+    };
     let zero = SymExpr::int(0);
     let one = SymExpr::int(1);
     let Ok(numel) = input
@@ -229,8 +245,10 @@ fn reshape_view_helper(
         }
         if end != idx {
             let stride = collapse_stride(interp, &a[idx..=end], &st[idx..=end])?;
+            collapse_length_checks(interp, &a[idx..=end]);
             a.splice(idx..=end, [accum.clone()]);
             st.splice(idx..=end, [stride]);
+            rebuilt(interp, &a, &st);
         }
         if decide(interp, &accum, CmpKind::Ne, length)? {
             // prims.split_dim(a, idx, length)
@@ -249,6 +267,7 @@ fn reshape_view_helper(
             let inner_stride = st[idx].clone();
             a.splice(idx..=idx, [length.clone(), inner]);
             st.splice(idx..=idx, [outer_stride, inner_stride]);
+            rebuilt(interp, &a, &st);
         }
         idx += 1;
     }
@@ -259,6 +278,32 @@ fn reshape_view_helper(
         st.remove(idx);
     }
     Ok((a, st))
+}
+
+/// `prims.collapse_view`'s length of merged `sizes`: unless the last is
+/// 0 (`guard_or_true(length != 0)`), each earlier size from the last is
+/// asked whether 0 (`guard_or_false`), guards when the ranges leave it
+/// open.
+fn collapse_length_checks(interp: &mut Interp, sizes: &[SymExpr]) {
+    let zero = SymExpr::int(0);
+    let line = interp.guard_line();
+    let Some((last, earlier)) = sizes.split_last() else {
+        return;
+    };
+    if !interp
+        .env
+        .guard_or(last, CmpKind::Ne, &zero, line, true, false)
+    {
+        return;
+    }
+    for size in earlier.iter().rev() {
+        if interp
+            .env
+            .guard_or(size, CmpKind::Eq, &zero, line, false, false)
+        {
+            return;
+        }
+    }
 }
 
 /// The stride of dims merged by `prims.collapse_view`: the last one's,
@@ -290,7 +335,8 @@ fn collapse_stride(interp: &mut Interp, sizes: &[SymExpr], strides: &[SymExpr]) 
 /// The guards of a reshape an op does internally (linear and matmul fold
 /// the batch dims of an input of rank 3 or more: `x.reshape(-1, k)`): the
 /// reshape's own decisions, then the fake-tensor cache rebuilding the
-/// view. No node is recorded; an input that is not a plain contiguous
+/// view (one view: ATen's reshape, not the prims a Python view runs). No
+/// node is recorded; an input that is not a plain contiguous
 /// tensor is copied instead and adds nothing here.
 pub fn internal_flatten_guards(interp: &mut Interp, t: &Tensor) -> R<()> {
     let Some((last, batch)) = t.shape.split_last() else {
@@ -318,16 +364,17 @@ pub fn internal_flatten_guards(interp: &mut Interp, t: &Tensor) -> R<()> {
     let Ok(rows) = crate::layout::numel(batch) else {
         return Ok(());
     };
+    let itemsize = t.dtype.size_of() as i64;
     let (shape, strides) = reshape_view_helper(
         interp,
         &t.shape,
         &layout.strides,
         &[Some(rows), Some(last.clone())],
+        None,
     )?;
     let strides = strides.iter().map(|d| interp.env.simplify(d)).collect();
     let view = crate::layout::Layout { strides, ..layout };
     let line = interp.guard_line();
-    let itemsize = t.dtype.size_of() as i64;
     let _ = crate::layout::view_cache_checks(&mut interp.env, &shape, &view, itemsize, line);
     Ok(())
 }
@@ -402,7 +449,9 @@ fn view_to(
     }
     let shape: Vec<SymExpr> = if symbolic && !any_unbacked {
         let in_strides = base.as_ref().map_or_else(Vec::new, |l| l.strides.clone());
-        let (shape, st) = reshape_view_helper(interp, &t.shape, &in_strides, &out)?;
+        let itemsize = t.dtype.size_of() as i64;
+        let cache = base.as_ref().map(|b| (b, itemsize));
+        let (shape, st) = reshape_view_helper(interp, &t.shape, &in_strides, &out, cache)?;
         strides = Some(st);
         shape
     } else if out.iter().any(Option::is_none) {

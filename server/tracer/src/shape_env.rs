@@ -856,34 +856,57 @@ impl ShapeEnv {
         pairs: &[(SymExpr, SymExpr)],
         line: Option<u32>,
     ) -> Result<bool, DataDependent> {
+        let relations: Vec<_> = pairs
+            .iter()
+            .map(|(a, b)| (a.clone(), CmpKind::Eq, b.clone()))
+            .collect();
+        self.evaluate_all(&relations, line, false)
+    }
+
+    /// [`Self::evaluate_all_eq`] for any relations. With `whole` (torch's
+    /// `_check(sym_and(..))`, one expression decided as a whole), a
+    /// relation settled statically stays in the conjunction while another
+    /// is open: `(s0 > 1) & (s0 > 2)` for `s0 >= 2`.
+    pub fn evaluate_all(
+        &mut self,
+        relations: &[(SymExpr, CmpKind, SymExpr)],
+        line: Option<u32>,
+        whole: bool,
+    ) -> Result<bool, DataDependent> {
         let mut open = Vec::new();
-        for (a, b) in pairs {
+        let mut settled = Vec::new();
+        for (a, op, b) in relations {
             let (a, b) = (self.simplify(a), self.simplify(b));
-            match self.decide_uncached(&a, CmpKind::Eq, &b) {
+            match self.decide_uncached(&a, *op, &b) {
                 Some(false) => return Ok(false),
-                Some(true) => {}
-                None => open.push((a, CmpKind::Eq, b)),
+                Some(true) => settled.push((open.len(), (a, *op, b))),
+                None => open.push((a, *op, b)),
             }
         }
-        if let [(a, _, b)] = &open[..] {
-            return self.evaluate(a, CmpKind::Eq, b, line);
+        if whole && !open.is_empty() {
+            for (at, relation) in settled.into_iter().rev() {
+                open.insert(at, relation);
+            }
+        }
+        if let [(a, op, b)] = &open[..] {
+            return self.evaluate(a, *op, b, line);
         }
         let mut holds = true;
-        for (a, _, b) in &open {
+        for (a, op, b) in &open {
             let (Some(x), Some(y)) = (self.hint(a), self.hint(b)) else {
                 return Err(DataDependent {
                     expr: self.relations_text(&open, " & "),
                 });
             };
-            holds &= x == y;
+            holds &= op.holds(x, y);
         }
         if !holds {
             self.push_junction(open, Junction::NotAll, line);
             return Ok(false);
         }
         let first = self.guards.len();
-        for (a, _, b) in open {
-            self.add_guard(a, CmpKind::Eq, b, line);
+        for (a, op, b) in open {
+            self.add_guard(a, op, b, line);
         }
         let count = self.guards.len() - first;
         if count > 1 {

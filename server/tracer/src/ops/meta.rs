@@ -2368,6 +2368,7 @@ pub fn pad(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;
     let p = int_list(interp, &call.arg(1).clone())?;
     let circular = matches!(call.get("mode"), Value::Str(m) if &**m == "circular");
+    let reflect = matches!(call.get("mode"), Value::Str(m) if &**m == "reflect");
     let mut shape = x.shape.clone();
     for (i, pair) in p.chunks(2).enumerate() {
         let Some(d) = x.rank().checked_sub(i + 1) else {
@@ -2375,6 +2376,9 @@ pub fn pad(interp: &mut Interp, call: &OpCall) -> R<Value> {
         };
         if circular {
             pad_wraps_once(interp, &shape[d], pair)?;
+        }
+        if reflect {
+            pad_reflects_inside(interp, &shape[d], pair)?;
         }
         let grown = pair.iter().try_fold(shape[d].clone(), |acc, p| {
             acc.checked_add(&SymExpr::int(*p))
@@ -2391,6 +2395,30 @@ pub fn pad(interp: &mut Interp, call: &OpCall) -> R<Value> {
         2
     };
     emit(interp, call, 0, n, x.dtype, shape)
+}
+
+/// Reflection padding checks both pads of a dim below its size at once
+/// (`_check(sym_and(pad_l < w, pad_r < w))`): on a dynamic size one
+/// conjunction guard, `(s > 1) & (s > 2)`.
+fn pad_reflects_inside(interp: &mut Interp, size: &SymExpr, pair: &[i64]) -> R<()> {
+    let line = interp.guard_line();
+    let relations: Vec<_> = pair
+        .iter()
+        // `pad < size`, an int against a size: Python asks it from the
+        // size's side.
+        .map(|&p| (size.clone(), CmpKind::Gt, SymExpr::int(p)))
+        .collect();
+    let inside = interp
+        .env
+        .evaluate_all(&relations, line, true)
+        .map_err(|dd| interp.data_dependent(&dd.expr))?;
+    if !inside {
+        return Err(shape_error(
+            interp,
+            "Padding size should be less than the corresponding input dimension",
+        ));
+    }
+    Ok(())
 }
 
 /// Circular padding checks that each pad is at most the size it wraps

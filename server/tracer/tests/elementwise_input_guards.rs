@@ -24,13 +24,7 @@ dynamic_shapes = ({0: Dim.AUTO},)
 
 #[test]
 fn strict_mode_asks_an_operands_contiguity_on_the_ops_line() {
-    let result = common::trace_first_entry(HALVES, Mode::Strict);
-    let lines: Vec<(String, Option<u32>)> = result
-        .guards
-        .into_iter()
-        .filter(|g| !g.expr.starts_with("[guard suppressed]"))
-        .map(|g| (g.expr, g.line))
-        .collect();
+    let lines = common::unsuppressed_guard_lines(HALVES, Mode::Strict);
     let on_add = |e: &str| (e.to_string(), Some(8));
     assert_eq!(
         lines,

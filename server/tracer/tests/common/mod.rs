@@ -100,6 +100,17 @@ pub fn guard_texts(src: &str, mode: Mode) -> Vec<String> {
         .collect()
 }
 
+/// The guards of [`trace_first_entry`] that were not suppressed, as
+/// (logged text, line).
+pub fn unsuppressed_guard_lines(src: &str, mode: Mode) -> Vec<(String, Option<u32>)> {
+    trace_first_entry(src, mode)
+        .guards
+        .into_iter()
+        .filter(|g| !g.expr.starts_with("[guard suppressed]"))
+        .map(|g| (g.expr, g.line))
+        .collect()
+}
+
 /// The program [`trace_first_entry`] exports; panics when it fails.
 pub fn exported_program(src: &str, mode: Mode) -> Box<tracer::entry::TracedProgram> {
     match trace_first_entry(src, mode).outcome {

@@ -2,7 +2,7 @@
 //! each key, errors that name the key, and the folder walk (.gitignore,
 //! virtual environments, `exclude` / `extend-exclude`).
 
-mod common;
+use crate::common;
 
 use common::{BRANCH, exportlens, run, workspace};
 

@@ -2,7 +2,7 @@
 //! a `main()` run under `if __name__ == "__main__":`), and on a file with no
 //! entry point at all.
 
-mod common;
+use crate::common;
 
 use common::{exportlens, workspace};
 

@@ -6,7 +6,7 @@
 //! module a model file builds; `export --json` must export it, and `-v`
 //! must name the environment and its source.
 
-mod common;
+use crate::common;
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};

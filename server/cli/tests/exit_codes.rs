@@ -4,7 +4,7 @@
 //! errors; `--exit-zero` turns 1 into 0, never 2. And where a syntax error
 //! is reported.
 
-mod common;
+use crate::common;
 
 use common::{BRANCH, CLEAN, exportlens, run, workspace};
 

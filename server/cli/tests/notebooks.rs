@@ -3,7 +3,7 @@
 //! output format, IPython magics, suppressions inside cells, folder walks,
 //! and malformed notebooks as located errors.
 
-mod common;
+use crate::common;
 
 use common::{exportlens, workspace};
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! SARIF is also validated against the official schema by
 //! tests/sarif/test_sarif_schema.py.
 
-mod common;
+use crate::common;
 
 use std::ffi::OsStr;
 

@@ -4,7 +4,7 @@
 //! Each gets one clear message naming the file; a generous hang guard
 //! kills a run that does not end.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -2,7 +2,7 @@
 //! the walk's order; files whose text cannot hold an entry point or a
 //! module are not parsed; `--watch` checks again after a change.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};

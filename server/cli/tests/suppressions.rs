@@ -1,7 +1,7 @@
 //! `# exportlens: ignore[CODE, ...]` and bare `# exportlens: ignore`
 //! comments on the reported line, and `--report-unused-suppressions`.
 
-mod common;
+use crate::common;
 
 use common::{exportlens, workspace};
 

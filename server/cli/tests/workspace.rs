@@ -3,7 +3,7 @@
 //! export call), packages with relative imports, `import pkg.mod as L`,
 //! and an entry file inside a package.
 
-mod common;
+use crate::common;
 
 use common::{exportlens, workspace};
 

@@ -4,7 +4,7 @@
 //! numbered after all of them. Read off `torch.export.export` on the same
 //! model.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

@@ -4,7 +4,7 @@
 //! node, with range asserts after it. Each expectation was read off
 //! `torch.export.export` on the same model.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

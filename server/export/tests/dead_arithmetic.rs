@@ -7,7 +7,7 @@
 //! in strict mode too. Each expectation was read off `torch.export.export`
 //! on the same model.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

@@ -4,7 +4,7 @@
 //! and `math.pow` is `**`. Read off `torch.export.export` on the same
 //! models.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

@@ -3,7 +3,7 @@
 //! and the program uses the first `sym_max`. Read off
 //! `torch.export.export` on the same model.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

@@ -5,7 +5,7 @@
 //! the nodes that already compute a subexpression. Each expectation was
 //! read off `torch.export.export` (torch 2.15) on the same model.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

@@ -5,7 +5,7 @@
 //! that pass's, so their number is the traced reads plus the dim's place.
 //! Each expectation was read off `torch.export.export` on the same model.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 use tracer::graph::{Arg, NodeOp};

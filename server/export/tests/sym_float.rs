@@ -4,9 +4,9 @@
 //! tensor op taking that node; read off `torch.export.export` on the same
 //! model (`server/interp/tests/sym_float.rs` runs it).
 
+use crate::common;
 use export::report::val_json;
 use tracer::graph::{Arg, NodeOp};
-mod common;
 
 use tracer::Mode;
 

@@ -3,7 +3,7 @@
 //! tensor once and reads each element. Read off `torch.export.export` on
 //! the same model in both modes.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

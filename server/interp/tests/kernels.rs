@@ -2,7 +2,7 @@
 //! runs of small models: the deterministic fill, NaN propagation, the
 //! memory limit, random state and malformed input (never a panic).
 
-mod common;
+use crate::common;
 
 use common::node;
 use interp::exec::{Ctx, Limits};

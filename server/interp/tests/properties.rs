@@ -3,7 +3,7 @@
 //! `promote_types`, the priority of dimensioned tensors, zero-dim tensors
 //! and Python scalars, and the dtype and values the kernels produce).
 
-mod common;
+use crate::common;
 
 use interp::exec::{Ctx, Limits};
 use interp::kernels::{self, Args};

@@ -122,7 +122,7 @@ fn no_orphaned_snapshots() {
             .find_map(|l| l.strip_prefix("source: "))
             .map(|s| s.trim().trim_matches('"'));
         let stem = snap.file_stem().unwrap().to_string_lossy().into_owned();
-        let name = stem.split_once("__").map_or(stem.as_str(), |(_, n)| n);
+        let name = stem.rsplit_once("__").map_or(stem.as_str(), |(_, n)| n);
         let ok = source.is_some_and(|s| {
             std::fs::read_to_string(root.join(s))
                 .is_ok_and(|src| src.contains(&format!("\"{name}\"")))

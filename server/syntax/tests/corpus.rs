@@ -1,6 +1,6 @@
 //! Every Python file of the shared corpus parses without syntax errors.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! corpora, and the installed torchvision and timm of `.venv-libs`), and
 //! it does defer bodies.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,6 @@
 //! Syntax errors: located messages, and as much AST as possible around them.
 
-mod common;
+use crate::common;
 
 use common::text;
 use syntax::ast::{ExprKind, StmtKind};

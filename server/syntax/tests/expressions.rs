@@ -1,6 +1,6 @@
 //! Lowering of expressions, checked through a compact S-expression rendering.
 
-mod common;
+use crate::common;
 
 use common::{expr, show, text};
 use syntax::ast::ExprKind;

@@ -3,7 +3,7 @@
 //! standard library: each construct parses without a syntax error and
 //! lowers to what its accepted spelling lowers to.
 
-mod common;
+use crate::common;
 
 use common::{parse_clean, render, text};
 use syntax::ast::{Expr, ExprKind, Stmt, StmtKind};

@@ -1,6 +1,6 @@
 //! Numbers, strings, bytes and f-strings.
 
-mod common;
+use crate::common;
 
 use common::{expr, show};
 use syntax::ast::{ExprKind, FStringPart};

@@ -1,6 +1,6 @@
 //! Lowering of statements: simple, compound, definitions and imports.
 
-mod common;
+use crate::common;
 
 use common::{parse_clean, render, render_params, text};
 use syntax::ast::{Alias, BinOp, ClassDef, FunctionDef, Stmt, StmtKind};

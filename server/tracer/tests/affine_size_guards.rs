@@ -5,7 +5,7 @@
 //! `normalized_shape`. Each expectation was read off `torch.export.export`
 //! (torch 2.15) on the same model, in both modes.
 
-mod common;
+use crate::common;
 
 use tracer::{Mode, TraceOutcome};
 

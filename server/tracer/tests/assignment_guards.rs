@@ -3,7 +3,7 @@
 //! guards belong to the assignment's line. Expectations read off
 //! `torch.export.export` (torch 2.15, strict) on the same model.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

@@ -3,7 +3,7 @@
 //! in-place packet (`dropout_`), and one-argument `where`, which is
 //! `nonzero(condition, as_tuple=True)`.
 
-mod common;
+use crate::common;
 
 use tracer::entry::TracedProgram;
 use tracer::graph::MetaVal;

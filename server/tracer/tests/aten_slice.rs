@@ -3,7 +3,7 @@
 //! `sys.maxsize` means "to the end" with no guard on a dynamic size
 //! (read off `torch.export.export` on the same model, in both modes).
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

@@ -6,7 +6,7 @@
 //! guards. Each expectation was read off `torch.export.export` (torch 2.15)
 //! on the same model.
 
-mod common;
+use crate::common;
 
 use tracer::{Mode, TraceOutcome};
 

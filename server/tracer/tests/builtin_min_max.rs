@@ -3,7 +3,7 @@
 //! against a number as `clamp` from that side (the number may come first),
 //! folding a sequence pairwise. Read off `torch.export.export`.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 use tracer::graph::Arg;

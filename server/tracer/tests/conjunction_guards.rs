@@ -6,7 +6,7 @@
 //! `weight` against the loss. Expectations read off `torch.export.export`
 //! (torch 2.15) on the same models.
 
-mod common;
+use crate::common;
 
 use tracer::{Mode, TraceOutcome};
 

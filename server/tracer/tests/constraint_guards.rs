@@ -5,7 +5,7 @@
 //! the same guards. Each expectation was read off `torch.export.export` on
 //! the same model, in both modes.
 
-mod common;
+use crate::common;
 
 use tracer::{FailureKind, Mode, TraceOutcome};
 

@@ -11,7 +11,7 @@
 //! transposed convolution's output size follows a dynamic kernel size.
 //! Expectations read off `torch.export.export` (torch 2.15), both modes.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

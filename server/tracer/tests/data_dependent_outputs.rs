@@ -5,7 +5,7 @@
 //! it, with the runtime assertions its range asks for. Each expectation
 //! was read off `torch.export.export` on the same model, in both modes.
 
-mod common;
+use crate::common;
 
 use tracer::entry::TracedProgram;
 use tracer::graph::MetaVal;

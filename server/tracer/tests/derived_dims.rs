@@ -5,7 +5,7 @@
 //! through the root. Expectations read off `torch.export.export` on the
 //! same models, in both modes.
 
-mod common;
+use crate::common;
 
 use common::{exported_program, trace_first_entry};
 use tracer::Mode;

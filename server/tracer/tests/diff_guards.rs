@@ -6,7 +6,7 @@
 //! that difference is contiguous (`L - 1 >= 2`). Expectations read off
 //! `torch.export.export` (torch 2.15), both modes.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

@@ -8,7 +8,7 @@
 //! its symbol has the default range. Each expectation was read off
 //! `torch.export.export` on the same model, in both modes.
 
-mod common;
+use crate::common;
 
 use tracer::{FailureKind, Mode, TraceOutcome};
 

@@ -6,7 +6,7 @@
 //! expectation was read off `torch.export.export` on the same model with
 //! `TORCH_LOGS=+dynamic`, in both modes.
 
-mod common;
+use crate::common;
 
 use tracer::graph::MetaVal;
 use tracer::{Mode, TraceOutcome};

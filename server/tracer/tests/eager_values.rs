@@ -3,7 +3,7 @@
 //! it back into Python gets the values eager torch gives (expected values
 //! below are what torch 2.15 prints for the same code).
 
-mod common;
+use crate::common;
 
 use common::{exports, holds, outcome, width};
 use tracer::TraceOutcome;

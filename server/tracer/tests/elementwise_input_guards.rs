@@ -4,7 +4,7 @@
 //! line, before the AOT phase would. Expectations read off
 //! `torch.export.export` (torch 2.15, strict) on the same model.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

@@ -5,7 +5,7 @@
 //! once, targeting its last name (strict); state first read inside a
 //! `cond` branch is lifted by the program.
 
-mod common;
+use crate::common;
 
 use common::exported_program;
 use tracer::Mode;

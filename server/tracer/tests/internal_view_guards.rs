@@ -5,7 +5,7 @@
 //! into rows (`reshape(-1, k)`, then `mm`). Each expectation was read off
 //! `torch.export.export` (torch 2.15) with `TORCH_LOGS=+dynamic`, both modes.
 
-mod common;
+use crate::common;
 
 use tracer::{Mode, TraceOutcome};
 

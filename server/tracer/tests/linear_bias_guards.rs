@@ -4,7 +4,7 @@
 //! Each asks the bias's size to be 1 or the output's, then equal to it.
 //! Expectations read off `torch.export.export` (torch 2.15), both modes.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

@@ -4,7 +4,7 @@
 //! checked with module-level asserts (see `common::holds`) and through the
 //! exported signature.
 
-mod common;
+use crate::common;
 
 use common::{exports, holds};
 use tracer::graph::{InputKind, NodeOp};

@@ -1,7 +1,7 @@
 //! `torch.nonzero_static(input, size=n)`: `n` rows of indices, a size the
 //! caller gives (a dynamic dim here), never an unbacked length.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 use tracer::graph::MetaVal;

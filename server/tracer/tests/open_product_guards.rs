@@ -6,7 +6,7 @@
 //! a conv1d asks of its input, a layer_norm of its statistics, a reshape's
 //! `infer_size` of each requested size, and linear's `addmm` of its rows.
 
-mod common;
+use crate::common;
 
 use tracer::{Mode, TraceOutcome};
 

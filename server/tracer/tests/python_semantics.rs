@@ -1,7 +1,7 @@
 //! Python semantics as library code relies on them, checked with
 //! module-level asserts run through the tracer (see `common::holds`).
 
-mod common;
+use crate::common;
 
 use common::{exports, holds};
 

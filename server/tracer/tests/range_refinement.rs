@@ -6,7 +6,7 @@
 //! output sizes as one conjunction. Expectations read off
 //! `torch.export.export` (torch 2.15) on the same models, both modes.
 
-mod common;
+use crate::common;
 
 use shapes::Bound;
 use tracer::Mode;

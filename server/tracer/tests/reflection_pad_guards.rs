@@ -4,7 +4,7 @@
 //! settle one side (`w >= 2` settles `w > 1`), each side asked from the
 //! size's side. Expectations read off `torch.export.export` (torch 2.15).
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

@@ -11,7 +11,7 @@
 //! Expectations read off
 //! `torch.export.export` (torch 2.15) on the same model, in both modes.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 

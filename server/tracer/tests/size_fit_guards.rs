@@ -7,7 +7,7 @@
 //! its unpadded sizes, circular padding of each pad against the size it
 //! wraps, and `ceil_mode` pooling of where its last window starts.
 
-mod common;
+use crate::common;
 
 use tracer::{FailureKind, Mode, TraceOutcome};
 

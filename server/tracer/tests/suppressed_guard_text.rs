@@ -7,7 +7,7 @@
 //! expectation was read off `torch.export.export` (torch 2.15) with
 //! `TORCH_LOGS=+dynamic`, both modes.
 
-mod common;
+use crate::common;
 
 use tracer::{Mode, TraceOutcome};
 

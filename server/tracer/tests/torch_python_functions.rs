@@ -2,7 +2,7 @@
 //! `torch.sym_fresh_size(expr)` is `torch.tensor(expr).item()`, a fresh
 //! unbacked size.
 
-mod common;
+use crate::common;
 
 use tracer::Mode;
 use tracer::graph::MetaVal;

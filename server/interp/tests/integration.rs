@@ -1,0 +1,9 @@
+//! The crate's integration tests, one module per file, built as one
+//! test binary (one link instead of one per file). The fuzzers and
+//! long runs that print their figures are test targets of their own.
+
+mod common;
+mod kernels;
+mod properties;
+mod run_options;
+mod sym_float;

@@ -1,0 +1,15 @@
+//! The crate's integration tests, one module per file, built as one
+//! test binary (one link instead of one per file). The fuzzers and
+//! long runs that print their figures are test targets of their own.
+
+mod common;
+mod corpus;
+mod deferred;
+mod errors;
+mod expressions;
+mod fidelity;
+mod incremental;
+mod line_index;
+mod literals;
+mod pathological;
+mod statements;

@@ -127,6 +127,14 @@ impl Interp {
         let path = location
             .filter(|(_, f)| !Arc::ptr_eq(f, &self.entry_file))
             .map(|(_, f)| f.path.clone());
+        tracing::trace!(
+            target,
+            ?line,
+            path = path.as_deref().unwrap_or(""),
+            ?args,
+            ?val,
+            "node recorded"
+        );
         let id = self.graph.push(Node {
             op: NodeOp::CallFunction {
                 target: target.to_string(),

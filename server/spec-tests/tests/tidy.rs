@@ -1,7 +1,8 @@
 //! Repository hygiene (after rust-analyzer's `xtask/src/tidy.rs`): every
 //! Rust module under `server/*/src` opens with a `//!` doc; no test is
 //! ignored or skipped; every insta snapshot belongs to a test that still
-//! names it.
+//! names it; every file under a crate's `tests/` is built (the crates turn
+//! off cargo's test discovery, so a file no target names would never run).
 
 use std::path::{Path, PathBuf};
 
@@ -102,6 +103,62 @@ fn no_test_is_ignored_or_skipped() {
         hits.is_empty(),
         "tests must fail rather than be skipped:\n{}",
         hits.join("\n")
+    );
+}
+
+/// With `autotests = false`, a `tests/*.rs` file runs only as a `[[test]]`
+/// target's root or as a `mod` of one.
+#[test]
+fn every_test_file_is_built() {
+    let mut unbuilt = Vec::new();
+    let mut checked = 0;
+    for krate in crates() {
+        let manifest = std::fs::read_to_string(krate.join("Cargo.toml")).unwrap_or_default();
+        if !manifest.lines().any(|l| l.trim() == "autotests = false") {
+            continue;
+        }
+        let roots: Vec<String> = manifest
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("path = \"tests/"))
+            .filter_map(|rest| rest.strip_suffix(".rs\""))
+            .map(str::to_string)
+            .collect();
+        let mut built: Vec<String> = roots.clone();
+        for root in &roots {
+            let text =
+                std::fs::read_to_string(krate.join(format!("tests/{root}.rs"))).unwrap_or_default();
+            built.extend(
+                text.lines()
+                    .filter_map(|l| l.trim().strip_prefix("mod "))
+                    .filter_map(|m| m.strip_suffix(';'))
+                    .map(str::to_string),
+            );
+        }
+        let Ok(entries) = std::fs::read_dir(krate.join("tests")) else {
+            continue;
+        };
+        for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
+            let Some(stem) = path
+                .extension()
+                .is_some_and(|e| e == "rs")
+                .then(|| path.file_stem().unwrap().to_string_lossy().into_owned())
+            else {
+                continue;
+            };
+            checked += 1;
+            if !built.contains(&stem) {
+                unbuilt.push(rel(&path));
+            }
+        }
+    }
+    assert!(
+        checked > 50,
+        "expected the crates' test files, found {checked}"
+    );
+    assert!(
+        unbuilt.is_empty(),
+        "test files no target builds (add `mod NAME;` to the crate's tests/integration.rs):\n{}",
+        unbuilt.join("\n")
     );
 }
 

@@ -716,6 +716,8 @@ const VIEW_TARGETS: &[&str] = &[
     "aten.squeeze.dims",
     "aten.squeeze.default",
     "aten.transpose.int",
+    "aten.swapaxes.default",
+    "aten.swapdims.default",
     "aten.permute.default",
     "aten.t.default",
     "aten.narrow.default",

@@ -114,7 +114,7 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
 # ----- channel-wise dropout ----------------------------------------------------------
 
 
-def _feature_dropout(input, p, training, name, batched_rank, unbatched):
+def _feature_dropout(input, p, training, name, batched_rank, unbatched, inplace):
     if p < 0.0 or p > 1.0:
         raise ValueError(f"dropout probability has to be between 0 and 1, but got {p}")
     rank = input.dim()
@@ -123,21 +123,29 @@ def _feature_dropout(input, p, training, name, batched_rank, unbatched):
             f"{name}: Expected {batched_rank - 1}D or {batched_rank}D input, but received a {rank}D input."
         )
     if rank == batched_rank - 1 and unbatched:
+        if inplace:
+            # The same tensor, reshaped in place: here the value each
+            # in-place op returns.
+            batched = input.unsqueeze_(0)
+            torch.ops.aten.feature_dropout_(batched, p, training)
+            return batched.squeeze_(0)
         return torch.feature_dropout(input.unsqueeze(0), p, training).squeeze(0)
+    if inplace:
+        return torch.ops.aten.feature_dropout_(input, p, training)
     return torch.feature_dropout(input, p, training)
 
 
 def dropout1d(input, p=0.5, training=True, inplace=False):
-    return _feature_dropout(input, p, training, "dropout1d", 3, True)
+    return _feature_dropout(input, p, training, "dropout1d", 3, True, inplace)
 
 
 def dropout2d(input, p=0.5, training=True, inplace=False):
     # A 3-D input is read as (N, C, L): channel-wise 1-D dropout, no unsqueeze.
-    return _feature_dropout(input, p, training, "dropout2d", 4, False)
+    return _feature_dropout(input, p, training, "dropout2d", 4, False, inplace)
 
 
 def dropout3d(input, p=0.5, training=True, inplace=False):
-    return _feature_dropout(input, p, training, "dropout3d", 5, True)
+    return _feature_dropout(input, p, training, "dropout3d", 5, True, inplace)
 
 
 # ----- pooling -----------------------------------------------------------------------

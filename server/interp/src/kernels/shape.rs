@@ -185,7 +185,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
                 .collect::<Res<_>>()?;
             wrap(x.t.permute(dims)?, x.dt)
         }
-        "transpose" | "swapaxes" => {
+        "transpose" | "swapaxes" | "swapdims" => {
             let x = a.tensor(0, "self")?;
             if x.rank() < 2 {
                 wrap(x.t.clone(), x.dt)

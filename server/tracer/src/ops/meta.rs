@@ -386,7 +386,8 @@ pub fn true_divide(interp: &mut Interp, call: &OpCall) -> R<Value> {
 }
 
 /// `target`: the overload to record; by default the Scalar overload (index
-/// 1, when listed) for a Python number `other`, else index 0.
+/// 1, when listed) for a Python number `other`, the one for a Python number
+/// `self` (index 2, when listed: `2 ** x` is `aten.pow.Scalar`), else index 0.
 fn binary_with(
     interp: &mut Interp,
     call: &OpCall,
@@ -420,7 +421,12 @@ fn binary_with(
     broadcast(interp, &first, &first)?;
     let shape = broadcast(interp, &first, &shape_of(&b))?;
     let scalar_other = !matches!(b, Value::Tensor(_));
-    let idx = target.unwrap_or(usize::from(scalar_other && call.def.targets.len() > 1));
+    let scalar_self = !matches!(a, Value::Tensor(_));
+    let idx = target.unwrap_or(if scalar_self && call.def.targets.len() > 2 {
+        2
+    } else {
+        usize::from(scalar_other && call.def.targets.len() > 1)
+    });
     let n = if matches!(call.get("alpha"), Value::Int(1) | Value::None) {
         2
     } else {

@@ -437,7 +437,10 @@ pub fn call_torch_function(
         let (_, v) = kwargs.remove(pos);
         inplace |= matches!(v, Value::Bool(true));
     }
-    let call = bind(interp, def, full, args, kwargs, inplace)?;
+    let mut call = bind(interp, def, full, args, kwargs, inplace)?;
+    // ... and so does `inplace` passed by position (`F.dropout(x, p, t, True)`).
+    call.inplace |=
+        call.names.contains(&"inplace") && matches!(call.get("inplace"), Value::Bool(true));
     run(interp, call)
 }
 

@@ -107,7 +107,11 @@ pub static OPS: &[OpDef] = &[
     op!(
         ["torch.pow", "Tensor.pow", "Tensor.__pow__"],
         "input, exponent",
-        ["aten.pow.Tensor_Tensor", "aten.pow.Tensor_Scalar"],
+        [
+            "aten.pow.Tensor_Tensor",
+            "aten.pow.Tensor_Scalar",
+            "aten.pow.Scalar"
+        ],
         meta::binary
     ),
     op!(
@@ -436,7 +440,7 @@ pub static OPS: &[OpDef] = &[
             "torch.nn.functional.dropout",
             "Tensor.dropout"
         ],
-        "input, p=0.5, training=True",
+        "input, p=0.5, training=True, inplace=False",
         ["aten.dropout.default"],
         meta::dropout
     ),
@@ -457,7 +461,7 @@ pub static OPS: &[OpDef] = &[
             "torch.nn.functional.alpha_dropout",
             "torch.ops.aten.alpha_dropout.default"
         ],
-        "input, p=0.5, training=False",
+        "input, p=0.5, training=False, inplace=False",
         ["aten.alpha_dropout.default"],
         meta::dropout
     ),
@@ -467,7 +471,7 @@ pub static OPS: &[OpDef] = &[
             "torch.nn.functional.feature_alpha_dropout",
             "torch.ops.aten.feature_alpha_dropout.default"
         ],
-        "input, p=0.5, training=False",
+        "input, p=0.5, training=False, inplace=False",
         ["aten.feature_alpha_dropout.default"],
         meta::dropout
     ),
@@ -1292,16 +1296,22 @@ pub static OPS: &[OpDef] = &[
         views::permute
     ),
     op!(
-        [
-            "torch.transpose",
-            "torch.swapaxes",
-            "torch.swapdims",
-            "Tensor.transpose",
-            "Tensor.swapaxes",
-            "Tensor.swapdims"
-        ],
+        ["torch.transpose", "Tensor.transpose"],
         "input, dim0, dim1",
         ["aten.transpose.int"],
+        views::transpose
+    ),
+    // The aliases record ops of their own (kept by export, not decomposed).
+    op!(
+        ["torch.swapaxes", "Tensor.swapaxes"],
+        "input, axis0, axis1",
+        ["aten.swapaxes.default"],
+        views::transpose
+    ),
+    op!(
+        ["torch.swapdims", "Tensor.swapdims"],
+        "input, dim0, dim1",
+        ["aten.swapdims.default"],
         views::transpose
     ),
     // The transposing attributes (`x.mT`, `x.T`, ...) record ops of their own.
@@ -1370,14 +1380,15 @@ pub static OPS: &[OpDef] = &[
         views::repeat
     ),
     op!(
-        [
-            "torch.movedim",
-            "torch.moveaxis",
-            "Tensor.movedim",
-            "Tensor.moveaxis"
-        ],
+        ["torch.movedim", "Tensor.movedim"],
         "input, source, destination",
         ["aten.movedim.int"],
+        views::movedim
+    ),
+    op!(
+        ["torch.moveaxis", "Tensor.moveaxis"],
+        "input, source, destination",
+        ["aten.moveaxis.int"],
         views::movedim
     ),
     op!(

@@ -171,6 +171,7 @@ pub const TENSOR_METHODS: &[&str] = &[
     "register_post_accumulate_grad_hook",
     "copy_",
     "__len__",
+    "__rpow__",
 ];
 
 pub fn tensor_method(
@@ -390,6 +391,19 @@ pub fn tensor_method(
         "__len__" => match t.shape.first() {
             Some(d) => interp.sym_value(d.clone()),
             None => return Err(interp.type_error("len() of a 0-d tensor")),
+        },
+        // `x.__rpow__(y)` is `y ** x`.
+        "__rpow__" => match arg0 {
+            Some(base) => {
+                return super::call_torch_function(
+                    interp,
+                    "torch.pow",
+                    vec![base, recv.clone()],
+                    vec![],
+                )
+                .map(Some);
+            }
+            None => return Err(interp.type_error("__rpow__() takes exactly one argument")),
         },
         _ => return Ok(None),
     }))

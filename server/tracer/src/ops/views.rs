@@ -1339,6 +1339,8 @@ fn produced_contiguous(interp: &Interp, t: &crate::value::Tensor) -> bool {
             | "aten.t.default"
             | "aten.movedim.int"
             | "aten.swapaxes.default"
+            | "aten.swapdims.default"
+            | "aten.moveaxis.int"
             | "aten.expand.default"
             | "aten.expand_as.default"
             | "aten.unfold.default"

@@ -9,3 +9,18 @@ import torch
 def sym_fresh_size(expr):
     # A fresh unbacked size equal to `expr` at run time.
     return torch.tensor(expr).item()
+
+
+class memory_format:
+    # torch's memory formats: opaque values an op reads by name.
+    def __init__(self, name):
+        self._name = name
+
+    def __repr__(self):
+        return "torch." + self._name
+
+
+contiguous_format = memory_format("contiguous_format")
+preserve_format = memory_format("preserve_format")
+channels_last = memory_format("channels_last")
+channels_last_3d = memory_format("channels_last_3d")

@@ -249,3 +249,52 @@ example_args = (torch.randn(2, 4),)
         );
     }
 }
+
+#[test]
+fn channels_last_memory_formats_are_incomplete_at_their_call() {
+    for (line, call) in [
+        (5, "x.contiguous(memory_format=torch.channels_last)"),
+        (5, "x.to(memory_format=torch.channels_last)"),
+        (5, "torch.clone(x, memory_format=torch.channels_last_3d)"),
+    ] {
+        let src = format!(
+            "import torch
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        y = {call}
+        return y + 1
+
+model = M()
+example_args = (torch.randn(2, 3, 4, 4),)
+"
+        );
+        for mode in [Mode::Strict, Mode::NonStrict] {
+            let f = failure(&src, mode);
+            assert_eq!(f.kind, FailureKind::Incomplete, "{call}: {}", f.message);
+            assert_eq!(f.line, Some(line), "{call}: {}", f.message);
+            assert!(f.message.contains("torch.channels_last"), "{}", f.message);
+        }
+    }
+}
+
+#[test]
+fn the_other_memory_formats_are_values_ops_take() {
+    let src = "import torch
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        y = x.clone(memory_format=torch.contiguous_format)
+        z = x.to(torch.float64, memory_format=torch.preserve_format)
+        return y + 1, z, repr(torch.channels_last)
+
+model = M()
+example_args = (torch.randn(2, 3, 4, 4),)
+";
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        assert!(
+            matches!(outcome(src, mode), TraceOutcome::Exported(_)),
+            "memory formats other than channels-last export"
+        );
+    }
+}

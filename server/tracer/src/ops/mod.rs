@@ -364,6 +364,29 @@ pub fn is_tensor_method(name: &str) -> bool {
     lookup_method(name).is_some() || special::TENSOR_METHODS.contains(&name)
 }
 
+/// A channels-last memory format among a call's arguments: the tracer does
+/// not model channels-last strides yet, so such a call is not followed.
+fn channels_last_format<'a>(
+    args: impl IntoIterator<Item = &'a Value>,
+    kwargs: &'a [(String, Value)],
+) -> Option<String> {
+    args.into_iter()
+        .chain(kwargs.iter().map(|(_, v)| v))
+        .find_map(|v| match v {
+            Value::Object(o)
+                if o.class.prelude_namespace.is_some() && &*o.class.name == "memory_format" =>
+            {
+                match o.get_attr("_name") {
+                    Some(Value::Str(name)) if name.starts_with("channels_last") => {
+                        Some(format!("torch.{name}"))
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        })
+}
+
 /// `tensor.method(*args)`.
 pub fn call_method(
     interp: &mut Interp,
@@ -375,6 +398,13 @@ pub fn call_method(
     if let Some(u) = first_unknown(std::iter::once(&recv).chain(&args), &kwargs) {
         interp.note_unknown_use(&u);
         return Ok(u);
+    }
+    if let Some(format) = channels_last_format(&args, &kwargs) {
+        let r = interp.current_range();
+        return Ok(interp.incomplete(
+            r,
+            format!("analysis incomplete: `.{name}()` with memory_format={format} (channels-last strides are not modelled)"),
+        ));
     }
     if let Some(r) = special::tensor_method(interp, name, &recv, &args, &kwargs)? {
         return Ok(r);
@@ -419,6 +449,13 @@ pub fn call_torch_function(
     if let Some(u) = first_unknown(&args, &kwargs) {
         interp.note_unknown_use(&u);
         return Ok(u);
+    }
+    if let Some(format) = channels_last_format(&args, &kwargs) {
+        let r = interp.current_range();
+        return Ok(interp.incomplete(
+            r,
+            format!("analysis incomplete: `{full}` with memory_format={format} (channels-last strides are not modelled)"),
+        ));
     }
     if let Some(r) = special::call(interp, full, &args, &kwargs)? {
         return Ok(r);

@@ -628,11 +628,31 @@ pub fn call(
                             .and_then(|n| n.checked_floordiv(&SymExpr::int(k)));
                         interp.size_arith(len)?
                     }
-                    _ => {
-                        return Err(interp.raise(
-                            "RuntimeError",
-                            "arange: step must be a positive constant here",
-                        ));
+                    // A descending range: `ceil((end - start) / step)`
+                    // values, none when the bounds are equal, written as
+                    // torch writes it (`(end - start + step + 1) // step`).
+                    Some(k) if k < 0 => {
+                        if let (Some(a), Some(b)) = (s.as_const(), e.as_const())
+                            && b > a
+                        {
+                            return Err(interp.raise(
+                                "RuntimeError",
+                                "upper bound and larger bound inconsistent with step sign",
+                            ));
+                        }
+                        let len = e
+                            .checked_sub(&s)
+                            .and_then(|n| n.checked_add(&SymExpr::int(k + 1)))
+                            .and_then(|n| n.checked_floordiv(&SymExpr::int(k)));
+                        interp.size_arith(len)?
+                    }
+                    Some(_) => {
+                        return Err(interp.raise("RuntimeError", "step must be nonzero"));
+                    }
+                    None => {
+                        return Err(
+                            interp.raise("RuntimeError", "arange: step must be a constant here")
+                        );
                     }
                 }
             };

@@ -650,10 +650,11 @@ pub fn variance(interp: &mut Interp, call: &OpCall) -> R<Value> {
             interp.arg_of(&Value::Tensor(t.clone())),
             Arg::Bool(unbiased),
         ];
-        return interp.record_tensor_op(
+        return record_reduction(
+            interp,
+            call,
             &call.target(0),
             args,
-            vec![],
             float_dtype(t.dtype),
             vec![],
         );
@@ -722,7 +723,7 @@ fn reduce_to(
         } else {
             vec![]
         };
-        return interp.record_tensor_op(&target, args, vec![], dtype, shape);
+        return record_reduction(interp, call, &target, args, dtype, shape);
     }
     let dims = if dim.is_none() {
         vec![]
@@ -753,8 +754,36 @@ fn reduce_to(
         args.push(Arg::Bool(true));
     }
     let target = call.target(dim_target);
+    if is_pair_reduction(call) {
+        return record_reduction(interp, call, &target, args, dtype, shape);
+    }
     let output = interp.reduction_output(&shape);
     interp.record_output(&target, args, vec![], dtype, shape, output)
+}
+
+/// `var_mean` / `std_mean`: the reduction returns (statistic, mean).
+fn is_pair_reduction(call: &OpCall) -> bool {
+    call.spelling.ends_with("_mean")
+}
+
+/// A reduction's node: its tensor, or for [`is_pair_reduction`] ops the
+/// pair of tensors of one shape with a `getitem` each.
+fn record_reduction(
+    interp: &mut Interp,
+    call: &OpCall,
+    target: &str,
+    args: Vec<Arg>,
+    dtype: DType,
+    shape: Vec<SymExpr>,
+) -> R<Value> {
+    if is_pair_reduction(call) {
+        let pair = vec![
+            interp.op_output(dtype, shape.clone()),
+            interp.op_output(dtype, shape),
+        ];
+        return record_tuple(interp, target, args, pair);
+    }
+    interp.record_tensor_op(target, args, vec![], dtype, shape)
 }
 
 /// `torch.norm` / `Tensor.norm` / `torch.linalg.vector_norm`: torch's

@@ -595,6 +595,27 @@ pub static OPS: &[OpDef] = &[
         ["aten.var.default", "aten.var.dim", "aten.var.correction"],
         meta::variance
     ),
+    // The statistic and the mean in one op, as a pair.
+    op!(
+        ["torch.std_mean"],
+        "input, dim=None, unbiased=None, keepdim=None, *, correction=None",
+        [
+            "aten.std_mean.default",
+            "aten.std_mean.dim",
+            "aten.std_mean.correction"
+        ],
+        meta::variance
+    ),
+    op!(
+        ["torch.var_mean"],
+        "input, dim=None, unbiased=None, keepdim=None, *, correction=None",
+        [
+            "aten.var_mean.default",
+            "aten.var_mean.dim",
+            "aten.var_mean.correction"
+        ],
+        meta::variance
+    ),
     op!(
         ["torch.amax", "Tensor.amax"],
         "input, dim=(), keepdim=False",

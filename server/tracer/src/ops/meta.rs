@@ -763,7 +763,10 @@ fn reduce_to(
 
 /// `var_mean` / `std_mean`: the reduction returns (statistic, mean).
 fn is_pair_reduction(call: &OpCall) -> bool {
-    call.spelling.ends_with("_mean")
+    call.def
+        .targets
+        .first()
+        .is_some_and(|t| t.starts_with("aten.var_mean.") || t.starts_with("aten.std_mean."))
 }
 
 /// A reduction's node: its tensor, or for [`is_pair_reduction`] ops the

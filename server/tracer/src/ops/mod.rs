@@ -364,13 +364,29 @@ pub fn is_tensor_method(name: &str) -> bool {
     lookup_method(name).is_some() || special::TENSOR_METHODS.contains(&name)
 }
 
-/// A channels-last memory format among a call's arguments: the tracer does
-/// not model channels-last strides yet, so such a call is not followed.
-fn channels_last_format<'a>(
-    args: impl IntoIterator<Item = &'a Value>,
-    kwargs: &'a [(String, Value)],
-) -> Option<String> {
-    args.into_iter()
+/// A call given a channels-last memory format, as "analysis incomplete" at
+/// the call (`what` names it, built only then): the tracer does not model
+/// channels-last strides yet, so such a call is not followed.
+fn channels_last_incomplete(
+    interp: &mut Interp,
+    what: impl FnOnce() -> String,
+    args: &[Value],
+    kwargs: &[(String, Value)],
+) -> Option<Value> {
+    let format = channels_last_format(args, kwargs)?;
+    let r = interp.current_range();
+    Some(interp.incomplete(
+        r,
+        format!(
+            "analysis incomplete: {} with memory_format={format} (channels-last strides are not modelled)",
+            what()
+        ),
+    ))
+}
+
+/// The channels-last memory format among a call's arguments, if any.
+fn channels_last_format(args: &[Value], kwargs: &[(String, Value)]) -> Option<String> {
+    args.iter()
         .chain(kwargs.iter().map(|(_, v)| v))
         .find_map(|v| match v {
             Value::Object(o)
@@ -399,12 +415,8 @@ pub fn call_method(
         interp.note_unknown_use(&u);
         return Ok(u);
     }
-    if let Some(format) = channels_last_format(&args, &kwargs) {
-        let r = interp.current_range();
-        return Ok(interp.incomplete(
-            r,
-            format!("analysis incomplete: `.{name}()` with memory_format={format} (channels-last strides are not modelled)"),
-        ));
+    if let Some(v) = channels_last_incomplete(interp, || format!("`.{name}()`"), &args, &kwargs) {
+        return Ok(v);
     }
     if let Some(r) = special::tensor_method(interp, name, &recv, &args, &kwargs)? {
         return Ok(r);
@@ -450,12 +462,8 @@ pub fn call_torch_function(
         interp.note_unknown_use(&u);
         return Ok(u);
     }
-    if let Some(format) = channels_last_format(&args, &kwargs) {
-        let r = interp.current_range();
-        return Ok(interp.incomplete(
-            r,
-            format!("analysis incomplete: `{full}` with memory_format={format} (channels-last strides are not modelled)"),
-        ));
+    if let Some(v) = channels_last_incomplete(interp, || format!("`{full}`"), &args, &kwargs) {
+        return Ok(v);
     }
     if let Some(r) = special::call(interp, full, &args, &kwargs)? {
         return Ok(r);

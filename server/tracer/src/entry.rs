@@ -414,20 +414,7 @@ fn flow_to_failure(interp: &Interp, flow: Flow) -> Failure {
     match flow {
         Flow::Fail(f) => *f,
         Flow::Raise(e) => {
-            let described = format!("{}: {}", e.class, e.message);
-            let mut f = if e.user_raise && interp.mode == Mode::Strict {
-                // An exception that escapes the traced frame is a graph break
-                // for TorchDynamo; one caught inside it is traced through.
-                let mut f = Failure::new(
-                    FailureKind::GraphBreak,
-                    format!("Observed exception: raised exception {described}"),
-                )
-                .with_code("GB0088");
-                f.hint = Some("check the condition with `torch._check(...)` instead of raising, or export with strict=False".into());
-                f
-            } else {
-                Failure::new(FailureKind::Other, described)
-            };
+            let mut f = crate::evidence::failure_of_exception(&e, interp.mode);
             if e.range.is_some() {
                 f.range = e.range;
                 f.path = e.path;

@@ -55,6 +55,9 @@ pub struct Failure {
     pub further_fixes: Vec<String>,
     /// An ExportDB-style rewrite to offer the user, in prose.
     pub hint: Option<String>,
+    /// Who raised it, when this is a Python exception that escaped the
+    /// traced code ([`crate::evidence`] decided its kind).
+    pub raised_by: Option<crate::evidence::Raiser>,
 }
 
 impl Failure {
@@ -69,6 +72,7 @@ impl Failure {
             suggested_fixes: Vec::new(),
             further_fixes: Vec::new(),
             hint: None,
+            raised_by: None,
         }
     }
 

@@ -14,6 +14,7 @@ use std::sync::Arc;
 mod cycles;
 pub mod dtype;
 pub mod entry;
+pub mod evidence;
 pub mod failure;
 pub mod graph;
 mod helper;

@@ -683,11 +683,13 @@ pub fn trace_module(
             traces += 1;
             let candidate = entry_with(entry, m, inputs.clone());
             let r = super::trace_entry_with(file.clone(), &candidate, Mode::NonStrict, options);
-            let failure = match &r.outcome {
-                TraceOutcome::Exported(_) => None,
-                TraceOutcome::Failed(f) => Some(f.kind),
+            // An exception, whoever raised it, says the assumed sizes are
+            // wrong as surely as an eager error does.
+            let wrong_guess = match &r.outcome {
+                TraceOutcome::Exported(_) => false,
+                TraceOutcome::Failed(f) => f.kind == FailureKind::Other || f.raised_by.is_some(),
             };
-            if !matches!(failure, Some(FailureKind::Other)) {
+            if !wrong_guess {
                 found = Some((candidate, r));
                 break 'ranks;
             }

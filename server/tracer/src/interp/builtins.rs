@@ -1228,7 +1228,7 @@ fn python_builtin(
                 // comparison runs, on a fake tensor with symbolic sizes in
                 // strict mode (torch's error), on a traced one otherwise.
                 if interp.strict_tracing() {
-                    return Err(interp.raise(
+                    return Err(interp.torch_error(
                         "RuntimeError",
                         format!(
                             "Dynamo failed to run {name}() with fake tensors: a tensor against a symbolic number"

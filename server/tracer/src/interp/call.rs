@@ -45,7 +45,7 @@ impl Interp {
             && self.mode == crate::Mode::NonStrict
             && let Some(rule) = super::dynamo_breaks::fake_tensor_failure(&f, &pos)
         {
-            return Err(self.raise(rule.class, rule.message));
+            return Err(self.torch_error(rule.class, rule.message));
         }
         if self.strict_tracing()
             && let Some(rule) = super::dynamo_breaks::keyword_rule_for(&f, &kw)
@@ -271,7 +271,12 @@ impl Interp {
             // Python does: the TypeError is an exception it observes.
             return Err(match err {
                 Flow::Raise(mut e) => {
-                    e.user_raise = true;
+                    e.raiser = match &func.body {
+                        FunctionBody::Def(d) if !d.decorators.is_empty() => {
+                            super::Raiser::DecoratedCallBinding
+                        }
+                        _ => super::Raiser::PlainCallBinding,
+                    };
                     Flow::Raise(e)
                 }
                 other => other,
@@ -955,7 +960,7 @@ impl Interp {
             range: Some(self.current_range()),
             path: self.current_path(),
             line: self.failure_line(),
-            user_raise: false,
+            raiser: super::Raiser::Model,
         }
     }
 
@@ -1023,11 +1028,13 @@ impl Interp {
     }
 
     /// Run a callable that must succeed for tracing to go on; a Python
-    /// exception becomes an export failure at the current line.
+    /// exception stops the trace at the current line, as a failure or an
+    /// incomplete analysis by [`crate::evidence`]'s rule.
     pub fn expect_ok(&mut self, r: R<Value>) -> R<Value> {
         match r {
             Err(Flow::Raise(e)) => {
-                Err(self.fail(FailureKind::Other, format!("{}: {}", e.class, e.message)))
+                let f = crate::evidence::failure_of_exception(&e, self.mode);
+                Err(self.fail_with(f))
             }
             other => other,
         }

@@ -33,6 +33,7 @@ use shapes::SymExpr;
 use syntax::TextRange;
 use syntax::ast::{self, BinOp, CmpOp, Expr, ExprKind, Stmt, StmtKind, UnaryOp};
 
+pub use crate::evidence::Raiser;
 use crate::failure::{Failure, FailureKind, Note, NoteKind};
 use crate::graph::{Graph, NodeId};
 use crate::shape_env::ShapeEnv;
@@ -72,10 +73,9 @@ pub struct PyErr {
     /// The file of `range`, when it is not the traced file.
     pub path: Option<String>,
     pub line: Option<u32>,
-    /// Raised as Python code raises it, an exception Dynamo observes: a
-    /// `raise` statement in user code, a call of a Python function whose
-    /// arguments do not bind (not the interpreter standing in for torch).
-    pub user_raise: bool,
+    /// Who raised it: whether, uncaught, it is evidence that torch fails
+    /// ([`crate::evidence`]).
+    pub raiser: Raiser,
 }
 
 pub type R<T> = Result<T, Flow>;
@@ -708,20 +708,26 @@ impl Interp {
             range: Some(self.current_range()),
             path: self.current_path(),
             line: self.failure_line(),
-            user_raise: false,
+            raiser: Raiser::Model,
         })
     }
 
-    /// An exception raised as Python code raises it, which Dynamo observes
-    /// (strict export: GB0088 when nothing catches it).
-    pub fn observed_raise(&self, class: &str, message: impl Into<String>) -> Flow {
+    /// An exception raised by someone other than the tracer's model of
+    /// Python and torch: see [`Raiser`].
+    pub fn raise_by(&self, raiser: Raiser, class: &str, message: impl Into<String>) -> Flow {
         match self.raise(class, message) {
             Flow::Raise(mut e) => {
-                e.user_raise = true;
+                e.raiser = raiser;
                 Flow::Raise(e)
             }
             other => other,
         }
+    }
+
+    /// An error torch itself raises, by a rule the tracer models (an op's
+    /// argument or shape check): evidence that export fails.
+    pub fn torch_error(&self, class: &str, message: impl Into<String>) -> Flow {
+        self.raise_by(Raiser::TorchCheck, class, message)
     }
 
     pub fn type_error(&self, message: impl Into<String>) -> Flow {
@@ -735,7 +741,7 @@ impl Interp {
     /// division by zero is Python's `ZeroDivisionError`.
     pub fn size_arith<T>(&self, r: shapes::SymResult<T>) -> R<T> {
         r.map_err(|e| match e {
-            shapes::SymError::Overflow => self.raise("RuntimeError", SIZE_OVERFLOW),
+            shapes::SymError::Overflow => self.torch_error("RuntimeError", SIZE_OVERFLOW),
             shapes::SymError::DivisionByZero => {
                 self.raise("ZeroDivisionError", "integer division or modulo by zero")
             }
@@ -1178,10 +1184,10 @@ impl Interp {
                         range: Some(stmt.range),
                         path: self.current_path(),
                         line: self.failure_line(),
-                        user_raise: true,
+                        raiser: Raiser::RaiseStatement,
                     },
                 };
-                err.user_raise = true;
+                err.raiser = Raiser::RaiseStatement;
                 return Err(Flow::Raise(err));
             }
             StmtKind::Assert { test, msg } => {
@@ -1195,7 +1201,7 @@ impl Interp {
                         }
                         None => String::new(),
                     };
-                    return Err(self.raise("AssertionError", message));
+                    return Err(self.raise_by(Raiser::Assertion, "AssertionError", message));
                 }
             }
             StmtKind::Global(names) => {
@@ -2019,7 +2025,7 @@ impl Interp {
         if t.shape.iter().any(|d| d.as_const() != Some(1)) && !t.shape.is_empty() {
             let n: Option<i64> = t.shape.iter().map(|d| d.as_const()).product();
             if n != Some(1) {
-                return Err(self.raise(
+                return Err(self.torch_error(
                     "RuntimeError",
                     "Boolean value of Tensor with more than one value is ambiguous",
                 ));

@@ -226,7 +226,7 @@ impl Interp {
         // fake kernels refuse such an output (`numel: integer
         // multiplication overflow`), and code reading sizes relies on it.
         if crate::layout::numel(&shape).is_err() {
-            return Err(self.raise("RuntimeError", "numel: integer multiplication overflow"));
+            return Err(self.torch_error("RuntimeError", "numel: integer multiplication overflow"));
         }
         let mut t = self.op_output(dtype, shape);
         let is_view = matches!(output, Output::View(_));
@@ -1258,7 +1258,7 @@ impl Interp {
             .map(|d| self.env.simplify(d).as_const())
             .product();
         if numel != Some(1) {
-            return Err(self.raise(
+            return Err(self.torch_error(
                 "RuntimeError",
                 "a Tensor with more than one element cannot be converted to Scalar",
             ));

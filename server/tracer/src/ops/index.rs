@@ -128,7 +128,7 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
         .filter(|v| !matches!(v, Value::None) && !is_ellipsis(v))
         .count();
     if consumed > t.rank() {
-        return Err(interp.raise(
+        return Err(interp.torch_error(
             "IndexError",
             format!("too many indices for tensor of dimension {}", t.rank()),
         ));
@@ -182,7 +182,7 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
                     i.as_int(),
                 ) && (iv >= n || iv < -n)
                 {
-                    return Err(interp.raise(
+                    return Err(interp.torch_error(
                         "IndexError",
                         format!("index {iv} is out of bounds for dimension {d} with size {n}"),
                     ));
@@ -237,7 +237,7 @@ fn slice_dim(
 ) -> R<Value> {
     let d = dim as usize;
     let Some(size) = t.shape.get(d).map(|x| interp.env.simplify(x)) else {
-        return Err(interp.raise("IndexError", "too many indices for tensor"));
+        return Err(interp.torch_error("IndexError", "too many indices for tensor"));
     };
     if skip_full {
         probe_slice_noop(interp, &t, d, s);
@@ -250,7 +250,7 @@ fn slice_dim(
         v => interp.index_int(v)?,
     };
     if step <= 0 {
-        return Err(interp.raise("ValueError", "step must be greater than zero"));
+        return Err(interp.torch_error("ValueError", "step must be greater than zero"));
     }
     let start = bound_expr(interp, &s[0], &size, 0)?;
     let stop = bound_expr(interp, &s[1], &size, SLICE_END_MAX)?;

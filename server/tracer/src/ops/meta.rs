@@ -82,7 +82,7 @@ pub fn check_piece_count(interp: &mut Interp, n: i64) -> R<()> {
 /// 0-d tensor does not have: torch's `IndexError` for it.
 pub fn wrap_existing_dim(interp: &mut Interp, d: i64, rank: usize) -> R<usize> {
     if rank == 0 {
-        return Err(interp.raise(
+        return Err(interp.torch_error(
             "IndexError",
             format!("dimension specified as {d} but tensor has no dimensions"),
         ));
@@ -108,7 +108,7 @@ pub fn wrap_dim(interp: &mut Interp, d: i64, rank: usize) -> R<usize> {
 
 /// A shape error eager PyTorch would raise too.
 pub fn shape_error(interp: &Interp, message: impl Into<String>) -> crate::interp::Flow {
-    interp.raise("RuntimeError", message)
+    interp.torch_error("RuntimeError", message)
 }
 
 pub fn args_of(interp: &mut Interp, call: &OpCall, n: usize) -> Vec<Arg> {
@@ -2059,7 +2059,7 @@ pub fn group_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
         {
             Ok(false) => {}
             Ok(true) => {
-                return Err(interp.raise(
+                return Err(interp.torch_error(
                     "ValueError",
                     "group_norm: each group needs more than one value (batch times channels \
                      per group times the spatial sizes is 1)",
@@ -2104,7 +2104,7 @@ pub fn embedding(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let idx = tensor(interp, call, 0)?;
     let w = tensor(interp, call, 1)?;
     if idx.dtype.is_floating() {
-        return Err(interp.raise(
+        return Err(interp.torch_error(
             "RuntimeError",
             "embedding: indices must be an integer tensor",
         ));
@@ -2125,7 +2125,7 @@ pub fn embedding(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn embedding_renorm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let idx = tensor(interp, call, 1)?;
     if idx.dtype.is_floating() {
-        return Err(interp.raise(
+        return Err(interp.torch_error(
             "RuntimeError",
             "embedding_renorm_: indices must be an integer tensor",
         ));
@@ -3122,7 +3122,7 @@ pub fn fractional_max_pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
         && nd == 2
         && samples.dtype != x.dtype
     {
-        return Err(interp.raise(
+        return Err(interp.torch_error(
             "RuntimeError",
             format!(
                 "{}: the random samples are {}, the input {}; they must share a dtype",
@@ -3283,7 +3283,7 @@ pub fn embedding_bag(interp: &mut Interp, call: &OpCall) -> R<Value> {
         ));
     }
     if idx.dtype.is_floating() || offsets.dtype.is_floating() {
-        return Err(interp.raise(
+        return Err(interp.torch_error(
             "RuntimeError",
             "embedding_bag: indices and offsets must be integer tensors",
         ));

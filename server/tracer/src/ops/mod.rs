@@ -433,7 +433,9 @@ pub fn call_method(
                     "",
                 ));
             }
-            return Err(interp.raise(
+            // torch's own list of Tensor attributes lacks it: eager
+            // PyTorch raises the same.
+            return Err(interp.torch_error(
                 "AttributeError",
                 format!("'Tensor' object has no attribute '{name}'"),
             ));

@@ -346,7 +346,7 @@ pub fn tensor_method(
         }
         "data_ptr" if interp.tracing => {
             // A fake tensor has no memory behind it.
-            return Err(interp.raise(
+            return Err(interp.torch_error(
                 "RuntimeError",
                 crate::interp::dynamo_breaks::NO_DATA_POINTER,
             ));
@@ -364,7 +364,7 @@ pub fn tensor_method(
                     .get()
                     .is_some_and(|id| interp.graph.requires_grad(id));
             if interp.tracing && !requires_grad {
-                return Err(interp.raise(
+                return Err(interp.torch_error(
                     "RuntimeError",
                     "cannot register a hook on a tensor that doesn't require gradient",
                 ));
@@ -390,7 +390,7 @@ pub fn tensor_method(
         }
         "__len__" => match t.shape.first() {
             Some(d) => interp.sym_value(d.clone()),
-            None => return Err(interp.type_error("len() of a 0-d tensor")),
+            None => return Err(interp.torch_error("TypeError", "len() of a 0-d tensor")),
         },
         // `x.__rpow__(y)` is `y ** x`.
         "__rpow__" => match arg0 {
@@ -635,7 +635,7 @@ pub fn call(
                         if let (Some(a), Some(b)) = (s.as_const(), e.as_const())
                             && b > a
                         {
-                            return Err(interp.raise(
+                            return Err(interp.torch_error(
                                 "RuntimeError",
                                 "upper bound and larger bound inconsistent with step sign",
                             ));
@@ -647,12 +647,11 @@ pub fn call(
                         interp.size_arith(len)?
                     }
                     Some(_) => {
-                        return Err(interp.raise("RuntimeError", "step must be nonzero"));
+                        return Err(interp.torch_error("RuntimeError", "step must be nonzero"));
                     }
                     None => {
-                        return Err(
-                            interp.raise("RuntimeError", "arange: step must be a constant here")
-                        );
+                        return Err(interp
+                            .torch_error("RuntimeError", "arange: step must be a constant here"));
                     }
                 }
             };
@@ -740,7 +739,8 @@ pub fn call(
         }
         "is_nonzero" => {
             let Some(Value::Tensor(t)) = args.first() else {
-                return Err(interp.type_error("is_nonzero(): argument 'input' must be Tensor"));
+                return Err(interp
+                    .torch_error("TypeError", "is_nonzero(): argument 'input' must be Tensor"));
             };
             Value::Bool(interp.tensor_value_truth(t.clone())?)
         }
@@ -773,7 +773,8 @@ pub fn call(
             if let Some((k, _)) = kwargs.first() {
                 // `map(f, xs, *args)` is a Python function: the call does
                 // not bind.
-                return Err(interp.observed_raise(
+                return Err(interp.raise_by(
+                    crate::evidence::Raiser::PlainCallBinding,
                     "TypeError",
                     format!("map() got an unexpected keyword argument '{k}'"),
                 ));
@@ -812,7 +813,7 @@ pub fn call(
                     Some(m) => interp.to_str(m)?,
                     None => String::new(),
                 };
-                return Err(interp.raise("AssertionError", message));
+                return Err(interp.torch_error("AssertionError", message));
             }
             Value::None
         }
@@ -1028,7 +1029,7 @@ pub fn call(
                 return Err(interp.type_error("fan computation expects a tensor"));
             };
             if t.rank() < 2 {
-                return Err(interp.raise(
+                return Err(interp.torch_error(
                     "ValueError",
                     "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
                 ));
@@ -1181,7 +1182,7 @@ fn constructor(
         if let Some(c) = d.as_const()
             && c < 0
         {
-            return Err(interp.raise(
+            return Err(interp.torch_error(
                 "RuntimeError",
                 format!("negative dimension {c} in a tensor constructor"),
             ));
@@ -1189,7 +1190,7 @@ fn constructor(
     }
     if crate::layout::numel(&shape).is_err() {
         let sizes: Vec<String> = shape.iter().map(|d| interp.env.render(d)).collect();
-        return Err(interp.raise(
+        return Err(interp.torch_error(
             "RuntimeError",
             format!(
                 "Storage size calculation overflowed with sizes=[{}]",
@@ -1423,12 +1424,12 @@ fn check(interp: &mut Interp, cond: Value) -> R<()> {
             }
             if !interp.env.assume(&b.lhs, b.op, &b.rhs, line) {
                 return Err(
-                    interp.raise("RuntimeError", "torch._check failed on the example inputs")
+                    interp.torch_error("RuntimeError", "torch._check failed on the example inputs")
                 );
             }
             Ok(())
         }
-        Value::Bool(false) => Err(interp.raise("RuntimeError", "torch._check failed")),
+        Value::Bool(false) => Err(interp.torch_error("RuntimeError", "torch._check failed")),
         Value::Tensor(_) => Ok(()),
         _ => Ok(()),
     }
@@ -1826,7 +1827,7 @@ fn meshgrid(interp: &mut Interp, args: Vec<Value>, kwargs: &[(String, Value)]) -
             return Err(interp.type_error("meshgrid expects tensors"));
         };
         if t.rank() > 1 {
-            return Err(interp.raise(
+            return Err(interp.torch_error(
                 "RuntimeError",
                 "torch.meshgrid: Expected 0D or 1D tensor in the tensor list",
             ));

@@ -1218,7 +1218,7 @@ pub fn check_index_in_bounds(interp: &mut Interp, size: &SymExpr, index: &Value)
         || decide(interp, size, CmpKind::Le, &index)?;
     if out {
         let n = interp.env.render(size);
-        return Err(interp.raise(
+        return Err(interp.torch_error(
             "IndexError",
             format!("index {i} is out of bounds for dimension with size {n}"),
         ));
@@ -1368,7 +1368,7 @@ pub fn unfold(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let size = interp.index_int(&call.arg(2).clone())?;
     let step = interp.index_int(&call.arg(3).clone())?;
     if step <= 0 || size < 0 {
-        return Err(interp.raise("RuntimeError", "unfold: step must be > 0 and size >= 0"));
+        return Err(interp.torch_error("RuntimeError", "unfold: step must be > 0 and size >= 0"));
     }
     let mut shape = t.shape.clone();
     if let Some(len) = shape.get(w).cloned() {
@@ -1668,7 +1668,7 @@ pub fn nonzero_static(interp: &mut Interp, call: &OpCall) -> R<Value> {
         .env
         .guard_or(&size, CmpKind::Ge, &zero, line, true, true)
     {
-        return Err(interp.raise(
+        return Err(interp.torch_error(
             "RuntimeError",
             "nonzero_static: 'size' must be a non-negative integer",
         ));

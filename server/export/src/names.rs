@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use tracer::Mode;
 use tracer::entry::TracedProgram;
-use tracer::graph::{InputKind, NodeId, NodeOp};
+use tracer::graph::{Arg, InputKind, NodeId, NodeOp};
 
 /// A program with its final node order and names.
 pub struct NamedProgram<'a> {
@@ -411,6 +411,39 @@ fn push_with_anchored(
             push_with_anchored(g, live, *a, order, depth + 1);
         }
     }
+}
+
+/// The attribute names torch gives the subgraphs of higher-order ops, by
+/// index into `Graph::subgraphs`: `true_graph_k` / `false_graph_k` for the
+/// k-th `cond`, `body_graph_k` for the k-th `map`; `subgraph_i` otherwise.
+pub fn subgraph_names(named: &NamedProgram) -> Vec<String> {
+    let g = &named.program.graph;
+    let mut names: Vec<String> = (0..g.subgraphs.len())
+        .map(|i| format!("subgraph_{i}"))
+        .collect();
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for id in &named.order {
+        let NodeOp::CallFunction { target, args, .. } = &g.node(*id).op else {
+            continue;
+        };
+        let roles: &[&str] = match target.as_str() {
+            "torch.ops.higher_order.cond" => &["true_graph", "false_graph"],
+            "torch.ops.higher_order.map_impl" => &["body_graph"],
+            _ => continue,
+        };
+        let k = seen.entry(target.as_str()).or_default();
+        let subgraphs = args.iter().filter_map(|a| match a {
+            Arg::Subgraph(i) => Some(*i),
+            _ => None,
+        });
+        for (role, i) in roles.iter().zip(subgraphs) {
+            if let Some(slot) = names.get_mut(i) {
+                *slot = format!("{role}_{k}");
+            }
+        }
+        *k += 1;
+    }
+    names
 }
 
 #[cfg(test)]

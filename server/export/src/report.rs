@@ -69,16 +69,29 @@ fn program_json(p: &TracedProgram, named: &NamedProgram) -> serde_json::Map<Stri
             json!({"name": named.name(*id), "kind": kind, "target": target, "val": val_json(env, &n.val)})
         })
         .collect();
+    let refs = NodeRefs::new(p, named);
     let nodes: Vec<Json> = named
         .order
         .iter()
         .map(|id| {
             let n = g.node(*id);
+            let (args, kwargs) = match &n.op {
+                NodeOp::CallFunction { args, kwargs, .. } => (
+                    args.iter().map(|a| refs.arg(a)).collect(),
+                    kwargs
+                        .iter()
+                        .map(|(k, a)| (k.clone(), refs.arg(a)))
+                        .collect(),
+                ),
+                NodeOp::Placeholder(_) => (Vec::new(), serde_json::Map::new()),
+            };
             json!({
                 "name": named.name(*id),
                 "target": n.target().unwrap_or(""),
                 "val": val_json(env, &n.val),
                 "line": n.line,
+                "args": args,
+                "kwargs": kwargs,
             })
         })
         .collect();
@@ -109,6 +122,63 @@ fn program_json(p: &TracedProgram, named: &NamedProgram) -> serde_json::Map<Stri
     m.insert("outputs".into(), Json::Array(outputs));
     m.insert("range_constraints".into(), Json::Object(ranges));
     m
+}
+
+/// Node arguments as the report schema writes them: another node by its
+/// position (`%in3`: the fourth placeholder in signature order, `%n12`: the
+/// thirteenth `call_function` node), a subgraph by the name torch gives its
+/// `get_attr` node, scalars as JSON, dtypes and layouts as torch prints them.
+struct NodeRefs {
+    refs: std::collections::HashMap<tracer::graph::NodeId, String>,
+    subgraphs: Vec<String>,
+}
+
+impl NodeRefs {
+    fn new(p: &TracedProgram, named: &NamedProgram) -> Self {
+        let placeholders = p
+            .inputs
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (*id, format!("%in{i}")));
+        let calls = named
+            .order
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (*id, format!("%n{i}")));
+        NodeRefs {
+            refs: placeholders.chain(calls).collect(),
+            subgraphs: crate::names::subgraph_names(named),
+        }
+    }
+
+    fn arg(&self, a: &Arg) -> Json {
+        match a {
+            Arg::Node(id) => json!(self.refs.get(id).map_or("%unknown", String::as_str)),
+            Arg::Int(i) => json!(i),
+            Arg::Float(f) if f.is_finite() => json!(f),
+            Arg::Float(f) => {
+                let text = if f.is_nan() {
+                    "nan"
+                } else if *f > 0.0 {
+                    "inf"
+                } else {
+                    "-inf"
+                };
+                json!({ "float": text })
+            }
+            Arg::Bool(b) => json!(b),
+            Arg::Str(s) => json!(s),
+            Arg::DType(d) => json!(d.torch_name()),
+            Arg::Device(d) => json!(d),
+            Arg::Layout(l) => json!(format!("torch.{l}")),
+            Arg::None => Json::Null,
+            Arg::List(items) => Json::Array(items.iter().map(|i| self.arg(i)).collect()),
+            Arg::Subgraph(i) => json!(format!(
+                "%get_attr:{}",
+                self.subgraphs.get(*i).map_or("subgraph", String::as_str)
+            )),
+        }
+    }
 }
 
 /// One RUN of the report.

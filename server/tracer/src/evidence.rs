@@ -16,6 +16,7 @@
 //! | a modelled torch check (an op's shape rule, `torch._check`, size overflow) | fails |
 //! | binding the arguments of a function called as written | fails (strict: GB0088) |
 //! | binding the arguments of a decorated function | incomplete |
+//! | Python's name rules on the entry file's own code (a local read before assignment, a global nothing defines, an attribute its own class lacks) | fails |
 //! | the tracer's model of Python, numpy or torch | incomplete |
 //!
 //! Exceptions that user code catches never reach this rule: `try`/`except`
@@ -46,6 +47,12 @@ pub enum Raiser {
     /// descriptor the tracer models wrongly makes the same error as a
     /// wrong call, so it is no evidence.
     DecoratedCallBinding,
+    /// Python's name rules applied to the entry file's own code, decided
+    /// from that code alone: a local read before assignment, a free
+    /// variable its enclosing function has not bound, a global no code
+    /// defines that is not a builtin ([`is_python_builtin`]), an attribute
+    /// an instance of a class the entry file defines does not have.
+    UserCodeNames,
     /// The tracer's own model of Python, numpy or torch: a builtin, method
     /// or attribute it does not know, an argument form an op model does not
     /// accept, an operation it does not support on a value.
@@ -62,6 +69,7 @@ impl Raiser {
                 | Raiser::Assertion
                 | Raiser::TorchCheck
                 | Raiser::PlainCallBinding
+                | Raiser::UserCodeNames
         )
     }
 
@@ -70,6 +78,168 @@ impl Raiser {
     pub fn observed_by_dynamo(self) -> bool {
         matches!(self, Raiser::RaiseStatement | Raiser::PlainCallBinding)
     }
+}
+
+/// CPython 3.11's builtin names (`dir(builtins)`): a `NameError` for one
+/// of them means the tracer lacks that builtin, not that the code is wrong.
+const PYTHON_BUILTINS: &[&str] = &[
+    "ArithmeticError",
+    "AssertionError",
+    "AttributeError",
+    "BaseException",
+    "BaseExceptionGroup",
+    "BlockingIOError",
+    "BrokenPipeError",
+    "BufferError",
+    "BytesWarning",
+    "ChildProcessError",
+    "ConnectionAbortedError",
+    "ConnectionError",
+    "ConnectionRefusedError",
+    "ConnectionResetError",
+    "DeprecationWarning",
+    "EOFError",
+    "Ellipsis",
+    "EncodingWarning",
+    "EnvironmentError",
+    "Exception",
+    "ExceptionGroup",
+    "False",
+    "FileExistsError",
+    "FileNotFoundError",
+    "FloatingPointError",
+    "FutureWarning",
+    "GeneratorExit",
+    "IOError",
+    "ImportError",
+    "ImportWarning",
+    "IndentationError",
+    "IndexError",
+    "InterruptedError",
+    "IsADirectoryError",
+    "KeyError",
+    "KeyboardInterrupt",
+    "LookupError",
+    "MemoryError",
+    "ModuleNotFoundError",
+    "NameError",
+    "None",
+    "NotADirectoryError",
+    "NotImplemented",
+    "NotImplementedError",
+    "OSError",
+    "OverflowError",
+    "PendingDeprecationWarning",
+    "PermissionError",
+    "ProcessLookupError",
+    "RecursionError",
+    "ReferenceError",
+    "ResourceWarning",
+    "RuntimeError",
+    "RuntimeWarning",
+    "StopAsyncIteration",
+    "StopIteration",
+    "SyntaxError",
+    "SyntaxWarning",
+    "SystemError",
+    "SystemExit",
+    "TabError",
+    "TimeoutError",
+    "True",
+    "TypeError",
+    "UnboundLocalError",
+    "UnicodeDecodeError",
+    "UnicodeEncodeError",
+    "UnicodeError",
+    "UnicodeTranslateError",
+    "UnicodeWarning",
+    "UserWarning",
+    "ValueError",
+    "Warning",
+    "ZeroDivisionError",
+    "__build_class__",
+    "__debug__",
+    "__import__",
+    "abs",
+    "aiter",
+    "all",
+    "anext",
+    "any",
+    "ascii",
+    "bin",
+    "bool",
+    "breakpoint",
+    "bytearray",
+    "bytes",
+    "callable",
+    "chr",
+    "classmethod",
+    "compile",
+    "complex",
+    "copyright",
+    "credits",
+    "delattr",
+    "dict",
+    "dir",
+    "divmod",
+    "enumerate",
+    "eval",
+    "exec",
+    "exit",
+    "filter",
+    "float",
+    "format",
+    "frozenset",
+    "getattr",
+    "globals",
+    "hasattr",
+    "hash",
+    "help",
+    "hex",
+    "id",
+    "input",
+    "int",
+    "isinstance",
+    "issubclass",
+    "iter",
+    "len",
+    "license",
+    "list",
+    "locals",
+    "map",
+    "max",
+    "memoryview",
+    "min",
+    "next",
+    "object",
+    "oct",
+    "open",
+    "ord",
+    "pow",
+    "print",
+    "property",
+    "quit",
+    "range",
+    "repr",
+    "reversed",
+    "round",
+    "set",
+    "setattr",
+    "slice",
+    "sorted",
+    "staticmethod",
+    "str",
+    "sum",
+    "super",
+    "tuple",
+    "type",
+    "vars",
+    "zip",
+];
+
+/// Whether `name` is one of Python's builtins.
+pub fn is_python_builtin(name: &str) -> bool {
+    PYTHON_BUILTINS.binary_search(&name).is_ok()
 }
 
 /// The failure an exception that escaped the traced code makes, without its
@@ -147,6 +317,13 @@ mod tests {
                 assert_eq!(f.kind, FailureKind::Other, "{raiser:?} {mode:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_builtin_names_are_sorted_for_lookup() {
+        assert!(PYTHON_BUILTINS.windows(2).all(|w| w[0] < w[1]));
+        assert!(is_python_builtin("bytearray") && is_python_builtin("__import__"));
+        assert!(!is_python_builtin("undefined_helper"));
     }
 
     #[test]

@@ -331,10 +331,7 @@ pub fn call_native(interp: &mut Interp, recv: &Value, method: &str, args: Vec<Va
             }
             match registry_attr(obj, name) {
                 Some(v) => Ok(v),
-                None => Err(interp.raise(
-                    "AttributeError",
-                    format!("'{}' object has no attribute '{name}'", obj.class.name),
-                )),
+                None => Err(interp.attr_error(&Value::Object(obj.clone()), name)),
             }
         }
         "__setattr__" => {

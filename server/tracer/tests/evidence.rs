@@ -69,7 +69,7 @@ fn the_tracers_model_of_python_raising_is_incomplete() {
     // whatever torch does, the tracer has no evidence that it fails.
     for body in [
         "        y = x.sum(nonexistent_keyword=1)",
-        "        y = undefined_helper(x)",
+        "        y = memoryview(b'ab')",
         "        y = (1, 2).not_a_tuple_method()",
     ] {
         for mode in [Mode::Strict, Mode::NonStrict] {
@@ -88,6 +88,21 @@ fn the_tracers_model_of_python_raising_is_incomplete() {
             );
             assert_eq!(f.line, Some(5), "{body:?}: {}", f.message);
         }
+    }
+}
+
+#[test]
+fn pythons_name_rules_on_the_entry_files_own_code_fail() {
+    // A global nothing defines (not a builtin), a local read after `del`,
+    // an attribute the entry file's own class lacks: the code shows them.
+    for body in [
+        "        y = undefined_helper(x)",
+        "        y = x\n        del y\n        x = y",
+        "        x = x + self.missing_attribute",
+    ] {
+        let f = failure(body, Mode::NonStrict);
+        assert_eq!(f.kind, FailureKind::Other, "{body:?}: {}", f.message);
+        assert!(f.is_verdict());
     }
 }
 

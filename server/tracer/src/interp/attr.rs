@@ -3,6 +3,7 @@
 //! value, including the torch namespaces and nn.Module registries.
 
 use std::rc::Rc;
+use std::sync::Arc;
 
 use shapes::SymExpr;
 
@@ -376,10 +377,35 @@ impl Interp {
     }
 
     pub fn attr_error(&self, v: &Value, name: &str) -> super::Flow {
-        self.raise(
+        let raiser = match v {
+            Value::Object(o) if self.defined_in_entry_file(&o.class) => {
+                super::Raiser::UserCodeNames
+            }
+            _ => super::Raiser::Model,
+        };
+        self.raise_by(
+            raiser,
             "AttributeError",
             format!("'{}' object has no attribute '{name}'", v.type_name()),
         )
+    }
+
+    /// Whether the entry file's own code defined `class` (its `__module__`
+    /// is the entry's `__name__`): what its instances lack, the code shows.
+    pub fn defined_in_entry_file(&self, class: &crate::value::Class) -> bool {
+        let module = class
+            .attrs
+            .borrow()
+            .iter()
+            .find(|(k, _)| k == "__module__")
+            .map(|(_, v)| v.clone());
+        let entry = self
+            .frames
+            .first()
+            .filter(|f| Arc::ptr_eq(&f.file, &self.entry_file))
+            .and_then(|f| f.scope.as_ref())
+            .and_then(|s| s.vars.borrow().get("__name__").cloned());
+        matches!((module, entry), (Some(Value::Str(m)), Some(Value::Str(e))) if m == e)
     }
 
     /// `obj.name` with Python's hooks: a class's own `__getattribute__`

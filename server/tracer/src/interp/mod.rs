@@ -1845,7 +1845,8 @@ impl Interp {
                     "",
                 );
             }
-            return self.raise(
+            return self.raise_by(
+                Raiser::UserCodeNames,
                 "NameError",
                 format!(
                     "cannot access local variable '{name}' where it is not associated with a value"
@@ -1877,12 +1878,19 @@ impl Interp {
                     (!Arc::ptr_eq(&owner.file, &self.entry_file)).then(|| owner.file.path.clone());
                 return self.fail_with(f);
             }
-            return self.raise(
+            return self.raise_by(
+                Raiser::UserCodeNames,
                 "NameError",
                 format!("cannot access free variable '{name}' where it is not associated with a value in enclosing scope"),
             );
         }
-        self.raise("NameError", format!("name '{name}' is not defined"))
+        let in_entry_file = Arc::ptr_eq(&innermost.file, &self.entry_file);
+        let raiser = if in_entry_file && !crate::evidence::is_python_builtin(name) {
+            Raiser::UserCodeNames
+        } else {
+            Raiser::Model
+        };
+        self.raise_by(raiser, "NameError", format!("name '{name}' is not defined"))
     }
 
     // ----- truthiness and symbolic decisions ---------------------------------

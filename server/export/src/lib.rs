@@ -9,6 +9,7 @@ pub mod modules;
 pub mod names;
 pub mod print;
 pub mod report;
+pub mod schema;
 
 pub use names::{NamedProgram, name_program};
 pub use print::{print_partial, print_program};

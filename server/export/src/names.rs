@@ -413,6 +413,30 @@ fn push_with_anchored(
     }
 }
 
+/// The arguments of call node `id` as torch's graph holds them: by the
+/// op's declared schema ([`crate::schema::torch_args`]), and a runtime
+/// assertion's message naming the node it checks, as
+/// `insert_deferred_runtime_asserts` words it once names are final.
+pub fn recorded_args(named: &NamedProgram, id: NodeId) -> (Vec<Arg>, Vec<(String, Arg)>) {
+    let NodeOp::CallFunction {
+        target,
+        args,
+        kwargs,
+    } = &named.program.graph.node(id).op
+    else {
+        return (Vec::new(), Vec::new());
+    };
+    let (mut args, kwargs) = crate::schema::torch_args(target, args, kwargs);
+    if target == "aten._assert_scalar.default"
+        && let [Arg::Node(checked), Arg::Str(message)] = args.as_mut_slice()
+        && message.starts_with("Runtime assertion failed for expression")
+        && !message.contains(" on node '")
+    {
+        *message = format!("{message} on node '{}'", named.name(*checked));
+    }
+    (args, kwargs)
+}
+
 /// The attribute names torch gives the subgraphs of higher-order ops, by
 /// index into `Graph::subgraphs`: `true_graph_k` / `false_graph_k` for the
 /// k-th `cond`, `body_graph_k` for the k-th `map`; `subgraph_i` otherwise.

@@ -192,12 +192,7 @@ fn print_forward(named: &NamedProgram, path: &str, out: &mut String) {
     let mut last_code: Option<(u32, String)> = None;
     for id in &named.order {
         let n = g.node(*id);
-        let NodeOp::CallFunction {
-            target,
-            args,
-            kwargs,
-        } = &n.op
-        else {
+        let NodeOp::CallFunction { target, .. } = &n.op else {
             continue;
         };
         if let (Some(line), Some(code)) = (n.line, &n.code)
@@ -210,6 +205,7 @@ fn print_forward(named: &NamedProgram, path: &str, out: &mut String) {
             );
             last_code = Some((line, code.clone()));
         }
+        let (args, kwargs) = crate::names::recorded_args(named, *id);
         let mut parts: Vec<String> = args.iter().map(|a| arg_text(named, a)).collect();
         parts.extend(
             kwargs

@@ -76,13 +76,16 @@ fn program_json(p: &TracedProgram, named: &NamedProgram) -> serde_json::Map<Stri
         .map(|id| {
             let n = g.node(*id);
             let (args, kwargs) = match &n.op {
-                NodeOp::CallFunction { args, kwargs, .. } => (
-                    args.iter().map(|a| refs.arg(a)).collect(),
-                    kwargs
-                        .iter()
-                        .map(|(k, a)| (k.clone(), refs.arg(a)))
-                        .collect(),
-                ),
+                NodeOp::CallFunction { .. } => {
+                    let (args, kwargs) = crate::names::recorded_args(named, *id);
+                    (
+                        args.iter().map(|a| refs.arg(a)).collect(),
+                        kwargs
+                            .iter()
+                            .map(|(k, a)| (k.clone(), refs.arg(a)))
+                            .collect(),
+                    )
+                }
                 NodeOp::Placeholder(_) => (Vec::new(), serde_json::Map::new()),
             };
             json!({

@@ -272,8 +272,15 @@ fn slice_dim(
     let mut shape = t.shape.clone();
     shape[d] = len;
     let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(dim)];
+    // torch writes an omitted start as 0, but leaves it out (None) when the
+    // end is data-dependent (an unbacked size).
+    let unbacked_stop = match &s[1] {
+        Value::SymInt(e) => e.symbols().iter().any(|s| interp.env.info(*s).unbacked),
+        _ => false,
+    };
     args.push(match &s[0] {
-        Value::None => Arg::None,
+        Value::None if unbacked_stop => Arg::None,
+        Value::None => Arg::Int(0),
         v => interp.arg_of(v),
     });
     args.push(match &s[1] {

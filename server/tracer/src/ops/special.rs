@@ -548,7 +548,7 @@ pub fn call(
                 interp,
                 &format!("aten.{short}.{overload}"),
                 shape,
-                dtype,
+                (dtype, factory_kwargs(kwargs, None)),
                 None,
             )?
         }
@@ -564,7 +564,13 @@ pub fn call(
                 Value::Bool(_) => DType::Bool,
                 _ => DType::F32,
             });
-            constructor(interp, "aten.full.default", shape, dtype, Some(fill))?
+            constructor(
+                interp,
+                "aten.full.default",
+                shape,
+                (dtype, factory_kwargs(kwargs, Some(dtype))),
+                Some(fill),
+            )?
         }
         "randint" => {
             // randint(high, size) / randint(low, high, size): the size is last.
@@ -575,7 +581,13 @@ pub fn call(
             };
             let shape = sizes(interp, &size)?;
             let dtype = dtype_kw(kwargs).unwrap_or(DType::I64);
-            constructor(interp, "aten.randint.default", shape, dtype, None)?
+            constructor(
+                interp,
+                "aten.randint.default",
+                shape,
+                (dtype, factory_kwargs(kwargs, None)),
+                None,
+            )?
         }
         "zeros_like" | "ones_like" | "empty_like" | "randn_like" | "rand_like" | "full_like" => {
             let Some(Value::Tensor(t)) = args.first() else {
@@ -680,7 +692,7 @@ pub fn call(
             let t = interp.record_tensor_op(
                 target,
                 a,
-                vec![],
+                factory_kwargs(kwargs, None),
                 dtype,
                 vec![interp.env.simplify(&len)],
             )?;
@@ -706,7 +718,13 @@ pub fn call(
                 None => n.clone(),
             };
             let dtype = dtype_kw(kwargs).unwrap_or(DType::F32);
-            constructor(interp, "aten.eye.default", vec![n, m], dtype, None)?
+            constructor(
+                interp,
+                "aten.eye.default",
+                vec![n, m],
+                (dtype, factory_kwargs(kwargs, None)),
+                None,
+            )?
         }
         "linspace" => {
             let steps = interp.index_int(
@@ -727,7 +745,13 @@ pub fn call(
                 (true, false) => "aten.linspace.Tensor_Scalar",
                 (false, true) => "aten.linspace.Scalar_Tensor",
             };
-            let t = constructor(interp, target, vec![SymExpr::int(steps)], dtype, None)?;
+            let t = constructor(
+                interp,
+                target,
+                vec![SymExpr::int(steps)],
+                (dtype, factory_kwargs(kwargs, None)),
+                None,
+            )?;
             let bound = |i: usize, name: &str| bound_value(i, name).and_then(number);
             if !interp.tracing
                 && let (Some(start), Some(end)) = (bound(0, "start"), bound(1, "end"))
@@ -1170,11 +1194,26 @@ fn flatten_size_args(interp: &mut Interp, args: &[Value]) -> R<Vec<Value>> {
     Ok(args.to_vec())
 }
 
+/// The keyword arguments torch's Python binding passes a factory op
+/// (`zeros`, `arange`, ...) and export records: the dtype when the caller
+/// gave one (or `recorded_dtype` names the op as always recording it: `full`
+/// infers it from its fill value), then the device and `pin_memory`, which
+/// the binding always fills in.
+fn factory_kwargs(kwargs: &[(String, Value)], recorded_dtype: Option<DType>) -> Vec<(String, Arg)> {
+    let mut out = Vec::new();
+    if let Some(d) = dtype_kw(kwargs).or(recorded_dtype) {
+        out.push(("dtype".to_string(), Arg::DType(d)));
+    }
+    out.push(("device".to_string(), Arg::Device("cpu".into())));
+    out.push(("pin_memory".to_string(), Arg::Bool(false)));
+    out
+}
+
 fn constructor(
     interp: &mut Interp,
     target: &str,
     shape: Vec<SymExpr>,
-    dtype: DType,
+    (dtype, kwargs): (DType, Vec<(String, Arg)>),
     fill: Option<Value>,
 ) -> R<Value> {
     assume_sizes(interp, &shape);
@@ -1202,11 +1241,6 @@ fn constructor(
     if let Some(f) = &fill {
         a.push(interp.arg_of(f));
     }
-    let kwargs = if dtype != DType::F32 || target.contains("full") {
-        vec![("dtype".to_string(), Arg::DType(dtype))]
-    } else {
-        vec![]
-    };
     let t = interp.op_output(dtype, shape);
     if interp.tracing {
         // The tensor's sizes are the ints it was given.

@@ -8,6 +8,7 @@
 
 mod analyze;
 mod check;
+mod fix;
 mod modules;
 mod notebooks;
 mod output;

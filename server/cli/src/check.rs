@@ -124,6 +124,38 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
     Ok(report.failed())
 }
 
+/// What `check` reports of one file already analysed, with the file's
+/// configuration (its `mode` unless `modes` says, its filters) and
+/// suppression comments applied: `export` and `run` exit as `check` on
+/// the file would (1 when [`Report::failed`]) and say its syntax errors.
+pub fn report_of(analysis: &Analysis, path: &str, modes: Option<ModeChoice>) -> Result<Report> {
+    let resolution = checked_resolution(folder_of(Path::new(path)))?;
+    let settings = resolution
+        .project
+        .as_ref()
+        .map(|p| &p.settings)
+        .cloned()
+        .unwrap_or_default();
+    let choice = modes.unwrap_or_else(|| ModeChoice::from_setting(settings.mode));
+    let mut report = Report {
+        files_checked: 1,
+        ..Report::default()
+    };
+    report_file(analysis, path, choice, false, &mut report);
+    dedupe_notes(&mut report, 0);
+    Filter::new(&settings).apply(&mut report, 0);
+    apply_suppressions(analysis, path, 0, false, &mut report);
+    Ok(report)
+}
+
+/// Says on stderr the syntax errors `report` shows (`export` and `run`
+/// print programs and runs, not diagnostics, on stdout).
+pub fn say_syntax_errors(report: &Report) {
+    for d in report.visible().filter(|d| d.code == "syntax") {
+        eprintln!("{}: error[syntax] {}", d.location(), d.message);
+    }
+}
+
 /// One file to check, with what its configuration says.
 struct FileJob {
     path: PathBuf,
@@ -179,7 +211,13 @@ fn check_file(job: &FileJob, opts: &CheckOptions) -> Result<Report> {
     );
     dedupe_notes(&mut report, 0);
     job.filter.apply(&mut report, 0);
-    apply_suppressions(&analysis, &path, 0, opts, &mut report);
+    apply_suppressions(
+        &analysis,
+        &path,
+        0,
+        opts.report_unused_suppressions,
+        &mut report,
+    );
     if let Some(cells) = &cells {
         notebooks::map_to_cells(&mut report, 0, &path, cells);
     }
@@ -286,7 +324,7 @@ fn apply_suppressions(
     analysis: &Analysis,
     path: &str,
     first: usize,
-    opts: &CheckOptions,
+    report_unused: bool,
     report: &mut Report,
 ) {
     let mut paths: Vec<String> = report.diagnostics[first..]
@@ -303,13 +341,7 @@ fn apply_suppressions(
     }
     let file = &analysis.file;
     let comments = suppress::suppressions(&file.text);
-    suppress::apply(
-        report,
-        path,
-        comments,
-        |l| raw_line(file, l),
-        opts.report_unused_suppressions,
-    );
+    suppress::apply(report, path, comments, |l| raw_line(file, l), report_unused);
 }
 
 /// A source line as written (1-based), without its newline.

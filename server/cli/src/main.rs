@@ -3,7 +3,8 @@
 //! torch prints it, or the JSON report), `run`, `modules` (model files
 //! without entry points), `env`, `rule` (what a code
 //! means) and `lsp` (the language server). Exit status as ruff's: 0 when
-//! nothing fails, 1 when an export fails or a file does not parse, 2 for
+//! nothing fails, 1 when an export fails or a file does not parse (`export`
+//! and `run` as `check` on the file, `run` also when a run fails), 2 for
 //! usage, configuration and internal errors.
 
 mod analyze;
@@ -228,6 +229,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 &text,
                 &[tracer::Mode::Strict, tracer::Mode::NonStrict],
             );
+            let report = check::report_of(
+                &analysis,
+                &path,
+                strict.then_some(check::ModeChoice::Strict),
+            )?;
+            check::say_syntax_errors(&report);
             let mut stdout = std::io::stdout().lock();
             use std::io::Write;
             if json {
@@ -248,7 +255,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     })
                 )?;
             }
-            Ok(ExitCode::SUCCESS)
+            Ok(if report.failed() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
     }
 }

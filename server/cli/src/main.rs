@@ -147,7 +147,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("exportlens: error: {e:#}");
+            // Not `eprintln!`, which panics when stderr is a closed pipe (the
+            // error is often stdout's: `exportlens export ... 2>&1 | head`).
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "exportlens: error: {e:#}");
             ExitCode::from(2)
         }
     }

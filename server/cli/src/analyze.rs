@@ -131,7 +131,18 @@ pub fn config_folder(path: &Path) -> &Path {
     if path.is_dir() { path } else { folder_of(path) }
 }
 
+/// A Python file's text, as [`read_source_bytes`] reads it, invalid UTF-8
+/// as U+FFFD.
 pub fn read_source(path: &Path) -> Result<String> {
+    read_source_bytes(path).map(|bytes| match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    })
+}
+
+/// A Python file's bytes; an error for a folder, a file that is not `.py`
+/// and a fifo, socket or device.
+pub fn read_source_bytes(path: &Path) -> Result<Vec<u8>> {
     if path.is_dir() {
         bail!(
             "{} is a folder; `export` takes one Python file",
@@ -150,8 +161,7 @@ pub fn read_source(path: &Path) -> Result<String> {
             path.display()
         );
     }
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))
 }
 
 /// Set when this process will analyse more than one file (a `check` of

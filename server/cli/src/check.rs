@@ -5,14 +5,15 @@
 //! and suppression comments let through, and prints it in the requested
 //! format. The run fails (exit 1) when a shown diagnostic is an error: an
 //! entry that fails to export, a syntax error, an unreadable file, an
-//! invalid notebook. Notebooks are checked as their code cells' text, and
-//! their diagnostics placed in cells (`notebooks`).
+//! invalid notebook; or when `--fix` could not write a file (`fix`).
+//! Notebooks are checked as their code cells' text, and their diagnostics
+//! placed in cells (`notebooks`).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use pyenv::files::WalkOptions;
 use pyenv::settings::{ModeSetting, Settings};
 use tracer::{Mode, TraceOutcome};
@@ -20,6 +21,7 @@ use tracer::{Mode, TraceOutcome};
 use crate::analyze::{
     Analysis, analyze, analyze_without_entries, checked_resolution, config_folder, folder_of,
 };
+use crate::fix;
 use crate::notebooks::{self, Source};
 use crate::output::{self, ColorChoice, OutputFormat};
 use crate::parallel;
@@ -63,7 +65,7 @@ pub struct CheckOptions {
     pub modes: Option<ModeChoice>,
     pub format: OutputFormat,
     pub color: ColorChoice,
-    /// Apply the suggested `dynamic_shapes` fixes in place.
+    /// Apply the suggested `dynamic_shapes` fixes to the files (`fix`).
     pub fix: bool,
     /// Count "analysis incomplete" as an error (exit 1), for CI that wants
     /// every entry point judged.
@@ -122,6 +124,38 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
     Ok(report.failed())
 }
 
+/// What `check` reports of one file already analysed, with the file's
+/// configuration (its `mode` unless `modes` says, its filters) and
+/// suppression comments applied: `export` and `run` exit as `check` on
+/// the file would (1 when [`Report::failed`]) and say its syntax errors.
+pub fn report_of(analysis: &Analysis, path: &str, modes: Option<ModeChoice>) -> Result<Report> {
+    let resolution = checked_resolution(folder_of(Path::new(path)))?;
+    let settings = resolution
+        .project
+        .as_ref()
+        .map(|p| &p.settings)
+        .cloned()
+        .unwrap_or_default();
+    let choice = modes.unwrap_or_else(|| ModeChoice::from_setting(settings.mode));
+    let mut report = Report {
+        files_checked: 1,
+        ..Report::default()
+    };
+    report_file(analysis, path, choice, false, &mut report);
+    dedupe_notes(&mut report, 0);
+    Filter::new(&settings).apply(&mut report, 0);
+    apply_suppressions(analysis, path, 0, false, &mut report);
+    Ok(report)
+}
+
+/// Says on stderr the syntax errors `report` shows (`export` and `run`
+/// print programs and runs, not diagnostics, on stdout).
+pub fn say_syntax_errors(report: &Report) {
+    for d in report.visible().filter(|d| d.code == "syntax") {
+        eprintln!("{}: error[syntax] {}", d.location(), d.message);
+    }
+}
+
 /// One file to check, with what its configuration says.
 struct FileJob {
     path: PathBuf,
@@ -135,9 +169,11 @@ struct FileJob {
 fn check_file(job: &FileJob, opts: &CheckOptions) -> Result<Report> {
     let mut report = Report::default();
     let f = &job.path;
-    let (text, cells) = match notebooks::read(f) {
-        Ok(Source::Python(text)) => (text, None),
-        Ok(Source::Notebook(cells)) => (cells.text.clone(), Some(cells)),
+    let fix = opts.fix && !notebooks::is_notebook(f);
+    let (text, original, cells) = match notebooks::read(f) {
+        Ok(Source::Python(original)) if fix => (original.text.clone(), Some(original), None),
+        Ok(Source::Python(original)) => (original.text, None, None),
+        Ok(Source::Notebook(cells)) => (cells.text.clone(), None, Some(cells)),
         Ok(Source::Unchecked(d)) => {
             report.push(d);
             report.files_checked = 1;
@@ -155,7 +191,9 @@ fn check_file(job: &FileJob, opts: &CheckOptions) -> Result<Report> {
         eprintln!("{path}: warning: `--fix` does not edit notebooks; fixes are shown only");
     }
     let analysis = if tracer::may_hold_entry(&text) {
-        analyze_fixing(f, &path, text, opts.fix && cells.is_none())?
+        let (analysis, written) = analyze_fixing(f, &path, &text, original.as_ref());
+        report.unwritable += usize::from(!written);
+        analysis
     } else if may_define_module(&text) {
         // Parsed for its syntax errors only: no entry point to trace.
         analyze_without_entries(&path, &text)
@@ -173,7 +211,13 @@ fn check_file(job: &FileJob, opts: &CheckOptions) -> Result<Report> {
     );
     dedupe_notes(&mut report, 0);
     job.filter.apply(&mut report, 0);
-    apply_suppressions(&analysis, &path, 0, opts, &mut report);
+    apply_suppressions(
+        &analysis,
+        &path,
+        0,
+        opts.report_unused_suppressions,
+        &mut report,
+    );
     if let Some(cells) = &cells {
         notebooks::map_to_cells(&mut report, 0, &path, cells);
     }
@@ -187,24 +231,59 @@ fn may_define_module(text: &str) -> bool {
     text.contains("Module")
 }
 
-/// The analysis of `f`, after applying its suggested fixes when asked: a
-/// fix can uncover the next violation (torch's `min=5` leaves a guard that
-/// excludes 5), so fixes are applied again while some apply.
-fn analyze_fixing(f: &Path, path: &str, mut text: String, fix: bool) -> Result<Analysis> {
+/// The analysis of `f`, after applying its suggested fixes when given
+/// the file's `original` contents to fix: a fix can uncover the next
+/// violation (torch's `min=5` leaves a guard that excludes 5), so fixes are
+/// applied again while some apply, then the file is written once. False
+/// when it could not be written (said on stderr): the file is unchanged,
+/// and so is the analysis returned.
+fn analyze_fixing(
+    f: &Path,
+    path: &str,
+    text: &str,
+    original: Option<&fix::Original>,
+) -> (Analysis, bool) {
     let all = [Mode::Strict, Mode::NonStrict];
-    let mut analysis = analyze(path, &text, &all);
-    for _ in 0..if fix { FIX_ROUNDS } else { 0 } {
-        let fixes = fixes_of(&analysis);
+    let first = analyze(path, text, &all);
+    let Some(original) = original else {
+        return (first, true);
+    };
+    let mut fixed: Option<(fix::Original, Analysis)> = None;
+    let mut applied = Vec::new();
+    for _ in 0..FIX_ROUNDS {
+        let (base, analysis) = match &fixed {
+            Some((contents, analysis)) => (contents, analysis),
+            None => (original, &first),
+        };
+        let fixes = fixes_of(analysis);
         let edits = export::fixes::fix_edits(&analysis.file, &fixes);
         if edits.is_empty() {
             break;
         }
-        text = export::fixes::apply_edits(&text, &edits);
-        std::fs::write(f, &text).with_context(|| format!("cannot write {}", f.display()))?;
-        eprintln!("fixed {}: {}", f.display(), fixes.join("; "));
-        analysis = analyze(path, &text, &all);
+        match base.apply(&edits) {
+            Ok(bytes) => {
+                let contents = fix::Original::new(bytes);
+                let analysis = analyze(path, &contents.text, &all);
+                fixed = Some((contents, analysis));
+                applied.push(fixes.join("; "));
+            }
+            Err(e) => {
+                eprintln!("{path}: warning: fix not applied: {e:#}");
+                break;
+            }
+        }
     }
-    Ok(analysis)
+    let Some((contents, analysis)) = fixed else {
+        return (first, true);
+    };
+    if let Err(e) = fix::replace(f, &contents.bytes) {
+        eprintln!("{path}: error: {e:#}; the file is unchanged");
+        return (first, false);
+    }
+    for fixes in applied {
+        eprintln!("fixed {}: {fixes}", f.display());
+    }
+    (analysis, true)
 }
 
 /// What the configuration lets through, for the files of one
@@ -245,7 +324,7 @@ fn apply_suppressions(
     analysis: &Analysis,
     path: &str,
     first: usize,
-    opts: &CheckOptions,
+    report_unused: bool,
     report: &mut Report,
 ) {
     let mut paths: Vec<String> = report.diagnostics[first..]
@@ -262,13 +341,7 @@ fn apply_suppressions(
     }
     let file = &analysis.file;
     let comments = suppress::suppressions(&file.text);
-    suppress::apply(
-        report,
-        path,
-        comments,
-        |l| raw_line(file, l),
-        opts.report_unused_suppressions,
-    );
+    suppress::apply(report, path, comments, |l| raw_line(file, l), report_unused);
 }
 
 /// A source line as written (1-based), without its newline.

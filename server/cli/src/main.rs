@@ -3,11 +3,13 @@
 //! torch prints it, or the JSON report), `run`, `modules` (model files
 //! without entry points), `env`, `rule` (what a code
 //! means) and `lsp` (the language server). Exit status as ruff's: 0 when
-//! nothing fails, 1 when an export fails or a file does not parse, 2 for
+//! nothing fails, 1 when an export fails or a file does not parse (`export`
+//! and `run` as `check` on the file, `run` also when a run fails), 2 for
 //! usage, configuration and internal errors.
 
 mod analyze;
 mod check;
+mod fix;
 mod modules;
 mod notebooks;
 mod output;
@@ -145,7 +147,10 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("exportlens: error: {e:#}");
+            // Not `eprintln!`, which panics when stderr is a closed pipe (the
+            // error is often stdout's: `exportlens export ... 2>&1 | head`).
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "exportlens: error: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -227,6 +232,12 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 &text,
                 &[tracer::Mode::Strict, tracer::Mode::NonStrict],
             );
+            let report = check::report_of(
+                &analysis,
+                &path,
+                strict.then_some(check::ModeChoice::Strict),
+            )?;
+            check::say_syntax_errors(&report);
             let mut stdout = std::io::stdout().lock();
             use std::io::Write;
             if json {
@@ -247,7 +258,11 @@ fn run(cli: Cli) -> Result<ExitCode> {
                     })
                 )?;
             }
-            Ok(ExitCode::SUCCESS)
+            Ok(if report.failed() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
     }
 }

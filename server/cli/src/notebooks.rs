@@ -12,12 +12,13 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use notebook::{Notebook, PythonText};
 
+use crate::fix::Original;
 use crate::report::{Diagnostic, Report, Severity};
 
 /// What `check` analyses for one file.
 pub enum Source {
-    /// A Python file's text.
-    Python(String),
+    /// A Python file's bytes and text.
+    Python(Original),
     /// A notebook's code cells as one text.
     Notebook(PythonText),
     /// Nothing to analyse: this diagnostic says why.
@@ -30,10 +31,10 @@ pub fn is_notebook(path: &Path) -> bool {
 }
 
 /// Reads a file `check` was given or found: Python files as
-/// [`crate::analyze::read_source`] reads them, notebooks parsed.
+/// [`crate::analyze::read_source_bytes`] reads them, notebooks parsed.
 pub fn read(path: &Path) -> Result<Source> {
     if !is_notebook(path) {
-        return crate::analyze::read_source(path).map(Source::Python);
+        return crate::analyze::read_source_bytes(path).map(|b| Source::Python(Original::new(b)));
     }
     if std::fs::metadata(path).is_ok_and(|meta| !meta.is_file()) {
         bail!(

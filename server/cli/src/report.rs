@@ -125,6 +125,8 @@ pub struct Report {
     pub files_checked: usize,
     /// Files that could not be read (already reported on stderr).
     pub unreadable: usize,
+    /// Files `--fix` could not write (already reported on stderr).
+    pub unwritable: usize,
 }
 
 impl Report {
@@ -147,6 +149,7 @@ impl Report {
         }));
         self.files_checked += other.files_checked;
         self.unreadable += other.unreadable;
+        self.unwritable += other.unwritable;
     }
 
     /// The diagnostics still shown, in order.
@@ -158,8 +161,10 @@ impl Report {
     }
 
     /// Whether the run fails: a shown error, or a file that could not be
-    /// read.
+    /// read, or fixed but not written.
     pub fn failed(&self) -> bool {
-        self.unreadable > 0 || self.visible().any(|d| d.severity == Severity::Error)
+        self.unreadable > 0
+            || self.unwritable > 0
+            || self.visible().any(|d| d.severity == Severity::Error)
     }
 }

@@ -4,6 +4,8 @@
 //! `--weights FILE`, optionally at other sizes (`--input NAME=SHAPE`), and
 //! print output dtypes, shapes, a value summary and the wall time, or the
 //! `{"file", "entries": [{"name", "numeric": {"outputs"}}]}` document.
+//! Exits 1 when a run fails or the file has a syntax error `check` would
+//! report (said on stderr).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -126,6 +128,11 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             .collect::<Result<_>>()?,
         repeat: args.repeat.max(1),
     };
+    // The file's syntax errors, as `check` reports them, fail the run too.
+    let parsed = crate::analyze::analyze_without_entries(&path, &text);
+    let syntax = crate::check::report_of(&parsed, &path, None)?;
+    crate::check::say_syntax_errors(&syntax);
+    drop(parsed);
     let json = args.json;
     let mut runs = interp::run_source(&path, &text, &options);
     if let Some(name) = &args.entry {
@@ -134,7 +141,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
             bail!("no entry point named `{name}` in {path}");
         }
     }
-    let failed = runs.iter().any(|r| r.result.is_err());
+    let failed = syntax.failed() || runs.iter().any(|r| r.result.is_err());
     let mut stdout = std::io::stdout().lock();
     if json {
         let doc = interp::file_json(&path, &runs);

@@ -216,3 +216,90 @@ fn rule_explains_graph_breaks_and_own_codes() {
     assert!(out.contains("unused-suppression"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Messages quoting characters that XML 1.0 cannot hold (U+FFFE, U+FFFF,
+/// control characters), in files whose names hold one too: every machine
+/// format still parses with a real parser, and keeps the rest of the text.
+#[test]
+fn machine_formats_parse_whatever_the_messages_hold() {
+    let odd = ['\u{fffe}', '\u{ffff}', '\u{1}', '\u{c}', '\u{1b}', '\u{7f}'];
+    let texts: Vec<(String, String)> = odd
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let name = if i == 0 {
+                "odd\u{1}name.py".to_string()
+            } else {
+                format!("m{i}.py")
+            };
+            let text = format!(
+                "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x\n\n\nmodel = M()\nexample_args = (torch.randn(2),)\ndynamic_shapes = {{\"in{c}put\": {{0: torch.export.Dim(\"b\")}}}}\n"
+            );
+            (name, text)
+        })
+        .collect();
+    let files: Vec<(&str, &str)> = texts
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let dir = workspace("formats", "odd-characters", &files);
+    let args = |format: &'static str| {
+        let mut args = vec!["check", "--output-format", format];
+        args.extend(files.iter().map(|(n, _)| *n));
+        args
+    };
+    let (junit, code) = exportlens(&dir, &args("junit"));
+    assert_eq!(code, 1, "{junit}");
+    let doc = roxmltree::Document::parse(&junit).unwrap_or_else(|e| panic!("{e}\n{junit}"));
+    let messages: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("failure"))
+        .filter_map(|n| n.attribute("message"))
+        .collect();
+    assert_eq!(messages.len(), odd.len(), "{junit}");
+    // U+007F is allowed (if discouraged) in XML 1.0; the others are not.
+    let shown = messages
+        .iter()
+        .filter(|m| m.contains("`in\u{fffd}put`"))
+        .count();
+    assert_eq!(shown, odd.len() - 1, "{messages:?}");
+    assert!(messages.iter().any(|m| m.contains("`in\u{7f}put`")));
+    let suites: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("testsuite"))
+        .filter_map(|n| n.attribute("name"))
+        .collect();
+    assert!(suites.contains(&"odd\u{fffd}name.py"), "{suites:?}");
+    for format in ["json", "sarif"] {
+        let (out, code) = exportlens(&dir, &args(format));
+        assert_eq!(code, 1, "{out}");
+        let doc: Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{format}: {e}\n{out}"));
+        let mut strings = Vec::new();
+        strings_of(&doc, &mut strings);
+        for c in odd {
+            let quoted = format!("in{c}put");
+            assert!(
+                strings.iter().any(|s| s.contains(&quoted)),
+                "{format}: {c:?} lost"
+            );
+        }
+    }
+    let (out, _) = exportlens(&dir, &args("json-lines"));
+    let objects: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON object per line"))
+        .collect();
+    assert_eq!(objects.len(), odd.len(), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every string a JSON document holds, as parsed.
+fn strings_of<'a>(v: &'a Value, out: &mut Vec<&'a str>) {
+    match v {
+        Value::String(s) => out.push(s),
+        Value::Array(items) => items.iter().for_each(|i| strings_of(i, out)),
+        Value::Object(map) => map.values().for_each(|i| strings_of(i, out)),
+        _ => {}
+    }
+}

@@ -10,8 +10,21 @@ use std::io::{self, Write};
 
 use crate::report::{Diagnostic, Report, Severity, Verdict};
 
-/// `s` with XML's special characters escaped (text and attribute values).
+/// `s` as an XML 1.0 attribute value: markup characters escaped; line
+/// breaks and tabs as character references, which a parser keeps (a raw
+/// one becomes a space); characters XML 1.0 cannot hold at all, even as
+/// references (control characters, U+FFFE, U+FFFF), as U+FFFD.
 fn xml(s: &str) -> String {
+    escape(s, true)
+}
+
+/// `s` as XML 1.0 element text: as [`xml`], but `\n` and tabs as they are
+/// (only a `\r`, which a parser reads as `\n`, is a reference).
+fn xml_text(s: &str) -> String {
+    escape(s, false)
+}
+
+fn escape(s: &str, attribute: bool) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -20,12 +33,19 @@ fn xml(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            // Characters XML 1.0 cannot hold at all.
-            c if (c as u32) < 0x20 && !matches!(c, '\n' | '\r' | '\t') => {}
+            '\r' => out.push_str("&#13;"),
+            '\n' if attribute => out.push_str("&#10;"),
+            '\t' if attribute => out.push_str("&#9;"),
+            c if !allowed_in_xml(c) => out.push(char::REPLACEMENT_CHARACTER),
             c => out.push(c),
         }
     }
     out
+}
+
+/// XML 1.0's `Char` production (a Rust `char` is never a surrogate).
+fn allowed_in_xml(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{FFFD}' | '\u{10000}'..)
 }
 
 /// One `<testcase>`.
@@ -135,7 +155,7 @@ pub fn write(out: &mut impl Write, report: &Report) -> io::Result<()> {
                         r#"      <failure type="{}" message="{}">{}</failure>"#,
                         xml(kind),
                         xml(message),
-                        xml(body)
+                        xml_text(body)
                     )?;
                     writeln!(out, "    </testcase>")?;
                 }
@@ -154,7 +174,11 @@ pub fn write(out: &mut impl Write, report: &Report) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn xml_escapes_markup_and_drops_control_characters() {
-        assert_eq!(super::xml("a<b & \"c\"\u{1}"), "a&lt;b &amp; &quot;c&quot;");
+    fn xml_escapes_markup_and_replaces_what_xml_cannot_hold() {
+        assert_eq!(
+            super::xml("a<b & \"c\"\u{1}\u{fffe}\u{ffff}\u{7f}\u{1F600}\r\n\t"),
+            "a&lt;b &amp; &quot;c&quot;\u{fffd}\u{fffd}\u{fffd}\u{7f}\u{1F600}&#13;&#10;&#9;"
+        );
+        assert_eq!(super::xml_text("a\r\n\tb\u{0}"), "a&#13;\n\tb\u{fffd}");
     }
 }

@@ -10,6 +10,7 @@ mod errors;
 mod expressions;
 mod fidelity;
 mod incremental;
+mod line_endings;
 mod line_index;
 mod literals;
 mod pathological;

@@ -12,6 +12,7 @@ mod outline;
 mod reuse;
 pub mod shape_notation;
 pub mod suppression;
+mod tabs;
 
 use std::borrow::Cow;
 
@@ -104,6 +105,16 @@ pub(crate) fn normalized(source: &str) -> Cow<'_, str> {
     Cow::Owned(text)
 }
 
+/// `parsed` with the errors that come from the text's indentation rather
+/// than from the syntax tree (CPython's `TabError`).
+fn with_indentation_errors(source: &str, mut parsed: Parsed) -> Parsed {
+    if let Some(error) = tabs::tab_error(source) {
+        let at = parsed.errors.partition_point(|e| e.range <= error.range);
+        parsed.errors.insert(at, error);
+    }
+    parsed
+}
+
 /// Parse Python source. Never panics; deep nesting is bounded and reported,
 /// and so is a source larger than [`MAX_SOURCE_BYTES`] or
 /// [`MAX_SOURCE_LINES`]. Chains of binary operators (`a + b + ...`) have
@@ -111,18 +122,19 @@ pub(crate) fn normalized(source: &str) -> Cow<'_, str> {
 pub fn parse(source: &str) -> Parsed {
     too_large(source).unwrap_or_else(|| {
         let source = normalized(source);
-        lower::parse(&source)
+        with_indentation_errors(&source, lower::parse(&source))
     })
 }
 
 /// [`parse`] for library code: function bodies that start on a line of
 /// their own are lowered the first time [`ast::FunctionDef::body`] is
 /// read, and tree-sitter skips them until then. Syntax errors inside such
-/// a body are not reported. See the `deferred` module.
+/// a body are not reported (a `TabError`, read from the text, is). See the
+/// `deferred` module.
 pub fn parse_deferring(source: &str) -> Parsed {
     too_large(source).unwrap_or_else(|| {
         let source = normalized(source);
-        lower::parse_deferring(&source)
+        with_indentation_errors(&source, lower::parse_deferring(&source))
     })
 }
 
@@ -174,5 +186,6 @@ fn parse_edited(
     // Where a lone `\r` is, an edit next to it can turn it into half of a
     // `\r\n`: the text tree-sitter saw changes outside the edit.
     let old = old.filter(|_| matches!(text, Cow::Borrowed(_)));
-    lower::parse_incremental(&text, old, cache)
+    let (parsed, tree) = lower::parse_incremental(&text, old, cache);
+    (with_indentation_errors(&text, parsed), tree)
 }

@@ -57,6 +57,20 @@ fn a_lone_carriage_return_ends_comments_and_strings_read_it_as_newline() {
 }
 
 #[test]
+fn tab_errors_are_found_on_lone_carriage_return_lines() {
+    let text = "if x:\r\ta\r        b\r";
+    let parsed = parse(text);
+    let [error] = parsed.errors.as_slice() else {
+        panic!("{:?}", parsed.errors);
+    };
+    assert_eq!(
+        error.message,
+        "inconsistent use of tabs and spaces in indentation"
+    );
+    assert_eq!(LineIndex::new(text).line_col(error.range.start).line, 2);
+}
+
+#[test]
 fn outlines_read_lone_carriage_return_files() {
     let text = "from .a import b\nfrom .c import d as e\n\ndef f():\n    pass\n\nX = 1\n";
     let cr = with_endings(text, "\r");

@@ -6,6 +6,13 @@ without a syntax error in exportlens.
     scripts/parser-fidelity.py                         # torch, torchvision, timm, transformers, numpy + stdlib
     scripts/parser-fidelity.py --python /work/torchvenv/bin/python --python python3.13
     scripts/parser-fidelity.py --package torch --no-stdlib
+    scripts/parser-fidelity.py --python /work/torchvenv/bin/python --package sympy --no-stdlib
+
+Before the sweep, the edge inputs (generated here: operator chains of up
+to 100,000 operands, every line-ending style, indentation CPython rejects
+with TabError and indentation it accepts) are checked both ways against
+the first interpreter: exportlens must accept what its ast.parse accepts,
+and reject what it rejects, the first error on CPython's line.
 
 For each interpreter given, the packages are looked up in its
 site-packages and its own standard library is added. The parse runs in the
@@ -20,6 +27,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -39,6 +47,35 @@ for line in sys.stdin:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         continue
     print(path, flush=True)
+"""
+
+# Run by the interpreter under test: one JSON verdict per path read. The
+# grammar's verdict: CPython's own recursion limit (3 x sys.getrecursionlimit()
+# levels of AST, a `+` chain of ~3,000 terms in 3.11) is lifted, on a thread
+# with a stack large enough for the deepest input.
+VERDICTS = r"""
+import ast, json, sys, threading, warnings
+warnings.simplefilter("ignore")
+sys.setrecursionlimit(10**6)
+threading.stack_size(512 * 1024 * 1024)
+
+def main():
+    for line in sys.stdin:
+        path = line.rstrip("\n")
+        with open(path, "rb") as f:
+            source = f.read()
+        try:
+            ast.parse(source, path)
+            verdict = {"path": path, "ok": True}
+        except SyntaxError as e:
+            verdict = {"path": path, "ok": False, "line": e.lineno, "error": type(e).__name__ + ": " + e.msg}
+        except (ValueError, RecursionError, MemoryError) as e:
+            verdict = {"path": path, "ok": False, "line": None, "error": type(e).__name__}
+        print(json.dumps(verdict), flush=True)
+
+thread = threading.Thread(target=main)
+thread.start()
+thread.join()
 """
 
 LOCATE = r"""
@@ -66,6 +103,76 @@ def build_sweeper():
     return target / "release" / "examples" / "parse_sweep"
 
 
+MODEL = (
+    "import torch\n\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n"
+    "        if x.sum() > 0:\n            return x\n        return -x\n\n\n"
+    "model = M()\nexample_args = (torch.randn(4, 3),)\n"
+)
+
+
+def edge_inputs():
+    """(name, bytes) of the edge inputs: valid Python that parsers get
+    wrong (long operator chains, line endings) and CPython's TabError."""
+    cases = []
+    ops = ["+", "-", "*", "@", "/", "//", "%", "<<", ">>", "|", "^", "&", "and", "or", "<", "==", "is not"]
+    for n in (201, 5_000, 100_000):
+        for i, op in enumerate(ops):
+            cases.append((f"chain_{n}_{i}", f"x = {f' {op} '.join(f't{k % 97}' for k in range(n))}\n"))
+        mixed = " + ".join(f"a{k} * b{k}" if k % 3 else f"c{k} & d{k} ^ e{k}" for k in range(n // 3))
+        cases.append((f"chain_{n}_mixed", f"x = -{mixed}\n"))
+        cases.append((f"chain_{n}_forward", MODEL.replace("return -x", "return " + " + ".join(["x"] * n))))
+    cases.append(("nested_150_parentheses_of_a_chain", "x = " + "(" * 150 + " + ".join(["1"] * 300) + ")" * 150 + "\n"))
+    for name, ending in (("lf", "\n"), ("crlf", "\r\n"), ("cr", "\r")):
+        cases.append((f"endings_{name}", MODEL.replace("\n", ending)))
+    endings = ["\n", "\r\n", "\r"]
+    lines = MODEL.split("\n")
+    cases.append(("endings_mixed", "".join(line + endings[i % 3] for i, line in enumerate(lines))))
+    cases.append(("endings_cr_strings", "s = '''a\rb'''\rx = 1  # c\ry = 2\r"))
+    head = MODEL.split("    def forward")[0]
+    tab_body = "    def forward(self, x):\n\tif x.sum() > 0:\n\t    return x\n        return -x\n"
+    cases.append(("taberror_forward", head + tab_body + "\n\nmodel = M()\n"))
+    cases.append(("taberror_forward_cr", (head + tab_body).replace("\n", "\r")))
+    cases.append(("taberror_dedent", "if x:\n\tif y:\n\t    a\n        b\n"))
+    cases.append(("taberror_indent", "def f():\n    pass\n\tx = 1\n"))
+    cases.append(("tabs_consistent", "if x:\n\ta\n\tif y:\n\t\tb\n\t# c\n  \t  # d\n\tc = (1,\n  \t2)\n"))
+    cases.append(("tabs_after_spaces", "if x:\n  \ta\n"))
+    return [(name, text.encode()) for name, text in cases]
+
+
+def check_edge_inputs(sweeper, python):
+    """Runs exportlens and `python`'s ast.parse on the edge inputs; the
+    disagreements, as printable lines."""
+    with tempfile.TemporaryDirectory() as folder:
+        paths = {}
+        for name, data in edge_inputs():
+            path = os.path.join(folder, name + ".py")
+            with open(path, "wb") as f:
+                f.write(data)
+            paths[path] = name
+        run = subprocess.run([str(sweeper), folder], capture_output=True, text=True, check=True)
+        flagged = {}
+        for line in run.stdout.splitlines():
+            entry = json.loads(line)
+            if "path" in entry:
+                flagged[entry["path"]] = entry["errors"]
+        verdicts = subprocess.run([python, "-c", VERDICTS], input="".join(p + "\n" for p in paths), capture_output=True, text=True, check=True).stdout
+        problems = []
+        for verdict in map(json.loads, verdicts.splitlines()):
+            name, errors = paths[verdict["path"]], flagged.get(verdict["path"])
+            if verdict["ok"] and errors:
+                first = errors[0]
+                problems.append(f"  FALSE ERROR {name}: {first['line']}:{first['col']}: {first['message']}")
+            elif not verdict["ok"] and not errors:
+                problems.append(f"  MISSED ERROR {name}: CPython: line {verdict['line']}: {verdict['error']}")
+            elif not verdict["ok"] and verdict["line"] is not None and errors[0]["line"] != verdict["line"]:
+                first = errors[0]
+                problems.append(f"  WRONG LINE {name}: {first['line']}: {first['message']}; CPython: line {verdict['line']}: {verdict['error']}")
+        print(f"edge inputs: {len(paths)} checked against {python}'s ast.parse, {len(problems)} disagreements")
+        for problem in problems:
+            print(problem)
+        return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--python", action="append", help="interpreter whose packages and stdlib to sweep (repeatable)")
@@ -76,6 +183,7 @@ def main():
     pythons = args.python or [DEFAULT_PYTHON]
     packages = args.package or DEFAULT_PACKAGES
     sweeper = build_sweeper()
+    edge_problems = check_edge_inputs(sweeper, pythons[0])
 
     total_files = total_bytes = 0
     total_parse = 0.0
@@ -106,8 +214,8 @@ def main():
         total_files += summary["files"]
         total_bytes += summary["bytes"]
         total_parse += summary["parse_seconds"]
-    print(f"total: {total_files} files, {total_bytes / 1e6:.1f} MB, parse {total_parse:.2f} s, {len(false_errors)} false syntax errors")
-    return 1 if false_errors else 0
+    print(f"total: {total_files} files, {total_bytes / 1e6:.1f} MB, parse {total_parse:.2f} s, {len(false_errors)} false syntax errors, {len(edge_problems)} edge-input disagreements")
+    return 1 if false_errors or edge_problems else 0
 
 
 if __name__ == "__main__":

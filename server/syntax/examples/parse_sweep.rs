@@ -43,7 +43,7 @@ fn main() -> std::process::ExitCode {
             .iter()
             .map(|error| {
                 let at = index.line_col(error.range.start);
-                let line = text.lines().nth(at.line as usize).unwrap_or_default();
+                let line = index.line_text(&text, at.line);
                 format!(
                     "{{\"line\":{},\"col\":{},\"message\":{},\"text\":{}}}",
                     at.line + 1,

@@ -246,13 +246,40 @@ pub struct Param {
     pub range: TextRange,
 }
 
-#[derive(Clone, Debug)]
+/// An expression. `a + b + c + ...` nests to the left, one level per
+/// operator, and has no length limit (the lowering's nesting limit does
+/// not count it); cloning, dropping and printing walk such a chain
+/// without recursing once per operand.
 pub struct Expr {
     pub kind: ExprKind,
     pub range: TextRange,
 }
 
+/// A left-nested chain of binary operations longer than this is printed
+/// flat by `Debug`.
+const DEBUG_NESTED_SPINE: usize = 32;
+
 impl Expr {
+    /// The expression's kind, taken out (`Expr` implements `Drop`, so
+    /// its fields cannot be moved out of it).
+    pub fn into_kind(mut self) -> ExprKind {
+        std::mem::replace(&mut self.kind, ExprKind::Error)
+    }
+
+    /// The left operand at the bottom of this expression's chain of binary
+    /// operations (itself when it is none), and the chain's links from the
+    /// bottom up: each operation's range, operator and right operand.
+    pub fn binop_spine(&self) -> (&Expr, Vec<(TextRange, BinOp, &Expr)>) {
+        let mut links = Vec::new();
+        let mut bottom = self;
+        while let ExprKind::BinOp { left, op, right } = &bottom.kind {
+            links.push((bottom.range, *op, &**right));
+            bottom = left;
+        }
+        links.reverse();
+        (bottom, links)
+    }
+
     /// Every name this expression reads, in source order, nested lambdas'
     /// and comprehensions' own included (a closure's free variables are
     /// among them).
@@ -316,9 +343,12 @@ impl Expr {
                     }
                 }
             }
-            K::BinOp { left, right, .. } => {
-                left.collect_names(out);
-                right.collect_names(out);
+            K::BinOp { .. } => {
+                let (bottom, links) = self.binop_spine();
+                bottom.collect_names(out);
+                for (_, _, right) in links {
+                    right.collect_names(out);
+                }
             }
             K::BoolOp { values, .. } | K::Tuple(values) | K::List(values) | K::Set(values) => {
                 values.iter().for_each(|e| e.collect_names(out))
@@ -371,6 +401,68 @@ impl Expr {
             | K::Unsupported { .. }
             | K::Error => {}
         }
+    }
+}
+
+impl Clone for Expr {
+    fn clone(&self) -> Self {
+        let ExprKind::BinOp { .. } = self.kind else {
+            return Expr {
+                kind: self.kind.clone(),
+                range: self.range,
+            };
+        };
+        let (bottom, links) = self.binop_spine();
+        let mut out = Expr {
+            kind: bottom.kind.clone(),
+            range: bottom.range,
+        };
+        for (range, op, right) in links {
+            out = Expr {
+                kind: ExprKind::BinOp {
+                    left: Box::new(out),
+                    op,
+                    right: Box::new(right.clone()),
+                },
+                range,
+            };
+        }
+        out
+    }
+}
+
+impl Drop for Expr {
+    /// Unlinks a chain of binary operations one level at a time: the
+    /// default drop would recurse once per operand.
+    fn drop(&mut self) {
+        let ExprKind::BinOp { left, .. } = &mut self.kind else {
+            return;
+        };
+        let mut below = std::mem::replace(&mut left.kind, ExprKind::Error);
+        while let ExprKind::BinOp { left, .. } = &mut below {
+            let next = std::mem::replace(&mut left.kind, ExprKind::Error);
+            // Drops the level above, whose left operand is now an `Error`.
+            below = next;
+        }
+    }
+}
+
+impl std::fmt::Debug for Expr {
+    /// As derived, except that a long chain of binary operations is shown
+    /// flat, as `BinOpChain { first, links: [(range, op, right), ...] }`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (bottom, links) = self.binop_spine();
+        if links.len() <= DEBUG_NESTED_SPINE {
+            return f
+                .debug_struct("Expr")
+                .field("kind", &self.kind)
+                .field("range", &self.range)
+                .finish();
+        }
+        f.debug_struct("BinOpChain")
+            .field("first", bottom)
+            .field("links", &links)
+            .finish()
     }
 }
 

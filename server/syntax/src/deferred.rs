@@ -215,10 +215,10 @@ fn to_u32(offset: usize) -> u32 {
 /// first token, the end of its last token, and what the lowering needs to
 /// know of its tokens.
 #[derive(Debug)]
-struct LogicalLine {
-    line_start: usize,
+pub(crate) struct LogicalLine {
+    pub line_start: usize,
     indent: usize,
-    first: usize,
+    pub first: usize,
     last_token_end: usize,
     starts_def: bool,
     ends_with_colon: bool,
@@ -284,7 +284,7 @@ pub(crate) fn regions(source: &str) -> Option<Vec<Region>> {
 
 /// A comment-only line: its indentation and the span of the comment.
 #[derive(Debug)]
-struct CommentLine {
+pub(crate) struct CommentLine {
     indent: usize,
     start: usize,
     end: usize,
@@ -292,7 +292,7 @@ struct CommentLine {
 
 /// The logical lines of `source`, and apart from them its comment-only
 /// lines (blank lines skipped).
-fn logical_lines(src: &str) -> Option<(Vec<LogicalLine>, Vec<CommentLine>)> {
+pub(crate) fn logical_lines(src: &str) -> Option<(Vec<LogicalLine>, Vec<CommentLine>)> {
     let b = src.as_bytes();
     let mut lines = Vec::new();
     let mut comments = Vec::new();

@@ -12,6 +12,9 @@ mod outline;
 mod reuse;
 pub mod shape_notation;
 pub mod suppression;
+mod tabs;
+
+use std::borrow::Cow;
 
 pub use ast::TextRange;
 pub use deferred::DefBody;
@@ -50,7 +53,7 @@ fn too_large(source: &str) -> Option<Parsed> {
     let lines = if bytes > MAX_SOURCE_BYTES {
         0
     } else {
-        source.bytes().filter(|&b| b == b'\n').count()
+        line_ends(source)
     };
     if bytes <= MAX_SOURCE_BYTES && lines <= MAX_SOURCE_LINES {
         return None;
@@ -72,19 +75,67 @@ fn too_large(source: &str) -> Option<Parsed> {
     })
 }
 
+/// The number of line ends in `source`: `\n`, `\r\n` and a lone `\r`,
+/// as CPython counts them.
+fn line_ends(source: &str) -> usize {
+    let bytes = source.as_bytes();
+    let lone_cr = |i: usize| bytes.get(i + 1) != Some(&b'\n');
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| b == b'\n' || (b == b'\r' && lone_cr(i)))
+        .count()
+}
+
+/// `source` as the parser reads it. CPython ends a line at a lone `\r`
+/// (old Mac line endings) as at `\n` and `\r\n`; tree-sitter-python only
+/// at `\n`. Each lone `\r` becomes a `\n`, one byte for one, so every
+/// offset into the result is the same offset into `source` (and string
+/// literals read `\n` there, as in CPython).
+pub(crate) fn normalized(source: &str) -> Cow<'_, str> {
+    let bytes = source.as_bytes();
+    let is_lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !bytes.contains(&b'\r') || !(0..bytes.len()).any(is_lone_cr) {
+        return Cow::Borrowed(source);
+    }
+    let text: String = source
+        .char_indices()
+        .map(|(i, c)| if is_lone_cr(i) { '\n' } else { c })
+        .collect();
+    Cow::Owned(text)
+}
+
+/// `parsed` with the errors that come from the text's indentation rather
+/// than from the syntax tree (CPython's `TabError`).
+fn with_indentation_errors(source: &str, mut parsed: Parsed) -> Parsed {
+    if let Some(error) = tabs::tab_error(source) {
+        let at = parsed.errors.partition_point(|e| e.range <= error.range);
+        parsed.errors.insert(at, error);
+    }
+    parsed
+}
+
 /// Parse Python source. Never panics; deep nesting is bounded and reported,
 /// and so is a source larger than [`MAX_SOURCE_BYTES`] or
-/// [`MAX_SOURCE_LINES`].
+/// [`MAX_SOURCE_LINES`]. Chains of binary operators (`a + b + ...`) have
+/// no limit, and every line ending CPython accepts is a line ending.
 pub fn parse(source: &str) -> Parsed {
-    too_large(source).unwrap_or_else(|| lower::parse(source))
+    too_large(source).unwrap_or_else(|| {
+        let source = normalized(source);
+        with_indentation_errors(&source, lower::parse(&source))
+    })
 }
 
 /// [`parse`] for library code: function bodies that start on a line of
 /// their own are lowered the first time [`ast::FunctionDef::body`] is
 /// read, and tree-sitter skips them until then. Syntax errors inside such
-/// a body are not reported. See the `deferred` module.
+/// a body are not reported (a `TabError`, read from the text, is). See the
+/// `deferred` module.
 pub fn parse_deferring(source: &str) -> Parsed {
-    too_large(source).unwrap_or_else(|| lower::parse_deferring(source))
+    too_large(source).unwrap_or_else(|| {
+        let source = normalized(source);
+        with_indentation_errors(&source, lower::parse_deferring(&source))
+    })
 }
 
 /// The ranges of `source`'s comments, in document order (a `#` inside a
@@ -94,7 +145,7 @@ pub fn comments(source: &str) -> Vec<TextRange> {
     if too_large(source).is_some() {
         return Vec::new();
     }
-    lower::comments(source)
+    lower::comments(&normalized(source))
 }
 
 /// The tree-sitter types an editor needs for incremental parsing.
@@ -107,10 +158,7 @@ pub use tree_sitter::{InputEdit, Point, Tree};
 /// Giving a tree that does not match the edits gives a wrong parse: when
 /// in doubt pass `None`.
 pub fn parse_incremental(source: &str, old: Option<&Tree>) -> (Parsed, Option<Tree>) {
-    match too_large(source) {
-        Some(parsed) => (parsed, None),
-        None => lower::parse_incremental(source, old, None),
-    }
+    parse_edited(source, old, None)
 }
 
 /// [`parse_incremental`] that also reuses the lowered top-level statements
@@ -123,8 +171,21 @@ pub fn parse_reusing(
     old: Option<&Tree>,
     cache: &mut StmtCache,
 ) -> (Parsed, Option<Tree>) {
-    match too_large(source) {
-        Some(parsed) => (parsed, None),
-        None => lower::parse_incremental(source, old, Some(cache)),
+    parse_edited(source, old, Some(cache))
+}
+
+fn parse_edited(
+    source: &str,
+    old: Option<&Tree>,
+    cache: Option<&mut StmtCache>,
+) -> (Parsed, Option<Tree>) {
+    if let Some(parsed) = too_large(source) {
+        return (parsed, None);
     }
+    let text = normalized(source);
+    // Where a lone `\r` is, an edit next to it can turn it into half of a
+    // `\r\n`: the text tree-sitter saw changes outside the edit.
+    let old = old.filter(|_| matches!(text, Cow::Borrowed(_)));
+    let (parsed, tree) = lower::parse_incremental(&text, old, cache);
+    (with_indentation_errors(&text, parsed), tree)
 }

@@ -1,7 +1,8 @@
 //! Conversion between byte offsets and line/column positions, with columns
 //! in UTF-8 bytes and in UTF-16 code units (what LSP clients count).
 //!
-//! Lines end at `\n`; a `\r` before it is not part of the line's text.
+//! Lines end at `\n`, `\r\n` or a lone `\r` (old Mac files), as CPython
+//! and LSP count them; the line ending is not part of the line's text.
 //! Offsets inside a multi-byte character clamp to the character's start.
 
 /// A 0-based line and the column of an offset in it.
@@ -23,7 +24,7 @@ pub struct LineIndex {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Line {
     start: u32,
-    /// End of the line's text, before any `\r\n` or `\n`.
+    /// End of the line's text, before its line ending.
     end: u32,
 }
 
@@ -48,10 +49,13 @@ impl LineIndex {
         let mut lines = Vec::new();
         let mut wide = Vec::new();
         let mut line_start = 0;
-        for (offset, byte) in text.bytes().enumerate() {
+        let bytes = text.as_bytes();
+        for (offset, &byte) in bytes.iter().enumerate() {
+            let lone_cr = byte == b'\r' && bytes.get(offset + 1) != Some(&b'\n');
             let offset = to_u32(offset);
-            if byte == b'\n' {
-                let crlf = offset > line_start && text.as_bytes()[offset as usize - 1] == b'\r';
+            if byte == b'\n' || lone_cr {
+                let crlf =
+                    byte == b'\n' && offset > line_start && bytes[offset as usize - 1] == b'\r';
                 lines.push(Line {
                     start: line_start,
                     end: offset - u32::from(crlf),

@@ -24,7 +24,10 @@ use crate::{Parsed, SyntaxError};
 
 /// Deepest nesting of statements and expressions that is lowered; anything
 /// deeper becomes an `Error` node. The limit bounds the recursion of this
-/// lowering, of dropping the AST and of every later pass that walks it.
+/// lowering, of dropping the AST and of every later pass that walks it;
+/// a chain of binary operators counts as one level whatever its length
+/// (see `Lowerer::binary`), so passes walk such chains down their left
+/// operands without recursion ([`crate::ast::Expr::binop_spine`]).
 pub(crate) const MAX_DEPTH: u32 = 200;
 
 thread_local! {

@@ -90,6 +90,8 @@ pub struct ImportedName {
 /// The module's outline, when its top level only binds names (see the
 /// module docs); `None` otherwise.
 pub fn module_outline(source: &str) -> Option<ModuleOutline> {
+    let text = crate::normalized(source);
+    let source = &*text;
     let (mut lines, all_mentions) = top_level_lines(source, true)?;
     let lazy_module = drop_lazy_module_branch(&mut lines);
     let mut own: Vec<&str> = Vec::new();
@@ -188,6 +190,8 @@ pub fn module_outline(source: &str) -> Option<ModuleOutline> {
 /// or in `try` / `except` / `if TYPE_CHECKING:` blocks are read; `true`
 /// when the text does not tokenize.
 pub fn rebinds_submodule(source: &str, package: &str, name: &str) -> bool {
+    let text = crate::normalized(source);
+    let source = &*text;
     let Some((lines, _)) = top_level_lines(source, true) else {
         return true;
     };
@@ -461,6 +465,8 @@ fn all_parts(
 /// tokenize. Read without parsing, for a bundled module whose names are
 /// needed long before (or without) its code running.
 pub fn top_level_names(source: &str) -> Option<Vec<String>> {
+    let text = crate::normalized(source);
+    let source = &*text;
     let mut names = Vec::new();
     for (_, line) in top_level_lines(source, false)?.0 {
         match line.as_slice() {

@@ -255,8 +255,29 @@ fn fstring_parts<F: FnMut(&mut TextRange)>(parts: &mut [FStringPart], f: &mut F)
 }
 
 fn expr<F: FnMut(&mut TextRange)>(e: &mut Expr, f: &mut F) {
-    f(&mut e.range);
-    match &mut e.kind {
+    if !matches!(e.kind, ExprKind::BinOp { .. }) {
+        f(&mut e.range);
+        return expr_children(&mut e.kind, f);
+    }
+    // A chain of binary operations is walked with a stack of its
+    // operands, not recursion: it has no length limit.
+    let mut pending = vec![e];
+    while let Some(e) = pending.pop() {
+        f(&mut e.range);
+        match e {
+            Expr {
+                kind: ExprKind::BinOp { left, right, .. },
+                ..
+            } => pending.extend([&mut **right, &mut **left]),
+            other => expr_children(&mut other.kind, f),
+        }
+    }
+}
+
+/// [`expr`] for the children of an expression other than a binary
+/// operation.
+fn expr_children<F: FnMut(&mut TextRange)>(kind: &mut ExprKind, f: &mut F) {
+    match kind {
         ExprKind::FString(parts) => fstring_parts(parts, f),
         ExprKind::Attribute { value, .. }
         | ExprKind::Starred(value)
@@ -286,8 +307,7 @@ fn expr<F: FnMut(&mut TextRange)>(e: &mut Expr, f: &mut F) {
                 }
             }
         }
-        ExprKind::BinOp { left, right, .. }
-        | ExprKind::Named {
+        ExprKind::Named {
             target: left,
             value: right,
         } => {
@@ -335,7 +355,8 @@ fn expr<F: FnMut(&mut TextRange)>(e: &mut Expr, f: &mut F) {
             comprehensions(generators, f);
         }
         ExprKind::Yield(value) => opt_boxed(value.as_mut(), f),
-        ExprKind::Name(_)
+        ExprKind::BinOp { .. }
+        | ExprKind::Name(_)
         | ExprKind::Int(_)
         | ExprKind::BigInt(_)
         | ExprKind::Float(_)

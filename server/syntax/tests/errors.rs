@@ -203,3 +203,63 @@ fn a_header_without_its_colon_expects_one_after_its_last_token() {
         parsed.errors
     );
 }
+
+/// The 1-based line of `error` in `source`.
+fn line_of(source: &str, error: &SyntaxError) -> u32 {
+    syntax::LineIndex::new(source)
+        .line_col(error.range.start)
+        .line
+        + 1
+}
+
+#[test]
+fn inconsistent_tabs_and_spaces_are_cpythons_tab_error() {
+    // The reliability reproducer: a tab on one line of `forward`'s body
+    // and 8 spaces on another. CPython 3.11: TabError, line 5, column 1.
+    let source = "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n\tif x.sum() > 0:\n\t    return x\n        return -x\n\nmodel = M()\nexample_args = (torch.randn(4, 3),)\n";
+    let parsed = parse(source);
+    assert_eq!(
+        messages(&parsed.errors),
+        ["inconsistent use of tabs and spaces in indentation"]
+    );
+    let error = &parsed.errors[0];
+    assert_eq!(line_of(source, error), 5);
+    assert_eq!(text(source, error.range), "\t");
+    // The tree is still lowered (the class and its method are there).
+    assert_eq!(parsed.module.body.len(), 4);
+    // Library parses report it too.
+    assert_eq!(syntax::parse_deferring(source).errors, parsed.errors);
+}
+
+#[test]
+fn tab_error_lines_agree_with_cpython() {
+    // (source, the line CPython 3.11's TabError names)
+    for (source, line) in [
+        ("if x:\n\tif y:\n\t    a\n        b\n", 4),
+        ("if x:\n        a\n\tb\n", 3),
+        ("if x:\n    \ta\n\tb\n", 3),
+        ("def f():\n    pass\n\tx = 1\n", 3),
+        ("if x:\n\ta\n\tif y:\n\t\tb\n        \tc\n", 5),
+    ] {
+        let parsed = parse(source);
+        let tab_errors: Vec<&SyntaxError> = parsed
+            .errors
+            .iter()
+            .filter(|e| e.message == "inconsistent use of tabs and spaces in indentation")
+            .collect();
+        assert_eq!(tab_errors.len(), 1, "{source:?}: {:?}", parsed.errors);
+        assert_eq!(line_of(source, tab_errors[0]), line, "{source:?}");
+    }
+    // Accepted by CPython: tabs and spaces that agree both ways, inside
+    // brackets, on comment-only and continuation lines, in strings.
+    for source in [
+        "if x:\n  \ta\n",
+        "if x:\n\ta\n\tb\n",
+        "x = (1,\n\t  2)\n",
+        "if x:\n\ta\n        # c\n\tb\n",
+        "s = '''\n\tx\n        y'''\nif x:\n\ta\n",
+        "x = 1 + \\\n\t2\nif y:\n    z\n",
+    ] {
+        assert_eq!(parse(source).errors, [], "{source:?}");
+    }
+}

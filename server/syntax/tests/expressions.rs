@@ -50,7 +50,7 @@ fn subscripts_and_slices() {
 #[test]
 fn tuple_index_range_covers_the_elements() {
     let source = "x[1:2, ::3]";
-    let ExprKind::Subscript { index, .. } = expr(source).kind else {
+    let ExprKind::Subscript { index, .. } = expr(source).into_kind() else {
         panic!("not a subscript");
     };
     assert_eq!(text(source, index.range), "1:2, ::3");
@@ -150,7 +150,7 @@ fn soft_keywords_as_names() {
 #[test]
 fn ranges_are_byte_ranges() {
     let source = "é + f(x)";
-    let ExprKind::BinOp { left, right, .. } = expr(source).kind else {
+    let ExprKind::BinOp { left, right, .. } = expr(source).into_kind() else {
         panic!("not a binary operation");
     };
     assert_eq!((left.range.start, left.range.end), (0, 2));
@@ -175,7 +175,7 @@ fn and_binds_tighter_than_xor() {
 #[test]
 fn reassociated_ranges_span_their_operands() {
     let source = "a ^ b & c";
-    let ExprKind::BinOp { right, .. } = expr(source).kind else {
+    let ExprKind::BinOp { right, .. } = expr(source).into_kind() else {
         panic!("not a binary operation");
     };
     assert_eq!(text(source, right.range), "b & c");

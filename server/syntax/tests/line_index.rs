@@ -121,3 +121,23 @@ fn mismatched_text_gives_empty_line_text() {
     assert_eq!(index.line_text("short", 0), "");
     assert_eq!(index.line_text("short", 7), "");
 }
+
+#[test]
+fn a_lone_carriage_return_ends_a_line() {
+    // Old Mac line endings, alone and mixed with the others: CPython and
+    // LSP clients count each of `\r`, `\r\n` and `\n` as one line end.
+    let text = "ab\rcd\r\nef\ngh\r";
+    let index = LineIndex::new(text);
+    assert_eq!(index.line_count(), 5);
+    assert_eq!(index.line_col(3), line_col(1, 0, 0));
+    assert_eq!(index.line_col(7), line_col(2, 0, 0));
+    assert_eq!(index.line_col(10), line_col(3, 0, 0));
+    assert_eq!(index.line_col(14), line_col(4, 0, 0));
+    // On the line end itself: the end of the line.
+    assert_eq!(index.line_col(2), line_col(0, 2, 2));
+    assert_eq!(index.line_col(6), line_col(1, 2, 2));
+    let lines: Vec<&str> = (0..5).map(|line| index.line_text(text, line)).collect();
+    assert_eq!(lines, ["ab", "cd", "ef", "gh", ""]);
+    assert_eq!(index.offset(1, 5), Some(5));
+    assert_eq!(index.offset(3, 1), Some(11));
+}

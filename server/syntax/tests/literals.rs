@@ -46,17 +46,17 @@ fn string_prefixes() {
 #[test]
 fn escapes_are_resolved_unless_raw() {
     assert!(
-        matches!(expr(r#""a\tb\n\x41\u00e9\U0001F600\101\\\"""#).kind, ExprKind::Str(s) if s == "a\tb\nAé😀A\\\"")
+        matches!(&expr(r#""a\tb\n\x41\u00e9\U0001F600\101\\\"""#).kind, ExprKind::Str(s) if s == "a\tb\nAé😀A\\\"")
     );
-    assert!(matches!(expr(r"'\d\q'").kind, ExprKind::Str(s) if s == r"\d\q"));
-    assert!(matches!(expr(r"b'\xff\n\u1234'").kind, ExprKind::Bytes(b) if b == b"\xff\n\\u1234"));
-    assert!(matches!(expr("'a\\\nb'").kind, ExprKind::Str(s) if s == "ab"));
+    assert!(matches!(&expr(r"'\d\q'").kind, ExprKind::Str(s) if s == r"\d\q"));
+    assert!(matches!(&expr(r"b'\xff\n\u1234'").kind, ExprKind::Bytes(b) if b == b"\xff\n\\u1234"));
+    assert!(matches!(&expr("'a\\\nb'").kind, ExprKind::Str(s) if s == "ab"));
 }
 
 #[test]
 fn lone_surrogate_escapes_become_replacement_characters() {
     assert!(
-        matches!(expr(r#""\ud800x\uDFFF""#).kind, ExprKind::Str(s) if s == "\u{FFFD}x\u{FFFD}")
+        matches!(&expr(r#""\ud800x\uDFFF""#).kind, ExprKind::Str(s) if s == "\u{FFFD}x\u{FFFD}")
     );
 }
 
@@ -70,7 +70,7 @@ fn adjacent_strings_concatenate() {
 
 #[test]
 fn non_ascii_text_is_kept() {
-    assert!(matches!(expr("'日本語 ✓'").kind, ExprKind::Str(s) if s == "日本語 ✓"));
+    assert!(matches!(&expr("'日本語 ✓'").kind, ExprKind::Str(s) if s == "日本語 ✓"));
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn fstring_escapes_and_raw_fstrings() {
 #[test]
 fn fstring_expression_ranges() {
     let source = "f'{value:>{width}}'";
-    let ExprKind::FString(parts) = expr(source).kind else {
+    let ExprKind::FString(parts) = expr(source).into_kind() else {
         panic!("not an f-string");
     };
     let FStringPart::Expr {

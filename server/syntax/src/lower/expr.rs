@@ -10,8 +10,7 @@ use tree_sitter::Node;
 use super::field::Field;
 use super::literal::{self, Prefix, StrSink};
 use super::{
-    Lowerer, MAX_DEPTH, children, has_token, is_trivia, named_children, range, span,
-    starts_with_async, to_u32,
+    Lowerer, children, has_token, is_trivia, named_children, range, span, starts_with_async, to_u32,
 };
 use crate::ast::{
     Arg, BinOp, BoolOp, CmpOp, Comprehension, DictItem, Expr, ExprKind, FStringPart, TextRange,
@@ -51,6 +50,13 @@ impl Lowerer<'_> {
         {
             expr.range.start = expr.range.start.min(first.range.start);
         }
+        let Ok(i) = self
+            .stars
+            .binary_search_by_key(&to_u32(node.start_byte()), |&(element, _)| element)
+        else {
+            return expr;
+        };
+        // Asked last: finding a node's parent walks down from the root.
         let in_bare_tuple = node.parent().is_some_and(|parent| {
             matches!(
                 parent.kind(),
@@ -60,12 +66,6 @@ impl Lowerer<'_> {
         if !in_bare_tuple {
             return expr;
         }
-        let Ok(i) = self
-            .stars
-            .binary_search_by_key(&to_u32(node.start_byte()), |&(element, _)| element)
-        else {
-            return expr;
-        };
         self.restored_stars += 1;
         let star = self.stars[i].1;
         let end = expr.range.end;
@@ -279,19 +279,56 @@ impl Lowerer<'_> {
         )
     }
 
+    /// A binary operation. A chain of left-associative operators
+    /// (`a + b - c * d << e ...`: every operator but `**`) nests to the left
+    /// in the tree; it is lowered walking down its left operands without
+    /// recursion and counts as one level of nesting whatever its length,
+    /// as CPython sets no limit on it (sympy has sums of hundreds of terms).
     fn binary(&mut self, node: Node) -> ExprKind {
-        let op = Field::Operator.of(node).and_then(|op| bin_op(op.kind()));
-        let Some(op) = op else {
+        let Some(op) = chain_op(node) else {
             return ExprKind::Error;
         };
-        let cluster = matches!(op, BinOp::BitAnd | BinOp::BitXor).then(|| mixed_and_xor(node));
-        if let Some((operands, ops)) = cluster.flatten() {
+        if matches!(op, BinOp::BitAnd | BinOp::BitXor)
+            && let Some((operands, ops)) = mixed_and_xor(node)
+        {
             return self.reassociate_and_xor(&operands, &ops);
         }
+        if op == BinOp::Pow {
+            return ExprKind::BinOp {
+                left: self.boxed_field(node, Field::Left),
+                op,
+                right: self.boxed_field(node, Field::Right),
+            };
+        }
+        // `node` and the left operands that continue its chain, top first.
+        let mut spine = vec![(node, op)];
+        let mut bottom = node;
+        while let Some(left) = Field::Left.of(bottom)
+            && let Some(op) = chain_op(left).filter(|&op| op != BinOp::Pow)
+            && !(starts_and_xor_cluster(left, bottom) && mixed_and_xor(left).is_some())
+        {
+            spine.push((left, op));
+            bottom = left;
+        }
+        let mut left = self.expr_field(bottom, Field::Left);
+        let Some(((top, top_op), links)) = spine.split_first() else {
+            return ExprKind::Error;
+        };
+        for &(link, op) in links.iter().rev() {
+            let right = self.expr_field(link, Field::Right);
+            left = Expr {
+                kind: ExprKind::BinOp {
+                    left: Box::new(left),
+                    op,
+                    right: Box::new(right),
+                },
+                range: range(link),
+            };
+        }
         ExprKind::BinOp {
-            left: self.boxed_field(node, Field::Left),
-            op,
-            right: self.boxed_field(node, Field::Right),
+            left: Box::new(left),
+            op: *top_op,
+            right: self.boxed_field(*top, Field::Right),
         }
     }
 
@@ -316,7 +353,7 @@ impl Lowerer<'_> {
         xor_terms.next().map_or(ExprKind::Error, |first| {
             xor_terms
                 .fold(first, |left, right| bin_op_expr(left, BinOp::BitXor, right))
-                .kind
+                .into_kind()
         })
     }
 
@@ -672,9 +709,8 @@ fn bin_op_expr(left: Expr, op: BinOp, right: Expr) -> Expr {
 
 /// The operands and operators, in source order, of the cluster of `&` and
 /// `^` operations rooted at `node`, when it mixes both (and so needs
-/// re-association). Clusters bigger than the nesting limit are left alone:
-/// lowering them hits the limit anyway, and the budget keeps this scan,
-/// repeated at each level of a long chain, linear.
+/// re-association). Iterative; [`Lowerer::binary`] scans each cluster once,
+/// from its root, so lowering stays linear in the chain's length.
 fn mixed_and_xor(node: Node) -> Option<(Vec<Node>, Vec<BinOp>)> {
     enum Item<'t> {
         Visit(Node<'t>),
@@ -692,17 +728,31 @@ fn mixed_and_xor(node: Node) -> Option<(Vec<Node>, Vec<BinOp>)> {
         match item {
             Item::Op(op) => ops.push(op),
             Item::Visit(node) => match and_or_xor(node) {
-                Some(op) if ops.len() + pending.len() < MAX_DEPTH as usize => {
+                Some(op) => {
                     let (left, right) = (Field::Left.of(node)?, Field::Right.of(node)?);
                     pending.extend([Item::Visit(right), Item::Op(op), Item::Visit(left)]);
                 }
-                Some(_) => return None,
                 None => operands.push(node),
             },
         }
     }
     let mixed = ops.contains(&BinOp::BitAnd) && ops.contains(&BinOp::BitXor);
     mixed.then_some((operands, ops))
+}
+
+/// The operator of a `binary_operator` node.
+fn chain_op(node: Node) -> Option<BinOp> {
+    if node.kind() != "binary_operator" {
+        return None;
+    }
+    bin_op(Field::Operator.of(node)?.kind())
+}
+
+/// Whether `node`, the left operand of `parent`, is the root of a cluster
+/// of `&` and `^` operations (its parent is neither).
+fn starts_and_xor_cluster(node: Node, parent: Node) -> bool {
+    let and_or_xor = |node| matches!(chain_op(node), Some(BinOp::BitAnd | BinOp::BitXor));
+    and_or_xor(node) && !and_or_xor(parent)
 }
 
 pub(super) fn bin_op(symbol: &str) -> Option<BinOp> {
@@ -751,16 +801,16 @@ fn cmp_op(symbol: &str) -> Option<CmpOp> {
 /// The grammar reads `*x.shape` in an unparenthesized tuple as
 /// `(*x).shape`; Python means `*(x.shape)`. Move the star from the object
 /// of an attribute, subscript or call to the whole expression.
-fn hoist_star(expr: Expr) -> Expr {
-    let Expr { mut kind, range } = expr;
-    let object = match &mut kind {
+fn hoist_star(mut expr: Expr) -> Expr {
+    let range = expr.range;
+    let object = match &mut expr.kind {
         ExprKind::Attribute { value, .. } | ExprKind::Subscript { value, .. } => value,
         ExprKind::Call { func, .. } => func,
-        _ => return Expr { kind, range },
+        _ => return expr,
     };
     let star_start = object.range.start;
     let ExprKind::Starred(inner) = &mut object.kind else {
-        return Expr { kind, range };
+        return expr;
     };
     // Replace `*x` by `x` in place, then star the whole expression.
     let placeholder = Expr {
@@ -770,11 +820,9 @@ fn hoist_star(expr: Expr) -> Expr {
     let inner = mem::replace(&mut **inner, placeholder);
     let inner_start = inner.range.start;
     **object = inner;
+    expr.range = TextRange::new(inner_start, range.end);
     Expr {
-        kind: ExprKind::Starred(Box::new(Expr {
-            kind,
-            range: TextRange::new(inner_start, range.end),
-        })),
+        kind: ExprKind::Starred(Box::new(expr)),
         range: TextRange::new(star_start, range.end),
     }
 }

@@ -728,7 +728,17 @@ example_args = (torch.randn(2, 3, 4, 4),)
 fn norms_store_their_shape_as_a_tuple_and_rms_norm_records_no_eps_by_default() {
     let g = graph(NORMS, Mode::NonStrict);
     assert_eq!(state(&g), ["p:rms.weight"]);
-    assert_eq!(node_args(&g, "aten.layer_norm.default").len(), 2);
+    // F.layer_norm passes all six, `cudnn_enable` False (torch records
+    // them, weight and bias None included).
+    let ln = node_args(&g, "aten.layer_norm.default");
+    assert_eq!(ln.len(), 6, "{ln:?}");
+    assert!(
+        matches!(
+            ln[2..],
+            [Arg::None, Arg::None, Arg::Float(_), Arg::Bool(false)]
+        ),
+        "{ln:?}"
+    );
     let rms = node_args(&g, "aten.rms_norm.default");
     assert_eq!(rms.len(), 3, "input, shape, weight: {rms:?}");
     let pool = node_args(&g, "aten.avg_pool2d.default");

@@ -1928,14 +1928,12 @@ pub fn layer_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     trailing_shape(interp, call, &x, "layer_norm")?;
     let normalized = sizes(interp, &call.arg(1).clone())?.len();
     layer_norm_stats_guards(interp, &x, normalized);
-    let n = if call.arg(2).is_none() {
-        2
-    } else if call.arg(3).is_none() {
-        3
-    } else {
-        4
-    };
-    emit(interp, call, 0, n, x.dtype, x.shape.clone())
+    // `F.layer_norm` passes every argument, `cudnn_enable` as False on the
+    // export path; the exporter leaves out what equals the schema default.
+    let mut args = args_of(interp, call, 5);
+    args.push(Arg::Bool(false));
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], x.dtype, x.shape.clone())
 }
 
 /// What layer_norm's decomposition (`native_layer_norm` through
@@ -2085,7 +2083,12 @@ pub fn group_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
             expect_eq(interp, n, &x.shape[1], "group_norm: bias per channel")?;
         }
     }
-    emit(interp, call, 0, 4, x.dtype, x.shape.clone())
+    // `F.group_norm` passes eps and `cudnn_enabled` (False on the export
+    // path) too.
+    let mut args = args_of(interp, call, 5);
+    args.push(Arg::Bool(false));
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], x.dtype, x.shape.clone())
 }
 
 /// The channel count (dim 1) and group count (argument 1) when the
@@ -2111,10 +2114,22 @@ pub fn embedding(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     let mut shape = idx.shape.clone();
     shape.push(w.shape.get(1).cloned().unwrap_or(SymExpr::int(1)));
-    // torch records embedding(weight, indices).
+    // torch records embedding(weight, indices, padding_idx) (the exporter
+    // leaves out a padding_idx of -1, the schema's default for None).
+    let padding_idx = match call.arg(2) {
+        Value::Int(i) if *i >= 0 => *i,
+        // `F.embedding` counts a negative index from the end.
+        Value::Int(i) => w
+            .shape
+            .first()
+            .and_then(SymExpr::as_const)
+            .map_or(-1, |n| n + i),
+        _ => -1,
+    };
     let args = vec![
         interp.arg_of(&Value::Tensor(w.clone())),
         interp.arg_of(&Value::Tensor(idx.clone())),
+        Arg::Int(padding_idx),
     ];
     let target = call.target(0);
     interp.record_tensor_op(&target, args, vec![], w.dtype, shape)

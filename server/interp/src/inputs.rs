@@ -359,6 +359,10 @@ fn dims_of(ctx: &Ctx, meta: &MetaVal) -> Res<(DType, Vec<usize>)> {
             let s = ctx
                 .shape_of(shape)
                 .ok_or_else(|| Error::runtime("an input size is unknown"))?;
+            // Every value a run starts from is made at these sizes: refuse
+            // before allocating one past the limit.
+            let numel = s.iter().fold(1u128, |n, d| n.saturating_mul(*d as u128));
+            ctx.check_alloc(numel, dtype.size_of() as u128)?;
             Ok((*dtype, s))
         }
         _ => Err(Error::internal("expected a tensor input")),

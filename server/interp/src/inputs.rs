@@ -390,6 +390,14 @@ impl Values {
         }
     }
 
+    /// The `--weights` tensor of `key`, if the run has one.
+    fn weight(&self, key: &str) -> Res<Option<T>> {
+        match &self.weights {
+            Some(sd) => sd.tensor(key),
+            None => Ok(None),
+        }
+    }
+
     /// Check a state dict against the model (its `state_dict()` keys and
     /// the program's shapes) before anything runs.
     pub fn check_weights(&self, sd: &StateDict, program: &TracedProgram, ctx: &Ctx) -> Res<()> {
@@ -611,7 +619,7 @@ impl Values {
             let v = match kind {
                 InputKind::Parameter(name) => {
                     let (dt, shape) = dims_of(ctx, &node.val)?;
-                    if let Some(w) = self.weights.as_ref().and_then(|sd| sd.tensors.get(name)) {
+                    if let Some(w) = self.weight(name)? {
                         out.push((*id, RVal::Tensor(w.cast(dt)?)));
                         param_seen += 1;
                         continue;
@@ -640,7 +648,7 @@ impl Values {
                 }
                 InputKind::Buffer { target, .. } => {
                     let (dt, shape) = dims_of(ctx, &node.val)?;
-                    match self.weights.as_ref().and_then(|sd| sd.tensors.get(target)) {
+                    match self.weight(target)? {
                         Some(w) => RVal::Tensor(w.cast(dt)?),
                         None => RVal::Tensor(self.buffer(file, entry, ctx, target, dt, &shape)?),
                     }

@@ -8,7 +8,8 @@
 //! evaluator of the tracer's concrete mode), [`kernels`] (one kernel per
 //! ATen target), [`inputs`] (initial values of parameters, buffers,
 //! constants and inputs), [`init`] (`--init random`), [`weights`]
-//! (`--weights`), [`summary`] (the numeric JSON), [`error`].
+//! (`--weights`) and [`pickle`] (the bounded reader of torch checkpoints'
+//! pickles), [`summary`] (the numeric JSON), [`error`].
 
 pub mod concrete;
 pub mod error;
@@ -16,6 +17,7 @@ pub mod exec;
 pub mod init;
 pub mod inputs;
 pub mod kernels;
+pub mod pickle;
 pub mod summary;
 pub mod value;
 pub mod weights;

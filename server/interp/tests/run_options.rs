@@ -330,12 +330,14 @@ fn integer_weights_are_cast_and_absurd_sizes_refused_before_allocating() {
 fn a_checkpoint_view_larger_than_the_memory_limit_is_refused() {
     // 2^20 f32 elements (4 MiB) from one stored element.
     let sd = interp::weights::load(&fixture("expanded.pt"), 8 << 20).unwrap();
-    let w = &sd.tensors["w"];
+    let w = sd.tensor("w").unwrap().expect("w");
     assert_eq!(w.dims(), &[1 << 20]);
     assert!(w.to_f64().unwrap().iter().all(|v| *v == 0.5));
     let e = interp::weights::load(&fixture("expanded.pt"), 1 << 20).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Memory);
     assert!(
-        e.message.contains("need more than --max-memory"),
+        e.message
+            .contains("its tensors take 4.0 MiB in all, more than --max-memory allows (1.0 MiB)"),
         "{}",
         e.message
     );

@@ -115,6 +115,8 @@ impl Limits {
 pub struct PickleError {
     pub at: usize,
     pub why: String,
+    /// Refused for [`Limits::max_bytes`] (the others are the file's shape).
+    pub over_budget: bool,
 }
 
 /// A read pickle: its objects and the one `STOP` returned.
@@ -190,7 +192,7 @@ pub fn read(data: &[u8], limits: Limits) -> Result<Pickle, PickleError> {
         limits,
     };
     if r.held > limits.max_bytes {
-        return Err(r.err(format!(
+        return Err(r.over_budget(format!(
             "the pickle is {} bytes, more than the {} a checkpoint's pickle may take",
             data.len(),
             limits.max_bytes
@@ -264,6 +266,14 @@ impl Reader<'_> {
         PickleError {
             at: self.op_at,
             why: why.into(),
+            over_budget: false,
+        }
+    }
+
+    fn over_budget(&self, why: String) -> PickleError {
+        PickleError {
+            over_budget: true,
+            ..self.err(why)
         }
     }
 
@@ -314,7 +324,7 @@ impl Reader<'_> {
     fn charge(&mut self, bytes: usize) -> Result<(), PickleError> {
         self.held = self.held.saturating_add(bytes as u64);
         if self.held > self.limits.max_bytes {
-            return Err(self.err(format!(
+            return Err(self.over_budget(format!(
                 "reading the pickle needs more than the {} bytes a checkpoint's pickle may take",
                 self.limits.max_bytes
             )));
@@ -879,6 +889,7 @@ mod tests {
         p.extend(std::iter::repeat_n(b'N', 5_000));
         p.push(b'.');
         let e = read(&p, small).unwrap_err();
+        assert!(e.over_budget);
         assert!(e.to_string().contains("10000 bytes"), "{e}");
     }
 

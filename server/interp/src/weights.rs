@@ -50,7 +50,7 @@ enum Entry {
 
 #[derive(Debug)]
 struct Stored {
-    storage: Rc<[u8]>,
+    storage: Rc<Vec<u8>>,
     dtype: DType,
     cdtype: CDType,
     /// Element offset, sizes and strides, validated against `storage`.
@@ -439,7 +439,14 @@ fn read_entry<R: Read + std::io::Seek>(
     limit: u64,
 ) -> Result<Option<Vec<u8>>, String> {
     let entry = archive.by_name(name).map_err(|e| format!("{name}: {e}"))?;
+    // Reserve what a stored (uncompressed) entry holds, as the archive
+    // declares it and no more than the limit: the bytes are in the file.
     let mut out = Vec::new();
+    if entry.compression() == zip::CompressionMethod::Stored {
+        let declared = entry.size().min(entry.compressed_size()).min(limit);
+        out.try_reserve_exact(declared as usize)
+            .map_err(|_| format!("{name}: cannot allocate {}", human_bytes(declared.into())))?;
+    }
     entry
         .take(limit.saturating_add(1))
         .read_to_end(&mut out)
@@ -461,6 +468,15 @@ fn read_pt(path: &Path, shown: &str, max_bytes: u64) -> Res<BTreeMap<String, Ent
             ),
         )
     };
+    let pickle_over = |what: String| {
+        Error::new(
+            ErrorKind::Memory,
+            format!(
+                "cannot read the weights in {shown}: {what}; a checkpoint's pickle may take an eighth of --max-memory ({})",
+                human_bytes(max_bytes as u128)
+            ),
+        )
+    };
     let file = std::fs::File::open(path).map_err(|e| weights_error(shown, e))?;
     let config = zip::read::Config {
         archive_offset: zip::read::ArchiveOffset::Known(0),
@@ -478,13 +494,18 @@ fn read_pt(path: &Path, shown: &str, max_bytes: u64) -> Res<BTreeMap<String, Ent
     let data = read_entry(&mut archive, &pkl, limits.max_bytes)
         .map_err(bad)?
         .ok_or_else(|| {
-            over(format!(
-                "its pickle ({pkl}) is larger than {}, the eighth of --max-memory a checkpoint's pickle may take",
+            pickle_over(format!(
+                "its pickle ({pkl}) is larger than {}",
                 human_bytes(limits.max_bytes as u128)
             ))
         })?;
-    let pk = pickle::read(&data, limits)
-        .map_err(|e| weights_error(shown, format!("its pickle ({pkl}) is refused: {e}")))?;
+    let pk = pickle::read(&data, limits).map_err(|e| {
+        if e.over_budget {
+            pickle_over(format!("its pickle ({pkl}) is refused: {e}"))
+        } else {
+            weights_error(shown, format!("its pickle ({pkl}) is refused: {e}"))
+        }
+    })?;
     drop(data);
     let dict_items = |id: Id| match pk.get(id) {
         Obj::Dict(items) => items.as_slice(),
@@ -521,7 +542,7 @@ fn read_pt(path: &Path, shown: &str, max_bytes: u64) -> Res<BTreeMap<String, Ent
             human_bytes(total)
         )));
     }
-    let mut storages: HashMap<String, Rc<[u8]>> = HashMap::new();
+    let mut storages: HashMap<String, Rc<Vec<u8>>> = HashMap::new();
     let mut read_bytes: u64 = 0;
     let mut out = BTreeMap::new();
     for (name, r) in refs {
@@ -539,7 +560,7 @@ fn read_pt(path: &Path, shown: &str, max_bytes: u64) -> Res<BTreeMap<String, Ent
                         ))
                     })?;
                 read_bytes += bytes.len() as u64;
-                let s: Rc<[u8]> = bytes.into();
+                let s = Rc::new(bytes);
                 storages.insert(r.storage_key.clone(), s.clone());
                 s
             }

@@ -414,7 +414,12 @@ fn storages_and_pickles_past_the_memory_limit_are_refused_unread() {
     nones.extend(std::iter::repeat_n(b'N', 300_000));
     nones.push(b'.');
     let p = write(&dir, "nones.pt", &archive(&nones, &[]));
-    refused(&p, 1 << 20, ErrorKind::Memory, "eighth of --max-memory");
+    refused(
+        &p,
+        1 << 20,
+        ErrorKind::Memory,
+        "its pickle (archive/data.pkl) is larger than 128.0 KiB; a checkpoint's pickle may take an eighth of --max-memory (1.0 MiB)",
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -3,7 +3,10 @@
 //! data, the graph recorded so far runs on the deterministic values and the
 //! node's value is returned, so the trace follows the branch eager PyTorch
 //! takes. Node values are cached between questions: each one only runs
-//! the nodes recorded since the last.
+//! the nodes recorded since the last. Before anything is allocated, the
+//! bytes the cache would hold afterwards are checked against the run's
+//! `--max-memory`; past it, the question goes unanswered with a memory
+//! error ([`Evaluator::last_error`]).
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -17,7 +20,8 @@ use tracer::entry::EntryPoint;
 use tracer::graph::{Graph, MetaVal, NodeId, NodeOp};
 use tracer::shape_env::ShapeEnv;
 
-use crate::exec::{Ctx, Exec, Limits};
+use crate::error::{Error, ErrorKind};
+use crate::exec::{Ctx, Exec, Limits, human_bytes, meta_bytes};
 use crate::inputs::Values;
 use crate::value::RVal;
 
@@ -37,7 +41,7 @@ struct State {
     cache: Vec<Option<RVal>>,
     bindings: HashMap<SymbolId, i64>,
     /// Why the last question could not be answered.
-    last_error: Option<String>,
+    last_error: Option<Error>,
 }
 
 impl Evaluator {
@@ -66,8 +70,55 @@ impl Evaluator {
     }
 
     /// Why the last question went unanswered, if it did.
-    pub fn last_error(&self) -> Option<String> {
+    pub fn last_error(&self) -> Option<Error> {
         self.state.borrow().last_error.clone()
+    }
+
+    /// Refuse a question whose answer would take the cached values past
+    /// `--max-memory`: the values cached so far, the placeholders still to
+    /// make and every node `node` needs that is not cached yet.
+    fn check_memory(
+        &self,
+        st: &State,
+        graph: &Graph,
+        ctx: &Ctx,
+        node: NodeId,
+        pending: &[NodeId],
+    ) -> crate::Res<()> {
+        let cached = |id: NodeId| matches!(st.cache.get(id.0 as usize), Some(Some(_)));
+        let mut counted = vec![false; graph.nodes.len()];
+        let mut need: u128 = 0;
+        for (i, _) in st.cache.iter().enumerate().filter(|(_, v)| v.is_some()) {
+            if let Some(c) = counted.get_mut(i) {
+                *c = true;
+                need = need.saturating_add(meta_bytes(ctx, &graph.nodes[i].val));
+            }
+        }
+        let mut todo: Vec<NodeId> = pending.to_vec();
+        todo.push(node);
+        while let Some(id) = todo.pop() {
+            let i = id.0 as usize;
+            if i >= counted.len() || counted[i] || cached(id) {
+                continue;
+            }
+            counted[i] = true;
+            let n = graph.node(id);
+            need = need.saturating_add(meta_bytes(ctx, &n.val));
+            for a in n.args() {
+                tracer::graph::Graph::arg_nodes(a, &mut todo);
+            }
+        }
+        if need > u128::from(self.limits.max_memory) {
+            return Err(Error::new(
+                ErrorKind::Memory,
+                format!(
+                    "deciding on tensor data as eager PyTorch does (concrete mode) needs about {} of live tensors, more than --max-memory ({}); a larger --max-memory allows it",
+                    human_bytes(need),
+                    human_bytes(u128::from(self.limits.max_memory))
+                ),
+            ));
+        }
+        Ok(())
     }
 
     fn value(
@@ -79,11 +130,6 @@ impl Evaluator {
     ) -> crate::Res<RVal> {
         let mut ctx = Ctx::new(env, self.limits);
         ctx.bindings = std::mem::take(&mut st.bindings);
-        let values = st.values.get_or_insert_with(|| {
-            let mut v = Values::recover(&self.file, &self.entry);
-            v.example_values = self.example_values;
-            v
-        });
         let pending: Vec<NodeId> = graph
             .nodes
             .iter()
@@ -94,6 +140,15 @@ impl Evaluator {
             })
             .map(|(i, _)| NodeId(i as u32))
             .collect();
+        if let Err(e) = self.check_memory(st, graph, &ctx, node, &pending) {
+            st.bindings = ctx.bindings;
+            return Err(e);
+        }
+        let values = st.values.get_or_insert_with(|| {
+            let mut v = Values::recover(&self.file, &self.entry);
+            v.example_values = self.example_values;
+            v
+        });
         let assigned = values.assign_nodes(&self.file, &self.entry, graph, &pending, &ctx);
         let mut ex = Exec::resume(graph, std::mem::take(&mut st.cache));
         let result = assigned.and_then(|assigned| {
@@ -138,13 +193,13 @@ impl ConcreteEval for Evaluator {
         match self.value(&mut st, graph, env, node) {
             Ok(v) => {
                 let s = scalar_of(&v);
-                st.last_error = s
-                    .is_none()
-                    .then(|| format!("node {} is not a one-element value", node.0));
+                st.last_error = s.is_none().then(|| {
+                    Error::internal(format!("node {} is not a one-element value", node.0))
+                });
                 s
             }
             Err(e) => {
-                st.last_error = Some(e.to_string());
+                st.last_error = Some(e);
                 None
             }
         }

@@ -359,6 +359,10 @@ fn dims_of(ctx: &Ctx, meta: &MetaVal) -> Res<(DType, Vec<usize>)> {
             let s = ctx
                 .shape_of(shape)
                 .ok_or_else(|| Error::runtime("an input size is unknown"))?;
+            // Every value a run starts from is made at these sizes: refuse
+            // before allocating one past the limit.
+            let numel = s.iter().fold(1u128, |n, d| n.saturating_mul(*d as u128));
+            ctx.check_alloc(numel, dtype.size_of() as u128)?;
             Ok((*dtype, s))
         }
         _ => Err(Error::internal("expected a tensor input")),
@@ -383,6 +387,14 @@ impl Values {
             weights: None,
             overrides: Vec::new(),
             example_values: false,
+        }
+    }
+
+    /// The `--weights` tensor of `key`, if the run has one.
+    fn weight(&self, key: &str) -> Res<Option<T>> {
+        match &self.weights {
+            Some(sd) => sd.tensor(key),
+            None => Ok(None),
         }
     }
 
@@ -607,7 +619,7 @@ impl Values {
             let v = match kind {
                 InputKind::Parameter(name) => {
                     let (dt, shape) = dims_of(ctx, &node.val)?;
-                    if let Some(w) = self.weights.as_ref().and_then(|sd| sd.tensors.get(name)) {
+                    if let Some(w) = self.weight(name)? {
                         out.push((*id, RVal::Tensor(w.cast(dt)?)));
                         param_seen += 1;
                         continue;
@@ -636,7 +648,7 @@ impl Values {
                 }
                 InputKind::Buffer { target, .. } => {
                     let (dt, shape) = dims_of(ctx, &node.val)?;
-                    match self.weights.as_ref().and_then(|sd| sd.tensors.get(target)) {
+                    match self.weight(target)? {
                         Some(w) => RVal::Tensor(w.cast(dt)?),
                         None => RVal::Tensor(self.buffer(file, entry, ctx, target, dt, &shape)?),
                     }

@@ -8,7 +8,8 @@
 //! evaluator of the tracer's concrete mode), [`kernels`] (one kernel per
 //! ATen target), [`inputs`] (initial values of parameters, buffers,
 //! constants and inputs), [`init`] (`--init random`), [`weights`]
-//! (`--weights`), [`summary`] (the numeric JSON), [`error`].
+//! (`--weights`) and [`pickle`] (the bounded reader of torch checkpoints'
+//! pickles), [`summary`] (the numeric JSON), [`error`].
 
 pub mod concrete;
 pub mod error;
@@ -16,6 +17,7 @@ pub mod exec;
 pub mod init;
 pub mod inputs;
 pub mod kernels;
+pub mod pickle;
 pub mod summary;
 pub mod value;
 pub mod weights;
@@ -186,12 +188,13 @@ pub fn draft_trace_options(
 /// note saying why: traced at the example sizes when the export fails on
 /// its `dynamic_shapes` spec; traced in concrete mode (decisions on tensor
 /// data follow the values) when it fails on a data-dependent decision or
-/// keeps floats read from tensor data as constants.
+/// keeps floats read from tensor data as constants. A concrete-mode trace
+/// that would pass `--max-memory` is the run's error.
 fn trace_for_run(
     f: &Arc<SourceFile>,
     e: &EntryPoint,
     limits: Limits,
-) -> (tracer::TraceResult, Option<String>) {
+) -> Res<(tracer::TraceResult, Option<String>)> {
     // Eager PyTorch returns what `forward` returns, flattenable or not.
     let mut options = TraceOptions {
         opaque_outputs: true,
@@ -233,7 +236,7 @@ fn trace_for_run(
         );
     }
     let Some(why) = concrete_why else {
-        return (traced, note);
+        return Ok((traced, note));
     };
     // Eager PyTorch knows the values: trace again, deciding on tensor data
     // with the values this run starts from.
@@ -245,14 +248,17 @@ fn trace_for_run(
         let note = format!(
             "{why}; this ran the program traced in concrete mode: values read from tensor data, and the branches taken on them, are the ones eager PyTorch has on these inputs"
         );
-        return (eager, Some(note));
+        return Ok((eager, Some(note)));
     }
     if let Some(err) = eval.last_error() {
+        if err.kind == ErrorKind::Memory {
+            return Err(err);
+        }
         note = Some(format!(
             "{why}; a trace in concrete mode (deciding on tensor data as eager PyTorch does) could not compute a value it needed: {err}"
         ));
     }
-    (traced, note)
+    Ok((traced, note))
 }
 
 /// Trace every entry point of a file (non-strict) and run it. Never panics:
@@ -265,7 +271,7 @@ pub fn run_source(path: &str, text: &str, options: &RunOptions) -> Vec<EntryRun>
         let e = entry.clone();
         let mut note = None;
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            let (traced, why) = trace_for_run(&f, &e, options.limits);
+            let (traced, why) = trace_for_run(&f, &e, options.limits)?;
             note = why;
             match &traced.outcome {
                 TraceOutcome::Exported(p) => run_program(&f, &e, p, options),

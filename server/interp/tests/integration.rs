@@ -2,6 +2,7 @@
 //! test binary (one link instead of one per file). The fuzzers and
 //! long runs that print their figures are test targets of their own.
 
+mod checkpoints;
 mod common;
 mod kernels;
 mod properties;

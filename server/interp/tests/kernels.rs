@@ -189,6 +189,177 @@ fn nan_propagates() {
     assert!(s.to_f64().unwrap().iter().all(|v| v.is_nan()));
 }
 
+/// A kernel call: target, output dtype, positional and keyword arguments,
+/// the value expected.
+type ReductionCase = (
+    &'static str,
+    DType,
+    Vec<RVal>,
+    Vec<(&'static str, RVal)>,
+    f64,
+);
+
+/// torch reduces a 0-d tensor over dim 0 or -1 as over itself: the
+/// result is 0-d and holds what eager gives (`var`/`std` of one element
+/// with the default correction are NaN).
+#[test]
+fn reductions_over_a_0d_tensor_with_a_dim() {
+    let v = -0.75;
+    let x = || t(&[v], &[]);
+    let nan = f64::NAN;
+    let cases: Vec<ReductionCase> = vec![
+        (
+            "aten.sum.dim_IntList",
+            DType::F32,
+            vec![x(), ints(&[-1])],
+            vec![],
+            v,
+        ),
+        (
+            "aten.mean.dim",
+            DType::F32,
+            vec![x(), ints(&[0]), RVal::Bool(true)],
+            vec![],
+            v,
+        ),
+        (
+            "aten.amax.default",
+            DType::F32,
+            vec![x(), ints(&[-1])],
+            vec![],
+            v,
+        ),
+        (
+            "aten.amin.default",
+            DType::F32,
+            vec![x(), ints(&[0])],
+            vec![],
+            v,
+        ),
+        (
+            "aten.prod.dim_int",
+            DType::F32,
+            vec![x(), RVal::Int(-1)],
+            vec![],
+            v,
+        ),
+        (
+            "aten.logsumexp.default",
+            DType::F32,
+            vec![x(), ints(&[-1])],
+            vec![],
+            v,
+        ),
+        (
+            "aten.var.correction",
+            DType::F32,
+            vec![x(), ints(&[-1])],
+            vec![],
+            nan,
+        ),
+        (
+            "aten.std.correction",
+            DType::F32,
+            vec![x(), ints(&[0])],
+            vec![],
+            nan,
+        ),
+        (
+            "aten.var.correction",
+            DType::F32,
+            vec![x(), ints(&[-1])],
+            vec![("correction", RVal::Int(0))],
+            0.0,
+        ),
+        (
+            "aten.any.dim",
+            DType::Bool,
+            vec![x(), RVal::Int(-1)],
+            vec![],
+            1.0,
+        ),
+        (
+            "aten.all.dim",
+            DType::Bool,
+            vec![x(), RVal::Int(0)],
+            vec![],
+            1.0,
+        ),
+        (
+            "aten.argmax.default",
+            DType::I64,
+            vec![x(), RVal::Int(-1)],
+            vec![],
+            0.0,
+        ),
+        (
+            "aten.argmin.default",
+            DType::I64,
+            vec![x(), RVal::Int(0)],
+            vec![],
+            0.0,
+        ),
+        (
+            "aten.linalg_vector_norm.default",
+            DType::F32,
+            vec![x(), RVal::Float(2.0), ints(&[-1])],
+            vec![],
+            0.75,
+        ),
+        (
+            "aten.cumsum.default",
+            DType::F32,
+            vec![x(), RVal::Int(0)],
+            vec![],
+            v,
+        ),
+        (
+            "aten.cumprod.default",
+            DType::F32,
+            vec![x(), RVal::Int(-1)],
+            vec![],
+            v,
+        ),
+        (
+            "aten._softmax.default",
+            DType::F32,
+            vec![x(), RVal::Int(-1), RVal::Bool(false)],
+            vec![],
+            1.0,
+        ),
+    ];
+    for (target, dt, pos, kw, want) in cases {
+        let r = run_kw(target, dt, &[], pos, kw);
+        assert_eq!(r.dims(), &[] as &[usize], "{target}");
+        assert_close(&r, &[want]);
+    }
+    // max/min with a dim: values and indices, both 0-d.
+    let env = ShapeEnv::new();
+    let mut ctx = Ctx::new(&env, Limits::default());
+    for target in ["aten.max.dim", "aten.min.dim"] {
+        let a = Args {
+            pos: vec![x(), RVal::Int(-1), RVal::Bool(true)],
+            kw: vec![],
+        };
+        let n = node(target, DType::F32, &[]);
+        let RVal::List(out) = kernels::call(&mut ctx, target, &n, &a).unwrap() else {
+            panic!("{target}: not a pair")
+        };
+        let (values, indices) = (out[0].as_tensor().unwrap(), out[1].as_tensor().unwrap());
+        assert_eq!(values.dims(), &[] as &[usize]);
+        assert_close(values, &[v]);
+        assert_close(indices, &[0.0]);
+    }
+    // A dim other than 0 / -1 is out of range, as in torch.
+    let a = Args {
+        pos: vec![x(), ints(&[1])],
+        kw: vec![],
+    };
+    let n = node("aten.sum.dim_IntList", DType::F32, &[]);
+    let e = kernels::call(&mut ctx, "aten.sum.dim_IntList", &n, &a).unwrap_err();
+    assert!(e.message.contains("out of range"), "{}", e.message);
+}
+
 #[test]
 fn softmax_and_log_softmax() {
     let x = t(&[1., 2., 3.], &[3]);

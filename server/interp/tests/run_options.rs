@@ -330,13 +330,55 @@ fn integer_weights_are_cast_and_absurd_sizes_refused_before_allocating() {
 fn a_checkpoint_view_larger_than_the_memory_limit_is_refused() {
     // 2^20 f32 elements (4 MiB) from one stored element.
     let sd = interp::weights::load(&fixture("expanded.pt"), 8 << 20).unwrap();
-    let w = &sd.tensors["w"];
+    let w = sd.tensor("w").unwrap().expect("w");
     assert_eq!(w.dims(), &[1 << 20]);
     assert!(w.to_f64().unwrap().iter().all(|v| *v == 0.5));
     let e = interp::weights::load(&fixture("expanded.pt"), 1 << 20).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Memory);
     assert!(
-        e.message.contains("need more than --max-memory"),
+        e.message
+            .contains("its tensors take 4.0 MiB in all, more than --max-memory allows (1.0 MiB)"),
         "{}",
         e.message
     );
+}
+
+/// A concrete-mode run (a branch on tensor data) makes the inputs and
+/// every value it decides on; it is refused before allocating when they
+/// would pass `--max-memory`, naming the limit, and runs within it.
+#[test]
+fn concrete_mode_respects_the_memory_limit() {
+    let branch = |shape: &str| {
+        format!(
+            "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        if x.sum() > 0:\n            return x\n        return -x\n\nmodel = M()\nexample_args = (torch.randn({shape}),)\n"
+        )
+    };
+    let message = refused(
+        &branch("10**12, 12"),
+        &RunOptions::default(),
+        ErrorKind::Memory,
+        "(concrete mode) needs about 43.7 TiB of live tensors, more than --max-memory (2.0 GiB)",
+    );
+    assert!(
+        message.contains("a larger --max-memory allows it"),
+        "{message}"
+    );
+    let small = RunOptions {
+        limits: interp::Limits {
+            max_memory: 1 << 20,
+        },
+        ..Default::default()
+    };
+    // 4 MB of input: over a 1 MiB limit, fine under the default one.
+    refused(
+        &branch("1000, 1000"),
+        &small,
+        ErrorKind::Memory,
+        "more than --max-memory (1.0 MiB)",
+    );
+    let r = run(&branch("1000, 1000"), &RunOptions::default());
+    let note = r.note.clone().unwrap_or_default();
+    assert!(note.contains("concrete mode"), "{note}");
+    let (shape, _) = output(&r, 0);
+    assert_eq!(shape, vec![1000, 1000]);
 }

@@ -136,6 +136,13 @@ pub fn wrap_dim(d: i64, rank: usize) -> Res<usize> {
     Ok(w as usize)
 }
 
+/// The size of `x` along `d` (a dim from [`wrap_dim`]): a 0-d tensor
+/// counts as one element along dim 0, as torch's ops that accept a dim on
+/// it (reductions, `flip`, `gather`, ...) treat it.
+pub fn dim_len(x: &T, d: usize) -> usize {
+    x.dims().get(d).copied().unwrap_or(1)
+}
+
 /// The traced output dtype of a node, if it is a tensor.
 pub fn out_dtype(node: &Node) -> Option<DType> {
     match &node.val {

@@ -574,6 +574,11 @@ pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<R
         }
         "glu" => {
             let x = unary_input(node, a)?;
+            if x.rank() == 0 {
+                return Err(Error::runtime(
+                    "glu does not support scalars because halving size must be even",
+                ));
+            }
             let d = super::wrap_dim(a.int_or(1, "dim", -1)?, x.rank())?;
             let half = x.dims()[d] / 2;
             let gate = |from: usize| -> Res<T> {

@@ -40,13 +40,19 @@ impl Rows {
 
 pub fn rows(x: &T, dims: &[usize]) -> Res<Rows> {
     let rank = x.rank();
+    if rank == 0 {
+        // torch lets a 0-d tensor be reduced over dim 0 / -1 (or none, or
+        // all): one row holding its value, and a 0-d result.
+        return Ok(Rows {
+            data: x.to_f64()?,
+            len: 1,
+            keep_shape: Vec::new(),
+            drop_shape: Vec::new(),
+        });
+    }
     let mut perm: Vec<usize> = (0..rank).filter(|d| !dims.contains(d)).collect();
     perm.extend(dims.iter().copied());
-    let t = if rank == 0 {
-        x.t.clone()
-    } else {
-        x.t.permute(perm)?.contiguous()?
-    };
+    let t = x.t.permute(perm)?.contiguous()?;
     let data = T { t, dt: x.dt }.to_f64()?;
     let len: usize = dims.iter().map(|d| x.dims()[*d]).product();
     let keep_shape: Vec<usize> = (0..rank)
@@ -128,7 +134,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             } else {
                 dims_arg(a, 1, "dim", x.rank())?
             };
-            if (op == "amax" || op == "amin") && dims.iter().any(|d| x.dims()[*d] == 0) {
+            if (op == "amax" || op == "amin") && dims.iter().any(|d| x.dims().get(*d) == Some(&0)) {
                 return Err(Error::runtime(format!("{op}: reduction over an empty dim")));
             }
             let r = rows(x, &dims)?;

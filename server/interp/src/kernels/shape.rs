@@ -8,7 +8,7 @@ use candle_core::Tensor;
 use tracer::dtype::DType;
 use tracer::graph::Node;
 
-use super::{Args, ints_of, out_dtype, out_shape, wrap_dim};
+use super::{Args, dim_len, ints_of, out_dtype, out_shape, wrap_dim};
 use crate::error::{Error, Res};
 use crate::exec::Ctx;
 use crate::value::{RVal, T, cpu, storage};
@@ -238,7 +238,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
         "select" => {
             let x = a.tensor(0, "self")?;
             let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
-            let n = x.dims()[d] as i64;
+            let n = dim_len(x, d) as i64;
             let i = a.int_or(2, "index", 0)?;
             let j = if i < 0 { i + n } else { i };
             if j < 0 || j >= n {
@@ -251,7 +251,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
         "slice" => {
             let x = a.tensor(0, "self")?;
             let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
-            let n = x.dims()[d] as i64;
+            let n = dim_len(x, d) as i64;
             let start = a.opt(2, "start").and_then(RVal::as_int);
             let end = a.opt(3, "end").and_then(RVal::as_int);
             let step = a.int_or(4, "step", 1)?;
@@ -269,7 +269,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
         "narrow" => {
             let x = a.tensor(0, "self")?;
             let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
-            let n = x.dims()[d] as i64;
+            let n = dim_len(x, d) as i64;
             let s = a.int_or(2, "start", 0)?;
             let s = if s < 0 { s + n } else { s };
             let len = a.int_or(3, "length", 0)?;
@@ -284,7 +284,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             let d = wrap_dim(a.int_or(1, "dimension", 0)?, x.rank())?;
             let size = a.int_or(2, "size", 1)?;
             let step = a.int_or(3, "step", 1)?;
-            let n = x.dims()[d] as i64;
+            let n = dim_len(x, d) as i64;
             if size < 0 || step <= 0 || size > n.max(1) {
                 return Err(Error::runtime("unfold(): bad size or step"));
             }
@@ -303,14 +303,14 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             let x = a.tensor(0, "self")?;
             let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
             let idx = a.tensor(2, "index")?;
-            let ids = check_indices(&idx.to_f64()?, x.dims()[d])?;
+            let ids = check_indices(&idx.to_f64()?, dim_len(x, d))?;
             RVal::Tensor(take(x, d, &ids)?)
         }
         "gather" => {
             let x = a.tensor(0, "self")?;
             let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
             let idx = a.tensor(2, "index")?;
-            let ids = check_indices(&idx.to_f64()?, x.dims()[d])?;
+            let ids = check_indices(&idx.to_f64()?, dim_len(x, d))?;
             let it = Tensor::from_vec(ids, idx.dims(), &cpu())?;
             wrap(x.t.contiguous()?.gather(&it.contiguous()?, d)?, x.dt)
         }
@@ -366,7 +366,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             let x = a.tensor(0, "self")?;
             let (dim_i, default_dim) = if op == "unbind" { (1, 0) } else { (2, 0) };
             let d = wrap_dim(a.int_or(dim_i, "dim", default_dim)?, x.rank())?;
-            let n = x.dims()[d];
+            let n = dim_len(x, d);
             let sizes: Vec<usize> = match op {
                 "unbind" => vec![1; n],
                 "split_with_sizes" => ints_of(a.get(1, "split_sizes").unwrap_or(&RVal::None))?
@@ -382,7 +382,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
                 "split" => {
                     let s = a.int_or(1, "split_size", 1)?.max(1) as usize;
                     let mut v = vec![s; n / s];
-                    if n % s != 0 || n == 0 {
+                    if !n.is_multiple_of(s) || n == 0 {
                         v.push(n % s);
                     }
                     v
@@ -391,7 +391,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
                     let c = a.int_or(1, "chunks", 1)?.max(1) as usize;
                     let s = n.div_ceil(c).max(1);
                     let mut v = vec![s; n / s];
-                    if n % s != 0 {
+                    if !n.is_multiple_of(s) {
                         v.push(n % s);
                     }
                     v
@@ -426,7 +426,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             let mut t = x.clone();
             for d in dims {
                 let d = wrap_dim(d, x.rank())?;
-                let n = x.dims()[d] as i64;
+                let n = dim_len(x, d) as i64;
                 let idx: Vec<i64> = (0..n).rev().collect();
                 t = take(&t, d, &idx)?;
             }
@@ -450,7 +450,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
                 let mut t = x.clone();
                 for (s, d) in shifts.iter().zip(&dims) {
                     let d = wrap_dim(*d, x.rank())?;
-                    let n = x.dims()[d] as i64;
+                    let n = dim_len(x, d) as i64;
                     let idx: Vec<i64> = (0..n).map(|i| (i - s).rem_euclid(n.max(1))).collect();
                     t = take(&t, d, &idx)?;
                 }
@@ -494,7 +494,7 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
                     0,
                 ),
             };
-            let n = t.dims()[d] as i64;
+            let n = dim_len(&t, d) as i64;
             let idx: Vec<i64> = (0..n)
                 .flat_map(|i| std::iter::repeat_n(i, r as usize))
                 .collect();

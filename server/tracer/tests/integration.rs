@@ -41,6 +41,7 @@ mod range_refinement;
 mod reflection_pad_guards;
 mod reshape_guards;
 mod reuse;
+mod scalars_of_data;
 mod size_fit_guards;
 mod suppressed_guard_text;
 mod torch_python_functions;

@@ -95,6 +95,8 @@ const EXCEPTIONS: &[&str] = &[
     "builtins.LookupError",
     "builtins.NameError",
     "builtins.ImportError",
+    "builtins.SyntaxError",
+    "builtins.OverflowError",
 ];
 
 /// Resolve a name that is not bound in any scope.
@@ -883,12 +885,17 @@ fn python_builtin(
         "int" => match arg(0) {
             Value::Int(i) => Ok(Value::Int(i)),
             Value::Bool(b) => Ok(Value::Int(i64::from(b))),
-            Value::Float(f) => Ok(Value::Int(f.trunc() as i64)),
+            v @ (Value::Float(_) | Value::SymFloat(..)) => {
+                interp.float_to_int(&v, &super::scalars::TRUNC, true)
+            }
             Value::SymInt(e) => Ok(Value::SymInt(e)),
-            Value::SymFloat(f, _) => Ok(Value::Int(f.trunc() as i64)),
+            Value::SymBool(b) => Ok(Value::Int(i64::from(interp.decide(&b)?))),
             Value::Str(s) => s.trim().parse::<i64>().map(Value::Int).map_err(|_| {
                 interp.raise("ValueError", format!("invalid literal for int(): '{s}'"))
             }),
+            Value::Tensor(t) if interp.tracing => {
+                interp.tensor_to_number(&t, super::scalars::Number::Int)
+            }
             Value::Tensor(t) => {
                 let v = interp.tensor_item(&t)?;
                 python_builtin(interp, "int", vec![v], vec![])
@@ -904,10 +911,7 @@ fn python_builtin(
             Value::Int(i) => Ok(Value::Float(i as f64)),
             Value::Bool(b) => Ok(Value::Float(f64::from(u8::from(b)))),
             Value::Float(f) => Ok(Value::Float(f)),
-            Value::SymInt(e) => Ok(Value::SymFloat(
-                interp.env.hint(&e).unwrap_or(0) as f64,
-                None,
-            )),
+            Value::SymInt(e) => interp.int_to_float(&e),
             v @ Value::SymFloat(_, _) => Ok(v),
             Value::Str(s) => Ok(Value::Float(match s.trim() {
                 "inf" => f64::INFINITY,
@@ -915,6 +919,9 @@ fn python_builtin(
                 "nan" => f64::NAN,
                 t => t.parse().unwrap_or(0.0),
             })),
+            Value::Tensor(t) if interp.tracing => {
+                interp.tensor_to_number(&t, super::scalars::Number::Float)
+            }
             Value::Tensor(t) => {
                 let v = interp.tensor_item(&t)?;
                 python_builtin(interp, "float", vec![v], vec![])
@@ -1327,7 +1334,10 @@ fn python_builtin(
                 Ok(Value::Float(round_half_even(f * p) / p))
             }
             (Value::Int(i), _) => Ok(Value::Int(i)),
-            (Value::SymFloat(f, _), None) => Ok(interp.sym_round(f)),
+            (v @ Value::SymFloat(..), None | Some(Value::None)) => {
+                interp.float_to_int(&v, &super::scalars::ROUND, false)
+            }
+            (v @ Value::SymFloat(..), Some(nd)) => interp.round_float_digits(&v, nd),
             (v @ Value::Tensor(_), _) => interp.call_op_function("round", vec![v], vec![]),
             (v, _) => Ok(v),
         },
@@ -1946,18 +1956,21 @@ fn math_function(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> 
         "tanh" => x.tanh(),
         "fabs" => x.abs(),
         "floor" | "ceil" | "trunc" => {
-            if let Some(Value::Int(i)) = args.first() {
-                return Ok(Value::Int(*i));
-            }
-            if let Some(Value::SymInt(e)) = args.first() {
-                return Ok(Value::SymInt(e.clone()));
-            }
-            let r = match name {
-                "floor" => x.floor(),
-                "ceil" => x.ceil(),
-                _ => x.trunc(),
+            use super::scalars::{CEIL, FLOOR, TRUNC};
+            return match args.first() {
+                Some(Value::Int(i)) => Ok(Value::Int(*i)),
+                Some(Value::Bool(b)) => Ok(Value::Int(i64::from(*b))),
+                Some(Value::SymInt(e)) => Ok(Value::SymInt(e.clone())),
+                Some(v @ (Value::Float(_) | Value::SymFloat(..))) => {
+                    let how = match name {
+                        "floor" => &FLOOR,
+                        "ceil" => &CEIL,
+                        _ => &TRUNC,
+                    };
+                    interp.float_to_int(v, how, false)
+                }
+                _ => Err(interp.type_error("must be real number")),
             };
-            return Ok(Value::Int(r as i64));
         }
         "prod" => {
             let items = interp.iterate(args.first().unwrap_or(&Value::None))?;

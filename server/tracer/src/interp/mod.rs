@@ -24,6 +24,7 @@ mod locals;
 pub mod re;
 pub mod record;
 pub(crate) mod reuse;
+pub mod scalars;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -1902,6 +1903,7 @@ impl Interp {
                 };
                 return self.decide(&b);
             }
+            Value::SymFloat(f, node) if f.is_nan() => return self.float_data_truth(*node),
             Value::SymFloat(f, _) => *f != 0.0,
             Value::SymBool(b) => return self.decide(b),
             Value::Tensor(t) => return self.tensor_truth(t.clone()),

@@ -42,6 +42,7 @@ spec!(
     linear_shapes,
     loops_enumerate_zip,
     matmul,
+    named_tuple_results,
     nn_modules,
     permute_transpose,
     raise_in_forward,

@@ -32,6 +32,7 @@ mod library;
 mod linear_bias_guards;
 mod memory;
 mod module_python;
+mod named_tuples;
 mod nonzero_static;
 mod open_product_guards;
 mod overloads;

@@ -344,6 +344,27 @@ impl Interp {
             },
             Value::Str(_) => Ok(Value::builtin_method("str", name, v.clone())),
             Value::List(_) => Ok(Value::builtin_method("list", name, v.clone())),
+            // A torch named tuple (`x.max(1).values`).
+            Value::Tuple(t) if let Some(rt) = t.structseq => {
+                match crate::ops::return_types::field_index(rt, name) {
+                    Some(i) => Ok(t[i].clone()),
+                    None => match name {
+                        "n_fields" | "n_sequence_fields" => Ok(Value::Int(rt.fields.len() as i64)),
+                        "n_unnamed_fields" => Ok(Value::Int(0)),
+                        "count" | "index" => Ok(Value::builtin_method("tuple", name, v.clone())),
+                        _ if name.starts_with("__") => {
+                            Ok(Value::builtin_method("tuple", name, v.clone()))
+                        }
+                        _ => Err(self.raise(
+                            "AttributeError",
+                            format!(
+                                "'torch.return_types.{}' object has no attribute '{name}'",
+                                rt.name
+                            ),
+                        )),
+                    },
+                }
+            }
             Value::Tuple(_) => Ok(Value::builtin_method("tuple", name, v.clone())),
             Value::Dict(_) => Ok(Value::builtin_method("dict", name, v.clone())),
             Value::Set(_) => Ok(Value::builtin_method("set", name, v.clone())),

@@ -1723,6 +1723,9 @@ pub(crate) fn type_of(interp: &mut Interp, v: &Value) -> Value {
         Value::Float(_) | Value::SymFloat(_, _) => Value::builtin("builtins.float"),
         Value::Bool(_) | Value::SymBool(_) => Value::builtin("builtins.bool"),
         Value::Str(_) => Value::builtin("builtins.str"),
+        Value::Tuple(t) if let Some(rt) = t.structseq => {
+            Value::builtin(&format!("torch.return_types.{}", rt.name))
+        }
         Value::Tuple(_) => Value::builtin("builtins.tuple"),
         Value::List(_) => Value::builtin("builtins.list"),
         Value::Dict(_) => Value::builtin("builtins.dict"),

@@ -17,6 +17,7 @@ macro_rules! spec {
 spec!(
     broadcasting,
     broadcasting_dynamic,
+    builtin_constructors,
     cat_stack,
     class_static_methods,
     closures,

@@ -22,6 +22,7 @@ mod dynamo_breaks;
 mod eager_values;
 mod elementwise_input_guards;
 mod entries;
+mod eval_exec;
 mod huge_inputs;
 mod imports;
 mod incomplete;

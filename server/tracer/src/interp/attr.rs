@@ -215,6 +215,13 @@ impl Interp {
         }
         match v {
             Value::Object(o) => self.object_attr(o, v, name),
+            // `OrderedDict.fromkeys`.
+            Value::Class(c)
+                if let Some(builtin) = &c.builtin
+                    && let Some(ctor) = super::constructors::constructor(builtin, name) =>
+            {
+                Ok(ctor)
+            }
             Value::Class(c) => self.class_attr(c, name),
             Value::Tensor(t) => self.tensor_attr(t, v, name),
             Value::PyModule(path) => self.module_attr(path, name),
@@ -242,6 +249,12 @@ impl Interp {
             }
             Value::Builtin(b) if &*b.name == "builtins.super.bound" => {
                 self.super_attr(b.receiver.clone(), name)
+            }
+            Value::Builtin(b)
+                if b.receiver.is_none()
+                    && let Some(c) = super::constructors::constructor(&b.name, name) =>
+            {
+                Ok(c)
             }
             Value::Builtin(b)
                 if b.receiver.is_none()

@@ -69,6 +69,9 @@ const BUILTIN_FUNCTIONS: &[&str] = &[
     "slice",
     "bytes",
     "open",
+    "eval",
+    "exec",
+    "complex",
     "NotImplemented",
 ];
 
@@ -109,6 +112,11 @@ pub fn builtin_name(interp: &mut Interp, name: &str) -> Option<Value> {
         .find(|e| e.strip_prefix("builtins.") == Some(name))
     {
         return Some(Value::Class(interp.builtin_class(full)));
+    }
+    if name == "bytearray" {
+        // The prelude's class (`prelude/builtins.py`).
+        let index = crate::prelude::module_index("exportlens.builtins")?;
+        return interp.prelude_value(index, "bytearray").ok();
     }
     if BUILTIN_FUNCTIONS.contains(&name) {
         return Some(Value::builtin(&format!("builtins.{name}")));
@@ -417,6 +425,9 @@ pub fn call_builtin(
         };
     }
     if let Some(short) = name.strip_prefix("builtins.") {
+        if let Some(r) = interp.call_type_constructor(short, &args, &kwargs) {
+            return r;
+        }
         return python_builtin(interp, short, args, kwargs);
     }
     if let Some(short) = name.strip_prefix("math.") {
@@ -1440,6 +1451,7 @@ fn python_builtin(
         "vars" if args.is_empty() => Ok(namespace_dict(interp, false)),
         "vars" => interp.get_attr(&arg(0), "__dict__"),
         "locals" => Ok(namespace_dict(interp, false)),
+        "eval" | "exec" => interp.python_eval(name == "exec", args, kwargs),
         "globals" => Ok(namespace_dict(interp, true)),
         "chr" => Ok(Value::str(
             &char::from_u32(interp.index_int(&arg(0))? as u32)
@@ -1458,6 +1470,11 @@ fn python_builtin(
             interp.call(&file, args, kwargs)
         }
         "bytes" => bytes_of(interp, args),
+        "complex" => {
+            // As complex literals (`1j`): not modelled.
+            let r = interp.current_range();
+            Ok(interp.incomplete(r, "analysis incomplete: complex numbers are not modelled"))
+        }
         "slice" => {
             let parts = match args.len() {
                 1 => [Value::None, arg(0), Value::None],

@@ -9,8 +9,10 @@
 pub mod attr;
 pub mod builtins;
 pub mod call;
+pub mod constructors;
 pub mod copy;
 pub mod dynamo_breaks;
+pub mod eval;
 
 /// The prelude class (`prelude/builtins.py`) of a string strict export
 /// formats from a tensor.
@@ -50,6 +52,13 @@ pub const MAX_STR: usize = 1 << 20;
 const STACK_RED_ZONE: usize = 256 * 1024;
 /// The size of each segment `eval` grows the stack by.
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+
+/// Whether frames running code from `path` are the user's: not the
+/// prelude's (torch's own Python) and not a string `eval`/`exec` runs,
+/// whose nodes and failures torch attributes to the calling line.
+fn is_user_path(path: &str) -> bool {
+    !crate::prelude::is_prelude_path(path) && path != eval::EVAL_PATH
+}
 
 /// Non-local control flow and failures.
 pub enum Flow {
@@ -593,7 +602,7 @@ impl Interp {
         self.frames
             .iter()
             .rev()
-            .find(|f| !crate::prelude::is_prelude_path(&f.file.path))
+            .find(|f| is_user_path(&f.file.path))
     }
 
     /// The outermost frame running a user function (the model's `forward` in
@@ -601,7 +610,7 @@ impl Interp {
     fn outermost_user_function_frame(&self) -> Option<&Frame> {
         self.frames
             .iter()
-            .find(|f| f.function.is_some() && !crate::prelude::is_prelude_path(&f.file.path))
+            .find(|f| f.function.is_some() && is_user_path(&f.file.path))
     }
 
     /// The parsed file of a path notes and failures carry (an imported
@@ -1474,7 +1483,10 @@ impl Interp {
                 "analysis incomplete: complex literals are not modelled",
             )),
             ExprKind::Str(s) => Ok(Value::str(s)),
-            ExprKind::Bytes(_) => Ok(Value::str("<bytes>")),
+            // Bytes are text of one char per byte.
+            ExprKind::Bytes(b) => Ok(Value::str(
+                &b.iter().map(|c| char::from(*c)).collect::<String>(),
+            )),
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::NoneLit => Ok(Value::None),
             ExprKind::Ellipsis => Ok(Value::builtin("builtins.Ellipsis")),
@@ -1831,7 +1843,7 @@ impl Interp {
         let Some((innermost, outer)) = self.frames.split_last() else {
             return self.raise("NameError", format!("name '{name}' is not defined"));
         };
-        let user = !crate::prelude::is_prelude_path(&innermost.file.path);
+        let user = is_user_path(&innermost.file.path);
         if binds(innermost) {
             if self.strict_tracing() && user {
                 return self.graph_break(

@@ -71,6 +71,8 @@ const BUILTIN_FUNCTIONS: &[&str] = &[
     "open",
     "eval",
     "exec",
+    "compile",
+    "__import__",
     "complex",
     "NotImplemented",
 ];
@@ -1474,6 +1476,10 @@ fn python_builtin(
             // As complex literals (`1j`): not modelled.
             let r = interp.current_range();
             Ok(interp.incomplete(r, "analysis incomplete: complex numbers are not modelled"))
+        }
+        "compile" | "__import__" => {
+            let r = interp.current_range();
+            Ok(interp.incomplete(r, format!("analysis incomplete: `{name}` is not modelled")))
         }
         "slice" => {
             let parts = match args.len() {

@@ -168,6 +168,8 @@ impl Interp {
         } else {
             text.trim_start_matches([' ', '\t'])
         };
+        // Parsing costs a step per 16 bytes, as the steps it saves would.
+        self.charge_items((text.len() / 16) as u128, &format!("`{name}` of a source"))?;
         let file = SourceFile::parse(EVAL_PATH, text);
         if let Some(err) = file.syntax_errors.first() {
             let message = err.message.clone();
@@ -272,12 +274,16 @@ impl Interp {
                 })
             }
             (Some(Value::Unknown(_)), _) | (_, Some(Value::Unknown(_))) => None,
-            (Some(g), _) if !matches!(g, Value::Dict(_)) => {
+            (Some(g), _) if !matches!(g, Value::Dict(_) | Value::None) => {
                 return Err(self.type_error(format!(
                     "{name}() globals must be a dict, not {}",
                     g.type_name()
                 )));
             }
+            (_, Some(l)) if !matches!(l, Value::Dict(_) | Value::Object(_)) => {
+                return Err(self.type_error("locals must be a mapping"));
+            }
+            // Caller globals with other locals, or a mapping object.
             _ => None,
         })
     }

@@ -88,6 +88,11 @@ fn call_text(target: &str) -> String {
         format!("torch.ops.aten.{rest}")
     } else if let Some(rest) = target.strip_prefix("_operator.") {
         format!("operator.{rest}")
+    } else if let Some(rest) = target.strip_prefix("math.") {
+        // FX's global name for `math.floor`.
+        format!("math_{rest}")
+    } else if let Some(rest) = target.strip_prefix("builtins.") {
+        rest.to_string()
     } else {
         target.to_string()
     }

@@ -1,5 +1,5 @@
 """Python builtins the tracer writes in Python: the base a class deriving
-from `dict` or `OrderedDict` gets, the file `open()` returns,
+from `dict` or `OrderedDict` gets, the file `open()` returns, `bytearray`,
 `io.StringIO`, `contextlib.ExitStack`, the coroutine an `async def`
 gives and the string strict export formats from a tensor.
 
@@ -227,3 +227,116 @@ class _FormattedString:
 
     def __len__(self):
         raise TypeError("object of type 'StringFormatVariable' has no len()")
+
+
+class bytearray:
+    """`bytearray`: a mutable sequence of ints in range(256). Bytes are
+    text of one char per byte to the tracer, so a `str` source without an
+    encoding is taken as bytes. Dynamo has no item assignment for a
+    bytearray: strict export breaks there (GB7786)."""
+
+    def __init__(self, source=None, encoding=None, errors=None):
+        if source is None:
+            items = []
+        elif isinstance(source, int):
+            if source < 0:
+                raise ValueError("negative count")
+            items = [0] * source
+        elif isinstance(source, str):
+            items = [ord(c) for c in source]
+            for b in items:
+                if b > 255:
+                    if encoding is None:
+                        raise TypeError("string argument without an encoding")
+                    raise ValueError("characters past latin-1 are not modelled")
+        else:
+            items = [_byte(b) for b in source]
+        self._items = items
+
+    @classmethod
+    def fromhex(cls, string):
+        return cls(_fromhex(string))
+
+    def __len__(self):
+        return len(self._items)
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __contains__(self, item):
+        if isinstance(item, int):
+            return item in self._items
+        return str(item) in self.decode("latin-1")
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return bytearray(self._items[index])
+        return self._items[index]
+
+    def __setitem__(self, index, value):
+        import torch
+
+        torch._exportlens_graph_break("GB7786")
+        if isinstance(index, slice):
+            self._items[index] = [_byte(b) for b in value]
+        else:
+            self._items[index] = _byte(value)
+
+    def __eq__(self, other):
+        if isinstance(other, (bytearray, str)):
+            return self._items == list(bytearray(other))
+        return False
+
+    def __add__(self, other):
+        return bytearray(self._items + list(bytearray(other)))
+
+    def __repr__(self):
+        return "bytearray(" + repr(bytes(self._items)) + ")"
+
+    def append(self, item):
+        self._items.append(_byte(item))
+
+    def extend(self, items):
+        self._items.extend(list(bytearray(items)))
+
+    def pop(self, index=-1):
+        return self._items.pop(index)
+
+    def copy(self):
+        return bytearray(self._items)
+
+    def decode(self, encoding="utf-8", errors="strict"):
+        return "".join(chr(b) for b in self._items)
+
+    def hex(self):
+        return "".join("0123456789abcdef"[b // 16] + "0123456789abcdef"[b % 16] for b in self._items)
+
+
+def _byte(value):
+    if not isinstance(value, int):
+        raise TypeError(f"'{type(value).__name__}' object cannot be interpreted as an integer")
+    if value < 0 or value > 255:
+        raise ValueError("byte must be in range(0, 256)")
+    return value
+
+
+def _fromhex(string):
+    """`bytes.fromhex`: the byte values of pairs of hex digits, spaces
+    between pairs allowed."""
+    digits = "0123456789abcdef"
+    out = []
+    i = 0
+    text = string.lower()
+    while i < len(text):
+        if text[i] in " \t\n\r\f\v":
+            i += 1
+            continue
+        hi = digits.find(text[i])
+        lo = digits.find(text[i + 1]) if i + 1 < len(text) else -1
+        if hi < 0 or lo < 0:
+            raise ValueError(
+                f"non-hexadecimal number found in fromhex() arg at position {i if hi < 0 else i + 1}"
+            )
+        out.append(hi * 16 + lo)
+        i += 2
+    return out

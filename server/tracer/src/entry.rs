@@ -1541,7 +1541,7 @@ fn range_constraints(interp: &Interp, inputs: &[NodeId]) -> Vec<(String, Bound, 
     }
     let mut unbacked = Vec::new();
     for (i, info) in interp.env.symbols.iter().enumerate() {
-        if info.unbacked {
+        if info.unbacked && !info.of_float {
             let s = shapes::SymbolId(i as u32);
             if interp.sym_nodes.contains_key(&s)
                 || interp.graph.nodes.iter().any(|n| meta_mentions(&n.val, s))

@@ -33,6 +33,11 @@ pub struct SymbolInfo {
     /// A Dim's own symbol that no input dim is (torch's phantom root, whose
     /// source is the Dim's name): guards print it by its symbol name.
     pub phantom: bool,
+    /// A number computed from a float read from tensor data
+    /// (`TruncToInt(zuf0)`, what `int(x.sum().item())` is;
+    /// `RoundDecimal(zuf0, 2)`): named by its expression, unknown like an
+    /// unbacked symbol, and no range constraint of its own.
+    pub of_float: bool,
 }
 
 /// A guard: a relation that must hold for the exported program to be valid.
@@ -252,6 +257,7 @@ impl ShapeEnv {
             dim_name,
             derived: false,
             phantom: false,
+            of_float: false,
         });
         SymExpr::symbol(id)
     }
@@ -271,6 +277,18 @@ impl ShapeEnv {
         self.push_unbacked(name, ValueRange::unbounded())
     }
 
+    /// A function of a float read from tensor data, named by torch's
+    /// expression for it (`TruncToInt(zuf0)`, `FloorToInt(zuf0)`): as
+    /// unknown as an unbacked symbol, so every decision on it is
+    /// data-dependent.
+    pub fn create_of_float(&mut self, expr: String) -> SymExpr {
+        let e = self.push_unbacked(expr, ValueRange::unbounded());
+        if let Some(s) = e.as_symbol() {
+            self.symbols[s.0 as usize].of_float = true;
+        }
+        e
+    }
+
     fn push_unbacked(&mut self, name: String, range: ValueRange) -> SymExpr {
         let id = SymbolId(self.symbols.len() as u32);
         self.symbols.push(SymbolInfo {
@@ -283,6 +301,7 @@ impl ShapeEnv {
             dim_name: None,
             derived: false,
             phantom: false,
+            of_float: false,
         });
         SymExpr::symbol(id)
     }

@@ -13,6 +13,7 @@ use syntax::ast;
 
 use crate::dtype::DType;
 use crate::graph::NodeId;
+use crate::ops::return_types::ReturnType;
 
 pub type Shared<T> = Rc<RefCell<T>>;
 
@@ -32,7 +33,7 @@ pub enum Value {
     SymFloat(f64, Option<NodeId>),
     /// A boolean that depends on a tensor size or value.
     SymBool(Rc<SymBool>),
-    Tuple(Rc<Vec<Value>>),
+    Tuple(Rc<TupleItems>),
     List(Shared<Vec<Value>>),
     Dict(Shared<Dict>),
     Set(Shared<Vec<Value>>),
@@ -63,6 +64,23 @@ pub enum Value {
     /// in the importing scope and resolved (running `m`) when first read.
     /// Never escapes a scope read ([`crate::interp::Interp`] resolves it).
     LazyImport(Rc<LazyImport>),
+}
+
+/// The items of a [`Value::Tuple`] (it reads as its `Vec`), and the torch
+/// named tuple it is when an op returned one: its fields then read as
+/// attributes too. Equality, hashing and every tuple operation ignore the
+/// type, as a structseq compares, hashes and slices as its tuple.
+pub struct TupleItems {
+    items: Vec<Value>,
+    pub structseq: Option<&'static ReturnType>,
+}
+
+impl std::ops::Deref for TupleItems {
+    type Target = Vec<Value>;
+
+    fn deref(&self) -> &Vec<Value> {
+        &self.items
+    }
 }
 
 /// See [`Value::LazyImport`].
@@ -946,7 +964,18 @@ impl Value {
     }
 
     pub fn tuple(items: Vec<Value>) -> Value {
-        Value::Tuple(Rc::new(items))
+        Value::Tuple(Rc::new(TupleItems {
+            items,
+            structseq: None,
+        }))
+    }
+
+    /// A tuple an op returned as the structseq `rt` (`torch.return_types.max`).
+    pub fn structseq(items: Vec<Value>, rt: &'static ReturnType) -> Value {
+        Value::Tuple(Rc::new(TupleItems {
+            items,
+            structseq: Some(rt),
+        }))
     }
 
     pub fn list(items: Vec<Value>) -> Value {

@@ -216,6 +216,13 @@ impl Interp {
         }
         match v {
             Value::Object(o) => self.object_attr(o, v, name),
+            // `OrderedDict.fromkeys`.
+            Value::Class(c)
+                if let Some(builtin) = &c.builtin
+                    && let Some(ctor) = super::constructors::constructor(builtin, name) =>
+            {
+                Ok(ctor)
+            }
             Value::Class(c) => self.class_attr(c, name),
             Value::Tensor(t) => self.tensor_attr(t, v, name),
             Value::PyModule(path) => self.module_attr(path, name),
@@ -243,6 +250,12 @@ impl Interp {
             }
             Value::Builtin(b) if &*b.name == "builtins.super.bound" => {
                 self.super_attr(b.receiver.clone(), name)
+            }
+            Value::Builtin(b)
+                if b.receiver.is_none()
+                    && let Some(c) = super::constructors::constructor(&b.name, name) =>
+            {
+                Ok(c)
             }
             Value::Builtin(b)
                 if b.receiver.is_none()
@@ -345,6 +358,27 @@ impl Interp {
             },
             Value::Str(_) => Ok(Value::builtin_method("str", name, v.clone())),
             Value::List(_) => Ok(Value::builtin_method("list", name, v.clone())),
+            // A torch named tuple (`x.max(1).values`).
+            Value::Tuple(t) if let Some(rt) = t.structseq => {
+                match crate::ops::return_types::field_index(rt, name) {
+                    Some(i) => Ok(t[i].clone()),
+                    None => match name {
+                        "n_fields" | "n_sequence_fields" => Ok(Value::Int(rt.fields.len() as i64)),
+                        "n_unnamed_fields" => Ok(Value::Int(0)),
+                        "count" | "index" => Ok(Value::builtin_method("tuple", name, v.clone())),
+                        _ if name.starts_with("__") => {
+                            Ok(Value::builtin_method("tuple", name, v.clone()))
+                        }
+                        _ => Err(self.raise(
+                            "AttributeError",
+                            format!(
+                                "'torch.return_types.{}' object has no attribute '{name}'",
+                                rt.name
+                            ),
+                        )),
+                    },
+                }
+            }
             Value::Tuple(_) => Ok(Value::builtin_method("tuple", name, v.clone())),
             Value::Dict(_) => Ok(Value::builtin_method("dict", name, v.clone())),
             Value::Set(_) => Ok(Value::builtin_method("set", name, v.clone())),

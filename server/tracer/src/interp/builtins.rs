@@ -69,6 +69,11 @@ const BUILTIN_FUNCTIONS: &[&str] = &[
     "slice",
     "bytes",
     "open",
+    "eval",
+    "exec",
+    "compile",
+    "__import__",
+    "complex",
     "NotImplemented",
 ];
 
@@ -95,6 +100,8 @@ const EXCEPTIONS: &[&str] = &[
     "builtins.LookupError",
     "builtins.NameError",
     "builtins.ImportError",
+    "builtins.SyntaxError",
+    "builtins.OverflowError",
 ];
 
 /// Resolve a name that is not bound in any scope.
@@ -107,6 +114,11 @@ pub fn builtin_name(interp: &mut Interp, name: &str) -> Option<Value> {
         .find(|e| e.strip_prefix("builtins.") == Some(name))
     {
         return Some(Value::Class(interp.builtin_class(full)));
+    }
+    if name == "bytearray" {
+        // The prelude's class (`prelude/builtins.py`).
+        let index = crate::prelude::module_index("exportlens.builtins")?;
+        return interp.prelude_value(index, "bytearray").ok();
     }
     if BUILTIN_FUNCTIONS.contains(&name) {
         return Some(Value::builtin(&format!("builtins.{name}")));
@@ -415,6 +427,9 @@ pub fn call_builtin(
         };
     }
     if let Some(short) = name.strip_prefix("builtins.") {
+        if let Some(r) = interp.call_type_constructor(short, &args, &kwargs) {
+            return r;
+        }
         return python_builtin(interp, short, args, kwargs);
     }
     if let Some(short) = name.strip_prefix("math.") {
@@ -883,12 +898,17 @@ fn python_builtin(
         "int" => match arg(0) {
             Value::Int(i) => Ok(Value::Int(i)),
             Value::Bool(b) => Ok(Value::Int(i64::from(b))),
-            Value::Float(f) => Ok(Value::Int(f.trunc() as i64)),
+            v @ (Value::Float(_) | Value::SymFloat(..)) => {
+                interp.float_to_int(&v, &super::scalars::TRUNC, true)
+            }
             Value::SymInt(e) => Ok(Value::SymInt(e)),
-            Value::SymFloat(f, _) => Ok(Value::Int(f.trunc() as i64)),
+            Value::SymBool(b) => Ok(Value::Int(i64::from(interp.decide(&b)?))),
             Value::Str(s) => s.trim().parse::<i64>().map(Value::Int).map_err(|_| {
                 interp.raise("ValueError", format!("invalid literal for int(): '{s}'"))
             }),
+            Value::Tensor(t) if interp.tracing => {
+                interp.tensor_to_number(&t, super::scalars::Number::Int)
+            }
             Value::Tensor(t) => {
                 let v = interp.tensor_item(&t)?;
                 python_builtin(interp, "int", vec![v], vec![])
@@ -904,10 +924,7 @@ fn python_builtin(
             Value::Int(i) => Ok(Value::Float(i as f64)),
             Value::Bool(b) => Ok(Value::Float(f64::from(u8::from(b)))),
             Value::Float(f) => Ok(Value::Float(f)),
-            Value::SymInt(e) => Ok(Value::SymFloat(
-                interp.env.hint(&e).unwrap_or(0) as f64,
-                None,
-            )),
+            Value::SymInt(e) => interp.int_to_float(&e),
             v @ Value::SymFloat(_, _) => Ok(v),
             Value::Str(s) => Ok(Value::Float(match s.trim() {
                 "inf" => f64::INFINITY,
@@ -915,6 +932,9 @@ fn python_builtin(
                 "nan" => f64::NAN,
                 t => t.parse().unwrap_or(0.0),
             })),
+            Value::Tensor(t) if interp.tracing => {
+                interp.tensor_to_number(&t, super::scalars::Number::Float)
+            }
             Value::Tensor(t) => {
                 let v = interp.tensor_item(&t)?;
                 python_builtin(interp, "float", vec![v], vec![])
@@ -1327,7 +1347,10 @@ fn python_builtin(
                 Ok(Value::Float(round_half_even(f * p) / p))
             }
             (Value::Int(i), _) => Ok(Value::Int(i)),
-            (Value::SymFloat(f, _), None) => Ok(interp.sym_round(f)),
+            (v @ Value::SymFloat(..), None | Some(Value::None)) => {
+                interp.float_to_int(&v, &super::scalars::ROUND, false)
+            }
+            (v @ Value::SymFloat(..), Some(nd)) => interp.round_float_digits(&v, nd),
             (v @ Value::Tensor(_), _) => interp.call_op_function("round", vec![v], vec![]),
             (v, _) => Ok(v),
         },
@@ -1430,6 +1453,7 @@ fn python_builtin(
         "vars" if args.is_empty() => Ok(namespace_dict(interp, false)),
         "vars" => interp.get_attr(&arg(0), "__dict__"),
         "locals" => Ok(namespace_dict(interp, false)),
+        "eval" | "exec" => interp.python_eval(name == "exec", args, kwargs),
         "globals" => Ok(namespace_dict(interp, true)),
         "chr" => Ok(Value::str(
             &char::from_u32(interp.index_int(&arg(0))? as u32)
@@ -1448,6 +1472,15 @@ fn python_builtin(
             interp.call(&file, args, kwargs)
         }
         "bytes" => bytes_of(interp, args),
+        "complex" => {
+            // As complex literals (`1j`): not modelled.
+            let r = interp.current_range();
+            Ok(interp.incomplete(r, "analysis incomplete: complex numbers are not modelled"))
+        }
+        "compile" | "__import__" => {
+            let r = interp.current_range();
+            Ok(interp.incomplete(r, format!("analysis incomplete: `{name}` is not modelled")))
+        }
         "slice" => {
             let parts = match args.len() {
                 1 => [Value::None, arg(0), Value::None],
@@ -1713,6 +1746,9 @@ pub(crate) fn type_of(interp: &mut Interp, v: &Value) -> Value {
         Value::Float(_) | Value::SymFloat(_, _) => Value::builtin("builtins.float"),
         Value::Bool(_) | Value::SymBool(_) => Value::builtin("builtins.bool"),
         Value::Str(_) => Value::builtin("builtins.str"),
+        Value::Tuple(t) if let Some(rt) = t.structseq => {
+            Value::builtin(&format!("torch.return_types.{}", rt.name))
+        }
         Value::Tuple(_) => Value::builtin("builtins.tuple"),
         Value::List(_) => Value::builtin("builtins.list"),
         Value::Dict(_) => Value::builtin("builtins.dict"),
@@ -1946,18 +1982,21 @@ fn math_function(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> 
         "tanh" => x.tanh(),
         "fabs" => x.abs(),
         "floor" | "ceil" | "trunc" => {
-            if let Some(Value::Int(i)) = args.first() {
-                return Ok(Value::Int(*i));
-            }
-            if let Some(Value::SymInt(e)) = args.first() {
-                return Ok(Value::SymInt(e.clone()));
-            }
-            let r = match name {
-                "floor" => x.floor(),
-                "ceil" => x.ceil(),
-                _ => x.trunc(),
+            use super::scalars::{CEIL, FLOOR, TRUNC};
+            return match args.first() {
+                Some(Value::Int(i)) => Ok(Value::Int(*i)),
+                Some(Value::Bool(b)) => Ok(Value::Int(i64::from(*b))),
+                Some(Value::SymInt(e)) => Ok(Value::SymInt(e.clone())),
+                Some(v @ (Value::Float(_) | Value::SymFloat(..))) => {
+                    let how = match name {
+                        "floor" => &FLOOR,
+                        "ceil" => &CEIL,
+                        _ => &TRUNC,
+                    };
+                    interp.float_to_int(v, how, false)
+                }
+                _ => Err(interp.type_error("must be real number")),
             };
-            return Ok(Value::Int(r as i64));
         }
         "prod" => {
             let items = interp.iterate(args.first().unwrap_or(&Value::None))?;

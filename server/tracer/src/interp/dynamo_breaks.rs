@@ -21,6 +21,9 @@ pub enum When {
     /// what Dynamo tracks by source): `requires_grad_()` on an intermediate
     /// is traced.
     OnGraphInput,
+    /// `eval` of anything but one string Dynamo folds to a constant
+    /// (`interp::eval::dynamo_folds`).
+    UnlessFolded,
 }
 
 /// One call Dynamo cannot trace.
@@ -141,6 +144,22 @@ pub static DYNAMO_BREAKS: &[DynamoBreak] = &[
         "GB0059",
         "Failed to trace builtin operator",
     ),
+    rule(
+        "builtins.bytes.fromhex",
+        "GB0156",
+        "Unsupported method call",
+    ),
+    rule(
+        "builtins.exec",
+        "GB0059",
+        "Failed to trace builtin operator",
+    ),
+    DynamoBreak {
+        callee: "builtins.eval",
+        when: When::UnlessFolded,
+        code: "GB0059",
+        reason: "Failed to trace builtin operator",
+    },
     on_tensor("builtins.repr", "GB0569", "repr() on tensor"),
     on_tensor(
         "copy.deepcopy",
@@ -234,7 +253,8 @@ pub static NO_HASATTR: &[&str] = &["torch.storage"];
 /// where Dynamo's variable for an object refuses an operation: the data
 /// pointer's comparison and truth (`prelude/storage.py`), what
 /// `torch._numpy`'s array lacks (`prelude/torch_numpy.py`), a grad mode
-/// entered by `ExitStack.enter_context` (`prelude/builtins.py`).
+/// entered by `ExitStack.enter_context`, a bytearray's item assignment
+/// (`prelude/builtins.py`).
 pub static PRELUDE_BREAKS: &[(&str, &str)] = &[
     ("GB5976", "Data pointer comparison"),
     ("GB9118", "Data pointer truth value"),
@@ -242,6 +262,7 @@ pub static PRELUDE_BREAKS: &[(&str, &str)] = &[
     ("GB0157", "Unsupported ndarray attribute access"),
     ("GB0158", "Unsupported ndarray method call"),
     ("GB0007", "Attempted to call function marked as skipped"),
+    ("GB7786", "missing_mp_ass_subscript"),
 ];
 
 /// One prelude break by its code.
@@ -444,6 +465,10 @@ pub fn rule_for(
             && match r.when {
                 When::Always => true,
                 When::OnTensor => args.iter().any(|a| matches!(a, Value::Tensor(_))),
+                When::UnlessFolded => !matches!(
+                    args,
+                    [Value::Str(source)] if super::eval::dynamo_folds(source)
+                ),
                 When::OnGraphInput => match callee {
                     Value::Builtin(b) => match &b.receiver {
                         Some(Value::Tensor(t)) => t.node.get().is_none_or(|id| {

@@ -9,8 +9,10 @@
 pub mod attr;
 pub mod builtins;
 pub mod call;
+pub mod constructors;
 pub mod copy;
 pub mod dynamo_breaks;
+pub mod eval;
 
 /// The prelude class (`prelude/builtins.py`) of a string strict export
 /// formats from a tensor.
@@ -24,6 +26,7 @@ mod locals;
 pub mod re;
 pub mod record;
 pub(crate) mod reuse;
+pub mod scalars;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -50,6 +53,13 @@ pub const MAX_STR: usize = 1 << 20;
 const STACK_RED_ZONE: usize = 256 * 1024;
 /// The size of each segment `eval` grows the stack by.
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+
+/// Whether frames running code from `path` are the user's: not the
+/// prelude's (torch's own Python) and not a string `eval`/`exec` runs,
+/// whose nodes and failures torch attributes to the calling line.
+fn is_user_path(path: &str) -> bool {
+    !crate::prelude::is_prelude_path(path) && path != eval::EVAL_PATH
+}
 
 /// Non-local control flow and failures.
 pub enum Flow {
@@ -592,7 +602,7 @@ impl Interp {
         self.frames
             .iter()
             .rev()
-            .find(|f| !crate::prelude::is_prelude_path(&f.file.path))
+            .find(|f| is_user_path(&f.file.path))
     }
 
     /// The outermost frame running a user function (the model's `forward` in
@@ -600,7 +610,7 @@ impl Interp {
     fn outermost_user_function_frame(&self) -> Option<&Frame> {
         self.frames
             .iter()
-            .find(|f| f.function.is_some() && !crate::prelude::is_prelude_path(&f.file.path))
+            .find(|f| f.function.is_some() && is_user_path(&f.file.path))
     }
 
     /// The parsed file of a path notes and failures carry (an imported
@@ -1479,7 +1489,10 @@ impl Interp {
                 "analysis incomplete: complex literals are not modelled",
             )),
             ExprKind::Str(s) => Ok(Value::str(s)),
-            ExprKind::Bytes(_) => Ok(Value::str("<bytes>")),
+            // Bytes are text of one char per byte.
+            ExprKind::Bytes(b) => Ok(Value::str(
+                &b.iter().map(|c| char::from(*c)).collect::<String>(),
+            )),
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::NoneLit => Ok(Value::None),
             ExprKind::Ellipsis => Ok(Value::builtin("builtins.Ellipsis")),
@@ -1836,7 +1849,7 @@ impl Interp {
         let Some((innermost, outer)) = self.frames.split_last() else {
             return self.raise("NameError", format!("name '{name}' is not defined"));
         };
-        let user = !crate::prelude::is_prelude_path(&innermost.file.path);
+        let user = is_user_path(&innermost.file.path);
         if binds(innermost) {
             if self.strict_tracing() && user {
                 return self.graph_break(
@@ -1916,6 +1929,7 @@ impl Interp {
                 };
                 return self.decide(&b);
             }
+            Value::SymFloat(f, node) if f.is_nan() => return self.float_data_truth(*node),
             Value::SymFloat(f, _) => *f != 0.0,
             Value::SymBool(b) => return self.decide(b),
             Value::Tensor(t) => return self.tensor_truth(t.clone()),

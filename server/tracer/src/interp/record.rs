@@ -1035,13 +1035,6 @@ impl Interp {
         Some(true)
     }
 
-    pub fn sym_round(&mut self, f: f64) -> Value {
-        if f.is_nan() {
-            return Value::SymFloat(f, None);
-        }
-        Value::Int(f.round() as i64)
-    }
-
     // ----- tensors and Python syntax --------------------------------------------
 
     pub fn tensor_binop(&mut self, op: BinOp, l: Value, r: Value, inplace: bool) -> R<Value> {

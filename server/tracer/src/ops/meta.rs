@@ -872,6 +872,76 @@ pub fn max_min(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
 }
 
+/// Ops giving `(values, indices)` over one dim: `kthvalue(k, dim=-1)`,
+/// `mode(dim=-1)`, `median(dim)` / `nanmedian(dim)` (without a dim, their
+/// first target: the whole tensor's value). The dim is reduced (kept as 1
+/// with `keepdim`); a dim equal to the schema's default of -1 is not
+/// recorded, as torch drops trailing default arguments.
+pub fn values_indices_over_dim(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let keepdim = matches!(call.get("keepdim"), Value::Bool(true));
+    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+    if call.names.contains(&"k") {
+        let k = call.get("k").clone();
+        args.push(interp.arg_of(&k));
+    }
+    let dim = call.get("dim").clone();
+    if dim.is_none() {
+        let target = call.target(0);
+        return interp.record_tensor_op(&target, args, vec![], t.dtype, vec![]);
+    }
+    let d = interp.index_int(&dim)?;
+    let shape = reduce_shape(interp, &t.shape, &[d], keepdim)?;
+    let dim_defaults_to_last = call.def.targets.len() == 1;
+    if !dim_defaults_to_last || d != -1 || keepdim {
+        args.push(Arg::Int(d));
+    }
+    if keepdim {
+        args.push(Arg::Bool(true));
+    }
+    let target = call.target(call.def.targets.len() - 1);
+    values_and_indices(interp, &target, args, t.dtype, shape)
+}
+
+/// `cummax(dim)` / `cummin(dim)`: running values and their indices, each
+/// of the input's shape.
+pub fn cumulative_values_indices(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let d = interp.index_int(&call.get("dim").clone())?;
+    wrap_dim(interp, d, t.rank())?;
+    let args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(d)];
+    let target = call.target(0);
+    values_and_indices(interp, &target, args, t.dtype, t.shape.clone())
+}
+
+/// `aminmax(*, dim=None, keepdim=False)`: `(min, max)`, both of the
+/// input's dtype, over one dim or the whole tensor; torch records the
+/// options as keywords.
+pub fn aminmax(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let keepdim = matches!(call.get("keepdim"), Value::Bool(true));
+    let mut kwargs = Vec::new();
+    let shape = match call.get("dim").clone() {
+        Value::None if keepdim => vec![SymExpr::int(1); t.rank()],
+        Value::None => vec![],
+        dim => {
+            let d = interp.index_int(&dim)?;
+            kwargs.push(("dim".to_string(), Arg::Int(d)));
+            reduce_shape(interp, &t.shape, &[d], keepdim)?
+        }
+    };
+    if keepdim {
+        kwargs.push(("keepdim".to_string(), Arg::Bool(true)));
+    }
+    let args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+    let tensors = vec![
+        interp.op_output(t.dtype, shape.clone()),
+        interp.op_output(t.dtype, shape),
+    ];
+    let target = call.target(0);
+    record_tuple_kw(interp, &target, (args, kwargs), tensors)
+}
+
 /// `argmax`/`argmin`.
 pub fn arg_reduce(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
@@ -913,9 +983,19 @@ pub fn record_tuple(
     args: Vec<Arg>,
     tensors: Vec<Rc<Tensor>>,
 ) -> R<Value> {
+    record_tuple_kw(interp, target, (args, vec![]), tensors)
+}
+
+/// [`record_tuple`] of a call with keyword arguments.
+pub fn record_tuple_kw(
+    interp: &mut Interp,
+    target: &str,
+    (args, kwargs): (Vec<Arg>, Vec<(String, Arg)>),
+    tensors: Vec<Rc<Tensor>>,
+) -> R<Value> {
     if interp.tracing {
         let val = MetaVal::Tuple(tensors.iter().map(|t| interp.meta_of(t)).collect());
-        let node = interp.record(target, args, vec![], val);
+        let node = interp.record(target, args, kwargs, val);
         for (i, t) in tensors.iter().enumerate() {
             let g = interp.record(
                 "_operator.getitem",

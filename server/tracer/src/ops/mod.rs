@@ -11,6 +11,7 @@
 pub mod index;
 pub mod meta;
 pub mod registry;
+pub mod return_types;
 pub mod special;
 pub mod values;
 pub mod views;
@@ -542,7 +543,16 @@ fn run(interp: &mut Interp, call: OpCall) -> R<Value> {
         interp.charge_items(items as u128, "an op's argument list")?;
     }
     let r = (call.def.meta)(interp, &call);
-    let result = interp.expect_ok(r)?;
+    let result = match interp.expect_ok(r)? {
+        // The function's named tuple (`torch.return_types.max`).
+        Value::Tuple(items) if !call.inplace => {
+            match return_types::for_call(&call.spelling, items.len()) {
+                Some(rt) => Value::structseq(items.to_vec(), rt),
+                None => Value::Tuple(items),
+            }
+        }
+        other => other,
+    };
     Ok(if interp.tracing {
         result
     } else {

@@ -671,6 +671,48 @@ pub static OPS: &[OpDef] = &[
         meta::max_min
     ),
     op!(
+        ["torch.kthvalue", "Tensor.kthvalue"],
+        "input, k, dim=-1, keepdim=False",
+        ["aten.kthvalue.default"],
+        meta::values_indices_over_dim
+    ),
+    op!(
+        ["torch.mode", "Tensor.mode"],
+        "input, dim=-1, keepdim=False",
+        ["aten.mode.default"],
+        meta::values_indices_over_dim
+    ),
+    op!(
+        ["torch.median", "Tensor.median"],
+        "input, dim=None, keepdim=False",
+        ["aten.median.default", "aten.median.dim"],
+        meta::values_indices_over_dim
+    ),
+    op!(
+        ["torch.nanmedian", "Tensor.nanmedian"],
+        "input, dim=None, keepdim=False",
+        ["aten.nanmedian.default", "aten.nanmedian.dim"],
+        meta::values_indices_over_dim
+    ),
+    op!(
+        ["torch.cummax", "Tensor.cummax"],
+        "input, dim",
+        ["aten.cummax.default"],
+        meta::cumulative_values_indices
+    ),
+    op!(
+        ["torch.cummin", "Tensor.cummin"],
+        "input, dim",
+        ["aten.cummin.default"],
+        meta::cumulative_values_indices
+    ),
+    op!(
+        ["torch.aminmax", "Tensor.aminmax"],
+        "input, *, dim=None, keepdim=False",
+        ["aten.aminmax.default"],
+        meta::aminmax
+    ),
+    op!(
         ["torch.argmax", "Tensor.argmax"],
         "input, dim=None, keepdim=False",
         ["aten.argmax.default"],
@@ -690,8 +732,8 @@ pub static OPS: &[OpDef] = &[
     ),
     op!(
         ["torch.sort", "Tensor.sort"],
-        "input, dim=-1, descending=False",
-        ["aten.sort.default"],
+        "input, dim=-1, descending=False, *, stable=None",
+        ["aten.sort.default", "aten.sort.stable"],
         views::topk
     ),
     // ----- linear algebra --------------------------------------------------------------

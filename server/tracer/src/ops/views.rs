@@ -1576,6 +1576,24 @@ pub fn topk(interp: &mut Interp, call: &OpCall) -> R<Value> {
         let w = wrap_existing_dim(interp, d, t.rank())?;
         shape[w] = k;
     }
+    let stable = call.get("stable").clone();
+    if !stable.is_none() {
+        // `sort(stable=...)` is `sort.stable`, its options as keywords.
+        let mut kwargs = vec![("stable".to_string(), interp.arg_of(&stable))];
+        for name in ["dim", "descending"] {
+            let v = call.get(name).clone();
+            if !matches!(v, Value::Int(-1) | Value::Bool(false)) {
+                kwargs.push((name.to_string(), interp.arg_of(&v)));
+            }
+        }
+        let args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+        let target = call.target(1);
+        let tensors = vec![
+            interp.op_output(t.dtype, shape.clone()),
+            interp.op_output(DType::I64, shape),
+        ];
+        return super::meta::record_tuple_kw(interp, &target, (args, kwargs), tensors);
+    }
     let n = call.args.len().min(2);
     let args = super::meta::args_of(interp, call, n);
     let target = call.target(0);

@@ -14,6 +14,7 @@ mod conjunction_guards;
 mod constraint_guards;
 mod conv_output_guards;
 mod data_dependent_outputs;
+mod deep_values;
 mod derived_dims;
 mod diff_guards;
 mod dim_hints;

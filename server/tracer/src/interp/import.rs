@@ -375,12 +375,12 @@ impl Interp {
         if depth < MAX_IMPORT_DEPTH
             && let (Some(ws), Some(path)) = (self.workspace.clone(), m.path.clone())
             && let Some(imported) = ws.reexport(&path, name)
-            && let Some(Value::Module(source)) =
+            && let Some(Value::Module(ref source)) =
                 self.load_relative(&ws, m, &imported.module, range)?
         {
-            let found = match self.import_lazily_at(&source, &imported.name, range, depth + 1)? {
+            let found = match self.import_lazily_at(source, &imported.name, range, depth + 1)? {
                 Some(v) => Some(v),
-                None => self.import_from_module(&source, &imported.name, range)?,
+                None => self.import_from_module(source, &imported.name, range)?,
             };
             if let Some(v) = found {
                 return Ok(Some(v));
@@ -566,8 +566,8 @@ impl Interp {
                 }
                 visited[k] = true;
                 let star = &outline.stars[k];
-                if let Some(Value::Module(source)) = self.load_relative(&ws, m, star, range)?
-                    && let Some(v) = self.star_export(&source, name, range, depth + 1)?
+                if let Some(Value::Module(ref source)) = self.load_relative(&ws, m, star, range)?
+                    && let Some(v) = self.star_export(source, name, range, depth + 1)?
                 {
                     return Ok(Some(v));
                 }

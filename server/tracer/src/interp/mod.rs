@@ -45,6 +45,11 @@ pub const SIZE_OVERFLOW: &str = "size overflows int64: integer overflow in size 
 /// The longest string the interpreter builds ([`Interp::charge_str`]).
 pub const MAX_STR: usize = 1 << 20;
 
+/// How deep the native walks over a value (comparison, `repr`, deep copy,
+/// `asdict`) may nest: CPython's default recursion limit, past which it
+/// raises `RecursionError` for these too.
+pub const MAX_VALUE_DEPTH: u32 = 1000;
+
 /// Below this much free stack, `eval` continues on a fresh heap segment.
 const STACK_RED_ZONE: usize = 256 * 1024;
 /// The size of each segment `eval` grows the stack by.
@@ -253,6 +258,12 @@ pub struct Interp {
     /// library class's attribute: configuration that a later trace must
     /// not inherit, so none of this trace's state is kept (`reuse`).
     pub library_state_written: bool,
+    /// How deep the native walks over a value (comparison, `repr`, deep
+    /// copy) are nested now: see [`Interp::nested`].
+    value_depth: u32,
+    /// The containers whose `repr` is being made, by address: one met
+    /// again inside itself is `[...]`, as CPython's `Py_ReprEnter` has it.
+    repr_active: Vec<usize>,
 }
 
 /// Evaluated call arguments: positional, then keyword.
@@ -328,6 +339,8 @@ impl Interp {
             cut_short: false,
             initializing: Vec::new(),
             library_state_written: false,
+            value_depth: 0,
+            repr_active: Vec::new(),
         }
     }
 
@@ -849,6 +862,25 @@ impl Interp {
         self.step()
     }
 
+    /// Run one level of a native walk over a nested value (an item
+    /// compared, a container's `repr`, a deep copy): past
+    /// [`MAX_VALUE_DEPTH`] levels it is Python's `RecursionError` at the
+    /// current line (`detail` completes CPython's message: " in
+    /// comparison"), and the Rust stack grows on demand as in
+    /// [`Interp::eval`], so no nesting of values overflows it.
+    pub fn nested<T>(&mut self, detail: &str, walk: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        if self.value_depth >= MAX_VALUE_DEPTH {
+            return Err(self.raise(
+                "RecursionError",
+                format!("maximum recursion depth exceeded{detail}"),
+            ));
+        }
+        self.value_depth += 1;
+        let result = stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || walk(self));
+        self.value_depth -= 1;
+        result
+    }
+
     /// Charge the budget for a string of `len` bytes about to be built
     /// (`s + s`, `join`, `replace`, formatting): past [`MAX_STR`] bytes it
     /// is "analysis incomplete" (model code has no use for such strings,
@@ -975,7 +1007,7 @@ impl Interp {
                     };
                     let existing = scope.vars.borrow().get("__annotations__").cloned();
                     let table = match existing {
-                        Some(Value::Dict(d)) => d,
+                        Some(Value::Dict(ref d)) => d.clone(),
                         _ => {
                             let d = Rc::new(std::cell::RefCell::new(crate::value::Dict::default()));
                             scope
@@ -1742,14 +1774,14 @@ impl Interp {
                         return Ok(v);
                     }
                     formats_tensor |= matches!(v, Value::Tensor(_));
-                    if let Value::Tensor(t) = v.clone()
+                    if let Value::Tensor(ref t) = v.clone()
                         && !format_spec.is_empty()
                         && self.mode == Mode::NonStrict
                         && self.tracing
                     {
                         // Formatting a tensor's value needs its data: in
                         // concrete mode, the value eager PyTorch formats.
-                        if let Some(x) = self.concrete_scalar(&t) {
+                        if let Some(x) = self.concrete_scalar(t) {
                             v = x.to_value();
                         } else {
                             return Err(match self.mode {
@@ -2172,6 +2204,8 @@ pub fn is_same(a: &Value, b: &Value) -> bool {
         (Value::Class(x), Value::Class(y)) => Rc::ptr_eq(x, y),
         (Value::List(x), Value::List(y)) => Rc::ptr_eq(x, y),
         (Value::Dict(x), Value::Dict(y)) => Rc::ptr_eq(x, y),
+        (Value::Set(x), Value::Set(y)) => Rc::ptr_eq(x, y),
+        (Value::Tuple(x), Value::Tuple(y)) => Rc::ptr_eq(x, y),
         (Value::Function(x), Value::Function(y)) => Rc::ptr_eq(x, y),
         // A module-level builtin (`F.relu`) is one object however it is
         // reached; a bound method is a new object at each read.

@@ -85,7 +85,7 @@ fn symbolic_getitem(interp: &mut Interp, t: &Rc<Tensor>, index: &Value) -> R<Opt
     let mut cur = Value::Tensor(t.clone());
     let mut dim: i64 = 0;
     for item in &items {
-        let Value::Tensor(ct) = cur.clone() else {
+        let Some(ct) = cur.as_tensor().cloned() else {
             break;
         };
         match item {
@@ -137,7 +137,7 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
     let mut dim: i64 = 0;
     let mut tensor_indices: Vec<(usize, Rc<Tensor>)> = Vec::new();
     for item in &items {
-        let Value::Tensor(ct) = cur.clone() else {
+        let Some(ct) = cur.as_tensor().cloned() else {
             break;
         };
         match item {
@@ -164,8 +164,8 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
             }
             Value::List(_) => {
                 let it = interp.call_op_function("tensor", vec![item.clone()], vec![])?;
-                if let Value::Tensor(it) = it {
-                    tensor_indices.push((dim as usize, it));
+                if let Value::Tensor(ref it) = it {
+                    tensor_indices.push((dim as usize, it.clone()));
                 }
                 dim += 1;
             }
@@ -200,7 +200,7 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
         }
     }
     if !tensor_indices.is_empty() {
-        let Value::Tensor(ct) = cur.clone() else {
+        let Some(ct) = cur.as_tensor().cloned() else {
             return Ok(cur);
         };
         return advanced_index(interp, ct, tensor_indices);
@@ -494,7 +494,7 @@ pub fn setitem(interp: &mut Interp, t: Rc<Tensor>, index: Value, value: Value) -
     // Assignment goes through the same slicing with the optimization on,
     // and writes into the view (the tensor itself when nothing is sliced).
     let view = index_view(interp, t.clone(), &index, true)?;
-    let Value::Tensor(v) = view else {
+    let Some(v) = view.as_tensor().cloned() else {
         return Ok(());
     };
     if !interp.tracing {

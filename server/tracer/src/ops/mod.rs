@@ -55,17 +55,21 @@ pub struct OpCall {
     pub passed: (usize, usize),
 }
 
+/// The value of an argument not given (`Value` has drop glue, so
+/// `&Value::None` is not promoted to a constant).
+const NONE: &Value = &Value::None;
+
 impl OpCall {
     pub fn get(&self, name: &str) -> &Value {
         self.names
             .iter()
             .position(|n| *n == name)
             .map(|i| &self.args[i])
-            .unwrap_or(&Value::None)
+            .unwrap_or(NONE)
     }
 
     pub fn arg(&self, i: usize) -> &Value {
-        self.args.get(i).unwrap_or(&Value::None)
+        self.args.get(i).unwrap_or(NONE)
     }
 
     pub fn target(&self, i: usize) -> String {
@@ -393,7 +397,7 @@ fn channels_last_format(args: &[Value], kwargs: &[(String, Value)]) -> Option<St
                 if o.class.prelude_namespace.is_some() && &*o.class.name == "memory_format" =>
             {
                 match o.get_attr("_name") {
-                    Some(Value::Str(name)) if name.starts_with("channels_last") => {
+                    Some(Value::Str(ref name)) if name.starts_with("channels_last") => {
                         Some(format!("torch.{name}"))
                     }
                     _ => None,

@@ -484,6 +484,27 @@ impl Interp {
         if depth >= MAX_IMPORT_DEPTH {
             return Ok(None);
         }
+        let search = (Rc::as_ptr(m), name);
+        if self
+            .star_searches
+            .iter()
+            .any(|(at, n)| (*at, &**n) == search)
+        {
+            return Ok(None);
+        }
+        self.star_searches.push((Rc::as_ptr(m), Rc::from(name)));
+        let found = self.star_export_here(m, name, range, depth);
+        self.star_searches.pop();
+        found
+    }
+
+    fn star_export_here(
+        &mut self,
+        m: &Rc<UserModule>,
+        name: &str,
+        range: TextRange,
+        depth: usize,
+    ) -> R<Option<Value>> {
         if let Some((ws, path)) = self.pending_file(m) {
             if let Some(names) = ws.star_exports(&path) {
                 if !names.iter().any(|n| n == name) {

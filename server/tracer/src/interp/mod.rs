@@ -163,6 +163,11 @@ pub struct Interp {
     /// that made them: their names are looked up on first use instead of
     /// listed (`import.rs::star_fallback`), last import first.
     pub star_fallbacks: HashMap<*const Scope, Vec<Rc<crate::value::UserModule>>>,
+    /// The star-import searches under way (module, name): a search that
+    /// reaches its own module again (`from .sub import *` in a package
+    /// whose `sub` does `from . import *`) finds nothing there, as the
+    /// names Python binds are those already bound.
+    star_searches: Vec<(*const crate::value::UserModule, Rc<str>)>,
     /// Classes registered with `torch.utils._pytree.register_pytree_node`
     /// and their flatten functions (`(children, context)` of an instance):
     /// export flattens such outputs through them.
@@ -318,6 +323,7 @@ impl Interp {
             loading: Vec::new(),
             deferred: Vec::new(),
             star_fallbacks: HashMap::new(),
+            star_searches: Vec::new(),
             pytree_nodes: Vec::new(),
             opaque_outputs: false,
             grad_enabled_in_forward: Vec::new(),

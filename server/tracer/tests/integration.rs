@@ -7,6 +7,7 @@ mod assignment_guards;
 mod assumed;
 mod aten_packets;
 mod aten_slice;
+mod boolean_masks;
 mod broadcast_or_guards;
 mod builtin_min_max;
 mod common;

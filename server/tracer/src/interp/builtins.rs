@@ -1748,7 +1748,16 @@ fn bytes_of(interp: &mut Interp, args: Vec<Value>) -> R<Value> {
         ));
     }
     let text: String = match items {
-        None => "\0".repeat(interp.index_int(source)?.max(0) as usize),
+        None => {
+            let n = interp.index_int(source)?;
+            let Ok(n) = usize::try_from(n) else {
+                return Err(interp.raise("ValueError", "negative count"));
+            };
+            // Charged before it is made: `bytes(10**9)` is refused, not
+            // allocated.
+            interp.charge_bytes(n)?;
+            "\0".repeat(n)
+        }
         Some(items) => {
             let mut text = String::with_capacity(items.len());
             for v in &items {

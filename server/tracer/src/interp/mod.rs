@@ -893,10 +893,21 @@ impl Interp {
     /// and doubling one in a loop would take the machine's memory), and
     /// every 256 bytes cost a step.
     pub fn charge_str(&mut self, len: usize) -> R<()> {
+        self.charge_text(len, "a string")
+    }
+
+    /// [`Interp::charge_str`] for a bytes object (`bytes(n)`).
+    pub fn charge_bytes(&mut self, len: usize) -> R<()> {
+        self.charge_text(len, "a bytes object")
+    }
+
+    fn charge_text(&mut self, len: usize, what: &str) -> R<()> {
         if len > MAX_STR {
             return Err(self.fail(
                 FailureKind::Incomplete,
-                format!("analysis incomplete: a string of {len} bytes is too long to follow"),
+                format!(
+                    "analysis incomplete: {what} of {len} bytes is too long to follow (limit {MAX_STR} bytes)"
+                ),
             ));
         }
         self.steps += len as u64 / 256;

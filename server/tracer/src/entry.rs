@@ -228,8 +228,39 @@ const _: fn() = || {
     sendable::<TraceResult>();
 };
 
-/// [`trace_entry`] with options (a workspace for local imports).
+/// [`trace_entry`] with options (a workspace for local imports). Runs
+/// inside [`crate::helper::guarded`]: a panic, a bug by the tracer's
+/// design, is an "analysis incomplete" failure at the entry, not the end
+/// of the process.
 pub fn trace_entry_with(
+    file: Arc<SourceFile>,
+    entry: &EntryPoint,
+    mode: Mode,
+    options: &TraceOptions,
+) -> TraceResult {
+    crate::helper::guarded(|| trace_unguarded(file, entry, mode, options)).unwrap_or_else(|panic| {
+        tracing::error!(entry = %entry.name, ?mode, %panic, "the trace panicked");
+        let mut failure = Failure::new(
+            FailureKind::Incomplete,
+            format!("analysis incomplete: internal error while tracing: {panic}"),
+        );
+        failure.range = Some(entry.range);
+        failure.line = Some(entry.line);
+        TraceResult {
+            mode,
+            outcome: TraceOutcome::Failed(Box::new(failure)),
+            guards: Vec::new(),
+            notes: Vec::new(),
+            decided_on_examples: Vec::new(),
+            retraced_after: None,
+            partial: None,
+            hint_conflicts: Vec::new(),
+            reused_libraries: false,
+        }
+    })
+}
+
+fn trace_unguarded(
     file: Arc<SourceFile>,
     entry: &EntryPoint,
     mode: Mode,

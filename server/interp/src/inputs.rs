@@ -117,7 +117,7 @@ fn run_module(file: &Arc<SourceFile>, entry: &EntryPoint, record: bool) -> Run {
         None => export_values(&mut interp, entry, &globals),
     };
     let model = match model {
-        Some(Value::Object(o)) if o.module.is_some() => Some(o),
+        Some(Value::Object(ref o)) if o.module.is_some() => Some(o.clone()),
         _ => None,
     };
     let leaves = match &model {
@@ -141,7 +141,7 @@ fn export_values(interp: &mut Interp, entry: &EntryPoint, globals: &Rc<Scope>) -
                 .unwrap_or_default()
                 .into_iter()
                 .filter_map(|(k, v)| match k {
-                    Value::Str(s) => Some((s.to_string(), v)),
+                    Value::Str(ref s) => Some((s.to_string(), v)),
                     _ => None,
                 })
                 .collect(),
@@ -149,8 +149,8 @@ fn export_values(interp: &mut Interp, entry: &EntryPoint, globals: &Rc<Scope>) -
         }
     };
     let as_args = |v: Option<Value>| match v {
-        Some(Value::Tuple(t)) => t.to_vec(),
-        Some(Value::List(l)) => l.borrow().clone(),
+        Some(Value::Tuple(ref t)) => t.to_vec(),
+        Some(Value::List(ref l)) => l.borrow().clone(),
         Some(Value::None) | None => vec![],
         Some(v) => vec![v],
     };
@@ -252,11 +252,12 @@ fn walk(interp: &mut Interp, name: &str, v: &Value, out: &mut Vec<(String, Value
 
 /// Forward's positional parameter names (without `self`) and `*args` name.
 fn forward_params(model: &Rc<Object>) -> (Vec<String>, Option<String>) {
-    if let Some((Value::Function(mut f), _)) = model.class.python_lookup("forward") {
+    if let Some((Value::Function(ref f), _)) = model.class.python_lookup("forward") {
+        let mut f = f.clone();
         for _ in 0..16 {
             let next = f.attrs.borrow().get("__wrapped__").cloned();
             match next {
-                Some(Value::Function(w)) => f = w,
+                Some(Value::Function(ref w)) => f = w.clone(),
                 _ => break,
             }
         }
@@ -776,7 +777,7 @@ impl Values {
                 .count();
         let v = leaves[pos].1.clone();
         Ok(match v {
-            Value::Tensor(t) => {
+            Value::Tensor(ref t) => {
                 let (dt, shape) = dims_of(ctx, meta)?;
                 let numel: usize = shape.iter().product();
                 let nm = name.to_string();
@@ -805,10 +806,10 @@ impl Values {
                     }
                 } else if dt.is_floating() {
                     RVal::Tensor(fill(&shape, k, dt)?)
-                } else if let Some(v) = known_values(&t, dt, &shape) {
+                } else if let Some(v) = known_values(t, dt, &shape) {
                     RVal::Tensor(v?)
                 } else if let Some(k) =
-                    tracer::ops::values::known(&t).filter(|_| self.is_overridden(name))
+                    tracer::ops::values::known(t).filter(|_| self.is_overridden(name))
                 {
                     RVal::Tensor(T::from_f64(tile(&k, numel), &shape, dt)?)
                 } else {
@@ -823,7 +824,7 @@ impl Values {
             Value::Int(i) => RVal::Int(i),
             Value::Float(f) => RVal::Float(f),
             Value::Bool(b) => RVal::Bool(b),
-            Value::Str(s) => RVal::Str(s.to_string()),
+            Value::Str(ref s) => RVal::Str(s.to_string()),
             _ => RVal::None,
         })
     }

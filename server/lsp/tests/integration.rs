@@ -4,3 +4,4 @@
 
 mod entries;
 mod notebooks;
+mod survival;

@@ -10,15 +10,16 @@ use serde_json::{Value as Json, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::sync::mpsc;
 
-fn message(value: &Json) -> Vec<u8> {
+pub(crate) fn message(value: &Json) -> Vec<u8> {
     let body = value.to_string();
     let mut out = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
     out.extend_from_slice(body.as_bytes());
     out
 }
 
-/// Forwards the server's notifications to `out` (and answers nothing).
-async fn read_server<R: tokio::io::AsyncRead + Unpin>(
+/// Forwards the server's notifications and replies to `out` (and answers
+/// nothing).
+pub(crate) async fn read_server<R: tokio::io::AsyncRead + Unpin>(
     mut from_server: R,
     out: mpsc::UnboundedSender<Json>,
 ) {

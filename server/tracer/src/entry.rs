@@ -228,8 +228,39 @@ const _: fn() = || {
     sendable::<TraceResult>();
 };
 
-/// [`trace_entry`] with options (a workspace for local imports).
+/// [`trace_entry`] with options (a workspace for local imports). Runs
+/// inside [`crate::helper::guarded`]: a panic, a bug by the tracer's
+/// design, is an "analysis incomplete" failure at the entry, not the end
+/// of the process.
 pub fn trace_entry_with(
+    file: Arc<SourceFile>,
+    entry: &EntryPoint,
+    mode: Mode,
+    options: &TraceOptions,
+) -> TraceResult {
+    crate::helper::guarded(|| trace_unguarded(file, entry, mode, options)).unwrap_or_else(|panic| {
+        tracing::error!(entry = %entry.name, ?mode, %panic, "the trace panicked");
+        let mut failure = Failure::new(
+            FailureKind::Incomplete,
+            format!("analysis incomplete: internal error while tracing: {panic}"),
+        );
+        failure.range = Some(entry.range);
+        failure.line = Some(entry.line);
+        TraceResult {
+            mode,
+            outcome: TraceOutcome::Failed(Box::new(failure)),
+            guards: Vec::new(),
+            notes: Vec::new(),
+            decided_on_examples: Vec::new(),
+            retraced_after: None,
+            partial: None,
+            hint_conflicts: Vec::new(),
+            reused_libraries: false,
+        }
+    })
+}
+
+fn trace_unguarded(
     file: Arc<SourceFile>,
     entry: &EntryPoint,
     mode: Mode,
@@ -700,8 +731,8 @@ fn export_args(
             let get = |n: &str| globals.vars.borrow().get(n).cloned();
             let model = get("model").unwrap_or(Value::None);
             let args = match get("example_args") {
-                Some(Value::Tuple(t)) => t.to_vec(),
-                Some(Value::List(l)) => l.borrow().clone(),
+                Some(Value::Tuple(ref t)) => t.to_vec(),
+                Some(Value::List(ref l)) => l.borrow().clone(),
                 Some(v) => vec![v],
                 None => vec![],
             };
@@ -756,7 +787,7 @@ pub fn call_export_args(
     };
     let model = take(0, "mod");
     let args = match take(1, "args") {
-        Value::Tuple(t) => t.to_vec(),
+        Value::Tuple(ref t) => t.to_vec(),
         Value::None => vec![],
         v => vec![v],
     };
@@ -778,13 +809,14 @@ struct ForwardParams {
 }
 
 fn forward_params(model: &Rc<Object>) -> ForwardParams {
-    if let Some((Value::Function(mut f), _)) = model.class.python_lookup("forward") {
+    if let Some((Value::Function(ref f), _)) = model.class.python_lookup("forward") {
+        let mut f = f.clone();
         // inspect.signature follows `__wrapped__` (functools.wraps).
         for _ in 0..16 {
             let next = f.attrs.borrow().get("__wrapped__").cloned();
             match next {
-                Some(Value::Function(w)) => {
-                    f = w;
+                Some(Value::Function(ref w)) => {
+                    f = w.clone();
                 }
                 _ => break,
             }
@@ -900,7 +932,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
             format!("analysis incomplete: the model could not be built ({why})"),
         ));
     }
-    let Value::Object(model) = ea.model.clone() else {
+    let Value::Object(model) = &ea.model else {
         return Err(interp.fail(
             FailureKind::Other,
             format!(
@@ -909,6 +941,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
             ),
         ));
     };
+    let model = model.clone();
     if model.module.is_none() {
         return Err(interp.fail(
             FailureKind::Other,
@@ -1595,7 +1628,7 @@ fn keyword_args(interp: &mut Interp, v: Option<Value>) -> R<Vec<(String, Value)>
             .dict_items(&v)?
             .into_iter()
             .filter_map(|(k, v)| match k {
-                Value::Str(s) => Some((s.to_string(), v)),
+                Value::Str(ref s) => Some((s.to_string(), v)),
                 _ => None,
             })
             .collect()),

@@ -1,9 +1,11 @@
-//! The process's helper thread: one long-lived thread that runs traces
-//! beside the caller's (the second mode of an entry while the first
-//! traces on the calling thread). It is started on first use and kept, so
-//! that its allocator heap, its parser and its stack are warm for every
-//! later trace; a fresh thread per trace costs more than a small model's
-//! whole trace.
+//! Where traces run. The process's helper thread: one long-lived thread
+//! that runs traces beside the caller's (the second mode of an entry while
+//! the first traces on the calling thread). It is started on first use and
+//! kept, so that its allocator heap, its parser and its stack are warm for
+//! every later trace; a fresh thread per trace costs more than a small
+//! model's whole trace. And [`guarded`], which every trace runs inside, on
+//! whatever thread: a known amount of stack to start from, and a panic
+//! caught as an error, so that one file never takes the process down.
 
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{LazyLock, Mutex};
@@ -30,6 +32,28 @@ fn start() -> Option<Sender<Job>> {
         })
         .ok()?;
     Some(jobs)
+}
+
+/// The stack a trace starts with at least, whatever thread calls it (the
+/// main thread's size depends on `ulimit -s`): with less left, the trace
+/// runs on a fresh segment of [`TRACE_SEGMENT`].
+const TRACE_STACK_MIN: usize = 4 << 20;
+const TRACE_SEGMENT: usize = 8 << 20;
+
+/// Runs `f` with at least [`TRACE_STACK_MIN`] of stack, a panic caught and
+/// returned as its message (the tracer never panics on user input by
+/// design; this is the net under that design, for check, export and the
+/// language server alike).
+pub(crate) fn guarded<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    stacker::maybe_grow(TRACE_STACK_MIN, TRACE_SEGMENT, || {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).map_err(|payload| {
+            payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_owned())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "a panic without a message".to_owned())
+        })
+    })
 }
 
 /// Runs `f` on the helper thread; its result arrives on the receiver
@@ -61,5 +85,21 @@ mod tests {
         assert!(lost.recv().is_err());
         let again = super::spawn(|| "still serving").expect("a helper thread");
         assert_eq!(again.recv(), Ok("still serving"));
+    }
+
+    #[test]
+    fn a_guarded_panic_is_its_message_and_a_deep_one_has_the_stack_it_needs() {
+        let caught = super::guarded(|| -> i32 { panic!("lost {}", 42) });
+        assert_eq!(caught, Err("lost 42".to_owned()));
+        // 3 MiB of frames on a test thread of 2 MiB: the guard's segment.
+        fn deep(n: u32) -> u32 {
+            let frame = std::hint::black_box([n as u8; 1024]);
+            if n == 0 {
+                u32::from(frame[0])
+            } else {
+                deep(n - 1) + u32::from(frame[1] & 1)
+            }
+        }
+        assert_eq!(super::guarded(|| deep(3 * 1024)), Ok(1536));
     }
 }

@@ -51,7 +51,7 @@ pub fn shapes_collection_items(v: &Value) -> Option<crate::value::Dict> {
         return None;
     }
     match o.get_attr(SHAPES_COLLECTION_ITEMS) {
-        Some(Value::Dict(d)) => Some(d.borrow().clone()),
+        Some(Value::Dict(ref d)) => Some(d.borrow().clone()),
         _ => None,
     }
 }

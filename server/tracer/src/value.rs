@@ -315,11 +315,19 @@ fn str_key_hash(name: &str) -> u64 {
     h.finish()
 }
 
+/// How many values of a key [`key_hash`] reads at most: a tuple nesting
+/// one tuple many times over (`t = (t, t)` in a loop) is a key of 2^n
+/// values, and a hash of a prefix is as consistent with [`Value::key_eq`]
+/// as one of the whole (equal keys list equal values in the same order).
+const MAX_HASHED_VALUES: usize = 1 << 16;
+
 fn key_hash(key: &Value) -> u64 {
     use std::hash::{Hash, Hasher};
     if let Value::Str(s) = key {
         return str_key_hash(s);
     }
+    /// Hashes `key`'s kind and, for anything but a tuple, its contents
+    /// (a tuple's items are fed after it by the caller, in order).
     fn feed(key: &Value, h: &mut KeyHasher) {
         let number = |x: f64, h: &mut KeyHasher| {
             // -0.0 == 0.0.
@@ -337,12 +345,7 @@ fn key_hash(key: &Value) -> u64 {
             Value::Int(i) => number(*i as f64, h),
             Value::Float(f) => number(*f, h),
             Value::Str(s) => s.hash(h),
-            Value::Tuple(t) => {
-                t.len().hash(h);
-                for x in t.iter() {
-                    feed(x, h);
-                }
-            }
+            Value::Tuple(t) => t.len().hash(h),
             Value::PyModule(m) | Value::Device(m) => m.hash(h),
             Value::Builtin(b) => b.name.hash(h),
             Value::Tensor(t) => Rc::as_ptr(t).hash(h),
@@ -355,7 +358,55 @@ fn key_hash(key: &Value) -> u64 {
     }
     let mut h = key_hasher();
     feed(key, &mut h);
+    // A tuple's items, depth first, without recursing: keys nest as deep
+    // as the code makes them.
+    let mut open: Vec<std::slice::Iter<'_, Value>> = match key {
+        Value::Tuple(t) => vec![t.iter()],
+        _ => Vec::new(),
+    };
+    let mut fed = 1;
+    while let Some(items) = open.last_mut() {
+        let Some(x) = items.next() else {
+            open.pop();
+            continue;
+        };
+        if fed >= MAX_HASHED_VALUES {
+            break;
+        }
+        fed += 1;
+        feed(x, &mut h);
+        if let Value::Tuple(t) = x {
+            open.push(t.iter());
+        }
+    }
     h.finish()
+}
+
+/// [`Value::key_eq`] of two tuples, without recursing (tuples nest as deep
+/// as the code makes them). A pair of tuples met again is not compared
+/// again: its first comparison decides, which keeps a tuple nesting one
+/// tuple many times over (`t = (t, t)` in a loop) linear to compare.
+fn tuples_key_eq(a: &Rc<TupleItems>, b: &Rc<TupleItems>) -> bool {
+    let mut seen: foldhash::HashSet<(usize, usize)> = Default::default();
+    let mut pending: Vec<(&[Value], &[Value])> = vec![(a, b)];
+    while let Some((a, b)) = pending.pop() {
+        if a.len() != b.len() {
+            return false;
+        }
+        for (x, y) in a.iter().zip(b) {
+            match (x, y) {
+                (Value::Tuple(p), Value::Tuple(q)) => {
+                    let pair = (Rc::as_ptr(p) as usize, Rc::as_ptr(q) as usize);
+                    if !Rc::ptr_eq(p, q) && seen.insert(pair) {
+                        pending.push((p, q));
+                    }
+                }
+                _ if !x.key_eq(y) => return false,
+                _ => {}
+            }
+        }
+    }
+    true
 }
 
 /// A hash index over a sequence of keys (a set's items): membership in
@@ -1052,9 +1103,7 @@ impl Value {
                 (*a as f64) == *b
             }
             (Value::Str(a), Value::Str(b)) => a == b,
-            (Value::Tuple(a), Value::Tuple(b)) => {
-                a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.key_eq(y))
-            }
+            (Value::Tuple(a), Value::Tuple(b)) => Rc::ptr_eq(a, b) || tuples_key_eq(a, b),
             (Value::DType(a), Value::DType(b)) => a == b,
             (Value::Device(a), Value::Device(b)) => a == b,
             (Value::Tensor(a), Value::Tensor(b)) => Rc::ptr_eq(a, b),
@@ -1094,6 +1143,144 @@ impl Value {
 
     pub fn is_none(&self) -> bool {
         matches!(self, Value::None)
+    }
+}
+
+/// Freeing values without recursing on the native stack.
+///
+/// A value nested 100,000 deep (`a = [a]` in a loop, a chain of closures
+/// each holding the previous one, a linked list of objects) would free
+/// itself one nesting level per native frame, and overflow the stack. So
+/// the last owner of a container defers it: the outermost drop on a thread
+/// frees a queue of such values one at a time, and a container met while
+/// one of them is being freed joins the queue instead of being freed
+/// inside it. A drop thus recurses one container deep, whatever the
+/// nesting.
+impl Drop for Value {
+    fn drop(&mut self) {
+        if !self.owns_nested_values() {
+            return;
+        }
+        // While the thread's locals are being destroyed (a thread-local
+        // pool dropping its values), values are freed as Rust frees them.
+        let _ = FREEING.try_with(|state| match state.get() {
+            Freeing::Itself => state.set(Freeing::Deferring),
+            Freeing::Deferring => {
+                let _ = DEFERRED.try_with(|q| {
+                    q.borrow_mut().push(std::mem::replace(self, Value::None));
+                });
+            }
+            Freeing::Idle if DEFERRED.try_with(|_| ()).is_ok() => {
+                let value = std::mem::replace(self, Value::None);
+                free_iteratively(state, value);
+            }
+            Freeing::Idle => {}
+        });
+    }
+}
+
+/// What the drops of this thread are doing (see `impl Drop for Value`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Freeing {
+    /// No value is being freed.
+    Idle,
+    /// A value is being freed: containers whose last owner drops join
+    /// [`DEFERRED`].
+    Deferring,
+    /// The next container to drop is the one the queue just handed out: it
+    /// is freed, its own containers deferred.
+    Itself,
+}
+
+thread_local! {
+    static FREEING: Cell<Freeing> = const { Cell::new(Freeing::Idle) };
+    static DEFERRED: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
+}
+
+fn free_iteratively(state: &Cell<Freeing>, first: Value) {
+    /// Back to idle however the loop ends (a drop that panics included).
+    struct Reset<'a>(&'a Cell<Freeing>);
+    impl Drop for Reset<'_> {
+        fn drop(&mut self) {
+            self.0.set(Freeing::Idle);
+        }
+    }
+    let _reset = Reset(state);
+    let mut next = Some(first);
+    while let Some(value) = next {
+        state.set(Freeing::Itself);
+        drop(value);
+        state.set(Freeing::Deferring);
+        next = DEFERRED.try_with(|q| q.borrow_mut().pop()).ok().flatten();
+    }
+}
+
+impl Value {
+    /// Whether dropping this value frees other values that may hold more
+    /// (it is the last owner of a container that holds a container): the
+    /// drops that could nest arbitrarily deep.
+    fn owns_nested_values(&self) -> bool {
+        fn holds_containers<'a>(mut items: impl Iterator<Item = &'a Value>) -> bool {
+            items.any(|v| {
+                !matches!(
+                    v,
+                    Value::None
+                        | Value::Bool(_)
+                        | Value::Int(_)
+                        | Value::Float(_)
+                        | Value::Str(_)
+                        | Value::SymInt(_)
+                        | Value::SymFloat(..)
+                        | Value::SymBool(_)
+                        | Value::Range(..)
+                        | Value::Tensor(_)
+                        | Value::PyModule(_)
+                        | Value::DType(_)
+                        | Value::Device(_)
+                        | Value::Dim(_)
+                        | Value::Unknown(_)
+                )
+            })
+        }
+        match self {
+            Value::Tuple(t) => Rc::strong_count(t) == 1 && holds_containers(t.iter()),
+            Value::List(l) | Value::Set(l) => {
+                Rc::strong_count(l) == 1
+                    && l.try_borrow()
+                        .map_or(true, |items| holds_containers(items.iter()))
+            }
+            Value::Dict(d) => {
+                Rc::strong_count(d) == 1
+                    && d.try_borrow().map_or(true, |d| {
+                        d.default_factory.is_some()
+                            || holds_containers(d.entries.iter().flat_map(|(k, v)| [k, v]))
+                    })
+            }
+            Value::Slice(s) => Rc::strong_count(s) == 1 && holds_containers(s.iter()),
+            Value::Builtin(b) => Rc::strong_count(b) == 1 && b.receiver.is_some(),
+            Value::Function(f) => Rc::strong_count(f) == 1,
+            Value::BoundMethod(m) => Rc::strong_count(m) == 1,
+            Value::Class(c) => Rc::strong_count(c) == 1,
+            Value::Object(o) => Rc::strong_count(o) == 1,
+            Value::Module(m) => Rc::strong_count(m) == 1,
+            Value::Iter(i) => Rc::strong_count(i) == 1,
+            Value::LazyImport(l) => Rc::strong_count(l) == 1,
+            Value::None
+            | Value::Bool(_)
+            | Value::Int(_)
+            | Value::Float(_)
+            | Value::Str(_)
+            | Value::SymInt(_)
+            | Value::SymFloat(..)
+            | Value::SymBool(_)
+            | Value::Range(..)
+            | Value::Tensor(_)
+            | Value::PyModule(_)
+            | Value::DType(_)
+            | Value::Device(_)
+            | Value::Dim(_)
+            | Value::Unknown(_) => false,
+        }
     }
 }
 

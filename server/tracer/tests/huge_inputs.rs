@@ -173,6 +173,31 @@ fn doubling_a_list_or_a_string_in_a_loop_stops_at_the_limit() {
     );
 }
 
+/// `reliability/bytes-n-memory-blowup`: `bytes(10**9)` took 3.8 GB.
+#[test]
+fn a_huge_bytes_object_is_refused_before_allocation() {
+    incomplete_quickly(
+        "self.pad = bytes(10**9)",
+        "a bytes object of 1000000000 bytes is too long to follow (limit 1048576 bytes)",
+    );
+    fails_with(
+        "self.pad = 0",
+        "b = bytes(3 * 10**9)\nreturn x",
+        11,
+        "a bytes object of 3000000000 bytes is too long",
+    );
+    fails_with(
+        "self.pad = 0",
+        "b = bytes(-1)\nreturn x",
+        11,
+        "ValueError: negative count",
+    );
+    assert_eq!(
+        trace("self.pad = bytes(1000)", "return x + len(self.pad)"),
+        vec![None, None]
+    );
+}
+
 #[test]
 fn combinatorial_itertools_are_counted_before_they_are_built() {
     incomplete_quickly(

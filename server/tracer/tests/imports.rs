@@ -224,3 +224,44 @@ fn self_import_and_deep_chains_stay_bounded() {
     assert!(matches!(r.outcome, TraceOutcome::Exported(_)));
     assert!(r.notes.iter().any(|n| n.message.contains("depth limit")));
 }
+
+/// `reliability/star-import-cycle-stack-overflow`: a package that
+/// star-imports its module, which star-imports the package back, searched
+/// for a name neither binds, recursed until the stack overflowed. CPython
+/// imports both; the name is then a `NameError` where it is used.
+#[test]
+fn a_star_import_cycle_between_a_package_and_its_module_ends() {
+    let ws = workspace(&[
+        ("/w/pkg/__init__.py", "from .sub import *\n"),
+        (
+            "/w/pkg/sub.py",
+            "from . import *\n\nif False:\n    import torch\n\nWIDTH = 3\n",
+        ),
+        (
+            "/w/entry.py",
+            "from pkg import *\n\nmodel = torch.nn.Linear(2, 2)\nexample_args = (torch.randn(2),)\n",
+        ),
+        (
+            "/w/found.py",
+            "import torch\nfrom pkg import *\n\nmodel = torch.nn.Linear(2, WIDTH)\nexample_args = (torch.randn(2),)\n",
+        ),
+    ]);
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let r = trace(&ws, "/w/entry.py", mode);
+        let TraceOutcome::Failed(f) = &r.outcome else {
+            panic!("`torch` is not bound");
+        };
+        assert!(
+            f.message.contains("NameError: name 'torch' is not defined"),
+            "{}",
+            f.message
+        );
+        assert_eq!(f.line, Some(3), "{}", f.message);
+        // A name the cycle does bind is found through it.
+        let r = trace(&ws, "/w/found.py", mode);
+        let TraceOutcome::Exported(p) = &r.outcome else {
+            panic!("`WIDTH` comes through the star imports");
+        };
+        assert!(format!("{:?}", p.graph.nodes[0].val).contains('3'));
+    }
+}

@@ -439,7 +439,7 @@ impl Interp {
             .filter(|f| Arc::ptr_eq(&f.file, &self.entry_file))
             .and_then(|f| f.scope.as_ref())
             .and_then(|s| s.vars.borrow().get("__name__").cloned());
-        matches!((module, entry), (Some(Value::Str(m)), Some(Value::Str(e))) if m == e)
+        matches!((module, entry), (Some(Value::Str(ref m)), Some(Value::Str(ref e))) if m == e)
     }
 
     /// `obj.name` with Python's hooks: a class's own `__getattribute__`
@@ -523,7 +523,7 @@ impl Interp {
             // A parametrized tensor (`register_parametrization`): torch
             // injects a property that calls `parametrizations[name]()`.
             let parametrization = match ModuleState::lookup(&st.modules, "parametrizations") {
-                Some(Value::Object(p)) => p
+                Some(Value::Object(ref p)) => p
                     .module
                     .as_ref()
                     .and_then(|s| ModuleState::lookup(&s.borrow().modules, name)),
@@ -693,7 +693,7 @@ impl Interp {
 
     /// `super().name`: look past the current class on the receiver's MRO.
     fn super_attr(&mut self, recv: Option<Value>, name: &str) -> R<Value> {
-        let Some(Value::Tuple(t)) = recv else {
+        let Some(Value::Tuple(ref t)) = recv else {
             return Err(self.type_error("super(): bad receiver"));
         };
         let (Value::Class(this), obj) = (&t[0], &t[1]) else {
@@ -1103,7 +1103,7 @@ impl Interp {
         value: Value,
     ) -> R<()> {
         if self.properties_defined
-            && let Some(Value::Function(prop)) = class_property(&o.class, name)
+            && let Some(Value::Function(ref prop)) = class_property(&o.class, name)
         {
             let setter = prop.attrs.borrow().get("fset").cloned();
             return match setter {
@@ -1141,7 +1141,7 @@ impl Interp {
                 let chars: Vec<Value> = s.chars().map(|c| Value::str(&c.to_string())).collect();
                 let r = self.sequence_index(&chars, index, false)?;
                 Ok(match r {
-                    Value::List(l) => {
+                    Value::List(ref l) => {
                         let s: String = l
                             .borrow()
                             .iter()
@@ -1337,9 +1337,9 @@ impl Interp {
                     .map(|_| ())
             }
             Value::Object(o) if crate::spec::shapes_collection_items(obj).is_some() => {
-                let Some(Value::Dict(items)) = o.get_attr(crate::spec::SHAPES_COLLECTION_ITEMS)
-                else {
-                    return Ok(());
+                let items = match o.get_attr(crate::spec::SHAPES_COLLECTION_ITEMS) {
+                    Some(Value::Dict(ref items)) => items.clone(),
+                    _ => return Ok(()),
                 };
                 if !matches!(index, Value::Tensor(_)) {
                     return Err(self.type_error(
@@ -1584,8 +1584,8 @@ impl Interp {
             Value::Str(s) => s.to_string(),
             // `str(err)`: the message an exception was raised with.
             Value::Object(o) if is_plain_exception(o) => match o.get_attr("args") {
-                Some(Value::Tuple(args)) if args.is_empty() => String::new(),
-                Some(Value::Tuple(args)) if args.len() == 1 => self.to_str(&args[0])?,
+                Some(Value::Tuple(ref args)) if args.is_empty() => String::new(),
+                Some(Value::Tuple(ref args)) if args.len() == 1 => self.to_str(&args[0])?,
                 Some(args) => self.repr(&args)?,
                 None => String::new(),
             },
@@ -1603,18 +1603,40 @@ impl Interp {
             Value::SymInt(e) => self.env.render(e),
             Value::SymFloat(f, _) => format_float(*f),
             Value::Tuple(t) => {
-                let parts: R<Vec<String>> = t.iter().map(|x| self.repr(x)).collect();
-                let parts = parts?;
+                let parts = self.repr_items(t.iter())?;
                 if parts.len() == 1 {
                     format!("({},)", parts[0])
                 } else {
                     format!("({})", parts.join(", "))
                 }
             }
-            Value::List(l) => {
-                let items = l.borrow().clone();
-                let parts: R<Vec<String>> = items.iter().map(|x| self.repr(x)).collect();
-                format!("[{}]", parts?.join(", "))
+            Value::List(l) => match self.repr_enter(Rc::as_ptr(l) as usize, "[...]") {
+                Some(cycle) => cycle,
+                None => {
+                    let items = l.borrow().clone();
+                    let parts = self.repr_items(items.iter());
+                    self.repr_active.pop();
+                    format!("[{}]", parts?.join(", "))
+                }
+            },
+            Value::Dict(d) => match self.repr_enter(Rc::as_ptr(d) as usize, "{...}") {
+                Some(cycle) => cycle,
+                None => {
+                    let entries = d.borrow().entries().to_vec();
+                    let parts = self.repr_items(entries.iter().flat_map(|(k, v)| [k, v]));
+                    self.repr_active.pop();
+                    let parts = parts?;
+                    let pairs: Vec<String> = parts.chunks(2).map(|kv| kv.join(": ")).collect();
+                    format!("{{{}}}", pairs.join(", "))
+                }
+            },
+            Value::Set(items) => {
+                let items = items.borrow().clone();
+                if items.is_empty() {
+                    "set()".into()
+                } else {
+                    format!("{{{}}}", self.repr_items(items.iter())?.join(", "))
+                }
             }
             Value::Tensor(t) => format!(
                 "FakeTensor(..., size=({}), dtype={})",
@@ -1641,6 +1663,37 @@ impl Interp {
         })
     }
 }
+
+impl Interp {
+    /// The reprs of a container's items, each one level deeper (see
+    /// [`Interp::nested`]), the text they make together charged as a
+    /// string being built.
+    fn repr_items<'a>(&mut self, items: impl Iterator<Item = &'a Value>) -> R<Vec<String>> {
+        let mut parts = Vec::new();
+        let mut len = 0usize;
+        for x in items {
+            let part = self.nested(REPR_DEPTH, |interp| interp.repr(x))?;
+            len = len.saturating_add(part.len() + 2);
+            self.charge_str(len)?;
+            parts.push(part);
+        }
+        Ok(parts)
+    }
+
+    /// Enter the `repr` of the container at `address`: `Some(cycle)` (its
+    /// text when met inside itself) if it is already being made, else it
+    /// is recorded until the caller pops it.
+    fn repr_enter(&mut self, address: usize, cycle: &str) -> Option<String> {
+        if self.repr_active.contains(&address) {
+            return Some(cycle.to_string());
+        }
+        self.repr_active.push(address);
+        None
+    }
+}
+
+/// CPython's message for a `repr` nested past the recursion limit.
+const REPR_DEPTH: &str = " while getting the repr of an object";
 
 /// An exception instance whose class defines no `__str__` of its own.
 fn is_plain_exception(o: &Object) -> bool {

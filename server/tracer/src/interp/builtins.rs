@@ -89,6 +89,7 @@ const EXCEPTIONS: &[&str] = &[
     "builtins.ValueError",
     "builtins.TypeError",
     "builtins.RuntimeError",
+    "builtins.RecursionError",
     "builtins.AssertionError",
     "builtins.NotImplementedError",
     "builtins.KeyError",
@@ -403,10 +404,10 @@ pub fn call_builtin(
                 [Value::Class(class)] => {
                     let class = class.clone();
                     let mut args = args.into_iter();
-                    let Some(Value::Object(obj)) = args.next() else {
+                    let Some(Value::Object(ref obj)) = args.next() else {
                         return Err(interp.type_error("dataclass __init__ without an instance"));
                     };
-                    interp.init_dataclass(&class, &obj, args.collect(), kwargs)?;
+                    interp.init_dataclass(&class, obj, args.collect(), kwargs)?;
                     Ok(Value::None)
                 }
                 _ => Err(interp.type_error("dataclass __init__ without an instance")),
@@ -625,7 +626,7 @@ pub fn call_builtin(
                 _ => None,
             };
             return Ok(match own {
-                Some(Value::Dict(d)) => Value::Dict(Rc::new(RefCell::new(d.borrow().clone()))),
+                Some(Value::Dict(ref d)) => Value::Dict(Rc::new(RefCell::new(d.borrow().clone()))),
                 _ => Value::Dict(Rc::new(RefCell::new(Dict::default()))),
             });
         }
@@ -745,7 +746,7 @@ pub fn call_builtin(
         let mut hints = Dict::default();
         if let Some(Value::Class(c)) = args.first() {
             for k in c.mro().iter().rev() {
-                if let Some(Value::Dict(own)) = k.own_attr("__annotations__") {
+                if let Some(Value::Dict(ref own)) = k.own_attr("__annotations__") {
                     for (key, v) in own.borrow().entries().iter() {
                         hints.insert(key.clone(), v.clone());
                     }
@@ -813,14 +814,14 @@ fn python_builtin(
     let arg = |i: usize| args.get(i).cloned().unwrap_or(Value::None);
     match name {
         "object.__getattribute__" | "object.__setattr__" | "object.__delattr__" => {
-            let (Value::Object(o), Value::Str(attr)) = (arg(0), arg(1)) else {
+            let (Value::Object(o), Value::Str(attr)) = (&arg(0), &arg(1)) else {
                 return Err(interp.type_error(format!("{name}() expects an object and a name")));
             };
             let obj = arg(0);
             match name {
-                "object.__getattribute__" => interp.object_attr_raw(&o, &obj, &attr),
+                "object.__getattribute__" => interp.object_attr_raw(o, &obj, attr),
                 "object.__setattr__" => interp
-                    .set_attr_raw(&o, &obj, &attr, arg(2))
+                    .set_attr_raw(o, &obj, attr, arg(2))
                     .map(|()| Value::None),
                 _ => {
                     if o.module.is_some() {
@@ -828,10 +829,10 @@ fn python_builtin(
                             interp,
                             &obj,
                             "__delattr__",
-                            vec![Value::Str(attr)],
+                            vec![Value::Str(attr.clone())],
                         );
                     }
-                    let position = o.attrs.borrow().iter().position(|(k, _)| **k == *attr);
+                    let position = o.attrs.borrow().iter().position(|(k, _)| **k == **attr);
                     match position {
                         Some(k) => {
                             o.attrs.borrow_mut().remove(k);
@@ -901,16 +902,16 @@ fn python_builtin(
             v @ (Value::Float(_) | Value::SymFloat(..)) => {
                 interp.float_to_int(&v, &super::scalars::TRUNC, true)
             }
-            Value::SymInt(e) => Ok(Value::SymInt(e)),
-            Value::SymBool(b) => Ok(Value::Int(i64::from(interp.decide(&b)?))),
-            Value::Str(s) => s.trim().parse::<i64>().map(Value::Int).map_err(|_| {
+            Value::SymInt(ref e) => Ok(Value::SymInt(e.clone())),
+            Value::SymBool(ref b) => Ok(Value::Int(i64::from(interp.decide(b)?))),
+            Value::Str(ref s) => s.trim().parse::<i64>().map(Value::Int).map_err(|_| {
                 interp.raise("ValueError", format!("invalid literal for int(): '{s}'"))
             }),
-            Value::Tensor(t) if interp.tracing => {
-                interp.tensor_to_number(&t, super::scalars::Number::Int)
+            Value::Tensor(ref t) if interp.tracing => {
+                interp.tensor_to_number(t, super::scalars::Number::Int)
             }
-            Value::Tensor(t) => {
-                let v = interp.tensor_item(&t)?;
+            Value::Tensor(ref t) => {
+                let v = interp.tensor_item(t)?;
                 python_builtin(interp, "int", vec![v], vec![])
             }
             Value::None if args.is_empty() => Ok(Value::Int(0)),
@@ -924,19 +925,19 @@ fn python_builtin(
             Value::Int(i) => Ok(Value::Float(i as f64)),
             Value::Bool(b) => Ok(Value::Float(f64::from(u8::from(b)))),
             Value::Float(f) => Ok(Value::Float(f)),
-            Value::SymInt(e) => interp.int_to_float(&e),
+            Value::SymInt(ref e) => interp.int_to_float(e),
             v @ Value::SymFloat(_, _) => Ok(v),
-            Value::Str(s) => Ok(Value::Float(match s.trim() {
+            Value::Str(ref s) => Ok(Value::Float(match s.trim() {
                 "inf" => f64::INFINITY,
                 "-inf" => f64::NEG_INFINITY,
                 "nan" => f64::NAN,
                 t => t.parse().unwrap_or(0.0),
             })),
-            Value::Tensor(t) if interp.tracing => {
-                interp.tensor_to_number(&t, super::scalars::Number::Float)
+            Value::Tensor(ref t) if interp.tracing => {
+                interp.tensor_to_number(t, super::scalars::Number::Float)
             }
-            Value::Tensor(t) => {
-                let v = interp.tensor_item(&t)?;
+            Value::Tensor(ref t) => {
+                let v = interp.tensor_item(t)?;
                 python_builtin(interp, "float", vec![v], vec![])
             }
             Value::None if args.is_empty() => Ok(Value::Float(0.0)),
@@ -967,7 +968,7 @@ fn python_builtin(
             }
             // A string strict export formatted from a tensor stays one, and
             // so does what a user `__str__` makes of it.
-            if let Value::Object(o) = arg(0)
+            if let Value::Object(ref o) = arg(0)
                 && interp.strict_tracing()
             {
                 let made = match o.class.lookup("__str__") {
@@ -979,8 +980,8 @@ fn python_builtin(
                 };
                 if let Some(made) = made {
                     return match made {
-                        Value::Object(m) if &*m.class.name == super::FORMATTED_STRING => {
-                            Ok(Value::Object(m))
+                        Value::Object(ref m) if &*m.class.name == super::FORMATTED_STRING => {
+                            Ok(Value::Object(m.clone()))
                         }
                         other => Ok(Value::str(&interp.to_str(&other)?)),
                     };
@@ -1040,8 +1041,8 @@ fn python_builtin(
             Ok(Value::Dict(Rc::new(RefCell::new(d))))
         }
         "isinstance" => {
-            if let Value::Class(c) = arg(1)
-                && let Some((Value::Class(meta), _)) = c.lookup(super::call::METACLASS)
+            if let Value::Class(ref c) = arg(1)
+                && let Some((Value::Class(ref meta), _)) = c.lookup(super::call::METACLASS)
                 && let Some((hook @ Value::Function(_), _)) = meta.lookup("__instancecheck__")
             {
                 if interp.strict_tracing() && matches!(arg(0), Value::Tensor(_)) {
@@ -1062,7 +1063,7 @@ fn python_builtin(
             }
         }
         "dir" => Ok(match arg(0) {
-            Value::Object(o) => {
+            Value::Object(ref o) => {
                 let mut names: Vec<String> =
                     o.attrs.borrow().iter().map(|(k, _)| k.clone()).collect();
                 for c in o.class.mro() {
@@ -1072,8 +1073,8 @@ fn python_builtin(
                 names.dedup();
                 Value::list(names.iter().map(|n| Value::str(n)).collect())
             }
-            Value::Module(m) => {
-                interp.force_module(&m)?;
+            Value::Module(ref m) => {
+                interp.force_module(m)?;
                 let mut names: Vec<String> = m.globals.vars.borrow().keys().cloned().collect();
                 names.sort();
                 Value::list(names.iter().map(|n| Value::str(n)).collect())
@@ -1087,27 +1088,27 @@ fn python_builtin(
             }
         }),
         "issubclass" => match (arg(0), arg(1)) {
-            (Value::Class(a), Value::Class(b)) => Ok(Value::Bool(a.is_subclass_of(&b))),
+            (Value::Class(ref a), Value::Class(ref b)) => Ok(Value::Bool(a.is_subclass_of(b))),
             _ => Ok(Value::Bool(false)),
         },
         "type" => Ok(type_of(interp, &arg(0))),
         "getattr" => {
-            let Value::Str(attr) = arg(1) else {
+            let Value::Str(attr) = &arg(1) else {
                 return Err(interp.type_error("getattr(): attribute name must be string"));
             };
             if args.len() > 2 {
                 return Ok(interp
-                    .try_get_attr(&arg(0), &attr)?
+                    .try_get_attr(&arg(0), attr)?
                     .unwrap_or_else(|| arg(2)));
             }
-            interp.get_attr(&arg(0), &attr)
+            interp.get_attr(&arg(0), attr)
         }
         "hasattr" => {
-            let Value::Str(attr) = arg(1) else {
+            let Value::Str(attr) = &arg(1) else {
                 return Err(interp.type_error("hasattr(): attribute name must be string"));
             };
             if interp.strict_tracing()
-                && let Value::Object(o) = arg(0)
+                && let Value::Object(ref o) = arg(0)
                 && let Some(namespace) = o.class.prelude_namespace
                 && super::dynamo_breaks::NO_HASATTR.contains(&namespace)
             {
@@ -1120,13 +1121,13 @@ fn python_builtin(
                     "",
                 ));
             }
-            match interp.try_get_attr(&arg(0), &attr) {
+            match interp.try_get_attr(&arg(0), attr) {
                 // Tensor methods bind by name; only those that exist count.
-                Ok(Some(Value::Builtin(b)))
+                Ok(Some(Value::Builtin(ref b)))
                     if matches!(arg(0), Value::Tensor(_))
-                        && b.name.strip_prefix("tensor.") == Some(&*attr) =>
+                        && b.name.strip_prefix("tensor.") == Some(attr) =>
                 {
-                    Ok(Value::Bool(crate::ops::is_tensor_method(&attr)))
+                    Ok(Value::Bool(crate::ops::is_tensor_method(attr)))
                 }
                 Ok(found) => Ok(Value::Bool(found.is_some())),
                 Err(Flow::Raise(_)) => Ok(Value::Bool(false)),
@@ -1134,17 +1135,17 @@ fn python_builtin(
             }
         }
         "setattr" => {
-            let Value::Str(attr) = arg(1) else {
+            let Value::Str(attr) = &arg(1) else {
                 return Err(interp.type_error("setattr(): attribute name must be string"));
             };
-            interp.set_attr(&arg(0), &attr, arg(2))?;
+            interp.set_attr(&arg(0), attr, arg(2))?;
             Ok(Value::None)
         }
         "delattr" => {
-            let Value::Str(attr) = arg(1) else {
+            let Value::Str(attr) = &arg(1) else {
                 return Err(interp.type_error("delattr(): attribute name must be string"));
             };
-            interp.del_attr(&arg(0), &attr)?;
+            interp.del_attr(&arg(0), attr)?;
             Ok(Value::None)
         }
         "zip" => {
@@ -1176,7 +1177,7 @@ fn python_builtin(
         }
         "iter" => Ok(iter_of(interp.iterate(&arg(0))?)),
         "next" => match arg(0) {
-            Value::Iter(it) => {
+            Value::Iter(ref it) => {
                 let n = it.borrow_mut().next();
                 match n {
                     Some(v) => Ok(v),
@@ -1316,13 +1317,13 @@ fn python_builtin(
             Value::Int(i) => Ok(Value::Int(i.saturating_abs())),
             Value::Float(f) => Ok(Value::Float(f.abs())),
             v @ Value::Tensor(_) => interp.call_op_function("abs", vec![v], vec![]),
-            Value::SymInt(e) => {
-                let neg = interp.env.static_decide(&e, CmpKind::Lt, &SymExpr::int(0));
+            Value::SymInt(ref e) => {
+                let neg = interp.env.static_decide(e, CmpKind::Lt, &SymExpr::int(0));
                 Ok(if neg == Some(true) {
                     let abs = interp.size_arith(e.checked_neg())?;
                     interp.sym_value(abs)
                 } else {
-                    Value::SymInt(e)
+                    Value::SymInt(e.clone())
                 })
             }
             v => Ok(v),
@@ -1407,8 +1408,8 @@ fn python_builtin(
                 return Ok(Value::builtin("builtins.id.fake"));
             }
             Ok(Value::Int(match arg(0) {
-                Value::Object(o) => o.id as i64,
-                Value::Tensor(t) => 140_000_000_000 + t.id as i64 * 64,
+                Value::Object(ref o) => o.id as i64,
+                Value::Tensor(ref t) => 140_000_000_000 + t.id as i64 * 64,
                 _ => 1,
             }))
         }
@@ -1417,7 +1418,7 @@ fn python_builtin(
             matches!(
                 arg(0),
                 Value::Function(_) | Value::Builtin(_) | Value::BoundMethod(_) | Value::Class(_)
-            ) || matches!(arg(0), Value::Object(o) if o.module.is_some() || o.class.lookup("__call__").is_some()),
+            ) || matches!(arg(0), Value::Object(ref o) if o.module.is_some() || o.class.lookup("__call__").is_some()),
         )),
         "divmod" => {
             let q = python_binop(interp, BinOp::FloorDiv, arg(0), arg(1))?;
@@ -1428,7 +1429,7 @@ fn python_builtin(
         "super" => make_super(interp, args),
         wrapper @ ("staticmethod" | "classmethod" | "property") => match arg(0) {
             // Called rather than used as a decorator: `size = property(get)`.
-            Value::Function(f) => {
+            Value::Function(ref f) => {
                 let kind = match wrapper {
                     "staticmethod" => FunctionKind::StaticMethod,
                     "classmethod" => FunctionKind::ClassMethod,
@@ -1461,7 +1462,7 @@ fn python_builtin(
                 .to_string(),
         )),
         "ord" => match arg(0) {
-            Value::Str(s) => Ok(Value::Int(s.chars().next().map_or(0, |c| c as i64))),
+            Value::Str(ref s) => Ok(Value::Int(s.chars().next().map_or(0, |c| c as i64))),
             _ => Err(interp.type_error("ord() expected a character")),
         },
         "open" => {
@@ -1783,7 +1784,16 @@ fn bytes_of(interp: &mut Interp, args: Vec<Value>) -> R<Value> {
         ));
     }
     let text: String = match items {
-        None => "\0".repeat(interp.index_int(source)?.max(0) as usize),
+        None => {
+            let n = interp.index_int(source)?;
+            let Ok(n) = usize::try_from(n) else {
+                return Err(interp.raise("ValueError", "negative count"));
+            };
+            // Charged before it is made: `bytes(10**9)` is refused, not
+            // allocated.
+            interp.charge_bytes(n)?;
+            "\0".repeat(n)
+        }
         Some(items) => {
             let mut text = String::with_capacity(items.len());
             for v in &items {
@@ -2258,7 +2268,7 @@ fn container_method(
             }
             for other in &args {
                 let other = interp.iterate(other)?;
-                if let Value::Set(out) = set_op(interp, ops, &acc, &other)? {
+                if let Value::Set(ref out) = set_op(interp, ops, &acc, &other)? {
                     acc = out.borrow().clone();
                 }
             }
@@ -2549,7 +2559,7 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
         let mut members = Vec::new();
         for side in [l, r] {
             match side {
-                Tuple(t) => members.extend(t.iter().cloned()),
+                Tuple(ref t) => members.extend(t.iter().cloned()),
                 None => members.push(type_of(interp, &None)),
                 other => members.push(other),
             }
@@ -2924,8 +2934,7 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
             let mut eq = a.len() == b.len();
             if eq {
                 for (x, y) in a.iter().zip(b.iter()) {
-                    let c = python_compare(interp, CmpOp::Eq, x, y)?;
-                    if !interp.truthy(&c)? {
+                    if !items_equal(interp, x, y)? {
                         eq = false;
                         break;
                     }
@@ -2947,8 +2956,7 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
             };
             let mut eq = pairs.is_some();
             for (x, y) in pairs.unwrap_or_default() {
-                let c = python_compare(interp, CmpOp::Eq, &x, &y)?;
-                if !interp.truthy(&c)? {
+                if !items_equal(interp, &x, &y)? {
                     eq = false;
                     break;
                 }
@@ -2966,9 +2974,8 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
         (Tuple(_), Tuple(_)) | (List(_), List(_)) if !matches!(kind, CmpKind::Eq | CmpKind::Ne) => {
             let (a, b) = (interp.iterate(l)?, interp.iterate(r)?);
             for (x, y) in a.iter().zip(&b) {
-                let eq = python_compare(interp, CmpOp::Eq, x, y)?;
-                if !interp.truthy(&eq)? {
-                    return python_compare(interp, op, x, y);
+                if !items_equal(interp, x, y)? {
+                    return interp.nested(IN_COMPARISON, |interp| python_compare(interp, op, x, y));
                 }
             }
             let (n, m) = (a.len(), b.len());
@@ -2992,9 +2999,30 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
     }
 }
 
+/// CPython's message for a comparison nested past the recursion limit.
+const IN_COMPARISON: &str = " in comparison";
+
+/// Whether two items of containers being compared are equal, as CPython's
+/// `PyObject_RichCompareBool` decides it: the same object is equal to
+/// itself without a comparison (so `a == a` holds for a list that contains
+/// itself), anything else is compared one level deeper.
+fn items_equal(interp: &mut Interp, x: &Value, y: &Value) -> R<bool> {
+    if super::is_same(x, y) {
+        return Ok(true);
+    }
+    interp.nested(IN_COMPARISON, |interp| {
+        let c = python_compare(interp, CmpOp::Eq, x, y)?;
+        interp.truthy(&c)
+    })
+}
+
 /// `asdict`/`astuple` of a dataclass instance: its fields in order,
 /// dataclass values converted recursively and containers copied.
 fn dataclass_values(interp: &mut Interp, v: &Value, as_dict: bool) -> R<Value> {
+    interp.nested("", |interp| dataclass_values_here(interp, v, as_dict))
+}
+
+fn dataclass_values_here(interp: &mut Interp, v: &Value, as_dict: bool) -> R<Value> {
     match v {
         Value::Object(o) if !interp.dataclass_fields(&o.class).is_empty() => {
             let fields = interp.dataclass_fields(&o.class);
@@ -3072,7 +3100,7 @@ pub fn construct_builtin(
     match &*name {
         "torch.export.Dim" => {
             let dim_name = match arg(0, "name") {
-                Some(Value::Str(s)) => s,
+                Some(Value::Str(ref s)) => s.clone(),
                 _ => return Err(interp.type_error("Dim() requires a name")),
             };
             let min = match arg(1, "min") {
@@ -3114,7 +3142,7 @@ pub fn construct_builtin(
         "torch.nn.Parameter" | "torch.nn.Buffer" => {
             let data = arg(0, "data").unwrap_or(Value::None);
             match data {
-                Value::Tensor(t) => {
+                Value::Tensor(ref t) => {
                     let (prov, requires_grad) = if &*name == "torch.nn.Parameter" {
                         let requires_grad =
                             !matches!(arg(1, "requires_grad"), Some(Value::Bool(false)));
@@ -3126,7 +3154,7 @@ pub fn construct_builtin(
                         );
                         (crate::value::Provenance::Buffer { persistent }, false)
                     };
-                    let v = interp.clone_tensor_as(&t, prov, requires_grad);
+                    let v = interp.clone_tensor_as(t, prov, requires_grad);
                     if interp.keep_state_nodes
                         && let Value::Tensor(nt) = &v
                     {
@@ -3218,7 +3246,7 @@ fn dataclass_field_objects(interp: &mut Interp, target: Option<&Value>) -> R<Val
     let mut out = Vec::with_capacity(fields.len());
     for name in fields {
         let (default, factory) = match class.lookup(&name).map(|(v, _)| v) {
-            Some(Value::Builtin(b)) if &*b.name == DATACLASS_FACTORY => {
+            Some(Value::Builtin(ref b)) if &*b.name == DATACLASS_FACTORY => {
                 (missing.clone(), b.receiver.clone().unwrap_or(Value::None))
             }
             Some(v) => (v, missing.clone()),

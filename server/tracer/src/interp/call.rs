@@ -96,7 +96,7 @@ impl Interp {
                     let v = self.eval(e, scope)?;
                     for (k, v) in self.dict_items(&v)? {
                         match k {
-                            Value::Str(s) => kw.push((s.to_string(), v)),
+                            Value::Str(ref s) => kw.push((s.to_string(), v)),
                             _ => return Err(self.type_error("keywords must be strings")),
                         }
                     }
@@ -201,7 +201,7 @@ impl Interp {
     ) -> R<Value> {
         let hooked = self.module_hooks_registered
             && super::attr::MODULE_HOOK_REGISTRIES.iter().any(
-            |r| matches!(m.get_attr(r), Some(Value::Dict(d)) if !d.borrow().entries().is_empty()),
+            |r| matches!(m.get_attr(r), Some(Value::Dict(ref d)) if !d.borrow().entries().is_empty()),
         );
         let with_hooks = if hooked {
             m.class.python_lookup("_call_with_hooks")
@@ -552,7 +552,7 @@ impl Interp {
         let index = crate::prelude::module_index("exportlens.builtins")
             .ok_or_else(|| self.type_error("the prelude has no dict base"))?;
         match self.prelude_value(index, "dict")? {
-            Value::Class(c) => Ok(c),
+            Value::Class(ref c) => Ok(c.clone()),
             _ => Err(self.type_error("the prelude's dict is not a class")),
         }
     }
@@ -562,7 +562,7 @@ impl Interp {
         let mut is_enum = false;
         let mut typed_dict = false;
         for b in &def.bases {
-            match self.eval(b, scope)? {
+            match &self.eval(b, scope)? {
                 Value::Builtin(b)
                     if matches!(&*b.name, "typing.TypedDict" | "typing_extensions.TypedDict") =>
                 {
@@ -570,14 +570,14 @@ impl Interp {
                 }
                 Value::Class(c) if c.lookup(TYPED_DICT).is_some() => {
                     typed_dict = true;
-                    bases.push(c);
+                    bases.push(c.clone());
                 }
                 Value::Class(c) if c.builtin.as_deref() == Some("collections.OrderedDict") => {
                     bases.push(self.prelude_dict_base()?);
                 }
                 Value::Class(c) => {
                     is_enum |= c.is_enum;
-                    bases.push(c);
+                    bases.push(c.clone());
                 }
                 Value::Builtin(b) if &*b.name == "builtins.property" && b.receiver.is_none() => {
                     bases.push(self.builtin_class("builtins.property"));
@@ -718,7 +718,7 @@ impl Interp {
         class.set_attr("__dataclass_fields_order__", Value::tuple(fields));
         // `type.__new__` calls the nearest base's `__init_subclass__` (an
         // implicit classmethod) before any class decorator runs.
-        if let Some((Value::Function(hook), _)) = class
+        if let Some((Value::Function(ref hook), _)) = class
             .bases
             .iter()
             .find_map(|b| b.lookup("__init_subclass__"))
@@ -730,7 +730,7 @@ impl Interp {
                 .map(|(k, e)| Ok((k.clone(), self.eval(e, scope)?)))
                 .collect::<R<Vec<_>>>()?;
             self.set_range(def.range);
-            self.call_function(&hook, vec![Value::Class(class.clone())], keywords)?;
+            self.call_function(hook, vec![Value::Class(class.clone())], keywords)?;
         }
         let mut result = Value::Class(class.clone());
         for d in decorators.into_iter().rev() {
@@ -882,7 +882,7 @@ impl Interp {
                 None => match kwargs.iter().find(|(k, _)| **k == name) {
                     Some((_, v)) => v.clone(),
                     None => match class.lookup(&name).map(|(v, _)| v) {
-                        Some(Value::Builtin(b))
+                        Some(Value::Builtin(ref b))
                             if &*b.name == super::builtins::DATACLASS_FACTORY =>
                         {
                             let factory = b.receiver.clone().unwrap_or(Value::None);
@@ -909,7 +909,7 @@ impl Interp {
             if !c.is_dataclass.get() {
                 continue;
             }
-            if let Some(Value::Tuple(t)) = c.own_attr("__dataclass_fields_order__") {
+            if let Some(Value::Tuple(ref t)) = c.own_attr("__dataclass_fields_order__") {
                 for f in t.iter() {
                     if let Value::Str(n) = f
                         && !out.iter().any(|o| **o == **n)
@@ -942,7 +942,7 @@ impl Interp {
         };
         let message = match &v {
             Value::Object(o) => match o.get_attr("args") {
-                Some(Value::Tuple(t)) => t
+                Some(Value::Tuple(ref t)) => t
                     .first()
                     .map(|a| match a {
                         Value::Str(s) => s.to_string(),

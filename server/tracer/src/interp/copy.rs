@@ -63,51 +63,104 @@ fn new_object(
 const OBJECT_COPY_STEPS: u128 = 16;
 const TENSOR_COPY_STEPS: u128 = 4;
 
-/// What a deep copy already made, by the identity of the original.
+/// What a deep copy already made, by the address of the original (kept
+/// alive here, so that no address is reused while the copy runs).
 #[derive(Default)]
 struct Memo {
-    objects: Vec<(Rc<Object>, Value)>,
-    tensors: Vec<(Rc<Tensor>, Rc<Tensor>)>,
+    made: foldhash::HashMap<usize, (Value, Value)>,
+    tensors: foldhash::HashMap<usize, (Rc<Tensor>, Rc<Tensor>)>,
 }
 
+impl Memo {
+    fn get(&self, address: usize) -> Option<Value> {
+        self.made.get(&address).map(|(_, made)| made.clone())
+    }
+}
+
+/// One value copied, one nesting level deeper: a value nested past the
+/// recursion limit is Python's `RecursionError`, as `copy.deepcopy`'s own
+/// recursion is in CPython.
 fn deep(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
+    interp.nested("", |interp| deep_here(interp, v, memo))
+}
+
+fn deep_here(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
     interp.step()?;
     Ok(match v {
         Value::Tensor(t) => Value::Tensor(deep_tensor(interp, t, memo)),
+        // A container is registered in the memo before its items are
+        // copied, so a cycle through it (`a.append(a)`) resolves to the
+        // copy, as `deepcopy`'s memo has it.
         Value::List(l) => {
+            let address = Rc::as_ptr(l) as usize;
+            if let Some(made) = memo.get(address) {
+                return Ok(made);
+            }
+            let out = Rc::new(RefCell::new(Vec::new()));
+            memo.made
+                .insert(address, (v.clone(), Value::List(out.clone())));
             let items = l.borrow().clone();
-            let items: R<Vec<Value>> = items.iter().map(|x| deep(interp, x, memo)).collect();
-            Value::list(items?)
+            for x in &items {
+                let x = deep(interp, x, memo)?;
+                out.borrow_mut().push(x);
+            }
+            Value::List(out)
+        }
+        Value::Set(items) => {
+            let address = Rc::as_ptr(items) as usize;
+            if let Some(made) = memo.get(address) {
+                return Ok(made);
+            }
+            let items = items.borrow().clone();
+            let copied: R<Vec<Value>> = items.iter().map(|x| deep(interp, x, memo)).collect();
+            let made = Value::Set(Rc::new(RefCell::new(copied?)));
+            memo.made.insert(address, (v.clone(), made.clone()));
+            made
         }
         Value::Tuple(t) => {
             let items: R<Vec<Value>> = t.iter().map(|x| deep(interp, x, memo)).collect();
-            Value::tuple(items?)
+            let items = items?;
+            // Reached again through a list among its items: that copy.
+            let address = Rc::as_ptr(t) as usize;
+            if let Some(made) = memo.get(address) {
+                return Ok(made);
+            }
+            let made = Value::tuple(items);
+            memo.made.insert(address, (v.clone(), made.clone()));
+            made
         }
         Value::Dict(d) => {
-            let entries = d.borrow().entries().to_vec();
-            let mut out = Dict::default();
-            out.default_factory = d.borrow().default_factory.clone();
-            for (k, x) in entries {
-                out.insert(k, deep(interp, &x, memo)?);
+            let address = Rc::as_ptr(d) as usize;
+            if let Some(made) = memo.get(address) {
+                return Ok(made);
             }
-            Value::Dict(Rc::new(RefCell::new(out)))
+            let mut empty = Dict::default();
+            empty.default_factory = d.borrow().default_factory.clone();
+            let out = Rc::new(RefCell::new(empty));
+            memo.made
+                .insert(address, (v.clone(), Value::Dict(out.clone())));
+            let entries = d.borrow().entries().to_vec();
+            for (k, x) in entries {
+                let x = deep(interp, &x, memo)?;
+                out.borrow_mut().insert(k, x);
+            }
+            Value::Dict(out)
         }
         Value::Object(o) => {
-            if let Some((_, made)) = memo.objects.iter().find(|(k, _)| Rc::ptr_eq(k, o)) {
-                return Ok(made.clone());
+            let address = Rc::as_ptr(o) as usize;
+            if let Some(made) = memo.get(address) {
+                return Ok(made);
             }
             // An object (a module with its registries) weighs far more than
             // a value: its copy costs steps in proportion, so a model cloned
             // 10^5 times stops within the budget's memory too.
             interp.charge_items(OBJECT_COPY_STEPS, "a deep copy")?;
-            // Registered in the memo before its contents are copied, so
-            // cycles through it resolve to the copy.
             let module = o
                 .module
                 .as_ref()
                 .map(|_| RefCell::new(ModuleState::default()));
             let made = new_object(interp, o, vec![], module);
-            memo.objects.push((o.clone(), made.clone()));
+            memo.made.insert(address, (v.clone(), made.clone()));
             let Value::Object(new) = &made else {
                 unreachable!("new_object makes an object")
             };
@@ -154,14 +207,15 @@ fn deep_module_state(interp: &mut Interp, st: &ModuleState, memo: &mut Memo) -> 
 }
 
 fn deep_tensor(interp: &mut Interp, t: &Rc<Tensor>, memo: &mut Memo) -> Rc<Tensor> {
-    if let Some((_, made)) = memo.tensors.iter().find(|(k, _)| Rc::ptr_eq(k, t)) {
+    let address = Rc::as_ptr(t) as usize;
+    if let Some((_, made)) = memo.tensors.get(&address) {
         return made.clone();
     }
     let provenance = t.provenance.borrow().clone();
     let made = match interp.clone_tensor_as(t, provenance, t.requires_grad) {
-        Value::Tensor(n) => n,
+        Value::Tensor(ref n) => n.clone(),
         _ => unreachable!("clone_tensor_as makes a tensor"),
     };
-    memo.tensors.push((t.clone(), made.clone()));
+    memo.tensors.insert(address, (t.clone(), made.clone()));
     made
 }

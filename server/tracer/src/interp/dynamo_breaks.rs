@@ -426,7 +426,7 @@ fn callee_name(callee: &Value) -> Option<String> {
                 let namespace = crate::prelude::namespace_of(&f.file.path)?;
                 // The class of the receiver's MRO that defines the method.
                 let owner = o.class.mro_iter().find(|c| {
-                    matches!(c.own_attr(&f.name), Some(Value::Function(g)) if Rc::ptr_eq(&g, f))
+                    matches!(c.own_attr(&f.name), Some(Value::Function(ref g)) if Rc::ptr_eq(g, f))
                 })?;
                 Some(format!("{namespace}.{}.{}", owner.name, f.name))
             }

@@ -146,7 +146,7 @@ impl Interp {
         };
         let (source, globals, locals) = (take("source"), take("globals"), take("locals"));
         let text = match source {
-            Some(Value::Str(s)) => s,
+            Some(Value::Str(ref s)) => s,
             Some(u @ Value::Unknown(_)) => return Ok(u),
             Some(other) => {
                 let r = self.current_range();
@@ -262,15 +262,15 @@ impl Interp {
                     write_back: None,
                 })
             }
-            (Some(Value::Dict(g)), None | Some(Value::None)) => Some(Namespace {
+            (Some(Value::Dict(ref g)), None | Some(Value::None)) => Some(Namespace {
                 scope: dict_scope(&g, None),
-                write_back: Some(g),
+                write_back: Some(g.clone()),
             }),
-            (Some(Value::Dict(g)), Some(Value::Dict(l))) => {
+            (Some(Value::Dict(ref g)), Some(Value::Dict(ref l))) => {
                 let outer = dict_scope(&g, None);
                 Some(Namespace {
                     scope: dict_scope(&l, Some(outer)),
-                    write_back: Some(l),
+                    write_back: Some(l.clone()),
                 })
             }
             (Some(Value::Unknown(_)), _) | (_, Some(Value::Unknown(_))) => None,

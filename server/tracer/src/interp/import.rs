@@ -375,12 +375,12 @@ impl Interp {
         if depth < MAX_IMPORT_DEPTH
             && let (Some(ws), Some(path)) = (self.workspace.clone(), m.path.clone())
             && let Some(imported) = ws.reexport(&path, name)
-            && let Some(Value::Module(source)) =
+            && let Some(Value::Module(ref source)) =
                 self.load_relative(&ws, m, &imported.module, range)?
         {
-            let found = match self.import_lazily_at(&source, &imported.name, range, depth + 1)? {
+            let found = match self.import_lazily_at(source, &imported.name, range, depth + 1)? {
                 Some(v) => Some(v),
-                None => self.import_from_module(&source, &imported.name, range)?,
+                None => self.import_from_module(source, &imported.name, range)?,
             };
             if let Some(v) = found {
                 return Ok(Some(v));
@@ -484,6 +484,27 @@ impl Interp {
         if depth >= MAX_IMPORT_DEPTH {
             return Ok(None);
         }
+        let search = (Rc::as_ptr(m), name);
+        if self
+            .star_searches
+            .iter()
+            .any(|(at, n)| (*at, &**n) == search)
+        {
+            return Ok(None);
+        }
+        self.star_searches.push((Rc::as_ptr(m), Rc::from(name)));
+        let found = self.star_export_here(m, name, range, depth);
+        self.star_searches.pop();
+        found
+    }
+
+    fn star_export_here(
+        &mut self,
+        m: &Rc<UserModule>,
+        name: &str,
+        range: TextRange,
+        depth: usize,
+    ) -> R<Option<Value>> {
         if let Some((ws, path)) = self.pending_file(m) {
             if let Some(names) = ws.star_exports(&path) {
                 if !names.iter().any(|n| n == name) {
@@ -566,8 +587,8 @@ impl Interp {
                 }
                 visited[k] = true;
                 let star = &outline.stars[k];
-                if let Some(Value::Module(source)) = self.load_relative(&ws, m, star, range)?
-                    && let Some(v) = self.star_export(&source, name, range, depth + 1)?
+                if let Some(Value::Module(ref source)) = self.load_relative(&ws, m, star, range)?
+                    && let Some(v) = self.star_export(source, name, range, depth + 1)?
                 {
                     return Ok(Some(v));
                 }

@@ -49,6 +49,11 @@ pub const SIZE_OVERFLOW: &str = "size overflows int64: integer overflow in size 
 /// The longest string the interpreter builds ([`Interp::charge_str`]).
 pub const MAX_STR: usize = 1 << 20;
 
+/// How deep the native walks over a value (comparison, `repr`, deep copy,
+/// `asdict`) may nest: CPython's default recursion limit, past which it
+/// raises `RecursionError` for these too.
+pub const MAX_VALUE_DEPTH: u32 = 1000;
+
 /// Below this much free stack, `eval` continues on a fresh heap segment.
 const STACK_RED_ZONE: usize = 256 * 1024;
 /// The size of each segment `eval` grows the stack by.
@@ -168,6 +173,11 @@ pub struct Interp {
     /// that made them: their names are looked up on first use instead of
     /// listed (`import.rs::star_fallback`), last import first.
     pub star_fallbacks: HashMap<*const Scope, Vec<Rc<crate::value::UserModule>>>,
+    /// The star-import searches under way (module, name): a search that
+    /// reaches its own module again (`from .sub import *` in a package
+    /// whose `sub` does `from . import *`) finds nothing there, as the
+    /// names Python binds are those already bound.
+    star_searches: Vec<(*const crate::value::UserModule, Rc<str>)>,
     /// Classes registered with `torch.utils._pytree.register_pytree_node`
     /// and their flatten functions (`(children, context)` of an instance):
     /// export flattens such outputs through them.
@@ -263,6 +273,12 @@ pub struct Interp {
     /// library class's attribute: configuration that a later trace must
     /// not inherit, so none of this trace's state is kept (`reuse`).
     pub library_state_written: bool,
+    /// How deep the native walks over a value (comparison, `repr`, deep
+    /// copy) are nested now: see [`Interp::nested`].
+    value_depth: u32,
+    /// The containers whose `repr` is being made, by address: one met
+    /// again inside itself is `[...]`, as CPython's `Py_ReprEnter` has it.
+    repr_active: Vec<usize>,
 }
 
 /// Evaluated call arguments: positional, then keyword.
@@ -317,6 +333,7 @@ impl Interp {
             loading: Vec::new(),
             deferred: Vec::new(),
             star_fallbacks: HashMap::new(),
+            star_searches: Vec::new(),
             pytree_nodes: Vec::new(),
             opaque_outputs: false,
             grad_enabled_in_forward: Vec::new(),
@@ -338,6 +355,8 @@ impl Interp {
             cut_short: false,
             initializing: Vec::new(),
             library_state_written: false,
+            value_depth: 0,
+            repr_active: Vec::new(),
         }
     }
 
@@ -865,16 +884,46 @@ impl Interp {
         self.step()
     }
 
+    /// Run one level of a native walk over a nested value (an item
+    /// compared, a container's `repr`, a deep copy): past
+    /// [`MAX_VALUE_DEPTH`] levels it is Python's `RecursionError` at the
+    /// current line (`detail` completes CPython's message: " in
+    /// comparison"), and the Rust stack grows on demand as in
+    /// [`Interp::eval`], so no nesting of values overflows it.
+    pub fn nested<T>(&mut self, detail: &str, walk: impl FnOnce(&mut Self) -> R<T>) -> R<T> {
+        if self.value_depth >= MAX_VALUE_DEPTH {
+            return Err(self.raise(
+                "RecursionError",
+                format!("maximum recursion depth exceeded{detail}"),
+            ));
+        }
+        self.value_depth += 1;
+        let result = stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || walk(self));
+        self.value_depth -= 1;
+        result
+    }
+
     /// Charge the budget for a string of `len` bytes about to be built
     /// (`s + s`, `join`, `replace`, formatting): past [`MAX_STR`] bytes it
     /// is "analysis incomplete" (model code has no use for such strings,
     /// and doubling one in a loop would take the machine's memory), and
     /// every 256 bytes cost a step.
     pub fn charge_str(&mut self, len: usize) -> R<()> {
+        self.charge_text(len, "a string")
+    }
+
+    /// [`Interp::charge_str`] for a bytes object (`bytes(n)`).
+    pub fn charge_bytes(&mut self, len: usize) -> R<()> {
+        self.charge_text(len, "a bytes object")
+    }
+
+    fn charge_text(&mut self, len: usize, what: &str) -> R<()> {
         if len > MAX_STR {
             return Err(self.fail(
                 FailureKind::Incomplete,
-                format!("analysis incomplete: a string of {len} bytes is too long to follow"),
+                format!(
+                    "analysis incomplete: {what} of {len} bytes is too long to follow (limit {MAX_STR} bytes)"
+                ),
             ));
         }
         self.steps += len as u64 / 256;
@@ -991,7 +1040,7 @@ impl Interp {
                     };
                     let existing = scope.vars.borrow().get("__annotations__").cloned();
                     let table = match existing {
-                        Some(Value::Dict(d)) => d,
+                        Some(Value::Dict(ref d)) => d.clone(),
                         _ => {
                             let d = Rc::new(std::cell::RefCell::new(crate::value::Dict::default()));
                             scope
@@ -1761,14 +1810,14 @@ impl Interp {
                         return Ok(v);
                     }
                     formats_tensor |= matches!(v, Value::Tensor(_));
-                    if let Value::Tensor(t) = v.clone()
+                    if let Value::Tensor(ref t) = v.clone()
                         && !format_spec.is_empty()
                         && self.mode == Mode::NonStrict
                         && self.tracing
                     {
                         // Formatting a tensor's value needs its data: in
                         // concrete mode, the value eager PyTorch formats.
-                        if let Some(x) = self.concrete_scalar(&t) {
+                        if let Some(x) = self.concrete_scalar(t) {
                             v = x.to_value();
                         } else {
                             return Err(match self.mode {
@@ -2200,6 +2249,8 @@ pub fn is_same(a: &Value, b: &Value) -> bool {
         (Value::Class(x), Value::Class(y)) => Rc::ptr_eq(x, y),
         (Value::List(x), Value::List(y)) => Rc::ptr_eq(x, y),
         (Value::Dict(x), Value::Dict(y)) => Rc::ptr_eq(x, y),
+        (Value::Set(x), Value::Set(y)) => Rc::ptr_eq(x, y),
+        (Value::Tuple(x), Value::Tuple(y)) => Rc::ptr_eq(x, y),
         (Value::Function(x), Value::Function(y)) => Rc::ptr_eq(x, y),
         // A module-level builtin (`F.relu`) is one object however it is
         // reached; a bound method is a new object at each read.

@@ -50,7 +50,9 @@ pub fn call(
     }
     let mut args = args.into_iter();
     let pattern = match args.next() {
-        Some(Value::Builtin(b)) if &*b.name == PATTERN => b.receiver.clone().unwrap_or(Value::None),
+        Some(Value::Builtin(ref b)) if &*b.name == PATTERN => {
+            b.receiver.clone().unwrap_or(Value::None)
+        }
         Some(p) => p,
         None => Value::None,
     };

@@ -450,7 +450,7 @@ impl Walk {
     }
 
     fn value(&mut self, v: Value) -> Result<(), String> {
-        match v {
+        match &v {
             Value::None
             | Value::Bool(_)
             | Value::Int(_)
@@ -481,17 +481,17 @@ impl Walk {
                 ));
             }
             Value::Tuple(items) => {
-                if self.first(Rc::as_ptr(&items)) {
+                if self.first(Rc::as_ptr(items)) {
                     self.extend(items.iter().cloned());
                 }
             }
             Value::List(items) | Value::Set(items) => {
-                if self.first(Rc::as_ptr(&items)) {
+                if self.first(Rc::as_ptr(items)) {
                     self.extend(items.borrow().iter().cloned());
                 }
             }
             Value::Dict(d) => {
-                if self.first(Rc::as_ptr(&d)) {
+                if self.first(Rc::as_ptr(d)) {
                     let d = d.borrow();
                     for (k, v) in d.entries() {
                         self.push(k.clone());
@@ -502,12 +502,12 @@ impl Walk {
             }
             Value::Slice(parts) => self.extend(parts.iter().cloned()),
             Value::Iter(items) => {
-                if self.first(Rc::as_ptr(&items)) {
+                if self.first(Rc::as_ptr(items)) {
                     self.extend(items.borrow().as_slice().iter().cloned());
                 }
             }
             Value::Function(f) => {
-                if !self.first(Rc::as_ptr(&f)) {
+                if !self.first(Rc::as_ptr(f)) {
                     return Ok(());
                 }
                 if !self.file_is_kept(&f.file) {
@@ -515,24 +515,24 @@ impl Walk {
                 }
                 self.extend(f.defaults.values().cloned());
                 self.extend(f.attrs.borrow().values().cloned());
-                self.closure(&f);
+                self.closure(f);
                 self.scopes.push(f.globals.clone());
             }
             Value::Builtin(b) => {
-                if self.first(Rc::as_ptr(&b)) {
+                if self.first(Rc::as_ptr(b)) {
                     self.extend(b.receiver.clone());
                 }
             }
             Value::BoundMethod(pair) => {
-                if self.first(Rc::as_ptr(&pair)) {
+                if self.first(Rc::as_ptr(pair)) {
                     self.push(pair.0.clone());
                     self.push(pair.1.clone());
                 }
             }
-            Value::Class(c) => self.class(c)?,
-            Value::Object(o) => self.object(o),
+            Value::Class(c) => self.class(c.clone())?,
+            Value::Object(o) => self.object(o.clone()),
             Value::Module(m) => {
-                if !self.first(Rc::as_ptr(&m)) {
+                if !self.first(Rc::as_ptr(m)) {
                     return Ok(());
                 }
                 let path = m.path.as_ref().or(m.dir.as_ref());

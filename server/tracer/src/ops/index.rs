@@ -85,7 +85,7 @@ fn symbolic_getitem(interp: &mut Interp, t: &Rc<Tensor>, index: &Value) -> R<Opt
     let mut cur = Value::Tensor(t.clone());
     let mut dim: i64 = 0;
     for item in &items {
-        let Value::Tensor(ct) = cur.clone() else {
+        let Some(ct) = cur.as_tensor().cloned() else {
             break;
         };
         match item {
@@ -123,10 +123,17 @@ fn symbolic_getitem(interp: &mut Interp, t: &Rc<Tensor>, index: &Value) -> R<Opt
 /// dimension (torch's slice optimization, off for a lone getitem slice).
 fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool) -> R<Value> {
     let items = index_items(interp, index)?;
-    let consumed = items
+    if items
         .iter()
-        .filter(|v| !matches!(v, Value::None) && !is_ellipsis(v))
-        .count();
+        .any(|v| matches!(v, Value::Tensor(m) if is_mask(m) && m.rank() == 0))
+    {
+        let range = interp.current_range();
+        return Ok(interp.incomplete(
+            range,
+            "analysis incomplete: indexing with a 0-d boolean tensor is not modelled",
+        ));
+    }
+    let consumed: usize = items.iter().map(dims_indexed).sum();
     if consumed > t.rank() {
         return Err(interp.torch_error(
             "IndexError",
@@ -137,7 +144,7 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
     let mut dim: i64 = 0;
     let mut tensor_indices: Vec<(usize, Rc<Tensor>)> = Vec::new();
     for item in &items {
-        let Value::Tensor(ct) = cur.clone() else {
+        let Some(ct) = cur.as_tensor().cloned() else {
             break;
         };
         match item {
@@ -146,13 +153,13 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
                 dim += 1;
             }
             v if is_ellipsis(v) => {
-                let remaining = items
+                let remaining: usize = items
                     .iter()
                     .skip_while(|x| !is_ellipsis(x))
                     .skip(1)
-                    .filter(|x| !matches!(x, Value::None))
-                    .count() as i64;
-                dim = ct.rank() as i64 - remaining;
+                    .map(dims_indexed)
+                    .sum();
+                dim = ct.rank().saturating_sub(remaining) as i64;
             }
             Value::Slice(s) => {
                 cur = slice_dim(interp, ct, dim, s, skip_full)?;
@@ -160,12 +167,12 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
             }
             Value::Tensor(it) => {
                 tensor_indices.push((dim as usize, it.clone()));
-                dim += 1;
+                dim += dims_indexed(item) as i64;
             }
             Value::List(_) => {
                 let it = interp.call_op_function("tensor", vec![item.clone()], vec![])?;
-                if let Value::Tensor(it) = it {
-                    tensor_indices.push((dim as usize, it));
+                if let Value::Tensor(ref it) = it {
+                    tensor_indices.push((dim as usize, it.clone()));
                 }
                 dim += 1;
             }
@@ -200,7 +207,7 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
         }
     }
     if !tensor_indices.is_empty() {
-        let Value::Tensor(ct) = cur.clone() else {
+        let Some(ct) = cur.as_tensor().cloned() else {
             return Ok(cur);
         };
         return advanced_index(interp, ct, tensor_indices);
@@ -210,6 +217,24 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
 
 fn is_ellipsis(v: &Value) -> bool {
     matches!(v, Value::Builtin(b) if &*b.name == "builtins.Ellipsis")
+}
+
+/// A boolean (or, deprecated, uint8) index tensor: a mask over as many
+/// dimensions as it has.
+fn is_mask(t: &Tensor) -> bool {
+    matches!(t.dtype, DType::Bool | DType::U8)
+}
+
+/// How many dimensions of the indexed tensor an index item uses, as
+/// torch's `count_specified_dimensions` counts them: none for `None` and
+/// `...`, a mask's rank for a mask, else one.
+fn dims_indexed(v: &Value) -> usize {
+    match v {
+        Value::None => 0,
+        v if is_ellipsis(v) => 0,
+        Value::Tensor(m) if is_mask(m) => m.rank(),
+        _ => 1,
+    }
 }
 
 /// `torch.ops.aten.slice.Tensor(input, dim, start, end, step)`: one
@@ -437,46 +462,84 @@ fn bound_expr(interp: &mut Interp, v: &Value, size: &SymExpr, default: i64) -> R
     }
 }
 
-/// `x[idx]` with integer or boolean index tensors.
+/// `x[idx]` with integer or boolean index tensors, as `aten.index.Tensor`
+/// computes its output: each boolean mask stands for the indices of its
+/// nonzero elements (one index per masked dimension, of a data-dependent
+/// length: an unbacked size, as `nonzero` gives), the index shapes
+/// broadcast together, and the result takes the broadcast shape where the
+/// indexed dimensions were when they are adjacent, else in front.
 fn advanced_index(
     interp: &mut Interp,
     t: Rc<Tensor>,
     indices: Vec<(usize, Rc<Tensor>)>,
 ) -> R<Value> {
-    let (first_dim, first) = indices[0].clone();
-    if first.dtype == DType::Bool {
-        // A boolean mask selects a data-dependent number of elements.
+    // Per index: the first dimension it indexes, how many, and its shape.
+    let mut groups: Vec<(usize, usize, Vec<SymExpr>)> = Vec::with_capacity(indices.len());
+    for (d, it) in &indices {
+        if !is_mask(it) {
+            groups.push((*d, 1, it.shape.clone()));
+            continue;
+        }
+        let indexed = t.shape.get(*d..*d + it.rank()).unwrap_or_default();
+        for (j, (m, s)) in it.shape.iter().zip(indexed).enumerate() {
+            if let (Some(m), Some(s)) = (m.as_const(), interp.env.simplify(s).as_const())
+                && m != s
+            {
+                return Err(interp.raise(
+                    "IndexError",
+                    format!(
+                        "The shape of the mask {} at index {j} does not match the shape of the indexed tensor {} at index {}",
+                        render_sizes(interp, &it.shape),
+                        render_sizes(interp, &t.shape),
+                        d + j
+                    ),
+                ));
+            }
+        }
         let u = interp
             .env
             .create_unbacked(crate::ops::special::size_like_range());
-        let mut shape = vec![u];
-        shape.extend(t.shape[first_dim + first.rank()..].iter().cloned());
-        let mut shape_full = t.shape[..first_dim].to_vec();
-        shape_full.extend(shape);
-        let args = vec![
-            interp.arg_of(&Value::Tensor(t.clone())),
-            Arg::List(vec![interp.arg_of(&Value::Tensor(first.clone()))]),
-        ];
-        return interp.record_tensor_op("aten.index.Tensor", args, vec![], t.dtype, shape_full);
+        groups.push((*d, it.rank(), vec![u]));
     }
-    let mut bshape: Vec<SymExpr> = first.shape.clone();
-    for (_, it) in &indices[1..] {
-        bshape = crate::ops::meta::broadcast(interp, &bshape, &it.shape)?;
+    let mut bshape: Vec<SymExpr> = groups[0].2.clone();
+    for (_, _, shape) in &groups[1..] {
+        bshape = crate::ops::meta::broadcast(interp, &bshape, shape)?;
     }
-    let dims: Vec<usize> = indices.iter().map(|(d, _)| *d).collect();
-    let mut shape = t.shape[..first_dim].to_vec();
-    shape.extend(bshape);
-    for (i, s) in t.shape.iter().enumerate() {
-        if i >= first_dim && !dims.contains(&i) {
-            shape.push(s.clone());
-        }
-    }
-    let mut list = vec![Arg::None; first_dim];
-    for (_, it) in &indices {
+    let indexed = |i: usize| groups.iter().any(|(d, k, _)| (*d..d + k).contains(&i));
+    let first = groups.iter().map(|(d, _, _)| *d).min().unwrap_or(0);
+    let last = groups.iter().map(|(d, k, _)| d + k).max().unwrap_or(0);
+    let adjacent = (first..last).all(indexed);
+    let rest = (0..t.rank()).filter(|&i| !indexed(i));
+    let shape: Vec<SymExpr> = if adjacent {
+        let before = rest.clone().filter(|&i| i < first);
+        let after = rest.filter(|&i| i >= last);
+        before
+            .map(|i| t.shape[i].clone())
+            .chain(bshape)
+            .chain(after.map(|i| t.shape[i].clone()))
+            .collect()
+    } else {
+        bshape
+            .into_iter()
+            .chain(rest.map(|i| t.shape[i].clone()))
+            .collect()
+    };
+    // One entry per index, `None` for each dimension between them.
+    let mut list = Vec::new();
+    let mut at = 0;
+    for ((d, k, _), (_, it)) in groups.iter().zip(&indices) {
+        list.extend(std::iter::repeat_n(Arg::None, d.saturating_sub(at)));
         list.push(interp.arg_of(&Value::Tensor(it.clone())));
+        at = d + k;
     }
     let args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::List(list)];
     interp.record_tensor_op("aten.index.Tensor", args, vec![], t.dtype, shape)
+}
+
+/// Sizes as torch prints them in an indexing error: `[6, 5]`.
+fn render_sizes(interp: &Interp, shape: &[SymExpr]) -> String {
+    let sizes: Vec<String> = shape.iter().map(|d| interp.env.render(d)).collect();
+    format!("[{}]", sizes.join(", "))
 }
 
 /// `x[idx] = value`.
@@ -501,7 +564,7 @@ pub fn setitem(interp: &mut Interp, t: Rc<Tensor>, index: Value, value: Value) -
     // Assignment goes through the same slicing with the optimization on,
     // and writes into the view (the tensor itself when nothing is sliced).
     let view = index_view(interp, t.clone(), &index, true)?;
-    let Value::Tensor(v) = view else {
+    let Some(v) = view.as_tensor().cloned() else {
         return Ok(());
     };
     if !interp.tracing {

@@ -1253,7 +1253,7 @@ pub fn outer(interp: &mut Interp, call: &OpCall) -> R<Value> {
 
 /// `einsum(equation, *operands)`.
 pub fn einsum(interp: &mut Interp, call: &OpCall) -> R<Value> {
-    let Value::Str(eq) = call.arg(0).clone() else {
+    let Value::Str(ref eq) = call.arg(0).clone() else {
         return Err(interp.type_error("einsum(): equation must be a string"));
     };
     let ops = interp.iterate(call.arg(1))?;
@@ -1604,7 +1604,7 @@ fn conv_groups_check(interp: &mut Interp, w0: &SymExpr, groups: i64) -> R<()> {
 /// against the output channels (`weight.size(0)`, for a transposed one
 /// `weight.size(1) * groups`): on dynamic sizes an equality guard.
 fn bias_size_check(interp: &mut Interp, call: &OpCall, channels: &SymExpr, op: &str) -> R<()> {
-    let Value::Tensor(bias) = call.get("bias").clone() else {
+    let Value::Tensor(ref bias) = call.get("bias").clone() else {
         return Ok(());
     };
     match bias.shape.as_slice() {
@@ -2070,7 +2070,7 @@ fn trailing_shape(interp: &mut Interp, call: &OpCall, x: &Tensor, op: &str) -> R
 fn affine_shape_checks(interp: &mut Interp, call: &OpCall, args: &[usize], op: &str) -> R<()> {
     let ns = sizes(interp, &call.arg(1).clone())?;
     for &i in args {
-        let Value::Tensor(t) = call.arg(i).clone() else {
+        let Value::Tensor(ref t) = call.arg(i).clone() else {
             continue;
         };
         if t.rank() != ns.len() {
@@ -2152,12 +2152,12 @@ pub fn group_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
             &SymExpr::int(0),
             "group_norm: channels per group",
         )?;
-        if let Value::Tensor(w) = call.arg(2).clone()
+        if let Value::Tensor(ref w) = call.arg(2).clone()
             && let Some(n) = w.shape.first()
         {
             expect_eq(interp, n, &x.shape[1], "group_norm: weight per channel")?;
         }
-        if let Value::Tensor(b) = call.arg(3).clone()
+        if let Value::Tensor(ref b) = call.arg(3).clone()
             && let Some(n) = b.shape.first()
         {
             expect_eq(interp, n, &x.shape[1], "group_norm: bias per channel")?;
@@ -2731,8 +2731,7 @@ fn emit_loss(interp: &mut Interp, call: &OpCall, shape: Vec<SymExpr>) -> R<Value
 /// adds.
 pub fn pointwise_loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let mut shape = Vec::new();
-    if let (Value::Tensor(p), Value::Tensor(target)) =
-        (call.get("pos_weight").clone(), call.get("target").clone())
+    if let (Value::Tensor(p), Value::Tensor(target)) = (call.get("pos_weight"), call.get("target"))
     {
         broadcast(interp, &p.shape, &target.shape)?;
     }
@@ -2743,7 +2742,7 @@ pub fn pointwise_loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
             shape = broadcast(interp, &shape, &t.shape)?;
         }
     }
-    if let Value::Tensor(w) = call.get("weight").clone() {
+    if let Value::Tensor(ref w) = call.get("weight").clone() {
         shape = broadcast(interp, &shape, &w.shape)?;
     }
     emit_loss(interp, call, shape)
@@ -2754,14 +2753,14 @@ pub fn pointwise_loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
 /// unreduced, the input without its last dim.
 pub fn per_sample_loss(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let mut x = tensor(interp, call, 0)?;
-    if let Value::Tensor(other) = call.get("input2").clone() {
+    if let Value::Tensor(ref other) = call.get("input2").clone() {
         // Pairwise losses compare two inputs of one shape; the target is
         // then checked against the second.
         sizes_match(interp, &other.shape, &x.shape, "loss inputs")?;
-        x = other;
+        x = other.clone();
     }
     let shape = x.shape[..x.rank().saturating_sub(1)].to_vec();
-    if let Value::Tensor(target) = call.get("target").clone() {
+    if let Value::Tensor(ref target) = call.get("target").clone() {
         // One target per sample, or one per class of each sample.
         let want = if target.rank() == x.rank() {
             &x.shape[..]

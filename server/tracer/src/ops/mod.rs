@@ -56,17 +56,21 @@ pub struct OpCall {
     pub passed: (usize, usize),
 }
 
+/// The value of an argument not given (`Value` has drop glue, so
+/// `&Value::None` is not promoted to a constant).
+const NONE: &Value = &Value::None;
+
 impl OpCall {
     pub fn get(&self, name: &str) -> &Value {
         self.names
             .iter()
             .position(|n| *n == name)
             .map(|i| &self.args[i])
-            .unwrap_or(&Value::None)
+            .unwrap_or(NONE)
     }
 
     pub fn arg(&self, i: usize) -> &Value {
-        self.args.get(i).unwrap_or(&Value::None)
+        self.args.get(i).unwrap_or(NONE)
     }
 
     pub fn target(&self, i: usize) -> String {
@@ -394,7 +398,7 @@ fn channels_last_format(args: &[Value], kwargs: &[(String, Value)]) -> Option<St
                 if o.class.prelude_namespace.is_some() && &*o.class.name == "memory_format" =>
             {
                 match o.get_attr("_name") {
-                    Some(Value::Str(name)) if name.starts_with("channels_last") => {
+                    Some(Value::Str(ref name)) if name.starts_with("channels_last") => {
                         Some(format!("torch.{name}"))
                     }
                     _ => None,
@@ -545,10 +549,10 @@ fn run(interp: &mut Interp, call: OpCall) -> R<Value> {
     let r = (call.def.meta)(interp, &call);
     let result = match interp.expect_ok(r)? {
         // The function's named tuple (`torch.return_types.max`).
-        Value::Tuple(items) if !call.inplace => {
+        Value::Tuple(ref items) if !call.inplace => {
             match return_types::for_call(&call.spelling, items.len()) {
                 Some(rt) => Value::structseq(items.to_vec(), rt),
-                None => Value::Tuple(items),
+                None => Value::Tuple(items.clone()),
             }
         }
         other => other,

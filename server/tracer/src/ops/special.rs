@@ -1441,7 +1441,7 @@ fn traced_check(interp: &mut Interp, e: &SymExpr, kind: CmpKind, k: i64) {
 /// becomes a guard (backed) or a runtime assert (unbacked).
 fn check(interp: &mut Interp, cond: Value) -> R<()> {
     match cond {
-        Value::SymBool(b) => {
+        Value::SymBool(ref b) => {
             let line = interp.guard_line();
             // torch traced this comparison, and its name stays taken (a
             // mode that traces Python comparisons already named it).
@@ -1586,7 +1586,7 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
         v => interp.iterate(&v)?,
     };
     let pred = match pred {
-        Value::SymInt(e) => interp.sym_compare(CmpKind::Ne, e, SymExpr::int(0)),
+        Value::SymInt(ref e) => interp.sym_compare(CmpKind::Ne, e.clone(), SymExpr::int(0)),
         p => p,
     };
     match &pred {
@@ -1793,7 +1793,7 @@ fn map_hop(interp: &mut Interp, args: &[Value]) -> R<Value> {
     let Some(f) = args.first().cloned() else {
         return Err(interp.type_error("map() needs a function"));
     };
-    let Some(Value::Tensor(xs)) = args.get(1).cloned() else {
+    let Some(xs) = args.get(1).and_then(Value::as_tensor).cloned() else {
         return Err(interp.type_error("map() needs a tensor to map over"));
     };
     let rest: Vec<Value> = args[2..].to_vec();

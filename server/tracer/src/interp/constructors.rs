@@ -62,7 +62,7 @@ impl Interp {
                     .map(|(_, v)| v.clone()),
             ),
             "float.fromhex" => match arg(0, "string") {
-                Some(Value::Str(ref s)) => match float_fromhex(&s) {
+                Some(Value::Str(ref s)) => match float_fromhex(s) {
                     Ok(f) => Ok(Value::Float(f)),
                     Err(FromHexError::Invalid) => {
                         Err(self.raise("ValueError", "invalid hexadecimal floating-point string"))
@@ -75,7 +75,7 @@ impl Interp {
                 other => self.not_modelled("float.fromhex", other),
             },
             "bytes.fromhex" => match arg(0, "string") {
-                Some(Value::Str(ref s)) => match bytes_fromhex(&s) {
+                Some(Value::Str(ref s)) => match bytes_fromhex(s) {
                     Ok(bytes) => Ok(Value::str(
                         &bytes.iter().map(|b| char::from(*b)).collect::<String>(),
                     )),

@@ -164,7 +164,7 @@ impl Interp {
         };
         // CPython strips an `eval` string's leading blanks.
         let text = if exec {
-            &*text
+            text
         } else {
             text.trim_start_matches([' ', '\t'])
         };
@@ -263,13 +263,13 @@ impl Interp {
                 })
             }
             (Some(Value::Dict(ref g)), None | Some(Value::None)) => Some(Namespace {
-                scope: dict_scope(&g, None),
+                scope: dict_scope(g, None),
                 write_back: Some(g.clone()),
             }),
             (Some(Value::Dict(ref g)), Some(Value::Dict(ref l))) => {
-                let outer = dict_scope(&g, None);
+                let outer = dict_scope(g, None);
                 Some(Namespace {
-                    scope: dict_scope(&l, Some(outer)),
+                    scope: dict_scope(l, Some(outer)),
                     write_back: Some(l.clone()),
                 })
             }

@@ -211,7 +211,7 @@ impl Interp {
                 self.float_to_int(&v, &TRUNC, false)
             }
             (Number::Int, Value::Bool(b)) => Ok(Value::Int(i64::from(b))),
-            (Number::Float, Value::SymInt(ref e)) => self.int_to_float(&e),
+            (Number::Float, Value::SymInt(ref e)) => self.int_to_float(e),
             (Number::Float, Value::Int(i)) => Ok(Value::Float(i as f64)),
             (Number::Float, Value::Bool(b)) => Ok(Value::Float(f64::from(u8::from(b)))),
             (_, v) => Ok(v),

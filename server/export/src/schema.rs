@@ -34,24 +34,26 @@ pub enum Default {
     Name(String),
 }
 
-static SCHEMAS: LazyLock<HashMap<String, Vec<Param>>> = LazyLock::new(|| {
+/// Each overload's schema line by its key (`conv2d.padding`), parsed only
+/// when an op asks: a process exporting one small model reads a handful.
+static SCHEMAS: LazyLock<HashMap<&'static str, &'static str>> = LazyLock::new(|| {
     SCHEMA_TEXT
         .lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .filter_map(parse_schema)
+        .filter_map(|l| Some((&l[..l.find('(')?], l)))
         .collect()
 });
 
 /// The parameters of `target` (`aten.conv2d.default`), if torch declares it.
-pub fn params(target: &str) -> Option<&'static [Param]> {
+pub fn params(target: &str) -> Option<Vec<Param>> {
     let rest = target.strip_prefix("aten.")?;
     let (op, overload) = rest.rsplit_once('.')?;
-    let key = if overload == "default" {
-        op.to_string()
+    let line = if overload == "default" {
+        SCHEMAS.get(op)
     } else {
-        format!("{op}.{overload}")
-    };
-    SCHEMAS.get(&key).map(Vec::as_slice)
+        SCHEMAS.get(format!("{op}.{overload}").as_str())
+    }?;
+    parse_schema(line).map(|(_, params)| params)
 }
 
 /// A node's arguments as torch records them for `target` (see the module
@@ -65,6 +67,7 @@ pub fn torch_args(
     let Some(params) = params(target) else {
         return unchanged();
     };
+    let params = params.as_slice();
     if args.len() > params.len() {
         return unchanged();
     }

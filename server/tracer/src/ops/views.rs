@@ -927,13 +927,27 @@ pub fn cat(interp: &mut Interp, call: &OpCall) -> R<Value> {
             }
         }
     }
-    // cat skips legacy empty 1-D tensors.
+    // cat skips legacy empty 1-D tensors; when every input is one, the
+    // result is one too, of their promoted dtype.
+    let legacy_empty = |t: &Tensor| t.rank() == 1 && t.shape[0].as_const() == Some(0);
+    if !stack && !ts.is_empty() && ts.iter().all(|t| legacy_empty(t)) {
+        let dtype = ts
+            .iter()
+            .map(|t| t.dtype)
+            .reduce(DType::promote)
+            .unwrap_or(DType::F32);
+        let mut args = vec![Arg::List(items.iter().map(|v| interp.arg_of(v)).collect())];
+        let d = opt_int(interp, &call.get("dim").clone())?.unwrap_or(0);
+        if d != 0 {
+            args.push(Arg::Int(d));
+        }
+        let target = call.target(0);
+        return interp.record_tensor_op(&target, args, vec![], dtype, vec![SymExpr::int(0)]);
+    }
     let ts: Vec<_> = if stack {
         ts
     } else {
-        ts.into_iter()
-            .filter(|t| !(t.rank() == 1 && t.shape[0].as_const() == Some(0)))
-            .collect()
+        ts.into_iter().filter(|t| !legacy_empty(t)).collect()
     };
     let Some(first) = ts.first().cloned() else {
         return Err(shape_error(
@@ -1386,8 +1400,14 @@ pub fn unfold(interp: &mut Interp, call: &OpCall) -> R<Value> {
 pub fn index_select(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let d = interp.index_int(&call.arg(1).clone())?;
-    let w = wrap_existing_dim(interp, d, t.rank())?;
     let idx = tensor(interp, call, 2)?;
+    if t.rank() == 0 {
+        // A 0-d input is selected from as if one element long (dim 0 or
+        // -1): the result is 0-d.
+        wrap_dim(interp, d, 0)?;
+        return emit(interp, call, 0, 3, t.dtype, Vec::new());
+    }
+    let w = wrap_existing_dim(interp, d, t.rank())?;
     let mut shape = t.shape.clone();
     shape[w] = idx.shape.first().cloned().unwrap_or(SymExpr::int(1));
     emit(interp, call, 0, 3, t.dtype, shape)

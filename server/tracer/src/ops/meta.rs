@@ -1810,10 +1810,21 @@ pub fn pool(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     pool_output_check(interp, &shape[off..])?;
     let ints = |v: &[i64]| Arg::List(v.iter().map(|i| Arg::Int(*i)).collect());
+    // A stride the caller left out is passed as `[]` (the schema's
+    // default), which the kernel reads as the kernel size.
+    let stride_given = match call.get("stride") {
+        Value::None => false,
+        Value::Tuple(t) => !t.is_empty(),
+        _ => true,
+    };
     let mut args = vec![
         interp.arg_of(&Value::Tensor(x.clone())),
         ints(&k),
-        ints(&stride),
+        if stride_given {
+            ints(&stride)
+        } else {
+            Arg::List(Vec::new())
+        },
     ];
     // The rest of the schema, as torch records it: trailing defaults
     // dropped.

@@ -1221,26 +1221,7 @@ impl Value {
     /// drops that could nest arbitrarily deep.
     fn owns_nested_values(&self) -> bool {
         fn holds_containers<'a>(mut items: impl Iterator<Item = &'a Value>) -> bool {
-            items.any(|v| {
-                !matches!(
-                    v,
-                    Value::None
-                        | Value::Bool(_)
-                        | Value::Int(_)
-                        | Value::Float(_)
-                        | Value::Str(_)
-                        | Value::SymInt(_)
-                        | Value::SymFloat(..)
-                        | Value::SymBool(_)
-                        | Value::Range(..)
-                        | Value::Tensor(_)
-                        | Value::PyModule(_)
-                        | Value::DType(_)
-                        | Value::Device(_)
-                        | Value::Dim(_)
-                        | Value::Unknown(_)
-                )
-            })
+            items.any(|v| !v.holds_no_values())
         }
         match self {
             Value::Tuple(t) => Rc::strong_count(t) == 1 && holds_containers(t.iter()),
@@ -1265,22 +1246,37 @@ impl Value {
             Value::Module(m) => Rc::strong_count(m) == 1,
             Value::Iter(i) => Rc::strong_count(i) == 1,
             Value::LazyImport(l) => Rc::strong_count(l) == 1,
-            Value::None
-            | Value::Bool(_)
-            | Value::Int(_)
-            | Value::Float(_)
-            | Value::Str(_)
-            | Value::SymInt(_)
-            | Value::SymFloat(..)
-            | Value::SymBool(_)
-            | Value::Range(..)
-            | Value::Tensor(_)
-            | Value::PyModule(_)
-            | Value::DType(_)
-            | Value::Device(_)
-            | Value::Dim(_)
-            | Value::Unknown(_) => false,
+            leaf => {
+                debug_assert!(
+                    leaf.holds_no_values(),
+                    "a container variant is missing above"
+                );
+                false
+            }
         }
+    }
+
+    /// A value that holds no other Python values, so dropping it never
+    /// nests.
+    fn holds_no_values(&self) -> bool {
+        matches!(
+            self,
+            Value::None
+                | Value::Bool(_)
+                | Value::Int(_)
+                | Value::Float(_)
+                | Value::Str(_)
+                | Value::SymInt(_)
+                | Value::SymFloat(..)
+                | Value::SymBool(_)
+                | Value::Range(..)
+                | Value::Tensor(_)
+                | Value::PyModule(_)
+                | Value::DType(_)
+                | Value::Device(_)
+                | Value::Dim(_)
+                | Value::Unknown(_)
+        )
     }
 }
 

@@ -92,14 +92,19 @@ fn errors(d: &[Json]) -> Vec<&Json> {
     d.iter().filter(|d| d["severity"] == 1).collect()
 }
 
-#[test]
-fn notebook_diagnostics_are_published_on_their_cells() {
-    let runtime = tokio::runtime::Builder::new_multi_thread()
+/// A runtime like the server's own: two workers with 64 MiB stacks.
+pub fn server_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .thread_stack_size(64 << 20)
         .build()
-        .expect("a runtime");
+        .expect("a runtime")
+}
+
+#[test]
+fn notebook_diagnostics_are_published_on_their_cells() {
+    let runtime = server_runtime();
     runtime.block_on(async {
         let (client_side, server_side) = tokio::io::duplex(1 << 20);
         let (server_read, server_write) = tokio::io::split(server_side);

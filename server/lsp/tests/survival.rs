@@ -92,12 +92,7 @@ fn published_for(uri: &'static str) -> impl Fn(&Json) -> bool {
 fn a_file_that_overflowed_the_stack_does_not_stop_hover_in_another() {
     // The server's own runtime gives its threads 64 MiB; a test thread
     // has 2 MiB, which the analysis must not need more of either.
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .thread_stack_size(64 << 20)
-        .build()
-        .expect("a runtime");
+    let runtime = crate::notebooks::server_runtime();
     runtime.block_on(async {
         let (client_side, server_side) = tokio::io::duplex(1 << 20);
         let (server_read, server_write) = tokio::io::split(server_side);

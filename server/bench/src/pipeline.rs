@@ -55,7 +55,7 @@ pub fn trace(file: &Arc<SourceFile>) -> Vec<(EntryPoint, Vec<TraceResult>)> {
 pub fn report(file: &SourceFile, entries: &[(EntryPoint, Vec<TraceResult>)]) -> Json {
     let entries = entries
         .iter()
-        .map(|(e, runs)| export::entry_report(e, runs))
+        .map(|(e, runs)| export::entry_report(&file.path, e, runs))
         .collect();
     export::file_report(&file.path, entries)
 }

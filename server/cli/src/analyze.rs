@@ -225,7 +225,7 @@ impl Analysis {
         let entries = self
             .entries
             .iter()
-            .map(|(e, runs)| export::entry_report(e, runs))
+            .map(|(e, runs)| export::entry_report(&self.file.path, e, runs))
             .collect();
         export::file_report(&self.file.path, entries)
     }

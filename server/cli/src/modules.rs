@@ -134,7 +134,7 @@ fn module_json(path: &str, a: &ModuleAnalysis, script: Option<&str>) -> Json {
     });
     let mut runs = serde_json::Map::new();
     for r in &a.runs {
-        let mut report = export::run_report(r);
+        let mut report = export::run_report(r, path);
         let shown = match (&r.outcome, a.module()) {
             (TraceOutcome::Failed(f), Some(m)) => {
                 f.path.is_none() && export::modules::shown_failure(m, f)

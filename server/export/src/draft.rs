@@ -150,13 +150,13 @@ fn guard_added(
 /// `draft_report` (the issues, empty for a clean run); a tolerated
 /// failure is `"ok": true` with `"program_known": false` and empty
 /// `inputs`/`nodes`/`outputs`/`range_constraints`.
-pub fn run_report(r: &TraceResult) -> Json {
+pub fn run_report(r: &TraceResult, path: &str) -> Json {
     let issues: Vec<Json> = tolerated(r)
         .unwrap_or_default()
         .iter()
         .map(|i| json!({"kind": i.kind, "line": i.line, "path": i.path, "message": i.message}))
         .collect();
-    let full = crate::report::run_report(r);
+    let full = crate::report::run_report(r, path);
     if matches!(r.outcome, TraceOutcome::Exported(_)) || issues.is_empty() {
         let mut m = full;
         if m.get("ok") == Some(&json!(true)) {

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 use tracer::Mode;
 use tracer::entry::TracedProgram;
-use tracer::graph::{Arg, InputKind, NodeId, NodeOp};
+use tracer::graph::{Arg, Graph, InputKind, NodeId, NodeOp};
 
 /// A program with its final node order and names.
 pub struct NamedProgram<'a> {
@@ -33,7 +33,7 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// Whether FX would rename a node rather than shadow this name.
-fn is_reserved(name: &str) -> bool {
+pub(crate) fn is_reserved(name: &str) -> bool {
     KEYWORDS.contains(&name) || tracer::evidence::is_python_builtin(name)
 }
 
@@ -344,13 +344,22 @@ pub fn recorded_args(named: &NamedProgram, id: NodeId) -> (Vec<Arg>, Vec<(String
 /// index into `Graph::subgraphs`: `true_graph_k` / `false_graph_k` for the
 /// k-th `cond`, `body_graph_k` for the k-th `map`; `subgraph_i` otherwise.
 pub fn subgraph_names(named: &NamedProgram) -> Vec<String> {
-    let g = &named.program.graph;
+    subgraph_roles(&named.program.graph, named.order.iter().copied())
+}
+
+/// [`subgraph_names`] of the subgraphs a subgraph holds (a `cond` inside a
+/// branch), its nodes in traced order.
+pub fn nested_subgraph_names(g: &Graph) -> Vec<String> {
+    subgraph_roles(g, (0..g.nodes.len()).map(|i| NodeId(i as u32)))
+}
+
+fn subgraph_roles(g: &Graph, order: impl Iterator<Item = NodeId>) -> Vec<String> {
     let mut names: Vec<String> = (0..g.subgraphs.len())
         .map(|i| format!("subgraph_{i}"))
         .collect();
     let mut seen: HashMap<&str, usize> = HashMap::new();
-    for id in &named.order {
-        let NodeOp::CallFunction { target, args, .. } = &g.node(*id).op else {
+    for id in order {
+        let NodeOp::CallFunction { target, args, .. } = &g.node(id).op else {
             continue;
         };
         let roles: &[&str] = match target.as_str() {
@@ -369,6 +378,33 @@ pub fn subgraph_names(named: &NamedProgram) -> Vec<String> {
             }
         }
         *k += 1;
+    }
+    names
+}
+
+/// The names of a subgraph's nodes: its placeholders take the names of the
+/// operands the higher-order op passes them (`operands`, in order), its
+/// live call nodes FX's names in traced order.
+pub fn subgraph_node_names(g: &Graph, operands: &[String]) -> HashMap<NodeId, String> {
+    let live = g.live_nodes();
+    let mut ns = Namespace::new();
+    let mut names = HashMap::new();
+    let mut k = 0;
+    for (i, n) in g.nodes.iter().enumerate() {
+        if matches!(n.op, NodeOp::Placeholder(_)) {
+            let name = operands
+                .get(k)
+                .cloned()
+                .unwrap_or_else(|| format!("arg{k}"));
+            ns.reserve(&name);
+            names.insert(NodeId(i as u32), name);
+            k += 1;
+        }
+    }
+    for (i, n) in g.nodes.iter().enumerate() {
+        if live[i] && !matches!(n.op, NodeOp::Placeholder(_)) {
+            names.insert(NodeId(i as u32), ns.create(&n.base_name));
+        }
     }
     names
 }

@@ -184,12 +184,17 @@ impl NodeRefs {
     }
 }
 
-/// One RUN of the report.
-pub fn run_report(r: &TraceResult) -> Json {
+/// One RUN of the report, for a trace of the file at `path`.
+pub fn run_report(r: &TraceResult, path: &str) -> Json {
     let mut m = match &r.outcome {
         TraceOutcome::Exported(p) => {
             let named = name_program(p, r.mode);
-            program_json(p, &named)
+            let mut m = program_json(p, &named);
+            m.insert(
+                "program".into(),
+                json!(crate::print::print_program(&named, path)),
+            );
+            m
         }
         TraceOutcome::Failed(f) => {
             let mut m = serde_json::Map::new();
@@ -221,14 +226,14 @@ pub fn run_report(r: &TraceResult) -> Json {
     Json::Object(m)
 }
 
-pub fn entry_report(entry: &EntryPoint, runs: &[TraceResult]) -> Json {
+pub fn entry_report(path: &str, entry: &EntryPoint, runs: &[TraceResult]) -> Json {
     let mut rm = serde_json::Map::new();
     let draft = crate::draft::is_draft(entry);
     for r in runs {
         let run = if draft {
-            crate::draft::run_report(r)
+            crate::draft::run_report(r, path)
         } else {
-            run_report(r)
+            run_report(r, path)
         };
         rm.insert(r.mode.key().into(), run);
     }

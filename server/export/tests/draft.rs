@@ -113,7 +113,7 @@ fn without_a_value_the_decision_fails_and_the_issue_stays() {
     assert!(r.decided_on_examples.is_empty());
     // draft_export still completes: the report says why, without a program.
     assert_eq!(issues(&r), [("DATA_DEPENDENT_ERROR", Some(5))]);
-    let json = export::draft::run_report(&r);
+    let json = export::draft::run_report(&r, "m.py");
     assert_eq!(json["program_known"], false);
 }
 

@@ -10,35 +10,6 @@ use tracer::graph::OutputTree;
 use crate::error::Res;
 use crate::value::RVal;
 
-/// Python's `repr` of a float.
-pub fn py_float_repr(f: f64) -> String {
-    if f.is_nan() {
-        return "nan".into();
-    }
-    if f.is_infinite() {
-        return if f > 0.0 { "inf".into() } else { "-inf".into() };
-    }
-    if f == f.trunc() && f.abs() < 1e16 {
-        return format!("{f:.1}");
-    }
-    let a = f.abs();
-    if (1e-4..1e16).contains(&a) {
-        return format!("{f}");
-    }
-    // Exponent form: Python prints `1e-05`, `1.5e+20`.
-    let s = format!("{f:e}");
-    match s.split_once('e') {
-        Some((m, e)) => {
-            let (sign, digits) = match e.strip_prefix('-') {
-                Some(d) => ("-", d),
-                None => ("+", e),
-            };
-            format!("{m}e{sign}{digits:0>2}")
-        }
-        None => s,
-    }
-}
-
 fn num(f: f64) -> Json {
     // JSON has no NaN or infinities; they become null.
     serde_json::Number::from_f64(f).map_or(Json::Null, Json::Number)
@@ -65,7 +36,7 @@ pub fn summarize(v: &RVal) -> Res<Json> {
             "items": items.iter().map(summarize).collect::<Res<Vec<_>>>()?,
         }),
         RVal::Int(i) => json!({"kind": "const", "value": i.to_string()}),
-        RVal::Float(f) => json!({"kind": "const", "value": py_float_repr(*f)}),
+        RVal::Float(f) => json!({"kind": "const", "value": tracer::pyrepr::float_repr(*f)}),
         RVal::Bool(b) => json!({"kind": "const", "value": if *b { "True" } else { "False" }}),
         RVal::None => json!({"kind": "const", "value": "None"}),
         RVal::Str(s) => json!({"kind": "const", "value": format!("'{s}'")}),
@@ -182,17 +153,4 @@ pub fn runs_text(runs: &[crate::EntryRun]) -> String {
         }
     }
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn float_repr_follows_python() {
-        assert_eq!(py_float_repr(3.0), "3.0");
-        assert_eq!(py_float_repr(0.1), "0.1");
-        assert_eq!(py_float_repr(1e-5), "1e-05");
-        assert_eq!(py_float_repr(-2.5), "-2.5");
-    }
 }

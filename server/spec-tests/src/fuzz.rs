@@ -156,7 +156,7 @@ pub fn analyse(path: &str, text: &str) -> Result<bool, String> {
         for entry in entries.iter().take(4) {
             for mode in crate::MODES {
                 let result = tracer::trace_entry(file.clone(), entry, mode, Budget::default());
-                let _report = export::run_report(&result);
+                let _report = export::run_report(&result, path);
                 match &result.outcome {
                     TraceOutcome::Exported(program) => {
                         let named = export::name_program(program, mode);

@@ -184,7 +184,7 @@ pub fn trace_fixture(path: &Path) -> Result<(Vec<(Mode, Json)>, u32), String> {
         .iter()
         .map(|&mode| {
             let result = tracer::trace_entry(file.clone(), entry, mode, Budget::default());
-            let mut report = export::run_report(&result);
+            let mut report = export::run_report(&result, &file.path);
             canonicalize_run(&mut report);
             (mode, report)
         })

@@ -46,7 +46,7 @@ fn analyse(path: &str, text: &str) -> Result<(Arc<SourceFile>, Vec<TraceResult>)
         for entry in entries_or_default(&file) {
             for mode in spec_tests::MODES {
                 let r = tracer::trace_entry(file.clone(), &entry, mode, Budget::default());
-                let _report = export::run_report(&r);
+                let _report = export::run_report(&r, path);
                 if let TraceOutcome::Exported(p) = &r.outcome {
                     let named = export::name_program(p, mode);
                     let _text = export::print_program(&named, path);
@@ -504,7 +504,7 @@ fn absurd_but_valid_specs_export_as_torch_does() {
             let TraceOutcome::Exported(p) = &r.outcome else {
                 panic!("{what} [{}]: expected an export", r.mode.key());
             };
-            let report = export::run_report(r);
+            let report = export::run_report(r, "m.py");
             assert_eq!(
                 report["range_constraints"]
                     .as_object()

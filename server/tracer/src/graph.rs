@@ -3,6 +3,7 @@
 //! holds them. Names are given by the exporter, not here.
 
 use shapes::SymExpr;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::dtype::DType;
@@ -284,6 +285,89 @@ impl Graph {
         for o in &mut self.outputs {
             replace(&mut o.arg, old, new);
         }
+    }
+
+    /// The placeholders, in order.
+    pub fn placeholders(&self) -> Vec<NodeId> {
+        (0..self.nodes.len())
+            .map(|i| NodeId(i as u32))
+            .filter(|id| matches!(self.node(*id).op, NodeOp::Placeholder(_)))
+            .collect()
+    }
+
+    /// Whether any live node or output reads node `id`.
+    pub fn is_read(&self, id: NodeId) -> bool {
+        let live = self.live_nodes();
+        let mut read = Vec::new();
+        for (i, n) in self.nodes.iter().enumerate() {
+            if live[i] {
+                n.args().for_each(|a| Self::arg_nodes(a, &mut read));
+            }
+        }
+        for o in &self.outputs {
+            Self::arg_nodes(&o.arg, &mut read);
+        }
+        read.contains(&id)
+    }
+
+    /// Make `inputs` the graph's placeholders, in that order, ahead of
+    /// every other node; placeholders not listed are removed (nothing may
+    /// read them). Node ids are renumbered throughout.
+    pub fn set_placeholders(&mut self, inputs: &[NodeId]) {
+        let others = (0..self.nodes.len())
+            .map(|i| NodeId(i as u32))
+            .filter(|id| !matches!(self.node(*id).op, NodeOp::Placeholder(_)));
+        let order: Vec<NodeId> = inputs.iter().copied().chain(others).collect();
+        let mut new_id: HashMap<NodeId, NodeId> = HashMap::new();
+        for (i, old) in order.iter().enumerate() {
+            new_id.insert(*old, NodeId(i as u32));
+        }
+        fn remap(arg: &mut Arg, new_id: &HashMap<NodeId, NodeId>) {
+            match arg {
+                Arg::Node(n) => *n = new_id.get(n).copied().unwrap_or(*n),
+                Arg::List(items) => items.iter_mut().for_each(|a| remap(a, new_id)),
+                _ => {}
+            }
+        }
+        let mut old_nodes: Vec<Option<Node>> = std::mem::take(&mut self.nodes)
+            .into_iter()
+            .map(Some)
+            .collect();
+        self.nodes = order
+            .iter()
+            .filter_map(|id| old_nodes.get_mut(id.0 as usize).and_then(Option::take))
+            .collect();
+        for node in &mut self.nodes {
+            if let NodeOp::CallFunction { args, kwargs, .. } = &mut node.op {
+                args.iter_mut().for_each(|a| remap(a, &new_id));
+                kwargs.iter_mut().for_each(|(_, a)| remap(a, &new_id));
+            }
+        }
+        for o in &mut self.outputs {
+            remap(&mut o.arg, &new_id);
+        }
+        let keep = |id: &NodeId| new_id.get(id).copied();
+        self.anchors = self
+            .anchors
+            .iter()
+            .filter_map(|(a, b)| Some((keep(a)?, keep(b)?)))
+            .collect();
+        self.read_names = std::mem::take(&mut self.read_names)
+            .into_iter()
+            .filter_map(|(k, v)| Some((keep(&k)?, v)))
+            .collect();
+        self.node_paths = std::mem::take(&mut self.node_paths)
+            .into_iter()
+            .filter_map(|(k, v)| Some((keep(&k)?, v)))
+            .collect();
+        self.node_sites = std::mem::take(&mut self.node_sites)
+            .into_iter()
+            .filter_map(|(k, v)| Some((keep(&k)?, v)))
+            .collect();
+        self.constant_values = std::mem::take(&mut self.constant_values)
+            .into_iter()
+            .filter_map(|(k, v)| Some((keep(&k)?, v)))
+            .collect();
     }
 
     pub fn node(&self, id: NodeId) -> &Node {

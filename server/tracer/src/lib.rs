@@ -24,6 +24,7 @@ pub mod layout;
 pub mod module;
 pub mod ops;
 pub mod prelude;
+pub mod pyrepr;
 mod runtime_asserts;
 pub mod shape_env;
 mod solve;

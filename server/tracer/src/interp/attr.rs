@@ -1598,10 +1598,10 @@ impl Interp {
             Value::None => "None".into(),
             Value::Bool(b) => if *b { "True" } else { "False" }.into(),
             Value::Int(i) => i.to_string(),
-            Value::Float(f) => format_float(*f),
-            Value::Str(s) => format!("'{s}'"),
+            Value::Float(f) => crate::pyrepr::float_repr(*f),
+            Value::Str(s) => crate::pyrepr::str_repr(s),
             Value::SymInt(e) => self.env.render(e),
-            Value::SymFloat(f, _) => format_float(*f),
+            Value::SymFloat(f, _) => crate::pyrepr::float_repr(*f),
             Value::Tuple(t) => {
                 let parts = self.repr_items(t.iter())?;
                 if parts.len() == 1 {
@@ -1811,20 +1811,6 @@ fn builtin_class_name(full: &str) -> Option<&'static str> {
         "collections.deque",
     ];
     CLASSES.iter().find(|c| **c == full).copied()
-}
-
-pub fn format_float(f: f64) -> String {
-    if f.is_infinite() {
-        return if f > 0.0 { "inf".into() } else { "-inf".into() };
-    }
-    if f.is_nan() {
-        return "nan".into();
-    }
-    if f == f.trunc() && f.abs() < 1e16 {
-        format!("{f:.1}")
-    } else {
-        format!("{f}")
-    }
 }
 
 /// A special method (`__getitem__`, `__iter__`, ...) that an object's class

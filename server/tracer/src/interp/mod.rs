@@ -1252,7 +1252,11 @@ impl Interp {
             StmtKind::Assert { test, msg } => {
                 let t = self.eval(test, scope)?;
                 self.set_range(stmt.range);
-                if !self.assert_truthy(&t)? {
+                let constant_message = match msg.as_ref().map(|m| &m.kind) {
+                    Some(syntax::ast::ExprKind::Str(text)) => Some(text.clone()),
+                    _ => None,
+                };
+                if !self.assert_truthy(&t, constant_message.as_deref())? {
                     let message = match msg {
                         Some(m) => {
                             let v = self.eval(m, scope)?;
@@ -2006,16 +2010,20 @@ impl Interp {
         })
     }
 
-    /// `assert cond`: like truthiness, except a tensor condition becomes a
-    /// runtime assertion in both modes.
-    pub(crate) fn assert_truthy(&mut self, v: &Value) -> R<bool> {
+    /// `assert cond, message`: like truthiness, except a tensor condition
+    /// becomes a runtime assertion carrying the message when it is a
+    /// constant string.
+    pub(crate) fn assert_truthy(&mut self, v: &Value, message: Option<&str>) -> R<bool> {
         if let (Value::Tensor(_), Mode::Strict, true) = (v, self.mode, self.tracing) {
             // Dynamo turns `assert tensor` into a runtime assertion.
             let a = self.arg_of(v);
             let n = self.record_named(
                 "aten._assert_async.msg",
                 "_assert_async",
-                vec![a, crate::graph::Arg::Str("assertion failed".into())],
+                vec![
+                    a,
+                    crate::graph::Arg::Str(message.unwrap_or("assertion failed").into()),
+                ],
                 vec![],
                 crate::graph::MetaVal::None,
             );

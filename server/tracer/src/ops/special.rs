@@ -832,7 +832,11 @@ pub fn call(
             // Traceable `assert`: a Python or symbolic condition is decided
             // (guarding), a failed one raises as `assert` does.
             let cond = args.first().cloned().unwrap_or(Value::Bool(true));
-            if !interp.assert_truthy(&cond)? {
+            let constant_message = match args.get(1).or_else(|| kw(kwargs, "message")) {
+                Some(Value::Str(m)) => Some(m.to_string()),
+                _ => None,
+            };
+            if !interp.assert_truthy(&cond, constant_message.as_deref())? {
                 let message = match args.get(1).or_else(|| kw(kwargs, "message")) {
                     Some(m) => interp.to_str(m)?,
                     None => String::new(),
@@ -1673,6 +1677,9 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
             for c in &f.captured {
                 op_args.push(Arg::Node(interp.tensor_node(c)));
             }
+            if operands.iter().all(|o| matches!(o, Value::Tensor(_))) {
+                op_args = keep_read_operands(interp, tg, fg, op_args);
+            }
             let args = vec![
                 pred_arg,
                 Arg::Subgraph(tg),
@@ -1690,6 +1697,41 @@ fn cond(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Va
             "torch.cond: pred must be a bool, a symbolic bool or a one-element tensor",
         )),
     }
+}
+
+/// Dynamo passes a branch only the operands some branch reads: those both
+/// read first, then those only the true branch reads, then those only the
+/// false branch reads. `op_args` holds one operand per placeholder of each
+/// branch; the branches' placeholders are reordered to match.
+fn keep_read_operands(interp: &mut Interp, tg: usize, fg: usize, op_args: Vec<Arg>) -> Vec<Arg> {
+    let placeholders = |g: usize| -> Vec<NodeId> {
+        interp
+            .graph
+            .subgraphs
+            .get(g)
+            .map(|g| g.placeholders())
+            .unwrap_or_default()
+    };
+    let (tp, fp) = (placeholders(tg), placeholders(fg));
+    if tp.len() != op_args.len() || fp.len() != op_args.len() {
+        return op_args;
+    }
+    let read = |g: usize, ids: &[NodeId]| -> Vec<bool> {
+        let graph = &interp.graph.subgraphs[g];
+        ids.iter().map(|id| graph.is_read(*id)).collect()
+    };
+    let (tr, fr) = (read(tg, &tp), read(fg, &fp));
+    let mut slots: Vec<usize> = (0..op_args.len()).filter(|&k| tr[k] && fr[k]).collect();
+    slots.extend((0..op_args.len()).filter(|&k| tr[k] && !fr[k]));
+    slots.extend((0..op_args.len()).filter(|&k| !tr[k] && fr[k]));
+    if slots.len() == op_args.len() && slots.iter().enumerate().all(|(i, k)| i == *k) {
+        return op_args;
+    }
+    for (g, ids) in [(tg, &tp), (fg, &fp)] {
+        let order: Vec<NodeId> = slots.iter().map(|&k| ids[k]).collect();
+        interp.graph.subgraphs[g].set_placeholders(&order);
+    }
+    slots.iter().map(|&k| op_args[k].clone()).collect()
 }
 
 /// One output of `torch.cond`: a tensor of the branches' metadata, or the

@@ -600,14 +600,10 @@ pub fn print_program(named: &NamedProgram, path: &str) -> String {
         .outputs
         .iter()
         .map(|o| {
+            // A constant output's argument has no name.
             let name = match &o.arg {
                 Arg::Node(id) => scope_names.get(id).cloned().unwrap_or_default(),
-                other => Scope {
-                    nodes: scope_names,
-                    subgraphs: &[],
-                    tuples: false,
-                }
-                .repr(other),
+                _ => String::new(),
             };
             match &o.kind {
                 OutputKind::User => format!("{name}: USER_OUTPUT"),
@@ -624,11 +620,16 @@ pub fn print_program(named: &NamedProgram, path: &str) -> String {
         .range_constraints
         .iter()
         .map(|(k, lo, hi)| {
-            format!(
-                "{k}: VR[{}, {}]",
-                bound_json(*lo).to_string().trim_matches('"'),
-                bound_json(*hi).to_string().trim_matches('"')
-            )
+            // Float symbols (`zuf0`) range over sympy's reals: `oo`.
+            let bound = |b: shapes::Bound| {
+                let text = bound_json(b).to_string().trim_matches('"').to_string();
+                if k.starts_with('z') {
+                    text.replace("int_oo", "oo")
+                } else {
+                    text
+                }
+            };
+            format!("{k}: VR[{}, {}]", bound(*lo), bound(*hi))
         })
         .collect();
     format!(

@@ -214,9 +214,16 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RV
             } else {
                 dims_arg(a, 1, "dim", x.rank())?
             };
+            // `var.dim(self, dim, unbiased, keepdim)`, `var.default(self,
+            // unbiased)`, `var.correction(self, dim, *, correction, keepdim)`.
+            let unbiased_at = match overload {
+                "dim" => 2,
+                "default" => 1,
+                _ => usize::MAX,
+            };
             let correction = match a.opt(usize::MAX, "correction") {
                 Some(v) => v.as_f64().unwrap_or(1.0),
-                None => match a.opt(usize::MAX, "unbiased") {
+                None => match a.opt(unbiased_at, "unbiased") {
                     Some(RVal::Bool(false)) => 0.0,
                     _ => 1.0,
                 },

@@ -750,15 +750,42 @@ fn reduce_to(
     if !dim.is_none() {
         args.push(dim_arg);
     }
-    if keepdim {
-        args.push(Arg::Bool(true));
-    }
     let target = call.target(dim_target);
+    let mut kwargs = Vec::new();
+    if target.ends_with(".correction") {
+        // `var.correction(self, dim, *, correction, keepdim)`.
+        let correction = call.get("correction").clone();
+        if !correction.is_none() {
+            kwargs.push(("correction".to_string(), interp.arg_of(&correction)));
+        }
+        if keepdim {
+            kwargs.push(("keepdim".to_string(), Arg::Bool(true)));
+        }
+    } else {
+        // `var.dim(self, dim, unbiased=True, keepdim=False)`: the
+        // statistics take `unbiased` before `keepdim`.
+        let statistic = ["var", "std", "var_mean", "std_mean"].iter().any(|n| {
+            target
+                .strip_prefix("aten.")
+                .is_some_and(|t| t == format!("{n}.dim"))
+        });
+        if statistic {
+            let unbiased = !matches!(call.get("unbiased"), Value::Bool(false));
+            args.push(Arg::Bool(unbiased));
+        }
+        if keepdim || statistic {
+            args.push(Arg::Bool(keepdim));
+        }
+    }
     if is_pair_reduction(call) {
-        return record_reduction(interp, call, &target, args, dtype, shape);
+        let pair = vec![
+            interp.op_output(dtype, shape.clone()),
+            interp.op_output(dtype, shape),
+        ];
+        return record_tuple_kw(interp, &target, (args, kwargs), pair);
     }
     let output = interp.reduction_output(&shape);
-    interp.record_output(&target, args, vec![], dtype, shape, output)
+    interp.record_output(&target, args, kwargs, dtype, shape, output)
 }
 
 /// `var_mean` / `std_mean`: the reduction returns (statistic, mean).

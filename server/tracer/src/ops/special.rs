@@ -335,7 +335,7 @@ pub fn tensor_method(
             if op == "full" {
                 a.push(interp.arg_of(args.get(1).unwrap_or(&Value::Int(0))));
             }
-            interp.record_tensor_op(&target, a, vec![], dtype, shape)?
+            interp.record_tensor_op(&target, a, like_kwargs(kwargs), dtype, shape)?
         }
         "storage" if interp.strict_tracing() => {
             return Err(interp.graph_break("GB0208", "torch.* op returned non-Tensor", ""));
@@ -600,7 +600,7 @@ pub fn call(
                 a.push(interp.arg_of(args.get(1).unwrap_or(&Value::Int(0))));
             }
             let shape = t.shape.clone();
-            interp.record_tensor_op(&target, a, vec![], dtype, shape)?
+            interp.record_tensor_op(&target, a, like_kwargs(kwargs), dtype, shape)?
         }
         "arange" => {
             let nums: Vec<Value> = args.to_vec();
@@ -1209,6 +1209,21 @@ fn factory_kwargs(kwargs: &[(String, Value)], recorded_dtype: Option<DType>) -> 
         out.push(("dtype".to_string(), Arg::DType(d)));
     }
     out.push(("device".to_string(), Arg::Device("cpu".into())));
+    out.push(("pin_memory".to_string(), Arg::Bool(false)));
+    out
+}
+
+/// The keyword arguments torch records for an op that makes a tensor like
+/// another (`zeros_like`, `new_ones`): the dtype and device the caller
+/// gave, and `pin_memory`, which the binding always fills in.
+fn like_kwargs(kwargs: &[(String, Value)]) -> Vec<(String, Arg)> {
+    let mut out = Vec::new();
+    if let Some(d) = dtype_kw(kwargs) {
+        out.push(("dtype".to_string(), Arg::DType(d)));
+    }
+    if kw(kwargs, "device").is_some_and(|d| !matches!(d, Value::None)) {
+        out.push(("device".to_string(), Arg::Device("cpu".into())));
+    }
     out.push(("pin_memory".to_string(), Arg::Bool(false)));
     out
 }

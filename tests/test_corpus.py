@@ -12,6 +12,8 @@ import pytest
 import scoring
 
 RATCHET = scoring.load_ratchet()
+PROGRAM_RATCHET = [(check, entry) for check, entries in scoring.load_program_ratchet().items()
+                   for entry in entries]
 
 
 def test_compare_is_semantic():
@@ -55,3 +57,21 @@ def test_ratchet_holds(corpus_scoring, entry):
         f"{entry} regressed: failing checks {failing} "
         f"(see: python3 ../shared/tools/compare.py ... --verbose; checks {json.dumps(row['checks'])})"
     )
+
+
+def test_program_ratchet_is_canonical():
+    ratchet = scoring.load_program_ratchet()
+    assert sorted(ratchet) == sorted(scoring.PROGRAM_CHECKS)
+    cases, _ = scoring.find_cases()
+    for check, entries in ratchet.items():
+        problems = scoring.ratchet_problems(entries, cases)
+        assert not problems, f"ratchet_program.json [{check}]: " + "\n".join(problems)
+
+
+@pytest.mark.parametrize("check,entry", PROGRAM_RATCHET)
+def test_program_ratchet_holds(corpus_scoring, check, entry):
+    """Where the exported program's arguments (`args`) or its printout
+    (`print`) agreed with torch's, they keep agreeing."""
+    row = corpus_scoring.rows.get(entry)
+    assert row is not None, f"{entry} was not scored"
+    assert row["checks"].get(check), f"{entry}: `{check}` regressed ({json.dumps(row['checks'])})"

@@ -8,6 +8,11 @@ scores the reports with ../shared/tools/compare.py (its `--json` rows give a
 pass/fail per case and mode). A case-mode is written "NAME [strict]" or
 "NAME [nonstrict]", the spelling of tests/corpus/ratchet.json.
 
+compare.py reports `args` and `print` (the exported program exact to the
+argument and as torch prints it) without counting them in a pass; they
+have their own ratchet, tests/corpus/ratchet_program.json: for each of
+the two checks, the case-modes where it holds.
+
 usage: scoring.py [--bin PATH] [--update-ratchet [--allow-regress]]
 """
 import json
@@ -25,6 +30,8 @@ CORPUS = SHARED / "corpus"
 COMPARE = SHARED / "tools" / "compare.py"
 CASES = ROOT / "tests" / "corpus" / "cases"
 RATCHET = ROOT / "tests" / "corpus" / "ratchet.json"
+PROGRAM_RATCHET = ROOT / "tests" / "corpus" / "ratchet_program.json"
+PROGRAM_CHECKS = ("args", "print")
 BINARY = Path(os.environ.get("EXPORTLENS_BIN", ROOT / "target" / "release" / "exportlens"))
 MODES = ("strict", "nonstrict")
 ENTRY_RE = re.compile(r"^[A-Za-z0-9_]+ \[(strict|nonstrict)\]$")
@@ -79,6 +86,10 @@ class Scoring:
     @property
     def passing(self):
         return sorted(k for k, r in self.rows.items() if r["pass"])
+
+    def holding(self, check):
+        """The case-modes where `check` applies and holds."""
+        return sorted(k for k, r in self.rows.items() if r["checks"].get(check))
 
 
 def run_cli(binary, source, out_path, extra_args=(), timeout=TIMEOUT_S):
@@ -192,6 +203,28 @@ def update_ratchet(scoring, allow_regress, path=RATCHET):
     return 0
 
 
+def load_program_ratchet(path=PROGRAM_RATCHET):
+    if not path.exists():
+        return {c: [] for c in PROGRAM_CHECKS}
+    return json.loads(path.read_text())
+
+
+def update_program_ratchet(scoring, allow_regress, path=PROGRAM_RATCHET):
+    """Raise the args/print ratchet to what holds now, as update_ratchet."""
+    old = load_program_ratchet(path)
+    new = {}
+    for check in PROGRAM_CHECKS:
+        before, now = set(old.get(check, [])), set(scoring.holding(check))
+        lost = sorted(before - now)
+        if lost and not allow_regress:
+            print(f"refusing to update {path.relative_to(ROOT)}: `{check}` no longer holds on {lost}")
+            return 1
+        new[check] = sorted(now if allow_regress else now | before)
+        print(f"{path.relative_to(ROOT)}: {check} {len(new[check])} case-modes (+{len(now - before)})")
+    path.write_text(json.dumps(new, indent=1) + "\n")
+    return 0
+
+
 def main(argv):
     binary = BINARY
     if "--bin" in argv:
@@ -208,7 +241,8 @@ def main(argv):
     for name, err in sorted(scoring.tool_errors.items()):
         print(f"CLI failed on {name}: {err}")
     if "--update-ratchet" in argv:
-        return update_ratchet(scoring, "--allow-regress" in argv)
+        allow = "--allow-regress" in argv
+        return update_ratchet(scoring, allow) or update_program_ratchet(scoring, allow)
     return 0
 
 

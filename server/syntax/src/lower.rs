@@ -111,6 +111,21 @@ fn lower_with(tree: &Tree, mut lowerer: Lowerer, cache: Option<&mut StmtCache>) 
     let mut errors = lowerer.errors;
     if root.has_error() {
         errors::collect(root, source, &mut errors);
+        // A bracket mistake is reported where the bracket is, when that is
+        // lines ahead of where tree-sitter's recovery noticed it.
+        let line_of = |offset: u32| {
+            source.as_bytes()[..(offset as usize).min(source.len())]
+                .iter()
+                .filter(|b| **b == b'\n')
+                .count()
+        };
+        if let Some(bracket) = errors::bracket_error(source)
+            && errors
+                .iter()
+                .all(|e| line_of(e.range.start) > line_of(bracket.range.start))
+        {
+            errors.push(bracket);
+        }
     }
     errors.sort_by_key(|error| error.range);
     Parsed {

@@ -263,3 +263,35 @@ fn tab_error_lines_agree_with_cpython() {
         assert_eq!(parse(source).errors, [], "{source:?}");
     }
 }
+
+#[test]
+fn a_header_without_its_colon_is_found_below_where_recovery_starts() {
+    // CPython: line 4, "expected ':'" after `x)`; tree-sitter's error
+    // region starts at the class line.
+    let source =
+        "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x)\n        return x\n";
+    let parsed = parse(source);
+    assert_eq!(messages(&parsed.errors)[0], "expected `:`");
+    assert_eq!(
+        parsed.errors[0].range.start as usize,
+        source.find("x)\n").unwrap() + 2
+    );
+    // Comments between the header and its body.
+    let source = "class C(object)\n    # a comment\n    def f(self):\n        pass\n";
+    let parsed = parse(source);
+    assert_eq!(messages(&parsed.errors)[0], "expected `:`");
+    assert_eq!(
+        parsed.errors[0].range.start as usize,
+        source.find('\n').unwrap()
+    );
+}
+
+#[test]
+fn an_unclosed_bracket_is_reported_at_the_bracket() {
+    // CPython: "'(' was never closed" at the `(` of line 2.
+    let source =
+        "class M:\n    def __init__(self:\n        super().__init__()\n        self.t = 1\n";
+    let parsed = parse(source);
+    assert_eq!(messages(&parsed.errors)[0], "`(` was never closed");
+    assert_eq!(text(source, parsed.errors[0].range), "(");
+}

@@ -66,7 +66,9 @@ fn describe_error(error: Node, src: &str, out: &mut Vec<SyntaxError>) {
             opener,
             format!("`{}` was never closed", opener.kind()),
         ));
-    } else if let Some(missing) = missing_colon(error, src) {
+    } else if let Some(missing) =
+        missing_colon(error, src).or_else(|| header_without_colon(error, src))
+    {
         if scan.invalid_chars.is_empty() {
             out.push(missing);
         }
@@ -117,6 +119,132 @@ fn missing_colon(error: Node, src: &str) -> Option<SyntaxError> {
         range: crate::ast::TextRange::new(at, at),
         message: "expected `:`".to_owned(),
     })
+}
+
+/// A compound statement's header without its colon anywhere in the error
+/// region (tree-sitter may start the region lines above it): the first
+/// line that opens with a compound keyword, has balanced brackets, does not
+/// end with `:` and is followed by a more indented line. The `:` is
+/// expected at the end of its code.
+fn header_without_colon(error: Node, src: &str) -> Option<SyntaxError> {
+    // From the last line of code before the region: the header may end
+    // just above it (comments between header and body).
+    let mut start = src[..error.start_byte()].rfind('\n').map_or(0, |i| i + 1);
+    while start > 0 {
+        let previous = src[..start - 1].rfind('\n').map_or(0, |i| i + 1);
+        let text = src[previous..start].trim();
+        start = previous;
+        if !text.is_empty() && !text.starts_with('#') {
+            break;
+        }
+    }
+    let end = error.end_byte().min(src.len());
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut offset = start;
+    let mut lines = src[start..].split_inclusive('\n').peekable();
+    while let Some(line) = lines.next() {
+        let line_start = offset;
+        offset += line.len();
+        if line_start >= end {
+            return None;
+        }
+        let code = line.split('#').next().unwrap_or("").trim_end();
+        let first_word = code
+            .trim_start()
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .next()
+            .unwrap_or("");
+        if !COMPOUND_KEYWORDS.contains(&first_word) || code.ends_with(':') {
+            continue;
+        }
+        let depth: i32 = code
+            .chars()
+            .map(|c| match c {
+                '(' | '[' | '{' => 1,
+                ')' | ']' | '}' => -1,
+                _ => 0,
+            })
+            .sum();
+        if depth != 0 || code.contains(['"', '\'']) {
+            continue;
+        }
+        let next = lines
+            .clone()
+            .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+        if next.is_some_and(|n| indent(n) > indent(code)) {
+            let at = (line_start + code.len()) as u32;
+            return Some(SyntaxError {
+                range: crate::ast::TextRange::new(at, at),
+                message: "expected `:`".to_owned(),
+            });
+        }
+    }
+    None
+}
+
+/// Brackets as CPython's tokenizer checks them over the whole text: a
+/// closing bracket that matches no opener (`unmatched ')'`) or another
+/// kind (`closing parenthesis ']' does not match ...`), or, at the end of
+/// the file, the innermost bracket still open (`'(' was never closed`).
+/// Strings and comments are skipped. tree-sitter's recovery often places
+/// these mistakes lines away from the bracket.
+pub(super) fn bracket_error(src: &str) -> Option<SyntaxError> {
+    let bytes = src.as_bytes();
+    let mut open: Vec<(usize, u8)> = Vec::new();
+    let mut i = 0;
+    let at = |i: usize, message: String| SyntaxError {
+        range: crate::ast::TextRange::new(i as u32, i as u32 + 1),
+        message,
+    };
+    while i < bytes.len() {
+        match bytes[i] {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            q @ (b'\'' | b'"') => {
+                let triple = bytes.get(i..i + 3) == Some(&[q, q, q][..]);
+                let quote_len = if triple { 3 } else { 1 };
+                i += quote_len;
+                loop {
+                    match bytes.get(i) {
+                        None => return None,
+                        Some(b'\\') => i += 2,
+                        Some(b'\n') if !triple => return None,
+                        Some(&c)
+                            if c == q
+                                && (!triple || bytes.get(i..i + 3) == Some(&[q, q, q][..])) =>
+                        {
+                            i += quote_len;
+                            break;
+                        }
+                        Some(_) => i += 1,
+                    }
+                }
+                continue;
+            }
+            c @ (b'(' | b'[' | b'{') => open.push((i, c)),
+            c @ (b')' | b']' | b'}') => match open.pop() {
+                None => return Some(at(i, format!("unmatched `{}`", c as char))),
+                Some((_, o)) if !closes(&(o as char).to_string(), &(c as char).to_string()) => {
+                    return Some(at(
+                        i,
+                        format!(
+                            "closing `{}` does not match opening `{}`",
+                            c as char, o as char
+                        ),
+                    ));
+                }
+                Some(_) => {}
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    open.last()
+        .map(|&(i, o)| at(i, format!("`{}` was never closed", o as char)))
 }
 
 /// The leaves (tokens) under `node` that start on `row`, in document

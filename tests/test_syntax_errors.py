@@ -5,7 +5,8 @@ token (a seeded choice, so the set is the same on every run: three random
 tokens per file, and two of its colons or brackets); those CPython
 rejects are checked with `exportlens check --output-format json`, and the
 line of the first syntax diagnostic must equal the line CPython's
-`compile()` names in at least 90% of them.
+`compile()` names in at least 90% of them, and the column too in at least
+70%.
 """
 import io
 import json
@@ -40,11 +41,12 @@ def delete_token(text, tok):
     return "".join(lines)
 
 
-def cpython_error_line(text):
+def cpython_error(text):
+    """CPython's (line, 1-based column) of the syntax error, or None."""
     try:
         compile(text, "broken.py", "exec")
     except SyntaxError as e:
-        return e.lineno
+        return (e.lineno, e.offset)
     return None
 
 
@@ -61,15 +63,16 @@ def broken_files():
         chosen += rng.sample(punctuation, min(2, len(punctuation)))
         for tok in chosen:
             broken = delete_token(text, tok)
-            line = cpython_error_line(broken)
-            if line is not None:
-                out.append((f"{src.stem}", broken, line))
+            where = cpython_error(broken)
+            if where is not None:
+                out.append((f"{src.stem}", broken, where))
     return out
 
 
-def first_syntax_line(report):
-    lines = [d["line"] for d in report["diagnostics"] if d["code"] == "syntax"]
-    return min(lines) if lines else None
+def first_syntax_error(report):
+    """The (line, 1-based column) of the first syntax diagnostic."""
+    places = [(d["line"], d["column"]) for d in report["diagnostics"] if d["code"] == "syntax"]
+    return min(places) if places else None
 
 
 def test_syntax_error_lines_agree_with_cpython(tmp_path):
@@ -82,16 +85,19 @@ def test_syntax_error_lines_agree_with_cpython(tmp_path):
         p = tmp_path / f"{i:04d}_{name}.py"
         p.write_text(text)
         paths.append(p)
-    agree, misses = 0, []
-    for p, (name, text, line) in zip(paths, cases):
+    lines, columns, misses = 0, 0, []
+    for p, (name, text, (line, column)) in zip(paths, cases):
         proc = subprocess.run([str(BINARY), "check", "--output-format", "json", str(p)],
                               capture_output=True, text=True, timeout=60)
         assert proc.returncode in (0, 1, 2), f"{p.name}: exit {proc.returncode}: {proc.stderr[-500:]}"
-        got = first_syntax_line(json.loads(proc.stdout))
-        if got == line:
-            agree += 1
+        got = first_syntax_error(json.loads(proc.stdout))
+        if got and got[0] == line:
+            lines += 1
+            columns += got[1] == column
         else:
-            misses.append(f"{p.name}: CPython line {line}, exportlens {got}")
-    rate = agree / len(cases)
-    print(f"syntax error lines agree with CPython on {agree}/{len(cases)} broken files ({100 * rate:.1f}%)")
-    assert rate >= 0.90, f"{agree}/{len(cases)} ({100 * rate:.1f}%); first misses:\n" + "\n".join(misses[:40])
+            misses.append(f"{p.name}: CPython {line}:{column}, exportlens {got}")
+    n = len(cases)
+    print(f"syntax errors agree with CPython on {lines}/{n} broken files by line "
+          f"({100 * lines / n:.1f}%), {columns}/{n} by line and column ({100 * columns / n:.1f}%)")
+    assert lines / n >= 0.90, f"lines {lines}/{n}; first misses:\n" + "\n".join(misses[:40])
+    assert columns / n >= 0.70, f"columns {columns}/{n}"

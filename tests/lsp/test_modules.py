@@ -109,6 +109,39 @@ async def test_shape_requirement_hint(client: LanguageClient, tmp_path: Path):
     assert qkv_label.startswith(": f32[s") and qkv_label.endswith(", 3, 4, 12]"), qkv_label
 
 
+@pytest.mark.asyncio
+async def test_a_block_with_constructor_arguments_is_analysed_on_open(client: LanguageClient, tmp_path: Path):
+    """A reusable block whose `__init__` takes `dim` without a default: the
+    editor builds it with an assumed `dim` and publishes the data-dependent
+    branch of its `forward` on open, saying what it assumed."""
+    path = tmp_path / "attention.py"
+    text = (
+        "import torch\nfrom torch import nn\n\n\n"
+        "class Attention(nn.Module):\n"
+        "    def __init__(self, dim, heads=4):\n"
+        "        super().__init__()\n"
+        "        assert dim % heads == 0\n"
+        "        self.qkv = nn.Linear(dim, dim * 3)\n"
+        "        self.proj = nn.Linear(dim, dim)\n\n"
+        "    def forward(self, x):\n"
+        "        q, k, v = self.qkv(x).chunk(3, dim=-1)\n"
+        "        y = (q @ k.transpose(-2, -1)).softmax(-1) @ v\n"
+        "        if y.sum() > 0:\n"
+        "            y = y * 2\n"
+        "        return self.proj(y)\n"
+    )
+    path.write_text(text)
+    uri = uri_of(path)
+    open_doc(client, uri, text)
+    diags = await diagnostics_for(client, uri, 1)
+    branch = position_of(text, "if y.sum() > 0:").line
+    at_branch = [d for d in diags if d.range.start.line == branch]
+    assert at_branch, diags
+    for d in at_branch:
+        assert d.severity == types.DiagnosticSeverity.Warning
+        assert "`Attention(dim=64)` (constructor arguments assumed)" in d.message, d.message
+
+
 def torch_python() -> str | None:
     """An interpreter with torch and jaxtyping (EXPORTLENS_TORCH_PYTHON, or
     the development machine's /work/torchvenv), if there is one."""

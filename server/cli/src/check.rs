@@ -106,10 +106,14 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
         let choice = opts
             .modes
             .unwrap_or_else(|| ModeChoice::from_setting(settings.mode));
+        let absolute = std::path::absolute(f).unwrap_or_else(|_| f.clone());
+        let modules =
+            (!settings.modules_off).then(|| lsp::analysis::module_overrides(&settings, &absolute));
         jobs.push(FileJob {
             path: f.clone(),
             filter,
             choice,
+            modules,
         });
     }
     if jobs.len() > 1 {
@@ -161,6 +165,9 @@ struct FileJob {
     path: PathBuf,
     filter: Arc<Filter>,
     choice: ModeChoice,
+    /// How the configuration builds and feeds module classes
+    /// (`[tool.exportlens.modules.NAME]`); `None`: `modules = false`.
+    modules: Option<Vec<tracer::entry::assumed::ModuleOverride>>,
 }
 
 /// The report of one file. A file that cannot be read does not stop the
@@ -209,6 +216,11 @@ fn check_file(job: &FileJob, opts: &CheckOptions) -> Result<Report> {
         opts.strict_analysis,
         &mut report,
     );
+    if analysis.entries.is_empty()
+        && let Some(overrides) = &job.modules
+    {
+        module_findings(&analysis, f, &path, job.choice, overrides, &mut report);
+    }
     dedupe_notes(&mut report, 0);
     job.filter.apply(&mut report, 0);
     apply_suppressions(
@@ -364,6 +376,89 @@ fn no_entry(path: &str) -> Diagnostic {
         "no-entry",
         "no export entry point: nothing to check",
     )
+}
+
+/// What a model file without an export entry point says, module by
+/// module (as the editor shows it): each `nn.Module` class traced on
+/// assumed inputs and constructor arguments, and the failures that hold
+/// whatever was assumed (data-dependent decisions, graph breaks) as
+/// warnings naming the assumption. `modules = false` in the configuration
+/// turns this off.
+fn module_findings(
+    analysis: &Analysis,
+    file_path: &Path,
+    path: &str,
+    choice: ModeChoice,
+    overrides: &[tracer::entry::assumed::ModuleOverride],
+    report: &mut Report,
+) {
+    let modes: Vec<Mode> = match choice {
+        ModeChoice::Strict => vec![Mode::Strict],
+        ModeChoice::Both => vec![Mode::Strict, Mode::NonStrict],
+        ModeChoice::NonStrict | ModeChoice::Default => vec![Mode::NonStrict],
+    };
+    let options = tracer::TraceOptions {
+        workspace: Some(tracer::Workspace::new(
+            Box::new(crate::analyze::DiskProvider),
+            crate::analyze::import_roots(file_path),
+        )),
+        ..tracer::TraceOptions::default()
+    };
+    let analyses = export::modules::analyze_modules(
+        &analysis.file,
+        &modes,
+        &options,
+        &|_| false,
+        overrides,
+        None,
+    );
+    for a in &analyses {
+        let Some(m) = a.module() else { continue };
+        for r in &a.runs {
+            let mut run = EntryRun {
+                path: path.to_string(),
+                entry: format!("{} (module)", a.entry.name),
+                cell: None,
+                line: a.entry.line,
+                mode: r.mode,
+                verdict: Verdict::Exports,
+            };
+            let TraceOutcome::Failed(fl) = &r.outcome else {
+                report.entries.push(run);
+                continue;
+            };
+            if fl.path.is_some() || !export::modules::shown_failure(m, fl) {
+                run.verdict =
+                    Verdict::Unjudged(format!("analysed on assumed inputs: {}", m.assumption()));
+                report.entries.push(run);
+                continue;
+            }
+            let line = fl.line.unwrap_or(a.entry.line);
+            let mode = if modes.len() > 1 {
+                format!(" ({})", r.mode.key())
+            } else {
+                String::new()
+            };
+            let mut d = Diagnostic::on_line(
+                path,
+                line,
+                (1, 2),
+                Severity::Warning,
+                fl.code(),
+                format!("{}{mode}", fl.message.lines().next().unwrap_or_default()),
+            );
+            d.help = Some(format!(
+                "module `{}` analysed on assumed inputs: {} (no export entry point reaches it)",
+                a.entry.name,
+                m.assumption()
+            ));
+            d.source_line = raw_line(&analysis.file, line);
+            d.mode = Some(r.mode);
+            d.entry = Some(a.entry.name.clone());
+            run.verdict = Verdict::Fails(report.push(d));
+            report.entries.push(run);
+        }
+    }
 }
 
 /// How many times `check --fix` re-analyses a file it fixed.

@@ -7,6 +7,7 @@ mod configuration;
 mod entries;
 mod environments;
 mod exit_codes;
+mod model_files;
 mod notebooks;
 mod output_formats;
 mod pathological;

@@ -380,10 +380,13 @@ pub fn analyze_modules(
 pub fn shown_failure(m: &ModuleEntry, f: &tracer::Failure) -> bool {
     use tracer::FailureKind;
     let raised = f.gb_code == Some("GB0088");
+    // With constructor arguments exportlens chose, a shape error may be
+    // the choice's.
+    let known = m.inputs_known() && !m.init_assumed;
     match f.kind {
         FailureKind::DataDependent => true,
-        FailureKind::GraphBreak => !raised || m.inputs_known(),
-        FailureKind::Other => m.inputs_known(),
+        FailureKind::GraphBreak => !raised || known,
+        FailureKind::Other => known,
         FailureKind::ConstraintViolation | FailureKind::Incomplete => false,
     }
 }
@@ -412,9 +415,11 @@ pub fn requirements(a: &ModuleAnalysis, r: &TraceResult) -> Vec<(u32, String)> {
             // Only what reads as a requirement: an input size equal to a
             // number or to another input size (not the long relations of
             // flattened views).
+            // A size equal to a number may be the number exportlens chose
+            // for a constructor argument.
             if tracer::entry::assumed::size_source(lhs).is_none()
                 || (tracer::entry::assumed::size_source(rhs).is_none()
-                    && rhs.parse::<i64>().is_err())
+                    && (rhs.parse::<i64>().is_err() || m.init_assumed))
             {
                 return None;
             }

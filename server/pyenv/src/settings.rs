@@ -53,6 +53,9 @@ pub struct Settings {
     pub respect_gitignore: Option<bool>,
     /// `[tool.exportlens.modules.NAME]` tables, in file order.
     pub modules: Vec<ModuleSetting>,
+    /// `modules = false`: no module analysis of files without an export
+    /// entry point (the editor's and `check`'s).
+    pub modules_off: bool,
 }
 
 /// How the editor's module analysis builds and feeds one module class or
@@ -182,6 +185,8 @@ pub fn parse(path: &Path, text: &str, problems: &mut Vec<Error>) -> Option<Setti
             }
             "report-guards" => settings.report_guards = reader.boolean(key, item),
             "respect-gitignore" => settings.respect_gitignore = reader.boolean(key, item),
+            "modules" if item.as_bool() == Some(false) => settings.modules_off = true,
+            "modules" if item.as_bool() == Some(true) => {}
             "modules" => settings.modules = reader.modules(key, item),
             other => reader.problems.push(Error::UnknownKey {
                 path: path.to_path_buf(),
@@ -298,7 +303,8 @@ impl Reader<'_> {
 
     /// `modules`: a table of `NAME` or `"GLOB::NAME"` = { init, inputs }.
     fn modules(&mut self, key: &str, item: &Item) -> Vec<ModuleSetting> {
-        const EXPECTED: &str = "a table of module names, each a table with `init` and `inputs`";
+        const EXPECTED: &str =
+            "`false`, or a table of module names, each a table with `init` and `inputs`";
         let Some(table) = item.as_table_like() else {
             self.bad(key, EXPECTED);
             return Vec::new();

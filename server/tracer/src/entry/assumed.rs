@@ -47,8 +47,13 @@ pub struct ModuleEntry {
     /// `*args` and `**kwargs` are left to their defaults).
     pub inputs: Vec<AssumedInput>,
     /// The arguments the module is built with (`dim=64, heads=4`), from
-    /// the project's configuration; `None`: built without arguments.
+    /// the project's configuration, a call of the class in the file, or
+    /// assumed ([`ModuleEntry::init_assumed`]); `None`: built without
+    /// arguments.
     pub init: Option<String>,
+    /// Whether exportlens chose `init`'s values (no configuration or call
+    /// gave them): what depends on them is not reported.
+    pub init_assumed: bool,
 }
 
 /// What a project's configuration says of one module class or builder
@@ -151,9 +156,14 @@ impl ModuleEntry {
             .collect::<Vec<_>>()
             .join(", ");
         let model = format!(
-            "`{}({})`",
+            "`{}({})`{}",
             self.builder.as_deref().unwrap_or(&self.class),
-            self.init.as_deref().unwrap_or("")
+            self.init.as_deref().unwrap_or(""),
+            if self.init_assumed {
+                " (constructor arguments assumed)"
+            } else {
+                ""
+            }
         );
         if inputs.is_empty() {
             format!("{model} called without inputs")
@@ -215,9 +225,18 @@ pub fn module_entries(file: &SourceFile, overrides: &[ModuleOverride]) -> Vec<En
             continue;
         };
         let config = override_of(&class.name);
-        let init = config.and_then(|o| o.init.clone());
-        if init.is_none() && method(class, "__init__").is_some_and(|i| requires_arguments(&i)) {
-            continue;
+        let mut init = config.and_then(|o| o.init.clone());
+        let mut init_assumed = false;
+        if init.is_none()
+            && let Some(constructor) = method(class, "__init__").filter(|i| requires_arguments(i))
+        {
+            match constructor_arguments(file, class, &constructor) {
+                Some((arguments, assumed)) => {
+                    init = Some(arguments);
+                    init_assumed = assumed;
+                }
+                None => continue,
+            }
         }
         let Some(inputs) = forward_inputs(file, &forward, config) else {
             continue;
@@ -231,6 +250,7 @@ pub fn module_entries(file: &SourceFile, overrides: &[ModuleOverride]) -> Vec<En
                 builder: None,
                 inputs: with_example_sizes(inputs),
                 init,
+                init_assumed,
             })),
         });
     }
@@ -260,10 +280,201 @@ pub fn module_entries(file: &SourceFile, overrides: &[ModuleOverride]) -> Vec<En
                 builder: Some(def.name.clone()),
                 inputs: with_example_sizes(inputs),
                 init,
+                init_assumed: false,
             })),
         });
     }
     out
+}
+
+/// Constructor arguments for a class whose `__init__` requires some, from
+/// what the file knows, in order: a call of the class elsewhere in the
+/// file whose arguments are all literals (a parent module, a builder, a
+/// test); otherwise a value for each required parameter from its
+/// annotation and name ([`assumed_argument`]). The arguments as call text
+/// and whether they were assumed; `None` when a parameter cannot be given
+/// a value (a `config` object, a string).
+fn constructor_arguments(
+    file: &SourceFile,
+    class: &ClassDef,
+    init: &FunctionDef,
+) -> Option<(String, bool)> {
+    if let Some(call) = literal_call(file, &class.name) {
+        return Some((call, false));
+    }
+    let p = &init.params;
+    let mut parts = Vec::new();
+    for param in p.posonly.iter().chain(&p.args).skip(1) {
+        if param.default.is_none() {
+            let value = assumed_argument(param)?;
+            parts.push(if p.posonly.iter().any(|q| q.name == param.name) {
+                value
+            } else {
+                format!("{}={value}", param.name)
+            });
+        }
+    }
+    for param in p.kwonly.iter().filter(|q| q.default.is_none()) {
+        parts.push(format!("{}={}", param.name, assumed_argument(param)?));
+    }
+    Some((parts.join(", "), true))
+}
+
+/// The argument text of the first call `name(...)` in the file whose
+/// arguments are all literals (numbers, strings, booleans, `None`, as
+/// keywords or positions).
+fn literal_call(file: &SourceFile, name: &str) -> Option<String> {
+    let text = &file.text;
+    let pattern = format!("{name}(");
+    let mut from = 0;
+    while let Some(found) = text[from..].find(&pattern) {
+        let start = from + found;
+        from = start + pattern.len();
+        let before = text[..start].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            || text[..start].trim_end().ends_with("class")
+            || text[..start].trim_end().ends_with("def")
+        {
+            continue;
+        }
+        let open = start + pattern.len() - 1;
+        let mut depth = 0usize;
+        let close = text[open..].char_indices().find_map(|(i, c)| {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Some(open + i);
+                    }
+                }
+                '\n' if depth > 8 => return None,
+                _ => {}
+            }
+            None
+        })?;
+        let arguments = text[open + 1..close].trim();
+        if arguments.is_empty() || arguments.len() > 500 {
+            continue;
+        }
+        let parsed = syntax::parse(&format!("f({arguments})\n"));
+        let literal = |e: &Expr| {
+            matches!(
+                e.kind,
+                ExprKind::Int(_)
+                    | ExprKind::Float(_)
+                    | ExprKind::Str(_)
+                    | ExprKind::Bool(_)
+                    | ExprKind::NoneLit
+            )
+        };
+        let all_literal = match parsed.module.body.as_slice() {
+            [stmt] if parsed.errors.is_empty() => match &stmt.kind {
+                StmtKind::Expr(e) => match &e.kind {
+                    ExprKind::Call { args, .. } => args.iter().all(|a| match a {
+                        syntax::ast::Arg::Positional(e)
+                        | syntax::ast::Arg::Keyword { value: e, .. } => literal(e),
+                        _ => false,
+                    }),
+                    _ => false,
+                },
+                _ => false,
+            },
+            _ => false,
+        };
+        if all_literal {
+            return Some(arguments.to_string());
+        }
+    }
+    None
+}
+
+/// A value for a required constructor parameter, from its annotation
+/// (`int`, `float`, `bool`) and its name: counts of heads 4, of layers
+/// or blocks 2, kernel sizes 3, strides and groups 1, class counts 10,
+/// probabilities 0.1, flags False, any other size 64 (even, divisible by
+/// the head and group counts code usually checks). `None` for a
+/// parameter no such value fits (an object such as a `config`, a string).
+fn assumed_argument(param: &Param) -> Option<String> {
+    let name = param.name.to_ascii_lowercase();
+    let annotation = param.annotation.as_ref().map(|a| match &a.kind {
+        ExprKind::Name(n) => n.as_str(),
+        _ => "?",
+    });
+    let has = |words: &[&str]| words.iter().any(|w| name.contains(w));
+    let float_named = has(&[
+        "drop",
+        "eps",
+        "prob",
+        "rate",
+        "scale",
+        "ratio",
+        "momentum",
+        "temperature",
+    ]) || name == "p";
+    let bool_named = name.starts_with("use_")
+        || name.starts_with("is_")
+        || name.starts_with("with_")
+        || has(&[
+            "bias",
+            "causal",
+            "affine",
+            "norm_first",
+            "residual",
+            "inplace",
+        ]);
+    match annotation {
+        Some("float") => {
+            return Some(
+                if float_named && has(&["eps"]) {
+                    "1e-05"
+                } else {
+                    "0.1"
+                }
+                .into(),
+            );
+        }
+        Some("bool") => return Some("False".into()),
+        Some("int") | None => {}
+        Some(_) => return None,
+    }
+    if annotation.is_none() {
+        if has(&[
+            "config",
+            "cfg",
+            "args",
+            "opt",
+            "name",
+            "act",
+            "norm_layer",
+            "block",
+            "layer_type",
+            "mode",
+        ]) && !has(&["num_", "n_"])
+        {
+            return None;
+        }
+        if float_named {
+            return Some(if has(&["eps"]) { "1e-05" } else { "0.1" }.into());
+        }
+        if bool_named {
+            return Some("False".into());
+        }
+    }
+    let value = if has(&["head"]) {
+        4
+    } else if has(&["layer", "depth", "block", "stage"]) {
+        2
+    } else if has(&["kernel"]) {
+        3
+    } else if has(&["stride", "group", "dilation"]) {
+        1
+    } else if has(&["class", "label"]) {
+        10
+    } else {
+        64
+    };
+    Some(value.to_string())
 }
 
 /// `-> ResNet` or `-> "ResNet"`: the class a function says it returns.
@@ -562,6 +773,7 @@ fn entry_with(entry: &EntryPoint, m: &ModuleEntry, inputs: Vec<AssumedInput>) ->
             builder: m.builder.clone(),
             inputs,
             init: m.init.clone(),
+            init_assumed: m.init_assumed,
         })),
         ..entry.clone()
     }

@@ -76,12 +76,40 @@ fn classes_and_builders_that_can_be_built_become_entries() {
     let file = SourceFile::parse("/w/blocks.py", SOURCES);
     let entries = module_entries(&file, &[]);
     let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
-    // NeedsArgs needs an argument, Counted takes an int, the second
-    // builder needs an argument: none of them is an entry.
-    assert_eq!(names, ["Annotated", "Commented", "needs_args_small"]);
-    let builder = module(&entries[2]);
+    // NeedsArgs needs an argument, which the call `NeedsArgs(16)` in the
+    // file gives; Counted takes an int and the second builder needs an
+    // argument: neither is an entry.
+    assert_eq!(
+        names,
+        ["Annotated", "Commented", "NeedsArgs", "needs_args_small"]
+    );
+    let needs_args = module(&entries[2]);
+    assert_eq!(needs_args.init.as_deref(), Some("16"));
+    assert!(!needs_args.init_assumed);
+    let builder = module(&entries[3]);
     assert_eq!(builder.class, "NeedsArgs");
     assert_eq!(builder.builder.as_deref(), Some("needs_args_small"));
+}
+
+#[test]
+fn constructor_arguments_no_call_gives_are_assumed_from_annotation_and_name() {
+    let source = "from torch import nn\n\nclass Block(nn.Module):\n    def __init__(self, dim, num_heads, dropout, qkv_bias: bool, *, depth: int):\n        super().__init__()\n\n    def forward(self, x):\n        return x\n\nclass Configured(nn.Module):\n    def __init__(self, config):\n        super().__init__()\n\n    def forward(self, x):\n        return x\n";
+    let file = SourceFile::parse("/w/block.py", source);
+    let entries = module_entries(&file, &[]);
+    // `config` is an object no number stands for: not an entry.
+    let names: Vec<&str> = entries.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["Block"]);
+    let block = module(&entries[0]);
+    assert_eq!(
+        block.init.as_deref(),
+        Some("dim=64, num_heads=4, dropout=0.1, qkv_bias=False, depth=2")
+    );
+    assert!(block.init_assumed);
+    assert!(
+        block
+            .assumption()
+            .contains("(constructor arguments assumed)")
+    );
 }
 
 #[test]

@@ -357,3 +357,17 @@ fn a_package_input_is_written_as_its_files_and_traced_through_its_imports() {
     // `helper` is found through the star-import cycle: both modes export.
     assert_eq!(exported, Ok(true));
 }
+
+#[test]
+fn an_output_that_does_not_parse_or_lies_is_a_finding() {
+    let report = Report::default();
+    assert!(check_junit(&report, "<testsuites tests=\"0\">\u{1}</testsuites>").is_err());
+    assert!(check_junit(&report, "<testsuites tests=\"1\"></testsuites>").is_err());
+    assert!(check_json(&report, "{\"diagnostics\": [").is_err());
+    assert!(check_json_lines(&report, "{\"a\": 1}\n").is_err());
+    assert!(check_sarif(&report, "{}").is_err());
+    let junit =
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites tests=\"0\"></testsuites>\n";
+    assert_eq!(check_junit(&report, junit), Ok(()));
+    assert_eq!(check_json(&report, "{\"diagnostics\": []}"), Ok(()));
+}

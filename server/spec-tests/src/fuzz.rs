@@ -478,6 +478,9 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
         }
     }
     stats.seconds = start.elapsed().as_secs_f64();
+    // The worker is idle (its last answer came): its folder can go.
+    drop(worker);
+    let _ = std::fs::remove_dir_all(package_dir(workers));
     let (end, peak) = rss_mib();
     stats.rss_end_mib = end;
     stats.peak_rss_mib = stats.peak_rss_mib.max(peak);

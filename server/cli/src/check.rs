@@ -123,7 +123,7 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
     for part in parallel::map_in_order(&jobs, |job| check_file(job, opts)) {
         report.append(part?);
     }
-    report.diagnostics.iter_mut().for_each(widen_to_line);
+    widen_to_lines(&mut report);
     output::print(&report, opts.format, opts.color)?;
     Ok(report.failed())
 }
@@ -141,15 +141,36 @@ pub fn report_of(analysis: &Analysis, path: &str, modes: Option<ModeChoice>) -> 
         .cloned()
         .unwrap_or_default();
     let choice = modes.unwrap_or_else(|| ModeChoice::from_setting(settings.mode));
+    Ok(report_with(analysis, path, choice, &settings, false))
+}
+
+/// The report of one file already analysed, with `settings`' filters and
+/// the file's suppression comments applied (unused ones reported when
+/// `report_unused`); reads no configuration. [`widen_to_lines`] then
+/// locates it as `check` prints it (the pipeline fuzzer renders it so in
+/// every output format).
+pub fn report_with(
+    analysis: &Analysis,
+    path: &str,
+    choice: ModeChoice,
+    settings: &Settings,
+    report_unused: bool,
+) -> Report {
     let mut report = Report {
         files_checked: 1,
         ..Report::default()
     };
     report_file(analysis, path, choice, false, &mut report);
     dedupe_notes(&mut report, 0);
-    Filter::new(&settings).apply(&mut report, 0);
-    apply_suppressions(analysis, path, 0, false, &mut report);
-    Ok(report)
+    Filter::new(settings).apply(&mut report, 0);
+    apply_suppressions(analysis, path, 0, report_unused, &mut report);
+    report
+}
+
+/// Diagnostics that only know their line underline the line's code, as
+/// `check` prints them.
+pub fn widen_to_lines(report: &mut Report) {
+    report.diagnostics.iter_mut().for_each(widen_to_line);
 }
 
 /// Says on stderr the syntax errors `report` shows (`export` and `run`

@@ -7,18 +7,7 @@
 //! and `run` as `check` on the file, `run` also when a run fails), 2 for
 //! usage, configuration and internal errors.
 
-mod analyze;
-mod check;
-mod fix;
-mod modules;
-mod notebooks;
-mod output;
-mod parallel;
-mod report;
-mod rule;
-mod run;
-mod suppress;
-mod watch;
+use cli::{analyze, check, modules, output, rule, run, watch};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -26,7 +15,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 
-use crate::output::{ColorChoice, OutputFormat};
+use output::{ColorChoice, OutputFormat};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

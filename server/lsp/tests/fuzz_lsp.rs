@@ -3,7 +3,8 @@
 //! malformed JSON-RPC (bad framing, bodies that are not JSON or not
 //! JSON-RPC, unknown methods, wrong parameter types), edits to documents
 //! never opened, out-of-range positions and ranges, interleaved edits and
-//! requests on several documents, random settings. Every session must end
+//! requests on several documents, random settings, documents holding deep
+//! and self-referential values and star-import cycles. Every session must end
 //! with its `shutdown` answered and the server stopped, and no panic may
 //! happen anywhere in the process (a panic hook counts them, including the
 //! ones the server catches around analyses).
@@ -360,6 +361,13 @@ fn seeds() -> Vec<String> {
         .filter_map(|p| std::fs::read_to_string(p).ok())
         .collect();
     texts.push(String::new());
+    // Deep and self-referential values (which once overflowed the
+    // server's stack), and star-import cycles between open documents
+    // (`pkg/__init__.py` and `a.py` opened with these texts).
+    let mut rng = fuzz::Rng::new(43);
+    texts.extend((0..12).map(|_| fuzz::generate_deep_model(&mut rng)));
+    texts.push("from . import *\nfrom .a import *\n".into());
+    texts.push("from pkg import *\nfrom .a import *\nimport torch\n\nmodel = torch.nn.Linear(2, 2)\nexample_args = (torch.randn(2),)\n".into());
     texts.push("import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        if x.sum() > 0:\n            return x\n        return -x\n\nmodel = M()\nexample_args = (torch.randn(3),)\n".into());
     texts
 }

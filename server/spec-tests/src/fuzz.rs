@@ -1,26 +1,49 @@
 //! A seeded, time-budgeted fuzzer of the parse + trace + report pipeline
-//! (stable Rust, no instrumentation): each input is either a corpus file
-//! mutated by a few random edits (byte flips, token insertions, line
-//! deletions, duplications and splices, number changes) or a model written
-//! by a small grammar of what model code does (classes with `forward`,
-//! helpers and recursion, loops, comprehensions, branches on shapes and on
-//! data, torch calls with random arguments, random `dynamic_shapes` specs).
+//! (stable Rust, no instrumentation). Each input is one of:
+//!
+//! - a corpus file mutated by a few random edits (byte flips, token
+//!   insertions, line deletions, duplications and splices, number changes);
+//! - a model written by a small grammar of what model code does (classes
+//!   with `forward`, helpers and recursion, loops, comprehensions, branches
+//!   on shapes and on data, torch calls with random arguments, random
+//!   `dynamic_shapes` specs), which also writes, now and then, values that
+//!   refer to themselves (`a = []; a.append(a)`, a dict holding itself, a
+//!   module that is its own submodule) or nest 1,000 to 100,000 deep
+//!   (tuples, lists, dicts, strings, closures, lambdas, generators, module
+//!   trees, built in loops), at module level, in `__init__` and inside
+//!   `forward`, and compares, prints, copies, hashes, returns or passes them
+//!   ([`deep_block`]);
+//! - a small package ([`generate_package`]): an entry file and two or three
+//!   modules written to a folder, with star-import cycles (`from .a import
+//!   *` / `from .b import *`, `from . import *`), plain import cycles,
+//!   modules importing themselves, `__all__` naming what is not there,
+//!   their bodies generated or mutated corpus text; traced with a
+//!   [`tracer::Workspace`] over that folder, as `check` reads a project.
 //!
 //! Each input is parsed, traced in both modes and reported (JSON report
-//! and printed program) on a worker thread with a large stack, inside
-//! `catch_unwind`, under a wall-clock hang limit. A panic or a hang is a
-//! [`Finding`]; the input is written to a folder so it can become a
-//! regression case (`tests/fuzz_regressions/`, replayed by the suite).
-//! `tests/fuzz.rs` runs it for a short time, `scripts/fuzz.sh` for long.
+//! and printed program) on a worker thread with the stack `check`'s
+//! workers have (8 MiB: a deeper stack would hide overflows the CLI hits),
+//! inside `catch_unwind`, under a wall-clock hang limit; a caller-supplied
+//! [`OutputCheck`] then renders the report `check` would print in its
+//! machine formats and parses it back (`tests/fuzz.rs`: JSON, SARIF and
+//! JUnit XML through real parsers). A panic (caught by the harness, or
+//! caught by the tracer and reported as an internal error), an output that
+//! does not parse, or a hang is a [`Finding`]; the input is written to a
+//! folder so it can become a regression case (`tests/fuzz_regressions/`,
+//! replayed by the suite). `tests/fuzz.rs` runs it for a short time,
+//! `scripts/fuzz.sh` for long.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use std::rc::Rc;
+use std::sync::Arc;
+
 use syntax::TextRange;
 use tracer::entry::{EntryKind, EntryPoint};
-use tracer::{Budget, SourceFile, TraceOutcome};
+use tracer::{Budget, SourceFile, TraceOptions, TraceOutcome, TraceResult, Workspace};
 
 /// splitmix64: small, seedable, good enough to pick edits.
 #[derive(Clone, Debug)]
@@ -98,6 +121,8 @@ pub struct Stats {
     pub inputs: u64,
     pub mutated: u64,
     pub generated: u64,
+    /// Packages of several modules ([`generate_package`]).
+    pub packages: u64,
     pub exported: u64,
     pub failed: u64,
     pub seconds: f64,
@@ -133,16 +158,83 @@ pub struct Config {
     /// not depend on the analysis: `skip` = N replays a run from its N-th
     /// input).
     pub skip: u64,
+    /// Run on every input's analysis (`None`: nothing rendered).
+    pub outputs: Option<OutputCheck>,
 }
 
-/// Worker stack: deep nesting recurses in lowering and tracing.
-const STACK: usize = 64 << 20;
+/// Worker stack: what `check`'s workers have (`cli/src/parallel.rs`) and
+/// the main thread usually has; the tracer grows its own stack beyond
+/// that where it recurses on purpose.
+pub const STACK: usize = 8 << 20;
 
-/// Parse, trace in both modes, report and print `text`; returns whether
-/// every trace exported, or the panic message.
-pub fn analyse(path: &str, text: &str) -> Result<bool, String> {
-    catch_unwind(AssertUnwindSafe(|| {
-        let file = SourceFile::parse(path, text);
+/// What one input's analysis produced: what `check` builds its report
+/// from.
+pub struct Analysed {
+    /// The entry file's path (in the package folder for a package).
+    pub path: String,
+    pub file: Arc<SourceFile>,
+    pub entries: Vec<(EntryPoint, Vec<TraceResult>)>,
+    /// Where the traces read imports from (the package's folder; no roots
+    /// for a single file).
+    pub workspace: Rc<Workspace>,
+}
+
+/// Renders an input's report as `check` prints it and checks the result
+/// (`tests/fuzz.rs`: every machine format parsed back); `Err` says what
+/// does not hold, a finding.
+pub type OutputCheck = fn(Analysed) -> Result<(), String>;
+
+/// Why an input is a finding, as [`analyse`] tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failed {
+    /// `panic` or `output`.
+    pub what: &'static str,
+    pub message: String,
+}
+
+/// How the tracer reports a panic it caught ([`tracer::trace_entry_with`]
+/// runs every trace guarded): a finding as much as an uncaught one.
+const CAUGHT_PANIC: &str = "internal error while tracing";
+
+/// Where imports are read from: the disk, as `check` reads them.
+struct Disk;
+
+impl tracer::SourceProvider for Disk {
+    fn read(&self, path: &Path) -> Option<Arc<str>> {
+        std::fs::read_to_string(path).ok().map(Arc::from)
+    }
+}
+
+/// Parse, trace in both modes, report and print `text` (a package bundle,
+/// see [`generate_package`], is written under `package_dir` and its entry
+/// file traced); then `outputs` on the analysis. Returns whether every
+/// trace exported, or why the input is a finding.
+pub fn analyse(
+    path: &str,
+    text: &str,
+    package_dir: &Path,
+    outputs: Option<OutputCheck>,
+) -> Result<bool, Failed> {
+    let panic = |payload: Box<dyn std::any::Any + Send>| Failed {
+        what: "panic",
+        message: panic_message(payload.as_ref()),
+    };
+    let analysed = catch_unwind(AssertUnwindSafe(|| {
+        let (path, text, roots) = match unbundle(text) {
+            Some(files) => {
+                let entry = write_package(package_dir, &files);
+                let text = files
+                    .iter()
+                    .find(|(name, _)| name == ENTRY_FILE)
+                    .map(|(_, t)| t.clone())
+                    .unwrap_or_default();
+                let roots =
+                    tracer::imports::package_roots(&entry, |d| d.join("__init__.py").is_file());
+                (entry.display().to_string(), text, roots)
+            }
+            None => (path.to_owned(), text.to_owned(), Vec::new()),
+        };
+        let file = SourceFile::parse(&path, &text);
         let mut entries = tracer::find_entries(&file);
         if entries.is_empty() {
             entries.push(EntryPoint {
@@ -153,22 +245,65 @@ pub fn analyse(path: &str, text: &str) -> Result<bool, String> {
             });
         }
         let mut all_exported = true;
-        for entry in entries.iter().take(4) {
+        let mut traced = Vec::new();
+        for entry in entries.into_iter().take(4) {
+            let mut runs = Vec::new();
             for mode in crate::MODES {
-                let result = tracer::trace_entry(file.clone(), entry, mode, Budget::default());
-                let _report = export::run_report(&result, path);
+                // A single file is traced without a workspace (imports of
+                // anything but what the tracer models are unknown), a
+                // package with one over its folder.
+                let options = TraceOptions {
+                    budget: Budget::default(),
+                    workspace: (!roots.is_empty())
+                        .then(|| Workspace::new(Box::new(Disk), roots.clone())),
+                    ..TraceOptions::default()
+                };
+                let result = tracer::trace_entry_with(file.clone(), &entry, mode, &options);
+                let _report = export::run_report(&result, &path);
                 match &result.outcome {
                     TraceOutcome::Exported(program) => {
                         let named = export::name_program(program, mode);
-                        let _text = export::print_program(&named, path);
+                        let _text = export::print_program(&named, &path);
                     }
-                    TraceOutcome::Failed(_) => all_exported = false,
+                    TraceOutcome::Failed(f) => {
+                        all_exported = false;
+                        if f.message.contains(CAUGHT_PANIC) {
+                            return Err(Failed {
+                                what: "panic",
+                                message: f.message.clone(),
+                            });
+                        }
+                    }
                 }
+                if let (TraceOutcome::Failed(f), Some(p)) = (&result.outcome, &result.partial) {
+                    let named = export::name_program(p, mode);
+                    let _text = export::print_partial(&named, &path, f.line);
+                }
+                runs.push(result);
             }
+            traced.push((entry, runs));
         }
-        all_exported
+        Ok((
+            all_exported,
+            Analysed {
+                path,
+                file,
+                entries: traced,
+                workspace: Workspace::new(Box::new(Disk), roots),
+            },
+        ))
     }))
-    .map_err(|payload| panic_message(payload.as_ref()))
+    .map_err(panic)??;
+    let (all_exported, analysed) = analysed;
+    if let Some(check) = outputs {
+        catch_unwind(AssertUnwindSafe(|| check(analysed)))
+            .map_err(panic)?
+            .map_err(|message| Failed {
+                what: "output",
+                message,
+            })?;
+    }
+    Ok(all_exported)
 }
 
 /// The text of a caught panic.
@@ -196,11 +331,13 @@ pub fn rss_mib() -> (u64, u64) {
 /// A long-lived analysis thread; replaced when an input hangs.
 struct Worker {
     jobs: mpsc::Sender<String>,
-    results: mpsc::Receiver<Result<bool, String>>,
+    results: mpsc::Receiver<Result<bool, Failed>>,
 }
 
 impl Worker {
-    fn spawn() -> Option<Worker> {
+    /// A worker whose packages are written under `package_dir` (its own:
+    /// an abandoned worker may still be reading its folder).
+    fn spawn(package_dir: PathBuf, outputs: Option<OutputCheck>) -> Option<Worker> {
         let (jobs, job_rx) = mpsc::channel::<String>();
         let (result_tx, results) = mpsc::channel();
         std::thread::Builder::new()
@@ -208,14 +345,21 @@ impl Worker {
             .stack_size(STACK)
             .spawn(move || {
                 for text in job_rx {
-                    if result_tx.send(analyse("fuzz.py", &text)).is_err() {
+                    let result = analyse("fuzz.py", &text, &package_dir, outputs);
+                    if result_tx.send(result).is_err() {
                         break;
                     }
                 }
+                let _ = std::fs::remove_dir_all(&package_dir);
             })
             .ok()?;
         Some(Worker { jobs, results })
     }
+}
+
+/// A folder of this process's for package inputs (`n`: which worker).
+pub fn package_dir(n: u64) -> PathBuf {
+    std::env::temp_dir().join(format!("exportlens-fuzz-{}-{n}", std::process::id()))
 }
 
 /// Run the pipeline fuzzer on `seeds` (corpus texts) for the configured
@@ -227,7 +371,8 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
         ..Stats::default()
     };
     let start = Instant::now();
-    let Some(mut worker) = Worker::spawn() else {
+    let mut workers = 0;
+    let Some(mut worker) = Worker::spawn(package_dir(workers), config.outputs) else {
         return stats;
     };
     let mut last_progress = Instant::now();
@@ -244,13 +389,19 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
                 rss_mib().0
             );
         }
-        let generated = seeds.is_empty() || rng.chance(40);
-        let input = if generated {
-            stats.generated += 1;
-            generate_model(&mut rng)
-        } else {
-            stats.mutated += 1;
-            mutate(&mut rng, seeds)
+        let input = match rng.below(100) {
+            0..10 => {
+                stats.packages += 1;
+                generate_package(&mut rng, seeds)
+            }
+            _ if seeds.is_empty() || rng.chance(40) => {
+                stats.generated += 1;
+                generate_model(&mut rng)
+            }
+            _ => {
+                stats.mutated += 1;
+                mutate(&mut rng, seeds)
+            }
         };
         stats.inputs += 1;
         if stats.inputs <= config.skip {
@@ -287,10 +438,10 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
         match outcome {
             Ok(Ok(true)) => stats.exported += 1,
             Ok(Ok(false)) => stats.failed += 1,
-            Ok(Err(message)) => {
+            Ok(Err(failed)) => {
                 stats
                     .findings
-                    .push(finding("panic", message, input.clone(), config))
+                    .push(finding(failed.what, failed.message, input.clone(), config))
             }
             Err(_) => {
                 let message = format!("no answer within {:?}", config.hang_limit);
@@ -298,7 +449,8 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
                     .findings
                     .push(finding("hang", message, input.clone(), config));
                 // The stuck thread is abandoned; a new one takes over.
-                match Worker::spawn() {
+                workers += 1;
+                match Worker::spawn(package_dir(workers), config.outputs) {
                     Some(fresh) => worker = fresh,
                     None => break,
                 }
@@ -326,6 +478,9 @@ pub fn run_pipeline(seeds: &[String], config: &Config) -> Stats {
         }
     }
     stats.seconds = start.elapsed().as_secs_f64();
+    // The worker is idle (its last answer came): its folder can go.
+    drop(worker);
+    let _ = std::fs::remove_dir_all(package_dir(workers));
     let (end, peak) = rss_mib();
     stats.rss_end_mib = end;
     stats.peak_rss_mib = stats.peak_rss_mib.max(peak);
@@ -660,17 +815,23 @@ fn dim_spec(rng: &mut Rng) -> String {
 
 /// A model written by the grammar: module-level helpers (one recursive),
 /// a class with submodules and a `forward` of random statements, example
-/// inputs and maybe a `dynamic_shapes` spec.
+/// inputs and maybe a `dynamic_shapes` spec; now and then deep or
+/// self-referential values ([`deep_block`]) at module level, in
+/// `__init__`, in `forward`, returned by it or passed to it.
 pub fn generate_model(rng: &mut Rng) -> String {
     let width = rng.pick(&["4", "8", "3", "1", "0"]).to_string();
     let batch = rng.pick(&["2", "3", "1", "5", "0"]).to_string();
     let mut out = String::from(
-        "import torch\nimport torch.nn as nn\nimport torch.nn.functional as F\nfrom torch.export import Dim\n\n\n",
+        "import collections\nimport copy\nimport types\nimport torch\nimport torch.nn as nn\nimport torch.nn.functional as F\nfrom torch.export import Dim\n\n\n",
     );
     out.push_str(&format!(
         "def helper(t, depth):\n    if depth <= 0:\n        return t\n    return helper(t * 2, depth - {})\n\n\n",
         rng.pick(&["1", "1", "0", "-1", "2"])
     ));
+    if rng.chance(15) {
+        out.push_str(&deep_block(rng, "", "torch.ones(2)"));
+        out.push_str("\n\n");
+    }
     let layer = rng.pick(&[
         "nn.Linear(W, W)",
         "nn.Identity()",
@@ -691,12 +852,36 @@ pub fn generate_model(rng: &mut Rng) -> String {
             "        self.register_buffer('buf', torch.ones({width}))\n"
         ));
     }
-    out.push_str("\n    def forward(self, x, y):\n        h = x\n        n = 2\n");
-    for _ in 0..=rng.below(6) {
-        out.push_str(&statement(rng, "        ", 0));
+    let cyclic_module = rng.chance(8);
+    if cyclic_module {
+        let depth = rng.pick(&["1000", "3000"]);
+        let code = rng.pick(SELF_REF_MODULE).replace("{n}", depth);
+        out.push_str(&indented(&code, "        "));
     }
-    out.push_str(&format!(
-        "        return {}\n\n\n",
+    out.push_str("\n    def forward(self, x, y):\n        h = x\n        n = 2\n");
+    if cyclic_module && rng.chance(50) {
+        out.push_str(&format!(
+            "        _s = {}\n",
+            rng.pick(&[
+                "str(self)",
+                "repr(self)",
+                "self == self.me",
+                "copy.deepcopy(self)"
+            ])
+        ));
+    }
+    let mut deep_in_forward = false;
+    for _ in 0..=rng.below(6) {
+        if rng.chance(6) {
+            deep_in_forward = true;
+            out.push_str(&deep_block(rng, "        ", "h"));
+        } else {
+            out.push_str(&statement(rng, "        ", 0));
+        }
+    }
+    let returned = if deep_in_forward && rng.chance(40) {
+        "h, deep"
+    } else {
         rng.pick(&[
             "h",
             "h, y",
@@ -704,12 +889,27 @@ pub fn generate_model(rng: &mut Rng) -> String {
             "h.shape",
             "None",
             "(h,)",
-            "h + y"
+            "h + y",
         ])
-    ));
-    out.push_str(&format!(
-        "model = M()\nexample_args = (torch.randn({batch}, {width}), torch.randn({batch}, {width}))\n"
-    ));
+    };
+    out.push_str(&format!("        return {returned}\n\n\n"));
+    out.push_str("model = M()\n");
+    if rng.chance(4) {
+        // The second input nested deep (or holding itself): the example
+        // inputs' tree is flattened and matched against the spec.
+        out.push_str(&deep_block(
+            rng,
+            "",
+            &format!("torch.randn({batch}, {width})"),
+        ));
+        out.push_str(&format!(
+            "example_args = (torch.randn({batch}, {width}), deep)\n"
+        ));
+    } else {
+        out.push_str(&format!(
+            "example_args = (torch.randn({batch}, {width}), torch.randn({batch}, {width}))\n"
+        ));
+    }
     if rng.chance(60) {
         out.push_str(&format!(
             "dynamic_shapes = {{'x': {{0: {}}}, 'y': {{0: {}}}}}\n",
@@ -718,4 +918,364 @@ pub fn generate_model(rng: &mut Rng) -> String {
         ));
     }
     out
+}
+
+/// A small model with a deep or self-referential value at module level
+/// and another in `forward` (for targets that take whole texts: the
+/// language-server fuzzer opens them as documents).
+pub fn generate_deep_model(rng: &mut Rng) -> String {
+    let mut out = String::from(
+        "import collections\nimport copy\nimport types\nimport torch\nimport torch.nn as nn\n\n",
+    );
+    out.push_str(&deep_block(rng, "", "torch.ones(2)"));
+    out.push_str("\n\nclass M(nn.Module):\n    def forward(self, x):\n        h = x\n");
+    out.push_str(&deep_block(rng, "        ", "h"));
+    out.push_str("        return h\n\n\nmodel = M()\nexample_args = (torch.randn(2, 4),)\n");
+    out
+}
+
+/// `code`'s lines, each indented by `indent`, ending with a newline.
+fn indented(code: &str, indent: &str) -> String {
+    code.lines().map(|l| format!("{indent}{l}\n")).collect()
+}
+
+/// Containers that hold themselves (`{v}`: the name bound, `{leaf}`: a
+/// value to put in them).
+const SELF_REF: &[&str] = &[
+    "{v} = []\n{v}.append({v})",
+    "{v} = [{leaf}]\n{v}.append({v})\n{v}.append([{v}])",
+    "{v} = {}\n{v}['self'] = {v}",
+    "{v} = {'leaf': {leaf}}\n{v}[1] = [{v}]",
+    "{v} = []\n{v}.append(({v},))",
+    "{v} = [[]]\n{v}[0].append({v})",
+    "{v} = [None]\n{v}[0] = {v}",
+    "{v} = []\n{v}.extend([{v}, {v}])",
+    "{v} = []\n{v} += [{v}]",
+    "{v} = [1, 2]\n{v}[1:1] = [{v}]",
+    "{v} = {}\n{v}.update({'k': {v}})",
+    "{v} = {}\n{v}.setdefault('k', {v})",
+    "{v} = collections.OrderedDict()\n{v}['me'] = {v}",
+    "{v} = collections.deque()\n{v}.append({v})",
+    "{v} = types.SimpleNamespace()\n{v}.me = {v}",
+    "class _Node:\n    pass\n{v} = _Node()\n{v}.next = {v}\n{v}.items = [{v}, {leaf}]",
+];
+
+/// Values nested `{n}` deep, built in loops or by recursion, and the
+/// deepest nesting each is written with (strings are copied whole at every
+/// level).
+const NESTED: &[(&str, u32)] = &[
+    ("{v} = ()\nfor _i in range({n}):\n    {v} = ({v},)", 100_000),
+    (
+        "{v} = {leaf}\nfor _i in range({n}):\n    {v} = [{v}]",
+        100_000,
+    ),
+    (
+        "{v} = {}\nfor _i in range({n}):\n    {v} = {'k': {v}}",
+        100_000,
+    ),
+    (
+        "{v} = {leaf}\nfor _i in range({n}):\n    {v} = [{'k': ({v}, 1)}]",
+        100_000,
+    ),
+    (
+        "{v} = ()\nfor _i in range({n}):\n    {v} = ({v}, {leaf})",
+        100_000,
+    ),
+    (
+        "{v} = frozenset()\nfor _i in range({n}):\n    {v} = frozenset([{v}])",
+        100_000,
+    ),
+    (
+        "{v} = ''\nfor _i in range({n}):\n    {v} = '(' + {v} + ')'",
+        10_000,
+    ),
+    (
+        "{v} = 'x'\nfor _i in range({n}):\n    {v} = [{v}]\n{v} = str({v})",
+        10_000,
+    ),
+    (
+        "{v} = lambda: 0\nfor _i in range({n}):\n    {v} = (lambda g: (lambda: g()))({v})",
+        100_000,
+    ),
+    (
+        "{v} = lambda t: t\nfor _i in range({n}):\n    {v} = (lambda g: lambda t: g(t) + 1)({v})",
+        100_000,
+    ),
+    (
+        "def _wrap(g):\n    def inner(*a):\n        return g(*a)\n    return inner\n{v} = lambda *a: 0\nfor _i in range({n}):\n    {v} = _wrap({v})",
+        100_000,
+    ),
+    (
+        "{v} = iter([1, 2])\nfor _i in range({n}):\n    {v} = (t for t in {v})",
+        100_000,
+    ),
+    (
+        "def _build(k):\n    return [] if k <= 0 else [_build(k - 1)]\n{v} = _build({n})",
+        100_000,
+    ),
+];
+
+/// What is done with a deep or self-referential value `{a}` (and its twin
+/// `{b}`, built the same way).
+const DEEP_USES: &[&str] = &[
+    "_e = {a} == {b}",
+    "_e = {a} != {b}",
+    "_e = {a} < {b}",
+    "_e = [{a}] == [{b}]",
+    "_e = ({a},) <= ({b},)",
+    "_e = {a} in [{b}]",
+    "_e = {a} in {a}",
+    "_e = 1 in {a}",
+    "_e = {a} is {b}",
+    "_s = str({a})",
+    "_s = repr({a})",
+    "_s = f'{{a}}'",
+    "_s = '%s' % ({a},)",
+    "_s = format({a})",
+    "_s = ' '.join(map(str, [{a}]))",
+    "_l = len(str({a}))",
+    "_c = copy.deepcopy({a})",
+    "_c = copy.copy({a})",
+    "_h = hash({a})",
+    "_k = {{a}: 1}",
+    "_k = set([{a}, {b}])",
+    "_s = sorted([{a}, {b}])",
+    "_m = max([{a}, {b}])",
+    "_r = {a}()",
+    "_r = {a}(1)",
+    "_r = list({a})",
+    "_r = next(iter({a}))",
+    "_t = tuple({a})",
+    "_x = [*{a}]",
+    "_j = [{a}] * 3",
+    "_d = dict(k={a})",
+    "_u = isinstance({a}, (list, tuple))",
+    "print({a})",
+    "{a} = None",
+    "del {a}",
+];
+
+/// `__init__` code that makes the module hold itself or nest modules and
+/// values deep.
+const SELF_REF_MODULE: &[&str] = &[
+    "self.me = self",
+    "self.blocks.append(self)",
+    "self.cycle = [self]\nself.cycle.append(self.cycle)",
+    "self.cfg = {}\nself.cfg['self'] = self.cfg",
+    "self.deep = nn.Identity()\nfor _i in range({n}):\n    self.deep = nn.Sequential(self.deep)",
+    "self.nest = ()\nfor _i in range({n}):\n    self.nest = (self.nest,)",
+];
+
+/// The depths nested values are built to.
+const DEEP_DEPTHS: &[u32] = &[999, 1000, 1001, 3000, 10_000, 100_000];
+
+/// Code (each line indented by `indent`) that binds `deep` to a value
+/// that holds itself or nests up to 100,000 deep, maybe a twin `deep2`
+/// built the same way, then compares, prints, copies, hashes, calls or
+/// drops it; `leaf` is a value of the scope to put inside (`h` in
+/// `forward`).
+pub fn deep_block(rng: &mut Rng, indent: &str, leaf: &str) -> String {
+    let twin = rng.chance(50);
+    let build = if rng.chance(40) {
+        rng.pick(SELF_REF).to_string()
+    } else {
+        let (template, deepest) = *rng.pick(NESTED);
+        let n = (*rng.pick(DEEP_DEPTHS)).min(deepest);
+        template.replace("{n}", &n.to_string())
+    };
+    let build = build.replace("{leaf}", leaf);
+    let mut code = build.replace("{v}", "deep");
+    code.push('\n');
+    if twin {
+        code.push_str(&build.replace("{v}", "deep2"));
+        code.push('\n');
+    }
+    let other = if twin { "deep2" } else { "deep" };
+    for _ in 0..=rng.below(2) {
+        code.push_str(
+            &rng.pick(DEEP_USES)
+                .replace("{a}", "deep")
+                .replace("{b}", other),
+        );
+        code.push('\n');
+    }
+    indented(&code, indent)
+}
+
+/// The first line of a package input: the files follow, each after a
+/// `# --- <relative path>` line ([`unbundle`]).
+pub const PACKAGE_HEADER: &str = "# exportlens-fuzz package";
+const FILE_MARK: &str = "# --- ";
+/// The file of a package input that is traced.
+pub const ENTRY_FILE: &str = "entry.py";
+
+/// The files of a package input (`None`: not one).
+pub fn unbundle(text: &str) -> Option<Vec<(String, String)>> {
+    let rest = text.strip_prefix(PACKAGE_HEADER)?.strip_prefix('\n')?;
+    let mut files: Vec<(String, String)> = Vec::new();
+    for line in rest.split_inclusive('\n') {
+        if let Some(name) = line.strip_prefix(FILE_MARK) {
+            files.push((name.trim_end().to_owned(), String::new()));
+        } else if let Some((_, body)) = files.last_mut() {
+            body.push_str(line);
+        }
+    }
+    // Only plain relative paths (a mutated name must not leave the folder).
+    files.retain(|(name, _)| {
+        !name.is_empty()
+            && name.split('/').all(|part| {
+                !part.is_empty()
+                    && part != ".."
+                    && part
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+            })
+    });
+    Some(files)
+}
+
+/// A package input of `files` (relative path, text).
+pub fn bundle(files: &[(String, String)]) -> String {
+    let mut out = format!("{PACKAGE_HEADER}\n");
+    for (name, text) in files {
+        out.push_str(&format!("{FILE_MARK}{name}\n{text}"));
+        if !text.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Writes `files` under `dir` (emptied first); returns the entry file's
+/// path.
+pub fn write_package(dir: &Path, files: &[(String, String)]) -> PathBuf {
+    let _ = std::fs::remove_dir_all(dir);
+    for (name, text) in files {
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        let _ = std::fs::write(&path, text);
+    }
+    let _ = std::fs::create_dir_all(dir);
+    dir.join(ENTRY_FILE)
+}
+
+/// An entry file's imports of the package (and of itself).
+const ENTRY_IMPORTS: &[&str] = &[
+    "from pkg import *",
+    "from pkg.a import *",
+    "from pkg.b import *",
+    "import pkg.a as A",
+    "import pkg",
+    "from pkg.a import Block",
+    "from pkg import a, b",
+    "from pkg import Block, helper",
+    "import entry",
+    "from entry import *",
+];
+
+/// A model of the entry file that uses what the package defines.
+const PACKAGE_MODEL: &str = "import torch\nimport torch.nn as nn\n\n\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.block = Block(4)\n\n    def forward(self, x):\n        return helper(self.block(x))\n\n\nmodel = M()\nexample_args = (torch.randn(2, 4),)\n";
+
+/// A small package: `entry.py` importing from `pkg/` (`__init__.py`, now
+/// and then left out, and two or three modules), whose modules import each
+/// other and themselves (star imports, plain imports, `from .. import`,
+/// `__all__` with names that are not there) around generated definitions,
+/// deep values or lines of a mutated corpus file. Written as one text
+/// ([`bundle`]), so that a finding is one file.
+pub fn generate_package(rng: &mut Rng, seeds: &[String]) -> String {
+    let modules: &[&str] = if rng.chance(50) {
+        &["a", "b"]
+    } else {
+        &["a", "b", "c"]
+    };
+    let mut entry = String::new();
+    for _ in 0..=rng.below(2) {
+        let import = rng.pick::<&str>(ENTRY_IMPORTS);
+        entry.push_str(import);
+        entry.push('\n');
+    }
+    match rng.below(3) {
+        0 => entry.push_str(PACKAGE_MODEL),
+        1 if !seeds.is_empty() => entry.push_str(&mutate(rng, seeds)),
+        _ => entry.push_str(&generate_model(rng)),
+    }
+    let mut files = vec![(ENTRY_FILE.to_owned(), entry)];
+    if !rng.chance(15) {
+        let text = package_module(rng, "__init__", modules, seeds);
+        files.push(("pkg/__init__.py".to_owned(), text));
+    }
+    for m in modules {
+        let text = package_module(rng, m, modules, seeds);
+        files.push((format!("pkg/{m}.py"), text));
+    }
+    bundle(&files)
+}
+
+/// One module `me` of the package: imports of its siblings, the package
+/// and itself, and a few definitions.
+fn package_module(rng: &mut Rng, me: &str, modules: &[&str], seeds: &[String]) -> String {
+    let mut pieces: Vec<String> = Vec::new();
+    for _ in 0..=rng.below(3) {
+        let other = *rng.pick(modules);
+        let import = match rng.below(15) {
+            0 => "from . import *".to_owned(),
+            1..=3 => format!("from .{other} import *"),
+            4 => format!("from .{me} import *"),
+            5 => format!("import pkg.{other}"),
+            6 => format!("import pkg.{other} as {other}_mod\nX_{me} = {other}_mod.X_{other}"),
+            7 => format!("from pkg.{other} import *"),
+            8 => "from pkg import *".to_owned(),
+            9 => "from .. import entry".to_owned(),
+            10 => "import entry".to_owned(),
+            11 => format!("from .{other} import Block"),
+            12 => "if False:\n    import torch".to_owned(),
+            13 => format!("__all__ = ['Block', 'helper', 'X_{me}', 'missing_{me}']"),
+            _ => format!("from pkg.{other} import X_{other}"),
+        };
+        pieces.push(import);
+    }
+    for _ in 0..rng.below(4) {
+        let body = match rng.below(6) {
+            0 => "class Block(nn.Module):\n    def __init__(self, w=4):\n        super().__init__()\n        self.l = nn.Linear(w, w)\n\n    def forward(self, x):\n        return self.l(x)".to_owned(),
+            1 => "def helper(t):\n    return t * 2".to_owned(),
+            2 => format!("X_{me} = 1"),
+            3 => deep_block(rng, "", "1"),
+            4 if !seeds.is_empty() => {
+                // A window of a corpus file, maybe edited.
+                let seed = rng.pick(seeds);
+                let lines: Vec<&str> = seed.split_inclusive('\n').collect();
+                let from = rng.below(lines.len());
+                let to = (from + 5 + rng.below(25)).min(lines.len());
+                let window = lines.get(from..to).unwrap_or_default().concat();
+                if rng.chance(50) {
+                    edit(rng, &window, seeds)
+                } else {
+                    window
+                }
+            }
+            _ => "__all__ = []".to_owned(),
+        };
+        pieces.push(body);
+    }
+    // Imports are not always first: a cycle that reaches a module midway
+    // finds only what it has bound so far.
+    for i in 0..pieces.len() {
+        let j = rng.below(pieces.len());
+        if rng.chance(30) {
+            pieces.swap(i, j);
+        }
+    }
+    let mut text = String::new();
+    if rng.chance(80) {
+        text.push_str("import torch\nimport torch.nn as nn\n");
+    }
+    for piece in pieces {
+        text.push_str(&piece);
+        if !piece.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    text
 }

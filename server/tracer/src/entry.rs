@@ -1299,16 +1299,18 @@ fn fake_input(
             let items = interp.iterate(v)?;
             let mut out = Vec::new();
             for (i, it) in items.iter().enumerate() {
-                out.push(fake_input(
-                    interp,
-                    &format!("{name}_{i}"),
-                    &format!("{torch_path}[{i}]"),
-                    it,
-                    specs,
-                    leaf,
-                    factory,
-                    nodes,
-                )?);
+                out.push(interp.nested("", |interp| {
+                    fake_input(
+                        interp,
+                        &format!("{name}_{i}"),
+                        &format!("{torch_path}[{i}]"),
+                        it,
+                        specs,
+                        leaf,
+                        factory,
+                        nodes,
+                    )
+                })?);
             }
             Ok(if matches!(v, Value::Tuple(_)) {
                 Value::tuple(out)
@@ -1328,16 +1330,18 @@ fn fake_input(
                     Value::Str(s) => format!("{torch_path}['{s}']"),
                     other => format!("{torch_path}[{}]", interp.repr(other)?),
                 };
-                let fv = fake_input(
-                    interp,
-                    &format!("{name}_{key}"),
-                    &path_key,
-                    &it,
-                    specs,
-                    leaf,
-                    factory,
-                    nodes,
-                )?;
+                let fv = interp.nested("", |interp| {
+                    fake_input(
+                        interp,
+                        &format!("{name}_{key}"),
+                        &path_key,
+                        &it,
+                        specs,
+                        leaf,
+                        factory,
+                        nodes,
+                    )
+                })?;
                 nd.insert(k, fv);
             }
             Ok(Value::Dict(Rc::new(std::cell::RefCell::new(nd))))
@@ -1399,7 +1403,7 @@ fn flatten_output(
         Value::Tuple(_) | Value::List(_) => {
             let mut items = Vec::new();
             for it in interp.iterate(v)? {
-                items.push(flatten_output(interp, &it, out)?);
+                items.push(interp.nested("", |interp| flatten_output(interp, &it, out))?);
             }
             Ok(OutputTree::Seq(items))
         }
@@ -1411,7 +1415,8 @@ fn flatten_output(
                     Value::Str(s) => s.to_string(),
                     other => interp.to_str(other)?,
                 };
-                items.push((key, flatten_output(interp, &it, out)?));
+                let tree = interp.nested("", |interp| flatten_output(interp, &it, out))?;
+                items.push((key, tree));
             }
             Ok(OutputTree::Dict(items))
         }
@@ -1428,7 +1433,7 @@ fn flatten_output(
                 Some(children) => children,
                 None => Value::tuple(vec![]),
             };
-            flatten_output(interp, &children, out)
+            interp.nested("", |interp| flatten_output(interp, &children, out))
         }
         Value::Object(o) if interp.opaque_outputs => {
             Ok(OutputTree::Opaque(o.class.name.to_string()))

@@ -144,14 +144,14 @@ fn walk_collection(
         }
         Value::Tuple(_) | Value::List(_) => {
             for it in interp.iterate(v)? {
-                walk_collection(interp, items, &it, out)?;
+                interp.nested("", |interp| walk_collection(interp, items, &it, out))?;
             }
             Ok(())
         }
         Value::Dict(d) => {
             let entries = d.borrow().entries().to_vec();
             for (_, it) in entries {
-                walk_collection(interp, items, &it, out)?;
+                interp.nested("", |interp| walk_collection(interp, items, &it, out))?;
             }
             Ok(())
         }
@@ -171,13 +171,13 @@ fn walk_none(interp: &mut Interp, v: &Value, out: &mut LeafSpecs) -> R<()> {
         Value::Tensor(_) => out.push(None),
         Value::Tuple(_) | Value::List(_) => {
             for it in interp.iterate(v)? {
-                walk_none(interp, &it, out)?;
+                interp.nested("", |interp| walk_none(interp, &it, out))?;
             }
         }
         Value::Dict(d) => {
             let items = d.borrow().entries().to_vec();
             for (_, it) in items {
-                walk_none(interp, &it, out)?;
+                interp.nested("", |interp| walk_none(interp, &it, out))?;
             }
         }
         _ => {}
@@ -231,7 +231,8 @@ fn walk(interp: &mut Interp, spec: &Value, v: &Value, out: &mut LeafSpecs) -> R<
                 _ => vec![Value::None; items.len()],
             };
             for (i, it) in items.iter().enumerate() {
-                walk(interp, specs.get(i).unwrap_or(&Value::None), it, out)?;
+                let s = specs.get(i).cloned().unwrap_or(Value::None);
+                interp.nested("", |interp| walk(interp, &s, it, out))?;
             }
         }
         Value::Dict(d) => {
@@ -241,7 +242,7 @@ fn walk(interp: &mut Interp, spec: &Value, v: &Value, out: &mut LeafSpecs) -> R<
                     Value::Dict(sd) => sd.borrow().get(&k).cloned().unwrap_or(Value::None),
                     _ => Value::None,
                 };
-                walk(interp, &s, &it, out)?;
+                interp.nested("", |interp| walk(interp, &s, &it, out))?;
             }
         }
         _ => {

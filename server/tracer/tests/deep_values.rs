@@ -222,3 +222,77 @@ fn an_object_holding_itself_is_printed_by_its_own_repr() {
     // Python recursion, bounded by the call-depth budget: a note, not a crash.
     assert!(matches!(r.outcome, TraceOutcome::Exported(_)));
 }
+
+/// The failure of the first entry of `src` in both modes.
+fn entry_failure(src: &str) -> Vec<String> {
+    [Mode::Strict, Mode::NonStrict]
+        .into_iter()
+        .map(|mode| match trace_first_entry(src, mode).outcome {
+            TraceOutcome::Failed(f) => f.message,
+            TraceOutcome::Exported(_) => panic!("exported in {mode:?}:\n{src}"),
+        })
+        .collect()
+}
+
+#[test]
+fn example_inputs_that_hold_themselves_or_nest_past_the_limit_are_recursion_errors() {
+    // torch's pytree flattening of the example inputs recurses: a
+    // RecursionError, which once overflowed the native stack instead.
+    for build in [
+        "deep = []\ndeep.append((deep,))",
+        "deep = {}\ndeep['k'] = [deep]",
+        "deep = torch.randn(2)\nfor i in range(100000):\n    deep = [deep]",
+    ] {
+        for spec in ["", "dynamic_shapes = {'x': {0: Dim('b')}, 'y': None}\n"] {
+            let src = format!(
+                "import torch\nfrom torch.export import Dim\n\nclass M(torch.nn.Module):\n    def forward(self, x, y):\n        return x\n\nmodel = M()\n{build}\nexample_args = (torch.randn(2, 4), deep)\n{spec}"
+            );
+            for message in entry_failure(&src) {
+                assert!(
+                    message.contains("RecursionError: maximum recursion depth exceeded"),
+                    "{message}\n{src}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn outputs_that_hold_themselves_or_nest_past_the_limit_are_recursion_errors() {
+    for build in [
+        "out = [x]\n        out.append(out)",
+        "out = {'x': x}\n        out['me'] = out",
+        "out = x\n        for i in range(5000):\n            out = (out,)",
+    ] {
+        let src = format!(
+            "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        {build}\n        return out\n\nmodel = M()\nexample_args = (torch.randn(2),)\n"
+        );
+        for message in entry_failure(&src) {
+            assert!(
+                message.contains("RecursionError: maximum recursion depth exceeded"),
+                "{message}\n{src}"
+            );
+        }
+    }
+}
+
+#[test]
+fn example_inputs_and_outputs_nested_within_the_limit_export() {
+    exports_src(
+        "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x, y):\n        out = x\n        for i in range(200):\n            out = [out]\n        return out\n\nmodel = M()\ndeep = torch.randn(2)\nfor i in range(200):\n    deep = (deep,)\nexample_args = (torch.randn(2), deep)\n",
+    );
+}
+
+fn exports_src(src: &str) {
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let r = trace_first_entry(src, mode);
+        assert!(
+            matches!(r.outcome, TraceOutcome::Exported(_)),
+            "{mode:?}: {:?}",
+            match r.outcome {
+                TraceOutcome::Failed(f) => f.message,
+                TraceOutcome::Exported(_) => String::new(),
+            }
+        );
+    }
+}

@@ -265,3 +265,35 @@ fn a_star_import_cycle_between_a_package_and_its_module_ends() {
         assert!(format!("{:?}", p.graph.nodes[0].val).contains('3'));
     }
 }
+
+/// Found by the pipeline fuzzer (issue 43): a name missing from a cycle
+/// of three star imports (`pkg` -> `.c` -> `.a` -> `pkg`), looked up on
+/// first use, resolved one module's lazy import through the next one's
+/// star fallback and back around the cycle until the stack overflowed.
+/// The lookup that comes back to itself now finds nothing there.
+#[test]
+fn a_name_missing_from_a_cycle_of_three_star_imports_is_not_found() {
+    let ws = workspace(&[
+        (
+            "/w/pkg/__init__.py",
+            "import torch.nn as nn\nfrom .c import *\ndeep = zz\n_u = isinstance(deep, (list, tuple))\n",
+        ),
+        ("/w/pkg/a.py", "from pkg import *\nx = nn\n"),
+        ("/w/pkg/c.py", "from .a import *\n"),
+        (
+            "/w/entry.py",
+            "from pkg.a import *\nmodel = M()\nexample_args = (torch.randn(3, 8),)\n",
+        ),
+    ]);
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let r = trace(&ws, "/w/entry.py", mode);
+        let TraceOutcome::Failed(f) = &r.outcome else {
+            panic!("`M` is not bound");
+        };
+        assert!(
+            f.message.contains("NameError: name 'M' is not defined"),
+            "{}",
+            f.message
+        );
+    }
+}

@@ -68,14 +68,25 @@ pub fn print(report: &Report, format: OutputFormat, color: ColorChoice) -> anyho
         return Ok(());
     }
     let mut out = std::io::BufWriter::new(stdout.lock());
-    match format {
-        OutputFormat::Json => json::write_document(&mut out, report)?,
-        OutputFormat::JsonLines => json::write_lines(&mut out, report)?,
-        OutputFormat::Github => github::write(&mut out, report)?,
-        OutputFormat::Sarif => sarif::write(&mut out, report)?,
-        OutputFormat::Junit => junit::write(&mut out, report)?,
-        OutputFormat::Full | OutputFormat::Concise => text::write(&mut out, report, false)?,
-    }
+    write(&mut out, report, format)?;
     out.flush()?;
     Ok(())
+}
+
+/// Writes `report` in `format` to `out`, the human formats without
+/// colour: what [`print`] prints, for callers that keep the bytes (the
+/// pipeline fuzzer parses every machine format back).
+pub fn write(out: &mut impl Write, report: &Report, format: OutputFormat) -> std::io::Result<()> {
+    match format {
+        OutputFormat::Json => json::write_document(out, report),
+        OutputFormat::JsonLines => json::write_lines(out, report),
+        OutputFormat::Github => github::write(out, report),
+        OutputFormat::Sarif => sarif::write(out, report),
+        OutputFormat::Junit => junit::write(out, report),
+        OutputFormat::Full | OutputFormat::Concise => {
+            let mut styled = Vec::new();
+            text::write(&mut styled, report, format == OutputFormat::Concise)?;
+            out.write_all(&anstream::adapter::strip_bytes(&styled).into_vec())
+        }
+    }
 }

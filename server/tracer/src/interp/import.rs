@@ -458,6 +458,28 @@ impl Interp {
         if name.starts_with('_') {
             return Ok(None);
         }
+        let lookup = (Rc::as_ptr(globals), name);
+        if self
+            .star_lookups
+            .iter()
+            .any(|(at, n)| (*at, &**n) == lookup)
+        {
+            return Ok(None);
+        }
+        self.star_lookups
+            .push((Rc::as_ptr(globals), Rc::from(name)));
+        let found = self.star_fallback_here(globals, &sources, name, range);
+        self.star_lookups.pop();
+        found
+    }
+
+    fn star_fallback_here(
+        &mut self,
+        globals: &Rc<Scope>,
+        sources: &[Rc<UserModule>],
+        name: &str,
+        range: TextRange,
+    ) -> R<Option<Value>> {
         for m in sources.iter().rev() {
             if let Some(v) = self.star_export(m, name, range, 0)? {
                 let v = self.resolve_lazy(v)?;

@@ -178,6 +178,12 @@ pub struct Interp {
     /// whose `sub` does `from . import *`) finds nothing there, as the
     /// names Python binds are those already bound.
     star_searches: Vec<(*const crate::value::UserModule, Rc<str>)>,
+    /// The star-fallback lookups under way (globals, name), resolving the
+    /// lazy imports they found included: a lookup that comes back to
+    /// itself through a cycle of star imports (`pkg` -> `.c` -> `.a` ->
+    /// `pkg`, none binding the name) finds nothing there, instead of
+    /// recursing without end.
+    star_lookups: Vec<(*const Scope, Rc<str>)>,
     /// Classes registered with `torch.utils._pytree.register_pytree_node`
     /// and their flatten functions (`(children, context)` of an instance):
     /// export flattens such outputs through them.
@@ -334,6 +340,7 @@ impl Interp {
             deferred: Vec::new(),
             star_fallbacks: HashMap::new(),
             star_searches: Vec::new(),
+            star_lookups: Vec::new(),
             pytree_nodes: Vec::new(),
             opaque_outputs: false,
             grad_enabled_in_forward: Vec::new(),

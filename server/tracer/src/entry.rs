@@ -998,6 +998,8 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     drop(every_path);
     let mut tied_placeholders: Vec<NodeId> = Vec::new();
     let mut tied_buffers: Vec<NodeId> = Vec::new();
+    // Each tied parameter's placeholder under its last name.
+    let mut last_names: HashMap<u32, NodeId> = HashMap::new();
     if interp.mode == Mode::NonStrict {
         for (_, t) in &params {
             interp.tensor_node(t);
@@ -1011,6 +1013,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
                 interp.meta_of(t),
             ));
             tied_placeholders.push(id);
+            last_names.insert(t.id, id);
         }
         for (_, t, _) in &buffers {
             interp.tensor_node(t);
@@ -1200,6 +1203,13 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
         }
     }
     if interp.mode == Mode::NonStrict {
+        // torch maps a tied parameter to its last name: what `forward`
+        // read reads that placeholder.
+        for (tid, last) in &last_names {
+            if let Some(first) = interp.lifted.get(tid).copied() {
+                interp.graph.replace_uses(first, *last);
+            }
+        }
         ps.extend(tied_placeholders.iter().copied());
         bs.extend(tied_buffers.iter().copied());
         let param_order: HashMap<&str, usize> = all_params

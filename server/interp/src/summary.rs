@@ -65,7 +65,7 @@ fn structured<'v>(tree: &OutputTree, leaves: &mut impl Iterator<Item = &'v RVal>
             Some(value) => summarize(value)?,
             None => Json::Null,
         },
-        OutputTree::Seq(items) => json!({
+        OutputTree::Seq(items) | OutputTree::List(items) => json!({
             "kind": "tuple",
             "items": items.iter().map(|item| structured(item, leaves)).collect::<Res<Vec<_>>>()?,
         }),

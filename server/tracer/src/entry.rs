@@ -969,7 +969,17 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let mut user_nodes = Vec::new();
     let mut fake_args = Vec::new();
     let mut fake_kwargs = Vec::new();
+    let (mut arg_trees, mut kwarg_trees) = (Vec::new(), Vec::new());
     for (name, v, slot) in &bound {
+        match slot {
+            Slot::Positional => arg_trees.push(input_tree(interp, v)?),
+            Slot::VarArgs => {
+                for it in interp.iterate(v)? {
+                    arg_trees.push(input_tree(interp, &it)?);
+                }
+            }
+            Slot::Keyword => kwarg_trees.push((name.clone(), input_tree(interp, v)?)),
+        }
         let torch_path = format!("L['{name}']");
         let fv = fake_input(
             interp,
@@ -987,6 +997,10 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
             Slot::Keyword => fake_kwargs.push((name.clone(), fv)),
         }
     }
+    interp.graph.input_tree = Some(OutputTree::Seq(vec![
+        OutputTree::Seq(arg_trees),
+        OutputTree::Dict(kwarg_trees),
+    ]));
     for (_, t) in &params {
         interp.lifted.remove(&t.id);
     }
@@ -1366,6 +1380,43 @@ fn fake_input(
     }
 }
 
+/// The pytree of an example input as [`fake_input`] flattens it: every
+/// value it makes a placeholder for is a leaf; any other value is opaque.
+fn input_tree(interp: &mut Interp, v: &Value) -> Result<OutputTree, Flow> {
+    Ok(match v {
+        Value::Tensor(_)
+        | Value::Int(_)
+        | Value::Float(_)
+        | Value::Bool(_)
+        | Value::Str(_)
+        | Value::None => OutputTree::Leaf,
+        Value::Tuple(_) | Value::List(_) => {
+            let mut items = Vec::new();
+            for it in interp.iterate(v)? {
+                items.push(input_tree(interp, &it)?);
+            }
+            if matches!(v, Value::List(_)) {
+                OutputTree::List(items)
+            } else {
+                OutputTree::Seq(items)
+            }
+        }
+        Value::Dict(d) => {
+            let entries = d.borrow().entries().to_vec();
+            let mut items = Vec::new();
+            for (k, it) in entries {
+                let key = match &k {
+                    Value::Str(s) => s.to_string(),
+                    other => interp.repr(other)?,
+                };
+                items.push((key, input_tree(interp, &it)?));
+            }
+            OutputTree::Dict(items)
+        }
+        other => OutputTree::Opaque(other.type_name().to_string()),
+    })
+}
+
 /// Appends the leaves of `v` to `out` as export flattens them and returns
 /// the tree they came from.
 fn flatten_output(
@@ -1401,7 +1452,11 @@ fn flatten_output(
             for it in interp.iterate(v)? {
                 items.push(flatten_output(interp, &it, out)?);
             }
-            Ok(OutputTree::Seq(items))
+            Ok(if matches!(v, Value::List(_)) {
+                OutputTree::List(items)
+            } else {
+                OutputTree::Seq(items)
+            })
         }
         Value::Dict(d) => {
             let entries = d.borrow().entries().to_vec();

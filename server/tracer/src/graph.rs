@@ -177,8 +177,11 @@ pub struct Output {
 #[derive(Clone, Debug, PartialEq)]
 pub enum OutputTree {
     Leaf,
-    /// A tuple or list.
+    /// A tuple.
     Seq(Vec<OutputTree>),
+    /// A list (kept apart from a tuple for the treespecs of a saved
+    /// program, `builtins.list`).
+    List(Vec<OutputTree>),
     /// A dict, with each key as `str()` gives it.
     Dict(Vec<(String, OutputTree)>),
     /// An object export cannot flatten (a plain dataclass), kept whole by
@@ -191,7 +194,9 @@ impl OutputTree {
     pub fn leaves(&self) -> usize {
         match self {
             OutputTree::Leaf => 1,
-            OutputTree::Seq(items) => items.iter().map(OutputTree::leaves).sum(),
+            OutputTree::Seq(items) | OutputTree::List(items) => {
+                items.iter().map(OutputTree::leaves).sum()
+            }
             OutputTree::Dict(items) => items.iter().map(|(_, t)| t.leaves()).sum(),
             OutputTree::Opaque(_) => 0,
         }
@@ -212,6 +217,10 @@ pub struct Graph {
     /// The structure of the user outputs as `forward` returned them (`None`
     /// for graphs not traced from a `forward`: subgraphs).
     pub output_tree: Option<OutputTree>,
+    /// The structure of the example inputs as torch flattens them, `((args),
+    /// {kwargs})`, each leaf the next user placeholder (`None` for
+    /// subgraphs).
+    pub input_tree: Option<OutputTree>,
     pub subgraphs: Vec<Graph>,
     /// Nodes inserted after tracing that belong right after another node
     /// (runtime assertions after the node defining their symbol).

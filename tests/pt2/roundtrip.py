@@ -1,8 +1,10 @@
-"""Run by torch's python for tests/test_pt2.py: `save CASE.py STATE.pt`
-imports a case file and saves its model's state dict; `check CASE.py
-OUT.pt2` loads the archive with torch.export.load, runs `ep.module()` on the
-case's example inputs and compares with the eager model (1e-4, same output
-structure). Prints one JSON line: {"ok": bool, "why": str}."""
+"""Run by torch's python for tests/test_pt2.py, over a JSON list of
+`{"case": CASE.py, "state": STATE.pt, "out": OUT.pt2}` (one torch import for
+all): `save JOBS.json` imports each case file and saves its model's state
+dict; `check JOBS.json` loads each archive with torch.export.load, runs
+`ep.module()` on the case's example inputs and compares with the eager model
+(1e-4, same output structure). Prints one JSON line per job:
+{"case": ..., "ok": bool, "why": str}."""
 import importlib.util
 import json
 import sys
@@ -12,10 +14,11 @@ import torch
 import torch.utils._pytree as pytree
 
 
-def load_case(path):
-    spec = importlib.util.spec_from_file_location("pt2_case", path)
+def load_case(path, k):
+    name = f"pt2_case_{k}"
+    spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
-    sys.modules["pt2_case"] = mod
+    sys.modules[name] = mod
     spec.loader.exec_module(mod)
     return mod
 
@@ -47,37 +50,54 @@ def same(a, b):
     return None
 
 
-def main():
-    cmd, case, path = sys.argv[1:4]
+def save(job, k):
     torch.manual_seed(0)
-    mod = load_case(case)
+    mod = load_case(job["case"], k)
+    sd = mod.model.state_dict()
+    torch.save(sd, job["state"])
+    return {"ok": True, "why": "", "empty": len(sd) == 0}
+
+
+def check(job, k):
+    torch.manual_seed(0)
+    mod = load_case(job["case"], k)
     model = mod.model
-    if cmd == "save":
-        torch.save(model.state_dict(), path)
-        print(json.dumps({"ok": True, "why": ""}))
-        return
     try:
-        ep = torch.export.load(path)
+        ep = torch.export.load(job["out"])
     except Exception as e:
-        print(json.dumps({"ok": False, "why": f"load: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}",
-                          "trace": traceback.format_exc()[-2000:]}))
-        return
+        return {"ok": False, "why": f"load: {type(e).__name__}: {first_line(e)}",
+                "trace": traceback.format_exc()[-2000:]}
     args, kwargs = inputs(mod)
     try:
         with torch.no_grad():
             expected = model(*args, **kwargs)
     except Exception as e:
-        print(json.dumps({"ok": False, "why": f"eager: {type(e).__name__}: {e}"}))
-        return
+        return {"ok": False, "why": f"eager: {type(e).__name__}: {first_line(e)}"}
     try:
         with torch.no_grad():
             got = ep.module()(*args, **kwargs)
     except Exception as e:
-        print(json.dumps({"ok": False, "why": f"run: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}",
-                          "trace": traceback.format_exc()[-2000:]}))
-        return
+        return {"ok": False, "why": f"run: {type(e).__name__}: {first_line(e)}",
+                "trace": traceback.format_exc()[-2000:]}
     why = same(expected, got)
-    print(json.dumps({"ok": why is None, "why": why or ""}))
+    return {"ok": why is None, "why": why or ""}
+
+
+def first_line(e):
+    text = str(e).strip()
+    return text.splitlines()[0] if text else ""
+
+
+def main():
+    cmd, jobs = sys.argv[1], json.loads(open(sys.argv[2]).read())
+    step = save if cmd == "save" else check
+    for k, job in enumerate(jobs):
+        try:
+            r = step(job, k)
+        except BaseException as e:  # a case's own code may fail or exit
+            r = {"ok": False, "why": f"{cmd}: {type(e).__name__}: {first_line(e)}"}
+        r["case"] = job["case"]
+        print(json.dumps(r), flush=True)
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ dict; `check JOBS.json` loads each archive with torch.export.load, runs
 `ep.module()` on the case's example inputs and compares with the eager model
 (1e-4, same output structure). Prints one JSON line per job:
 {"case": ..., "ok": bool, "why": str}."""
+import copy
 import importlib.util
 import json
 import sys
@@ -68,14 +69,21 @@ def check(job, k):
         return {"ok": False, "why": f"load: {type(e).__name__}: {first_line(e)}",
                 "trace": traceback.format_exc()[-2000:]}
     args, kwargs = inputs(mod)
+    # Each run on its own copy of the inputs (a model may mutate them), from
+    # the same random state (dropout in training mode).
+    fresh = lambda: copy.deepcopy((args, kwargs))
     try:
+        a, kw = fresh()
+        torch.manual_seed(0)
         with torch.no_grad():
-            expected = model(*args, **kwargs)
+            expected = model(*a, **kw)
     except Exception as e:
         return {"ok": False, "why": f"eager: {type(e).__name__}: {first_line(e)}"}
     try:
+        a, kw = fresh()
+        torch.manual_seed(0)
         with torch.no_grad():
-            got = ep.module()(*args, **kwargs)
+            got = ep.module()(*a, **kw)
     except Exception as e:
         return {"ok": False, "why": f"run: {type(e).__name__}: {first_line(e)}",
                 "trace": traceback.format_exc()[-2000:]}

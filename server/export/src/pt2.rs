@@ -775,6 +775,35 @@ fn spec_text(tree: &OutputTree) -> Result<String, Pt2Error> {
     Ok(json!([1, treespec(tree)?]).to_string())
 }
 
+/// A constant user input (an `int`, `float`, `bool` or `str` example
+/// argument, held as its Python repr) as torch's graph input.
+fn constant_input(text: &str) -> Option<Json> {
+    Some(match text {
+        "True" => json!({"as_bool": true}),
+        "False" => json!({"as_bool": false}),
+        "None" => json!({"as_none": true}),
+        "inf" => json!({"as_float": float_json(f64::INFINITY)}),
+        "-inf" => json!({"as_float": float_json(f64::NEG_INFINITY)}),
+        "nan" => json!({"as_float": float_json(f64::NAN)}),
+        _ => {
+            if let Ok(i) = text.parse::<i64>() {
+                json!({ "as_int": i })
+            } else if let Ok(f) = text.parse::<f64>() {
+                json!({ "as_float": float_json(f) })
+            } else {
+                let quoted = text
+                    .strip_prefix('\'')
+                    .and_then(|t| t.strip_suffix('\''))
+                    .or_else(|| text.strip_prefix('"').and_then(|t| t.strip_suffix('"')))?;
+                if quoted.contains('\\') {
+                    return None;
+                }
+                json!({ "as_string": quoted })
+            }
+        }
+    })
+}
+
 fn bound_json(b: Bound) -> Json {
     match b {
         Bound::Finite(i) => json!(i),
@@ -790,7 +819,6 @@ pub fn exported_program_json(named: &NamedProgram) -> Result<String, Pt2Error> {
     let mut ctx = Ctx::new(named);
     let mut inputs = Vec::new();
     let mut input_specs = Vec::new();
-    let mut forward_names = Vec::new();
     for id in &p.inputs {
         let n = g.node(*id);
         let name = named.name(*id).to_string();
@@ -804,6 +832,13 @@ pub fn exported_program_json(named: &NamedProgram) -> Result<String, Pt2Error> {
                     .insert(name.clone(), tensor_meta(env, *dtype, shape, grad));
                 json!({"as_tensor": {"name": name}})
             }
+            MetaVal::Const(text) if matches!(kind, InputKind::User(_)) => constant_input(text)
+                .ok_or_else(|| {
+                    Pt2Error::Program(format!(
+                        "input `{name}` holds {text}, which this writer does not serialize"
+                    ))
+                })?,
+            MetaVal::None if matches!(kind, InputKind::User(_)) => json!({"as_none": true}),
             other => {
                 return Err(Pt2Error::Program(format!(
                     "input `{name}` is not a tensor ({}), which this writer does not serialize",
@@ -820,10 +855,7 @@ pub fn exported_program_json(named: &NamedProgram) -> Result<String, Pt2Error> {
                 "arg": {"name": name}, "buffer_name": target, "persistent": persistent}}),
             InputKind::ConstantTensor(t) => json!({"tensor_constant": {
                 "arg": {"name": name}, "tensor_constant_name": t}}),
-            InputKind::User(_) => {
-                forward_names.push(name.clone());
-                json!({"user_input": {"arg": arg}})
-            }
+            InputKind::User(_) => json!({"user_input": {"arg": arg}}),
         });
     }
     let mut nodes = Vec::new();
@@ -907,7 +939,7 @@ pub fn exported_program_json(named: &NamedProgram) -> Result<String, Pt2Error> {
                     "outputs": [],
                     "in_spec": spec_text(in_tree)?,
                     "out_spec": spec_text(&out_tree)?,
-                    "forward_arg_names": forward_names,
+                    "forward_arg_names": g.forward_arg_names,
                 },
             }],
             "metadata": {},
@@ -989,9 +1021,13 @@ pub fn archive(
     let mut constants: Vec<(String, String, bool, &StateTensor)> = Vec::new();
     for id in &named.program.inputs {
         let n = g.node(*id);
+        // torch keeps non-persistent buffers with the constants, out of the
+        // state dict.
         let (key, is_param, is_constant) = match &n.op {
             NodeOp::Placeholder(InputKind::Parameter(t)) => (t, true, false),
-            NodeOp::Placeholder(InputKind::Buffer { target, .. }) => (target, false, false),
+            NodeOp::Placeholder(InputKind::Buffer { target, persistent }) => {
+                (target, false, !persistent)
+            }
             NodeOp::Placeholder(InputKind::ConstantTensor(t)) => (t, false, true),
             _ => continue,
         };
@@ -1022,6 +1058,9 @@ pub fn archive(
             )));
         }
         if is_constant {
+            if constants.iter().any(|(k, ..)| k == key) {
+                continue;
+            }
             let file = format!("tensor_{}", constants.len());
             constants.push((key.clone(), file, false, t));
         } else if !weights.iter().any(|(k, ..)| k == key) {
@@ -1144,6 +1183,15 @@ mod tests {
             "{text}"
         );
         assert!(spec_text(&OutputTree::Opaque("P".into())).is_err());
+    }
+
+    #[test]
+    fn constant_inputs_are_typed_by_their_python_value() {
+        assert_eq!(constant_input("5"), Some(json!({"as_int": 5})));
+        assert_eq!(constant_input("2.0"), Some(json!({"as_float": 2.0})));
+        assert_eq!(constant_input("True"), Some(json!({"as_bool": true})));
+        assert_eq!(constant_input("'attr'"), Some(json!({"as_string": "attr"})));
+        assert_eq!(constant_input("<object>"), None);
     }
 
     #[test]

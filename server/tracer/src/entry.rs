@@ -970,12 +970,17 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let mut fake_args = Vec::new();
     let mut fake_kwargs = Vec::new();
     let (mut arg_trees, mut kwarg_trees) = (Vec::new(), Vec::new());
+    let mut arg_names = Vec::new();
     for (name, v, slot) in &bound {
         match slot {
-            Slot::Positional => arg_trees.push(input_tree(interp, v)?),
+            Slot::Positional => {
+                arg_trees.push(input_tree(interp, v)?);
+                arg_names.push(name.clone());
+            }
             Slot::VarArgs => {
-                for it in interp.iterate(v)? {
+                for (i, it) in interp.iterate(v)?.into_iter().enumerate() {
                     arg_trees.push(input_tree(interp, &it)?);
+                    arg_names.push(format!("{name}_{i}"));
                 }
             }
             Slot::Keyword => kwarg_trees.push((name.clone(), input_tree(interp, v)?)),
@@ -997,6 +1002,10 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
             Slot::Keyword => fake_kwargs.push((name.clone(), fv)),
         }
     }
+    // Keyword arguments in the order torch flattens them
+    // (`flat_input_order`), which its input spec keeps.
+    arg_names.extend(kwarg_trees.iter().map(|(k, _)| k.clone()));
+    interp.graph.forward_arg_names = arg_names;
     interp.graph.input_tree = Some(OutputTree::Seq(vec![
         OutputTree::Seq(arg_trees),
         OutputTree::Dict(kwarg_trees),

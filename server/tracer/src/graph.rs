@@ -221,6 +221,10 @@ pub struct Graph {
     /// {kwargs})`, each leaf the next user placeholder (`None` for
     /// subgraphs).
     pub input_tree: Option<OutputTree>,
+    /// `forward`'s argument names as torch keeps them to restore its
+    /// signature: positional names (`*args` as `args_0`, `args_1`), then
+    /// the keyword arguments in the order the caller gave them.
+    pub forward_arg_names: Vec<String>,
     pub subgraphs: Vec<Graph>,
     /// Nodes inserted after tracing that belong right after another node
     /// (runtime assertions after the node defining their symbol).

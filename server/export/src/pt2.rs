@@ -1176,12 +1176,15 @@ mod tests {
             OutputTree::Dict(vec![("k".into(), OutputTree::Leaf)]),
         ]);
         let text = spec_text(&tree).unwrap();
-        assert!(text.starts_with(r#"[1,{"type":"builtins.tuple","context":"null","children_spec":[{"type":"builtins.tuple""#), "{text}");
-        assert!(text.contains(r#""type":"builtins.list""#), "{text}");
-        assert!(
-            text.contains(r#"{"type":"builtins.dict","context":"[\"k\"]""#),
-            "{text}"
-        );
+        let leaf = json!({"type": null, "context": null, "children_spec": []});
+        let expected = json!([1, {"type": "builtins.tuple", "context": "null", "children_spec": [
+            {"type": "builtins.tuple", "context": "null", "children_spec": [
+                leaf.clone(),
+                {"type": "builtins.list", "context": "null", "children_spec": [leaf.clone()]},
+            ]},
+            {"type": "builtins.dict", "context": "[\"k\"]", "children_spec": [leaf]},
+        ]}]);
+        assert_eq!(serde_json::from_str::<Json>(&text).unwrap(), expected);
         assert!(spec_text(&OutputTree::Opaque("P".into())).is_err());
     }
 

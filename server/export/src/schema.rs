@@ -189,7 +189,8 @@ fn parse_schema(line: &str) -> Option<(String, Vec<Param>)> {
             Some((d, v)) => (d.trim(), Some(parse_default(v.trim()))),
             None => (part, None),
         };
-        let (ty, param_name) = decl.rsplit_once(' ')?;
+        // `...` (einsum's sublists) has a type and no name.
+        let (ty, param_name) = decl.rsplit_once(' ').unwrap_or((decl, decl));
         params.push(Param {
             name: param_name.to_string(),
             ty: strip_alias(ty.trim()),

@@ -16,7 +16,8 @@ use shapes::expr::AtomKind;
 use shapes::{Bound, SymExpr};
 use tracer::dtype::DType;
 use tracer::graph::{
-    Arg, InputKind, MetaVal, NodeId, NodeOp, OutputKind, OutputTree, SymBoolMeta, SymFloatExpr,
+    Arg, Graph, InputKind, MetaVal, NodeId, NodeOp, OutputKind, OutputTree, SymBoolMeta,
+    SymFloatExpr,
 };
 use tracer::shape_env::ShapeEnv;
 
@@ -338,10 +339,23 @@ fn memory_format(name: &str) -> Option<u32> {
     })
 }
 
-/// The program being serialized: names, getitem folding, values.
+/// How deep subgraphs may nest (a `cond` in a branch) before the writer
+/// gives up rather than recurse further.
+const MAX_SUBGRAPH_DEPTH: u32 = 32;
+
+/// One graph being serialized (the program's, or a higher-order op's
+/// subgraph): names, getitem folding, values.
 struct Ctx<'a> {
-    named: &'a NamedProgram<'a>,
+    graph: &'a Graph,
     env: &'a ShapeEnv,
+    names: HashMap<NodeId, String>,
+    /// The program, when this is its main graph (a runtime assertion's
+    /// message names nodes by their final names).
+    main: Option<&'a NamedProgram<'a>>,
+    /// torch's attribute names of this graph's subgraphs, by index.
+    subgraph_names: Vec<String>,
+    /// How deep this graph is nested in higher-order ops.
+    depth: u32,
     /// `(producer, index)` -> the name of the first `getitem` reading it.
     items: HashMap<(NodeId, i64), String>,
     /// A `getitem` node -> the name its item is known by.
@@ -374,26 +388,34 @@ fn empty_list(ty: Option<&str>) -> Option<&'static str> {
 }
 
 impl<'a> Ctx<'a> {
-    fn new(named: &'a NamedProgram<'a>) -> Self {
-        let g = &named.program.graph;
+    /// A graph's context; `order` is its call nodes in final order.
+    fn new(
+        graph: &'a Graph,
+        env: &'a ShapeEnv,
+        names: HashMap<NodeId, String>,
+        order: &[NodeId],
+        subgraph_names: Vec<String>,
+    ) -> Self {
         let mut items = HashMap::new();
         let mut item_names = HashMap::new();
-        for id in &named.order {
-            let n = g.node(*id);
+        for id in order {
+            let n = graph.node(*id);
             if let NodeOp::CallFunction { target, args, .. } = &n.op
                 && target == "_operator.getitem"
                 && let [Arg::Node(src), Arg::Int(i)] = args.as_slice()
             {
-                let name = items
-                    .entry((*src, *i))
-                    .or_insert_with(|| named.name(*id).to_string())
-                    .clone();
+                let own = names.get(id).cloned().unwrap_or_else(|| "_".into());
+                let name = items.entry((*src, *i)).or_insert(own).clone();
                 item_names.insert(*id, name);
             }
         }
         Ctx {
-            named,
-            env: &named.program.env,
+            graph,
+            env,
+            names,
+            main: None,
+            subgraph_names,
+            depth: 0,
             items,
             item_names,
             tensor_values: Map::new(),
@@ -403,15 +425,32 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The context of the program's main graph.
+    fn program(named: &'a NamedProgram<'a>) -> Self {
+        let mut ctx = Ctx::new(
+            &named.program.graph,
+            &named.program.env,
+            named.names.clone(),
+            &named.order,
+            crate::names::subgraph_names(named),
+        );
+        ctx.main = Some(named);
+        ctx
+    }
+
+    fn own_name(&self, id: NodeId) -> String {
+        self.names.get(&id).cloned().unwrap_or_else(|| "_".into())
+    }
+
     fn name(&self, id: NodeId) -> String {
         self.item_names
             .get(&id)
             .cloned()
-            .unwrap_or_else(|| self.named.name(id).to_string())
+            .unwrap_or_else(|| self.own_name(id))
     }
 
     fn val(&self, id: NodeId) -> &MetaVal {
-        &self.named.program.graph.node(id).val
+        &self.graph.node(id).val
     }
 
     fn is_sym(&self, a: &Arg) -> bool {
@@ -602,21 +641,34 @@ impl<'a> Ctx<'a> {
     /// A call node as torch's serializer writes it; `None` for the
     /// `getitem` nodes it folds into their producer.
     fn node(&mut self, id: NodeId) -> Result<Option<Json>, Pt2Error> {
-        let named = self.named;
-        let n = named.program.graph.node(id);
-        let NodeOp::CallFunction { target, .. } = &n.op else {
+        let graph = self.graph;
+        let n = graph.node(id);
+        let NodeOp::CallFunction {
+            target,
+            args: traced_args,
+            kwargs: traced_kwargs,
+        } = &n.op
+        else {
             return Ok(None);
         };
         if target == "_operator.getitem" {
             return Ok(None);
         }
-        let name = named.name(id).to_string();
+        let name = self.own_name(id);
         let fail = |why: String| Pt2Error::Unsupported {
             node: name.clone(),
             target: target.clone(),
             why,
         };
-        let (args, kwargs) = crate::names::recorded_args(named, id);
+        let (args, kwargs) = match self.main {
+            Some(named) => crate::names::recorded_args(named, id),
+            None => crate::schema::torch_args(target, traced_args, traced_kwargs),
+        };
+        if target.starts_with("torch.ops.higher_order.") {
+            return self
+                .higher_order(id, &name, target, &args, &kwargs)
+                .map(Some);
+        }
         let sym_out = matches!(
             n.val,
             MetaVal::Sym(_) | MetaVal::SymBool(_) | MetaVal::SymFloat(_)
@@ -685,6 +737,136 @@ impl<'a> Ctx<'a> {
             "is_hop_single_tensor_return": null,
             "name": name,
         })))
+    }
+
+    /// A higher-order op (`cond`, `map_impl`) as `serialize_hoo_inputs` and
+    /// `serialize_hoo_outputs` write it: every argument positional and
+    /// unnamed, each subgraph as its own graph (`as_graph`), the results
+    /// named after the `getitem` nodes that read them.
+    fn higher_order(
+        &mut self,
+        id: NodeId,
+        name: &str,
+        target: &str,
+        args: &[Arg],
+        kwargs: &[(String, Arg)],
+    ) -> Result<Json, Pt2Error> {
+        let fail = |why: String| Pt2Error::Unsupported {
+            node: name.to_string(),
+            target: target.to_string(),
+            why,
+        };
+        // A higher-order op has no schema: torch writes an empty list as a
+        // tensor list.
+        let hop_input = |ctx: &Self, a: &Arg| ctx.input(a, Some("Tensor[]")).map_err(&fail);
+        // The subgraphs' placeholders take the names of the operands (the
+        // nodes after the last subgraph argument).
+        let last_subgraph = args
+            .iter()
+            .rposition(|a| matches!(a, Arg::Subgraph(_)))
+            .map_or(0, |i| i + 1);
+        let mut operand_nodes = Vec::new();
+        for a in &args[last_subgraph..] {
+            Graph::arg_nodes(a, &mut operand_nodes);
+        }
+        let operands: Vec<String> = operand_nodes.iter().map(|n| self.name(*n)).collect();
+        let mut inputs = Vec::new();
+        for a in args {
+            let arg = match a {
+                Arg::Subgraph(i) => self.subgraph(*i, &operands)?,
+                a => hop_input(self, a)?,
+            };
+            inputs.push(json!({"name": "", "arg": arg, "kind": 1}));
+        }
+        for (k, a) in kwargs {
+            inputs.push(json!({"name": k, "arg": hop_input(self, a)?, "kind": 2}));
+        }
+        let val = self.val(id).clone();
+        let outputs = match &val {
+            MetaVal::Tuple(items) => {
+                let mut out = Vec::new();
+                for (i, m) in items.iter().enumerate() {
+                    let n = self
+                        .items
+                        .get(&(id, i as i64))
+                        .cloned()
+                        .unwrap_or_else(|| format!("{name}_unused_{i}"));
+                    out.push(self.output(&n, m).map_err(&fail)?);
+                }
+                out
+            }
+            m => vec![self.output(name, m).map_err(&fail)?],
+        };
+        Ok(json!({
+            "target": target,
+            "inputs": inputs,
+            "outputs": outputs,
+            "metadata": {},
+            "is_hop_single_tensor_return": matches!(val, MetaVal::Tensor { .. }),
+            "name": name,
+        }))
+    }
+
+    /// Subgraph `i` of this graph as `as_graph` writes it: torch's
+    /// attribute name and the graph with its own inputs (named after
+    /// `operands`), nodes, outputs and value tables.
+    fn subgraph(&self, i: usize, operands: &[String]) -> Result<Json, Pt2Error> {
+        let sub = self
+            .graph
+            .subgraphs
+            .get(i)
+            .ok_or_else(|| Pt2Error::Program(format!("subgraph {i} is missing")))?;
+        if self.depth >= MAX_SUBGRAPH_DEPTH {
+            return Err(Pt2Error::Program("subgraphs nested too deeply".into()));
+        }
+        let live = sub.live_nodes();
+        let order: Vec<NodeId> = (0..sub.nodes.len())
+            .filter(|&k| live[k] && !matches!(sub.nodes[k].op, NodeOp::Placeholder(_)))
+            .map(|k| NodeId(k as u32))
+            .collect();
+        let mut ctx = Ctx::new(
+            sub,
+            self.env,
+            crate::names::subgraph_node_names(sub, operands),
+            &order,
+            crate::names::nested_subgraph_names(sub),
+        );
+        ctx.depth = self.depth + 1;
+        let mut inputs = Vec::new();
+        for id in sub.placeholders() {
+            let name = ctx.own_name(id);
+            let val = sub.node(id).val.clone();
+            let arg = ctx
+                .output(&name, &val)
+                .map_err(|why| Pt2Error::Program(format!("subgraph input `{name}`: {why}")))?;
+            inputs.push(arg);
+        }
+        let mut nodes = Vec::new();
+        for id in &order {
+            if let Some(n) = ctx.node(*id)? {
+                nodes.push(n);
+            }
+        }
+        let mut outputs = Vec::new();
+        for o in &sub.outputs {
+            outputs.push(ctx.input(&o.arg, None).map_err(Pt2Error::Program)?);
+        }
+        let name = self
+            .subgraph_names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("subgraph_{i}"));
+        Ok(json!({"as_graph": {"name": name, "graph": {
+            "inputs": inputs,
+            "outputs": outputs,
+            "nodes": nodes,
+            "tensor_values": ctx.tensor_values,
+            "sym_int_values": ctx.sym_int_values,
+            "sym_bool_values": ctx.sym_bool_values,
+            "is_single_tensor_return": false,
+            "custom_obj_values": {},
+            "sym_float_values": ctx.sym_float_values,
+        }}}))
     }
 
     /// `serialize_outputs`: by the op's declared returns, multiple outputs
@@ -816,7 +998,7 @@ pub fn exported_program_json(named: &NamedProgram) -> Result<String, Pt2Error> {
     let p = named.program;
     let g = &p.graph;
     let env = &p.env;
-    let mut ctx = Ctx::new(named);
+    let mut ctx = Ctx::program(named);
     let mut inputs = Vec::new();
     let mut input_specs = Vec::new();
     for id in &p.inputs {

@@ -16,7 +16,7 @@ use shapes::expr::AtomKind;
 use shapes::{Bound, SymExpr};
 use tracer::dtype::DType;
 use tracer::graph::{
-    Arg, Graph, InputKind, MetaVal, NodeId, NodeOp, OutputKind, OutputTree, SymBoolMeta,
+    Arg, DictKey, Graph, InputKind, MetaVal, NodeId, NodeOp, OutputKind, OutputTree, SymBoolMeta,
     SymFloatExpr,
 };
 use tracer::shape_env::ShapeEnv;
@@ -943,9 +943,21 @@ fn treespec_depth(tree: &OutputTree, depth: u32) -> Result<Json, Pt2Error> {
         OutputTree::Seq(items) => node("builtins.tuple", "null".into(), items),
         OutputTree::List(items) => node("builtins.list", "null".into(), items),
         OutputTree::Dict(items) => {
-            let keys: Vec<&str> = items.iter().map(|(k, _)| k.as_str()).collect();
+            // torch writes the keys as `json.dumps` does, each by its type.
+            let keys = items
+                .iter()
+                .map(|(k, _)| match k {
+                    DictKey::Str(s) => Ok(json!(s)),
+                    DictKey::Int(i) => Ok(json!(i)),
+                    DictKey::Bool(b) => Ok(json!(b)),
+                    DictKey::None => Ok(Json::Null),
+                    DictKey::Other(text) => Err(Pt2Error::Program(format!(
+                        "dict key {text} has a type this writer does not serialize"
+                    ))),
+                })
+                .collect::<Result<Vec<_>, _>>()?;
             let children: Vec<OutputTree> = items.iter().map(|(_, t)| t.clone()).collect();
-            node("builtins.dict", json!(keys).to_string(), &children)
+            node("builtins.dict", Json::Array(keys).to_string(), &children)
         }
         OutputTree::Opaque(class) => Err(Pt2Error::Program(format!(
             "a `{class}` value in the inputs or outputs has no pytree spec"
@@ -1355,7 +1367,10 @@ mod tests {
                 OutputTree::Leaf,
                 OutputTree::List(vec![OutputTree::Leaf]),
             ]),
-            OutputTree::Dict(vec![("k".into(), OutputTree::Leaf)]),
+            OutputTree::Dict(vec![
+                (DictKey::Str("k".into()), OutputTree::Leaf),
+                (DictKey::Int(1), OutputTree::Leaf),
+            ]),
         ]);
         let text = spec_text(&tree).unwrap();
         let leaf = json!({"type": null, "context": null, "children_spec": []});
@@ -1364,7 +1379,7 @@ mod tests {
                 leaf.clone(),
                 {"type": "builtins.list", "context": "null", "children_spec": [leaf.clone()]},
             ]},
-            {"type": "builtins.dict", "context": "[\"k\"]", "children_spec": [leaf]},
+            {"type": "builtins.dict", "context": "[\"k\",1]", "children_spec": [leaf.clone(), leaf]},
         ]}]);
         assert_eq!(serde_json::from_str::<Json>(&text).unwrap(), expected);
         assert!(spec_text(&OutputTree::Opaque("P".into())).is_err());

@@ -72,7 +72,7 @@ fn structured<'v>(tree: &OutputTree, leaves: &mut impl Iterator<Item = &'v RVal>
         OutputTree::Dict(items) => {
             let mut map = serde_json::Map::new();
             for (key, item) in items {
-                map.insert(key.clone(), structured(item, leaves)?);
+                map.insert(key.to_string(), structured(item, leaves)?);
             }
             json!({"kind": "dict", "items": map})
         }

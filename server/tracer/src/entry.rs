@@ -17,7 +17,7 @@ use syntax::ast::{Arg as AstArg, Expr, ExprKind, Stmt, StmtKind};
 
 use crate::failure::{Failure, FailureKind, Note};
 use crate::graph::{
-    Arg, Graph, InputKind, MetaVal, Node, NodeId, NodeOp, Output, OutputKind, OutputTree,
+    Arg, DictKey, Graph, InputKind, MetaVal, Node, NodeId, NodeOp, Output, OutputKind, OutputTree,
 };
 use crate::interp::{Flow, Frame, Interp, R};
 use crate::shape_env::ShapeEnv;
@@ -983,7 +983,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
                     arg_names.push(format!("{name}_{i}"));
                 }
             }
-            Slot::Keyword => kwarg_trees.push((name.clone(), input_tree(interp, v)?)),
+            Slot::Keyword => kwarg_trees.push((DictKey::Str(name.clone()), input_tree(interp, v)?)),
         }
         let torch_path = format!("L['{name}']");
         let fv = fake_input(
@@ -1004,7 +1004,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     }
     // Keyword arguments in the order torch flattens them
     // (`flat_input_order`), which its input spec keeps.
-    arg_names.extend(kwarg_trees.iter().map(|(k, _)| k.clone()));
+    arg_names.extend(kwarg_trees.iter().map(|(k, _)| k.to_string()));
     interp.graph.forward_arg_names = arg_names;
     interp.graph.input_tree = Some(OutputTree::Seq(vec![
         OutputTree::Seq(arg_trees),
@@ -1343,10 +1343,7 @@ fn fake_input(
             let items = d.borrow().entries().to_vec();
             let mut nd = crate::value::Dict::default();
             for (k, it) in items {
-                let key = match &k {
-                    Value::Str(s) => s.to_string(),
-                    other => interp.repr(other)?,
-                };
+                let key = dict_key(interp, &k)?;
                 let path_key = match &k {
                     Value::Str(s) => format!("{torch_path}['{s}']"),
                     other => format!("{torch_path}[{}]", interp.repr(other)?),
@@ -1414,15 +1411,23 @@ fn input_tree(interp: &mut Interp, v: &Value) -> Result<OutputTree, Flow> {
             let entries = d.borrow().entries().to_vec();
             let mut items = Vec::new();
             for (k, it) in entries {
-                let key = match &k {
-                    Value::Str(s) => s.to_string(),
-                    other => interp.repr(other)?,
-                };
+                let key = dict_key(interp, &k)?;
                 items.push((key, input_tree(interp, &it)?));
             }
             OutputTree::Dict(items)
         }
         other => OutputTree::Opaque(other.type_name().to_string()),
+    })
+}
+
+/// A dict key of the inputs or outputs, its type kept.
+fn dict_key(interp: &mut Interp, k: &Value) -> Result<DictKey, Flow> {
+    Ok(match k {
+        Value::Str(s) => DictKey::Str(s.to_string()),
+        Value::Int(i) => DictKey::Int(*i),
+        Value::Bool(b) => DictKey::Bool(*b),
+        Value::None => DictKey::None,
+        other => DictKey::Other(interp.to_str(other)?),
     })
 }
 
@@ -1471,10 +1476,7 @@ fn flatten_output(
             let entries = d.borrow().entries().to_vec();
             let mut items = Vec::new();
             for (key, it) in entries {
-                let key = match &key {
-                    Value::Str(s) => s.to_string(),
-                    other => interp.to_str(other)?,
-                };
+                let key = dict_key(interp, &key)?;
                 items.push((key, flatten_output(interp, &it, out)?));
             }
             Ok(OutputTree::Dict(items))

@@ -182,11 +182,35 @@ pub enum OutputTree {
     /// A list (kept apart from a tuple for the treespecs of a saved
     /// program, `builtins.list`).
     List(Vec<OutputTree>),
-    /// A dict, with each key as `str()` gives it.
-    Dict(Vec<(String, OutputTree)>),
+    /// A dict, by key in insertion order.
+    Dict(Vec<(DictKey, OutputTree)>),
     /// An object export cannot flatten (a plain dataclass), kept whole by
     /// quick runs: its class name, no graph output.
     Opaque(String),
+}
+
+/// A key of a dict in the inputs or outputs, its Python type kept (a
+/// saved program's treespec writes `1` and `"1"` apart).
+#[derive(Clone, Debug, PartialEq)]
+pub enum DictKey {
+    Str(String),
+    Int(i64),
+    Bool(bool),
+    None,
+    /// A key of another type, as `str()` gives it.
+    Other(String),
+}
+
+impl std::fmt::Display for DictKey {
+    /// The key as `str()` gives it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DictKey::Str(s) | DictKey::Other(s) => f.write_str(s),
+            DictKey::Int(i) => write!(f, "{i}"),
+            DictKey::Bool(b) => f.write_str(if *b { "True" } else { "False" }),
+            DictKey::None => f.write_str("None"),
+        }
+    }
 }
 
 impl OutputTree {

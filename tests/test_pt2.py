@@ -3,7 +3,12 @@ corpus case torch exports in non-strict mode: torch saves the model's state
 dict (no --weights when it is empty), exportlens writes the archive, real `torch.export.load` (TORCH_PYTHON
 or /work/torchvenv) loads it and `ep.module()` must compute what the eager
 model computes on the example inputs (1e-4, same output structure). At
-least 95% of the cases must round-trip; the failures are listed with why."""
+least 95% of the cases must round-trip; the failures are listed with why.
+Measured: 79/83 (95.2%); failing: optional_input (a constant built in
+forward from values exportlens does not know), fail_tolist_arithmetic
+(arithmetic on floats read with tolist() is not recorded: a NaN is baked
+in), tutorial/custom_op (torch.library ops are not traced) and
+break_builtin_id (id() in the output differs on every eager run)."""
 import json
 import os
 import subprocess
@@ -68,7 +73,7 @@ def round_trip_all(py, cases, tmp):
                            capture_output=True, text=True, timeout=120)
         if r.returncode != 0:
             failures[job["case"]] = (f"exit {r.returncode} but {out.name} was written" if out.exists()
-                                     else "exportlens: " + (r.stderr.strip().splitlines() or ["(no message)"])[-1])
+                                     else (r.stderr.strip().splitlines() or ["exportlens: (no message)"])[-1])
         elif not out.exists():
             failures[job["case"]] = "exportlens exited 0 without writing the archive"
         else:

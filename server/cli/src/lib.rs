@@ -12,6 +12,7 @@ pub mod modules;
 pub mod notebooks;
 pub mod output;
 pub mod parallel;
+pub mod pt2;
 pub mod report;
 pub mod rule;
 pub mod run;

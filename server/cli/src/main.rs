@@ -7,7 +7,7 @@
 //! and `run` as `check` on the file, `run` also when a run fails), 2 for
 //! usage, configuration and internal errors.
 
-use cli::{analyze, check, modules, output, rule, run, watch};
+use cli::{analyze, check, modules, output, pt2, rule, run, watch};
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -104,9 +104,20 @@ enum Command {
         /// Print the JSON report (report-schema.md) instead.
         #[arg(long)]
         json: bool,
-        /// Strict mode only (text output).
+        /// Strict mode only (text output; with --pt2, the strict-mode program).
         #[arg(long)]
         strict: bool,
+        /// Write the entry's exported program as a `.pt2` archive that
+        /// `torch.export.load` reads (non-strict unless --strict).
+        #[arg(long, value_name = "OUT.pt2", conflicts_with = "json")]
+        pt2: Option<PathBuf>,
+        /// With --pt2: the state dict its parameters and buffers come from
+        /// (`.safetensors`, or a torch `.pt` saved with `torch.save(model.state_dict(), path)`).
+        #[arg(long, value_name = "FILE", requires = "pt2")]
+        weights: Option<PathBuf>,
+        /// With --pt2: the entry point to write (`model`, or the export call's text).
+        #[arg(long, requires = "pt2")]
+        entry: Option<String>,
     },
     /// Run each entry's exported program on deterministic values (interp).
     Run(run::RunArgs),
@@ -212,7 +223,25 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 ExitCode::SUCCESS
             })
         }
-        Command::Export { file, json, strict } => {
+        Command::Export {
+            file,
+            pt2: Some(out),
+            weights,
+            entry,
+            strict,
+            ..
+        } => {
+            let mode = if strict {
+                tracer::Mode::Strict
+            } else {
+                tracer::Mode::NonStrict
+            };
+            pt2::write(&file, &out, weights.as_deref(), entry.as_deref(), mode)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Export {
+            file, json, strict, ..
+        } => {
             analyze::checked_resolution(analyze::config_folder(&file))?;
             let text = analyze::read_source(&file)?;
             let path = file.display().to_string();

@@ -17,6 +17,9 @@ static SCHEMA_TEXT: &str = include_str!("../data/aten_schemas.txt");
 #[derive(Clone, Debug, PartialEq)]
 pub struct Param {
     pub name: String,
+    /// The declared type as the schema spells it, alias annotations
+    /// dropped (`Tensor`, `SymInt[1]`, `Tensor?[]`, `ScalarType?`).
+    pub ty: String,
     pub kwarg_only: bool,
     pub default: Option<Default>,
 }
@@ -46,14 +49,51 @@ static SCHEMAS: LazyLock<HashMap<&'static str, &'static str>> = LazyLock::new(||
 
 /// The parameters of `target` (`aten.conv2d.default`), if torch declares it.
 pub fn params(target: &str) -> Option<Vec<Param>> {
+    parse_schema(schema_line(target)?).map(|(_, params)| params)
+}
+
+/// The declared return types of `target` (`-> (Tensor, Tensor)`: two;
+/// `-> ()`: none), alias annotations dropped.
+pub fn returns(target: &str) -> Option<Vec<String>> {
+    let line = schema_line(target)?;
+    let ret = line.rsplit_once("->")?.1.trim();
+    let inner = match ret.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+        Some(inner) => inner,
+        None => ret,
+    };
+    Some(
+        split_top_level(inner)
+            .into_iter()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(|t| strip_alias(t.split(' ').next().unwrap_or(t)))
+            .collect(),
+    )
+}
+
+fn schema_line(target: &str) -> Option<&'static str> {
     let rest = target.strip_prefix("aten.")?;
     let (op, overload) = rest.rsplit_once('.')?;
-    let line = if overload == "default" {
-        SCHEMAS.get(op)
+    if overload == "default" {
+        SCHEMAS.get(op).copied()
     } else {
-        SCHEMAS.get(format!("{op}.{overload}").as_str())
-    }?;
-    parse_schema(line).map(|(_, params)| params)
+        SCHEMAS.get(format!("{op}.{overload}").as_str()).copied()
+    }
+}
+
+/// `Tensor(a!)` -> `Tensor`, `Tensor(a)[]` -> `Tensor[]`.
+fn strip_alias(ty: &str) -> String {
+    let mut out = String::with_capacity(ty.len());
+    let mut depth = 0;
+    for c in ty.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 => out.push(c),
+            _ => {}
+        }
+    }
+    out
 }
 
 /// A node's arguments as torch records them for `target` (see the module
@@ -149,9 +189,11 @@ fn parse_schema(line: &str) -> Option<(String, Vec<Param>)> {
             Some((d, v)) => (d.trim(), Some(parse_default(v.trim()))),
             None => (part, None),
         };
-        let param_name = decl.rsplit(' ').next()?.to_string();
+        // `...` (einsum's sublists) has a type and no name.
+        let (ty, param_name) = decl.rsplit_once(' ').unwrap_or((decl, decl));
         params.push(Param {
-            name: param_name,
+            name: param_name.to_string(),
+            ty: strip_alias(ty.trim()),
             kwarg_only,
             default,
         });
@@ -264,6 +306,25 @@ mod tests {
             Some(Default::List(vec![Default::Int(1), Default::Int(1)]))
         );
         assert!(params("aten.conv2d.padding").is_some());
+        let types: Vec<&str> = p.iter().map(|p| p.ty.as_str()).collect();
+        assert_eq!(
+            types,
+            [
+                "Tensor",
+                "Tensor",
+                "Tensor?",
+                "SymInt[2]",
+                "SymInt[2]",
+                "SymInt[2]",
+                "SymInt"
+            ]
+        );
+        let add_ = params("aten.add_.Tensor").unwrap();
+        assert_eq!(add_[0].ty, "Tensor");
+        assert_eq!(returns("aten.add_.Tensor").unwrap(), ["Tensor"]);
+        assert_eq!(returns("aten.max.dim").unwrap(), ["Tensor", "Tensor"]);
+        assert_eq!(returns("aten.split.Tensor").unwrap(), ["Tensor[]"]);
+        assert!(returns("aten._assert_scalar.default").unwrap().is_empty());
         assert!(params("aten.no_such_op.default").is_none());
         assert!(params("_operator.add").is_none());
     }

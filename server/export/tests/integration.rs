@@ -9,6 +9,7 @@ mod dead_arithmetic;
 mod draft;
 mod nonstrict_python_ops;
 mod one_node_per_expression;
+mod pt2_subgraphs;
 mod runtime_asserts;
 mod size_reads;
 mod sym_float;

@@ -65,14 +65,14 @@ fn structured<'v>(tree: &OutputTree, leaves: &mut impl Iterator<Item = &'v RVal>
             Some(value) => summarize(value)?,
             None => Json::Null,
         },
-        OutputTree::Seq(items) => json!({
+        OutputTree::Seq(items) | OutputTree::List(items) => json!({
             "kind": "tuple",
             "items": items.iter().map(|item| structured(item, leaves)).collect::<Res<Vec<_>>>()?,
         }),
         OutputTree::Dict(items) => {
             let mut map = serde_json::Map::new();
             for (key, item) in items {
-                map.insert(key.clone(), structured(item, leaves)?);
+                map.insert(key.to_string(), structured(item, leaves)?);
             }
             json!({"kind": "dict", "items": map})
         }

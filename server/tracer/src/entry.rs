@@ -17,7 +17,7 @@ use syntax::ast::{Arg as AstArg, Expr, ExprKind, Stmt, StmtKind};
 
 use crate::failure::{Failure, FailureKind, Note};
 use crate::graph::{
-    Arg, Graph, InputKind, MetaVal, Node, NodeId, NodeOp, Output, OutputKind, OutputTree,
+    Arg, DictKey, Graph, InputKind, MetaVal, Node, NodeId, NodeOp, Output, OutputKind, OutputTree,
 };
 use crate::interp::{Flow, Frame, Interp, R};
 use crate::shape_env::ShapeEnv;
@@ -969,7 +969,22 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let mut user_nodes = Vec::new();
     let mut fake_args = Vec::new();
     let mut fake_kwargs = Vec::new();
+    let (mut arg_trees, mut kwarg_trees) = (Vec::new(), Vec::new());
+    let mut arg_names = Vec::new();
     for (name, v, slot) in &bound {
+        match slot {
+            Slot::Positional => {
+                arg_trees.push(input_tree(interp, v)?);
+                arg_names.push(name.clone());
+            }
+            Slot::VarArgs => {
+                for (i, it) in interp.iterate(v)?.into_iter().enumerate() {
+                    arg_trees.push(input_tree(interp, &it)?);
+                    arg_names.push(format!("{name}_{i}"));
+                }
+            }
+            Slot::Keyword => kwarg_trees.push((DictKey::Str(name.clone()), input_tree(interp, v)?)),
+        }
         let torch_path = format!("L['{name}']");
         let fv = fake_input(
             interp,
@@ -987,6 +1002,14 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
             Slot::Keyword => fake_kwargs.push((name.clone(), fv)),
         }
     }
+    // Keyword arguments in the order torch flattens them
+    // (`flat_input_order`), which its input spec keeps.
+    arg_names.extend(kwarg_trees.iter().map(|(k, _)| k.to_string()));
+    interp.graph.forward_arg_names = arg_names;
+    interp.graph.input_tree = Some(OutputTree::Seq(vec![
+        OutputTree::Seq(arg_trees),
+        OutputTree::Dict(kwarg_trees),
+    ]));
     for (_, t) in &params {
         interp.lifted.remove(&t.id);
     }
@@ -1332,10 +1355,7 @@ fn fake_input(
             let items = d.borrow().entries().to_vec();
             let mut nd = crate::value::Dict::default();
             for (k, it) in items {
-                let key = match &k {
-                    Value::Str(s) => s.to_string(),
-                    other => interp.repr(other)?,
-                };
+                let key = dict_key(interp, &k)?;
                 let path_key = match &k {
                     Value::Str(s) => format!("{torch_path}['{s}']"),
                     other => format!("{torch_path}[{}]", interp.repr(other)?),
@@ -1380,6 +1400,51 @@ fn fake_input(
     }
 }
 
+/// The pytree of an example input as [`fake_input`] flattens it: every
+/// value it makes a placeholder for is a leaf; any other value is opaque.
+fn input_tree(interp: &mut Interp, v: &Value) -> Result<OutputTree, Flow> {
+    Ok(match v {
+        Value::Tensor(_)
+        | Value::Int(_)
+        | Value::Float(_)
+        | Value::Bool(_)
+        | Value::Str(_)
+        | Value::None => OutputTree::Leaf,
+        Value::Tuple(_) | Value::List(_) => {
+            let mut items = Vec::new();
+            for it in interp.iterate(v)? {
+                items.push(input_tree(interp, &it)?);
+            }
+            if matches!(v, Value::List(_)) {
+                OutputTree::List(items)
+            } else {
+                OutputTree::Seq(items)
+            }
+        }
+        Value::Dict(d) => {
+            let entries = d.borrow().entries().to_vec();
+            let mut items = Vec::new();
+            for (k, it) in entries {
+                let key = dict_key(interp, &k)?;
+                items.push((key, input_tree(interp, &it)?));
+            }
+            OutputTree::Dict(items)
+        }
+        other => OutputTree::Opaque(other.type_name().to_string()),
+    })
+}
+
+/// A dict key of the inputs or outputs, its type kept.
+fn dict_key(interp: &mut Interp, k: &Value) -> Result<DictKey, Flow> {
+    Ok(match k {
+        Value::Str(s) => DictKey::Str(s.to_string()),
+        Value::Int(i) => DictKey::Int(*i),
+        Value::Bool(b) => DictKey::Bool(*b),
+        Value::None => DictKey::None,
+        other => DictKey::Other(interp.to_str(other)?),
+    })
+}
+
 /// Appends the leaves of `v` to `out` as export flattens them and returns
 /// the tree they came from.
 fn flatten_output(
@@ -1415,16 +1480,17 @@ fn flatten_output(
             for it in interp.iterate(v)? {
                 items.push(interp.nested("", |interp| flatten_output(interp, &it, out))?);
             }
-            Ok(OutputTree::Seq(items))
+            Ok(if matches!(v, Value::List(_)) {
+                OutputTree::List(items)
+            } else {
+                OutputTree::Seq(items)
+            })
         }
         Value::Dict(d) => {
             let entries = d.borrow().entries().to_vec();
             let mut items = Vec::new();
             for (key, it) in entries {
-                let key = match &key {
-                    Value::Str(s) => s.to_string(),
-                    other => interp.to_str(other)?,
-                };
+                let key = dict_key(interp, &key)?;
                 let tree = interp.nested("", |interp| flatten_output(interp, &it, out))?;
                 items.push((key, tree));
             }

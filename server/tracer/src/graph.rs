@@ -177,13 +177,40 @@ pub struct Output {
 #[derive(Clone, Debug, PartialEq)]
 pub enum OutputTree {
     Leaf,
-    /// A tuple or list.
+    /// A tuple.
     Seq(Vec<OutputTree>),
-    /// A dict, with each key as `str()` gives it.
-    Dict(Vec<(String, OutputTree)>),
+    /// A list (kept apart from a tuple for the treespecs of a saved
+    /// program, `builtins.list`).
+    List(Vec<OutputTree>),
+    /// A dict, by key in insertion order.
+    Dict(Vec<(DictKey, OutputTree)>),
     /// An object export cannot flatten (a plain dataclass), kept whole by
     /// quick runs: its class name, no graph output.
     Opaque(String),
+}
+
+/// A key of a dict in the inputs or outputs, its Python type kept (a
+/// saved program's treespec writes `1` and `"1"` apart).
+#[derive(Clone, Debug, PartialEq)]
+pub enum DictKey {
+    Str(String),
+    Int(i64),
+    Bool(bool),
+    None,
+    /// A key of another type, as `str()` gives it.
+    Other(String),
+}
+
+impl std::fmt::Display for DictKey {
+    /// The key as `str()` gives it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DictKey::Str(s) | DictKey::Other(s) => f.write_str(s),
+            DictKey::Int(i) => write!(f, "{i}"),
+            DictKey::Bool(b) => f.write_str(if *b { "True" } else { "False" }),
+            DictKey::None => f.write_str("None"),
+        }
+    }
 }
 
 impl OutputTree {
@@ -191,7 +218,9 @@ impl OutputTree {
     pub fn leaves(&self) -> usize {
         match self {
             OutputTree::Leaf => 1,
-            OutputTree::Seq(items) => items.iter().map(OutputTree::leaves).sum(),
+            OutputTree::Seq(items) | OutputTree::List(items) => {
+                items.iter().map(OutputTree::leaves).sum()
+            }
             OutputTree::Dict(items) => items.iter().map(|(_, t)| t.leaves()).sum(),
             OutputTree::Opaque(_) => 0,
         }
@@ -212,6 +241,14 @@ pub struct Graph {
     /// The structure of the user outputs as `forward` returned them (`None`
     /// for graphs not traced from a `forward`: subgraphs).
     pub output_tree: Option<OutputTree>,
+    /// The structure of the example inputs as torch flattens them, `((args),
+    /// {kwargs})`, each leaf the next user placeholder (`None` for
+    /// subgraphs).
+    pub input_tree: Option<OutputTree>,
+    /// `forward`'s argument names as torch keeps them to restore its
+    /// signature: positional names (`*args` as `args_0`, `args_1`), then
+    /// the keyword arguments in the order the caller gave them.
+    pub forward_arg_names: Vec<String>,
     pub subgraphs: Vec<Graph>,
     /// Nodes inserted after tracing that belong right after another node
     /// (runtime assertions after the node defining their symbol).

@@ -198,3 +198,30 @@ dynamic_shapes = {'x': {0: Dim('n')}}
         );
     }
 }
+
+#[test]
+fn the_input_structure_keeps_dict_keys_by_type() {
+    use tracer::graph::{DictKey, OutputTree};
+    let src = "\
+import torch
+
+class M(torch.nn.Module):
+    def forward(self, x, d):
+        return x + d[1] + d['1']
+
+model = M()
+example_args = (torch.randn(2),)
+example_kwargs = {'d': {1: torch.randn(2), '1': torch.randn(2)}}
+";
+    let p = exported_program(src, Mode::NonStrict);
+    let dict = OutputTree::Dict(vec![
+        (DictKey::Int(1), OutputTree::Leaf),
+        (DictKey::Str("1".into()), OutputTree::Leaf),
+    ]);
+    let expected = OutputTree::Seq(vec![
+        OutputTree::Seq(vec![OutputTree::Leaf]),
+        OutputTree::Dict(vec![(DictKey::Str("d".into()), dict)]),
+    ]);
+    assert_eq!(p.graph.input_tree, Some(expected));
+    assert_eq!(p.graph.forward_arg_names, ["x", "d"]);
+}

@@ -31,3 +31,32 @@ ensure_venv() {
   fi
   VENV_PY="$venv/bin/python"
 }
+
+# A Python with real torch 2.15 for the tests that check exportlens against
+# it (tests/test_pt2.py loads the archives `export --pt2` writes,
+# tests/test_fix.py exports the files `--fix` rewrote): TORCH_PYTHON if set,
+# else /work/torchvenv (the development machines'), else .venv-torch
+# (git-ignored), created with torch and numpy from PyPI (about 5 GB, a few
+# minutes). Sets and exports TORCH_PYTHON; leaves it unset when torch
+# cannot be installed (no network), and says so.
+ensure_torch_python() {
+  local root=$1
+  local candidate
+  for candidate in "${TORCH_PYTHON:-}" /work/torchvenv/bin/python "$root/.venv-torch/bin/python"; do
+    if [[ -n "$candidate" && -x "$candidate" ]] && "$candidate" -c "import torch" >/dev/null 2>&1; then
+      export TORCH_PYTHON=$candidate
+      return 0
+    fi
+  done
+  local venv="$root/.venv-torch"
+  local py=${PYTHON:-python3}
+  echo "==> creating $venv with torch 2.15 (from PyPI)"
+  rm -rf "$venv"
+  if "$py" -m venv "$venv" >/dev/null 2>&1 &&
+     timeout 1800 "$venv/bin/pip" install --disable-pip-version-check -q "torch==2.15.*" numpy; then
+    export TORCH_PYTHON=$venv/bin/python
+    return 0
+  fi
+  echo "warning: could not install torch into $venv: the tests against real torch will say so" >&2
+  return 1
+}

@@ -52,6 +52,8 @@ step cargo-test cargo test --workspace --no-fail-fast
 step fmt cargo fmt --all --check
 step clippy cargo clippy --workspace --all-targets -- -D warnings
 
+step torch-python ensure_torch_python "$root"
+
 run_pytest() {
   if [[ -z "$VENV_PY" || ! -x "$VENV_PY" ]]; then
     echo "no test venv (python-deps failed)" >&2

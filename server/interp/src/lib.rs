@@ -92,6 +92,9 @@ pub fn run_program(
     program: &TracedProgram,
     options: &RunOptions,
 ) -> Res<RunOutput> {
+    // The model's values are made by running its code: their reference
+    // cycles are broken when the run returns (its outputs are plain data).
+    let _cycles = tracer::CycleGuard::start();
     let start = Instant::now();
     let limits = options.limits;
     let mut ctx = exec::Ctx::new(&program.env, limits);

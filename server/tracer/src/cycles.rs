@@ -86,6 +86,19 @@ pub(crate) fn register<T: Breakable + 'static>(value: &Rc<T>) {
     });
 }
 
+/// A [`Collector`] for callers that run the interpreter outside a trace
+/// (the quick run builds the model's values by running the module's code):
+/// when dropped, the cycles of every scope, class and object created on
+/// this thread while it lived are broken, so their values are freed.
+/// Nothing it collects may be used after it is dropped.
+pub struct CycleGuard(#[allow(dead_code)] Collector);
+
+impl CycleGuard {
+    pub fn start() -> CycleGuard {
+        CycleGuard(Collector::start())
+    }
+}
+
 /// Registers what is created while it lives; dropping it (also when
 /// unwinding) empties whatever of that is still alive.
 pub(crate) struct Collector {

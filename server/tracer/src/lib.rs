@@ -33,6 +33,7 @@ pub mod value;
 
 use syntax::{LineIndex, TextRange};
 
+pub use cycles::CycleGuard;
 pub use entry::{
     EntryPoint, OptionsFactory, TraceOptions, TraceOutcome, TraceResult, find_entries,
     may_hold_entry, trace_entry, trace_entry_modes, trace_entry_with,

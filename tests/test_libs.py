@@ -17,6 +17,8 @@ import score as libs
 import scoring
 
 RATCHET = scoring.load_ratchet(libs.RATCHET)
+PROGRAM_RATCHET = [(check, entry) for check, entries in scoring.load_program_ratchet(libs.PROGRAM_RATCHET).items()
+                   for entry in entries]
 MIN_CASES = {"torchvision": 80, "timm": 30, "repos": 15, "transformers": 50}
 
 
@@ -81,3 +83,12 @@ def test_reused_library_state_exports_what_a_fresh_trace_does(group):
     )
     assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
     assert f"{len(cases)} files, 0 differing exports" in run.stdout
+
+
+@pytest.mark.parametrize("check,entry", PROGRAM_RATCHET)
+def test_program_ratchet_holds(libs_scoring, check, entry):
+    """Where the exported program's arguments (`args`) or its printout
+    (`print`) agreed with torch's on library code, they keep agreeing."""
+    row = libs_scoring.rows.get(entry)
+    assert row is not None, f"{entry} was not scored"
+    assert row["checks"].get(check), f"{entry}: `{check}` regressed ({json.dumps(row['checks'])})"

@@ -35,6 +35,7 @@ ROOT = scoring.ROOT
 CASES = HERE / "cases"
 TRUTH = HERE / "truth"
 RATCHET = HERE / "ratchet.json"
+PROGRAM_RATCHET = HERE / "ratchet_program.json"
 VENV = ROOT / ".venv-libs"
 GROUPS = ("torchvision", "timm", "repos", "transformers")
 FAMILY_GROUPS = ("transformers",)  # groups also tabled per family (the second token of a case name)
@@ -280,15 +281,25 @@ def main(argv):
         report(result)
     else:
         print(tables(result))
+    for check in scoring.PROGRAM_CHECKS:
+        scored = [r["checks"][check] for r in result.rows.values() if check in r["checks"]]
+        print(f"{check}: {sum(scored)}/{len(scored)} case-modes agree (reported, not in a pass)")
     if "--update-ratchet" in argv:
-        return scoring.update_ratchet(result, "--allow-regress" in argv, RATCHET)
+        allow = "--allow-regress" in argv
+        return (scoring.update_ratchet(result, allow, RATCHET)
+                or scoring.update_program_ratchet(result, allow, PROGRAM_RATCHET))
+    program_lost = [f"{entry} ({check})"
+                    for check, entries in scoring.load_program_ratchet(PROGRAM_RATCHET).items()
+                    for entry in entries if not result.rows.get(entry, {}).get("checks", {}).get(check)]
+    for e in program_lost:
+        print(f"REGRESSED {e}")
     lost = regressions(result, scoring.load_ratchet(RATCHET))
     for e in lost:
         print(f"REGRESSED {e}: {reason(result, e)}")
     held = len(scoring.load_ratchet(RATCHET)) - len(lost)
     print(f"ratchet: {held}/{len(scoring.load_ratchet(RATCHET))} held, "
           f"{len(result.passing)} of {len(result.rows)} case-modes pass")
-    return 1 if lost or result.problems else 0
+    return 1 if lost or program_lost or result.problems else 0
 
 
 if __name__ == "__main__":

@@ -88,7 +88,7 @@ def round_trip_all(py, cases, tmp):
 def test_corpus_programs_round_trip_through_torch_export_load(tmp_path):
     py = torch_python()
     if py is None:
-        pytest.skip("no torch python (set TORCH_PYTHON)")
+        pytest.fail("no torch python: set TORCH_PYTHON (scripts/test.sh provides one)")
     assert BIN.exists(), "build the release binary first"
     cases = exported_cases()
     assert len(cases) > 50, cases
@@ -121,7 +121,7 @@ def test_a_failed_export_writes_nothing(tmp_path):
 def test_without_weights_parameters_take_the_deterministic_fill(tmp_path):
     py = torch_python()
     if py is None:
-        pytest.skip("no torch python (set TORCH_PYTHON)")
+        pytest.fail("no torch python: set TORCH_PYTHON (scripts/test.sh provides one)")
     case = tmp_path / "lin.py"
     case.write_text(
         "import torch\n"

@@ -52,8 +52,14 @@ ensure_torch_python() {
   local py=${PYTHON:-python3}
   echo "==> creating $venv with torch 2.15 (from PyPI)"
   rm -rf "$venv"
-  if "$py" -m venv "$venv" >/dev/null 2>&1 &&
-     timeout 1800 "$venv/bin/pip" install --disable-pip-version-check -q "torch==2.15.*" numpy; then
+  local pip=("$venv/bin/pip")
+  # Debian without python3-venv has no ensurepip: the system pip installs.
+  if ! "$py" -m venv "$venv" >/dev/null 2>&1; then
+    rm -rf "$venv"
+    "$py" -m venv --without-pip "$venv" && pip=("$py" -m pip --python "$venv/bin/python")
+  fi
+  if [[ -x "$venv/bin/python" ]] &&
+     timeout 1800 "${pip[@]}" install --disable-pip-version-check -q "torch==2.15.*" numpy; then
     export TORCH_PYTHON=$venv/bin/python
     return 0
   fi

@@ -217,11 +217,11 @@ fn to_u32(offset: usize) -> u32 {
 #[derive(Debug)]
 pub(crate) struct LogicalLine {
     pub line_start: usize,
-    indent: usize,
+    pub indent: usize,
     pub first: usize,
     last_token_end: usize,
     starts_def: bool,
-    ends_with_colon: bool,
+    pub ends_with_colon: bool,
 }
 
 /// The bodies to defer in `source`, in text order, outermost only (a def

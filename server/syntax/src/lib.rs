@@ -112,6 +112,19 @@ fn with_indentation_errors(source: &str, mut parsed: Parsed) -> Parsed {
         let at = parsed.errors.partition_point(|e| e.range <= error.range);
         parsed.errors.insert(at, error);
     }
+    // An unexpected indent that follows a mistake on an earlier line (a
+    // header without its `:`) is that mistake's consequence: CPython stops
+    // at the first.
+    let line_start = |offset: u32| source[..(offset as usize).min(source.len())].rfind('\n');
+    if let Some(error) = tabs::unexpected_indent(source)
+        && !parsed
+            .errors
+            .iter()
+            .any(|e| line_start(e.range.start) < line_start(error.range.start))
+    {
+        let at = parsed.errors.partition_point(|e| e.range <= error.range);
+        parsed.errors.insert(at, error);
+    }
     parsed
 }
 

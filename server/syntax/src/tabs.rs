@@ -66,6 +66,35 @@ fn columns(indent: &str) -> (usize, usize) {
     (col, alt)
 }
 
+/// CPython's "unexpected indent": the first logical line indented deeper
+/// than the one before it, which does not open a block (does not end with
+/// `:`), or a first line indented at all. tree-sitter accepts some of
+/// these and places others at the next token; this is read from the text,
+/// at the end of the line's indentation, as CPython places it.
+pub(crate) fn unexpected_indent(source: &str) -> Option<SyntaxError> {
+    let (lines, _) = logical_lines(source)?;
+    let mut previous: Option<&crate::deferred::LogicalLine> = None;
+    for line in &lines {
+        let deeper = match previous {
+            None => line.indent > 0,
+            Some(p) => line.indent > p.indent && !p.ends_with_colon,
+        };
+        if deeper {
+            // CPython's caret: the last character of the indentation.
+            let at = line.first.saturating_sub(1).max(line.line_start);
+            return Some(SyntaxError {
+                range: TextRange::new(to_u32(at), to_u32(line.first)),
+                message: UNEXPECTED_INDENT.to_owned(),
+            });
+        }
+        previous = Some(line);
+    }
+    None
+}
+
+/// CPython's message for it.
+pub const UNEXPECTED_INDENT: &str = "unexpected indent";
+
 fn to_u32(offset: usize) -> u32 {
     u32::try_from(offset).unwrap_or(u32::MAX)
 }
@@ -113,5 +142,28 @@ mod tests {
     #[test]
     fn an_unmatched_dedent_is_left_to_the_parser() {
         assert_eq!(line_of("if x:\n        a\n    b\n\tc\n"), None);
+    }
+
+    #[test]
+    fn a_line_indented_under_a_simple_statement_is_an_unexpected_indent() {
+        let at = |source: &str| {
+            unexpected_indent(source).map(|e| {
+                (
+                    source[..e.range.start as usize].matches('\n').count() + 1,
+                    e.range.start,
+                )
+            })
+        };
+        // CPython: line 3, offset 1 (the last character of the indentation).
+        assert_eq!(at("import a\nimport b\n from c import d\n"), Some((3, 18)));
+        assert_eq!(at("x = 1\n    y = 2\n").map(|(l, _)| l), Some(2));
+        assert_eq!(at("  x = 1\n").map(|(l, _)| l), Some(1));
+        // A block, a continuation inside brackets or after a backslash, a
+        // comment line: all fine.
+        assert_eq!(
+            at("if x:\n    y = 1\nz = [\n    1,\n]\nw = 1 + \\\n    2\n    # c\nv = 0\n"),
+            None
+        );
+        assert_eq!(at("def f():  # opens\n    return 1\n"), None);
     }
 }

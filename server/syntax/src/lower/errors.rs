@@ -72,9 +72,52 @@ fn describe_error(error: Node, src: &str, out: &mut Vec<SyntaxError>) {
         if scan.invalid_chars.is_empty() {
             out.push(missing);
         }
+    } else if let Some(indent) = unexpected_indent(error, src) {
+        if scan.invalid_chars.is_empty() {
+            out.push(indent);
+        }
     } else if scan.invalid_chars.is_empty() {
         out.push(located(error, "invalid syntax".to_owned()));
     }
+}
+
+/// An error region that starts a line indented deeper than the line of
+/// code above it, which neither opens a block (`:`) nor continues
+/// (an open bracket, a backslash): CPython's "unexpected indent", at the
+/// start of the line.
+fn unexpected_indent(error: Node, src: &str) -> Option<SyntaxError> {
+    let start = error.start_byte().min(src.len());
+    let line_start = src[..start].rfind('\n').map_or(0, |i| i + 1);
+    if !src[line_start..start]
+        .chars()
+        .all(|c| c == ' ' || c == '\t')
+        || line_start == 0
+    {
+        return None;
+    }
+    let indent = start - line_start;
+    let previous = src[..line_start - 1]
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))?;
+    let code = previous.split('#').next().unwrap_or("").trim_end();
+    let previous_indent = previous.len() - previous.trim_start().len();
+    let depth: i32 = src[..line_start]
+        .chars()
+        .map(|c| match c {
+            '(' | '[' | '{' => 1,
+            ')' | ']' | '}' => -1,
+            _ => 0,
+        })
+        .sum();
+    if indent <= previous_indent || code.ends_with(':') || code.ends_with('\\') || depth > 0 {
+        return None;
+    }
+    let at = line_start as u32;
+    Some(SyntaxError {
+        range: crate::ast::TextRange::new(at, start as u32),
+        message: "unexpected indent".to_owned(),
+    })
 }
 
 /// The keywords that open a compound statement, whose header ends in `:`.

@@ -150,6 +150,10 @@ fn f32_to_f16(v: f32) -> u16 {
 /// `NaN`): held as marked strings until the text is made.
 const FLOAT_MARK: &str = "\u{1}pt2float:";
 
+/// One list item as the serializer writes a scalar of its kind, or `None`
+/// when it is of another kind.
+type ScalarOf = fn(&Arg) -> Option<Json>;
+
 fn float_json(f: f64) -> Json {
     if f.is_finite() {
         json!(f)
@@ -502,45 +506,29 @@ impl<'a> Ctx<'a> {
             return Ok(json!({ kind: [] }));
         }
         let all = |f: &dyn Fn(&Arg) -> bool| items.iter().all(f);
-        if all(&|a| matches!(a, Arg::Bool(_))) {
-            let v: Vec<Json> = items
-                .iter()
-                .filter_map(|a| match a {
-                    Arg::Bool(b) => Some(json!(b)),
-                    _ => None,
-                })
-                .collect();
-            return Ok(json!({ "as_bools": v }));
-        }
-        if all(&|a| matches!(a, Arg::Int(_))) {
-            let v: Vec<Json> = items
-                .iter()
-                .filter_map(|a| match a {
-                    Arg::Int(i) => Some(json!(i)),
-                    _ => None,
-                })
-                .collect();
-            return Ok(json!({ "as_ints": v }));
-        }
-        if all(&|a| matches!(a, Arg::Float(_))) {
-            let v: Vec<Json> = items
-                .iter()
-                .filter_map(|a| match a {
-                    Arg::Float(f) => Some(float_json(*f)),
-                    _ => None,
-                })
-                .collect();
-            return Ok(json!({ "as_floats": v }));
-        }
-        if all(&|a| matches!(a, Arg::Str(_))) {
-            let v: Vec<Json> = items
-                .iter()
-                .filter_map(|a| match a {
-                    Arg::Str(s) => Some(json!(s)),
-                    _ => None,
-                })
-                .collect();
-            return Ok(json!({ "as_strings": v }));
+        // A list whose items are all of one scalar kind: `{"as_<kind>s": [...]}`.
+        let scalars: [(&str, ScalarOf); 4] = [
+            ("as_bools", |a| match a {
+                Arg::Bool(b) => Some(json!(b)),
+                _ => None,
+            }),
+            ("as_ints", |a| match a {
+                Arg::Int(i) => Some(json!(i)),
+                _ => None,
+            }),
+            ("as_floats", |a| match a {
+                Arg::Float(f) => Some(float_json(*f)),
+                _ => None,
+            }),
+            ("as_strings", |a| match a {
+                Arg::Str(s) => Some(json!(s)),
+                _ => None,
+            }),
+        ];
+        for (key, value) in scalars {
+            if let Some(v) = items.iter().map(value).collect::<Option<Vec<Json>>>() {
+                return Ok(json!({ key: v }));
+            }
         }
         if all(&|a| self.is_sym(a)) {
             let v: Vec<Json> = items

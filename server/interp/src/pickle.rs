@@ -206,7 +206,11 @@ pub fn read(data: &[u8], limits: Limits) -> Result<Pickle, PickleError> {
     }
 }
 
-mod op {
+/// Pickle opcodes by name (protocol 2-5), those the reader takes and two
+/// it refuses (`INST`, `OBJ`: classes built from arbitrary arguments).
+pub mod op {
+    pub const INST: u8 = b'i';
+    pub const OBJ: u8 = b'o';
     pub const MARK: u8 = b'(';
     pub const STOP: u8 = b'.';
     pub const POP: u8 = b'0';

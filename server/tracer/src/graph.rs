@@ -332,8 +332,8 @@ impl Graph {
             .collect()
     }
 
-    /// Whether any live node or output reads node `id`.
-    pub fn is_read(&self, id: NodeId) -> bool {
+    /// The nodes some live node or an output reads.
+    pub fn read_nodes(&self) -> std::collections::HashSet<NodeId> {
         let live = self.live_nodes();
         let mut read = Vec::new();
         for (i, n) in self.nodes.iter().enumerate() {
@@ -344,7 +344,7 @@ impl Graph {
         for o in &self.outputs {
             Self::arg_nodes(&o.arg, &mut read);
         }
-        read.contains(&id)
+        read.into_iter().collect()
     }
 
     /// Make `inputs` the graph's placeholders, in that order, ahead of

@@ -1733,7 +1733,8 @@ fn keep_read_operands(interp: &mut Interp, tg: usize, fg: usize, op_args: Vec<Ar
     }
     let read = |g: usize, ids: &[NodeId]| -> Vec<bool> {
         let graph = &interp.graph.subgraphs[g];
-        ids.iter().map(|id| graph.is_read(*id)).collect()
+        let read = graph.read_nodes();
+        ids.iter().map(|id| read.contains(id)).collect()
     };
     let (tr, fr) = (read(tg, &tp), read(fg, &fp));
     let mut slots: Vec<usize> = (0..op_args.len()).filter(|&k| tr[k] && fr[k]).collect();

@@ -20,16 +20,17 @@ pub mod graph;
 mod helper;
 pub mod imports;
 pub mod interp;
-pub mod layout;
 pub mod module;
 pub mod ops;
 pub mod prelude;
 pub mod pyrepr;
 mod runtime_asserts;
-pub mod shape_env;
-mod solve;
 pub mod spec;
 pub mod value;
+
+// The symbolic layer, a crate of its own; re-exported so that the tracer
+// and its users name it as before.
+pub use symbolic::{layout, shape_env, solve};
 
 use syntax::{LineIndex, TextRange};
 

@@ -44,13 +44,7 @@ impl Lin {
     }
 }
 
-pub(crate) fn gcd(a: i128, b: i128) -> i128 {
-    let (mut a, mut b) = (a.abs(), b.abs());
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
+pub(crate) use symbolic::gcd;
 
 /// Python's `a % m` for m > 0.
 fn py_mod(a: i128, m: i128) -> i128 {

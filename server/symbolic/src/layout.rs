@@ -20,8 +20,8 @@
 use shapes::SymExpr;
 use shapes::expr::{Shown, SymResult};
 
+use crate::cmp::CmpKind;
 use crate::shape_env::ShapeEnv;
-use crate::value::CmpKind;
 
 /// Where a view's elements live in its base's storage.
 #[derive(Clone, Debug, PartialEq)]

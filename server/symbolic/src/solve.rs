@@ -9,7 +9,7 @@
 
 use shapes::{Atom, AtomKind, Bound, SymExpr, SymbolId, ValueRange};
 
-use crate::value::CmpKind;
+use crate::cmp::CmpKind;
 
 /// How many rewriting rounds torch tries before giving up.
 const TRIALS: usize = 5;

@@ -10,7 +10,7 @@ use std::collections::{BTreeSet, HashMap};
 use shapes::expr::{Shown, SymResult};
 use shapes::{AtomKind, Bound, SymExpr, SymbolId, ValueRange};
 
-use crate::value::CmpKind;
+use crate::cmp::CmpKind;
 
 /// What a symbol stands for.
 #[derive(Clone, Debug)]
@@ -164,7 +164,7 @@ type FactIndex = HashMap<SymExpr, Vec<(i64, CmpKind, BTreeSet<SymbolId>)>>;
 fn lowest_terms(e: &SymExpr) -> Option<(SymExpr, i64)> {
     let first = e.terms().first()?.coeff();
     let gcd = e.terms().iter().fold(i128::from(e.constant()), |g, t| {
-        crate::spec::congruence::gcd(g, i128::from(t.coeff()))
+        crate::gcd(g, i128::from(t.coeff()))
     });
     let scale = i64::try_from(gcd).ok()? * first.signum();
     let reduced = if scale == 1 {
@@ -1406,7 +1406,8 @@ fn shifted(b: Bound, k: i64) -> Bound {
     }
 }
 
-pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
+/// `a / b` rounded towards positive infinity, for `b > 0`.
+pub fn ceil_div(a: i64, b: i64) -> i64 {
     // Without negating `a`, so `i64::MIN` divides too.
     let q = a.div_euclid(b);
     if b > 0 && a.rem_euclid(b) != 0 {

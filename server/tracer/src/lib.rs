@@ -20,6 +20,7 @@ pub mod graph;
 mod helper;
 pub mod imports;
 pub mod interp;
+mod known;
 pub mod module;
 pub mod ops;
 pub mod prelude;

@@ -366,7 +366,7 @@ pub fn is_torch_tensor_attribute(name: &str) -> bool {
 /// Whether tensors have a method `name` (the registry's or a special one):
 /// `hasattr(x, "jax")` is false.
 pub fn is_tensor_method(name: &str) -> bool {
-    lookup_method(name).is_some() || special::TENSOR_METHODS.contains(&name)
+    lookup_method(name).is_some() || special::TensorMethod::from_name(name).is_some()
 }
 
 /// A call given a channels-last memory format, as "analysis incomplete" at
@@ -600,7 +600,8 @@ mod tests {
     fn every_registry_method_is_a_torch_tensor_attribute() {
         assert!(is_torch_tensor_attribute("resize_") && is_torch_tensor_attribute("numpy"));
         assert!(!is_torch_tensor_attribute("send") && !is_torch_tensor_attribute("tobytes"));
-        for name in super::special::TENSOR_METHODS {
+        for method in super::special::TensorMethod::ALL {
+            let name = method.name();
             assert!(is_torch_tensor_attribute(name), "{name}");
         }
     }

@@ -1,0 +1,156 @@
+//! torch's process-wide switches, context managers and decorators as model
+//! code meets them (seeds, grad modes, `compile`/`disable`, custom-op
+//! registration), pytree flattening, `nn.init`'s fan computations, and export
+//! calls other than the one analysed.
+
+use std::rc::Rc;
+
+use super::kw;
+use crate::interp::dynamo_breaks::DYNAMO_DISABLE;
+use crate::interp::{Interp, R};
+use crate::known::known_names;
+use crate::value::Value;
+
+known_names! {
+    /// The functions [`call`] implements (without the `torch.` prefix).
+    pub(super) enum Runtime {
+        ManualSeed = "manual_seed",
+        SetGradEnabled = "set_grad_enabled",
+        SetPrintoptions = "set_printoptions",
+        CLogApiUsageOnce = "_C._log_api_usage_once",
+        UseDeterministicAlgorithms = "use_deterministic_algorithms",
+        DynamoGraphBreak = "_dynamo.graph_break",
+        IsInferenceModeEnabled = "is_inference_mode_enabled",
+        NoGrad = "no_grad",
+        EnableGrad = "enable_grad",
+        InferenceMode = "inference_mode",
+        AutogradSetDetectAnomaly = "autograd.set_detect_anomaly",
+        AutogradDetectAnomaly = "autograd.detect_anomaly",
+        RandomForkRng = "random.fork_rng",
+        Compile = "compile",
+        CompilerDisable = "compiler.disable",
+        DynamoDisable = "_dynamo.disable",
+        DynamoAssumeConstantResult = "_dynamo.assume_constant_result",
+        LibraryCustomOp = "library.custom_op",
+        LibraryRegisterFake = "library.register_fake",
+        LibraryImpl = "library.impl",
+        UtilsPytreeTreeFlatten = "utils._pytree.tree_flatten",
+        UtilsPytreeTreeLeaves = "utils._pytree.tree_leaves",
+        NnInitCalculateFanInAndFanOut = "nn.init._calculate_fan_in_and_fan_out",
+        NnInitCalculateCorrectFan = "nn.init._calculate_correct_fan",
+        ExportExport = "export.export",
+        ExportDraftExport = "export.draft_export",
+    }
+}
+
+/// `torch.<f>(*args, **kwargs)`.
+pub(super) fn call(
+    interp: &mut Interp,
+    f: Runtime,
+    args: &[Value],
+    kwargs: &[(String, Value)],
+) -> R<Option<Value>> {
+    let short = f.name();
+    Ok(Some(match f {
+        Runtime::ManualSeed
+        | Runtime::SetGradEnabled
+        | Runtime::SetPrintoptions
+        | Runtime::CLogApiUsageOnce
+        | Runtime::UseDeterministicAlgorithms => Value::None,
+        // Non-strict export runs `forward` as Python: these change nothing
+        // the trace sees (Dynamo's breaks on them are `dynamo_breaks`).
+        Runtime::DynamoGraphBreak => Value::None,
+        Runtime::IsInferenceModeEnabled => Value::Bool(false),
+        Runtime::NoGrad
+        | Runtime::EnableGrad
+        | Runtime::InferenceMode
+        | Runtime::AutogradSetDetectAnomaly
+        | Runtime::AutogradDetectAnomaly
+        | Runtime::RandomForkRng => Value::Object(Rc::new(crate::value::Object {
+            id: interp.fresh_id(),
+            class: interp.builtin_class("contextlib.nullcontext"),
+            attrs: Default::default(),
+            module: None,
+        })),
+        Runtime::Compile
+        | Runtime::CompilerDisable
+        | Runtime::DynamoDisable
+        | Runtime::DynamoAssumeConstantResult
+        | Runtime::LibraryCustomOp
+        | Runtime::LibraryRegisterFake
+        | Runtime::LibraryImpl => {
+            // Decorators that keep the function (possibly used with arguments).
+            if let ("compiler.disable" | "_dynamo.disable", Some(Value::Function(f))) =
+                (short, args.first())
+            {
+                // torch marks what it will not trace; Dynamo reads the mark
+                // at the call (`dynamo_breaks::disabled_call`).
+                f.attrs
+                    .borrow_mut()
+                    .insert(DYNAMO_DISABLE.to_string(), Value::Bool(true));
+            }
+            match args.first() {
+                Some(f @ (Value::Function(_) | Value::Object(_))) => f.clone(),
+                _ => Value::builtin("builtins.staticmethod"),
+            }
+        }
+        Runtime::UtilsPytreeTreeFlatten | Runtime::UtilsPytreeTreeLeaves => {
+            let mut leaves = Vec::new();
+            flatten_leaves(interp, args.first().unwrap_or(&Value::None), &mut leaves)?;
+            if short.ends_with("leaves") {
+                Value::list(leaves)
+            } else {
+                Value::tuple(vec![Value::list(leaves), Value::None])
+            }
+        }
+        Runtime::NnInitCalculateFanInAndFanOut | Runtime::NnInitCalculateCorrectFan => {
+            // fan_in = size(1) * receptive field, fan_out = size(0) * it.
+            let Some(Value::Tensor(t)) = args.first() else {
+                return Err(interp.type_error("fan computation expects a tensor"));
+            };
+            if t.rank() < 2 {
+                return Err(interp.torch_error(
+                    "ValueError",
+                    "Fan in and fan out can not be computed for tensor with fewer than 2 dimensions",
+                ));
+            }
+            let receptive = interp.size_arith(crate::layout::numel(&t.shape[2..]))?;
+            let fan_in = interp.size_arith(t.shape[1].checked_mul(&receptive))?;
+            let fan_out = interp.size_arith(t.shape[0].checked_mul(&receptive))?;
+            let (fan_in, fan_out) = (interp.sym_value(fan_in), interp.sym_value(fan_out));
+            if short == "nn.init._calculate_correct_fan" {
+                let fan_out_mode = matches!(
+                    args.get(1).or_else(|| kw(kwargs, "mode")),
+                    Some(Value::Str(m)) if &**m == "fan_out"
+                );
+                if fan_out_mode { fan_out } else { fan_in }
+            } else {
+                Value::tuple(vec![fan_in, fan_out])
+            }
+        }
+        // Another export call than the one under analysis: its program
+        // is not modelled, and code using it must not fail for that.
+        Runtime::ExportExport | Runtime::ExportDraftExport => {
+            Value::unknown("the ExportedProgram of an export call (not the one analysed)")
+        }
+    }))
+}
+
+fn flatten_leaves(interp: &mut Interp, v: &Value, out: &mut Vec<Value>) -> R<()> {
+    match v {
+        Value::Tuple(_) | Value::List(_) => {
+            for it in interp.iterate(v)? {
+                flatten_leaves(interp, &it, out)?;
+            }
+        }
+        Value::Dict(d) => {
+            let items = d.borrow().entries().to_vec();
+            for (_, it) in items {
+                flatten_leaves(interp, &it, out)?;
+            }
+        }
+        Value::None => {}
+        other => out.push(other.clone()),
+    }
+    Ok(())
+}

@@ -362,7 +362,6 @@ const LONG_FUNCTIONS_ALLOWED: &[(&str, &str, usize)] = &[
     ("server/interp/src/kernels/pointwise.rs", "call", 380),
     ("server/interp/src/pickle.rs", "step", 228),
     ("server/lsp/src/analysis.rs", "analyze_inner", 267),
-    ("server/tracer/src/entry.rs", "trace_model", 349),
     (
         "server/tracer/src/interp/builtins.rs",
         "python_builtin",
@@ -377,7 +376,6 @@ const LONG_FUNCTIONS_ALLOWED: &[(&str, &str, usize)] = &[
     ("server/tracer/src/interp/itertools.rs", "call", 203),
     ("server/tracer/src/interp/mod.rs", "exec", 324),
     ("server/tracer/src/interp/mod.rs", "eval_here", 212),
-    ("server/tracer/src/spec.rs", "check_constraints", 252),
 ];
 
 #[test]

@@ -22,7 +22,7 @@ use crate::graph::{
 use crate::interp::{Flow, Frame, Interp, R};
 use crate::shape_env::ShapeEnv;
 use crate::spec::{DimRequest, SymbolFactory};
-use crate::value::{Object, Provenance, Scope, Value};
+use crate::value::{Object, Provenance, Scope, Tensor, Value};
 use crate::{Budget, Mode, SourceFile};
 
 pub mod assumed;
@@ -926,28 +926,7 @@ fn flat_input_order(
 }
 
 fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flow> {
-    if let Value::Unknown(why) = &ea.model {
-        return Err(interp.fail(
-            FailureKind::Incomplete,
-            format!("analysis incomplete: the model could not be built ({why})"),
-        ));
-    }
-    let Value::Object(model) = &ea.model else {
-        return Err(interp.fail(
-            FailureKind::Other,
-            format!(
-                "`model` must be an nn.Module instance, not {}",
-                ea.model.type_name()
-            ),
-        ));
-    };
-    let model = model.clone();
-    if model.module.is_none() {
-        return Err(interp.fail(
-            FailureKind::Other,
-            format!("`{}` is not an nn.Module", model.class.name),
-        ));
-    }
+    let model = model_object(interp, &ea.model)?;
     let fp = forward_params(&model);
     let bound = bind_inputs(&fp, &ea.args, &ea.kwargs);
     let params_for_spec: Vec<(String, Value)> = bound
@@ -957,13 +936,104 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let leaf_specs = crate::spec::leaf_specs(interp, &ea.dynamic_shapes, &params_for_spec)?;
     let (bound, leaf_specs) = flat_input_order(interp, bound, leaf_specs, &ea.kwargs)?;
 
-    // Lifted state, in registration order.
-    let tree = crate::module::named_modules(&model);
-    let params = crate::module::parameters_of(&tree);
-    let buffers = crate::module::buffers_of(&tree);
-    let constants = crate::module::constants_of(&tree);
+    let state = LiftedState::of(&model);
+    let user = fake_user_inputs(interp, &bound, &leaf_specs)?;
+    for (_, t) in &state.params {
+        interp.lifted.remove(&t.id);
+    }
+    let tied = match interp.mode {
+        Mode::NonStrict => state.lift_tied(interp),
+        Mode::Strict => TiedState::default(),
+    };
+    // The state lifted so far is named now, so that a concrete evaluator
+    // (see `concrete`) can tell which values the placeholders hold.
+    for (tid, node) in &interp.lifted.clone() {
+        if let Some(kind) = state.kind_of(*tid)
+            && let NodeOp::Placeholder(k) = &mut interp.graph.node_mut(*node).op
+        {
+            *k = kind;
+        }
+    }
 
-    // User inputs: fresh fake tensors with symbolic sizes.
+    interp.tracing = true;
+    interp.forward_notes_from = Some(interp.notes.len());
+    let out = interp.call_module(model.clone(), user.args, user.kwargs)?;
+    let mut outputs = Vec::new();
+    let tree = flatten_output(interp, &out, &mut outputs)?;
+    if interp.mode == Mode::Strict {
+        check_requires_grad_outputs(interp, &outputs)?;
+    }
+    interp.tracing = false;
+    interp.graph.outputs = outputs;
+    interp.graph.output_tree = Some(tree);
+
+    let factory = user.factory;
+    factory.link_groups(interp)?;
+    if let Some(f) = crate::spec::check_constraints(interp, &factory.dynamic) {
+        return Err(Flow::Fail(Box::new(f)));
+    }
+    if let Some(f) = factory.hint_range_violations(interp) {
+        return Err(Flow::Fail(Box::new(f)));
+    }
+    factory.apply_hint_ranges(interp);
+    if interp.mode == Mode::Strict {
+        interp.aot_metadata_guards();
+    }
+    crate::runtime_asserts::insert(interp);
+    merge_input_size_reads(interp);
+
+    let mut inputs = state.signature_order(interp, &model, tied);
+    inputs.extend(user.nodes);
+    let range_constraints = range_constraints(interp, &inputs);
+    interp.sync_guard_paths();
+    Ok(TracedProgram {
+        graph: std::mem::take(&mut interp.graph),
+        inputs,
+        env: std::mem::take(&mut interp.env),
+        range_constraints,
+    })
+}
+
+/// The exported model as an nn.Module instance, or why it is not one.
+fn model_object(interp: &mut Interp, model: &Value) -> Result<Rc<Object>, Flow> {
+    if let Value::Unknown(why) = model {
+        return Err(interp.fail(
+            FailureKind::Incomplete,
+            format!("analysis incomplete: the model could not be built ({why})"),
+        ));
+    }
+    let Value::Object(object) = model else {
+        return Err(interp.fail(
+            FailureKind::Other,
+            format!(
+                "`model` must be an nn.Module instance, not {}",
+                model.type_name()
+            ),
+        ));
+    };
+    if object.module.is_none() {
+        return Err(interp.fail(
+            FailureKind::Other,
+            format!("`{}` is not an nn.Module", object.class.name),
+        ));
+    }
+    Ok(object.clone())
+}
+
+/// The user inputs as `forward` receives them: fake tensors with symbolic
+/// sizes, their placeholders, and the symbols made for them.
+struct UserInputs {
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+    nodes: Vec<NodeId>,
+    factory: SymbolFactory,
+}
+
+fn fake_user_inputs(
+    interp: &mut Interp,
+    bound: &[(String, Value, Slot)],
+    leaf_specs: &crate::spec::LeafSpecs,
+) -> Result<UserInputs, Flow> {
     let mut factory = SymbolFactory::default();
     let mut leaf_index = 0usize;
     let mut user_nodes = Vec::new();
@@ -971,7 +1041,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
     let mut fake_kwargs = Vec::new();
     let (mut arg_trees, mut kwarg_trees) = (Vec::new(), Vec::new());
     let mut arg_names = Vec::new();
-    for (name, v, slot) in &bound {
+    for (name, v, slot) in bound {
         match slot {
             Slot::Positional => {
                 arg_trees.push(input_tree(interp, v)?);
@@ -991,7 +1061,7 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
             name,
             &torch_path,
             v,
-            &leaf_specs,
+            leaf_specs,
             &mut leaf_index,
             &mut factory,
             &mut user_nodes,
@@ -1010,39 +1080,101 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
         OutputTree::Seq(arg_trees),
         OutputTree::Dict(kwarg_trees),
     ]));
-    for (_, t) in &params {
-        interp.lifted.remove(&t.id);
+    Ok(UserInputs {
+        args: fake_args,
+        kwargs: fake_kwargs,
+        nodes: user_nodes,
+        factory,
+    })
+}
+
+/// Strict mode: an output that `requires_grad_()` in `forward` reaches is
+/// a graph break torch finds on the graph's outputs.
+fn check_requires_grad_outputs(interp: &mut Interp, outputs: &[Output]) -> Result<(), Flow> {
+    if interp.grad_enabled_in_forward.is_empty() {
+        return Ok(());
     }
-    // Non-strict lifts every parameter and buffer name, tied ones included.
-    drop(tree);
-    let every_path = crate::module::named_modules_with_duplicates(&model);
-    let all_params = crate::module::parameters_with_duplicates_of(&every_path);
-    let all_buffers = crate::module::buffers_with_duplicates_of(&every_path);
-    drop(every_path);
-    let mut tied_placeholders: Vec<NodeId> = Vec::new();
-    let mut tied_buffers: Vec<NodeId> = Vec::new();
-    // Each tied parameter's placeholder under its last name.
-    let mut last_names: HashMap<u32, NodeId> = HashMap::new();
-    if interp.mode == Mode::NonStrict {
-        for (_, t) in &params {
+    let marked = std::mem::take(&mut interp.grad_enabled_in_forward);
+    let mut nodes = Vec::new();
+    for o in outputs {
+        crate::graph::Graph::arg_nodes(&o.arg, &mut nodes);
+    }
+    if !nodes
+        .iter()
+        .any(|&n| interp.graph.grad_flows_from(n, &marked))
+    {
+        return Ok(());
+    }
+    // Found on the graph's outputs, at no line of the user's.
+    let mut f = Failure::new(
+        FailureKind::GraphBreak,
+        "returning intermediate with requires_grad_(): functionalization would drop its requires_grad",
+    )
+    .with_code("GB7324");
+    f.hint = Some(
+        "call .detach() on the returned tensor, or set requires_grad outside `forward`".into(),
+    );
+    f.range = Some(interp.current_range());
+    f.path = interp.current_path();
+    Err(Flow::Fail(Box::new(f)))
+}
+
+/// The model's parameters, buffers and constant tensors when the trace
+/// starts: first names (what strict mode lifts) and every name, tied ones
+/// included (what non-strict mode lifts).
+struct LiftedState {
+    params: Vec<(String, Rc<Tensor>)>,
+    buffers: Vec<(String, Rc<Tensor>, bool)>,
+    constants: Vec<(String, Rc<Tensor>)>,
+    all_params: Vec<(String, Rc<Tensor>)>,
+    all_buffers: Vec<(String, Rc<Tensor>, bool)>,
+}
+
+/// Non-strict mode's placeholders for tied parameters and buffers beyond
+/// their first names.
+#[derive(Default)]
+struct TiedState {
+    placeholders: Vec<NodeId>,
+    buffers: Vec<NodeId>,
+    /// Each tied parameter's placeholder under its last name.
+    last_names: HashMap<u32, NodeId>,
+}
+
+impl LiftedState {
+    fn of(model: &Rc<Object>) -> LiftedState {
+        let tree = crate::module::named_modules(model);
+        let every_path = crate::module::named_modules_with_duplicates(model);
+        LiftedState {
+            params: crate::module::parameters_of(&tree),
+            buffers: crate::module::buffers_of(&tree),
+            constants: crate::module::constants_of(&tree),
+            all_params: crate::module::parameters_with_duplicates_of(&every_path),
+            all_buffers: crate::module::buffers_with_duplicates_of(&every_path),
+        }
+    }
+
+    /// Non-strict lifts every parameter and buffer name, tied ones included.
+    fn lift_tied(&self, interp: &mut Interp) -> TiedState {
+        let mut tied = TiedState::default();
+        for (_, t) in &self.params {
             interp.tensor_node(t);
         }
-        for (name, t) in &all_params {
-            if params.iter().any(|(n, _)| n == name) {
+        for (name, t) in &self.all_params {
+            if self.params.iter().any(|(n, _)| n == name) {
                 continue;
             }
             let id = interp.graph.push(Node::placeholder(
                 InputKind::Parameter(name.clone()),
                 interp.meta_of(t),
             ));
-            tied_placeholders.push(id);
-            last_names.insert(t.id, id);
+            tied.placeholders.push(id);
+            tied.last_names.insert(t.id, id);
         }
-        for (_, t, _) in &buffers {
+        for (_, t, _) in &self.buffers {
             interp.tensor_node(t);
         }
-        for (name, t, persistent) in &all_buffers {
-            if buffers.iter().any(|(n, _, _)| n == name) {
+        for (name, t, persistent) in &self.all_buffers {
+            if self.buffers.iter().any(|(n, _, _)| n == name) {
                 continue;
             }
             let id = interp.graph.push(Node::placeholder(
@@ -1052,227 +1184,177 @@ fn trace_model(interp: &mut Interp, ea: ExportArgs) -> Result<TracedProgram, Flo
                 },
                 interp.meta_of(t),
             ));
-            tied_buffers.push(id);
+            tied.buffers.push(id);
         }
+        tied
     }
 
-    let kind_of = |id: u32| -> Option<InputKind> {
-        if let Some((n, _)) = params.iter().find(|(_, t)| t.id == id) {
+    /// What the lifted tensor `id` is to the program, by its first name.
+    fn kind_of(&self, id: u32) -> Option<InputKind> {
+        if let Some((n, _)) = self.params.iter().find(|(_, t)| t.id == id) {
             return Some(InputKind::Parameter(n.clone()));
         }
-        if let Some((n, _, p)) = buffers.iter().find(|(_, t, _)| t.id == id) {
+        if let Some((n, _, p)) = self.buffers.iter().find(|(_, t, _)| t.id == id) {
             return Some(InputKind::Buffer {
                 target: n.clone(),
                 persistent: *p,
             });
         }
-        if let Some((n, _)) = constants.iter().find(|(_, t)| t.id == id) {
+        if let Some((n, _)) = self.constants.iter().find(|(_, t)| t.id == id) {
             return Some(InputKind::ConstantTensor(n.clone()));
         }
         None
-    };
-    // The state lifted so far is named now, so that a concrete evaluator
-    // (see `concrete`) can tell which values the placeholders hold.
-    for (tid, node) in &interp.lifted.clone() {
-        if let Some(kind) = kind_of(*tid)
-            && let NodeOp::Placeholder(k) = &mut interp.graph.node_mut(*node).op
-        {
-            *k = kind;
-        }
     }
 
-    interp.tracing = true;
-    interp.forward_notes_from = Some(interp.notes.len());
-    let out = interp.call_module(model.clone(), fake_args, fake_kwargs)?;
-    let mut outputs = Vec::new();
-    let tree = flatten_output(interp, &out, &mut outputs)?;
-    if interp.mode == Mode::Strict && !interp.grad_enabled_in_forward.is_empty() {
-        let marked = std::mem::take(&mut interp.grad_enabled_in_forward);
-        let mut nodes = Vec::new();
-        for o in &outputs {
-            crate::graph::Graph::arg_nodes(&o.arg, &mut nodes);
-        }
-        if nodes
-            .iter()
-            .any(|&n| interp.graph.grad_flows_from(n, &marked))
-        {
-            // Found on the graph's outputs, at no line of the user's.
-            let mut f = Failure::new(
-                FailureKind::GraphBreak,
-                "returning intermediate with requires_grad_(): functionalization would drop its requires_grad",
-            )
-            .with_code("GB7324");
-            f.hint = Some(
-                "call .detach() on the returned tensor, or set requires_grad outside `forward`"
-                    .into(),
-            );
-            f.range = Some(interp.current_range());
-            f.path = interp.current_path();
-            return Err(Flow::Fail(Box::new(f)));
-        }
-    }
-    interp.tracing = false;
-    interp.graph.outputs = outputs;
-    interp.graph.output_tree = Some(tree);
-
-    factory.link_groups(interp)?;
-    if let Some(f) = crate::spec::check_constraints(interp, &factory.dynamic) {
-        return Err(Flow::Fail(Box::new(f)));
-    }
-    if let Some(f) = factory.hint_range_violations(interp) {
-        return Err(Flow::Fail(Box::new(f)));
-    }
-    factory.apply_hint_ranges(interp);
-    if interp.mode == Mode::Strict {
-        interp.aot_metadata_guards();
-    }
-    crate::runtime_asserts::insert(interp);
-    merge_input_size_reads(interp);
-
-    // Signature order.
-    let mut inputs = Vec::new();
-    let lifted: Vec<(NodeId, u32)> = {
-        let mut v: Vec<(NodeId, u32)> = interp.lifted.iter().map(|(t, n)| (*n, *t)).collect();
-        v.sort();
-        v
-    };
-    let mut ps = Vec::new();
-    let mut bs = Vec::new();
-    let mut cs = Vec::new();
-    let mut lifted_count = 0;
-    // State made while tracing (a lazy module initialized on the example
-    // input) is named by the registries as they are now.
-    let modules = crate::module::named_modules(&model);
-    let late_params = crate::module::parameters_of(&modules);
-    let late_buffers = crate::module::buffers_of(&modules);
-    let late_kind = |id: u32| -> Option<InputKind> {
-        if let Some((n, _)) = late_params.iter().find(|(_, t)| t.id == id) {
-            return Some(InputKind::Parameter(n.clone()));
-        }
-        late_buffers
-            .iter()
-            .find(|(_, t, _)| t.id == id)
-            .map(|(n, _, p)| InputKind::Buffer {
-                target: n.clone(),
-                persistent: *p,
-            })
-    };
-    for (node, tid) in &lifted {
-        let kind = kind_of(*tid)
-            .or_else(|| late_kind(*tid))
-            .unwrap_or_else(|| {
-                // Named under the module whose `forward` first used it.
-                let owner = interp
-                    .lift_owners
-                    .get(tid)
-                    .and_then(|o| modules.iter().find(|(_, m)| Rc::ptr_eq(m, o)))
-                    .map(|(path, _)| path.as_str())
-                    .unwrap_or("");
-                let name = format!("lifted_tensor_{lifted_count}");
-                lifted_count += 1;
-                InputKind::ConstantTensor(if owner.is_empty() {
-                    name
-                } else {
-                    format!("{owner}.{name}")
-                })
-            });
-        // A tied parameter in strict mode is named by the path `forward`
-        // read it by; its target stays the first registered name.
-        if let (InputKind::Parameter(_), Some((owner, attr))) = (&kind, interp.param_reads.get(tid))
-            && interp.mode == Mode::Strict
-            && let Some((path, _)) = modules.iter().find(|(_, m)| Rc::ptr_eq(m, owner))
-        {
-            let read_as = if path.is_empty() {
-                attr.clone()
-            } else {
-                format!("{path}.{attr}")
-            };
-            if all_params
+    /// The lifted placeholders in signature order (parameters, buffers,
+    /// constants), each named as torch names it.
+    fn signature_order(
+        &self,
+        interp: &mut Interp,
+        model: &Rc<Object>,
+        tied: TiedState,
+    ) -> Vec<NodeId> {
+        let mut inputs = Vec::new();
+        let lifted: Vec<(NodeId, u32)> = {
+            let mut v: Vec<(NodeId, u32)> = interp.lifted.iter().map(|(t, n)| (*n, *t)).collect();
+            v.sort();
+            v
+        };
+        let mut ps = Vec::new();
+        let mut bs = Vec::new();
+        let mut cs = Vec::new();
+        let mut lifted_count = 0;
+        // State made while tracing (a lazy module initialized on the example
+        // input) is named by the registries as they are now.
+        let modules = crate::module::named_modules(model);
+        let late_params = crate::module::parameters_of(&modules);
+        let late_buffers = crate::module::buffers_of(&modules);
+        let late_kind = |id: u32| -> Option<InputKind> {
+            if let Some((n, _)) = late_params.iter().find(|(_, t)| t.id == id) {
+                return Some(InputKind::Parameter(n.clone()));
+            }
+            late_buffers
                 .iter()
-                .any(|(p, t)| *p == read_as && t.id == *tid)
+                .find(|(_, t, _)| t.id == id)
+                .map(|(n, _, p)| InputKind::Buffer {
+                    target: n.clone(),
+                    persistent: *p,
+                })
+        };
+        for (node, tid) in &lifted {
+            let kind = self
+                .kind_of(*tid)
+                .or_else(|| late_kind(*tid))
+                .unwrap_or_else(|| {
+                    // Named under the module whose `forward` first used it.
+                    let owner = interp
+                        .lift_owners
+                        .get(tid)
+                        .and_then(|o| modules.iter().find(|(_, m)| Rc::ptr_eq(m, o)))
+                        .map(|(path, _)| path.as_str())
+                        .unwrap_or("");
+                    let name = format!("lifted_tensor_{lifted_count}");
+                    lifted_count += 1;
+                    InputKind::ConstantTensor(if owner.is_empty() {
+                        name
+                    } else {
+                        format!("{owner}.{name}")
+                    })
+                });
+            // A tied parameter in strict mode is named by the path `forward`
+            // read it by; its target stays the first registered name.
+            if let (InputKind::Parameter(_), Some((owner, attr))) =
+                (&kind, interp.param_reads.get(tid))
+                && interp.mode == Mode::Strict
+                && let Some((path, _)) = modules.iter().find(|(_, m)| Rc::ptr_eq(m, owner))
             {
-                interp.graph.read_names.insert(*node, read_as);
-            }
-        }
-        // A shared buffer in strict mode keeps its first name but targets
-        // its last one (torch maps the tensor to each name in turn).
-        let kind = match kind {
-            InputKind::Buffer { target, persistent } if interp.mode == Mode::Strict => {
-                let last = all_buffers
+                let read_as = if path.is_empty() {
+                    attr.clone()
+                } else {
+                    format!("{path}.{attr}")
+                };
+                if self
+                    .all_params
                     .iter()
-                    .rev()
-                    .find(|(_, t, _)| t.id == *tid)
-                    .map(|(n, _, _)| n.clone());
-                match last {
-                    Some(last) if last != target => {
-                        interp.graph.read_names.insert(*node, target);
-                        InputKind::Buffer {
-                            target: last,
-                            persistent,
+                    .any(|(p, t)| *p == read_as && t.id == *tid)
+                {
+                    interp.graph.read_names.insert(*node, read_as);
+                }
+            }
+            // A shared buffer in strict mode keeps its first name but targets
+            // its last one (torch maps the tensor to each name in turn).
+            let kind = match kind {
+                InputKind::Buffer { target, persistent } if interp.mode == Mode::Strict => {
+                    let last = self
+                        .all_buffers
+                        .iter()
+                        .rev()
+                        .find(|(_, t, _)| t.id == *tid)
+                        .map(|(n, _, _)| n.clone());
+                    match last {
+                        Some(last) if last != target => {
+                            interp.graph.read_names.insert(*node, target);
+                            InputKind::Buffer {
+                                target: last,
+                                persistent,
+                            }
                         }
+                        _ => InputKind::Buffer { target, persistent },
                     }
-                    _ => InputKind::Buffer { target, persistent },
                 }
-            }
-            other => other,
-        };
-        if let NodeOp::Placeholder(k) = &mut interp.graph.node_mut(*node).op {
-            *k = kind.clone();
-        }
-        match kind {
-            InputKind::Parameter(_) => ps.push(*node),
-            InputKind::Buffer { .. } => bs.push(*node),
-            _ => cs.push(*node),
-        }
-    }
-    if interp.mode == Mode::NonStrict {
-        // torch maps a tied parameter to its last name: what `forward`
-        // read reads that placeholder.
-        for (tid, last) in &last_names {
-            if let Some(first) = interp.lifted.get(tid).copied() {
-                interp.graph.replace_uses(first, *last);
-            }
-        }
-        ps.extend(tied_placeholders.iter().copied());
-        bs.extend(tied_buffers.iter().copied());
-        let param_order: HashMap<&str, usize> = all_params
-            .iter()
-            .enumerate()
-            .rev()
-            .map(|(i, (p, _))| (p.as_str(), i))
-            .collect();
-        let buffer_order: HashMap<&str, usize> = all_buffers
-            .iter()
-            .enumerate()
-            .rev()
-            .map(|(i, (p, _, _))| (p.as_str(), i))
-            .collect();
-        let order = |n: &NodeId| -> usize {
-            let found = match &interp.graph.node(*n).op {
-                NodeOp::Placeholder(InputKind::Parameter(q)) => param_order.get(q.as_str()),
-                NodeOp::Placeholder(InputKind::Buffer { target, .. }) => {
-                    buffer_order.get(target.as_str())
-                }
-                _ => None,
+                other => other,
             };
-            found.copied().unwrap_or(usize::MAX)
-        };
-        ps.sort_by_cached_key(order);
-        bs.sort_by_cached_key(order);
+            if let NodeOp::Placeholder(k) = &mut interp.graph.node_mut(*node).op {
+                *k = kind.clone();
+            }
+            match kind {
+                InputKind::Parameter(_) => ps.push(*node),
+                InputKind::Buffer { .. } => bs.push(*node),
+                _ => cs.push(*node),
+            }
+        }
+        if interp.mode == Mode::NonStrict {
+            // torch maps a tied parameter to its last name: what `forward`
+            // read reads that placeholder.
+            for (tid, last) in &tied.last_names {
+                if let Some(first) = interp.lifted.get(tid).copied() {
+                    interp.graph.replace_uses(first, *last);
+                }
+            }
+            ps.extend(tied.placeholders.iter().copied());
+            bs.extend(tied.buffers.iter().copied());
+            let param_order: HashMap<&str, usize> = self
+                .all_params
+                .iter()
+                .enumerate()
+                .rev()
+                .map(|(i, (p, _))| (p.as_str(), i))
+                .collect();
+            let buffer_order: HashMap<&str, usize> = self
+                .all_buffers
+                .iter()
+                .enumerate()
+                .rev()
+                .map(|(i, (p, _, _))| (p.as_str(), i))
+                .collect();
+            let order = |n: &NodeId| -> usize {
+                let found = match &interp.graph.node(*n).op {
+                    NodeOp::Placeholder(InputKind::Parameter(q)) => param_order.get(q.as_str()),
+                    NodeOp::Placeholder(InputKind::Buffer { target, .. }) => {
+                        buffer_order.get(target.as_str())
+                    }
+                    _ => None,
+                };
+                found.copied().unwrap_or(usize::MAX)
+            };
+            ps.sort_by_cached_key(order);
+            bs.sort_by_cached_key(order);
+        }
+        inputs.extend(ps);
+        inputs.extend(bs);
+        inputs.extend(cs);
+        inputs
     }
-    inputs.extend(ps);
-    inputs.extend(bs);
-    inputs.extend(cs);
-    inputs.extend(user_nodes);
-
-    let range_constraints = range_constraints(interp, &inputs);
-    interp.sync_guard_paths();
-    Ok(TracedProgram {
-        graph: std::mem::take(&mut interp.graph),
-        inputs,
-        env: std::mem::take(&mut interp.env),
-        range_constraints,
-    })
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -877,236 +877,19 @@ fn fixed_by_tracing(interp: &Interp, members: &[(SymbolId, i64, i64)]) -> Option
 }
 
 pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure> {
-    let mut messages = Vec::new();
-    let mut fixes: Vec<String> = Vec::new();
-    let mut further: Vec<String> = Vec::new();
-    let mut first_line: Option<u32> = None;
-    let name_of = |d: &DynamicDim| -> Option<String> { d.spec.root_name().map(|s| s.to_string()) };
-    let dim_of = |s: SymbolId| dims.iter().find(|x| x.symbol == s);
+    let mut out = Violations::default();
     for d in dims {
-        let Some(r) = interp
-            .env
-            .replacements
-            .get(&d.symbol)
-            .map(|e| interp.env.simplify(e))
-        else {
-            // Still free: a named Dim the model tied to one value by an
-            // equality no replacement solves (`x.shape[0] // 2 == 1`),
-            // constrained to a residue class (`x.view(b, -1, 4)`) or whose
-            // range it narrowed.
-            if let DimSpec::Named { name, .. } = &*d.spec
-                && let Some((text, v)) = equality_specialization(interp, d)
-            {
-                messages.push(format!(
-                    "Not all values of {name} = {} in the specified range satisfy the generated guard {text}. Solving the guards generated for {name} resulted in a specialized value of {v}.",
-                    d.source
-                ));
-                let fix = format!("{name} = {v}");
-                if !fixes.contains(&fix) {
-                    fixes.push(fix);
-                }
-                continue;
-            }
-            if let DimSpec::Named { name, .. } = &*d.spec
-                && let Some(c) = congruence_of(interp, d)
-            {
-                let range = interp.env.info(d.symbol).range;
-                // sympy prints `Mod(s - r, m)` as `Mod(s + (m - r), m)`, so
-                // torch solves it to `m*_d - (m - r)`.
-                let m = c.modulus;
-                let r = if c.remainder == 0 { 0 } else { c.remainder - m };
-                let c_min = match range.lo {
-                    Bound::Finite(lo) => lo.max(2),
-                    _ => 2,
-                };
-                let root = format!("_{name}");
-                let mut parts = vec![format!("'{root}'")];
-                let min_ = ceil_div(c_min - r, m);
-                if min_ != 2 {
-                    parts.push(format!("min={min_}"));
-                }
-                match range.hi {
-                    Bound::Finite(hi) => parts.push(format!("max={}", (hi - r).div_euclid(m))),
-                    _ => parts.push("max=oo".to_string()),
-                }
-                messages.push(format!(
-                    "Not all values of {name} = {} in the specified range satisfy the generated guards: it must be {m}*{root}{}.",
-                    d.source,
-                    offset(r)
-                ));
-                for fix in [
-                    format!("{root} = Dim({})", parts.join(", ")),
-                    format!("{name} = {m}*{root}{}", offset(r)),
-                ] {
-                    if !fixes.contains(&fix) {
-                        fixes.push(fix);
-                    }
-                }
-                continue;
-            }
-            if let DimSpec::Named { name, min, max } = &*d.spec {
-                let declared = ValueRange::new(
-                    Bound::Finite(min.unwrap_or(0).max(2)),
-                    max.map_or(Bound::PosInf, Bound::Finite),
-                );
-                let now = interp.env.info(d.symbol).range;
-                if now.lo > declared.lo || now.hi < declared.hi {
-                    let mut parts = vec![format!("'{name}'")];
-                    if let Bound::Finite(lo) = now.lo
-                        && lo > 2
-                    {
-                        parts.push(format!("min={lo}"));
-                    }
-                    if let Bound::Finite(hi) = now.hi {
-                        parts.push(format!("max={hi}"));
-                    }
-                    messages.push(format!(
-                        "Not all values of {name} = {} in the specified range satisfy the generated guards.",
-                        d.source
-                    ));
-                    let fix = format!("{name} = Dim({})", parts.join(", "));
-                    if !fixes.contains(&fix) {
-                        fixes.push(fix);
-                    }
-                } else if let Some(v) = excluded_value(interp, d.symbol)
-                    && declared.contains(v)
-                {
-                    // torch learns no range from `Ne`, so it suggests no
-                    // fix, but the guard still fails for one value. At an
-                    // end of the range, moving that end past it is a fix
-                    // of exportlens's own (for `check --fix`).
-                    messages.push(format!(
-                        "Not all values of {name} = {} in the specified range satisfy the generated guard {} != {v}.",
-                        d.source, d.source
-                    ));
-                    let (lo, hi) = (declared.lo, declared.hi);
-                    let bound = |b: Bound| match b {
-                        Bound::Finite(x) => Some(x),
-                        _ => None,
-                    };
-                    let moved = if lo == Bound::Finite(v) && hi != Bound::Finite(v) {
-                        Some((v + 1, bound(hi)))
-                    } else if hi == Bound::Finite(v) && lo != Bound::Finite(v) {
-                        Some((bound(lo).unwrap_or(2), Some(v - 1)))
-                    } else {
-                        None
-                    };
-                    if let Some((new_lo, new_hi)) = moved {
-                        let mut parts = vec![format!("'{name}'")];
-                        if new_lo > 2 {
-                            parts.push(format!("min={new_lo}"));
-                        }
-                        if let Some(h) = new_hi {
-                            parts.push(format!("max={h}"));
-                        }
-                        let fix = format!("{name} = Dim({})", parts.join(", "));
-                        if !further.contains(&fix) {
-                            further.push(fix);
-                        }
-                    }
-                } else if let Some(text) = single_symbol_guard(interp, d.symbol) {
-                    // Any other guard on this dim alone that the ranges do
-                    // not settle (`Ne(Mod(s, 2), 0)`, `Ne((s//2), 1)`):
-                    // torch's `produce_guards` finds it fails for some
-                    // value of the named Dim, and suggests nothing.
-                    messages.push(format!(
-                        "Not all values of {name} = {} in the specified range satisfy the generated guard {text}.",
-                        d.source
-                    ));
-                }
-            }
-            continue;
-        };
-        let line = guard_line_for(interp, d.symbol);
-        if let Some(c) = r.as_const() {
-            if first_line.is_none() {
-                first_line = specialization_line(interp, d.symbol).or(line);
-            }
-            match name_of(d) {
-                Some(n) => {
-                    // A derived dim (`2*n`) specialized pins its root: the
-                    // fix names the root's value, once for all its dims.
-                    let c = d.spec.root_value(c).unwrap_or(c);
-                    messages.push(format!("You marked {n} as dynamic but your code specialized it to be a constant ({c})."));
-                    let fix = format!("{n} = {c}");
-                    if !fixes.contains(&fix) {
-                        fixes.push(fix);
-                    }
-                }
-                // A range narrowed to one value is no guard's doing: torch
-                // finds it after the guards (`hint_range_violations`).
-                None if interp.env.pinned_by_range.contains(&d.symbol) => {}
-                None => messages.push(format!(
-                    "You marked {} as dynamic (Dim.DYNAMIC) but your code specialized it to be a constant ({c}); use Dim.STATIC or Dim.AUTO.",
-                    d.source
-                )),
-            }
-            continue;
-        }
-        let Some(n) = name_of(d) else { continue };
-        // Related only to dims of its own named Dim: what the spec says.
-        // (A Dim's own symbol, made for derived dims no input uses plainly,
-        // belongs to the group too.) A dim given a hint (`Dim.AUTO`) may
-        // equal anything: torch counts its source as equal to every other.
-        let hinted = |s: SymbolId| {
-            let info = interp.env.info(s);
-            match dim_of(s) {
-                Some(x) => matches!(
-                    &*x.spec,
-                    DimSpec::Auto { .. } | DimSpec::Dynamic { .. } | DimSpec::Static { .. }
-                ),
-                // `Dim.AUTO` dims are not among the checked dims.
-                None => !info.unbacked && info.source.is_some() && info.dim_name.is_none(),
-            }
-        };
-        let same_group = r.symbols().iter().all(|s| {
-            hinted(*s)
-                || dim_of(*s)
-                    .and_then(name_of)
-                    .or_else(|| interp.env.info(*s).dim_name.clone())
-                    .as_deref()
-                    == Some(n.as_str())
-        });
-        if same_group {
-            continue;
-        }
-        let all_named = r
-            .symbols()
-            .iter()
-            .all(|s| dim_of(*s).and_then(name_of).is_some());
-        if !all_named || matches!(&*d.spec, DimSpec::Derived { .. }) {
-            messages.push(format!(
-                "{} was marked dynamic but the model ties it to other sizes.",
-                d.source
-            ));
-            continue;
-        }
-        // torch states the relation for the later input's dim in terms of
-        // the earlier ones.
-        let (lhs_sym, rhs) = match r.symbols().iter().max().copied() {
-            Some(latest) if latest > d.symbol => {
-                let eq = SymExpr::symbol(d.symbol).checked_sub(&r).ok();
-                match eq.and_then(|eq| eq.solve_linear(latest)) {
-                    Some(sol) => (latest, sol),
-                    None => (d.symbol, r.clone()),
-                }
-            }
-            _ => (d.symbol, r.clone()),
-        };
-        let lhs_name = dim_of(lhs_sym)
-            .and_then(name_of)
-            .unwrap_or_else(|| n.clone());
-        let rendered = rhs
-            .display(&|s: SymbolId| dim_of(s).and_then(name_of).unwrap_or_default())
-            .to_string();
-        messages.push(format!(
-            "The values of {lhs_name} and {rendered} must always be related as {lhs_name} = {rendered}."
-        ));
-        let fix = format!("{lhs_name} = {rendered}");
-        if !fixes.contains(&fix) {
-            fixes.push(fix);
+        match interp.env.replacements.get(&d.symbol) {
+            Some(r) => replaced_dim(interp, dims, d, interp.env.simplify(r), &mut out),
+            None => free_dim(interp, d, &mut out),
         }
     }
+    let Violations {
+        mut messages,
+        fixes,
+        further,
+        first_line,
+    } = out;
     if messages.is_empty() {
         return None;
     }
@@ -1127,6 +910,249 @@ pub fn check_constraints(interp: &Interp, dims: &[DynamicDim]) -> Option<Failure
             .into(),
     );
     Some(f)
+}
+
+/// What the checked dims violate: torch's messages, its suggested fixes
+/// (each once), exportlens's further fixes, and the line of the first
+/// specialization.
+#[derive(Default)]
+struct Violations {
+    messages: Vec<String>,
+    fixes: Vec<String>,
+    further: Vec<String>,
+    first_line: Option<u32>,
+}
+
+impl Violations {
+    fn fix(&mut self, fix: String) {
+        if !self.fixes.contains(&fix) {
+            self.fixes.push(fix);
+        }
+    }
+
+    fn further(&mut self, fix: String) {
+        if !self.further.contains(&fix) {
+            self.further.push(fix);
+        }
+    }
+}
+
+/// A dim still free after the trace: a named Dim the model tied to one
+/// value by an equality no replacement solves (`x.shape[0] // 2 == 1`),
+/// constrained to a residue class (`x.view(b, -1, 4)`) or whose range it
+/// narrowed.
+fn free_dim(interp: &Interp, d: &DynamicDim, out: &mut Violations) {
+    if let DimSpec::Named { name, .. } = &*d.spec
+        && let Some((text, v)) = equality_specialization(interp, d)
+    {
+        out.messages.push(format!(
+            "Not all values of {name} = {} in the specified range satisfy the generated guard {text}. Solving the guards generated for {name} resulted in a specialized value of {v}.",
+            d.source
+        ));
+        let fix = format!("{name} = {v}");
+        out.fix(fix);
+        return;
+    }
+    if let DimSpec::Named { name, .. } = &*d.spec
+        && let Some(c) = congruence_of(interp, d)
+    {
+        let range = interp.env.info(d.symbol).range;
+        // sympy prints `Mod(s - r, m)` as `Mod(s + (m - r), m)`, so
+        // torch solves it to `m*_d - (m - r)`.
+        let m = c.modulus;
+        let r = if c.remainder == 0 { 0 } else { c.remainder - m };
+        let c_min = match range.lo {
+            Bound::Finite(lo) => lo.max(2),
+            _ => 2,
+        };
+        let root = format!("_{name}");
+        let mut parts = vec![format!("'{root}'")];
+        let min_ = ceil_div(c_min - r, m);
+        if min_ != 2 {
+            parts.push(format!("min={min_}"));
+        }
+        match range.hi {
+            Bound::Finite(hi) => parts.push(format!("max={}", (hi - r).div_euclid(m))),
+            _ => parts.push("max=oo".to_string()),
+        }
+        out.messages.push(format!(
+            "Not all values of {name} = {} in the specified range satisfy the generated guards: it must be {m}*{root}{}.",
+            d.source,
+            offset(r)
+        ));
+        for fix in [
+            format!("{root} = Dim({})", parts.join(", ")),
+            format!("{name} = {m}*{root}{}", offset(r)),
+        ] {
+            out.fix(fix);
+        }
+        return;
+    }
+    if let DimSpec::Named { name, min, max } = &*d.spec {
+        let declared = ValueRange::new(
+            Bound::Finite(min.unwrap_or(0).max(2)),
+            max.map_or(Bound::PosInf, Bound::Finite),
+        );
+        let now = interp.env.info(d.symbol).range;
+        if now.lo > declared.lo || now.hi < declared.hi {
+            let mut parts = vec![format!("'{name}'")];
+            if let Bound::Finite(lo) = now.lo
+                && lo > 2
+            {
+                parts.push(format!("min={lo}"));
+            }
+            if let Bound::Finite(hi) = now.hi {
+                parts.push(format!("max={hi}"));
+            }
+            out.messages.push(format!(
+                "Not all values of {name} = {} in the specified range satisfy the generated guards.",
+                d.source
+            ));
+            let fix = format!("{name} = Dim({})", parts.join(", "));
+            out.fix(fix);
+        } else if let Some(v) = excluded_value(interp, d.symbol)
+            && declared.contains(v)
+        {
+            // torch learns no range from `Ne`, so it suggests no
+            // fix, but the guard still fails for one value. At an
+            // end of the range, moving that end past it is a fix
+            // of exportlens's own (for `check --fix`).
+            out.messages.push(format!(
+                "Not all values of {name} = {} in the specified range satisfy the generated guard {} != {v}.",
+                d.source, d.source
+            ));
+            let (lo, hi) = (declared.lo, declared.hi);
+            let bound = |b: Bound| match b {
+                Bound::Finite(x) => Some(x),
+                _ => None,
+            };
+            let moved = if lo == Bound::Finite(v) && hi != Bound::Finite(v) {
+                Some((v + 1, bound(hi)))
+            } else if hi == Bound::Finite(v) && lo != Bound::Finite(v) {
+                Some((bound(lo).unwrap_or(2), Some(v - 1)))
+            } else {
+                None
+            };
+            if let Some((new_lo, new_hi)) = moved {
+                let mut parts = vec![format!("'{name}'")];
+                if new_lo > 2 {
+                    parts.push(format!("min={new_lo}"));
+                }
+                if let Some(h) = new_hi {
+                    parts.push(format!("max={h}"));
+                }
+                let fix = format!("{name} = Dim({})", parts.join(", "));
+                out.further(fix);
+            }
+        } else if let Some(text) = single_symbol_guard(interp, d.symbol) {
+            // Any other guard on this dim alone that the ranges do
+            // not settle (`Ne(Mod(s, 2), 0)`, `Ne((s//2), 1)`):
+            // torch's `produce_guards` finds it fails for some
+            // value of the named Dim, and suggests nothing.
+            out.messages.push(format!(
+                "Not all values of {name} = {} in the specified range satisfy the generated guard {text}.",
+                d.source
+            ));
+        }
+    }
+}
+
+/// A dim the trace replaced by `r`: specialized to a constant, or tied to
+/// other dims the spec does not relate it to.
+fn replaced_dim(
+    interp: &Interp,
+    dims: &[DynamicDim],
+    d: &DynamicDim,
+    r: SymExpr,
+    out: &mut Violations,
+) {
+    let name_of = |d: &DynamicDim| -> Option<String> { d.spec.root_name().map(|s| s.to_string()) };
+    let dim_of = |s: SymbolId| dims.iter().find(|x| x.symbol == s);
+    let line = guard_line_for(interp, d.symbol);
+    if let Some(c) = r.as_const() {
+        if out.first_line.is_none() {
+            out.first_line = specialization_line(interp, d.symbol).or(line);
+        }
+        match name_of(d) {
+            Some(n) => {
+                // A derived dim (`2*n`) specialized pins its root: the
+                // fix names the root's value, once for all its dims.
+                let c = d.spec.root_value(c).unwrap_or(c);
+                out.messages.push(format!("You marked {n} as dynamic but your code specialized it to be a constant ({c})."));
+                let fix = format!("{n} = {c}");
+                out.fix(fix);
+            }
+            // A range narrowed to one value is no guard's doing: torch
+            // finds it after the guards (`hint_range_violations`).
+            None if interp.env.pinned_by_range.contains(&d.symbol) => {}
+            None => out.messages.push(format!(
+                "You marked {} as dynamic (Dim.DYNAMIC) but your code specialized it to be a constant ({c}); use Dim.STATIC or Dim.AUTO.",
+                d.source
+            )),
+        }
+        return;
+    }
+    let Some(n) = name_of(d) else { return };
+    // Related only to dims of its own named Dim: what the spec says.
+    // (A Dim's own symbol, made for derived dims no input uses plainly,
+    // belongs to the group too.) A dim given a hint (`Dim.AUTO`) may
+    // equal anything: torch counts its source as equal to every other.
+    let hinted = |s: SymbolId| {
+        let info = interp.env.info(s);
+        match dim_of(s) {
+            Some(x) => matches!(
+                &*x.spec,
+                DimSpec::Auto { .. } | DimSpec::Dynamic { .. } | DimSpec::Static { .. }
+            ),
+            // `Dim.AUTO` dims are not among the checked dims.
+            None => !info.unbacked && info.source.is_some() && info.dim_name.is_none(),
+        }
+    };
+    let same_group = r.symbols().iter().all(|s| {
+        hinted(*s)
+            || dim_of(*s)
+                .and_then(name_of)
+                .or_else(|| interp.env.info(*s).dim_name.clone())
+                .as_deref()
+                == Some(n.as_str())
+    });
+    if same_group {
+        return;
+    }
+    let all_named = r
+        .symbols()
+        .iter()
+        .all(|s| dim_of(*s).and_then(name_of).is_some());
+    if !all_named || matches!(&*d.spec, DimSpec::Derived { .. }) {
+        out.messages.push(format!(
+            "{} was marked dynamic but the model ties it to other sizes.",
+            d.source
+        ));
+        return;
+    }
+    // torch states the relation for the later input's dim in terms of
+    // the earlier ones.
+    let (lhs_sym, rhs) = match r.symbols().iter().max().copied() {
+        Some(latest) if latest > d.symbol => {
+            let eq = SymExpr::symbol(d.symbol).checked_sub(&r).ok();
+            match eq.and_then(|eq| eq.solve_linear(latest)) {
+                Some(sol) => (latest, sol),
+                None => (d.symbol, r.clone()),
+            }
+        }
+        _ => (d.symbol, r.clone()),
+    };
+    let lhs_name = dim_of(lhs_sym)
+        .and_then(name_of)
+        .unwrap_or_else(|| n.clone());
+    let rendered = rhs
+        .display(&|s: SymbolId| dim_of(s).and_then(name_of).unwrap_or_default())
+        .to_string();
+    out.messages.push(format!(
+        "The values of {lhs_name} and {rendered} must always be related as {lhs_name} = {rendered}."
+    ));
+    let fix = format!("{lhs_name} = {rendered}");
+    out.fix(fix);
 }
 
 /// ` + 1`, ` - 3` or nothing, as sympy prints a constant term.

@@ -401,3 +401,86 @@ fn the_length_counter_measures_whole_functions() {
     let code = format!("fn long() {{\n{body}}}\n\nfn short() {{\n    y();\n}}\n");
     assert_eq!(long_functions(&code, 200), vec![("long".to_string(), 252)]);
 }
+
+/// The paths a document names in backticks (`ops/meta.rs`,
+/// `server/lsp/src/`): words with a slash or a source file's extension.
+fn named_paths(doc: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, span) in doc.split('`').enumerate() {
+        if i % 2 == 0 || span.contains(' ') || span.contains("::") || span.contains('*') {
+            continue;
+        }
+        let span = span.trim_end_matches(['.', ',', ':']);
+        let looks_like_file = [".rs", ".py", ".md", ".json", ".toml", ".sh", ".lua"]
+            .iter()
+            .any(|ext| span.ends_with(ext));
+        let looks_like_folder = span.ends_with('/') && span.len() > 1;
+        if looks_like_file || looks_like_folder {
+            out.push(span.to_string());
+        }
+    }
+    out
+}
+
+/// Whether some file or folder of the repository ends with `path`
+/// (documents name paths relative to the crate or folder they describe).
+fn resolves(path: &str, tree: &[String]) -> bool {
+    let path = path.trim_start_matches("./").trim_end_matches('/');
+    tree.iter()
+        .any(|p| p == path || p.ends_with(&format!("/{path}")))
+}
+
+/// Every file and folder of the repository, relative to its root.
+fn repository_tree() -> Vec<String> {
+    fn walk(dir: &Path, out: &mut Vec<String>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for entry in rd.filter_map(Result::ok) {
+            let path = entry.path();
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') || name == "target" || name == "node_modules" {
+                continue;
+            }
+            out.push(rel(&path));
+            if path.is_dir() {
+                walk(&path, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(&spec_tests::repo_root(), &mut out);
+    out
+}
+
+/// Paths ARCHITECTURE.md names that are the user's, not the repository's.
+const USER_PATHS: &[&str] = &[
+    "exportlens.toml",
+    "target/",
+    "a/b.py",
+    "a/b/__init__.py",
+    "pkg/utils/logging.py",
+];
+
+#[test]
+fn every_path_the_architecture_names_exists() {
+    let root = spec_tests::repo_root();
+    let mut tree = repository_tree();
+    // `../shared` (the corpus, its tools and docs) is named by file name.
+    let mut shared = Vec::new();
+    files_under(&root.join("../shared/docs"), "", &mut shared);
+    files_under(&root.join("../shared/tools"), "", &mut shared);
+    tree.extend(shared.iter().map(|p| p.display().to_string()));
+    let doc = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
+    let named = named_paths(&doc);
+    assert!(named.len() > 50, "the map names the code: {named:?}");
+    let missing: Vec<&String> = named
+        .iter()
+        .filter(|p| !p.starts_with("../") && !p.contains('<'))
+        .filter(|p| !USER_PATHS.contains(&p.as_str()) && !resolves(p, &tree))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names paths that do not exist: {missing:#?}"
+    );
+}

@@ -470,6 +470,22 @@ mod tests {
     }
 
     #[test]
+    fn every_kernel_key_is_a_recorded_target_or_its_op_packet() {
+        let mut known = HashSet::new();
+        for t in recorded() {
+            if let Some((packet, _, _)) = split_target(&t) {
+                known.insert(packet.to_string());
+            }
+            known.insert(t);
+        }
+        let unknown = entries()
+            .map(|(key, _)| key.to_string())
+            .filter(|key| !known.contains(key))
+            .collect();
+        assert_none("kernels for targets the tracer never records", unknown);
+    }
+
+    #[test]
     fn each_kernel_key_is_listed_once() {
         let mut seen = HashSet::new();
         for (key, _) in entries() {

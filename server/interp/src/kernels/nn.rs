@@ -1449,9 +1449,7 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.bmm", |_, k| matmul_kernel(k)),
     ("aten.addmm", |_, k| addmm(k)),
     ("aten.baddbmm", |_, k| addmm(k)),
-    ("aten.addbmm", |_, k| addmm(k)),
     ("aten.outer", |_, k| outer(k)),
-    ("aten.ger", |_, k| outer(k)),
     ("aten.einsum", |_, k| tensor(einsum(k.node, k.args))),
     ("aten.conv1d", |c, k| {
         tensor(conv(c, k.node, k.args, 1, false))
@@ -1482,9 +1480,6 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
         adaptive_pool(k.args, 2, true)
     }),
     ("aten.batch_norm", |_, k| tensor(batch_norm(k.node, k.args))),
-    ("aten._native_batch_norm_legit_no_training", |_, k| {
-        tensor(batch_norm(k.node, k.args))
-    }),
     ("aten.layer_norm", |_, k| tensor(layer_norm(k.node, k.args))),
     ("aten.rms_norm", |_, k| tensor(rms_norm(k.node, k.args))),
     ("aten.group_norm", |_, k| tensor(group_norm(k.node, k.args))),
@@ -1493,11 +1488,8 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     }),
     ("aten.embedding", |_, k| tensor(embedding(k.args))),
     ("aten.embedding_bag", |_, k| embedding_bag(k.args)),
-    ("aten._embedding_bag", |_, k| embedding_bag(k.args)),
     ("aten.softmax", |_, k| softmax(k, false)),
-    ("aten._softmax", |_, k| softmax(k, false)),
     ("aten.log_softmax", |_, k| softmax(k, true)),
-    ("aten._log_softmax", |_, k| softmax(k, true)),
     ("aten.scaled_dot_product_attention", |_, k| {
         tensor(sdpa(k.node, k.args))
     }),
@@ -1539,7 +1531,7 @@ fn matmul_kernel(k: &Call) -> Res<RVal> {
     )?))
 }
 
-/// `addmm` / `baddbmm` / `addbmm`: beta * self + alpha * (mat1 @ mat2).
+/// `addmm` / `baddbmm`: beta * self + alpha * (mat1 @ mat2).
 fn addmm(k: &Call) -> Res<RVal> {
     let a = k.args;
     let bias = a.tensor(0, "self")?;

@@ -124,7 +124,6 @@ fn extremum(v: &[f64], max: bool) -> (f64, usize) {
 #[derive(Clone, Copy, PartialEq)]
 enum Reduction {
     Sum,
-    NanSum,
     Mean,
     Prod,
     Amax,
@@ -138,7 +137,6 @@ impl Reduction {
     fn row(self, row: &[f64]) -> f64 {
         match self {
             Reduction::Sum => sum(row),
-            Reduction::NanSum => row.iter().filter(|v| !v.is_nan()).sum(),
             Reduction::Mean => sum(row) / row.len() as f64,
             Reduction::Prod => row.iter().product(),
             Reduction::Amax => extremum(row, true).0,
@@ -166,7 +164,6 @@ impl Reduction {
 /// The reduction kernels, by op packet (every overload).
 pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.sum", |c, k| reduce(c, k, Reduction::Sum)),
-    ("aten.nansum", |c, k| reduce(c, k, Reduction::NanSum)),
     ("aten.mean", |c, k| reduce(c, k, Reduction::Mean)),
     ("aten.prod", |c, k| reduce(c, k, Reduction::Prod)),
     ("aten.amax", |c, k| reduce(c, k, Reduction::Amax)),

@@ -20,20 +20,13 @@ use crate::value::{RVal, T, cpu, storage};
 #[derive(Clone, Copy)]
 pub enum Draw {
     StdNormal,
-    /// `normal(mean, std, size)`.
-    Normal,
     /// Uniform over [0, 1).
     Unit,
     /// `uniform_(from, to)`.
     Uniform,
-    /// `randint(high, size)` / `randint.low(low, high, size)`, and the
-    /// `_like` forms that take the bounds after the tensor.
-    Integers {
-        like: bool,
-    },
-    Permutation,
-    Bernoulli,
-    /// Uninitialized memory and the remaining draws: zeros.
+    /// `randint(high, size)` / `randint.low(low, high, size)`.
+    Integers,
+    /// Uninitialized memory: zeros.
     Zeros,
 }
 
@@ -42,18 +35,13 @@ pub enum Draw {
 pub const RANDOM_OPS: &[(&str, Draw)] = &[
     ("aten.randn", Draw::StdNormal),
     ("aten.rand", Draw::Unit),
-    ("aten.randint", Draw::Integers { like: false }),
+    ("aten.randint", Draw::Integers),
     ("aten.randn_like", Draw::StdNormal),
     ("aten.rand_like", Draw::Unit),
-    ("aten.randint_like", Draw::Integers { like: true }),
     ("aten.empty", Draw::Zeros),
     ("aten.empty_like", Draw::Zeros),
     ("aten.new_empty", Draw::Zeros),
-    ("aten.normal", Draw::Normal),
     ("aten.uniform", Draw::Uniform),
-    ("aten.bernoulli", Draw::Bernoulli),
-    ("aten.multinomial", Draw::Zeros),
-    ("aten.randperm", Draw::Permutation),
 ];
 
 fn wrap(t: Tensor, dt: DType) -> RVal {
@@ -126,24 +114,16 @@ fn sample(
 ) -> Res<Vec<f64>> {
     Ok(match draw {
         Draw::StdNormal => s.normal(n, 0.0, 1.0),
-        Draw::Normal => {
-            // normal.float_float(mean, std, size); the tensor overloads
-            // take the mean and std per element, approximated by scalars.
-            let mean = a.get(0, "mean").and_then(RVal::as_f64).unwrap_or(0.0);
-            let std = a.get(1, "std").and_then(RVal::as_f64).unwrap_or(1.0);
-            s.normal(n, mean, std)
-        }
         Draw::Unit => s.uniform(n, 0.0, 1.0),
         Draw::Uniform => {
             let lo = a.f64_or(1, "from", 0.0)?;
             let hi = a.f64_or(2, "to", 1.0)?;
             s.uniform(n, lo, hi)
         }
-        Draw::Integers { like } => {
-            // randint(high, size) / randint.low(low, high, size);
-            // randint_like(self, high) / randint_like.low_dtype(self, low, high).
-            let first = usize::from(like);
-            let nums: Vec<i64> = a.pos[first..]
+        Draw::Integers => {
+            // randint(high, size) / randint.low(low, high, size).
+            let nums: Vec<i64> = a
+                .pos
                 .iter()
                 .map_while(|v| match v {
                     RVal::Int(i) => Some(*i),
@@ -160,19 +140,6 @@ fn sample(
             };
             s.integers(n, lo, hi)
         }
-        Draw::Permutation => s.permutation(n),
-        Draw::Bernoulli => match a.opt_tensor(0, "self") {
-            Some(p) if overload != "p" => {
-                let probs = p.to_f64()?;
-                if probs.len() != n {
-                    return Err(Error::runtime(
-                        "bernoulli(): probabilities do not match the output",
-                    ));
-                }
-                s.bernoulli(&probs)
-            }
-            _ => s.bernoulli(&vec![a.f64_or(1, "p", 0.5)?; n]),
-        },
         Draw::Zeros => vec![0.0; n],
     })
 }
@@ -206,14 +173,12 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     // ----- reshapes: the traced shape is the answer ------------------------------------
     ("aten.view", reshape),
     ("aten.reshape", reshape),
-    ("aten._unsafe_view", reshape),
     ("aten.view_as", reshape),
     ("aten.reshape_as", reshape),
     ("aten.flatten", reshape),
     ("aten.unflatten", reshape),
     ("aten.squeeze", reshape),
     ("aten.unsqueeze", reshape),
-    ("aten._reshape_alias", reshape),
     ("aten.expand", expand),
     ("aten.expand_as", expand),
     ("aten.broadcast_to", expand),
@@ -235,8 +200,6 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.detach", |_, k| copy_cast(k)),
     ("aten.alias", |_, k| copy_cast(k)),
     ("aten.lift_fresh_copy", |_, k| copy_cast(k)),
-    ("aten.lift_fresh", |_, k| copy_cast(k)),
-    ("aten._to_copy", |_, k| copy_cast(k)),
     ("aten.to", |_, k| copy_cast(k)),
     ("aten.type_as", |_, k| copy_cast(k)),
     ("aten.alpha_dropout", |_, k| copy_cast(k)),
@@ -293,7 +256,6 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.split_with_sizes", |_, k| split(k, Split::Sizes)),
     ("aten.chunk", |_, k| split(k, Split::Chunks)),
     ("aten.unbind", |_, k| split(k, Split::Unbind)),
-    ("aten.tensor_split", |_, k| split(k, Split::Sections)),
     // ----- rearranging ---------------------------------------------------------------------
     ("aten.flip", |_, k| flip(k)),
     ("aten.roll", |_, k| roll(k)),
@@ -305,7 +267,6 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.triu", |_, k| triangle(k, false)),
     ("aten.one_hot", one_hot),
     ("aten.pad", |_, k| pad(k)),
-    ("aten.constant_pad_nd", |_, k| pad(k)),
     // ----- constructors --------------------------------------------------------------------
     ("aten.zeros", |c, k| constant(c, k, |_| Ok(0.0))),
     ("aten.zeros_like", |c, k| constant(c, k, |_| Ok(0.0))),
@@ -334,20 +295,10 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.eye", eye),
     // ----- scalars and assertions -------------------------------------------------------
     ("aten.item", |_, k| k.args.tensor(0, "self")?.item_value()),
-    ("aten._local_scalar_dense", |_, k| {
-        k.args.tensor(0, "self")?.item_value()
-    }),
     ("aten.sym_size", sym_size),
     ("aten._assert_scalar", |_, k| assert(k, Check::Scalar)),
     ("aten._assert_async", |_, k| assert(k, Check::Tensor)),
     ("aten._assert_tensor_metadata", |_, k| {
-        assert(k, Check::Nothing)
-    }),
-    ("aten.sym_constrain_range", |_, k| assert(k, Check::Nothing)),
-    ("aten.sym_constrain_range_for_size", |_, k| {
-        assert(k, Check::Nothing)
-    }),
-    ("aten._functional_sym_constrain_range", |_, k| {
         assert(k, Check::Nothing)
     }),
     ("aten.nonzero", |_, k| nonzero(k)),
@@ -532,8 +483,6 @@ enum Split {
     Chunks,
     /// Parts of one, squeezed.
     Unbind,
-    /// `tensor_split(sections)`.
-    Sections,
 }
 
 fn split(k: &Call, how: Split) -> Res<RVal> {
@@ -570,10 +519,6 @@ fn split(k: &Call, how: Split) -> Res<RVal> {
                 v.push(n % s);
             }
             v
-        }
-        Split::Sections => {
-            let c = a.int_or(1, "sections", 1)?.max(1) as usize;
-            (0..c).map(|i| n / c + usize::from(i < n % c)).collect()
         }
     };
     if sizes.iter().sum::<usize>() != n {
@@ -816,7 +761,7 @@ enum Check {
     Tensor,
     /// A nonzero number.
     Scalar,
-    /// Nothing a run can fail (metadata and range constraints).
+    /// Nothing a run can fail (tensor metadata).
     Nothing,
 }
 

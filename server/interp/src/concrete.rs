@@ -15,7 +15,6 @@ use std::sync::Arc;
 use shapes::SymbolId;
 use tracer::SourceFile;
 use tracer::concrete::{ConcreteEval, Scalar};
-use tracer::dtype::DType;
 use tracer::entry::EntryPoint;
 use tracer::graph::{Graph, MetaVal, NodeId, NodeOp};
 use tracer::shape_env::ShapeEnv;
@@ -170,16 +169,10 @@ impl Evaluator {
 /// A one-element value as the Python scalar `.item()` gives.
 fn scalar_of(v: &RVal) -> Option<Scalar> {
     match v {
-        RVal::Tensor(t) if t.numel() == 1 => {
-            let x = t.item().ok()?;
-            Some(if t.dt == DType::Bool {
-                Scalar::Bool(x != 0.0)
-            } else if t.dt.is_floating() {
-                Scalar::Float(x)
-            } else {
-                Scalar::Int(x as i64)
-            })
-        }
+        RVal::Tensor(t) if t.numel() == 1 => match t.item_value().ok()? {
+            RVal::Tensor(_) => None,
+            scalar => scalar_of(&scalar),
+        },
         RVal::Int(i) => Some(Scalar::Int(*i)),
         RVal::Float(f) => Some(Scalar::Float(*f)),
         RVal::Bool(b) => Some(Scalar::Bool(*b)),

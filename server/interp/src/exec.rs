@@ -10,6 +10,7 @@ use shapes::{SymExpr, SymbolId};
 use tracer::dtype::DType;
 use tracer::graph::{Arg, Graph, MetaVal, Node, NodeId, NodeOp, OutputKind};
 use tracer::shape_env::ShapeEnv;
+use tracer::value::CmpKind;
 
 use crate::error::{Error, ErrorKind, Res};
 use crate::kernels;
@@ -235,6 +236,19 @@ fn last_uses(g: &Graph, order: &[NodeId]) -> HashMap<NodeId, usize> {
     }
     last
 }
+
+/// The higher-order ops: they run subgraphs of the graph.
+#[derive(Clone, Copy)]
+enum HigherOrder {
+    Cond,
+    Map,
+}
+
+const HIGHER_ORDER: &[(&str, HigherOrder)] = &[
+    ("torch.ops.higher_order.cond", HigherOrder::Cond),
+    ("torch.ops.higher_order.map_impl", HigherOrder::Map),
+    ("torch.ops.higher_order.map", HigherOrder::Map),
+];
 
 /// Runs one graph.
 pub struct Exec<'g> {
@@ -474,13 +488,10 @@ impl<'g> Exec<'g> {
             pos: args,
             kw: kwargs,
         };
-        // Higher-order ops run subgraphs.
-        match target {
-            "torch.ops.higher_order.cond" => return self.cond(ctx, raw, &args),
-            "torch.ops.higher_order.map_impl" | "torch.ops.higher_order.map" => {
-                return self.map(ctx, raw, &args);
-            }
-            _ => {}
+        match HIGHER_ORDER.iter().find(|(t, _)| *t == target) {
+            Some((_, HigherOrder::Cond)) => return self.cond(ctx, raw, &args),
+            Some((_, HigherOrder::Map)) => return self.map(ctx, raw, &args),
+            None => {}
         }
         if let Some(v) = sym_node(ctx, node, target, &args)? {
             return Ok(v);
@@ -679,23 +690,27 @@ impl<'g> Exec<'g> {
     }
 }
 
+/// Dropouts, by op packet: random in training with `p > 0`.
+const DROPOUTS: &[&str] = &[
+    "aten.dropout",
+    "aten.feature_dropout",
+    "aten.alpha_dropout",
+    "aten.feature_alpha_dropout",
+    "aten.native_dropout",
+];
+
 /// Ops whose values torch draws from its random generator.
 fn random_op(target: &str, a: &[RVal]) -> bool {
-    let op = target
-        .strip_prefix("aten.")
-        .and_then(|r| r.split('.').next())
-        .unwrap_or("");
-    if kernels::shape::RANDOM_OPS.contains(&op) {
+    let Some((packet, _, _)) = kernels::split_target(target) else {
+        return false;
+    };
+    if kernels::shape::RANDOM_OPS
+        .iter()
+        .any(|(key, _)| *key == packet)
+    {
         return true;
     }
-    if matches!(
-        op,
-        "dropout"
-            | "feature_dropout"
-            | "alpha_dropout"
-            | "feature_alpha_dropout"
-            | "native_dropout"
-    ) {
+    if DROPOUTS.contains(&packet) {
         let p = a.get(1).and_then(RVal::as_f64).unwrap_or(0.0);
         let train = matches!(a.get(2), Some(RVal::Bool(true)));
         return train && p > 0.0;
@@ -703,7 +718,6 @@ fn random_op(target: &str, a: &[RVal]) -> bool {
     false
 }
 
-/// `aten.add_.Tensor` -> (`aten.add.Tensor`, true).
 /// ATen ops whose output is a view of their first argument: an in-place
 /// write into the output writes into the argument.
 const VIEW_TARGETS: &[&str] = &[
@@ -727,6 +741,7 @@ const VIEW_TARGETS: &[&str] = &[
     "aten.unflatten.int",
 ];
 
+/// `aten.add_.Tensor` -> (`aten.add.Tensor`, true).
 pub fn inplace_base(target: &str) -> (String, bool) {
     let mut parts: Vec<&str> = target.split('.').collect();
     if parts.len() == 3 && parts[0] == "aten" {
@@ -740,18 +755,62 @@ pub fn inplace_base(target: &str) -> (String, bool) {
     (target.to_string(), false)
 }
 
-/// Symbolic-int nodes: `sym_size.int` and `_operator` arithmetic and
-/// comparisons, computed from their arguments or, when torch recorded none,
-/// from the traced expression.
+/// What an `_operator` function yields from two numbers.
+#[derive(Clone, Copy)]
+enum Yields {
+    /// An int, or a float when an operand is one.
+    Number,
+    Float,
+    Bool,
+}
+
+type ScalarFn = fn(f64, f64) -> Res<f64>;
+
+fn flag(b: bool) -> f64 {
+    b as u8 as f64
+}
+
+/// `_operator` arithmetic, comparisons and logic on Python numbers, by
+/// target (unary ones ignore their second operand).
+const OPERATORS: &[(&str, Yields, ScalarFn)] = &[
+    ("_operator.add", Yields::Number, |a, b| Ok(a + b)),
+    ("_operator.sub", Yields::Number, |a, b| Ok(a - b)),
+    ("_operator.mul", Yields::Number, |a, b| Ok(a * b)),
+    ("_operator.neg", Yields::Number, |a, _| Ok(-a)),
+    ("_operator.floordiv", Yields::Number, |a, b| {
+        if b == 0.0 {
+            return Err(Error::runtime("integer division by zero"));
+        }
+        Ok((a / b).floor())
+    }),
+    ("_operator.mod", Yields::Number, |a, b| {
+        if b == 0.0 {
+            return Err(Error::runtime("integer modulo by zero"));
+        }
+        Ok(a - (a / b).floor() * b)
+    }),
+    ("_operator.truediv", Yields::Float, |a, b| Ok(a / b)),
+    ("_operator.pow", Yields::Number, |a, b| Ok(a.powf(b))),
+    ("_operator.eq", Yields::Bool, |a, b| Ok(flag(a == b))),
+    ("_operator.ne", Yields::Bool, |a, b| Ok(flag(a != b))),
+    ("_operator.lt", Yields::Bool, |a, b| Ok(flag(a < b))),
+    ("_operator.le", Yields::Bool, |a, b| Ok(flag(a <= b))),
+    ("_operator.gt", Yields::Bool, |a, b| Ok(flag(a > b))),
+    ("_operator.ge", Yields::Bool, |a, b| Ok(flag(a >= b))),
+    ("_operator.and_", Yields::Bool, |a, b| {
+        Ok(flag(a != 0.0 && b != 0.0))
+    }),
+    ("_operator.or_", Yields::Bool, |a, b| {
+        Ok(flag(a != 0.0 || b != 0.0))
+    }),
+    ("_operator.not_", Yields::Bool, |a, _| Ok(flag(a == 0.0))),
+];
+
+/// Symbolic-scalar nodes: `_operator` arithmetic and comparisons and
+/// `torch.sym_float`, computed from their arguments or, when torch recorded
+/// none, from the traced expression.
 fn sym_node(ctx: &mut Ctx, node: &Node, target: &str, args: &kernels::Args) -> Res<Option<RVal>> {
     let Some(op) = target.strip_prefix("_operator.") else {
-        if target == "aten.sym_size.int" {
-            if let (Some(RVal::Tensor(t)), Some(d)) = (args.pos.first(), args.int(1)) {
-                let d = kernels::wrap_dim(d, t.rank())?;
-                return Ok(Some(RVal::Int(t.dims()[d] as i64)));
-            }
-            return meta_int(ctx, node).map(Some);
-        }
         if target == "torch.sym_float" {
             return match args.pos.first().and_then(|v| v.as_f64()) {
                 Some(x) => Ok(Some(RVal::Float(x))),
@@ -786,7 +845,11 @@ fn sym_node(ctx: &mut Ctx, node: &Node, target: &str, args: &kernels::Args) -> R
             MetaVal::SymBool(b) => {
                 let (l, r) = (ctx.sym(&b.lhs), ctx.sym(&b.rhs));
                 match (l, r) {
-                    (Some(l), Some(r)) => Ok(Some(RVal::Bool(compare(b.op, l as f64, r as f64)))),
+                    (Some(l), Some(r)) => {
+                        // Torch writes no comparison but these six.
+                        let kind = CmpKind::from_symbol(b.op).unwrap_or(CmpKind::Ge);
+                        Ok(Some(RVal::Bool(kind.holds(l, r))))
+                    }
                     _ => Err(Error::runtime("symbolic comparison over unknown sizes")),
                 }
             }
@@ -795,64 +858,23 @@ fn sym_node(ctx: &mut Ctx, node: &Node, target: &str, args: &kernels::Args) -> R
             ))),
         };
     }
-    let a = nums[0];
-    let b = nums.get(1).copied().unwrap_or(0.0);
-    let num = |x: f64| {
-        if floaty {
-            RVal::Float(x)
-        } else {
-            RVal::Int(x as i64)
-        }
+    let Some((_, yields, f)) = OPERATORS.iter().find(|(t, _, _)| *t == target) else {
+        return Err(Error::new(
+            ErrorKind::NoKernel,
+            format!("no kernel for _operator.{op}"),
+        ));
     };
-    Ok(Some(match op {
-        "add" => num(a + b),
-        "sub" => num(a - b),
-        "mul" => num(a * b),
-        "neg" => num(-a),
-        "floordiv" => {
-            if b == 0.0 {
-                return Err(Error::runtime("integer division by zero"));
-            }
-            num((a / b).floor())
-        }
-        "mod" => {
-            if b == 0.0 {
-                return Err(Error::runtime("integer modulo by zero"));
-            }
-            num(a - (a / b).floor() * b)
-        }
-        "truediv" => RVal::Float(a / b),
-        "pow" => num(a.powf(b)),
-        "eq" => RVal::Bool(a == b),
-        "ne" => RVal::Bool(a != b),
-        "lt" => RVal::Bool(a < b),
-        "le" => RVal::Bool(a <= b),
-        "gt" => RVal::Bool(a > b),
-        "ge" => RVal::Bool(a >= b),
-        "and_" => RVal::Bool(a != 0.0 && b != 0.0),
-        "or_" => RVal::Bool(a != 0.0 || b != 0.0),
-        "not_" => RVal::Bool(a == 0.0),
-        _ => {
-            return Err(Error::new(
-                ErrorKind::NoKernel,
-                format!("no kernel for _operator.{op}"),
-            ));
-        }
+    let v = f(nums[0], nums.get(1).copied().unwrap_or(0.0))?;
+    Ok(Some(match yields {
+        Yields::Number if floaty => RVal::Float(v),
+        Yields::Number => RVal::Int(v as i64),
+        Yields::Float => RVal::Float(v),
+        Yields::Bool => RVal::Bool(v != 0.0),
     }))
 }
 
-fn compare(op: &str, l: f64, r: f64) -> bool {
-    match op {
-        "==" => l == r,
-        "!=" => l != r,
-        "<" => l < r,
-        "<=" => l <= r,
-        ">" => l > r,
-        _ => l >= r,
-    }
-}
-
-fn meta_int(ctx: &Ctx, node: &Node) -> Res<RVal> {
+/// The value of a symbolic int node from its traced expression.
+pub(crate) fn meta_int(ctx: &Ctx, node: &Node) -> Res<RVal> {
     match &node.val {
         MetaVal::Sym(e) => ctx
             .sym(e)

@@ -286,6 +286,14 @@ fn forward_params(model: &Rc<Object>) -> (Vec<String>, Option<String>) {
     (names.iter().map(|s| s.to_string()).collect(), None)
 }
 
+/// Normalization layers' running statistics, by buffer name, and the value
+/// each starts at.
+const RUNNING_STATS: &[(&str, f64)] = &[
+    ("running_mean", 0.0),
+    ("num_batches_tracked", 0.0),
+    ("running_var", 1.0),
+];
+
 /// Everything needed to give each placeholder of a program its value.
 pub struct Values {
     plain: Run,
@@ -702,14 +710,9 @@ impl Values {
                         .torch_class()
                         .is_some_and(|b| b.contains("BatchNorm") || b.contains("InstanceNorm"))
             });
-        if norm_owner {
-            match leaf {
-                "running_mean" | "num_batches_tracked" => {
-                    return crate::value::T::from_f64(vec![0.0; shape.iter().product()], shape, dt);
-                }
-                "running_var" => return T::from_f64(vec![1.0; shape.iter().product()], shape, dt),
-                _ => {}
-            }
+        if norm_owner && let Some((_, start)) = RUNNING_STATS.iter().find(|(name, _)| *name == leaf)
+        {
+            return T::from_f64(vec![*start; shape.iter().product()], shape, dt);
         }
         let what = format!("buffer `{target}`");
         let t = self.built(file, entry, ctx.limits, &what, |run| {

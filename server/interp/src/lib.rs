@@ -5,9 +5,9 @@
 //!
 //! Modules: [`value`] (runtime values and dtypes), [`exec`] (the graph
 //! executor, symbol binding, memory estimate), [`concrete`] (the
-//! evaluator of the tracer's concrete mode), [`kernels`] (one kernel per
-//! ATen target), [`inputs`] (initial values of parameters, buffers,
-//! constants and inputs), [`init`] (`--init random`), [`weights`]
+//! evaluator of the tracer's concrete mode), [`kernels`] (the kernels, in
+//! tables keyed by ATen target), [`inputs`] (initial values of parameters,
+//! buffers, constants and inputs), [`init`] (`--init random`), [`weights`]
 //! (`--weights`) and [`pickle`] (the bounded reader of torch checkpoints'
 //! pickles), [`summary`] (the numeric JSON), [`error`].
 

@@ -529,6 +529,29 @@ impl Reader<'_> {
             return Err(self.err("the pickle ends without STOP"));
         }
         let code = self.u8()?;
+        if code == op::STOP {
+            return Ok(true);
+        }
+        let known = self.stack_op(code)?
+            || self.scalar_op(code)?
+            || self.text_op(code)?
+            || self.container_op(code)?
+            || self.object_op(code)?
+            || self.memo_op(code)?;
+        if !known {
+            let shown = if code.is_ascii_graphic() {
+                format!("0x{code:02x} ('{}')", code as char)
+            } else {
+                format!("0x{code:02x}")
+            };
+            return Err(self.err(format!("opcode {shown} is not one a torch checkpoint uses")));
+        }
+        Ok(false)
+    }
+
+    /// Framing and the stack (`MARK`, `POP`, `DUP`, ...); `false` for an
+    /// opcode of another group.
+    fn stack_op(&mut self, code: u8) -> Result<bool, PickleError> {
         match code {
             op::PROTO => {
                 self.u8()?;
@@ -536,7 +559,6 @@ impl Reader<'_> {
             op::FRAME => {
                 self.bytes(8)?;
             }
-            op::STOP => return Ok(true),
             op::MARK => {
                 self.charge(size_of::<usize>())?;
                 self.marks.push(self.stack.len());
@@ -555,6 +577,14 @@ impl Reader<'_> {
                 let t = self.top()?;
                 self.push_id(t)?;
             }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Constants and numbers; `false` for an opcode of another group.
+    fn scalar_op(&mut self, code: u8) -> Result<bool, PickleError> {
+        match code {
             op::NONE => self.push(Obj::None, &[])?,
             op::NEWTRUE => self.push(Obj::Bool(true), &[])?,
             op::NEWFALSE => self.push(Obj::Bool(false), &[])?,
@@ -583,6 +613,14 @@ impl Reader<'_> {
                 let v = f64::from_be_bytes(self.le()?);
                 self.push(Obj::Float(v), &[])?;
             }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Strings and bytes; `false` for an opcode of another group.
+    fn text_op(&mut self, code: u8) -> Result<bool, PickleError> {
+        match code {
             op::BINUNICODE | op::BINUNICODE8 | op::SHORT_BINUNICODE => {
                 let n = match code {
                     op::SHORT_BINUNICODE => u64::from(self.u8()?),
@@ -617,6 +655,14 @@ impl Reader<'_> {
                 self.bytes(n)?;
                 self.push(Obj::Bytes(n), &[])?;
             }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Tuples, lists and dicts; `false` for an opcode of another group.
+    fn container_op(&mut self, code: u8) -> Result<bool, PickleError> {
+        match code {
             op::EMPTY_TUPLE => self.push(Obj::Tuple(Vec::new()), &[])?,
             op::TUPLE1 | op::TUPLE2 | op::TUPLE3 => {
                 let n = usize::from(code - op::TUPLE1 + 1);
@@ -662,6 +708,15 @@ impl Reader<'_> {
                 let items = self.pop_mark()?;
                 self.set_items(items)?;
             }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Globals, calls, `BUILD` and persistent ids (recorded, never run);
+    /// `false` for an opcode of another group.
+    fn object_op(&mut self, code: u8) -> Result<bool, PickleError> {
+        match code {
             op::GLOBAL => {
                 let module = self.line()?.to_string();
                 let name = self.line()?.to_string();
@@ -712,6 +767,14 @@ impl Reader<'_> {
                 let id = self.alloc(Obj::Str(pid), &[])?;
                 self.push(Obj::PersId(id), &[id])?;
             }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// The memo's `GET`s and `PUT`s; `false` for an opcode of another group.
+    fn memo_op(&mut self, code: u8) -> Result<bool, PickleError> {
+        match code {
             op::BINGET => {
                 let k = self.u8()?;
                 self.memo_get(k.into())?;
@@ -740,16 +803,9 @@ impl Reader<'_> {
                 let k = u32::try_from(self.memo.len()).map_err(|_| self.err("the memo is full"))?;
                 self.memo_put(k)?;
             }
-            other => {
-                let shown = if other.is_ascii_graphic() {
-                    format!("0x{other:02x} ('{}')", other as char)
-                } else {
-                    format!("0x{other:02x}")
-                };
-                return Err(self.err(format!("opcode {shown} is not one a torch checkpoint uses")));
-            }
+            _ => return Ok(false),
         }
-        Ok(false)
+        Ok(true)
     }
 }
 

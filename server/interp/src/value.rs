@@ -199,6 +199,18 @@ impl T {
         Ok(self.to_f64()?[0])
     }
 
+    /// The Python scalar `.item()` gives: a bool, float or int by dtype.
+    pub fn item_value(&self) -> Res<RVal> {
+        let v = self.item()?;
+        Ok(if self.dt == DType::Bool {
+            RVal::Bool(v != 0.0)
+        } else if self.dt.is_floating() {
+            RVal::Float(v)
+        } else {
+            RVal::Int(v as i64)
+        })
+    }
+
     /// Apply a function to every element (computed in f64).
     pub fn map(&self, out: DType, f: impl Fn(f64) -> f64) -> Res<T> {
         if out == DType::F32 && self.t.dtype() == CDType::F32 {

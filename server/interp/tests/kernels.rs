@@ -321,7 +321,7 @@ fn reductions_over_a_0d_tensor_with_a_dim() {
             v,
         ),
         (
-            "aten._softmax.default",
+            "aten.softmax.int",
             DType::F32,
             vec![x(), RVal::Int(-1), RVal::Bool(false)],
             vec![],

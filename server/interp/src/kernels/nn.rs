@@ -9,7 +9,7 @@ use tracer::dtype::DType;
 use tracer::graph::Node;
 
 use super::reduce::rows;
-use super::{Args, out_dtype, out_shape, wrap_dim};
+use super::{Args, Call, KernelFn, out_dtype, out_shape, wrap_dim};
 use crate::error::{Error, ErrorKind, Res};
 use crate::exec::Ctx;
 use crate::value::{RVal, T, with_slice};
@@ -1154,17 +1154,26 @@ fn gru_step(gi: &[f64], gh: &[f64], h: &mut [f64]) {
 /// `rnn_tanh_cell` / `rnn_relu_cell` / `gru_cell` / `lstm_cell`: (input
 /// [B, I], hx ([B, H], or the [h, c] list), w_ih, w_hh, b_ih?, b_hh?). The
 /// LSTM cell returns the new (h, c).
-fn rnn_cell(a: &Args, op: &str) -> Res<RVal> {
+/// The recurrence of one cell.
+#[derive(Clone, Copy, PartialEq)]
+enum Cell {
+    Tanh,
+    Relu,
+    Gru,
+    Lstm,
+}
+
+fn rnn_cell(a: &Args, op: &str, cell: Cell) -> Res<RVal> {
     let x = a.tensor(0, "input")?;
     let states: Vec<&T> = match a.get(1, "hx") {
         Some(RVal::Tensor(t)) => vec![t],
         Some(RVal::List(v)) => v.iter().filter_map(RVal::as_tensor).collect(),
         _ => vec![],
     };
-    let gates = match op {
-        "lstm_cell" => 4,
-        "gru_cell" => 3,
-        _ => 1,
+    let gates = match cell {
+        Cell::Lstm => 4,
+        Cell::Gru => 3,
+        Cell::Tanh | Cell::Relu => 1,
     };
     let (Some(h0), 2) = (states.first(), x.rank()) else {
         return Err(Error::runtime(format!(
@@ -1207,13 +1216,13 @@ fn rnn_cell(a: &Args, op: &str) -> Res<RVal> {
         let mut c = c_all[b * hs..(b + 1) * hs].to_vec();
         let gi = affine(&w_ih, &xs[b * feat..(b + 1) * feat], &b_ih);
         let gh = affine(&w_hh, &h, &b_hh);
-        match op {
-            "lstm_cell" => lstm_step(&gi, &gh, &mut h, &mut c),
-            "gru_cell" => gru_step(&gi, &gh, &mut h),
-            "rnn_relu_cell" => {
+        match cell {
+            Cell::Lstm => lstm_step(&gi, &gh, &mut h, &mut c),
+            Cell::Gru => gru_step(&gi, &gh, &mut h),
+            Cell::Relu => {
                 h = gi.iter().zip(&gh).map(|(p, q)| (p + q).max(0.0)).collect();
             }
-            _ => h = gi.iter().zip(&gh).map(|(p, q)| (p + q).tanh()).collect(),
+            Cell::Tanh => h = gi.iter().zip(&gh).map(|(p, q)| (p + q).tanh()).collect(),
         }
         h_out.extend(h);
         c_out.extend(c);
@@ -1355,12 +1364,20 @@ fn rnn(ctx: &Ctx, node: &Node, a: &Args, lstm: bool) -> Res<RVal> {
     Ok(RVal::List(items))
 }
 
-fn loss(op: &str, node: &Node, a: &Args) -> Res<T> {
+/// The losses with a kernel.
+#[derive(Clone, Copy, PartialEq)]
+enum Loss {
+    Mse,
+    L1,
+    CrossEntropy,
+}
+
+fn loss(kind: Loss, node: &Node, a: &Args) -> Res<T> {
     let x = a.tensor(0, "self")?;
     let y = a.tensor(1, "target")?;
     let dt = out_dtype(node).unwrap_or(x.dt);
-    let (reduction, vals): (i64, Vec<f64>) = match op {
-        "mse_loss" | "l1_loss" => {
+    let (reduction, vals): (i64, Vec<f64>) = match kind {
+        Loss::Mse | Loss::L1 => {
             let (p, q) = super::pointwise::broadcast_pair(&x.t, &y.t)?;
             let p = T { t: p, dt: x.dt }.to_f64()?;
             let q = T { t: q, dt: y.dt }.to_f64()?;
@@ -1368,7 +1385,7 @@ fn loss(op: &str, node: &Node, a: &Args) -> Res<T> {
                 .iter()
                 .zip(&q)
                 .map(|(u, w)| {
-                    if op == "mse_loss" {
+                    if kind == Loss::Mse {
                         (u - w) * (u - w)
                     } else {
                         (u - w).abs()
@@ -1377,7 +1394,7 @@ fn loss(op: &str, node: &Node, a: &Args) -> Res<T> {
                 .collect();
             (a.int_or(2, "reduction", 1)?, v)
         }
-        _ => {
+        Loss::CrossEntropy => {
             // cross_entropy_loss(input [N, C], target [N] class indices)
             if y.dt.is_floating() || x.rank() != 2 {
                 return Err(Error::unsupported(
@@ -1415,73 +1432,133 @@ fn out_dims(x: &T, y: &T) -> Res<Vec<usize>> {
         .to_vec())
 }
 
-pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RVal>> {
-    let Some(rest) = target.strip_prefix("aten.") else {
-        return Ok(None);
-    };
-    let (op, _overload) = rest.split_once('.').unwrap_or((rest, ""));
-    Ok(Some(match op {
-        "linear" => RVal::Tensor(linear(
+/// The linear-algebra and neural-network kernels, by op packet (every
+/// overload).
+pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
+    ("aten.linear", |_, k| {
+        let a = k.args;
+        let bias = a.opt_tensor(2, "bias");
+        Ok(RVal::Tensor(linear(
             a.tensor(0, "input")?,
             a.tensor(1, "weight")?,
-            a.opt_tensor(2, "bias"),
-        )?),
-        "matmul" | "mm" | "bmm" => {
-            RVal::Tensor(matmul(a.tensor(0, "self")?, a.tensor(1, "other")?)?)
-        }
-        "addmm" | "baddbmm" | "addbmm" => {
-            let bias = a.tensor(0, "self")?;
-            let p = matmul(a.tensor(1, "mat1")?, a.tensor(2, "mat2")?)?;
-            let beta = a.f64_or(3, "beta", 1.0)?;
-            let alpha = a.f64_or(4, "alpha", 1.0)?;
-            let b = bias.cast(p.dt)?;
-            let t = ((p.t * alpha)?.broadcast_add(&(b.t * beta)?))?;
-            wrap(t, p.dt)
-        }
-        "outer" | "ger" => {
-            let x = a.tensor(0, "self")?;
-            let y = a.tensor(1, "vec2")?;
-            let dt = out_dtype(node).unwrap_or(x.dt);
-            let p = x.cast(dt)?.t.reshape((x.numel(), 1))?;
-            let q = y.cast(dt)?.t.reshape((1, y.numel()))?;
-            wrap(p.broadcast_mul(&q)?, dt)
-        }
-        "einsum" => RVal::Tensor(einsum(node, a)?),
-        "conv1d" => RVal::Tensor(conv(ctx, node, a, 1, false)?),
-        "conv2d" => RVal::Tensor(conv(ctx, node, a, 2, false)?),
-        "conv_transpose1d" => RVal::Tensor(conv(ctx, node, a, 1, true)?),
-        "conv_transpose2d" => RVal::Tensor(conv(ctx, node, a, 2, true)?),
-        "max_pool1d" => RVal::Tensor(pool(a, 1, true)?),
-        "max_pool2d" => RVal::Tensor(pool(a, 2, true)?),
-        "avg_pool1d" => RVal::Tensor(pool(a, 1, false)?),
-        "avg_pool2d" => RVal::Tensor(pool(a, 2, false)?),
-        "adaptive_avg_pool1d" => adaptive_pool(a, 1, false)?,
-        "adaptive_avg_pool2d" => adaptive_pool(a, 2, false)?,
-        "adaptive_max_pool1d" => adaptive_pool(a, 1, true)?,
-        "adaptive_max_pool2d" => adaptive_pool(a, 2, true)?,
-        "batch_norm" | "_native_batch_norm_legit_no_training" => RVal::Tensor(batch_norm(node, a)?),
-        "layer_norm" => RVal::Tensor(layer_norm(node, a)?),
-        "rms_norm" => RVal::Tensor(rms_norm(node, a)?),
-        "group_norm" => RVal::Tensor(group_norm(node, a)?),
-        "instance_norm" => RVal::Tensor(instance_norm(node, a)?),
-        "embedding" => RVal::Tensor(embedding(a)?),
-        "embedding_bag" | "_embedding_bag" => embedding_bag(a)?,
-        "softmax" | "_softmax" | "log_softmax" | "_log_softmax" => {
-            let x = a.tensor(0, "self")?;
-            let d = wrap_dim(a.int_or(1, "dim", -1)?, x.rank())?;
-            let dt = out_dtype(node).unwrap_or(x.dt);
-            let log = op.contains("log");
-            RVal::Tensor(along_dim(x, d, dt, |row, o| softmax_row(row, o, log))?)
-        }
-        "scaled_dot_product_attention" => RVal::Tensor(sdpa(node, a)?),
-        "cosine_similarity" => RVal::Tensor(cosine_similarity(node, a)?),
-        "pairwise_distance" => RVal::Tensor(pairwise_distance(node, a)?),
-        "lstm" => rnn(ctx, node, a, true)?,
-        "gru" => rnn(ctx, node, a, false)?,
-        "rnn_tanh_cell" | "rnn_relu_cell" | "gru_cell" | "lstm_cell" => rnn_cell(a, op)?,
-        "mse_loss" | "l1_loss" | "cross_entropy_loss" => RVal::Tensor(loss(op, node, a)?),
-        _ => return Ok(None),
-    }))
+            bias,
+        )?))
+    }),
+    ("aten.matmul", |_, k| matmul_kernel(k)),
+    ("aten.mm", |_, k| matmul_kernel(k)),
+    ("aten.bmm", |_, k| matmul_kernel(k)),
+    ("aten.addmm", |_, k| addmm(k)),
+    ("aten.baddbmm", |_, k| addmm(k)),
+    ("aten.outer", |_, k| outer(k)),
+    ("aten.einsum", |_, k| tensor(einsum(k.node, k.args))),
+    ("aten.conv1d", |c, k| {
+        tensor(conv(c, k.node, k.args, 1, false))
+    }),
+    ("aten.conv2d", |c, k| {
+        tensor(conv(c, k.node, k.args, 2, false))
+    }),
+    ("aten.conv_transpose1d", |c, k| {
+        tensor(conv(c, k.node, k.args, 1, true))
+    }),
+    ("aten.conv_transpose2d", |c, k| {
+        tensor(conv(c, k.node, k.args, 2, true))
+    }),
+    ("aten.max_pool1d", |_, k| tensor(pool(k.args, 1, true))),
+    ("aten.max_pool2d", |_, k| tensor(pool(k.args, 2, true))),
+    ("aten.avg_pool1d", |_, k| tensor(pool(k.args, 1, false))),
+    ("aten.avg_pool2d", |_, k| tensor(pool(k.args, 2, false))),
+    ("aten.adaptive_avg_pool1d", |_, k| {
+        adaptive_pool(k.args, 1, false)
+    }),
+    ("aten.adaptive_avg_pool2d", |_, k| {
+        adaptive_pool(k.args, 2, false)
+    }),
+    ("aten.adaptive_max_pool1d", |_, k| {
+        adaptive_pool(k.args, 1, true)
+    }),
+    ("aten.adaptive_max_pool2d", |_, k| {
+        adaptive_pool(k.args, 2, true)
+    }),
+    ("aten.batch_norm", |_, k| tensor(batch_norm(k.node, k.args))),
+    ("aten.layer_norm", |_, k| tensor(layer_norm(k.node, k.args))),
+    ("aten.rms_norm", |_, k| tensor(rms_norm(k.node, k.args))),
+    ("aten.group_norm", |_, k| tensor(group_norm(k.node, k.args))),
+    ("aten.instance_norm", |_, k| {
+        tensor(instance_norm(k.node, k.args))
+    }),
+    ("aten.embedding", |_, k| tensor(embedding(k.args))),
+    ("aten.embedding_bag", |_, k| embedding_bag(k.args)),
+    ("aten.softmax", |_, k| softmax(k, false)),
+    ("aten.log_softmax", |_, k| softmax(k, true)),
+    ("aten.scaled_dot_product_attention", |_, k| {
+        tensor(sdpa(k.node, k.args))
+    }),
+    ("aten.cosine_similarity", |_, k| {
+        tensor(cosine_similarity(k.node, k.args))
+    }),
+    ("aten.pairwise_distance", |_, k| {
+        tensor(pairwise_distance(k.node, k.args))
+    }),
+    ("aten.lstm", |c, k| rnn(c, k.node, k.args, true)),
+    ("aten.gru", |c, k| rnn(c, k.node, k.args, false)),
+    ("aten.rnn_tanh_cell", |_, k| {
+        rnn_cell(k.args, k.op, Cell::Tanh)
+    }),
+    ("aten.rnn_relu_cell", |_, k| {
+        rnn_cell(k.args, k.op, Cell::Relu)
+    }),
+    ("aten.gru_cell", |_, k| rnn_cell(k.args, k.op, Cell::Gru)),
+    ("aten.lstm_cell", |_, k| rnn_cell(k.args, k.op, Cell::Lstm)),
+    ("aten.mse_loss", |_, k| {
+        tensor(loss(Loss::Mse, k.node, k.args))
+    }),
+    ("aten.l1_loss", |_, k| {
+        tensor(loss(Loss::L1, k.node, k.args))
+    }),
+    ("aten.cross_entropy_loss", |_, k| {
+        tensor(loss(Loss::CrossEntropy, k.node, k.args))
+    }),
+];
+
+fn tensor(t: Res<T>) -> Res<RVal> {
+    t.map(RVal::Tensor)
+}
+
+fn matmul_kernel(k: &Call) -> Res<RVal> {
+    Ok(RVal::Tensor(matmul(
+        k.args.tensor(0, "self")?,
+        k.args.tensor(1, "other")?,
+    )?))
+}
+
+/// `addmm` / `baddbmm`: beta * self + alpha * (mat1 @ mat2).
+fn addmm(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let bias = a.tensor(0, "self")?;
+    let p = matmul(a.tensor(1, "mat1")?, a.tensor(2, "mat2")?)?;
+    let beta = a.f64_or(3, "beta", 1.0)?;
+    let alpha = a.f64_or(4, "alpha", 1.0)?;
+    let b = bias.cast(p.dt)?;
+    let t = ((p.t * alpha)?.broadcast_add(&(b.t * beta)?))?;
+    Ok(wrap(t, p.dt))
+}
+
+fn outer(k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let y = k.args.tensor(1, "vec2")?;
+    let dt = out_dtype(k.node).unwrap_or(x.dt);
+    let p = x.cast(dt)?.t.reshape((x.numel(), 1))?;
+    let q = y.cast(dt)?.t.reshape((1, y.numel()))?;
+    Ok(wrap(p.broadcast_mul(&q)?, dt))
+}
+
+fn softmax(k: &Call, log: bool) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let d = wrap_dim(k.args.int_or(1, "dim", -1)?, x.rank())?;
+    let dt = out_dtype(k.node).unwrap_or(x.dt);
+    Ok(RVal::Tensor(along_dim(x, d, dt, |row, o| {
+        softmax_row(row, o, log)
+    })?))
 }
 
 /// `einsum(equation, operands)` for explicit-output equations without

@@ -8,9 +8,8 @@ use candle_core::Tensor;
 use tracer::dtype::{Category, DType, Operand, result_type};
 use tracer::graph::Node;
 
-use super::{Args, as_tensor, out_dtype};
+use super::{Args, Call, KernelFn, as_tensor, out_dtype};
 use crate::error::{Error, Res};
-use crate::exec::Ctx;
 use crate::value::{RVal, T};
 
 /// The promotion operand of a runtime value.
@@ -56,14 +55,18 @@ fn arith_dtype(node: &Node, a: &Args) -> DType {
     if dt == DType::Bool { DType::I64 } else { dt }
 }
 
-fn binary_operands(a: &Args, dt: DType) -> Res<(T, T)> {
-    let x = a
-        .pos
-        .first()
-        .ok_or_else(|| Error::runtime("missing first operand"))?;
+/// The first operand and `other`, as given; `missing` names each in the
+/// error when it is absent.
+fn operand_pair<'a>(a: &'a Args, missing: [&str; 2]) -> Res<(&'a RVal, &'a RVal)> {
+    let x = a.pos.first().ok_or_else(|| Error::runtime(missing[0]))?;
     let y = a
         .get(1, "other")
-        .ok_or_else(|| Error::runtime("missing second operand"))?;
+        .ok_or_else(|| Error::runtime(missing[1]))?;
+    Ok((x, y))
+}
+
+fn binary_operands(a: &Args, dt: DType) -> Res<(T, T)> {
+    let (x, y) = operand_pair(a, ["missing first operand", "missing second operand"])?;
     Ok((as_tensor(x, dt)?, as_tensor(y, dt)?))
 }
 
@@ -194,66 +197,6 @@ fn libm_erf(x: f64) -> f64 {
     if x < 0.0 { -r } else { r }
 }
 
-/// The unary ops computed in f64 from a function.
-fn unary_fn(name: &str) -> Option<fn(f64) -> f64> {
-    Some(match name {
-        "neg" => |v| -v,
-        "abs" => f64::abs,
-        "sin" => f64::sin,
-        "cos" => f64::cos,
-        "tan" => f64::tan,
-        "asin" => f64::asin,
-        "acos" => f64::acos,
-        "atan" => f64::atan,
-        "sinh" => f64::sinh,
-        "cosh" => f64::cosh,
-        "tanh" => f64::tanh,
-        "exp" => f64::exp,
-        "exp2" => f64::exp2,
-        "expm1" => f64::exp_m1,
-        "log" => f64::ln,
-        "log2" => f64::log2,
-        "log10" => f64::log10,
-        "log1p" => f64::ln_1p,
-        "sqrt" => f64::sqrt,
-        "rsqrt" => |v| 1.0 / v.sqrt(),
-        "reciprocal" => |v| 1.0 / v,
-        "square" => |v| v * v,
-        "sigmoid" => sigmoid,
-        "log_sigmoid" => |v: f64| {
-            // -softplus(-v), stable.
-            let m = (-v).max(0.0);
-            -(m + ((-m).exp() + (-v - m).exp()).ln())
-        },
-        "relu" => |v| if v > 0.0 || v.is_nan() { v } else { 0.0 },
-        "silu" => |v| v * sigmoid(v),
-        "mish" => |v: f64| v * softplus(v, 1.0, 20.0).tanh(),
-        "selu" => |v: f64| {
-            let alpha = 1.673_263_242_354_377_3;
-            let scale = 1.050_700_987_355_480_5;
-            scale * if v > 0.0 { v } else { alpha * v.exp_m1() }
-        },
-        "hardsigmoid" => |v: f64| ((v + 3.0) / 6.0).clamp(0.0, 1.0),
-        "hardswish" => |v: f64| v * ((v + 3.0).clamp(0.0, 6.0)) / 6.0,
-        "erf" => erf,
-        "floor" => f64::floor,
-        "ceil" => f64::ceil,
-        "round" => f64::round_ties_even,
-        "trunc" => f64::trunc,
-        "sign" => |v: f64| {
-            if v > 0.0 {
-                1.0
-            } else if v < 0.0 {
-                -1.0
-            } else {
-                v
-            }
-        },
-        "bitwise_not" | "logical_not" => |v| if v == 0.0 { 1.0 } else { 0.0 },
-        _ => return None,
-    })
-}
-
 fn softplus(v: f64, beta: f64, threshold: f64) -> f64 {
     if v * beta > threshold {
         v
@@ -271,385 +214,498 @@ fn gelu(v: f64, tanh_approx: bool) -> f64 {
     }
 }
 
-pub fn call(_ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RVal>> {
-    let mut parts = target.split('.');
-    let (ns, op, overload) = (
-        parts.next().unwrap_or(""),
-        parts.next().unwrap_or(""),
-        parts.next().unwrap_or(""),
-    );
-    if ns != "aten" {
-        return Ok(None);
+fn relu(v: f64) -> f64 {
+    if v > 0.0 || v.is_nan() { v } else { 0.0 }
+}
+
+fn log_sigmoid(v: f64) -> f64 {
+    // -softplus(-v), stable.
+    let m = (-v).max(0.0);
+    -(m + ((-m).exp() + (-v - m).exp()).ln())
+}
+
+fn selu(v: f64) -> f64 {
+    let alpha = 1.673_263_242_354_377_3;
+    let scale = 1.050_700_987_355_480_5;
+    scale * if v > 0.0 { v } else { alpha * v.exp_m1() }
+}
+
+/// 1 or -1; zeros (of either sign) and NaN are themselves.
+fn sign(v: f64) -> f64 {
+    if v == 0.0 || v.is_nan() {
+        v
+    } else {
+        v.signum()
     }
+}
+
+fn flag(b: bool) -> f64 {
+    b as u8 as f64
+}
+
+/// The elementwise kernels, by op packet (every overload) or by target.
+pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
+    // ----- arithmetic ----------------------------------------------------------------
+    ("aten.add", |_, k| arith(k, Arith::Add)),
+    ("aten.sub", |_, k| arith(k, Arith::Sub)),
+    ("aten.rsub", |_, k| arith(k, Arith::Rsub)),
+    ("aten.mul", |_, k| arith(k, Arith::Mul)),
+    ("aten.div", |_, k| arith(k, Arith::Div)),
+    ("aten.maximum", |_, k| arith(k, Arith::Maximum)),
+    ("aten.minimum", |_, k| arith(k, Arith::Minimum)),
     // `max.other` / `min.other` are the elementwise maximum / minimum.
-    let op = match (op, overload) {
-        ("max", "other") => "maximum",
-        ("min", "other") => "minimum",
-        _ => op,
+    ("aten.max.other", |_, k| arith(k, Arith::Maximum)),
+    ("aten.min.other", |_, k| arith(k, Arith::Minimum)),
+    ("aten.pow", |_, k| pow(k)),
+    ("aten.remainder", |_, k| {
+        division(k, |p, q| {
+            let r = p % q;
+            if r != 0.0 && (r < 0.0) != (q < 0.0) {
+                r + q
+            } else {
+                r
+            }
+        })
+    }),
+    ("aten.fmod", |_, k| division(k, |p, q| p % q)),
+    ("aten.floor_divide", |_, k| {
+        division(k, |p, q| (p / q).floor())
+    }),
+    ("aten.atan2", |_, k| {
+        let dt = arith_dtype(k.node, k.args);
+        let (x, y) = binary_operands(k.args, dt)?;
+        Ok(RVal::Tensor(zip_map(&x, &y, dt, f64::atan2)?))
+    }),
+    ("aten.addcmul", |_, k| addc(k, |p, q| p * q)),
+    ("aten.addcdiv", |_, k| addc(k, |p, q| p / q)),
+    // ----- comparisons and logic -----------------------------------------------------
+    ("aten.eq", |_, k| compare(k, |p, q| p == q)),
+    ("aten.ne", |_, k| compare(k, |p, q| p != q)),
+    ("aten.lt", |_, k| compare(k, |p, q| p < q)),
+    ("aten.le", |_, k| compare(k, |p, q| p <= q)),
+    ("aten.gt", |_, k| compare(k, |p, q| p > q)),
+    ("aten.ge", |_, k| compare(k, |p, q| p >= q)),
+    ("aten.logical_and", |_, k| logical(k, |p, q| p && q)),
+    ("aten.logical_or", |_, k| logical(k, |p, q| p || q)),
+    ("aten.logical_xor", |_, k| logical(k, |p, q| p != q)),
+    // `a & b` records `aten.__and__`, the same computation.
+    ("aten.bitwise_and", |_, k| bitwise(k, |p, q| p & q)),
+    ("aten.bitwise_or", |_, k| bitwise(k, |p, q| p | q)),
+    ("aten.bitwise_xor", |_, k| bitwise(k, |p, q| p ^ q)),
+    ("aten.__and__", |_, k| bitwise(k, |p, q| p & q)),
+    ("aten.__or__", |_, k| bitwise(k, |p, q| p | q)),
+    ("aten.__xor__", |_, k| bitwise(k, |p, q| p ^ q)),
+    ("aten.isnan", |_, k| predicate(k, f64::is_nan)),
+    ("aten.isinf", |_, k| predicate(k, f64::is_infinite)),
+    ("aten.isfinite", |_, k| predicate(k, f64::is_finite)),
+    // ----- selection, clamping, fills --------------------------------------------------
+    ("aten.where", |_, k| where_(k)),
+    ("aten.masked_fill", |_, k| masked_fill(k)),
+    ("aten.clamp", |_, k| clamp(k, Bounds::Both)),
+    ("aten.clip", |_, k| clamp(k, Bounds::Both)),
+    ("aten.clamp_min", |_, k| clamp(k, Bounds::Min)),
+    ("aten.clamp_max", |_, k| clamp(k, Bounds::Max)),
+    ("aten.fill", |_, k| {
+        let x = k.args.tensor(0, "self")?;
+        let v = k.args.f64_or(1, "value", 0.0)?;
+        Ok(RVal::Tensor(x.map(x.dt, |_| v)?))
+    }),
+    ("aten.zero", |_, k| {
+        let x = k.args.tensor(0, "self")?;
+        Ok(RVal::Tensor(x.map(x.dt, |_| 0.0)?))
+    }),
+    ("aten.copy", |_, k| {
+        let dst = k.args.tensor(0, "self")?;
+        let src = k.args.tensor(1, "src")?.cast(dst.dt)?;
+        let t = src.t.broadcast_as(dst.dims())?.contiguous()?;
+        Ok(wrap(t, dst.dt))
+    }),
+    // ----- activations with parameters ---------------------------------------------------
+    ("aten.hardtanh", |_, k| {
+        let x = unary_input(k.node, k.args)?;
+        let lo = k.args.f64_or(1, "min_val", -1.0)?;
+        let hi = k.args.f64_or(2, "max_val", 1.0)?;
+        map(&x, |v| if v.is_nan() { v } else { v.clamp(lo, hi) })
+    }),
+    ("aten.leaky_relu", |_, k| {
+        let x = unary_input(k.node, k.args)?;
+        let s = k.args.f64_or(1, "negative_slope", 0.01)?;
+        map(&x, |v| if v > 0.0 { v } else { v * s })
+    }),
+    ("aten.elu", |_, k| {
+        let x = unary_input(k.node, k.args)?;
+        let al = k.args.f64_or(1, "alpha", 1.0)?;
+        let sc = k.args.f64_or(2, "scale", 1.0)?;
+        let isc = k.args.f64_or(3, "input_scale", 1.0)?;
+        map(&x, |v| {
+            if v > 0.0 {
+                sc * v
+            } else {
+                sc * al * (v * isc).exp_m1()
+            }
+        })
+    }),
+    ("aten.celu", |_, k| {
+        let x = unary_input(k.node, k.args)?;
+        let al = k.args.f64_or(1, "alpha", 1.0)?;
+        map(&x, |v| if v > 0.0 { v } else { al * (v / al).exp_m1() })
+    }),
+    ("aten.hardshrink", |_, k| {
+        let x = unary_input(k.node, k.args)?;
+        let l = k.args.f64_or(1, "lambd", 0.5)?;
+        map(&x, |v| if v > l || v < -l { v } else { 0.0 })
+    }),
+    ("aten.softshrink", |_, k| {
+        let x = unary_input(k.node, k.args)?;
+        let l = k.args.f64_or(1, "lambd", 0.5)?;
+        map(&x, |v| {
+            if v > l {
+                v - l
+            } else if v < -l {
+                v + l
+            } else {
+                0.0
+            }
+        })
+    }),
+    ("aten.threshold", |_, k| {
+        let x = unary_input(k.node, k.args)?;
+        let th = k.args.f64_or(1, "threshold", 0.0)?;
+        let value = k.args.f64_or(2, "value", 0.0)?;
+        map(&x, |v| if v > th || v.is_nan() { v } else { value })
+    }),
+    ("aten.rrelu", |_, k| rrelu(k)),
+    ("aten.prelu", |_, k| prelu(k)),
+    ("aten.glu", |_, k| glu(k)),
+    ("aten.softplus", |_, k| {
+        let x = unary_input(k.node, k.args)?;
+        let beta = k.args.f64_or(1, "beta", 1.0)?;
+        let th = k.args.f64_or(2, "threshold", 20.0)?;
+        map(&x, |v| softplus(v, beta, th))
+    }),
+    ("aten.gelu", |_, k| {
+        let x = unary_input(k.node, k.args)?;
+        let tanh = k.args.str_or(1, "approximate", "none") == "tanh";
+        map(&x, |v| gelu(v, tanh))
+    }),
+    // ----- unary math, computed in f64 (candle's own kernels where they match torch) -----
+    ("aten.neg", |_, k| unary_native(k, Tensor::neg, |v| -v)),
+    ("aten.abs", |_, k| unary_native(k, Tensor::abs, f64::abs)),
+    ("aten.sqrt", |_, k| unary_native(k, Tensor::sqrt, f64::sqrt)),
+    ("aten.sin", |_, k| unary(k, f64::sin)),
+    ("aten.cos", |_, k| unary(k, f64::cos)),
+    ("aten.tan", |_, k| unary(k, f64::tan)),
+    ("aten.asin", |_, k| unary(k, f64::asin)),
+    ("aten.acos", |_, k| unary(k, f64::acos)),
+    ("aten.atan", |_, k| unary(k, f64::atan)),
+    ("aten.sinh", |_, k| unary(k, f64::sinh)),
+    ("aten.cosh", |_, k| unary(k, f64::cosh)),
+    ("aten.tanh", |_, k| unary(k, f64::tanh)),
+    ("aten.exp", |_, k| unary(k, f64::exp)),
+    ("aten.exp2", |_, k| unary(k, f64::exp2)),
+    ("aten.expm1", |_, k| unary(k, f64::exp_m1)),
+    ("aten.log", |_, k| unary(k, f64::ln)),
+    ("aten.log2", |_, k| unary(k, f64::log2)),
+    ("aten.log10", |_, k| unary(k, f64::log10)),
+    ("aten.log1p", |_, k| unary(k, f64::ln_1p)),
+    ("aten.rsqrt", |_, k| unary(k, |v| 1.0 / v.sqrt())),
+    ("aten.reciprocal", |_, k| unary(k, |v| 1.0 / v)),
+    ("aten.square", |_, k| unary(k, |v| v * v)),
+    ("aten.sigmoid", |_, k| unary(k, sigmoid)),
+    ("aten.log_sigmoid", |_, k| unary(k, log_sigmoid)),
+    ("aten.relu", |_, k| unary(k, relu)),
+    ("aten.silu", |_, k| unary(k, |v| v * sigmoid(v))),
+    ("aten.mish", |_, k| {
+        unary(k, |v| v * softplus(v, 1.0, 20.0).tanh())
+    }),
+    ("aten.selu", |_, k| unary(k, selu)),
+    ("aten.hardsigmoid", |_, k| {
+        unary(k, |v| ((v + 3.0) / 6.0).clamp(0.0, 1.0))
+    }),
+    ("aten.hardswish", |_, k| {
+        unary(k, |v| v * ((v + 3.0).clamp(0.0, 6.0)) / 6.0)
+    }),
+    ("aten.erf", |_, k| unary(k, erf)),
+    ("aten.floor", |_, k| unary(k, f64::floor)),
+    ("aten.ceil", |_, k| unary(k, f64::ceil)),
+    ("aten.round", |_, k| unary(k, f64::round_ties_even)),
+    ("aten.trunc", |_, k| unary(k, f64::trunc)),
+    ("aten.sign", |_, k| unary(k, sign)),
+    ("aten.bitwise_not", |_, k| unary(k, |v| flag(v == 0.0))),
+    ("aten.logical_not", |_, k| unary(k, |v| flag(v == 0.0))),
+];
+
+/// An f64 function of the input, in the traced output dtype.
+fn unary(k: &Call, f: impl Fn(f64) -> f64) -> Res<RVal> {
+    map(&unary_input(k.node, k.args)?, f)
+}
+
+fn map(x: &T, f: impl Fn(f64) -> f64) -> Res<RVal> {
+    Ok(RVal::Tensor(x.map(x.dt, f)?))
+}
+
+/// [`unary`], with candle's own kernel on floating inputs.
+fn unary_native(
+    k: &Call,
+    native: fn(&Tensor) -> candle_core::Result<Tensor>,
+    f: fn(f64) -> f64,
+) -> Res<RVal> {
+    let x = unary_input(k.node, k.args)?;
+    if x.dt.is_floating() {
+        return Ok(wrap(native(&x.t)?, x.dt));
+    }
+    Ok(RVal::Tensor(x.map(x.dt, f)?))
+}
+
+/// The arithmetic computed by candle's own broadcasting kernels.
+#[derive(Clone, Copy, PartialEq)]
+enum Arith {
+    Add,
+    Sub,
+    Rsub,
+    Mul,
+    Div,
+    Maximum,
+    Minimum,
+}
+
+fn arith(k: &Call, op: Arith) -> Res<RVal> {
+    let (node, a) = (k.node, k.args);
+    let dt = arith_dtype(node, a);
+    let rounding = a.str_or(2, "rounding_mode", "");
+    let (x, y) = binary_operands(a, dt)?;
+    if op == Arith::Div && !rounding.is_empty() {
+        let floor = rounding == "floor";
+        let out = zip_map(&x.cast(DType::F64)?, &y.cast(DType::F64)?, dt, |p, q| {
+            let r = p / q;
+            if floor { r.floor() } else { r.trunc() }
+        })?;
+        return Ok(RVal::Tensor(out));
+    }
+    let t = match op {
+        Arith::Add => x.t.broadcast_add(&scale(&y, alpha(a)?)?.t)?,
+        Arith::Sub => x.t.broadcast_sub(&scale(&y, alpha(a)?)?.t)?,
+        Arith::Rsub => y.t.broadcast_sub(&scale(&x, alpha(a)?)?.t)?,
+        Arith::Mul => x.t.broadcast_mul(&y.t)?,
+        Arith::Div => {
+            if !dt.is_floating() {
+                return Err(Error::unsupported("integer true division"));
+            }
+            x.t.broadcast_div(&y.t)?
+        }
+        Arith::Maximum => zip_map(&x, &y, dt, nan_max)?.t,
+        Arith::Minimum => zip_map(&x, &y, dt, nan_min)?.t,
     };
-    // Native candle kernels for the hot binary ops.
-    match op {
-        "add" | "sub" | "mul" | "div" | "rsub" | "maximum" | "minimum" => {
-            let dt = arith_dtype(node, a);
-            let rounding = a.str_or(2, "rounding_mode", "");
-            let (x, y) = binary_operands(a, dt)?;
-            if op == "div" && !rounding.is_empty() {
-                let floor = rounding == "floor";
-                let out = zip_map(&x.cast(DType::F64)?, &y.cast(DType::F64)?, dt, |p, q| {
-                    let r = p / q;
-                    if floor { r.floor() } else { r.trunc() }
-                })?;
-                return Ok(Some(RVal::Tensor(out)));
-            }
-            let t = match op {
-                "add" => x.t.broadcast_add(&scale(&y, alpha(a)?)?.t)?,
-                "sub" => x.t.broadcast_sub(&scale(&y, alpha(a)?)?.t)?,
-                "rsub" => y.t.broadcast_sub(&scale(&x, alpha(a)?)?.t)?,
-                "mul" => x.t.broadcast_mul(&y.t)?,
-                "div" => {
-                    if !dt.is_floating() {
-                        return Err(Error::unsupported("integer true division"));
-                    }
-                    x.t.broadcast_div(&y.t)?
-                }
-                "maximum" => zip_map(&x, &y, dt, nan_max)?.t,
-                _ => zip_map(&x, &y, dt, nan_min)?.t,
-            };
-            // Bool operands compute as int64; torch's result stays bool
-            // (`+` is or, `*` is and).
-            if out_dtype(node) == Some(DType::Bool) {
-                return Ok(Some(RVal::Tensor(T { t, dt }.cast(DType::Bool)?)));
-            }
-            return Ok(Some(wrap(t, dt)));
-        }
-        "pow" => {
-            let dt = arith_dtype(node, a);
-            let (x, y) = binary_operands(a, dt)?;
-            if overload == "Tensor_Scalar"
-                && let Some(e) = a.get(1, "exponent").and_then(RVal::as_f64)
-            {
-                if e == 2.0 && dt.is_floating() {
-                    return Ok(Some(wrap(x.t.sqr()?, dt)));
-                }
-                return Ok(Some(RVal::Tensor(x.map(dt, |v| v.powf(e))?)));
-            }
-            return Ok(Some(RVal::Tensor(zip_map(&x, &y, dt, f64::powf)?)));
-        }
-        "remainder" | "fmod" | "floor_divide" | "atan2" => {
-            let dt = arith_dtype(node, a);
-            let (x, y) = binary_operands(a, dt)?;
-            let f: fn(f64, f64) -> f64 = match op {
-                "remainder" => |p, q| {
-                    let r = p % q;
-                    if r != 0.0 && (r < 0.0) != (q < 0.0) {
-                        r + q
-                    } else {
-                        r
-                    }
-                },
-                "fmod" => |p, q| p % q,
-                "floor_divide" => |p, q| (p / q).floor(),
-                _ => f64::atan2,
-            };
-            if !dt.is_floating() && matches!(op, "remainder" | "fmod" | "floor_divide") {
-                let ys = y.to_f64()?;
-                if ys.contains(&0.0) {
-                    return Err(Error::runtime(
-                        "ZeroDivisionError: integer division by zero",
-                    ));
-                }
-            }
-            return Ok(Some(RVal::Tensor(zip_map(&x, &y, dt, f)?)));
-        }
-        "eq" | "ne" | "lt" | "le" | "gt" | "ge" => {
-            let x = a
-                .pos
-                .first()
-                .ok_or_else(|| Error::runtime("missing operand"))?;
-            let y = a
-                .get(1, "other")
-                .ok_or_else(|| Error::runtime("missing operand"))?;
-            let dt = promote(&[x, y]);
-            let (x, y) = (as_tensor(x, dt)?, as_tensor(y, dt)?);
-            let f: fn(f64, f64) -> f64 = match op {
-                "eq" => |p, q| (p == q) as u8 as f64,
-                "ne" => |p, q| (p != q) as u8 as f64,
-                "lt" => |p, q| (p < q) as u8 as f64,
-                "le" => |p, q| (p <= q) as u8 as f64,
-                "gt" => |p, q| (p > q) as u8 as f64,
-                _ => |p, q| (p >= q) as u8 as f64,
-            };
-            return Ok(Some(RVal::Tensor(zip_map(&x, &y, DType::Bool, f)?)));
-        }
-        "logical_and" | "logical_or" | "logical_xor" => {
-            let x = as_tensor(a.pos.first().unwrap_or(&RVal::None), DType::F64)?;
-            let y = as_tensor(a.get(1, "other").unwrap_or(&RVal::None), DType::F64)?;
-            let f: fn(f64, f64) -> f64 = match op {
-                "logical_and" => |p, q| ((p != 0.0) && (q != 0.0)) as u8 as f64,
-                "logical_or" => |p, q| ((p != 0.0) || (q != 0.0)) as u8 as f64,
-                _ => |p, q| ((p != 0.0) != (q != 0.0)) as u8 as f64,
-            };
-            return Ok(Some(RVal::Tensor(zip_map(&x, &y, DType::Bool, f)?)));
-        }
-        // `a & b` records `aten.__and__`, the same computation.
-        "bitwise_and" | "bitwise_or" | "bitwise_xor" | "__and__" | "__or__" | "__xor__" => {
-            let dt = arith_dtype(node, a);
-            let dt = if out_dtype(node) == Some(DType::Bool) {
-                DType::Bool
-            } else {
-                dt
-            };
-            let x = as_tensor(a.pos.first().unwrap_or(&RVal::None), dt)?;
-            let y = as_tensor(a.get(1, "other").unwrap_or(&RVal::None), dt)?;
-            let f: fn(f64, f64) -> f64 = match op {
-                "bitwise_and" | "__and__" => |p, q| ((p as i64) & (q as i64)) as f64,
-                "bitwise_or" | "__or__" => |p, q| ((p as i64) | (q as i64)) as f64,
-                _ => |p, q| ((p as i64) ^ (q as i64)) as f64,
-            };
-            return Ok(Some(RVal::Tensor(zip_map(&x, &y, dt, f)?)));
-        }
-        "addcmul" | "addcdiv" => {
-            // input + value * tensor1 (* or /) tensor2
-            let dt = out_dtype(node).unwrap_or(DType::F32);
-            let x = as_tensor(a.pos.first().unwrap_or(&RVal::None), dt)?;
-            let t1 = as_tensor(a.get(1, "tensor1").unwrap_or(&RVal::None), dt)?;
-            let t2 = as_tensor(a.get(2, "tensor2").unwrap_or(&RVal::None), dt)?;
-            let value = a.f64_or(3, "value", 1.0)?;
-            let combined = if op == "addcmul" {
-                zip_map(&t1, &t2, DType::F64, |p, q| value * p * q)?
-            } else {
-                zip_map(&t1, &t2, DType::F64, |p, q| value * p / q)?
-            };
-            return Ok(Some(RVal::Tensor(zip_map(&x, &combined, dt, |p, q| {
-                p + q
-            })?)));
-        }
-        "where" => {
-            let c = a.tensor(0, "condition")?.cast(DType::Bool)?;
-            let dt = out_dtype(node).unwrap_or(DType::F32);
-            let x = as_tensor(a.get(1, "self").unwrap_or(&RVal::None), dt)?;
-            let y = as_tensor(a.get(2, "other").unwrap_or(&RVal::None), dt)?;
-            let shape =
-                c.t.shape()
-                    .broadcast_shape_binary_op(x.t.shape(), "where")?
-                    .broadcast_shape_binary_op(y.t.shape(), "where")?;
-            let t = c.t.broadcast_as(&shape)?.where_cond(
-                &x.t.broadcast_as(&shape)?.contiguous()?,
-                &y.t.broadcast_as(&shape)?.contiguous()?,
-            )?;
-            return Ok(Some(wrap(t, dt)));
-        }
-        "masked_fill" => {
-            let x = a.tensor(0, "self")?;
-            let m = a.tensor(1, "mask")?.cast(DType::Bool)?;
-            let v = a
-                .get(2, "value")
-                .ok_or_else(|| Error::runtime("missing fill value"))?;
-            let fill = as_tensor(v, x.dt)?;
-            let shape =
-                x.t.shape()
-                    .broadcast_shape_binary_op(m.t.shape(), "masked_fill")?;
-            let t = m.t.broadcast_as(&shape)?.where_cond(
-                &fill.t.broadcast_as(&shape)?.contiguous()?,
-                &x.t.broadcast_as(&shape)?.contiguous()?,
-            )?;
-            return Ok(Some(wrap(t, x.dt)));
-        }
-        "clamp" | "clip" | "clamp_min" | "clamp_max" => {
-            let x = unary_input(node, a)?;
-            let (lo, hi) = match op {
-                "clamp_min" => (a.opt(1, "min"), None),
-                "clamp_max" => (None, a.opt(1, "max")),
-                _ => (a.opt(1, "min"), a.opt(2, "max")),
-            };
-            let mut out = x.clone();
-            if let Some(l) = lo {
-                let l = as_tensor(l, x.dt)?;
-                out = zip_map(&out, &l, x.dt, |p, q| if p.is_nan() { p } else { p.max(q) })?;
-            }
-            if let Some(h) = hi {
-                let h = as_tensor(h, x.dt)?;
-                out = zip_map(&out, &h, x.dt, |p, q| if p.is_nan() { p } else { p.min(q) })?;
-            }
-            return Ok(Some(RVal::Tensor(out)));
-        }
-        "hardtanh" => {
-            let x = unary_input(node, a)?;
-            let lo = a.f64_or(1, "min_val", -1.0)?;
-            let hi = a.f64_or(2, "max_val", 1.0)?;
-            return Ok(Some(RVal::Tensor(
-                x.map(x.dt, |v| if v.is_nan() { v } else { v.clamp(lo, hi) })?,
-            )));
-        }
-        "leaky_relu" => {
-            let x = unary_input(node, a)?;
-            let s = a.f64_or(1, "negative_slope", 0.01)?;
-            return Ok(Some(RVal::Tensor(
-                x.map(x.dt, |v| if v > 0.0 { v } else { v * s })?,
-            )));
-        }
-        "elu" => {
-            let x = unary_input(node, a)?;
-            let al = a.f64_or(1, "alpha", 1.0)?;
-            let sc = a.f64_or(2, "scale", 1.0)?;
-            let isc = a.f64_or(3, "input_scale", 1.0)?;
-            return Ok(Some(RVal::Tensor(x.map(x.dt, |v| {
-                if v > 0.0 {
-                    sc * v
-                } else {
-                    sc * al * (v * isc).exp_m1()
-                }
-            })?)));
-        }
-        "celu" => {
-            let x = unary_input(node, a)?;
-            let al = a.f64_or(1, "alpha", 1.0)?;
-            return Ok(Some(RVal::Tensor(x.map(x.dt, |v| {
-                if v > 0.0 { v } else { al * (v / al).exp_m1() }
-            })?)));
-        }
-        "hardshrink" | "softshrink" => {
-            let x = unary_input(node, a)?;
-            let l = a.f64_or(1, "lambd", 0.5)?;
-            let f: fn(f64, f64) -> f64 = if op == "hardshrink" {
-                |v, l| if v > l || v < -l { v } else { 0.0 }
-            } else {
-                |v, l| {
-                    if v > l {
-                        v - l
-                    } else if v < -l {
-                        v + l
-                    } else {
-                        0.0
-                    }
-                }
-            };
-            return Ok(Some(RVal::Tensor(x.map(x.dt, |v| f(v, l))?)));
-        }
-        "threshold" => {
-            let x = unary_input(node, a)?;
-            let th = a.f64_or(1, "threshold", 0.0)?;
-            let value = a.f64_or(2, "value", 0.0)?;
-            return Ok(Some(RVal::Tensor(
-                x.map(x.dt, |v| if v > th || v.is_nan() { v } else { value })?,
-            )));
-        }
-        "rrelu" => {
-            if a.bool_or(3, "training", false) {
-                return Err(Error::runtime(
-                    "rrelu in training mode draws a random slope per element: not modelled by quick runs",
-                ));
-            }
-            let x = unary_input(node, a)?;
-            let lo = a.f64_or(1, "lower", 0.125)?;
-            let hi = a.f64_or(2, "upper", 1.0 / 3.0)?;
-            let slope = (lo + hi) / 2.0;
-            return Ok(Some(RVal::Tensor(
-                x.map(x.dt, |v| if v >= 0.0 { v } else { v * slope })?,
-            )));
-        }
-        "prelu" => {
-            let x = unary_input(node, a)?;
-            let w = a.tensor(1, "weight")?.cast(x.dt)?;
-            // One slope per channel (dim 1, or dim 0 of a 1-d input).
-            let c = w.numel();
-            let mut dims = vec![1; x.rank()];
-            if c > 1 {
-                let at = usize::from(x.rank() >= 2);
-                if x.dims().get(at) != Some(&c) {
-                    return Err(Error::runtime(format!(
-                        "prelu: {c} slopes for an input of {} channels",
-                        x.dims().get(at).copied().unwrap_or(0)
-                    )));
-                }
-                dims[at] = c;
-            }
-            let w = T {
-                t: w.t.reshape(dims)?,
-                dt: w.dt,
-            };
-            return Ok(Some(RVal::Tensor(zip_map(&x, &w, x.dt, |v, s| {
-                if v > 0.0 { v } else { s * v }
-            })?)));
-        }
-        "glu" => {
-            let x = unary_input(node, a)?;
-            if x.rank() == 0 {
-                return Err(Error::runtime(
-                    "glu does not support scalars because halving size must be even",
-                ));
-            }
-            let d = super::wrap_dim(a.int_or(1, "dim", -1)?, x.rank())?;
-            let half = x.dims()[d] / 2;
-            let gate = |from: usize| -> Res<T> {
-                Ok(T {
-                    t: x.t.narrow(d, from, half)?.contiguous()?,
-                    dt: x.dt,
-                })
-            };
-            let (p, q) = (gate(0)?, gate(half)?);
-            return Ok(Some(RVal::Tensor(zip_map(&p, &q, x.dt, |u, v| {
-                u * sigmoid(v)
-            })?)));
-        }
-        "softplus" => {
-            let x = unary_input(node, a)?;
-            let beta = a.f64_or(1, "beta", 1.0)?;
-            let th = a.f64_or(2, "threshold", 20.0)?;
-            return Ok(Some(RVal::Tensor(x.map(x.dt, |v| softplus(v, beta, th))?)));
-        }
-        "gelu" => {
-            let x = unary_input(node, a)?;
-            let tanh = a.str_or(1, "approximate", "none") == "tanh";
-            return Ok(Some(RVal::Tensor(x.map(x.dt, |v| gelu(v, tanh))?)));
-        }
-        "isnan" | "isinf" | "isfinite" => {
-            let x = a.tensor(0, "self")?;
-            let f: fn(f64) -> f64 = match op {
-                "isnan" => |v| v.is_nan() as u8 as f64,
-                "isinf" => |v| v.is_infinite() as u8 as f64,
-                _ => |v| v.is_finite() as u8 as f64,
-            };
-            return Ok(Some(RVal::Tensor(x.map(DType::Bool, f)?)));
-        }
-        "fill" => {
-            let x = a.tensor(0, "self")?;
-            let v = a.f64_or(1, "value", 0.0)?;
-            return Ok(Some(RVal::Tensor(x.map(x.dt, |_| v)?)));
-        }
-        "zero" => {
-            let x = a.tensor(0, "self")?;
-            return Ok(Some(RVal::Tensor(x.map(x.dt, |_| 0.0)?)));
-        }
-        "copy" => {
-            let dst = a.tensor(0, "self")?;
-            let src = a.tensor(1, "src")?.cast(dst.dt)?;
-            let t = src.t.broadcast_as(dst.dims())?.contiguous()?;
-            return Ok(Some(wrap(t, dst.dt)));
-        }
-        _ => {}
+    // Bool operands compute as int64; torch's result stays bool
+    // (`+` is or, `*` is and).
+    if out_dtype(node) == Some(DType::Bool) {
+        return Ok(RVal::Tensor(T { t, dt }.cast(DType::Bool)?));
     }
-    if op == "relu" {
-        // The most common activation: a closure the compiler can inline.
-        let x = unary_input(node, a)?;
-        let relu = |v: f64| if v > 0.0 || v.is_nan() { v } else { 0.0 };
-        return Ok(Some(RVal::Tensor(x.map(x.dt, relu)?)));
-    }
-    if let Some(f) = unary_fn(op) {
-        let x = unary_input(node, a)?;
-        // Native candle kernels where they match torch exactly.
-        let native = x.dt.is_floating() && matches!(op, "neg" | "abs" | "sqrt");
-        if native {
-            let t = match op {
-                "neg" => x.t.neg()?,
-                "abs" => x.t.abs()?,
-                _ => x.t.sqrt()?,
-            };
-            return Ok(Some(wrap(t, x.dt)));
+    Ok(wrap(t, dt))
+}
+
+fn pow(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let dt = arith_dtype(k.node, a);
+    let (x, y) = binary_operands(a, dt)?;
+    if k.overload == "Tensor_Scalar"
+        && let Some(e) = a.get(1, "exponent").and_then(RVal::as_f64)
+    {
+        if e == 2.0 && dt.is_floating() {
+            return Ok(wrap(x.t.sqr()?, dt));
         }
-        return Ok(Some(RVal::Tensor(x.map(x.dt, f)?)));
+        return Ok(RVal::Tensor(x.map(dt, |v| v.powf(e))?));
     }
-    Ok(None)
+    Ok(RVal::Tensor(zip_map(&x, &y, dt, f64::powf)?))
+}
+
+/// `remainder`, `fmod`, `floor_divide`: integer operands refuse a zero
+/// divisor as Python does.
+fn division(k: &Call, f: impl Fn(f64, f64) -> f64) -> Res<RVal> {
+    let dt = arith_dtype(k.node, k.args);
+    let (x, y) = binary_operands(k.args, dt)?;
+    if !dt.is_floating() && y.to_f64()?.contains(&0.0) {
+        return Err(Error::runtime(
+            "ZeroDivisionError: integer division by zero",
+        ));
+    }
+    Ok(RVal::Tensor(zip_map(&x, &y, dt, f)?))
+}
+
+/// Comparisons, computed in the promoted operand dtype.
+fn compare(k: &Call, f: impl Fn(f64, f64) -> bool) -> Res<RVal> {
+    let (x, y) = operand_pair(k.args, ["missing operand"; 2])?;
+    let dt = promote(&[x, y]);
+    let (x, y) = (as_tensor(x, dt)?, as_tensor(y, dt)?);
+    Ok(RVal::Tensor(zip_map(&x, &y, DType::Bool, |p, q| {
+        flag(f(p, q))
+    })?))
+}
+
+fn logical(k: &Call, f: impl Fn(bool, bool) -> bool) -> Res<RVal> {
+    let a = k.args;
+    let x = as_tensor(a.pos.first().unwrap_or(&RVal::None), DType::F64)?;
+    let y = as_tensor(a.get(1, "other").unwrap_or(&RVal::None), DType::F64)?;
+    Ok(RVal::Tensor(zip_map(&x, &y, DType::Bool, |p, q| {
+        flag(f(p != 0.0, q != 0.0))
+    })?))
+}
+
+fn bitwise(k: &Call, f: impl Fn(i64, i64) -> i64) -> Res<RVal> {
+    let a = k.args;
+    let dt = if out_dtype(k.node) == Some(DType::Bool) {
+        DType::Bool
+    } else {
+        arith_dtype(k.node, a)
+    };
+    let x = as_tensor(a.pos.first().unwrap_or(&RVal::None), dt)?;
+    let y = as_tensor(a.get(1, "other").unwrap_or(&RVal::None), dt)?;
+    Ok(RVal::Tensor(zip_map(&x, &y, dt, |p, q| {
+        f(p as i64, q as i64) as f64
+    })?))
+}
+
+fn predicate(k: &Call, f: fn(f64) -> bool) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    Ok(RVal::Tensor(x.map(DType::Bool, |v| flag(f(v)))?))
+}
+
+/// `addcmul` / `addcdiv`: input + value * (tensor1 `f` tensor2).
+fn addc(k: &Call, f: impl Fn(f64, f64) -> f64) -> Res<RVal> {
+    let a = k.args;
+    let dt = out_dtype(k.node).unwrap_or(DType::F32);
+    let x = as_tensor(a.pos.first().unwrap_or(&RVal::None), dt)?;
+    let t1 = as_tensor(a.get(1, "tensor1").unwrap_or(&RVal::None), dt)?;
+    let t2 = as_tensor(a.get(2, "tensor2").unwrap_or(&RVal::None), dt)?;
+    let value = a.f64_or(3, "value", 1.0)?;
+    let combined = zip_map(&t1, &t2, DType::F64, |p, q| value * f(p, q))?;
+    Ok(RVal::Tensor(zip_map(&x, &combined, dt, |p, q| p + q)?))
+}
+
+fn where_(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let c = a.tensor(0, "condition")?.cast(DType::Bool)?;
+    let dt = out_dtype(k.node).unwrap_or(DType::F32);
+    let x = as_tensor(a.get(1, "self").unwrap_or(&RVal::None), dt)?;
+    let y = as_tensor(a.get(2, "other").unwrap_or(&RVal::None), dt)?;
+    let shape =
+        c.t.shape()
+            .broadcast_shape_binary_op(x.t.shape(), "where")?
+            .broadcast_shape_binary_op(y.t.shape(), "where")?;
+    let t = c.t.broadcast_as(&shape)?.where_cond(
+        &x.t.broadcast_as(&shape)?.contiguous()?,
+        &y.t.broadcast_as(&shape)?.contiguous()?,
+    )?;
+    Ok(wrap(t, dt))
+}
+
+fn masked_fill(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let m = a.tensor(1, "mask")?.cast(DType::Bool)?;
+    let v = a
+        .get(2, "value")
+        .ok_or_else(|| Error::runtime("missing fill value"))?;
+    let fill = as_tensor(v, x.dt)?;
+    let shape =
+        x.t.shape()
+            .broadcast_shape_binary_op(m.t.shape(), "masked_fill")?;
+    let t = m.t.broadcast_as(&shape)?.where_cond(
+        &fill.t.broadcast_as(&shape)?.contiguous()?,
+        &x.t.broadcast_as(&shape)?.contiguous()?,
+    )?;
+    Ok(wrap(t, x.dt))
+}
+
+/// Which bounds a clamp takes from its arguments.
+#[derive(Clone, Copy)]
+enum Bounds {
+    Both,
+    Min,
+    Max,
+}
+
+impl Bounds {
+    fn of(self, a: &Args) -> (Option<&RVal>, Option<&RVal>) {
+        match self {
+            Bounds::Min => (a.opt(1, "min"), None),
+            Bounds::Max => (None, a.opt(1, "max")),
+            Bounds::Both => (a.opt(1, "min"), a.opt(2, "max")),
+        }
+    }
+}
+
+fn clamp(k: &Call, bounds: Bounds) -> Res<RVal> {
+    let x = unary_input(k.node, k.args)?;
+    let (lo, hi) = bounds.of(k.args);
+    let mut out = x.clone();
+    if let Some(l) = lo {
+        let l = as_tensor(l, x.dt)?;
+        out = zip_map(&out, &l, x.dt, |p, q| if p.is_nan() { p } else { p.max(q) })?;
+    }
+    if let Some(h) = hi {
+        let h = as_tensor(h, x.dt)?;
+        out = zip_map(&out, &h, x.dt, |p, q| if p.is_nan() { p } else { p.min(q) })?;
+    }
+    Ok(RVal::Tensor(out))
+}
+
+fn rrelu(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    if a.bool_or(3, "training", false) {
+        return Err(Error::runtime(
+            "rrelu in training mode draws a random slope per element: not modelled by quick runs",
+        ));
+    }
+    let x = unary_input(k.node, a)?;
+    let lo = a.f64_or(1, "lower", 0.125)?;
+    let hi = a.f64_or(2, "upper", 1.0 / 3.0)?;
+    let slope = (lo + hi) / 2.0;
+    map(&x, |v| if v >= 0.0 { v } else { v * slope })
+}
+
+fn prelu(k: &Call) -> Res<RVal> {
+    let x = unary_input(k.node, k.args)?;
+    let w = k.args.tensor(1, "weight")?.cast(x.dt)?;
+    // One slope per channel (dim 1, or dim 0 of a 1-d input).
+    let c = w.numel();
+    let mut dims = vec![1; x.rank()];
+    if c > 1 {
+        let at = usize::from(x.rank() >= 2);
+        if x.dims().get(at) != Some(&c) {
+            return Err(Error::runtime(format!(
+                "prelu: {c} slopes for an input of {} channels",
+                x.dims().get(at).copied().unwrap_or(0)
+            )));
+        }
+        dims[at] = c;
+    }
+    let w = T {
+        t: w.t.reshape(dims)?,
+        dt: w.dt,
+    };
+    Ok(RVal::Tensor(zip_map(&x, &w, x.dt, |v, s| {
+        if v > 0.0 { v } else { s * v }
+    })?))
+}
+
+fn glu(k: &Call) -> Res<RVal> {
+    let x = unary_input(k.node, k.args)?;
+    if x.rank() == 0 {
+        return Err(Error::runtime(
+            "glu does not support scalars because halving size must be even",
+        ));
+    }
+    let d = super::wrap_dim(k.args.int_or(1, "dim", -1)?, x.rank())?;
+    let half = x.dims()[d] / 2;
+    let gate = |from: usize| -> Res<T> {
+        Ok(T {
+            t: x.t.narrow(d, from, half)?.contiguous()?,
+            dt: x.dt,
+        })
+    };
+    let (p, q) = (gate(0)?, gate(half)?);
+    Ok(RVal::Tensor(zip_map(&p, &q, x.dt, |u, v| u * sigmoid(v))?))
 }
 
 fn nan_max(p: f64, q: f64) -> f64 {

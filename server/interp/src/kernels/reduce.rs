@@ -6,7 +6,7 @@
 use tracer::dtype::DType;
 use tracer::graph::Node;
 
-use super::{Args, out_dtype, out_shape, wrap_dim};
+use super::{Args, Call, KernelFn, out_dtype, out_shape, wrap_dim};
 use crate::error::{Error, Res};
 use crate::exec::Ctx;
 use crate::value::{RVal, T};
@@ -120,179 +120,222 @@ fn extremum(v: &[f64], max: bool) -> (f64, usize) {
     (best, at)
 }
 
-pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RVal>> {
-    let Some(rest) = target.strip_prefix("aten.") else {
-        return Ok(None);
-    };
-    let (op, overload) = rest.split_once('.').unwrap_or((rest, ""));
-    let out_dt = out_dtype(node);
-    match op {
-        "sum" | "mean" | "prod" | "amax" | "amin" | "all" | "any" | "logsumexp" | "nansum" => {
-            let x = a.tensor(0, "self")?;
-            let dims = if overload == "default" && op != "amax" && op != "amin" {
-                (0..x.rank()).collect()
-            } else {
-                dims_arg(a, 1, "dim", x.rank())?
-            };
-            if (op == "amax" || op == "amin") && dims.iter().any(|d| x.dims().get(*d) == Some(&0)) {
-                return Err(Error::runtime(format!("{op}: reduction over an empty dim")));
-            }
-            let r = rows(x, &dims)?;
-            let vals: Vec<f64> = r
-                .rows()
-                .map(|row| match op {
-                    "sum" => sum(row),
-                    "nansum" => row.iter().filter(|v| !v.is_nan()).sum(),
-                    "mean" => sum(row) / row.len() as f64,
-                    "prod" => row.iter().product(),
-                    "amax" => extremum(row, true).0,
-                    "amin" => extremum(row, false).0,
-                    "all" => row.iter().all(|v| *v != 0.0) as u8 as f64,
-                    "any" => row.iter().any(|v| *v != 0.0) as u8 as f64,
-                    _ => {
-                        let m = extremum(row, true).0;
-                        if m.is_infinite() {
-                            m
-                        } else {
-                            m + sum(&row.iter().map(|v| (v - m).exp()).collect::<Vec<_>>()).ln()
-                        }
-                    }
-                })
-                .collect();
-            let dt = out_dt.unwrap_or(x.dt);
-            Ok(Some(RVal::Tensor(finish(ctx, node, &r, vals, dt)?)))
-        }
-        "max" | "min" => {
-            let x = a.tensor(0, "self")?;
-            let is_max = op == "max";
-            if overload == "default" {
-                if x.numel() == 0 {
-                    return Err(Error::runtime(format!("{op}() of an empty tensor")));
-                }
-                let v = extremum(&x.to_f64()?, is_max).0;
-                return Ok(Some(RVal::Tensor(T::scalar(v, x.dt)?)));
-            }
-            if overload == "other" {
-                return Ok(None);
-            }
-            let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
-            if x.rank() > 0 && x.dims()[d] == 0 {
-                return Err(Error::runtime(format!("{op}: reduction over an empty dim")));
-            }
-            let r = rows(x, &[d])?;
-            let (vals, idx): (Vec<f64>, Vec<f64>) = r
-                .rows()
-                .map(|row| {
-                    let (v, i) = extremum(row, is_max);
-                    (v, i as f64)
-                })
-                .unzip();
-            let keep = a.bool_or(2, "keepdim", false);
-            let shape = if keep { &r.keep_shape } else { &r.drop_shape };
-            Ok(Some(RVal::List(vec![
-                RVal::Tensor(T::from_f64(vals, shape, x.dt)?),
-                RVal::Tensor(T::from_f64(idx, shape, DType::I64)?),
-            ])))
-        }
-        "argmax" | "argmin" => {
-            let x = a.tensor(0, "self")?;
-            let dims = match a.opt(1, "dim").and_then(RVal::as_int) {
-                Some(d) => vec![wrap_dim(d, x.rank())?],
-                None => (0..x.rank()).collect(),
-            };
-            let r = rows(x, &dims)?;
-            let vals: Vec<f64> = r
-                .rows()
-                .map(|row| extremum(row, op == "argmax").1 as f64)
-                .collect();
-            Ok(Some(RVal::Tensor(finish(ctx, node, &r, vals, DType::I64)?)))
-        }
-        "std" | "var" => {
-            let x = a.tensor(0, "self")?;
-            let dims = if overload == "default" {
-                (0..x.rank()).collect()
-            } else {
-                dims_arg(a, 1, "dim", x.rank())?
-            };
-            // `var.dim(self, dim, unbiased, keepdim)`, `var.default(self,
-            // unbiased)`, `var.correction(self, dim, *, correction, keepdim)`.
-            let unbiased_at = match overload {
-                "dim" => 2,
-                "default" => 1,
-                _ => usize::MAX,
-            };
-            let correction = match a.opt(usize::MAX, "correction") {
-                Some(v) => v.as_f64().unwrap_or(1.0),
-                None => match a.opt(unbiased_at, "unbiased") {
-                    Some(RVal::Bool(false)) => 0.0,
-                    _ => 1.0,
-                },
-            };
-            let r = rows(x, &dims)?;
-            let vals: Vec<f64> = r
-                .rows()
-                .map(|row| {
-                    let n = row.len() as f64;
-                    let m = sum(row) / n;
-                    let ss = sum(&row.iter().map(|v| (v - m) * (v - m)).collect::<Vec<_>>());
-                    let var = ss / (n - correction).max(0.0);
-                    if op == "std" { var.sqrt() } else { var }
-                })
-                .collect();
-            let dt = out_dt.unwrap_or(x.dt);
-            Ok(Some(RVal::Tensor(finish(ctx, node, &r, vals, dt)?)))
-        }
-        "linalg_vector_norm" => {
-            let x = a.tensor(0, "self")?;
-            let p = a.f64_or(1, "ord", 2.0)?;
-            let dims = dims_arg(a, 2, "dim", x.rank())?;
-            let r = rows(x, &dims)?;
-            let vals: Vec<f64> = r
-                .rows()
-                .map(|row| {
-                    if p.is_infinite() {
-                        row.iter().fold(0.0f64, |m, v| m.max(v.abs()))
-                    } else if p == 0.0 {
-                        row.iter().filter(|v| **v != 0.0).count() as f64
-                    } else {
-                        sum(&row.iter().map(|v| v.abs().powf(p)).collect::<Vec<_>>()).powf(1.0 / p)
-                    }
-                })
-                .collect();
-            let dt = out_dt.unwrap_or(x.dt);
-            Ok(Some(RVal::Tensor(finish(ctx, node, &r, vals, dt)?)))
-        }
-        "cumsum" | "cumprod" => {
-            let x = a.tensor(0, "self")?;
-            let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
-            let r = rows(x, &[d])?;
-            let mut out = Vec::with_capacity(r.data.len());
-            for row in r.rows() {
-                let mut acc = if op == "cumsum" { 0.0 } else { 1.0 };
-                for v in row {
-                    if op == "cumsum" {
-                        acc += v;
-                    } else {
-                        acc *= v;
-                    }
-                    out.push(acc);
+/// The reductions that reduce each row to one value.
+#[derive(Clone, Copy, PartialEq)]
+enum Reduction {
+    Sum,
+    Mean,
+    Prod,
+    Amax,
+    Amin,
+    All,
+    Any,
+    LogSumExp,
+}
+
+impl Reduction {
+    fn row(self, row: &[f64]) -> f64 {
+        match self {
+            Reduction::Sum => sum(row),
+            Reduction::Mean => sum(row) / row.len() as f64,
+            Reduction::Prod => row.iter().product(),
+            Reduction::Amax => extremum(row, true).0,
+            Reduction::Amin => extremum(row, false).0,
+            Reduction::All => row.iter().all(|v| *v != 0.0) as u8 as f64,
+            Reduction::Any => row.iter().any(|v| *v != 0.0) as u8 as f64,
+            Reduction::LogSumExp => {
+                let m = extremum(row, true).0;
+                if m.is_infinite() {
+                    m
+                } else {
+                    m + sum(&row.iter().map(|v| (v - m).exp()).collect::<Vec<_>>()).ln()
                 }
             }
-            // Rows were laid out with `d` last: move it back.
-            let mut moved = r.drop_shape.clone();
-            moved.push(if x.rank() == 0 { 1 } else { x.dims()[d] });
-            let dt = out_dt.unwrap_or(x.dt);
-            let t = T::from_f64(out, &moved, DType::F64)?;
-            let t = if x.rank() == 0 {
-                t.t.reshape(())?
-            } else {
-                let last = x.rank() - 1;
-                let mut perm: Vec<usize> = (0..last).collect();
-                perm.insert(d, last);
-                t.t.permute(perm)?.contiguous()?
-            };
-            Ok(Some(RVal::Tensor(T { t, dt: DType::F64 }.cast(dt)?)))
         }
-        _ => Ok(None),
     }
+
+    /// `amax` / `amin`: no `.default` overload over everything, and no
+    /// value for an empty dim.
+    fn is_extremum(self) -> bool {
+        matches!(self, Reduction::Amax | Reduction::Amin)
+    }
+}
+
+/// The reduction kernels, by op packet (every overload).
+pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
+    ("aten.sum", |c, k| reduce(c, k, Reduction::Sum)),
+    ("aten.mean", |c, k| reduce(c, k, Reduction::Mean)),
+    ("aten.prod", |c, k| reduce(c, k, Reduction::Prod)),
+    ("aten.amax", |c, k| reduce(c, k, Reduction::Amax)),
+    ("aten.amin", |c, k| reduce(c, k, Reduction::Amin)),
+    ("aten.all", |c, k| reduce(c, k, Reduction::All)),
+    ("aten.any", |c, k| reduce(c, k, Reduction::Any)),
+    ("aten.logsumexp", |c, k| reduce(c, k, Reduction::LogSumExp)),
+    // `max.other` / `min.other` are elementwise (`pointwise`).
+    ("aten.max", |_, k| max_min(k, true)),
+    ("aten.min", |_, k| max_min(k, false)),
+    ("aten.argmax", |c, k| argmax(c, k, true)),
+    ("aten.argmin", |c, k| argmax(c, k, false)),
+    ("aten.std", |c, k| variance(c, k, true)),
+    ("aten.var", |c, k| variance(c, k, false)),
+    ("aten.linalg_vector_norm", vector_norm),
+    ("aten.cumsum", |_, k| cumulative(k, true)),
+    ("aten.cumprod", |_, k| cumulative(k, false)),
+];
+
+fn reduce(ctx: &mut Ctx, k: &Call, how: Reduction) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let dims = if k.overload == "default" && !how.is_extremum() {
+        (0..x.rank()).collect()
+    } else {
+        dims_arg(a, 1, "dim", x.rank())?
+    };
+    if how.is_extremum() && dims.iter().any(|d| x.dims().get(*d) == Some(&0)) {
+        return Err(Error::runtime(format!(
+            "{}: reduction over an empty dim",
+            k.op
+        )));
+    }
+    let r = rows(x, &dims)?;
+    let vals: Vec<f64> = r.rows().map(|row| how.row(row)).collect();
+    let dt = out_dtype(k.node).unwrap_or(x.dt);
+    Ok(RVal::Tensor(finish(ctx, k.node, &r, vals, dt)?))
+}
+
+/// `max` / `min`: of everything (`.default`), or along a dim with indices.
+fn max_min(k: &Call, is_max: bool) -> Res<RVal> {
+    let (a, op) = (k.args, k.op);
+    let x = a.tensor(0, "self")?;
+    if k.overload == "default" {
+        if x.numel() == 0 {
+            return Err(Error::runtime(format!("{op}() of an empty tensor")));
+        }
+        let v = extremum(&x.to_f64()?, is_max).0;
+        return Ok(RVal::Tensor(T::scalar(v, x.dt)?));
+    }
+    let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
+    if x.rank() > 0 && x.dims()[d] == 0 {
+        return Err(Error::runtime(format!("{op}: reduction over an empty dim")));
+    }
+    let r = rows(x, &[d])?;
+    let (vals, idx): (Vec<f64>, Vec<f64>) = r
+        .rows()
+        .map(|row| {
+            let (v, i) = extremum(row, is_max);
+            (v, i as f64)
+        })
+        .unzip();
+    let keep = a.bool_or(2, "keepdim", false);
+    let shape = if keep { &r.keep_shape } else { &r.drop_shape };
+    Ok(RVal::List(vec![
+        RVal::Tensor(T::from_f64(vals, shape, x.dt)?),
+        RVal::Tensor(T::from_f64(idx, shape, DType::I64)?),
+    ]))
+}
+
+fn argmax(ctx: &mut Ctx, k: &Call, is_max: bool) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let dims = match k.args.opt(1, "dim").and_then(RVal::as_int) {
+        Some(d) => vec![wrap_dim(d, x.rank())?],
+        None => (0..x.rank()).collect(),
+    };
+    let r = rows(x, &dims)?;
+    let vals: Vec<f64> = r.rows().map(|row| extremum(row, is_max).1 as f64).collect();
+    Ok(RVal::Tensor(finish(ctx, k.node, &r, vals, DType::I64)?))
+}
+
+/// `std` (`sqrt`) or `var`.
+fn variance(ctx: &mut Ctx, k: &Call, sqrt: bool) -> Res<RVal> {
+    let (a, overload) = (k.args, k.overload);
+    let x = a.tensor(0, "self")?;
+    let dims = if overload == "default" {
+        (0..x.rank()).collect()
+    } else {
+        dims_arg(a, 1, "dim", x.rank())?
+    };
+    // `var.dim(self, dim, unbiased, keepdim)`, `var.default(self,
+    // unbiased)`, `var.correction(self, dim, *, correction, keepdim)`.
+    let unbiased_at = if overload == "dim" {
+        2
+    } else if overload == "default" {
+        1
+    } else {
+        usize::MAX
+    };
+    let correction = match a.opt(usize::MAX, "correction") {
+        Some(v) => v.as_f64().unwrap_or(1.0),
+        None => match a.opt(unbiased_at, "unbiased") {
+            Some(RVal::Bool(false)) => 0.0,
+            _ => 1.0,
+        },
+    };
+    let r = rows(x, &dims)?;
+    let vals: Vec<f64> = r
+        .rows()
+        .map(|row| {
+            let n = row.len() as f64;
+            let m = sum(row) / n;
+            let ss = sum(&row.iter().map(|v| (v - m) * (v - m)).collect::<Vec<_>>());
+            let var = ss / (n - correction).max(0.0);
+            if sqrt { var.sqrt() } else { var }
+        })
+        .collect();
+    let dt = out_dtype(k.node).unwrap_or(x.dt);
+    Ok(RVal::Tensor(finish(ctx, k.node, &r, vals, dt)?))
+}
+
+fn vector_norm(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let p = a.f64_or(1, "ord", 2.0)?;
+    let dims = dims_arg(a, 2, "dim", x.rank())?;
+    let r = rows(x, &dims)?;
+    let vals: Vec<f64> = r
+        .rows()
+        .map(|row| {
+            if p.is_infinite() {
+                row.iter().fold(0.0f64, |m, v| m.max(v.abs()))
+            } else if p == 0.0 {
+                row.iter().filter(|v| **v != 0.0).count() as f64
+            } else {
+                sum(&row.iter().map(|v| v.abs().powf(p)).collect::<Vec<_>>()).powf(1.0 / p)
+            }
+        })
+        .collect();
+    let dt = out_dtype(k.node).unwrap_or(x.dt);
+    Ok(RVal::Tensor(finish(ctx, k.node, &r, vals, dt)?))
+}
+
+/// `cumsum` (`add`) or `cumprod`.
+fn cumulative(k: &Call, add: bool) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let d = wrap_dim(k.args.int_or(1, "dim", 0)?, x.rank())?;
+    let r = rows(x, &[d])?;
+    let mut out = Vec::with_capacity(r.data.len());
+    for row in r.rows() {
+        let mut acc = if add { 0.0 } else { 1.0 };
+        for v in row {
+            if add {
+                acc += v;
+            } else {
+                acc *= v;
+            }
+            out.push(acc);
+        }
+    }
+    // Rows were laid out with `d` last: move it back.
+    let mut moved = r.drop_shape.clone();
+    moved.push(if x.rank() == 0 { 1 } else { x.dims()[d] });
+    let dt = out_dtype(k.node).unwrap_or(x.dt);
+    let t = T::from_f64(out, &moved, DType::F64)?;
+    let t = if x.rank() == 0 {
+        t.t.reshape(())?
+    } else {
+        let last = x.rank() - 1;
+        let mut perm: Vec<usize> = (0..last).collect();
+        perm.insert(d, last);
+        t.t.permute(perm)?.contiguous()?
+    };
+    Ok(RVal::Tensor(T { t, dt: DType::F64 }.cast(dt)?))
 }

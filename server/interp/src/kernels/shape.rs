@@ -1,34 +1,47 @@
 //! Shape and data-movement kernels: views and reshapes (the traced output
 //! shape is the target shape), permutes, slicing and selection, joining and
 //! splitting, gathers and advanced indexing, triangular masks, padding,
-//! dtype conversions, tensor constructors (random ones yield zeros and are
-//! marked random by the executor), `.item()` and runtime assertions.
+//! dtype conversions, tensor constructors (random ones draw from
+//! `--init random`'s sampler, else yield zeros that the executor marks
+//! random), `.item()`, `sym_size` and runtime assertions.
 
 use candle_core::Tensor;
 use tracer::dtype::DType;
 use tracer::graph::Node;
 
-use super::{Args, dim_len, ints_of, out_dtype, out_shape, wrap_dim};
+use super::{Args, Call, KernelFn, dim_len, ints_of, out_dtype, out_shape, wrap_dim};
 use crate::error::{Error, Res};
 use crate::exec::Ctx;
 use crate::value::{RVal, T, cpu, storage};
 
-/// Ops whose values are random: the executor marks what they reach.
-pub const RANDOM_OPS: &[&str] = &[
-    "randn",
-    "rand",
-    "randint",
-    "randn_like",
-    "rand_like",
-    "randint_like",
-    "empty",
-    "empty_like",
-    "new_empty",
-    "normal",
-    "uniform",
-    "bernoulli",
-    "multinomial",
-    "randperm",
+/// How a random op draws its values under `--init random` (torch's
+/// distributions); without a sampler every draw is zeros, and the executor
+/// marks what the values reach.
+#[derive(Clone, Copy)]
+pub enum Draw {
+    StdNormal,
+    /// Uniform over [0, 1).
+    Unit,
+    /// `uniform_(from, to)`.
+    Uniform,
+    /// `randint(high, size)` / `randint.low(low, high, size)`.
+    Integers,
+    /// Uninitialized memory: zeros.
+    Zeros,
+}
+
+/// Ops whose values are random, by op packet: the executor marks what they
+/// reach; each runs [`random`].
+pub const RANDOM_OPS: &[(&str, Draw)] = &[
+    ("aten.randn", Draw::StdNormal),
+    ("aten.rand", Draw::Unit),
+    ("aten.randint", Draw::Integers),
+    ("aten.randn_like", Draw::StdNormal),
+    ("aten.rand_like", Draw::Unit),
+    ("aten.empty", Draw::Zeros),
+    ("aten.empty_like", Draw::Zeros),
+    ("aten.new_empty", Draw::Zeros),
+    ("aten.uniform", Draw::Uniform),
 ];
 
 fn wrap(t: Tensor, dt: DType) -> RVal {
@@ -91,28 +104,26 @@ fn filled(ctx: &Ctx, shape: &[usize], dt: DType, v: f64) -> Res<T> {
     T::new(t.to_dtype(storage(dt)?)?, dt)
 }
 
-/// `n` values of random op `op` (`--init random`), torch's distributions.
-fn sample(s: &crate::init::Sampler, op: &str, overload: &str, a: &Args, n: usize) -> Res<Vec<f64>> {
-    Ok(match op {
-        "randn" | "randn_like" => s.normal(n, 0.0, 1.0),
-        "normal" => {
-            // normal.float_float(mean, std, size); the tensor overloads
-            // take the mean and std per element, approximated by scalars.
-            let mean = a.get(0, "mean").and_then(RVal::as_f64).unwrap_or(0.0);
-            let std = a.get(1, "std").and_then(RVal::as_f64).unwrap_or(1.0);
-            s.normal(n, mean, std)
-        }
-        "rand" | "rand_like" => s.uniform(n, 0.0, 1.0),
-        "uniform" => {
+/// `n` values of a random op's `draw` (`--init random`), torch's distributions.
+fn sample(
+    s: &crate::init::Sampler,
+    draw: Draw,
+    overload: &str,
+    a: &Args,
+    n: usize,
+) -> Res<Vec<f64>> {
+    Ok(match draw {
+        Draw::StdNormal => s.normal(n, 0.0, 1.0),
+        Draw::Unit => s.uniform(n, 0.0, 1.0),
+        Draw::Uniform => {
             let lo = a.f64_or(1, "from", 0.0)?;
             let hi = a.f64_or(2, "to", 1.0)?;
             s.uniform(n, lo, hi)
         }
-        "randint" | "randint_like" => {
-            // randint(high, size) / randint.low(low, high, size);
-            // randint_like(self, high) / randint_like.low_dtype(self, low, high).
-            let first = if op == "randint" { 0 } else { 1 };
-            let nums: Vec<i64> = a.pos[first..]
+        Draw::Integers => {
+            // randint(high, size) / randint.low(low, high, size).
+            let nums: Vec<i64> = a
+                .pos
                 .iter()
                 .map_while(|v| match v {
                     RVal::Int(i) => Some(*i),
@@ -129,21 +140,7 @@ fn sample(s: &crate::init::Sampler, op: &str, overload: &str, a: &Args, n: usize
             };
             s.integers(n, lo, hi)
         }
-        "randperm" => s.permutation(n),
-        "bernoulli" => match a.opt_tensor(0, "self") {
-            Some(p) if overload != "p" => {
-                let probs = p.to_f64()?;
-                if probs.len() != n {
-                    return Err(Error::runtime(
-                        "bernoulli(): probabilities do not match the output",
-                    ));
-                }
-                s.bernoulli(&probs)
-            }
-            _ => s.bernoulli(&vec![a.f64_or(1, "p", 0.5)?; n]),
-        },
-        // Uninitialized memory and the remaining draws: zeros.
-        _ => vec![0.0; n],
+        Draw::Zeros => vec![0.0; n],
     })
 }
 
@@ -151,571 +148,709 @@ fn target_shape(ctx: &Ctx, node: &Node) -> Res<Vec<usize>> {
     out_shape(ctx, node).ok_or_else(|| Error::runtime("output size depends on unknown values"))
 }
 
-pub fn call(ctx: &mut Ctx, target: &str, node: &Node, a: &Args) -> Res<Option<RVal>> {
-    let Some(rest) = target.strip_prefix("aten.") else {
-        return Ok(None);
+/// The kernel of every op in [`RANDOM_OPS`].
+pub fn random(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let shape = target_shape(ctx, k.node)?;
+    let dt = out_dtype(k.node).unwrap_or(DType::F32);
+    match &ctx.sampler {
+        Some(sampler) => {
+            let n: u128 = shape.iter().map(|d| *d as u128).product();
+            ctx.check_alloc(n, dt.size_of() as u128)?;
+            let draw = RANDOM_OPS
+                .iter()
+                .find(|(key, _)| key.strip_prefix("aten.") == Some(k.op))
+                .map_or(Draw::Zeros, |(_, draw)| *draw);
+            let v = sample(sampler, draw, k.overload, k.args, n as usize)?;
+            Ok(RVal::Tensor(T::from_f64(v, &shape, dt)?))
+        }
+        None => Ok(RVal::Tensor(filled(ctx, &shape, dt, 0.0)?)),
+    }
+}
+
+/// The shape and data-movement kernels, by op packet (every overload) or
+/// by target.
+pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
+    // ----- reshapes: the traced shape is the answer ------------------------------------
+    ("aten.view", reshape),
+    ("aten.reshape", reshape),
+    ("aten.view_as", reshape),
+    ("aten.reshape_as", reshape),
+    ("aten.flatten", reshape),
+    ("aten.unflatten", reshape),
+    ("aten.squeeze", reshape),
+    ("aten.unsqueeze", reshape),
+    ("aten.expand", expand),
+    ("aten.expand_as", expand),
+    ("aten.broadcast_to", expand),
+    ("aten.permute", |_, k| permute(k)),
+    ("aten.transpose", |_, k| transpose(k)),
+    ("aten.swapaxes", |_, k| transpose(k)),
+    ("aten.swapdims", |_, k| transpose(k)),
+    ("aten.t", |_, k| {
+        let x = k.args.tensor(0, "self")?;
+        if x.rank() < 2 {
+            Ok(wrap(x.t.clone(), x.dt))
+        } else {
+            Ok(wrap(x.t.t()?, x.dt))
+        }
+    }),
+    // ----- copies and conversions: the traced dtype --------------------------------------
+    ("aten.contiguous", |_, k| copy_cast(k)),
+    ("aten.clone", |_, k| copy_cast(k)),
+    ("aten.detach", |_, k| copy_cast(k)),
+    ("aten.alias", |_, k| copy_cast(k)),
+    ("aten.lift_fresh_copy", |_, k| copy_cast(k)),
+    ("aten.to", |_, k| copy_cast(k)),
+    ("aten.type_as", |_, k| copy_cast(k)),
+    ("aten.alpha_dropout", |_, k| copy_cast(k)),
+    ("aten.feature_alpha_dropout", |_, k| copy_cast(k)),
+    ("aten.dropout", dropout),
+    ("aten.feature_dropout", dropout),
+    // ----- selection -------------------------------------------------------------------
+    ("aten.select", |_, k| select(k)),
+    ("aten.slice", |_, k| slice(k)),
+    ("aten.narrow", |_, k| narrow(k)),
+    ("aten.unfold", |_, k| unfold(k)),
+    ("aten.index_select", |_, k| {
+        let a = k.args;
+        let x = a.tensor(0, "self")?;
+        let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
+        let idx = a.tensor(2, "index")?;
+        let ids = check_indices(&idx.to_f64()?, dim_len(x, d))?;
+        Ok(RVal::Tensor(take(x, d, &ids)?))
+    }),
+    ("aten.gather", |_, k| {
+        let a = k.args;
+        let x = a.tensor(0, "self")?;
+        let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
+        let idx = a.tensor(2, "index")?;
+        let ids = check_indices(&idx.to_f64()?, dim_len(x, d))?;
+        let it = Tensor::from_vec(ids, idx.dims(), &cpu())?;
+        Ok(wrap(x.t.contiguous()?.gather(&it.contiguous()?, d)?, x.dt))
+    }),
+    ("aten.index", |_, k| {
+        let x = k.args.tensor(0, "self")?;
+        let idx = match k.args.get(1, "indices") {
+            Some(RVal::List(v)) => v.clone(),
+            _ => return Err(Error::runtime("index(): expected a list of indices")),
+        };
+        Ok(RVal::Tensor(advanced_index(x, &idx)?))
+    }),
+    ("aten.index_put", |_, k| {
+        let a = k.args;
+        let x = a.tensor(0, "self")?;
+        let idx = match a.get(1, "indices") {
+            Some(RVal::List(v)) => v.clone(),
+            _ => return Err(Error::runtime("index_put(): expected a list of indices")),
+        };
+        let vals = super::as_tensor(a.get(2, "values").unwrap_or(&RVal::None), x.dt)?;
+        let acc = a.bool_or(3, "accumulate", false);
+        Ok(RVal::Tensor(index_put(x, &idx, &vals, acc)?))
+    }),
+    // ----- joining and splitting ---------------------------------------------------------
+    ("aten.cat", |_, k| cat(k)),
+    ("aten.concat", |_, k| cat(k)),
+    ("aten.concatenate", |_, k| cat(k)),
+    ("aten.stack", |_, k| stack(k)),
+    ("aten.split", |_, k| split(k, Split::Size)),
+    ("aten.split_with_sizes", |_, k| split(k, Split::Sizes)),
+    ("aten.chunk", |_, k| split(k, Split::Chunks)),
+    ("aten.unbind", |_, k| split(k, Split::Unbind)),
+    // ----- rearranging ---------------------------------------------------------------------
+    ("aten.flip", |_, k| flip(k)),
+    ("aten.roll", |_, k| roll(k)),
+    ("aten.repeat", repeat),
+    ("aten.repeat_interleave.self_int", |_, k| {
+        repeat_interleave(k)
+    }),
+    ("aten.tril", |_, k| triangle(k, true)),
+    ("aten.triu", |_, k| triangle(k, false)),
+    ("aten.one_hot", one_hot),
+    ("aten.pad", |_, k| pad(k)),
+    // ----- constructors --------------------------------------------------------------------
+    ("aten.zeros", |c, k| constant(c, k, |_| Ok(0.0))),
+    ("aten.zeros_like", |c, k| constant(c, k, |_| Ok(0.0))),
+    ("aten.new_zeros", |c, k| constant(c, k, |_| Ok(0.0))),
+    ("aten.ones", |c, k| constant(c, k, |_| Ok(1.0))),
+    ("aten.ones_like", |c, k| constant(c, k, |_| Ok(1.0))),
+    ("aten.new_ones", |c, k| constant(c, k, |_| Ok(1.0))),
+    ("aten.full", |c, k| {
+        constant(c, k, |a| a.f64_or(1, "fill_value", 0.0))
+    }),
+    ("aten.full_like", |c, k| {
+        constant(c, k, |a| a.f64_or(1, "fill_value", 0.0))
+    }),
+    ("aten.new_full", |c, k| {
+        constant(c, k, |a| a.f64_or(2, "fill_value", 0.0))
+    }),
+    ("aten.scalar_tensor", |c, k| {
+        constant(c, k, |a| a.f64_or(0, "s", 0.0))
+    }),
+    ("aten.arange.default", |c, k| arange(c, k, Range::End)),
+    ("aten.arange.start", |c, k| arange(c, k, Range::StartEnd)),
+    ("aten.arange.start_step", |c, k| {
+        arange(c, k, Range::StartEndStep)
+    }),
+    ("aten.linspace", linspace),
+    ("aten.eye", eye),
+    // ----- scalars and assertions -------------------------------------------------------
+    ("aten.item", |_, k| k.args.tensor(0, "self")?.item_value()),
+    ("aten.sym_size", sym_size),
+    ("aten._assert_scalar", |_, k| assert(k, Check::Scalar)),
+    ("aten._assert_async", |_, k| assert(k, Check::Tensor)),
+    ("aten._assert_tensor_metadata", |_, k| {
+        assert(k, Check::Nothing)
+    }),
+    ("aten.nonzero", |_, k| nonzero(k)),
+    ("aten.sort", |_, k| sort(k, false)),
+    ("aten.topk", |_, k| sort(k, true)),
+];
+
+fn reshape(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let shape = target_shape(ctx, k.node)?;
+    if shape.iter().product::<usize>() != x.numel() {
+        return Err(Error::runtime(format!(
+            "shape {shape:?} is invalid for input of size {}",
+            x.numel()
+        )));
+    }
+    Ok(wrap(x.t.contiguous()?.reshape(shape)?, x.dt))
+}
+
+fn expand(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let shape = target_shape(ctx, k.node)?;
+    Ok(wrap(x.t.broadcast_as(shape)?, x.dt))
+}
+
+fn permute(k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let dims = k.args.ints(1, "dims")?.unwrap_or_default();
+    let dims: Vec<usize> = dims
+        .iter()
+        .map(|d| wrap_dim(*d, x.rank()))
+        .collect::<Res<_>>()?;
+    Ok(wrap(x.t.permute(dims)?, x.dt))
+}
+
+fn transpose(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    if x.rank() < 2 {
+        return Ok(wrap(x.t.clone(), x.dt));
+    }
+    let d0 = wrap_dim(a.int_or(1, "dim0", 0)?, x.rank())?;
+    let d1 = wrap_dim(a.int_or(2, "dim1", 1)?, x.rank())?;
+    Ok(wrap(x.t.transpose(d0, d1)?, x.dt))
+}
+
+/// The input in the traced output dtype.
+fn copy_cast(k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let dt = out_dtype(k.node).unwrap_or(x.dt);
+    Ok(RVal::Tensor(x.cast(dt)?))
+}
+
+/// Training-mode dropout draws its mask from `--init random`'s sampler;
+/// otherwise (or without a sampler) it is the identity.
+fn dropout(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let a = k.args;
+    if !(ctx.sampler.is_some() && a.bool_or(2, "train", false) && a.f64_or(1, "p", 0.0)? > 0.0) {
+        return copy_cast(k);
+    }
+    let x = a.tensor(0, "self")?;
+    let p = a.f64_or(1, "p", 0.0)?.min(1.0);
+    let sampler = ctx.sampler.as_ref().expect("checked");
+    let keep = sampler.bernoulli(&vec![1.0 - p; x.numel()]);
+    let scale = if p < 1.0 { 1.0 / (1.0 - p) } else { 0.0 };
+    let mask: Vec<f64> = keep.into_iter().map(|k| k * scale).collect();
+    let m = T::from_f64(mask, x.dims(), x.dt)?;
+    Ok(wrap(x.t.mul(&m.t)?, x.dt))
+}
+
+fn select(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
+    let n = dim_len(x, d) as i64;
+    let i = a.int_or(2, "index", 0)?;
+    let j = if i < 0 { i + n } else { i };
+    if j < 0 || j >= n {
+        return Err(Error::runtime(format!(
+            "select(): index {i} out of range for tensor of size {n} at dimension {d}"
+        )));
+    }
+    Ok(wrap(x.t.narrow(d, j as usize, 1)?.squeeze(d)?, x.dt))
+}
+
+fn slice(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
+    let n = dim_len(x, d) as i64;
+    let start = a.opt(2, "start").and_then(RVal::as_int);
+    let end = a.opt(3, "end").and_then(RVal::as_int);
+    let step = a.int_or(4, "step", 1)?;
+    if step <= 0 {
+        return Err(Error::runtime("slice step must be positive"));
+    }
+    let (s, e) = slice_bounds(start, end, n);
+    if step == 1 {
+        Ok(wrap(x.t.narrow(d, s as usize, (e - s) as usize)?, x.dt))
+    } else {
+        let idx: Vec<i64> = (s..e).step_by(step as usize).collect();
+        Ok(RVal::Tensor(take(x, d, &idx)?))
+    }
+}
+
+fn narrow(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
+    let n = dim_len(x, d) as i64;
+    let s = a.int_or(2, "start", 0)?;
+    let s = if s < 0 { s + n } else { s };
+    let len = a.int_or(3, "length", 0)?;
+    if s < 0 || len < 0 || s + len > n {
+        return Err(Error::runtime("narrow(): out of range"));
+    }
+    Ok(wrap(x.t.narrow(d, s as usize, len as usize)?, x.dt))
+}
+
+/// Windows of `size` every `step` along `dim`, as a new last dim.
+fn unfold(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let d = wrap_dim(a.int_or(1, "dimension", 0)?, x.rank())?;
+    let size = a.int_or(2, "size", 1)?;
+    let step = a.int_or(3, "step", 1)?;
+    let n = dim_len(x, d) as i64;
+    if size < 0 || step <= 0 || size > n.max(1) {
+        return Err(Error::runtime("unfold(): bad size or step"));
+    }
+    let windows = (n - size) / step + 1;
+    let mut parts = Vec::with_capacity(windows as usize);
+    for w in 0..windows {
+        let part = x.t.narrow(d, (w * step) as usize, size as usize)?;
+        // [.., 1, size, ..] with the window's own axis moved last.
+        let order: Vec<usize> = (0..=d).chain(d + 2..=x.rank()).chain([d + 1]).collect();
+        parts.push(part.unsqueeze(d)?.permute(order)?);
+    }
+    let refs: Vec<&Tensor> = parts.iter().collect();
+    Ok(wrap(Tensor::cat(&refs, d)?.contiguous()?, x.dt))
+}
+
+fn cat(k: &Call) -> Res<RVal> {
+    let ts = list_of_tensors(k.args.get(0, "tensors"))?;
+    let dt = out_dtype(k.node).unwrap_or(DType::F32);
+    let ts: Vec<T> = ts
+        .into_iter()
+        .filter(|t| !(t.rank() == 1 && t.numel() == 0))
+        .map(|t| t.cast(dt))
+        .collect::<Res<_>>()?;
+    let Some(first) = ts.first() else {
+        return Ok(RVal::Tensor(T::from_f64(vec![], &[0], dt)?));
     };
-    let (op, overload) = rest.split_once('.').unwrap_or((rest, ""));
-    let dt_out = out_dtype(node);
-    Ok(Some(match op {
-        // ----- reshapes: the traced shape is the answer ------------------------------
-        "view" | "reshape" | "_unsafe_view" | "view_as" | "reshape_as" | "flatten"
-        | "unflatten" | "squeeze" | "unsqueeze" | "_reshape_alias" => {
-            let x = a.tensor(0, "self")?;
-            let shape = target_shape(ctx, node)?;
-            if shape.iter().product::<usize>() != x.numel() {
-                return Err(Error::runtime(format!(
-                    "shape {shape:?} is invalid for input of size {}",
-                    x.numel()
-                )));
-            }
-            wrap(x.t.contiguous()?.reshape(shape)?, x.dt)
-        }
-        "expand" | "expand_as" | "broadcast_to" => {
-            let x = a.tensor(0, "self")?;
-            let shape = target_shape(ctx, node)?;
-            wrap(x.t.broadcast_as(shape)?, x.dt)
-        }
-        "permute" => {
-            let x = a.tensor(0, "self")?;
-            let dims = a.ints(1, "dims")?.unwrap_or_default();
-            let dims: Vec<usize> = dims
-                .iter()
-                .map(|d| wrap_dim(*d, x.rank()))
-                .collect::<Res<_>>()?;
-            wrap(x.t.permute(dims)?, x.dt)
-        }
-        "transpose" | "swapaxes" | "swapdims" => {
-            let x = a.tensor(0, "self")?;
-            if x.rank() < 2 {
-                wrap(x.t.clone(), x.dt)
-            } else {
-                let d0 = wrap_dim(a.int_or(1, "dim0", 0)?, x.rank())?;
-                let d1 = wrap_dim(a.int_or(2, "dim1", 1)?, x.rank())?;
-                wrap(x.t.transpose(d0, d1)?, x.dt)
-            }
-        }
-        "t" => {
-            let x = a.tensor(0, "self")?;
-            if x.rank() < 2 {
-                wrap(x.t.clone(), x.dt)
-            } else {
-                wrap(x.t.t()?, x.dt)
-            }
-        }
-        "dropout" | "feature_dropout"
-            if ctx.sampler.is_some()
-                && a.bool_or(2, "train", false)
-                && a.f64_or(1, "p", 0.0)? > 0.0 =>
-        {
-            let x = a.tensor(0, "self")?;
-            let p = a.f64_or(1, "p", 0.0)?.min(1.0);
-            let sampler = ctx.sampler.as_ref().expect("checked");
-            let keep = sampler.bernoulli(&vec![1.0 - p; x.numel()]);
-            let scale = if p < 1.0 { 1.0 / (1.0 - p) } else { 0.0 };
-            let mask: Vec<f64> = keep.into_iter().map(|k| k * scale).collect();
-            let m = T::from_f64(mask, x.dims(), x.dt)?;
-            wrap(x.t.mul(&m.t)?, x.dt)
-        }
-        "contiguous"
-        | "clone"
-        | "detach"
-        | "alias"
-        | "lift_fresh_copy"
-        | "lift_fresh"
-        | "_to_copy"
-        | "to"
-        | "type_as"
-        | "dropout"
-        | "feature_dropout"
-        | "alpha_dropout"
-        | "feature_alpha_dropout" => {
-            let x = a.tensor(0, "self")?;
-            let dt = dt_out.unwrap_or(x.dt);
-            RVal::Tensor(x.cast(dt)?)
-        }
-        // ----- selection --------------------------------------------------------------
-        "select" => {
-            let x = a.tensor(0, "self")?;
-            let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
-            let n = dim_len(x, d) as i64;
-            let i = a.int_or(2, "index", 0)?;
-            let j = if i < 0 { i + n } else { i };
-            if j < 0 || j >= n {
-                return Err(Error::runtime(format!(
-                    "select(): index {i} out of range for tensor of size {n} at dimension {d}"
-                )));
-            }
-            wrap(x.t.narrow(d, j as usize, 1)?.squeeze(d)?, x.dt)
-        }
-        "slice" => {
-            let x = a.tensor(0, "self")?;
-            let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
-            let n = dim_len(x, d) as i64;
-            let start = a.opt(2, "start").and_then(RVal::as_int);
-            let end = a.opt(3, "end").and_then(RVal::as_int);
-            let step = a.int_or(4, "step", 1)?;
-            if step <= 0 {
-                return Err(Error::runtime("slice step must be positive"));
-            }
-            let (s, e) = slice_bounds(start, end, n);
-            if step == 1 {
-                wrap(x.t.narrow(d, s as usize, (e - s) as usize)?, x.dt)
-            } else {
-                let idx: Vec<i64> = (s..e).step_by(step as usize).collect();
-                RVal::Tensor(take(x, d, &idx)?)
-            }
-        }
-        "narrow" => {
-            let x = a.tensor(0, "self")?;
-            let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
-            let n = dim_len(x, d) as i64;
-            let s = a.int_or(2, "start", 0)?;
-            let s = if s < 0 { s + n } else { s };
-            let len = a.int_or(3, "length", 0)?;
-            if s < 0 || len < 0 || s + len > n {
-                return Err(Error::runtime("narrow(): out of range"));
-            }
-            wrap(x.t.narrow(d, s as usize, len as usize)?, x.dt)
-        }
-        "unfold" => {
-            // Windows of `size` every `step` along `dim`, as a new last dim.
-            let x = a.tensor(0, "self")?;
-            let d = wrap_dim(a.int_or(1, "dimension", 0)?, x.rank())?;
-            let size = a.int_or(2, "size", 1)?;
-            let step = a.int_or(3, "step", 1)?;
-            let n = dim_len(x, d) as i64;
-            if size < 0 || step <= 0 || size > n.max(1) {
-                return Err(Error::runtime("unfold(): bad size or step"));
-            }
-            let windows = (n - size) / step + 1;
-            let mut parts = Vec::with_capacity(windows as usize);
-            for w in 0..windows {
-                let part = x.t.narrow(d, (w * step) as usize, size as usize)?;
-                // [.., 1, size, ..] with the window's own axis moved last.
-                let order: Vec<usize> = (0..=d).chain(d + 2..=x.rank()).chain([d + 1]).collect();
-                parts.push(part.unsqueeze(d)?.permute(order)?);
-            }
-            let refs: Vec<&Tensor> = parts.iter().collect();
-            wrap(Tensor::cat(&refs, d)?.contiguous()?, x.dt)
-        }
-        "index_select" => {
-            let x = a.tensor(0, "self")?;
-            let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
-            let idx = a.tensor(2, "index")?;
-            let ids = check_indices(&idx.to_f64()?, dim_len(x, d))?;
-            RVal::Tensor(take(x, d, &ids)?)
-        }
-        "gather" => {
-            let x = a.tensor(0, "self")?;
-            let d = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
-            let idx = a.tensor(2, "index")?;
-            let ids = check_indices(&idx.to_f64()?, dim_len(x, d))?;
-            let it = Tensor::from_vec(ids, idx.dims(), &cpu())?;
-            wrap(x.t.contiguous()?.gather(&it.contiguous()?, d)?, x.dt)
-        }
-        "index" => {
-            let x = a.tensor(0, "self")?;
-            let idx = match a.get(1, "indices") {
-                Some(RVal::List(v)) => v.clone(),
-                _ => return Err(Error::runtime("index(): expected a list of indices")),
-            };
-            RVal::Tensor(advanced_index(x, &idx)?)
-        }
-        "index_put" => {
-            let x = a.tensor(0, "self")?;
-            let idx = match a.get(1, "indices") {
-                Some(RVal::List(v)) => v.clone(),
-                _ => return Err(Error::runtime("index_put(): expected a list of indices")),
-            };
-            let vals = super::as_tensor(a.get(2, "values").unwrap_or(&RVal::None), x.dt)?;
-            let acc = a.bool_or(3, "accumulate", false);
-            RVal::Tensor(index_put(x, &idx, &vals, acc)?)
-        }
-        // ----- joining and splitting ---------------------------------------------------
-        "cat" | "concat" | "concatenate" => {
-            let ts = list_of_tensors(a.get(0, "tensors"))?;
-            let dt = dt_out.unwrap_or(DType::F32);
-            let ts: Vec<T> = ts
+    let d = wrap_dim(k.args.int_or(1, "dim", 0)?, first.rank())?;
+    let refs: Vec<Tensor> = ts
+        .iter()
+        .map(|t| t.t.contiguous())
+        .collect::<Result<_, _>>()?;
+    Ok(wrap(Tensor::cat(&refs, d)?, dt))
+}
+
+fn stack(k: &Call) -> Res<RVal> {
+    let ts = list_of_tensors(k.args.get(0, "tensors"))?;
+    let dt = out_dtype(k.node).unwrap_or(DType::F32);
+    let ts: Vec<Tensor> = ts
+        .iter()
+        .map(|t| t.cast(dt).and_then(|c| Ok(c.t.contiguous()?)))
+        .collect::<Res<_>>()?;
+    let rank = ts.first().map_or(0, |t| t.rank());
+    let d = wrap_dim(k.args.int_or(1, "dim", 0)?, rank + 1)?;
+    Ok(wrap(Tensor::stack(&ts, d)?, dt))
+}
+
+/// How a split op sizes its parts.
+#[derive(Clone, Copy, PartialEq)]
+enum Split {
+    /// `split(split_size)`, or a list of sizes.
+    Size,
+    /// `split_with_sizes(split_sizes)`.
+    Sizes,
+    /// `chunk(chunks)`.
+    Chunks,
+    /// Parts of one, squeezed.
+    Unbind,
+}
+
+fn split(k: &Call, how: Split) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let dim_at = if how == Split::Unbind { 1 } else { 2 };
+    let d = wrap_dim(a.int_or(dim_at, "dim", 0)?, x.rank())?;
+    let n = dim_len(x, d);
+    let sizes: Vec<usize> = match how {
+        Split::Unbind => vec![1; n],
+        Split::Sizes => ints_of(a.get(1, "split_sizes").unwrap_or(&RVal::None))?
+            .into_iter()
+            .map(|s| s.max(0) as usize)
+            .collect(),
+        Split::Size if matches!(a.get(1, "split_size"), Some(RVal::List(_))) => {
+            ints_of(a.get(1, "split_size").unwrap_or(&RVal::None))?
                 .into_iter()
-                .filter(|t| !(t.rank() == 1 && t.numel() == 0))
-                .map(|t| t.cast(dt))
-                .collect::<Res<_>>()?;
-            let Some(first) = ts.first() else {
-                return Ok(Some(RVal::Tensor(T::from_f64(vec![], &[0], dt)?)));
-            };
-            let d = wrap_dim(a.int_or(1, "dim", 0)?, first.rank())?;
-            let refs: Vec<Tensor> = ts
-                .iter()
-                .map(|t| t.t.contiguous())
-                .collect::<Result<_, _>>()?;
-            wrap(Tensor::cat(&refs, d)?, dt)
+                .map(|s| s.max(0) as usize)
+                .collect()
         }
-        "stack" => {
-            let ts = list_of_tensors(a.get(0, "tensors"))?;
-            let dt = dt_out.unwrap_or(DType::F32);
-            let ts: Vec<Tensor> = ts
-                .iter()
-                .map(|t| t.cast(dt).and_then(|c| Ok(c.t.contiguous()?)))
-                .collect::<Res<_>>()?;
-            let rank = ts.first().map_or(0, |t| t.rank());
-            let d = wrap_dim(a.int_or(1, "dim", 0)?, rank + 1)?;
-            wrap(Tensor::stack(&ts, d)?, dt)
-        }
-        "split" | "split_with_sizes" | "chunk" | "unbind" | "tensor_split" => {
-            let x = a.tensor(0, "self")?;
-            let (dim_i, default_dim) = if op == "unbind" { (1, 0) } else { (2, 0) };
-            let d = wrap_dim(a.int_or(dim_i, "dim", default_dim)?, x.rank())?;
-            let n = dim_len(x, d);
-            let sizes: Vec<usize> = match op {
-                "unbind" => vec![1; n],
-                "split_with_sizes" => ints_of(a.get(1, "split_sizes").unwrap_or(&RVal::None))?
-                    .into_iter()
-                    .map(|s| s.max(0) as usize)
-                    .collect(),
-                "split" if matches!(a.get(1, "split_size"), Some(RVal::List(_))) => {
-                    ints_of(a.get(1, "split_size").unwrap_or(&RVal::None))?
-                        .into_iter()
-                        .map(|s| s.max(0) as usize)
-                        .collect()
-                }
-                "split" => {
-                    let s = a.int_or(1, "split_size", 1)?.max(1) as usize;
-                    let mut v = vec![s; n / s];
-                    if !n.is_multiple_of(s) || n == 0 {
-                        v.push(n % s);
-                    }
-                    v
-                }
-                "chunk" => {
-                    let c = a.int_or(1, "chunks", 1)?.max(1) as usize;
-                    let s = n.div_ceil(c).max(1);
-                    let mut v = vec![s; n / s];
-                    if !n.is_multiple_of(s) {
-                        v.push(n % s);
-                    }
-                    v
-                }
-                _ => {
-                    let c = a.int_or(1, "sections", 1)?.max(1) as usize;
-                    (0..c).map(|i| n / c + usize::from(i < n % c)).collect()
-                }
-            };
-            if sizes.iter().sum::<usize>() != n {
-                return Err(Error::runtime(format!(
-                    "split sizes {sizes:?} do not add up to {n}"
-                )));
+        Split::Size => {
+            let s = a.int_or(1, "split_size", 1)?.max(1) as usize;
+            let mut v = vec![s; n / s];
+            if !n.is_multiple_of(s) || n == 0 {
+                v.push(n % s);
             }
-            let mut out = Vec::new();
-            let mut at = 0;
-            for s in sizes {
-                let part = x.t.narrow(d, at, s)?;
-                let part = if op == "unbind" {
-                    part.squeeze(d)?
-                } else {
-                    part
-                };
-                out.push(wrap(part, x.dt));
-                at += s;
-            }
-            RVal::List(out)
+            v
         }
-        "flip" => {
-            let x = a.tensor(0, "self")?;
-            let dims = a.ints(1, "dims")?.unwrap_or_default();
-            let mut t = x.clone();
-            for d in dims {
-                let d = wrap_dim(d, x.rank())?;
-                let n = dim_len(x, d) as i64;
-                let idx: Vec<i64> = (0..n).rev().collect();
-                t = take(&t, d, &idx)?;
+        Split::Chunks => {
+            let c = a.int_or(1, "chunks", 1)?.max(1) as usize;
+            let s = n.div_ceil(c).max(1);
+            let mut v = vec![s; n / s];
+            if !n.is_multiple_of(s) {
+                v.push(n % s);
             }
-            RVal::Tensor(t)
+            v
         }
-        "roll" => {
-            let x = a.tensor(0, "self")?;
-            let shifts = a.ints(1, "shifts")?.unwrap_or_default();
-            let dims = a.ints(2, "dims")?.unwrap_or_default();
-            if dims.is_empty() {
-                let flat = T {
-                    t: x.t.flatten_all()?,
-                    dt: x.dt,
-                };
-                let n = flat.numel() as i64;
-                let s = shifts.first().copied().unwrap_or(0);
-                let idx: Vec<i64> = (0..n).map(|i| (i - s).rem_euclid(n.max(1))).collect();
-                let r = take(&flat, 0, &idx)?;
-                wrap(r.t.reshape(x.dims())?, x.dt)
+    };
+    if sizes.iter().sum::<usize>() != n {
+        return Err(Error::runtime(format!(
+            "split sizes {sizes:?} do not add up to {n}"
+        )));
+    }
+    let mut out = Vec::new();
+    let mut at = 0;
+    for s in sizes {
+        let part = x.t.narrow(d, at, s)?;
+        let part = if how == Split::Unbind {
+            part.squeeze(d)?
+        } else {
+            part
+        };
+        out.push(wrap(part, x.dt));
+        at += s;
+    }
+    Ok(RVal::List(out))
+}
+
+fn flip(k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let dims = k.args.ints(1, "dims")?.unwrap_or_default();
+    let mut t = x.clone();
+    for d in dims {
+        let d = wrap_dim(d, x.rank())?;
+        let n = dim_len(x, d) as i64;
+        let idx: Vec<i64> = (0..n).rev().collect();
+        t = take(&t, d, &idx)?;
+    }
+    Ok(RVal::Tensor(t))
+}
+
+fn roll(k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let shifts = k.args.ints(1, "shifts")?.unwrap_or_default();
+    let dims = k.args.ints(2, "dims")?.unwrap_or_default();
+    if dims.is_empty() {
+        let flat = T {
+            t: x.t.flatten_all()?,
+            dt: x.dt,
+        };
+        let n = flat.numel() as i64;
+        let s = shifts.first().copied().unwrap_or(0);
+        let idx: Vec<i64> = (0..n).map(|i| (i - s).rem_euclid(n.max(1))).collect();
+        let r = take(&flat, 0, &idx)?;
+        return Ok(wrap(r.t.reshape(x.dims())?, x.dt));
+    }
+    let mut t = x.clone();
+    for (s, d) in shifts.iter().zip(&dims) {
+        let d = wrap_dim(*d, x.rank())?;
+        let n = dim_len(x, d) as i64;
+        let idx: Vec<i64> = (0..n).map(|i| (i - s).rem_euclid(n.max(1))).collect();
+        t = take(&t, d, &idx)?;
+    }
+    Ok(RVal::Tensor(t))
+}
+
+fn repeat(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let reps = k.args.ints(1, "repeats")?.unwrap_or_default();
+    let shape = target_shape(ctx, k.node)?;
+    ctx.check_alloc(
+        shape.iter().map(|d| *d as u128).product(),
+        x.dt.size_of() as u128,
+    )?;
+    let extra = reps.len().saturating_sub(x.rank());
+    let mut lead = vec![1usize; extra];
+    lead.extend_from_slice(x.dims());
+    let mut t = x.t.reshape(lead)?;
+    for (d, r) in reps.iter().enumerate() {
+        if *r != 1 {
+            let copies = vec![t.clone(); (*r).max(0) as usize];
+            t = if copies.is_empty() {
+                t.narrow(d, 0, 0)?
             } else {
-                let mut t = x.clone();
-                for (s, d) in shifts.iter().zip(&dims) {
-                    let d = wrap_dim(*d, x.rank())?;
-                    let n = dim_len(x, d) as i64;
-                    let idx: Vec<i64> = (0..n).map(|i| (i - s).rem_euclid(n.max(1))).collect();
-                    t = take(&t, d, &idx)?;
-                }
-                RVal::Tensor(t)
-            }
-        }
-        "repeat" => {
-            let x = a.tensor(0, "self")?;
-            let reps = a.ints(1, "repeats")?.unwrap_or_default();
-            let shape = target_shape(ctx, node)?;
-            ctx.check_alloc(
-                shape.iter().map(|d| *d as u128).product(),
-                x.dt.size_of() as u128,
-            )?;
-            let extra = reps.len().saturating_sub(x.rank());
-            let mut lead = vec![1usize; extra];
-            lead.extend_from_slice(x.dims());
-            let mut t = x.t.reshape(lead)?;
-            for (d, r) in reps.iter().enumerate() {
-                if *r != 1 {
-                    let copies = vec![t.clone(); (*r).max(0) as usize];
-                    t = if copies.is_empty() {
-                        t.narrow(d, 0, 0)?
-                    } else {
-                        Tensor::cat(&copies, d)?
-                    };
-                }
-            }
-            wrap(t, x.dt)
-        }
-        "repeat_interleave" if overload == "self_int" => {
-            let x = a.tensor(0, "self")?;
-            let r = a.int_or(1, "repeats", 1)?.max(0);
-            let (t, d) = match a.opt(2, "dim").and_then(RVal::as_int) {
-                Some(d) => (x.clone(), wrap_dim(d, x.rank())?),
-                None => (
-                    T {
-                        t: x.t.flatten_all()?,
-                        dt: x.dt,
-                    },
-                    0,
-                ),
+                Tensor::cat(&copies, d)?
             };
-            let n = dim_len(&t, d) as i64;
-            let idx: Vec<i64> = (0..n)
-                .flat_map(|i| std::iter::repeat_n(i, r as usize))
-                .collect();
-            RVal::Tensor(take(&t, d, &idx)?)
         }
-        "tril" | "triu" => {
-            let x = a.tensor(0, "self")?;
-            let k = a.int_or(1, "diagonal", 0)?;
-            if x.rank() < 2 {
-                return Err(Error::runtime(format!(
-                    "{op}: input must have at least 2 dims"
-                )));
-            }
-            let (r, c) = (x.dims()[x.rank() - 2], x.dims()[x.rank() - 1]);
-            let mut mask = Vec::with_capacity(r * c);
-            for i in 0..r as i64 {
-                for j in 0..c as i64 {
-                    let keep = if op == "tril" { j - i <= k } else { j - i >= k };
-                    mask.push(if keep { 1u8 } else { 0 });
-                }
-            }
-            let m = Tensor::from_vec(mask, (r, c), &cpu())?.broadcast_as(x.dims())?;
-            let z = x.t.zeros_like()?;
-            wrap(m.where_cond(&x.t.contiguous()?, &z)?, x.dt)
-        }
-        "one_hot" => {
-            let x = a.tensor(0, "self")?;
-            let shape = target_shape(ctx, node)?;
-            let k = *shape.last().unwrap_or(&0);
-            ctx.check_alloc(shape.iter().map(|d| *d as u128).product(), 8)?;
-            let ids = check_indices(&x.to_f64()?, k)?;
-            let mut v = vec![0.0; ids.len() * k];
-            for (i, c) in ids.iter().enumerate() {
-                v[i * k + *c as usize] = 1.0;
-            }
-            RVal::Tensor(T::from_f64(v, &shape, DType::I64)?)
-        }
-        "pad" | "constant_pad_nd" => {
-            let x = a.tensor(0, "self")?;
-            let pad = a.ints(1, "pad")?.unwrap_or_default();
-            let mode = a.str_or(2, "mode", "constant");
-            if mode != "constant" {
-                return Err(Error::unsupported(format!("pad mode '{mode}'")));
-            }
-            let value = a.f64_or(3, "value", 0.0)?;
-            RVal::Tensor(pad_constant(x, &pad, value)?)
-        }
-        // ----- constructors -------------------------------------------------------------
-        "zeros" | "ones" | "full" | "zeros_like" | "ones_like" | "full_like" | "new_zeros"
-        | "new_ones" | "new_full" | "scalar_tensor" | "fill" => {
-            let shape = target_shape(ctx, node)?;
-            let dt = dt_out.unwrap_or(DType::F32);
-            let v = match op {
-                "zeros" | "zeros_like" | "new_zeros" => 0.0,
-                "ones" | "ones_like" | "new_ones" => 1.0,
-                "full" => a.f64_or(1, "fill_value", 0.0)?,
-                "scalar_tensor" => a.f64_or(0, "s", 0.0)?,
-                _ => a.f64_or(if op == "full_like" { 1 } else { 2 }, "fill_value", 0.0)?,
-            };
-            RVal::Tensor(filled(ctx, &shape, dt, v)?)
-        }
-        op if RANDOM_OPS.contains(&op) => {
-            let shape = target_shape(ctx, node)?;
-            let dt = dt_out.unwrap_or(DType::F32);
-            match &ctx.sampler {
-                Some(sampler) => {
-                    let n: u128 = shape.iter().map(|d| *d as u128).product();
-                    ctx.check_alloc(n, dt.size_of() as u128)?;
-                    let v = sample(sampler, op, overload, a, n as usize)?;
-                    RVal::Tensor(T::from_f64(v, &shape, dt)?)
-                }
-                None => RVal::Tensor(filled(ctx, &shape, dt, 0.0)?),
-            }
-        }
-        "arange" => {
-            let nums: Vec<f64> = a.pos.iter().filter_map(RVal::as_f64).collect();
-            let (start, end, step) = match (overload, nums.as_slice()) {
-                ("default", [e, ..]) => (0.0, *e, 1.0),
-                ("start", [s, e, ..]) => (*s, *e, 1.0),
-                ("start_step", [s, e, st, ..]) => (*s, *e, *st),
-                _ => return Err(Error::runtime("arange(): bad arguments")),
-            };
-            let shape = target_shape(ctx, node)?;
-            let n = shape.first().copied().unwrap_or(0);
-            let dt = dt_out.unwrap_or(DType::I64);
-            ctx.check_alloc(n as u128, dt.size_of() as u128)?;
-            let _ = end;
-            let v: Vec<f64> = (0..n).map(|i| start + step * i as f64).collect();
-            RVal::Tensor(T::from_f64(v, &[n], dt)?)
-        }
-        "linspace" => {
-            let s = a.f64_or(0, "start", 0.0)?;
-            let e = a.f64_or(1, "end", 0.0)?;
-            let shape = target_shape(ctx, node)?;
-            let n = shape.first().copied().unwrap_or(0);
-            let dt = dt_out.unwrap_or(DType::F32);
-            ctx.check_alloc(n as u128, dt.size_of() as u128)?;
-            let step = if n > 1 { (e - s) / (n - 1) as f64 } else { 0.0 };
-            // torch fills the second half backwards from `end`.
-            let v: Vec<f64> = (0..n)
-                .map(|i| {
-                    if i < n / 2 {
-                        s + step * i as f64
-                    } else {
-                        e - step * (n - 1 - i) as f64
-                    }
-                })
-                .collect();
-            RVal::Tensor(T::from_f64(v, &[n], dt)?)
-        }
-        "eye" => {
-            let shape = target_shape(ctx, node)?;
-            let (r, c) = (
-                shape.first().copied().unwrap_or(0),
-                shape.get(1).copied().unwrap_or(0),
-            );
-            let dt = dt_out.unwrap_or(DType::F32);
-            ctx.check_alloc((r * c) as u128, dt.size_of() as u128)?;
-            let v: Vec<f64> = (0..r * c)
-                .map(|i| ((i / c.max(1)) == (i % c.max(1))) as u8 as f64)
-                .collect();
-            RVal::Tensor(T::from_f64(v, &[r, c], dt)?)
-        }
-        // ----- scalars and assertions ---------------------------------------------------
-        "item" | "_local_scalar_dense" => {
-            let x = a.tensor(0, "self")?;
-            let v = x.item()?;
-            if x.dt == DType::Bool {
-                RVal::Bool(v != 0.0)
-            } else if x.dt.is_floating() {
-                RVal::Float(v)
+    }
+    Ok(wrap(t, x.dt))
+}
+
+fn repeat_interleave(k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let r = k.args.int_or(1, "repeats", 1)?.max(0);
+    let (t, d) = match k.args.opt(2, "dim").and_then(RVal::as_int) {
+        Some(d) => (x.clone(), wrap_dim(d, x.rank())?),
+        None => (
+            T {
+                t: x.t.flatten_all()?,
+                dt: x.dt,
+            },
+            0,
+        ),
+    };
+    let n = dim_len(&t, d) as i64;
+    let idx: Vec<i64> = (0..n)
+        .flat_map(|i| std::iter::repeat_n(i, r as usize))
+        .collect();
+    Ok(RVal::Tensor(take(&t, d, &idx)?))
+}
+
+/// `tril` (`lower`) or `triu`.
+fn triangle(k: &Call, lower: bool) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let diagonal = k.args.int_or(1, "diagonal", 0)?;
+    if x.rank() < 2 {
+        return Err(Error::runtime(format!(
+            "{}: input must have at least 2 dims",
+            k.op
+        )));
+    }
+    let (r, c) = (x.dims()[x.rank() - 2], x.dims()[x.rank() - 1]);
+    let mut mask = Vec::with_capacity(r * c);
+    for i in 0..r as i64 {
+        for j in 0..c as i64 {
+            let keep = if lower {
+                j - i <= diagonal
             } else {
-                RVal::Int(v as i64)
-            }
-        }
-        "_assert_tensor_metadata"
-        | "_assert_scalar"
-        | "_assert_async"
-        | "sym_constrain_range"
-        | "sym_constrain_range_for_size"
-        | "_functional_sym_constrain_range" => {
-            let ok = match a.pos.first() {
-                Some(RVal::Tensor(t)) if op == "_assert_async" => t.item()? != 0.0,
-                Some(v) if op == "_assert_scalar" => v.as_f64().is_none_or(|x| x != 0.0),
-                _ => true,
+                j - i >= diagonal
             };
-            if !ok {
-                let msg = a.str_or(1, "assert_msg", "assertion failed");
-                return Err(Error::runtime(format!("runtime assertion failed: {msg}")));
-            }
-            RVal::None
+            mask.push(if keep { 1u8 } else { 0 });
         }
-        "nonzero" => {
-            let x = a.tensor(0, "self")?;
-            let v = x.to_f64()?;
-            let dims = x.dims().to_vec();
-            let mut out = Vec::new();
-            let mut count = 0;
-            for (flat, val) in v.iter().enumerate() {
-                if *val != 0.0 {
-                    let mut rem = flat;
-                    let mut coords = vec![0.0; dims.len()];
-                    for d in (0..dims.len()).rev() {
-                        coords[d] = (rem % dims[d]) as f64;
-                        rem /= dims[d];
-                    }
-                    out.extend(coords);
-                    count += 1;
-                }
-            }
-            RVal::Tensor(T::from_f64(out, &[count, dims.len()], DType::I64)?)
-        }
-        "sort" | "topk" => {
-            let x = a.tensor(0, "self")?;
-            let (k, d, desc) = if op == "topk" {
-                let k = a.int_or(1, "k", 1)?;
-                let d = a.int_or(2, "dim", -1)?;
-                (Some(k), d, a.bool_or(3, "largest", true))
+    }
+    let m = Tensor::from_vec(mask, (r, c), &cpu())?.broadcast_as(x.dims())?;
+    let z = x.t.zeros_like()?;
+    Ok(wrap(m.where_cond(&x.t.contiguous()?, &z)?, x.dt))
+}
+
+fn one_hot(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let shape = target_shape(ctx, k.node)?;
+    let classes = *shape.last().unwrap_or(&0);
+    ctx.check_alloc(shape.iter().map(|d| *d as u128).product(), 8)?;
+    let ids = check_indices(&x.to_f64()?, classes)?;
+    let mut v = vec![0.0; ids.len() * classes];
+    for (i, c) in ids.iter().enumerate() {
+        v[i * classes + *c as usize] = 1.0;
+    }
+    Ok(RVal::Tensor(T::from_f64(v, &shape, DType::I64)?))
+}
+
+fn pad(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let pad = a.ints(1, "pad")?.unwrap_or_default();
+    let mode = a.str_or(2, "mode", "constant");
+    if mode != "constant" {
+        return Err(Error::unsupported(format!("pad mode '{mode}'")));
+    }
+    let value = a.f64_or(3, "value", 0.0)?;
+    Ok(RVal::Tensor(pad_constant(x, &pad, value)?))
+}
+
+/// A constructor filled with one value, read from the arguments by `value`.
+fn constant(ctx: &mut Ctx, k: &Call, value: impl Fn(&Args) -> Res<f64>) -> Res<RVal> {
+    let shape = target_shape(ctx, k.node)?;
+    let dt = out_dtype(k.node).unwrap_or(DType::F32);
+    let v = value(k.args)?;
+    Ok(RVal::Tensor(filled(ctx, &shape, dt, v)?))
+}
+
+/// Which of `arange`'s overloads: the positional numbers it takes.
+#[derive(Clone, Copy)]
+enum Range {
+    End,
+    StartEnd,
+    StartEndStep,
+}
+
+fn arange(ctx: &mut Ctx, k: &Call, form: Range) -> Res<RVal> {
+    let nums: Vec<f64> = k.args.pos.iter().filter_map(RVal::as_f64).collect();
+    let (start, step) = match (form, nums.as_slice()) {
+        (Range::End, [_, ..]) => (0.0, 1.0),
+        (Range::StartEnd, [s, _, ..]) => (*s, 1.0),
+        (Range::StartEndStep, [s, _, st, ..]) => (*s, *st),
+        _ => return Err(Error::runtime("arange(): bad arguments")),
+    };
+    // The length is the traced one.
+    let shape = target_shape(ctx, k.node)?;
+    let n = shape.first().copied().unwrap_or(0);
+    let dt = out_dtype(k.node).unwrap_or(DType::I64);
+    ctx.check_alloc(n as u128, dt.size_of() as u128)?;
+    let v: Vec<f64> = (0..n).map(|i| start + step * i as f64).collect();
+    Ok(RVal::Tensor(T::from_f64(v, &[n], dt)?))
+}
+
+fn linspace(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let s = k.args.f64_or(0, "start", 0.0)?;
+    let e = k.args.f64_or(1, "end", 0.0)?;
+    let shape = target_shape(ctx, k.node)?;
+    let n = shape.first().copied().unwrap_or(0);
+    let dt = out_dtype(k.node).unwrap_or(DType::F32);
+    ctx.check_alloc(n as u128, dt.size_of() as u128)?;
+    let step = if n > 1 { (e - s) / (n - 1) as f64 } else { 0.0 };
+    // torch fills the second half backwards from `end`.
+    let v: Vec<f64> = (0..n)
+        .map(|i| {
+            if i < n / 2 {
+                s + step * i as f64
             } else {
-                (
-                    None,
-                    a.int_or(1, "dim", -1)?,
-                    a.bool_or(2, "descending", false),
-                )
-            };
-            let d = wrap_dim(d, x.rank())?;
-            let r = super::reduce::rows(x, &[d])?;
-            let n = if x.rank() == 0 { 1 } else { x.dims()[d] };
-            let k = k.map_or(n, |k| (k.max(0) as usize).min(n));
-            let mut vals = Vec::new();
-            let mut idxs = Vec::new();
-            for row in r.rows() {
-                let mut order: Vec<usize> = (0..row.len()).collect();
-                order.sort_by(|p, q| {
-                    let (u, w) = (row[*p], row[*q]);
-                    let c = u
-                        .partial_cmp(&w)
-                        .unwrap_or_else(|| u.is_nan().cmp(&w.is_nan()));
-                    if desc { c.reverse() } else { c }
-                });
-                for i in order.into_iter().take(k) {
-                    vals.push(row[i]);
-                    idxs.push(i as f64);
-                }
+                e - step * (n - 1 - i) as f64
             }
-            let mut moved = r.drop_shape.clone();
-            moved.push(k);
-            let back = |v: Vec<f64>, dt: DType| -> Res<RVal> {
-                let t = T::from_f64(v, &moved, dt)?;
-                if x.rank() == 0 {
-                    return Ok(wrap(t.t.reshape(())?, dt));
-                }
-                let last = x.rank() - 1;
-                let mut perm: Vec<usize> = (0..last).collect();
-                perm.insert(d, last);
-                Ok(wrap(t.t.permute(perm)?.contiguous()?, dt))
-            };
-            RVal::List(vec![back(vals, x.dt)?, back(idxs, DType::I64)?])
+        })
+        .collect();
+    Ok(RVal::Tensor(T::from_f64(v, &[n], dt)?))
+}
+
+fn eye(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let shape = target_shape(ctx, k.node)?;
+    let (r, c) = (
+        shape.first().copied().unwrap_or(0),
+        shape.get(1).copied().unwrap_or(0),
+    );
+    let dt = out_dtype(k.node).unwrap_or(DType::F32);
+    ctx.check_alloc((r * c) as u128, dt.size_of() as u128)?;
+    let v: Vec<f64> = (0..r * c)
+        .map(|i| ((i / c.max(1)) == (i % c.max(1))) as u8 as f64)
+        .collect();
+    Ok(RVal::Tensor(T::from_f64(v, &[r, c], dt)?))
+}
+
+/// `sym_size.int(self, dim)`: the size itself, or the traced expression's
+/// value when torch recorded no tensor.
+fn sym_size(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    if let (Some(RVal::Tensor(t)), Some(d)) = (k.args.pos.first(), k.args.int(1)) {
+        let d = wrap_dim(d, t.rank())?;
+        return Ok(RVal::Int(t.dims()[d] as i64));
+    }
+    crate::exec::meta_int(ctx, k.node)
+}
+
+/// What a runtime assertion checks of its first argument.
+#[derive(Clone, Copy)]
+enum Check {
+    /// A nonzero tensor.
+    Tensor,
+    /// A nonzero number.
+    Scalar,
+    /// Nothing a run can fail (tensor metadata).
+    Nothing,
+}
+
+fn assert(k: &Call, check: Check) -> Res<RVal> {
+    let ok = match (check, k.args.pos.first()) {
+        (Check::Tensor, Some(RVal::Tensor(t))) => t.item()? != 0.0,
+        (Check::Scalar, Some(v)) => v.as_f64().is_none_or(|x| x != 0.0),
+        _ => true,
+    };
+    if !ok {
+        let msg = k.args.str_or(1, "assert_msg", "assertion failed");
+        return Err(Error::runtime(format!("runtime assertion failed: {msg}")));
+    }
+    Ok(RVal::None)
+}
+
+fn nonzero(k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let v = x.to_f64()?;
+    let dims = x.dims().to_vec();
+    let mut out = Vec::new();
+    let mut count = 0;
+    for (flat, val) in v.iter().enumerate() {
+        if *val != 0.0 {
+            let mut rem = flat;
+            let mut coords = vec![0.0; dims.len()];
+            for d in (0..dims.len()).rev() {
+                coords[d] = (rem % dims[d]) as f64;
+                rem /= dims[d];
+            }
+            out.extend(coords);
+            count += 1;
         }
-        _ => return Ok(None),
-    }))
+    }
+    Ok(RVal::Tensor(T::from_f64(
+        out,
+        &[count, dims.len()],
+        DType::I64,
+    )?))
+}
+
+/// `sort` or `topk`: values and indices along a dim.
+fn sort(k: &Call, topk: bool) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let (count, d, desc) = if topk {
+        let count = a.int_or(1, "k", 1)?;
+        let d = a.int_or(2, "dim", -1)?;
+        (Some(count), d, a.bool_or(3, "largest", true))
+    } else {
+        (
+            None,
+            a.int_or(1, "dim", -1)?,
+            a.bool_or(2, "descending", false),
+        )
+    };
+    let d = wrap_dim(d, x.rank())?;
+    let r = super::reduce::rows(x, &[d])?;
+    let n = if x.rank() == 0 { 1 } else { x.dims()[d] };
+    let count = count.map_or(n, |c| (c.max(0) as usize).min(n));
+    let mut vals = Vec::new();
+    let mut idxs = Vec::new();
+    for row in r.rows() {
+        let mut order: Vec<usize> = (0..row.len()).collect();
+        order.sort_by(|p, q| {
+            let (u, w) = (row[*p], row[*q]);
+            let c = u
+                .partial_cmp(&w)
+                .unwrap_or_else(|| u.is_nan().cmp(&w.is_nan()));
+            if desc { c.reverse() } else { c }
+        });
+        for i in order.into_iter().take(count) {
+            vals.push(row[i]);
+            idxs.push(i as f64);
+        }
+    }
+    let mut moved = r.drop_shape.clone();
+    moved.push(count);
+    let back = |v: Vec<f64>, dt: DType| -> Res<RVal> {
+        let t = T::from_f64(v, &moved, dt)?;
+        if x.rank() == 0 {
+            return Ok(wrap(t.t.reshape(())?, dt));
+        }
+        let last = x.rank() - 1;
+        let mut perm: Vec<usize> = (0..last).collect();
+        perm.insert(d, last);
+        Ok(wrap(t.t.permute(perm)?.contiguous()?, dt))
+    };
+    Ok(RVal::List(vec![back(vals, x.dt)?, back(idxs, DType::I64)?]))
 }
 
 /// Constant padding; `pad` lists (before, after) pairs from the last dim.

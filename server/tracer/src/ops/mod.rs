@@ -3,7 +3,8 @@
 //! methods), its signature for argument binding, the ATen targets torch 2.15
 //! records for it, and a meta function computing the result's dtype and
 //! shape (adding the guards torch adds). Dispatch from Python calls to
-//! entries lives here too.
+//! entries lives here too, and [`all_targets`], every ATen target the
+//! tracer records (the registry's and the special forms' [`SPECIAL_TARGETS`]).
 //!
 //! To add an op: add an entry to [`registry::OPS`] (reuse a meta family from
 //! [`meta`] where one fits) and a test in `tests/ops.rs`.
@@ -86,6 +87,69 @@ impl OpCall {
             t.to_string()
         }
     }
+}
+
+/// ATen targets recorded outside [`registry::OPS`], as they are recorded:
+/// the torch functions and Tensor methods of [`special`] (constructors,
+/// `arange`, `linspace`, `meshgrid`, lifted constants), the conversions of
+/// [`views`], indexing ([`index`]) and the interpreter's own nodes
+/// (`.item()`, symbolic sizes, runtime assertions).
+pub const SPECIAL_TARGETS: &[&str] = &[
+    "aten._assert_async.msg",
+    "aten._assert_scalar.default",
+    "aten._assert_tensor_metadata.default",
+    "aten.alias.default",
+    "aten.arange.default",
+    "aten.arange.start",
+    "aten.arange.start_step",
+    "aten.copy_.default",
+    "aten.detach_.default",
+    "aten.empty.memory_format",
+    "aten.empty_like.default",
+    "aten.eye.default",
+    "aten.fill_.Scalar",
+    "aten.full.default",
+    "aten.full_like.default",
+    "aten.index.Tensor",
+    "aten.index_put_.default",
+    "aten.item.default",
+    "aten.lift_fresh_copy.default",
+    "aten.linspace.default",
+    "aten.linspace.Scalar_Tensor",
+    "aten.linspace.Tensor_Scalar",
+    "aten.linspace.Tensor_Tensor",
+    "aten.meshgrid.default",
+    "aten.meshgrid.indexing",
+    "aten.new_empty.default",
+    "aten.new_full.default",
+    "aten.new_ones.default",
+    "aten.new_zeros.default",
+    "aten.ones.default",
+    "aten.ones_like.default",
+    "aten.rand.default",
+    "aten.rand.generator",
+    "aten.rand_like.default",
+    "aten.randint.default",
+    "aten.randn.default",
+    "aten.randn.generator",
+    "aten.randn_like.default",
+    "aten.scalar_tensor.default",
+    "aten.sym_size.int",
+    "aten.to.device",
+    "aten.to.dtype",
+    "aten.to.dtype_layout",
+    "aten.zeros.default",
+    "aten.zeros_like.default",
+];
+
+/// Every ATen target the tracer records: the registry's targets, then
+/// [`SPECIAL_TARGETS`]. A call of a registry op's in-place method records
+/// [`inplace_target`] of one of its targets instead.
+pub fn all_targets() -> impl Iterator<Item = &'static str> {
+    registry::OPS
+        .iter()
+        .flat_map(|def| def.targets.iter().copied())
+        .chain(SPECIAL_TARGETS.iter().copied())
 }
 
 /// `aten.add.Tensor` -> `aten.add_.Tensor`.
@@ -603,6 +667,75 @@ mod tests {
         for method in super::special::TensorMethod::ALL {
             let name = method.name();
             assert!(is_torch_tensor_attribute(name), "{name}");
+        }
+    }
+
+    /// Each `"aten.NAME.OVERLOAD"` the tracer's code spells (outside its
+    /// tests) is a target [`all_targets`] enumerates, or the in-place form
+    /// of one: a target recorded by a new special form is listed too.
+    #[test]
+    fn every_target_spelled_in_the_sources_is_enumerated() {
+        // Named by `views.rs`'s classification of view ops, never recorded.
+        const NAMED_ONLY: &[&str] = &[
+            "aten._unsafe_view.default",
+            "aten.as_strided.default",
+            "aten.diagonal.default",
+        ];
+        let mut known = std::collections::HashSet::new();
+        for t in all_targets() {
+            known.insert(t.to_string());
+            known.insert(inplace_target(t));
+        }
+        let mut dirs = vec![std::path::PathBuf::from(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src"
+        ))];
+        let mut checked = 0;
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                    continue;
+                }
+                if path.extension().is_none_or(|e| e != "rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(&path).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap_or("");
+                for piece in code.split("\"aten.").skip(1) {
+                    let Some((name, _)) = piece.split_once('"') else {
+                        continue;
+                    };
+                    let well_formed = name.split('.').count() == 2
+                        && name.split('.').all(|part| !part.is_empty())
+                        && name
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
+                    if !well_formed {
+                        continue;
+                    }
+                    let target = format!("aten.{name}");
+                    checked += 1;
+                    assert!(
+                        known.contains(&target) || NAMED_ONLY.contains(&target.as_str()),
+                        "{} records {target}, which ops::all_targets() does not list",
+                        path.display()
+                    );
+                }
+            }
+        }
+        assert!(checked > 300, "only {checked} targets found in the sources");
+    }
+
+    #[test]
+    fn special_targets_are_not_the_registrys() {
+        let mut seen = std::collections::HashSet::new();
+        for def in registry::OPS {
+            seen.extend(def.targets.iter().copied());
+        }
+        for t in SPECIAL_TARGETS {
+            assert!(seen.insert(t), "{t} is listed twice");
         }
     }
 

@@ -8,7 +8,7 @@ alternating, and prints the median wall time, CPU time and files/s.
 
 Usage: scripts/bench-check-repo.py [--bin target/release/exportlens]
        [--venv .venv-libs] [--rounds 5]
-Figures go in the README; nothing here is a pass/fail test.
+Figures go in docs/cli.md ("Files"); nothing here is a pass/fail test.
 """
 from __future__ import annotations
 

@@ -14,7 +14,8 @@ Measures:
   - RSS (VmRSS, and the peak VmHWM) with 50 corpus model files open.
 
 Usage: scripts/bench-lsp.py [--bin target/release/exportlens] [--edits 300]
-Figures go in the README; nothing here is a pass/fail test.
+Figures go in docs/editors.md ("Language server performance"); nothing here
+is a pass/fail test.
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ Run with the Python that has torch (and the library):
         [--package timm.models] [--files N] [--bin PATH]
 
 It writes tests/modules_survey/<library>.jsonl (one line per sampled
-diagnostic with torch's answer) and prints the figures README.md quotes.
+diagnostic with torch's answer) and prints the figures docs/editors.md quotes.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-//! The JSON formats (schema in docs/json-output.md): `json`, one document
+//! The JSON formats (schema in docs/json-schema.md): `json`, one document
 //! `{"version", "diagnostics": [...]}`, and `json-lines`, one diagnostic
 //! object per line. A diagnostic object is the same in both.
 

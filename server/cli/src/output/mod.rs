@@ -27,7 +27,7 @@ pub enum OutputFormat {
     Full,
     /// One line per diagnostic: `file:line:col: severity[code] message`.
     Concise,
-    /// One JSON document (docs/json-output.md).
+    /// One JSON document (docs/json-schema.md).
     Json,
     /// One JSON object per diagnostic and line.
     JsonLines,

@@ -1,0 +1,324 @@
+//! The matmul family: `matmul`, `mm`, `linear`, `addmm`, `outer` and
+//! `einsum`, with the guards their shape checks add.
+
+use shapes::SymExpr;
+
+use crate::dtype::DType;
+use crate::graph::Arg;
+use crate::interp::{Interp, R};
+use crate::ops::OpCall;
+use crate::value::{CmpKind, Tensor, Value};
+
+use super::*;
+
+pub fn matmul_shape(interp: &mut Interp, a: &[SymExpr], b: &[SymExpr]) -> R<Vec<SymExpr>> {
+    match (a.len(), b.len()) {
+        (0, _) | (_, 0) => Err(shape_error(
+            interp,
+            "both arguments to matmul need to be at least 1D",
+        )),
+        (1, 1) => {
+            expect_eq(interp, &a[0], &b[0], "matmul")?;
+            Ok(vec![])
+        }
+        (2, 1) => {
+            expect_eq(interp, &a[1], &b[0], "matmul")?;
+            Ok(vec![a[0].clone()])
+        }
+        (1, 2) => {
+            expect_eq(interp, &a[0], &b[0], "matmul")?;
+            Ok(vec![b[1].clone()])
+        }
+        (n, m) => {
+            let (ka, kb) = (&a[n - 1], if m == 1 { &b[0] } else { &b[m - 2] });
+            expect_eq(interp, ka, kb, "matmul")?;
+            let batch_a = if n >= 2 { &a[..n - 2] } else { &a[..0] };
+            let batch_b = if m >= 2 { &b[..m - 2] } else { &b[..0] };
+            let mut out = broadcast(interp, batch_a, batch_b)?;
+            if n >= 2 {
+                out.push(a[n - 2].clone());
+            }
+            if m >= 2 {
+                out.push(b[m - 1].clone());
+            }
+            Ok(out)
+        }
+    }
+}
+
+pub fn matmul(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    // torch's matmul folds the batch of a 3-d or larger left operand times
+    // a matrix or vector into rows: `a.reshape(-1, k)`, then `mm`/`mv`
+    // (whose checks come after the fold's).
+    if a.rank() >= 3 && b.rank() <= 2 && matmul_should_fold(interp, &a) {
+        crate::ops::views::internal_flatten_guards(interp, &a)?;
+    }
+    let shape = matmul_shape(interp, &a.shape, &b.shape)?;
+    emit(interp, call, 0, 2, DType::promote(a.dtype, b.dtype), shape)
+}
+
+/// The contiguity test of torch's `should_fold` (`_decomp/decompositions.py`)
+/// on the left operand, from its first dim: each dim is skipped when
+/// `guard_or_false(size == 1)` or `guard_or_false(stride == expected)`
+/// holds; the first that neither holds for stops the fold.
+fn matmul_should_fold(interp: &mut Interp, a: &Tensor) -> bool {
+    let Ok(layout) = a.layout() else {
+        return false;
+    };
+    let Ok(expected) = crate::layout::contiguous_strides(&a.shape) else {
+        return false;
+    };
+    let one = SymExpr::int(1);
+    let line = interp.guard_line();
+    for ((size, stride), want) in a.shape.iter().zip(&layout.strides).zip(&expected) {
+        if interp
+            .env
+            .guard_or(size, CmpKind::Eq, &one, line, false, false)
+        {
+            continue;
+        }
+        if interp.env.simplify(stride) == interp.env.simplify(want) {
+            continue;
+        }
+        if !interp
+            .env
+            .guard_or(stride, CmpKind::Eq, want, line, false, false)
+        {
+            return false;
+        }
+    }
+    true
+}
+
+/// `mm`/`bmm`: strict ranks.
+pub fn mm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    let want = if call.spelling.ends_with("bmm") { 3 } else { 2 };
+    if a.rank() != want || b.rank() != want {
+        return Err(shape_error(
+            interp,
+            format!("{} expects {want}-D tensors", call.spelling),
+        ));
+    }
+    let shape = matmul_shape(interp, &a.shape, &b.shape)?;
+    if want == 3 {
+        expect_eq(interp, &a.shape[0], &b.shape[0], "bmm")?;
+    }
+    emit(interp, call, 0, 2, a.dtype, shape)
+}
+
+pub fn linear(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let w = tensor(interp, call, 1)?;
+    if w.rank() != 2 || x.rank() == 0 {
+        return Err(shape_error(
+            interp,
+            "linear: weight must be 2-D and input at least 1-D",
+        ));
+    }
+    crate::ops::views::internal_flatten_guards(interp, &x)?;
+    let k = x.shape[x.rank() - 1].clone();
+    expect_eq(interp, &k, &w.shape[1], "linear: input features")?;
+    let mut shape = x.shape[..x.rank() - 1].to_vec();
+    shape.push(w.shape[0].clone());
+    let bias = match call.arg(2).is_none() {
+        true => None,
+        false => Some(tensor(interp, call, 2)?),
+    };
+    // ATen's linear: `addmm` for a 2-d input, and for a contiguous 3-d one
+    // flattened; otherwise `matmul` (an `mm` too for 2-d and more) and an
+    // in-place bias add, which broadcasts the bias to the output.
+    let contiguous = x.rank() == 2
+        || (x.rank() == 3
+            && x.layout().is_ok_and(|l| {
+                crate::layout::contiguous_strides(&x.shape).is_ok_and(|c| {
+                    c.iter()
+                        .zip(&l.strides)
+                        .all(|(a, b)| interp.env.known_equal(a, b))
+                })
+            }));
+    let fused_bias = bias.as_ref().filter(|_| contiguous);
+    if x.rank() >= 2 {
+        mm_guards(
+            interp,
+            &shape[..shape.len() - 1],
+            &w.shape[0],
+            fused_bias.map(|b| b.shape.as_slice()),
+        )?;
+    }
+    if let Some(b) = &bias
+        && fused_bias.is_none()
+        && interp.tracing
+    {
+        bias_checks(interp, &b.shape, &shape)?;
+    }
+    let n = if bias.is_some() { 3 } else { 2 };
+    emit(interp, call, 0, n, x.dtype, shape)
+}
+
+/// The guards of the `mm` linear runs on its input flattened to `rows`:
+/// the cache rebuilding the fresh `[rows, out]` output (rows symbolic);
+/// with `addmm` (run as its decomposition, `alpha * mm(x, w.t()) + beta *
+/// bias.expand_as(out)`), the bias's, then broadcasting two `[rows, out]`
+/// operands, which asks `guard_or_false(rows == 1)`. `bias` is the bias's
+/// shape with `addmm`.
+fn mm_guards(
+    interp: &mut Interp,
+    batch: &[SymExpr],
+    out: &SymExpr,
+    bias: Option<&[SymExpr]>,
+) -> R<()> {
+    if !interp.tracing {
+        return Ok(());
+    }
+    let Ok(rows) = crate::layout::numel(batch) else {
+        return Ok(());
+    };
+    let rows = interp.env.simplify(&rows);
+    let symbolic = !rows.is_const();
+    let line = interp.guard_line();
+    if symbolic {
+        crate::layout::fresh_cache_checks(&mut interp.env, &[rows.clone(), out.clone()], line);
+    }
+    if let Some(bias) = bias {
+        bias_checks(interp, bias, &[rows.clone(), out.clone()])?;
+        if symbolic {
+            let one = SymExpr::int(1);
+            interp
+                .env
+                .guard_or(&rows, CmpKind::Eq, &one, line, false, false);
+        }
+    }
+    Ok(())
+}
+
+/// A linear bias expanded to the output `target` (its last size the
+/// output features): each size 1 or the target's, then equal to it.
+fn bias_checks(interp: &mut Interp, bias: &[SymExpr], target: &[SymExpr]) -> R<()> {
+    expand_checks(interp, bias, target)?;
+    match (bias.last(), target.last()) {
+        (Some(b), Some(out)) => expect_eq(interp, b, out, "linear: bias"),
+        _ => Ok(()),
+    }
+}
+
+pub fn addmm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let bias = tensor(interp, call, 0)?;
+    let a = tensor(interp, call, 1)?;
+    let b = tensor(interp, call, 2)?;
+    let shape = matmul_shape(interp, &a.shape, &b.shape)?;
+    // The decomposition expands the bias to the product's shape.
+    expand_checks(interp, &bias.shape, &shape)?;
+    let shape = broadcast(interp, &shape, &bias.shape)?;
+    emit(interp, call, 0, 3, a.dtype, shape)
+}
+
+pub fn outer(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    let (Some(x), Some(y)) = (a.shape.first(), b.shape.first()) else {
+        return Err(shape_error(interp, "outer expects 1-D tensors"));
+    };
+    emit(
+        interp,
+        call,
+        0,
+        2,
+        DType::promote(a.dtype, b.dtype),
+        vec![x.clone(), y.clone()],
+    )
+}
+
+/// `einsum(equation, *operands)`.
+pub fn einsum(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let Value::Str(ref eq) = call.arg(0).clone() else {
+        return Err(interp.type_error("einsum(): equation must be a string"));
+    };
+    let ops = interp.iterate(call.arg(1))?;
+    let ops: Vec<Value> = if ops.len() == 1 && matches!(ops[0], Value::List(_) | Value::Tuple(_)) {
+        interp.iterate(&ops[0])?
+    } else {
+        ops
+    };
+    let eq: String = eq.chars().filter(|c| !c.is_whitespace()).collect();
+    let (lhs, rhs) = match eq.split_once("->") {
+        Some((l, r)) => (l.to_string(), Some(r.to_string())),
+        None => (eq.clone(), None),
+    };
+    let specs: Vec<&str> = lhs.split(',').collect();
+    if specs.len() != ops.len() {
+        return Err(shape_error(
+            interp,
+            "einsum(): operand count does not match the equation",
+        ));
+    }
+    let mut sizes: Vec<(char, SymExpr)> = Vec::new();
+    let mut dtype: Option<DType> = None;
+    for (spec, op) in specs.iter().zip(&ops) {
+        let Value::Tensor(t) = op else {
+            return Err(interp.type_error("einsum(): operands must be tensors"));
+        };
+        dtype = Some(dtype.map_or(t.dtype, |d| DType::promote(d, t.dtype)));
+        if spec.chars().count() != t.rank() {
+            return Err(shape_error(
+                interp,
+                format!(
+                    "einsum(): subscript `{spec}` does not match a tensor of rank {}",
+                    t.rank()
+                ),
+            ));
+        }
+        for (c, s) in spec.chars().zip(&t.shape) {
+            match sizes.iter().find(|(k, _)| *k == c).map(|(_, v)| v.clone()) {
+                Some(prev) => {
+                    if prev.as_const() == Some(1) {
+                        if let Some(slot) = sizes.iter_mut().find(|(k, _)| *k == c) {
+                            slot.1 = s.clone();
+                        }
+                    } else if s.as_const() != Some(1) {
+                        expect_eq(interp, &prev, s, "einsum")?;
+                    }
+                }
+                None => sizes.push((c, s.clone())),
+            }
+        }
+    }
+    let out: String = match rhs {
+        Some(r) => r,
+        None => {
+            let mut counts: Vec<(char, usize)> = Vec::new();
+            for c in lhs.chars().filter(|c| c.is_alphabetic()) {
+                match counts.iter_mut().find(|(k, _)| *k == c) {
+                    Some(e) => e.1 += 1,
+                    None => counts.push((c, 1)),
+                }
+            }
+            let mut v: Vec<char> = counts
+                .into_iter()
+                .filter(|(_, n)| *n == 1)
+                .map(|(c, _)| c)
+                .collect();
+            v.sort();
+            v.into_iter().collect()
+        }
+    };
+    let shape: Vec<SymExpr> = out
+        .chars()
+        .map(|c| {
+            sizes
+                .iter()
+                .find(|(k, _)| *k == c)
+                .map(|(_, v)| v.clone())
+                .unwrap_or(SymExpr::int(1))
+        })
+        .collect();
+    let args = vec![
+        Arg::Str(eq.clone()),
+        Arg::List(ops.iter().map(|o| interp.arg_of(o)).collect()),
+    ];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], dtype.unwrap_or(DType::F32), shape)
+}

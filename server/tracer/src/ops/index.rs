@@ -279,7 +279,10 @@ fn slice_dim(
     }
     let start = bound_expr(interp, &s[0], &size, 0)?;
     let stop = bound_expr(interp, &s[1], &size, SLICE_END_MAX)?;
-    let len = stop.checked_sub(&start);
+    let (Some(start), Some(stop)) = (start, stop) else {
+        return unknown_length_slice(interp, t, dim, s, &size);
+    };
+    let len = ordered_difference(interp, &start, &stop);
     let len = if step == 1 {
         len
     } else {
@@ -296,25 +299,7 @@ fn slice_dim(
     let start = interp.env.simplify(&start);
     let mut shape = t.shape.clone();
     shape[d] = len;
-    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(dim)];
-    // torch writes an omitted start as 0, but leaves it out (None) when the
-    // end is data-dependent (an unbacked size).
-    let unbacked_stop = match &s[1] {
-        Value::SymInt(e) => e.symbols().iter().any(|s| interp.env.info(*s).unbacked),
-        _ => false,
-    };
-    args.push(match &s[0] {
-        Value::None if unbacked_stop => Arg::None,
-        Value::None => Arg::Int(0),
-        v => interp.arg_of(v),
-    });
-    args.push(match &s[1] {
-        Value::None => Arg::Int(SLICE_END_MAX),
-        v => interp.arg_of(v),
-    });
-    if step != 1 {
-        args.push(Arg::Int(step));
-    }
+    let args = slice_args(interp, &t, dim, s);
     let layout = t
         .layout()
         .and_then(|base| crate::layout::slice(&base, d, &start, step));
@@ -343,6 +328,79 @@ fn slice_dim(
             super::values::slice(&t, d, start as usize, count as usize, step as usize)
     {
         super::values::set(&out, values);
+    }
+    Ok(out)
+}
+
+/// The arguments torch records for `x[start:stop:step]` on `dim`. Dynamo
+/// (strict) writes an omitted start as 0 and an omitted end as
+/// `sys.maxsize`; eager Python (non-strict) does too, unless a bound is
+/// data-dependent (an unbacked size): then an omitted bound stays `None`,
+/// and a trailing one is left out.
+fn slice_args(interp: &mut Interp, t: &Rc<Tensor>, dim: i64, s: &[Value; 3]) -> Vec<Arg> {
+    let unbacked = |v: &Value| match v {
+        Value::SymInt(e) => e.symbols().iter().any(|s| interp.env.info(*s).unbacked),
+        _ => false,
+    };
+    let keep_none = interp.mode == crate::Mode::NonStrict && (unbacked(&s[0]) || unbacked(&s[1]));
+    let step = s[2].as_int().filter(|&k| k != 1);
+    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::Int(dim)];
+    args.push(match &s[0] {
+        Value::None if keep_none => Arg::None,
+        Value::None => Arg::Int(0),
+        v => interp.arg_of(v),
+    });
+    match &s[1] {
+        Value::None if keep_none && step.is_none() => {}
+        Value::None if keep_none => args.push(Arg::None),
+        Value::None => args.push(Arg::Int(SLICE_END_MAX)),
+        v => args.push(interp.arg_of(v)),
+    }
+    if let Some(step) = step {
+        args.push(Arg::Int(step));
+    }
+    args
+}
+
+/// `stop - start`; when either is data-dependent and their order is not
+/// known, `Max(stop - start, 0)`, as torch's fake slice computes it.
+fn ordered_difference(
+    interp: &mut Interp,
+    start: &SymExpr,
+    stop: &SymExpr,
+) -> Result<SymExpr, shapes::SymError> {
+    let diff = stop.checked_sub(start)?;
+    let unbacked = diff.symbols().iter().any(|s| interp.env.info(*s).unbacked);
+    if !unbacked || interp.env.static_decide(stop, CmpKind::Ge, start) == Some(true) {
+        Ok(diff)
+    } else if interp.env.static_decide(start, CmpKind::Ge, stop) == Some(true) {
+        Ok(SymExpr::int(0))
+    } else {
+        Ok(diff.max(&SymExpr::int(0)))
+    }
+}
+
+/// A slice whose bounds say nothing about where it lands (an end with a
+/// data-dependent value of any sign): torch gives it a fresh unbacked
+/// length in `[0, size]`, read back after the op for its runtime asserts.
+fn unknown_length_slice(
+    interp: &mut Interp,
+    t: Rc<Tensor>,
+    dim: i64,
+    s: &[Value; 3],
+    size: &SymExpr,
+) -> R<Value> {
+    let d = dim as usize;
+    let max = size
+        .as_const()
+        .or_else(|| interp.env.range_of(size).hi.finite());
+    let len = super::views::data_length(interp, max);
+    let mut shape = t.shape.clone();
+    shape[d] = len.clone();
+    let args = slice_args(interp, &t, dim, s);
+    let out = interp.record_tensor_op("aten.slice.Tensor", args, vec![], t.dtype, shape)?;
+    if interp.tracing {
+        super::views::read_back_length(interp, &out, &len, dim);
     }
     Ok(out)
 }
@@ -411,14 +469,14 @@ fn spans_dimension(interp: &mut Interp, size: &SymExpr, s: &[Value; 3]) -> bool 
 
 /// Clamp a slice bound into `[0, size]`, deciding symbolic comparisons by
 /// their hints (with guards) as torch does.
-fn bound_expr(interp: &mut Interp, v: &Value, size: &SymExpr, default: i64) -> R<SymExpr> {
+fn bound_expr(interp: &mut Interp, v: &Value, size: &SymExpr, default: i64) -> R<Option<SymExpr>> {
     let raw = match v {
         Value::None => {
-            return Ok(if default == 0 {
+            return Ok(Some(if default == 0 {
                 SymExpr::int(0)
             } else {
                 size.clone()
-            });
+            }));
         }
         Value::SymInt(e) => e.clone(),
         other => SymExpr::int(interp.index_int(other)?),
@@ -426,8 +484,48 @@ fn bound_expr(interp: &mut Interp, v: &Value, size: &SymExpr, default: i64) -> R
     // An end of `sys.maxsize` is "to the end": torch's slice compares no
     // size with it.
     if default == SLICE_END_MAX && raw.as_const() == Some(SLICE_END_MAX) {
-        return Ok(size.clone());
+        return Ok(Some(size.clone()));
     }
+    let unbacked =
+        |interp: &Interp, x: &SymExpr| x.symbols().iter().any(|s| interp.env.info(*s).unbacked);
+    if unbacked(interp, &raw) || unbacked(interp, size) {
+        return Ok(unbacked_slice_index(interp, &raw, size));
+    }
+    backed_bound(interp, raw, size).map(Some)
+}
+
+/// Where a slice bound `index` on a dimension of `size` lands when either
+/// is data-dependent, decided without guards as torch's fake slice does
+/// (`_compute_slice_index`): `None` when nothing is known about it.
+fn unbacked_slice_index(interp: &mut Interp, index: &SymExpr, size: &SymExpr) -> Option<SymExpr> {
+    let zero = SymExpr::int(0);
+    let known = |interp: &mut Interp, a: &SymExpr, op: CmpKind, b: &SymExpr| {
+        interp.env.static_decide(a, op, b) == Some(true)
+    };
+    let neg_size = size.checked_neg().ok()?;
+    let shifted = size.checked_add(index).ok()?;
+    if known(interp, index, CmpKind::Ge, &zero) && known(interp, index, CmpKind::Le, size) {
+        Some(index.clone())
+    } else if known(interp, index, CmpKind::Lt, &zero)
+        && known(interp, index, CmpKind::Ge, &neg_size)
+    {
+        Some(shifted)
+    } else if known(interp, index, CmpKind::Lt, &neg_size) {
+        Some(zero)
+    } else if known(interp, index, CmpKind::Gt, size) {
+        Some(size.clone())
+    } else if known(interp, index, CmpKind::Ge, &zero) {
+        Some(index.min(size))
+    } else if known(interp, index, CmpKind::Lt, &zero) {
+        Some(shifted.max(&zero))
+    } else {
+        None
+    }
+}
+
+/// A slice bound on backed sizes: negative ones count from the end, and
+/// one past the end is clamped to it (guarding, as torch does).
+fn backed_bound(interp: &mut Interp, raw: SymExpr, size: &SymExpr) -> R<SymExpr> {
     let neg = match raw.as_const() {
         Some(c) => c < 0,
         None => {
@@ -447,11 +545,6 @@ fn bound_expr(interp: &mut Interp, v: &Value, size: &SymExpr, default: i64) -> R
     }
     if e.as_const().is_some_and(|c| c <= 0) {
         return Ok(SymExpr::int(0));
-    }
-    let unbacked =
-        |interp: &Interp, x: &SymExpr| x.symbols().iter().any(|s| interp.env.info(*s).unbacked);
-    if unbacked(interp, &e) || unbacked(interp, size) {
-        return Ok(e);
     }
     // e > size ? size : e
     let line = interp.guard_line();

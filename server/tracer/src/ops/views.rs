@@ -1642,7 +1642,7 @@ const UNBOUNDED_LENGTH: i64 = i64::MAX - 1;
 
 /// A data-dependent output length (`nonzero`, `masked_select`, `bincount`):
 /// a fresh unbacked size in `[0, max]` (torch's `_constrain_range_for_size`).
-fn data_length(interp: &mut Interp, max: Option<i64>) -> SymExpr {
+pub(super) fn data_length(interp: &mut Interp, max: Option<i64>) -> SymExpr {
     let hi = max.map_or(shapes::Bound::PosInf, shapes::Bound::Finite);
     interp
         .env
@@ -1651,7 +1651,7 @@ fn data_length(interp: &mut Interp, max: Option<i64>) -> SymExpr {
 
 /// torch reads a data-dependent length back with `sym_size` right after
 /// the op that made it (the node the length's runtime asserts hang on).
-fn read_back_length(interp: &mut Interp, out: &Value, u: &SymExpr, dim: i64) {
+pub(super) fn read_back_length(interp: &mut Interp, out: &Value, u: &SymExpr, dim: i64) {
     if let (Value::Tensor(o), Some(s)) = (out, u.as_symbol())
         && let Some(node) = o.node.get()
     {

@@ -18,7 +18,7 @@ fn a_model_file_reports_its_data_dependent_branch_as_a_warning() {
     let (out, code) = exportlens(&dir, &["check", "attention.py"]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("attention.py:15:9: warning[data-dependent]"),
+        out.contains("attention.py:15:12: warning[data-dependent]"),
         "{out}"
     );
     assert!(

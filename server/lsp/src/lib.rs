@@ -22,7 +22,9 @@
 //!   Python environment from the `pyenv` crate, as the CLI finds them),
 //!   diagnostics found in other files, re-analysis of the files that
 //!   import an edited one;
-//! - [`server`]: the `LanguageServer` handlers.
+//! - [`server`]: the `LanguageServer` implementation, dispatching each
+//!   method to its handler: one file per request kind in [`requests`], per
+//!   notification in [`notifications`].
 //!
 //! Architecture invariant: stdout belongs to the protocol. Nothing here
 //! prints; logs go through `tracing` (the binary sends them to stderr).
@@ -34,9 +36,11 @@ pub mod export_module;
 pub mod framing;
 pub mod hover;
 pub mod notebooks;
+pub mod notifications;
 pub mod ordered;
 pub mod position;
 pub mod quick_run;
+pub mod requests;
 pub mod server;
 pub mod state;
 pub mod workspace;

@@ -1,8 +1,10 @@
 //! `exportlens check`: finds the files to check (`pyenv::files`), runs
-//! every entry point in the requested modes, turns the results into a
-//! [`Report`] (failures, guards, notes, syntax errors), keeps what the
-//! configuration (`select`, `ignore`, `per-file-ignores`, `report-guards`)
-//! and suppression comments let through, and prints it in the requested
+//! every entry point in the requested modes and traces the module classes
+//! no entry point reaches ([`analyze_modules`]), has `diagnostics::build`
+//! turn each file's analysis into diagnostics (as the language server
+//! does), with what the configuration (`select`, `ignore`,
+//! `per-file-ignores`, `report-guards`) and suppression comments let
+//! through, gathers them in a [`Report`] and prints it in the requested
 //! format. The run fails (exit 1) when a shown diagnostic is an error: an
 //! entry that fails to export, a syntax error, an unreadable file, an
 //! invalid notebook; or when `--fix` could not write a file (`fix`).

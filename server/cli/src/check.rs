@@ -174,7 +174,7 @@ pub fn analyze_modules(
     let reached = diagnostics::build::reached_by_entries(&file, &analysis.entries, choice);
     analysis.modules = export::modules::analyze_modules(
         &file,
-        &choice.for_modules(),
+        &choice.for_module_traces(),
         &options,
         &reached,
         overrides,

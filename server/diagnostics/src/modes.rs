@@ -51,13 +51,26 @@ impl ModeChoice {
         }
     }
 
-    /// The modes a module traced on assumed inputs is traced and reported
-    /// in: no export call asks for one, so the default is torch's.
+    /// The modes a module traced on assumed inputs is reported in: no
+    /// export call asks for one, so the default is torch's.
     pub fn for_modules(self) -> Vec<Mode> {
         match self {
             ModeChoice::Strict => vec![Mode::Strict],
             ModeChoice::Both => vec![Mode::Strict, Mode::NonStrict],
             ModeChoice::NonStrict | ModeChoice::Default => vec![Mode::NonStrict],
+        }
+    }
+
+    /// The modes modules are traced in: those reported, and by default
+    /// strict mode too, whose traces record a submodule's ops on its own
+    /// lines (non-strict ones on the top-level `forward`'s): a parent's
+    /// trace then covers the modules it calls, which show the shapes it
+    /// calls them with instead of being traced on guesses.
+    pub fn for_module_traces(self) -> Vec<Mode> {
+        match self {
+            ModeChoice::Strict => vec![Mode::Strict],
+            ModeChoice::NonStrict => vec![Mode::NonStrict],
+            ModeChoice::Both | ModeChoice::Default => vec![Mode::Strict, Mode::NonStrict],
         }
     }
 }

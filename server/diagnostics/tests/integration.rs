@@ -51,10 +51,11 @@ fn build(
         })
         .collect();
     let analyses = if modules {
-        let reached = diagnostics::build::reached_by_entries(&file, &entries, options.modes);
+        // As the editor does: every class whose `forward` no entry traced.
+        let reached = diagnostics::build::traced_by_entries(&file, &entries, options.modes);
         export::modules::analyze_modules(
             &file,
-            &options.modes.for_modules(),
+            &options.modes.for_module_traces(),
             &trace_options,
             &reached,
             &[],
@@ -257,4 +258,46 @@ fn a_module_no_entry_reaches_says_what_was_assumed() {
             .any(|d| d.code == "no-entry" && d.range.is_none())
     );
     assert!(found.visible().all(|d| d.severity != Severity::Error));
+}
+
+#[test]
+fn a_module_the_entry_builds_is_reached_even_where_non_strict_does_not_say_so() {
+    // Non-strict mode records the block's ops on `Net.forward`'s line, not
+    // on the block's own: the block is reached because `Net` builds it.
+    let text = "import torch\nfrom torch import nn\n\n\nclass Block(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.fc = nn.Linear(16, 16)\n\n    def forward(self, x):\n        return self.fc(x)\n\n\nclass Gate(nn.Module):\n    def forward(self, x):\n        if x.sum() > 0:\n            return x\n        return -x\n\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.block = Block()\n\n    def forward(self, x):\n        return self.block(x)\n\n\nmodel = Net()\nexample_args = (torch.randn(2, 16),)\n";
+    let (found, _) = build("/w/net.py", text, &[], &Options::default(), true);
+    let modules: Vec<&str> = found
+        .entries
+        .iter()
+        .filter(|v| v.entry.ends_with("(module)"))
+        .map(|v| v.entry.as_str())
+        .collect();
+    assert_eq!(modules, ["Gate (module)"], "{:#?}", found.diagnostics);
+    assert!(
+        found
+            .visible()
+            .all(|d| d.entry.as_deref() != Some("Block (module)")),
+        "{:#?}",
+        found.diagnostics
+    );
+    assert!(found.visible().any(|d| d.code == "data-dependent"));
+}
+
+#[test]
+fn a_module_the_entry_builds_is_reached_even_when_its_export_fails_first() {
+    // The spec's max is below the example's size: export fails before
+    // `forward` runs; the entry's failure says so, not the module's.
+    let text = "import torch\nimport torch.nn as nn\nfrom torch.export import Dim\n\n\nclass Scorer(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.score = nn.Linear(10, 1)\n\n    def forward(self, x):\n        return self.score(x)\n\n\nmodel = Scorer()\nexample_args = (torch.randn(32, 10),)\ndynamic_shapes = {\"x\": {0: Dim(\"batch\", min=1, max=16)}}\n";
+    let (found, _) = build("/w/scorer.py", text, &[], &Options::default(), true);
+    assert!(
+        found.entries.iter().all(|v| v.entry == "model"),
+        "{:#?}",
+        found.entries
+    );
+    assert!(found.visible().any(|d| d.severity == Severity::Error));
+    assert!(
+        found.visible().all(|d| d.entry.as_deref() == Some("model")),
+        "{:#?}",
+        found.diagnostics
+    );
 }

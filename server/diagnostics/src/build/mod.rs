@@ -14,7 +14,7 @@ mod entries;
 mod modules;
 mod quick_fixes;
 
-pub use modules::reached_by_entries;
+pub use modules::{reached_by_entries, traced_by_entries};
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -141,7 +141,7 @@ pub fn build(input: &FileInput) -> FileDiagnostics {
     for (entry, runs) in input.entries {
         entries::entry(input, entry, runs, &mut found);
     }
-    for analysis in input.modules {
+    for analysis in reported_modules(input) {
         modules::module(input, analysis, &mut found);
     }
     let mut built = found.merge(&reported_modes(input));
@@ -154,12 +154,19 @@ pub fn build(input: &FileInput) -> FileDiagnostics {
     built
 }
 
+/// The modules analysed on assumed inputs that no entry point reaches
+/// (the editor also traces those an entry runs only in non-strict mode,
+/// for their shapes: they are not reported).
+fn reported_modules<'a>(input: &'a FileInput) -> impl Iterator<Item = &'a ModuleAnalysis> {
+    let file = input.files.analysed();
+    let reached = reached_by_entries(file, input.entries, input.options.modes);
+    input.modules.iter().filter(move |m| !reached(&m.entry))
+}
+
 /// Every mode some diagnostic of the file can be about.
 fn reported_modes(input: &FileInput) -> Vec<Mode> {
     let mut all = Vec::new();
-    let modules = input
-        .modules
-        .iter()
+    let modules = reported_modules(input)
         .any(|m| !m.runs.is_empty())
         .then(|| input.options.modes.for_modules());
     let entries = input

@@ -3,11 +3,14 @@
 //! decisions, graph breaks) as warnings, never errors, and the equalities
 //! its code requires of any input as hints; each says what was assumed.
 
+use std::collections::{BTreeSet, HashSet};
+
 use export::modules::ModuleAnalysis;
-use tracer::TraceOutcome;
+use tracer::{EntryPoint, SourceFile, TraceOutcome, TraceResult};
 
 use super::entries::{failure_help, failure_range};
 use super::{FileInput, Found, quick_fixes};
+use crate::ModeChoice;
 use crate::files::line_span;
 use crate::model::{Diagnostic, Related, Severity, Verdict};
 
@@ -20,7 +23,8 @@ pub(super) fn module(input: &FileInput, a: &ModuleAnalysis, out: &mut Found) {
         m.assumption()
     );
     let name = format!("{} (module)", a.entry.name);
-    for r in &a.runs {
+    let reported = input.options.modes.for_modules();
+    for r in a.runs.iter().filter(|r| reported.contains(&r.mode)) {
         let mut verdict = Verdict::Exports;
         if let TraceOutcome::Failed(fl) = &r.outcome {
             if fl.path.is_none() && export::modules::shown_failure(m, fl) {
@@ -64,23 +68,74 @@ pub(super) fn module(input: &FileInput, a: &ModuleAnalysis, out: &mut Found) {
     }
 }
 
-/// Whether a module class is one an entry point's reported traces already
-/// ran (ops recorded on a line of its `forward`): it shows that entry's
-/// shapes, and is not traced on assumed inputs.
+/// Whether an entry point's reported traces ran a module class's
+/// `forward` (recorded ops on one of its lines): its lines then show that
+/// entry's shapes. Strict mode records a submodule's ops on the
+/// submodule's lines; non-strict mode on the top-level `forward`'s.
+pub fn traced_by_entries<'a>(
+    file: &'a SourceFile,
+    entries: &[(EntryPoint, Vec<TraceResult>)],
+    modes: ModeChoice,
+) -> impl Fn(&EntryPoint) -> bool + 'a {
+    let lines = traced_lines(entries, modes);
+    move |e: &EntryPoint| traced(file, &lines, &e.name)
+}
+
+/// Whether an entry point reaches a module class: its traces ran the
+/// class's `forward`, or the entry point's statement builds the class
+/// (`model = Net()`, even when its export fails before `forward` runs),
+/// or such a class builds it (`Name(...)`, transitively). Such a class is
+/// not reported as traced on assumed inputs: the entry point exports it.
 pub fn reached_by_entries<'a>(
-    file: &'a tracer::SourceFile,
-    entries: &[(tracer::EntryPoint, Vec<tracer::TraceResult>)],
-    modes: crate::ModeChoice,
-) -> impl Fn(&tracer::EntryPoint) -> bool + 'a {
-    let mut lines = std::collections::BTreeSet::new();
+    file: &'a SourceFile,
+    entries: &[(EntryPoint, Vec<TraceResult>)],
+    modes: ModeChoice,
+) -> impl Fn(&EntryPoint) -> bool + 'a {
+    let lines = traced_lines(entries, modes);
+    let classes: Vec<&str> = file
+        .module
+        .body
+        .iter()
+        .filter_map(|s| match &s.kind {
+            syntax::ast::StmtKind::ClassDef(c) => Some(c.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let built: HashSet<String> = entries
+        .iter()
+        .flat_map(|(e, _)| export::modules::names_called_in(file.slice(e.range)))
+        .collect();
+    let mut reached: HashSet<String> = classes
+        .iter()
+        .filter(|c| built.contains(**c) || traced(file, &lines, c))
+        .map(|c| c.to_string())
+        .collect();
+    let mut todo: Vec<String> = reached.iter().cloned().collect();
+    while let Some(parent) = todo.pop() {
+        for built in export::modules::called_names(file, &parent) {
+            if classes.contains(&built.as_str()) && reached.insert(built.clone()) {
+                todo.push(built);
+            }
+        }
+    }
+    move |e: &EntryPoint| reached.contains(&e.name)
+}
+
+/// The 1-based lines of the analysed file the entries' reported traces
+/// recorded ops on.
+fn traced_lines(entries: &[(EntryPoint, Vec<TraceResult>)], modes: ModeChoice) -> BTreeSet<u32> {
+    let mut lines = BTreeSet::new();
     for (entry, runs) in entries {
         let wanted = modes.for_entry(entry);
         for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
             lines.extend(export::modules::traced_lines(r));
         }
     }
-    move |e: &tracer::EntryPoint| {
-        export::modules::forward_lines(file, &e.name)
-            .is_some_and(|(lo, hi)| lines.range(lo..=hi).next().is_some())
-    }
+    lines
+}
+
+/// Whether `lines` has a line of class `name`'s `forward`.
+fn traced(file: &SourceFile, lines: &BTreeSet<u32>, name: &str) -> bool {
+    export::modules::forward_lines(file, name)
+        .is_some_and(|(lo, hi)| lines.range(lo..=hi).next().is_some())
 }

@@ -281,10 +281,12 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
     // mode, say): go without it then.
     let mut cache = snap.modules.as_ref().and_then(|c| c.try_lock().ok());
     let modules = if snap.config.modules && !snap.project.modules_off {
-        let reached = diagnostics::build::reached_by_entries(&file, &entries, ctx.modes());
+        // Classes an entry runs only in non-strict mode (recorded on the
+        // top-level `forward`'s lines) are traced too, for their shapes.
+        let reached = diagnostics::build::traced_by_entries(&file, &entries, ctx.modes());
         let analyses = export::modules::analyze_modules(
             &file,
-            &ctx.modes().for_modules(),
+            &ctx.modes().for_module_traces(),
             &options,
             &reached,
             &snap.project.modules,

@@ -7,7 +7,7 @@
 //! composes a diagnostic itself, so the two cannot drift apart.
 //!
 //! - [`model`]: the diagnostic, its fixes and the entry verdicts;
-//! - [`build`]: the one builder, [`build::build`], from a [`build::FileInput`];
+//! - [`mod@build`]: the one builder, [`build()`], from a [`FileInput`];
 //! - [`modes`]: which modes are reported (`--strict`, `mode = "both"`, ...);
 //! - [`files`]: the analysed file and the files it imports, by path, and
 //!   the byte span of a line's code;

@@ -5,9 +5,9 @@
 //! settings ask for (and the modules no entry point reaches, on assumed
 //! inputs), and converts everything the handlers need into plain `Send`
 //! data ([`FileAnalysis`]): the diagnostics the shared model builds
-//! (`diagnostics::build`, converted in [`publish`]), the hover table
-//! ([`facts`]), inlay hints ([`inlay`]), code actions with their edits,
-//! code lenses and the exported programs' text ([`lenses`]). Positions are
+//! (`diagnostics::build`, converted in `publish`), the hover table
+//! (`facts`), inlay hints (`inlay`), code actions with their edits,
+//! code lenses and the exported programs' text (`lenses`). Positions are
 //! converted here, in the negotiated encoding, against the snapshot's rope,
 //! so they match the version the result is published for.
 //!

@@ -18,6 +18,9 @@ pub struct Analysis {
     pub entries: Vec<(EntryPoint, Vec<TraceResult>)>,
     /// The files imports were read from (failures may lie in them).
     pub workspace: Rc<Workspace>,
+    /// The module classes no entry point reaches, traced on assumed
+    /// inputs (`check::analyze_modules`); empty until then.
+    pub modules: Vec<export::modules::ModuleAnalysis>,
 }
 
 /// Reads imported modules from disk.
@@ -207,6 +210,7 @@ pub fn analyze(path: &str, text: &str, modes: &[Mode]) -> Analysis {
         file,
         entries,
         workspace,
+        modules: Vec::new(),
     }
 }
 
@@ -217,10 +221,17 @@ pub fn analyze_without_entries(path: &str, text: &str) -> Analysis {
         file: SourceFile::parse(path, text),
         entries: Vec::new(),
         workspace: Workspace::new(Box::new(DiskProvider), Vec::new()),
+        modules: Vec::new(),
     }
 }
 
 impl Analysis {
+    /// The analysed file and the files its analysis imported, where its
+    /// diagnostics are located.
+    pub fn files(&self) -> diagnostics::files::Files {
+        diagnostics::files::Files::new(self.file.clone(), Some(self.workspace.clone()))
+    }
+
     pub fn json(&self) -> Json {
         let entries = self
             .entries

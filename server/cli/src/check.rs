@@ -1,8 +1,10 @@
 //! `exportlens check`: finds the files to check (`pyenv::files`), runs
-//! every entry point in the requested modes, turns the results into a
-//! [`Report`] (failures, guards, notes, syntax errors), keeps what the
-//! configuration (`select`, `ignore`, `per-file-ignores`, `report-guards`)
-//! and suppression comments let through, and prints it in the requested
+//! every entry point in the requested modes and traces the module classes
+//! no entry point reaches ([`analyze_modules`]), has `diagnostics::build`
+//! turn each file's analysis into diagnostics (as the language server
+//! does), with what the configuration (`select`, `ignore`,
+//! `per-file-ignores`, `report-guards`) and suppression comments let
+//! through, gathers them in a [`Report`] and prints it in the requested
 //! format. The run fails (exit 1) when a shown diagnostic is an error: an
 //! entry that fails to export, a syntax error, an unreadable file, an
 //! invalid notebook; or when `--fix` could not write a file (`fix`).
@@ -14,9 +16,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use anyhow::Result;
+use diagnostics::files::Files;
 use pyenv::files::WalkOptions;
-use pyenv::settings::{ModeSetting, Settings};
+use pyenv::filter::DiagnosticFilter;
+use pyenv::settings::Settings;
 use tracer::{Mode, TraceOutcome};
+
+pub use diagnostics::ModeChoice;
 
 use crate::analyze::{
     Analysis, analyze, analyze_without_entries, checked_resolution, config_folder, folder_of,
@@ -25,38 +31,7 @@ use crate::fix;
 use crate::notebooks::{self, Source};
 use crate::output::{self, ColorChoice, OutputFormat};
 use crate::parallel;
-use crate::report::{Diagnostic, EntryRun, Report, Severity, Verdict};
-use crate::suppress;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ModeChoice {
-    /// What each export call asks for, else torch's default (non-strict).
-    Default,
-    Strict,
-    NonStrict,
-    Both,
-}
-
-impl ModeChoice {
-    /// The choice the flags make, if they make one.
-    pub fn from_flags(strict: bool, non_strict: bool, both: bool) -> Option<Self> {
-        match (strict, non_strict, both) {
-            (_, _, true) | (true, true, _) => Some(ModeChoice::Both),
-            (true, false, _) => Some(ModeChoice::Strict),
-            (false, true, _) => Some(ModeChoice::NonStrict),
-            _ => None,
-        }
-    }
-
-    fn from_setting(setting: Option<ModeSetting>) -> Self {
-        match setting {
-            Some(ModeSetting::Strict) => ModeChoice::Strict,
-            Some(ModeSetting::NonStrict) => ModeChoice::NonStrict,
-            Some(ModeSetting::Both) => ModeChoice::Both,
-            None => ModeChoice::Default,
-        }
-    }
-}
+use crate::report::Report;
 
 /// What `check` was asked for.
 pub struct CheckOptions {
@@ -89,7 +64,7 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
     }
     // The settings of every file first (a configuration error stops the
     // run before any file is analysed), then the files in parallel.
-    let mut filters: HashMap<PathBuf, Arc<Filter>> = HashMap::new();
+    let mut filters: HashMap<PathBuf, Arc<DiagnosticFilter>> = HashMap::new();
     let mut jobs = Vec::with_capacity(discovered.files.len());
     for f in &discovered.files {
         let resolution = checked_resolution(folder_of(f))?;
@@ -101,14 +76,14 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
             .unwrap_or_default();
         let filter = filters
             .entry(settings.file.clone())
-            .or_insert_with(|| Arc::new(Filter::new(&settings)))
+            .or_insert_with(|| Arc::new(DiagnosticFilter::new(&settings)))
             .clone();
         let choice = opts
             .modes
             .unwrap_or_else(|| ModeChoice::from_setting(settings.mode));
         let absolute = std::path::absolute(f).unwrap_or_else(|_| f.clone());
-        let modules =
-            (!settings.modules_off).then(|| lsp::analysis::module_overrides(&settings, &absolute));
+        let modules = (!settings.modules_off)
+            .then(|| diagnostics::settings::module_overrides(&settings, &absolute));
         jobs.push(FileJob {
             path: f.clone(),
             filter,
@@ -123,7 +98,6 @@ pub fn run(paths: &[PathBuf], opts: &CheckOptions) -> Result<bool> {
     for part in parallel::map_in_order(&jobs, |job| check_file(job, opts)) {
         report.append(part?);
     }
-    widen_to_lines(&mut report);
     output::print(&report, opts.format, opts.color)?;
     Ok(report.failed())
 }
@@ -141,36 +115,71 @@ pub fn report_of(analysis: &Analysis, path: &str, modes: Option<ModeChoice>) -> 
         .cloned()
         .unwrap_or_default();
     let choice = modes.unwrap_or_else(|| ModeChoice::from_setting(settings.mode));
-    Ok(report_with(analysis, path, choice, &settings, false))
+    Ok(report_with(analysis, choice, &settings, false))
 }
 
-/// The report of one file already analysed, with `settings`' filters and
-/// the file's suppression comments applied (unused ones reported when
-/// `report_unused`); reads no configuration. [`widen_to_lines`] then
-/// locates it as `check` prints it (the pipeline fuzzer renders it so in
-/// every output format).
+/// The report of one file already analysed (its modules too, when
+/// [`analyze_modules`] traced them), with `settings`' filters and the
+/// suppression comments of the files it is in applied (unused ones
+/// reported when `report_unused`); reads no configuration.
 pub fn report_with(
     analysis: &Analysis,
-    path: &str,
     choice: ModeChoice,
     settings: &Settings,
     report_unused: bool,
 ) -> Report {
+    let options = diagnostics::Options {
+        modes: choice,
+        filter: Some(Arc::new(DiagnosticFilter::new(settings))),
+        report_unused_suppressions: report_unused,
+        ..diagnostics::Options::default()
+    };
     let mut report = Report {
         files_checked: 1,
         ..Report::default()
     };
-    report_file(analysis, path, choice, false, &mut report);
-    dedupe_notes(&mut report, 0);
-    Filter::new(settings).apply(&mut report, 0);
-    apply_suppressions(analysis, path, 0, report_unused, &mut report);
+    add_diagnostics(analysis, &options, &mut report);
     report
 }
 
-/// Diagnostics that only know their line underline the line's code, as
-/// `check` prints them.
-pub fn widen_to_lines(report: &mut Report) {
-    report.diagnostics.iter_mut().for_each(widen_to_line);
+/// Adds the diagnostics of one file's analysis to `report`.
+fn add_diagnostics(analysis: &Analysis, options: &diagnostics::Options, report: &mut Report) {
+    let files = analysis.files();
+    let input = diagnostics::FileInput {
+        files: &files,
+        entries: &analysis.entries,
+        modules: &analysis.modules,
+        options,
+    };
+    report.add_file(diagnostics::build(&input), &files);
+}
+
+/// Traces the module classes of an analysed file that none of its entry
+/// points reaches, on assumed inputs and constructor arguments (as the
+/// editor does), in the modes `choice` gives modules; `overrides`: how the
+/// configuration builds and feeds them.
+pub fn analyze_modules(
+    analysis: &mut Analysis,
+    choice: ModeChoice,
+    overrides: &[tracer::entry::assumed::ModuleOverride],
+) {
+    let file = analysis.file.clone();
+    let options = tracer::TraceOptions {
+        workspace: Some(tracer::Workspace::new(
+            Box::new(crate::analyze::DiskProvider),
+            crate::analyze::import_roots(Path::new(&file.path)),
+        )),
+        ..tracer::TraceOptions::default()
+    };
+    let reached = diagnostics::build::reached_by_entries(&file, &analysis.entries, choice);
+    analysis.modules = export::modules::analyze_modules(
+        &file,
+        &choice.for_module_traces(),
+        &options,
+        &reached,
+        overrides,
+        None,
+    );
 }
 
 /// Says on stderr the syntax errors `report` shows (`export` and `run`
@@ -184,7 +193,7 @@ pub fn say_syntax_errors(report: &Report) {
 /// One file to check, with what its configuration says.
 struct FileJob {
     path: PathBuf,
-    filter: Arc<Filter>,
+    filter: Arc<DiagnosticFilter>,
     choice: ModeChoice,
     /// How the configuration builds and feeds module classes
     /// (`[tool.exportlens.modules.NAME]`); `None`: `modules = false`.
@@ -218,39 +227,37 @@ fn check_file(job: &FileJob, opts: &CheckOptions) -> Result<Report> {
     if opts.fix && cells.is_some() {
         eprintln!("{path}: warning: `--fix` does not edit notebooks; fixes are shown only");
     }
-    let analysis = if tracer::may_hold_entry(&text) {
+    let mut analysis = if tracer::may_hold_entry(&text) {
         let (analysis, written) = analyze_fixing(f, &path, &text, original.as_ref());
         report.unwritable += usize::from(!written);
         analysis
     } else if may_define_module(&text) {
-        // Parsed for its syntax errors only: no entry point to trace.
+        // Parsed for its syntax errors and modules only: no entry point.
         analyze_without_entries(&path, &text)
     } else {
-        report.push(no_entry(&path));
-        job.filter.apply(&mut report, 0);
+        let no_entry = diagnostics::build::no_entry(&path);
+        let shown = job.filter.reports(&no_entry.code, f);
+        let found = diagnostics::FileDiagnostics {
+            diagnostics: vec![no_entry],
+            shown: vec![shown],
+            entries: Vec::new(),
+        };
+        // Not parsed: the diagnostic is about the whole file.
+        let unparsed = Files::new(tracer::SourceFile::parse(&path, ""), None);
+        report.add_file(found, &unparsed);
         return Ok(report);
     };
-    report_file(
-        &analysis,
-        &path,
-        job.choice,
-        opts.strict_analysis,
-        &mut report,
-    );
-    if analysis.entries.is_empty()
-        && let Some(overrides) = &job.modules
-    {
-        module_findings(&analysis, f, &path, job.choice, overrides, &mut report);
+    if let Some(overrides) = &job.modules {
+        analyze_modules(&mut analysis, job.choice, overrides);
     }
-    dedupe_notes(&mut report, 0);
-    job.filter.apply(&mut report, 0);
-    apply_suppressions(
-        &analysis,
-        &path,
-        0,
-        opts.report_unused_suppressions,
-        &mut report,
-    );
+    let options = diagnostics::Options {
+        modes: job.choice,
+        strict_analysis: opts.strict_analysis,
+        filter: Some(job.filter.clone()),
+        report_unused_suppressions: opts.report_unused_suppressions,
+        ..diagnostics::Options::default()
+    };
+    add_diagnostics(&analysis, &options, &mut report);
     if let Some(cells) = &cells {
         notebooks::map_to_cells(&mut report, 0, &path, cells);
     }
@@ -319,169 +326,6 @@ fn analyze_fixing(
     (analysis, true)
 }
 
-/// What the configuration lets through, for the files of one
-/// configuration file.
-struct Filter(pyenv::filter::DiagnosticFilter);
-
-impl Filter {
-    fn new(settings: &Settings) -> Self {
-        Filter(pyenv::filter::DiagnosticFilter::new(settings))
-    }
-
-    /// Hides the diagnostics from `first` on that the configuration drops.
-    fn apply(&self, report: &mut Report, first: usize) {
-        for i in first..report.diagnostics.len() {
-            let d = &report.diagnostics[i];
-            report.shown[i] &= self.0.reports(&d.code, Path::new(&d.path));
-        }
-    }
-}
-
-/// Notes about the analysis itself repeat once per mode: show each once.
-fn dedupe_notes(report: &mut Report, first: usize) {
-    let mut seen = std::collections::HashSet::new();
-    for i in first..report.diagnostics.len() {
-        let d = &report.diagnostics[i];
-        if d.severity == Severity::Hint
-            && !seen.insert((d.path.clone(), d.line, d.col, d.message.clone()))
-        {
-            report.shown[i] = false;
-        }
-    }
-}
-
-/// Applies the suppression comments of every file the diagnostics from
-/// `first` on are in (the checked file, and files it imports); unused ones
-/// are reported for the checked file only.
-fn apply_suppressions(
-    analysis: &Analysis,
-    path: &str,
-    first: usize,
-    report_unused: bool,
-    report: &mut Report,
-) {
-    let mut paths: Vec<String> = report.diagnostics[first..]
-        .iter()
-        .map(|d| d.path.clone())
-        .filter(|p| p != path)
-        .collect();
-    paths.sort();
-    paths.dedup();
-    for other in paths {
-        let (_, file) = located(analysis, path, Some(&other));
-        let comments = suppress::suppressions(&file.text);
-        suppress::apply(report, &other, comments, |l| raw_line(&file, l), false);
-    }
-    let file = &analysis.file;
-    let comments = suppress::suppressions(&file.text);
-    suppress::apply(report, path, comments, |l| raw_line(file, l), report_unused);
-}
-
-/// A source line as written (1-based), without its newline.
-fn raw_line(file: &tracer::SourceFile, line: u32) -> String {
-    file.index
-        .line_text(&file.text, line.saturating_sub(1))
-        .trim_end()
-        .to_string()
-}
-
-/// What `check` says of a file without an entry point: said once per
-/// file, so that a checked folder shows what was not checked; not a
-/// failure.
-fn no_entry(path: &str) -> Diagnostic {
-    Diagnostic::on_line(
-        path,
-        0,
-        (0, 0),
-        Severity::Info,
-        "no-entry",
-        "no export entry point: nothing to check",
-    )
-}
-
-/// What a model file without an export entry point says, module by
-/// module (as the editor shows it): each `nn.Module` class traced on
-/// assumed inputs and constructor arguments, and the failures that hold
-/// whatever was assumed (data-dependent decisions, graph breaks) as
-/// warnings naming the assumption. `modules = false` in the configuration
-/// turns this off.
-fn module_findings(
-    analysis: &Analysis,
-    file_path: &Path,
-    path: &str,
-    choice: ModeChoice,
-    overrides: &[tracer::entry::assumed::ModuleOverride],
-    report: &mut Report,
-) {
-    let modes: Vec<Mode> = match choice {
-        ModeChoice::Strict => vec![Mode::Strict],
-        ModeChoice::Both => vec![Mode::Strict, Mode::NonStrict],
-        ModeChoice::NonStrict | ModeChoice::Default => vec![Mode::NonStrict],
-    };
-    let options = tracer::TraceOptions {
-        workspace: Some(tracer::Workspace::new(
-            Box::new(crate::analyze::DiskProvider),
-            crate::analyze::import_roots(file_path),
-        )),
-        ..tracer::TraceOptions::default()
-    };
-    let analyses = export::modules::analyze_modules(
-        &analysis.file,
-        &modes,
-        &options,
-        &|_| false,
-        overrides,
-        None,
-    );
-    for a in &analyses {
-        let Some(m) = a.module() else { continue };
-        for r in &a.runs {
-            let mut run = EntryRun {
-                path: path.to_string(),
-                entry: format!("{} (module)", a.entry.name),
-                cell: None,
-                line: a.entry.line,
-                mode: r.mode,
-                verdict: Verdict::Exports,
-            };
-            let TraceOutcome::Failed(fl) = &r.outcome else {
-                report.entries.push(run);
-                continue;
-            };
-            if fl.path.is_some() || !export::modules::shown_failure(m, fl) {
-                run.verdict =
-                    Verdict::Unjudged(format!("analysed on assumed inputs: {}", m.assumption()));
-                report.entries.push(run);
-                continue;
-            }
-            let line = fl.line.unwrap_or(a.entry.line);
-            let mode = if modes.len() > 1 {
-                format!(" ({})", r.mode.key())
-            } else {
-                String::new()
-            };
-            let mut d = Diagnostic::on_line(
-                path,
-                line,
-                (1, 2),
-                Severity::Warning,
-                fl.code(),
-                format!("{}{mode}", fl.message.lines().next().unwrap_or_default()),
-            );
-            d.help = Some(format!(
-                "module `{}` analysed on assumed inputs: {} (no export entry point reaches it)",
-                a.entry.name,
-                m.assumption()
-            ));
-            d.source_line = raw_line(&analysis.file, line);
-            d.mode = Some(r.mode);
-            d.entry = Some(a.entry.name.clone());
-            run.verdict = Verdict::Fails(report.push(d));
-            report.entries.push(run);
-        }
-    }
-}
-
 /// How many times `check --fix` re-analyses a file it fixed.
 const FIX_ROUNDS: usize = 3;
 
@@ -506,213 +350,4 @@ fn fixes_of(analysis: &Analysis) -> Vec<String> {
         }
     }
     fixes
-}
-
-/// The file a failure, guard or note is located in: the analysed file, or
-/// one it imports (`path` set by the tracer).
-fn located(
-    analysis: &Analysis,
-    path: &str,
-    other: Option<&str>,
-) -> (String, Arc<tracer::SourceFile>) {
-    other
-        .and_then(|p| {
-            analysis
-                .workspace
-                .load(Path::new(p))
-                .map(|f| (p.to_string(), f))
-        })
-        .unwrap_or_else(|| (path.to_string(), analysis.file.clone()))
-}
-
-/// The syntax errors of the analysed file, where the parser saw them.
-fn syntax_diagnostics(file: &tracer::SourceFile, path: &str, report: &mut Report) {
-    for e in &file.syntax_errors {
-        let start = file.index.line_col(e.range.start);
-        let (end_line, end_col) = if e.range.end > e.range.start {
-            let end = file.index.line_col(e.range.end);
-            (end.line + 1, end.col_utf8 + 1)
-        } else {
-            (start.line + 1, start.col_utf8 + 2)
-        };
-        let mut d = Diagnostic::on_line(
-            path,
-            start.line + 1,
-            (start.col_utf8 + 1, end_col),
-            Severity::Error,
-            "syntax",
-            e.message.clone(),
-        );
-        d.end_line = end_line;
-        d.source_line = raw_line(file, start.line + 1);
-        report.push(d);
-    }
-}
-
-/// Turns one file's analysis into diagnostics and entry verdicts.
-fn report_file(
-    analysis: &Analysis,
-    path: &str,
-    choice: ModeChoice,
-    strict_analysis: bool,
-    report: &mut Report,
-) {
-    syntax_diagnostics(&analysis.file, path, report);
-    if analysis.entries.is_empty() {
-        report.push(no_entry(path));
-    }
-    for (entry, runs) in &analysis.entries {
-        let wanted: Vec<Mode> = match choice {
-            ModeChoice::Strict => vec![Mode::Strict],
-            ModeChoice::NonStrict => vec![Mode::NonStrict],
-            ModeChoice::Both => vec![Mode::Strict, Mode::NonStrict],
-            ModeChoice::Default => match entry.strict_request() {
-                Some(true) => vec![Mode::Strict],
-                _ => vec![Mode::NonStrict],
-            },
-        };
-        let label = |m: Mode| {
-            if wanted.len() > 1 {
-                format!(" ({})", m.key())
-            } else {
-                String::new()
-            }
-        };
-        let draft = export::draft::is_draft(entry);
-        for r in runs.iter().filter(|r| wanted.contains(&r.mode)) {
-            let mut verdict = Verdict::Exports;
-            // draft_export completes despite these: its issues are warnings.
-            let issues = if draft {
-                export::draft::tolerated(r)
-            } else {
-                None
-            };
-            if let Some(issues) = &issues {
-                for issue in issues {
-                    let (ipath, file) = located(analysis, path, issue.path.as_deref());
-                    let line = issue.line.unwrap_or(entry.line);
-                    let mut d = Diagnostic::on_line(
-                        ipath,
-                        line,
-                        (1, 2),
-                        Severity::Warning,
-                        "draft-export",
-                        format!("{}: {}{}", issue.kind, issue.message, label(r.mode)),
-                    );
-                    d.source_line = raw_line(&file, line);
-                    d.mode = Some(r.mode);
-                    d.entry = Some(entry.name.clone());
-                    report.push(d);
-                }
-            } else if let TraceOutcome::Failed(fl) = &r.outcome {
-                let error = fl.is_verdict() || strict_analysis;
-                let (fpath, file) = located(analysis, path, fl.path.as_deref());
-                let (line, col, end_line, end_col) = match fl.range {
-                    Some(range) if range.end > 0 => {
-                        let lc = file.index.line_col(range.start);
-                        let end = file.index.line_col(range.end);
-                        let line = fl.line.unwrap_or(lc.line + 1);
-                        if end.line == lc.line {
-                            (line, lc.col_utf8 + 1, line, end.col_utf8 + 1)
-                        } else if line == lc.line + 1 {
-                            (line, lc.col_utf8 + 1, end.line + 1, end.col_utf8 + 1)
-                        } else {
-                            (line, lc.col_utf8 + 1, line, lc.col_utf8 + 2)
-                        }
-                    }
-                    _ => {
-                        let line = fl.line.unwrap_or(entry.line);
-                        (line, 1, line, 2)
-                    }
-                };
-                let mut help = fl.hint.clone();
-                if !fl.suggested_fixes.is_empty() {
-                    help = Some(format!(
-                        "suggested fixes: {}",
-                        fl.suggested_fixes.join("; ")
-                    ));
-                }
-                let note = (fpath != path).then(|| {
-                    let col = analysis.file.index.line_col(entry.range.start).col_utf8 + 1;
-                    format!(
-                        "{path}:{}:{col}: export entry point `{}` reaches this",
-                        entry.line, entry.name
-                    )
-                });
-                let severity = if error {
-                    Severity::Error
-                } else {
-                    Severity::Warning
-                };
-                let mut d = Diagnostic::on_line(
-                    fpath,
-                    line,
-                    (col, end_col),
-                    severity,
-                    fl.code(),
-                    format!("{}{}", fl.message, label(r.mode)),
-                );
-                d.end_line = end_line;
-                d.help = help;
-                d.source_line = raw_line(&file, line);
-                d.note = note;
-                d.mode = Some(r.mode);
-                d.entry = Some(entry.name.clone());
-                let index = report.push(d);
-                verdict = if error {
-                    Verdict::Fails(index)
-                } else {
-                    Verdict::Unjudged(fl.message.clone())
-                };
-            }
-            report.entries.push(EntryRun {
-                path: path.to_string(),
-                entry: entry.name.clone(),
-                cell: None,
-                line: entry.line,
-                mode: r.mode,
-                verdict,
-            });
-            for g in &r.guards {
-                let Some(line) = g.line else { continue };
-                let (gpath, file) = located(analysis, path, g.path.as_deref());
-                let mut d = Diagnostic::on_line(
-                    gpath,
-                    line,
-                    (1, 2),
-                    Severity::Info,
-                    "guard",
-                    format!("guard `{}`{}", g.expr, label(r.mode)),
-                );
-                d.source_line = raw_line(&file, line);
-                d.mode = Some(r.mode);
-                d.entry = Some(entry.name.clone());
-                report.push(d);
-            }
-            for n in &r.notes {
-                let (npath, file) = located(analysis, path, n.path.as_deref());
-                let lc = file.index.line_col(n.range.start);
-                let mut d = Diagnostic::on_line(
-                    npath,
-                    lc.line + 1,
-                    (lc.col_utf8 + 1, lc.col_utf8 + 2),
-                    Severity::Hint,
-                    "incomplete",
-                    n.message.clone(),
-                );
-                d.source_line = raw_line(&file, lc.line + 1);
-                d.entry = Some(entry.name.clone());
-                report.push(d);
-            }
-        }
-    }
-}
-
-/// Diagnostics that only know their line underline the line's code.
-fn widen_to_line(d: &mut Diagnostic) {
-    if d.col == 1 && d.end_col <= 2 && d.end_line == d.line && !d.source_line.trim().is_empty() {
-        let indent = d.source_line.len() - d.source_line.trim_start().len();
-        d.col = indent as u32 + 1;
-        d.end_col = d.source_line.trim_end().len() as u32 + 1;
-    }
 }

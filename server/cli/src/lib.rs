@@ -16,5 +16,4 @@ pub mod pt2;
 pub mod report;
 pub mod rule;
 pub mod run;
-pub mod suppress;
 pub mod watch;

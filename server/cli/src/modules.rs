@@ -39,7 +39,7 @@ pub fn run(args: &ModulesArgs) -> Result<()> {
         let overrides = resolution
             .project
             .as_ref()
-            .map(|p| lsp::analysis::module_overrides(&p.settings, &absolute))
+            .map(|p| diagnostics::settings::module_overrides(&p.settings, &absolute))
             .unwrap_or_default();
         let text = read_source(path)?;
         let shown = path.display().to_string();

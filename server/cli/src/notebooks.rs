@@ -9,11 +9,16 @@
 
 use std::path::Path;
 
+use std::sync::Arc;
+
 use anyhow::{Context, Result, bail};
+use diagnostics::files::{line_span, nonempty};
 use notebook::{Notebook, PythonText};
+use syntax::TextRange;
+use tracer::SourceFile;
 
 use crate::fix::Original;
-use crate::report::{Diagnostic, Report, Severity};
+use crate::report::{Diagnostic, Report};
 
 /// What `check` analyses for one file.
 pub enum Source {
@@ -45,35 +50,39 @@ pub fn read(path: &Path) -> Result<Source> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
     let json = String::from_utf8_lossy(&bytes);
     let shown = path.display().to_string();
-    Ok(match Notebook::parse(&json) {
+    // Not Python: the JSON's lines, for locating its problems.
+    let file = Arc::new(SourceFile {
+        path: shown.clone(),
+        index: syntax::LineIndex::new(&json),
+        text: json.into_owned(),
+        module: syntax::ast::Module::default(),
+        syntax_errors: Vec::new(),
+    });
+    let unchecked = |d: diagnostics::Diagnostic| {
+        Source::Unchecked(Diagnostic::located(&d, &|_| Some(file.clone())))
+    };
+    Ok(match Notebook::parse(&file.text) {
         Err(e) => {
             let (line, column) = e.location();
-            let mut d = Diagnostic::on_line(
-                shown,
-                line,
-                (column, column + 1),
-                Severity::Error,
-                "invalid-notebook",
+            let range = match e {
+                // An unsupported version is about its line.
+                notebook::NotebookError::Version { .. } => line_span(&file, line),
+                _ => {
+                    let line0 = line.saturating_sub(1);
+                    let at = file.index.offset_utf8(line0, column.saturating_sub(1));
+                    let at = at.unwrap_or(file.text.len() as u32);
+                    nonempty(&file, TextRange::new(at, at))
+                }
+            };
+            unchecked(diagnostics::build::invalid_notebook(
+                &shown,
+                range,
                 e.to_string(),
-            );
-            d.source_line = json
-                .lines()
-                .nth(line.saturating_sub(1) as usize)
-                .unwrap_or("")
-                .trim_end()
-                .to_string();
-            Source::Unchecked(d)
+            ))
         }
-        Ok(nb) if !nb.is_python() => Source::Unchecked(Diagnostic::on_line(
-            shown,
-            0,
-            (0, 0),
-            Severity::Info,
-            "no-entry",
-            format!(
-                "a notebook in {}, not Python: nothing to check",
-                nb.language.as_deref().unwrap_or("another language")
-            ),
+        Ok(nb) if !nb.is_python() => unchecked(diagnostics::build::not_python(
+            &shown,
+            nb.language.as_deref(),
         )),
         Ok(nb) => Source::Notebook(nb.python()),
     })
@@ -140,26 +149,40 @@ fn map_note(note: &str, path: &str, cells: &PythonText) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::Severity;
+
+    /// An error on 1-based `line` of `path`, columns `col..end_col`.
+    fn error_at(path: &str, line: u32, (col, end_col): (u32, u32)) -> Diagnostic {
+        Diagnostic {
+            path: path.into(),
+            cell: None,
+            line,
+            col,
+            end_line: line,
+            end_col,
+            severity: Severity::Error,
+            code: "x".into(),
+            message: "m".into(),
+            help: None,
+            source_line: String::new(),
+            note: None,
+            mode: None,
+            entry: None,
+        }
+    }
 
     #[test]
     fn diagnostics_move_to_their_cells() {
         let cells = PythonText::from_cells([(0, "a = 1\nb = 2\n"), (2, "c = 3\nd = 4")]);
         let mut report = Report::default();
-        let mut d = Diagnostic::on_line("nb.ipynb", 4, (1, 6), Severity::Error, "x", "m");
+        let mut d = error_at("nb.ipynb", 4, (1, 6));
         d.note = Some("nb.ipynb:3:1: export entry point `m` reaches this".into());
         report.push(d);
-        let mut across = Diagnostic::on_line("nb.ipynb", 2, (1, 3), Severity::Error, "x", "m");
+        let mut across = error_at("nb.ipynb", 2, (1, 3));
         across.end_line = 3;
         across.source_line = "b = 2".into();
         report.push(across);
-        report.push(Diagnostic::on_line(
-            "m.py",
-            4,
-            (1, 2),
-            Severity::Error,
-            "x",
-            "m",
-        ));
+        report.push(error_at("m.py", 4, (1, 2)));
         map_to_cells(&mut report, 0, "nb.ipynb", &cells);
         let d = &report.diagnostics;
         assert_eq!(d[0].location(), "nb.ipynb:cell 3:2:1");

@@ -1,29 +1,17 @@
 //! What one `check` run found, independent of how it is printed: located
 //! diagnostics, the verdict of every entry point in every mode (for JUnit),
-//! and how many files were checked. Built by `check`, filtered by the
-//! configuration and suppression comments, printed by `output`.
+//! and how many files were checked. Each file's diagnostics come from the
+//! shared model (`diagnostics::build`, configuration and suppression
+//! comments applied there), located here in lines and columns
+//! ([`Report::add_file`]); `output` prints them.
 
-use tracer::Mode;
+use std::sync::Arc;
+
+use diagnostics::files::Files;
+use tracer::{Mode, SourceFile};
 
 /// How bad a diagnostic is. `Error` fails the run (exit 1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
-    Error,
-    Warning,
-    Info,
-    Hint,
-}
-
-impl Severity {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => "info",
-            Severity::Hint => "hint",
-        }
-    }
-}
+pub use diagnostics::Severity;
 
 /// One diagnostic, located in a file. Positions are 1-based, columns in
 /// bytes of the line; `line == 0` is about the whole file. In a notebook,
@@ -54,30 +42,61 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// A diagnostic on a single line of `path`, columns `col..end_col`.
-    pub fn on_line(
-        path: impl Into<String>,
-        line: u32,
-        (col, end_col): (u32, u32),
-        severity: Severity,
-        code: impl Into<String>,
-        message: impl Into<String>,
+    /// A model diagnostic in 1-based lines and byte columns of its file,
+    /// with its source line; a related place in another file (the entry
+    /// point that reaches a failure) is a note, after the model's notes.
+    /// `file_of` gives the text (and line index) of a path.
+    pub fn located(
+        d: &diagnostics::Diagnostic,
+        file_of: &dyn Fn(&str) -> Option<Arc<SourceFile>>,
     ) -> Self {
+        let file = file_of(&d.path);
+        let position = |offset: u32| {
+            let at = file.as_ref().map(|f| f.index.line_col(offset));
+            at.map_or((1, 1), |at| (at.line + 1, at.col_utf8 + 1))
+        };
+        let (line, col, end_line, end_col) = match d.range {
+            Some(range) => {
+                let (line, col) = position(range.start);
+                let (end_line, end_col) = position(range.end);
+                (line, col, end_line, end_col)
+            }
+            None => (0, 0, 0, 0),
+        };
+        let elsewhere = d
+            .related
+            .iter()
+            .filter(|r| r.path != d.path)
+            .filter_map(|r| {
+                let f = file_of(&r.path)?;
+                let at = f.index.line_col(r.range.start);
+                Some(format!(
+                    "{}:{}:{}: {}",
+                    r.path,
+                    at.line + 1,
+                    at.col_utf8 + 1,
+                    r.message
+                ))
+            });
+        let notes: Vec<String> = d.notes.iter().cloned().chain(elsewhere).collect();
         Diagnostic {
-            path: path.into(),
+            path: d.path.clone(),
             cell: None,
             line,
             col,
-            end_line: line,
+            end_line,
             end_col,
-            severity,
-            code: code.into(),
-            message: message.into(),
-            help: None,
-            source_line: String::new(),
-            note: None,
-            mode: None,
-            entry: None,
+            severity: d.severity,
+            code: d.code.clone(),
+            message: d.message.clone(),
+            help: d.help.clone(),
+            source_line: match (&file, line) {
+                (Some(f), 1..) => source_line(f, line),
+                _ => String::new(),
+            },
+            note: (!notes.is_empty()).then(|| notes.join("; ")),
+            mode: d.mode(),
+            entry: d.entry.clone(),
         }
     }
 
@@ -136,6 +155,31 @@ impl Report {
         self.diagnostics.len() - 1
     }
 
+    /// Adds one file's diagnostics and entry verdicts, located in lines and
+    /// columns of the files they are in.
+    pub fn add_file(&mut self, found: diagnostics::FileDiagnostics, files: &Files) {
+        let analysed = files.analysed().path.clone();
+        let offset = self.diagnostics.len();
+        for (d, shown) in found.diagnostics.iter().zip(found.shown) {
+            self.diagnostics
+                .push(Diagnostic::located(d, &|path| files.get(path)));
+            self.shown.push(shown);
+        }
+        self.entries
+            .extend(found.entries.into_iter().map(|v| EntryRun {
+                path: analysed.clone(),
+                entry: v.entry,
+                cell: None,
+                line: v.line,
+                mode: v.mode,
+                verdict: match v.verdict {
+                    diagnostics::Verdict::Exports => Verdict::Exports,
+                    diagnostics::Verdict::Fails(i) => Verdict::Fails(i + offset),
+                    diagnostics::Verdict::Unjudged(why) => Verdict::Unjudged(why),
+                },
+            }));
+    }
+
     /// Adds the report of another file after this one's.
     pub fn append(&mut self, other: Report) {
         let offset = self.diagnostics.len();
@@ -167,4 +211,13 @@ impl Report {
             || self.unwritable > 0
             || self.visible().any(|d| d.severity == Severity::Error)
     }
+}
+
+/// A source line as written (1-based), without its line break and
+/// trailing whitespace.
+pub fn source_line(file: &SourceFile, line: u32) -> String {
+    file.index
+        .line_text(&file.text, line.saturating_sub(1))
+        .trim_end()
+        .to_string()
 }

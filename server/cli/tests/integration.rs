@@ -2,6 +2,7 @@
 //! test binary (one link instead of one per file). The fuzzers and
 //! long runs that print their figures are test targets of their own.
 
+mod agreement;
 mod common;
 mod configuration;
 mod entries;

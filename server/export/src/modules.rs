@@ -76,11 +76,15 @@ pub fn traced_lines(r: &TraceResult) -> BTreeSet<u32> {
 }
 
 /// The names a class's text calls (`Name(`): the classes it may build.
-fn called_names(file: &SourceFile, class: &str) -> HashSet<String> {
+pub fn called_names(file: &SourceFile, class: &str) -> HashSet<String> {
     let Some(c) = class_def(file, class) else {
         return HashSet::new();
     };
-    let text = &file.text[c.range.start as usize..c.range.end as usize];
+    names_called_in(&file.text[c.range.start as usize..c.range.end as usize])
+}
+
+/// The names `text` calls (`Name(`, not `x.Name(`).
+pub fn names_called_in(text: &str) -> HashSet<String> {
     let mut out = HashSet::new();
     let mut word_start = None;
     for (i, ch) in text.char_indices() {

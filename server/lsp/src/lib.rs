@@ -9,11 +9,11 @@
 //! - [`state`]: the document store and the debounced, versioned analysis
 //!   scheduler (stale results are dropped);
 //! - [`analysis`]: one analysis on a worker thread, turning the tracer's
-//!   results into plain `Send` data (diagnostics, hover table, inlay hints,
-//!   code actions, code lenses, program text), panics caught;
+//!   results into plain `Send` data (the diagnostics and quick fixes the
+//!   shared `diagnostics` crate builds, converted to LSP; hover table, inlay
+//!   hints, code lenses, program text), panics caught;
 //! - [`framing`]: the input filter that drops malformed messages, which
 //!   would otherwise end tower-lsp's input stream;
-//! - [`fixes`]: the source edits behind the quick fixes;
 //! - [`hover`]: what hover shows;
 //! - [`notebooks`]: notebook document sync: a notebook analysed as one
 //!   virtual document, its diagnostics published per cell;
@@ -22,7 +22,9 @@
 //!   Python environment from the `pyenv` crate, as the CLI finds them),
 //!   diagnostics found in other files, re-analysis of the files that
 //!   import an edited one;
-//! - [`server`]: the `LanguageServer` handlers.
+//! - [`server`]: the `LanguageServer` implementation, dispatching each
+//!   method to its handler: one file per request kind in [`requests`], per
+//!   notification in [`notifications`].
 //!
 //! Architecture invariant: stdout belongs to the protocol. Nothing here
 //! prints; logs go through `tracing` (the binary sends them to stderr).
@@ -31,13 +33,14 @@ pub mod analysis;
 pub mod config;
 pub mod document;
 pub mod export_module;
-pub mod fixes;
 pub mod framing;
 pub mod hover;
 pub mod notebooks;
+pub mod notifications;
 pub mod ordered;
 pub mod position;
 pub mod quick_run;
+pub mod requests;
 pub mod server;
 pub mod state;
 pub mod workspace;

@@ -210,7 +210,8 @@ impl WorkspaceIndex {
             }
         };
         crate::analysis::ProjectRules {
-            modules: Arc::new(crate::analysis::module_overrides(settings, path)),
+            modules: Arc::new(diagnostics::settings::module_overrides(settings, path)),
+            modules_off: settings.modules_off,
             mode: settings.mode,
             excluded: compiled.exclude.matches(path),
             filter: Some(compiled.filter),

@@ -49,15 +49,14 @@ const FORMATS: [OutputFormat; 7] = [
 /// diagnostics (JSON, JSON lines, SARIF results) and test cases (JUnit) as
 /// shown, every message as it was (JSON) or as XML can hold it (JUnit).
 fn check_outputs(analysed: Analysed) -> Result<(), String> {
-    let path = analysed.path.clone();
     let analysis = cli::analyze::Analysis {
         file: analysed.file,
         entries: analysed.entries,
         workspace: analysed.workspace,
+        modules: Vec::new(),
     };
     let settings = pyenv::settings::Settings::default();
-    let mut report = cli::check::report_with(&analysis, &path, ModeChoice::Both, &settings, true);
-    cli::check::widen_to_lines(&mut report);
+    let report = cli::check::report_with(&analysis, ModeChoice::Both, &settings, true);
     for format in FORMATS {
         let mut out = Vec::new();
         cli::output::write(&mut out, &report, format)

@@ -480,3 +480,29 @@ fn every_path_the_architecture_names_exists() {
         "ARCHITECTURE.md names paths that do not exist: {missing:#?}"
     );
 }
+
+#[test]
+fn the_code_map_points_at_what_a_newcomer_looks_for() {
+    let doc = std::fs::read_to_string(spec_tests::repo_root().join("ARCHITECTURE.md"))
+        .expect("ARCHITECTURE.md");
+    let map = doc
+        .split("\n## ")
+        .find(|section| section.starts_with("Code map"))
+        .expect("ARCHITECTURE.md has a `## Code map` section");
+    for wanted in [
+        "A Python builtin",
+        "shape rule",
+        "An nn module",
+        "A graph-break kind",
+        "An LSP request",
+    ] {
+        let line = map
+            .lines()
+            .find(|l| l.contains(wanted))
+            .unwrap_or_else(|| panic!("the code map has no line for {wanted:?}"));
+        assert!(
+            !named_paths(line).is_empty(),
+            "the code map's line for {wanted:?} names no path: {line}"
+        );
+    }
+}

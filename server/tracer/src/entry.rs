@@ -26,6 +26,7 @@ use crate::value::{Object, Provenance, Scope, Tensor, Value};
 use crate::{Budget, Mode, SourceFile};
 
 pub mod assumed;
+mod dynamo_names;
 mod find;
 
 pub use assumed::{ModuleEntry, ModuleOverride, module_entries, trace_module};
@@ -1214,6 +1215,7 @@ impl LiftedState {
         model: &Rc<Object>,
         tied: TiedState,
     ) -> Vec<NodeId> {
+        let defaults = dynamo_names::forward_default_names(model);
         let mut inputs = Vec::new();
         let lifted: Vec<(NodeId, u32)> = {
             let mut v: Vec<(NodeId, u32)> = interp.lifted.iter().map(|(t, n)| (*n, *t)).collect();
@@ -1245,6 +1247,13 @@ impl LiftedState {
             let kind = self
                 .kind_of(*tid)
                 .or_else(|| late_kind(*tid))
+                .or_else(|| {
+                    // Dynamo lifts a default of `forward` by its source.
+                    (interp.mode == Mode::Strict)
+                        .then(|| defaults.get(tid).cloned())
+                        .flatten()
+                        .map(InputKind::ConstantTensor)
+                })
                 .unwrap_or_else(|| {
                     // Named under the module whose `forward` first used it.
                     let owner = interp

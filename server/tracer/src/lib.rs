@@ -25,6 +25,7 @@ pub mod module;
 pub mod ops;
 pub mod prelude;
 pub mod pyrepr;
+pub mod python;
 mod runtime_asserts;
 pub mod shape_env;
 mod solve;

@@ -9,6 +9,7 @@ use shapes::SymExpr;
 
 use super::{Interp, R};
 use crate::dtype::DType;
+use crate::python::objects::KnownObject;
 use crate::value::{Class, Dict, DimSpec, FunctionKind, ModuleState, Object, Value};
 
 /// Installed packages whose Python source the tracer does not interpret:
@@ -212,7 +213,7 @@ pub const UNBOUND_METHOD: &str = "unbound.";
 impl Interp {
     pub fn get_attr(&mut self, v: &Value, name: &str) -> R<Value> {
         if name == "__class__" && !matches!(v, Value::Object(_) | Value::Unknown(_)) {
-            return Ok(super::builtins::type_of(self, v));
+            return Ok(crate::python::builtins::types::type_of(self, v));
         }
         match v {
             Value::Object(o) => self.object_attr(o, v, name),
@@ -248,7 +249,7 @@ impl Interp {
                     None => self.missing_module_attr(m, v, name),
                 }
             }
-            Value::Builtin(b) if &*b.name == "builtins.super.bound" => {
+            Value::Builtin(b) if KnownObject::SuperBound.is(b) => {
                 self.super_attr(b.receiver.clone(), name)
             }
             Value::Builtin(b)
@@ -269,14 +270,14 @@ impl Interp {
                 let kind = b.name.strip_prefix("builtins.").unwrap_or(&b.name);
                 Ok(Value::builtin(&format!("{UNBOUND_METHOD}{kind}.{name}")))
             }
-            Value::Builtin(b) if matches!(&*b.name, "re.Pattern" | "re.Match") => {
+            Value::Builtin(b) if KnownObject::RePattern.is(b) || KnownObject::ReMatch.is(b) => {
                 Ok(Value::method(
                     &format!("{}.{name}", b.name),
                     b.receiver.clone().unwrap_or(Value::None),
                 ))
             }
             Value::Builtin(b)
-                if &*b.name == "functools.partial.call"
+                if KnownObject::PartialCall.is(b)
                     && matches!(name, "func" | "args" | "keywords") =>
             {
                 // A partial holds (func, args, keywords).
@@ -291,7 +292,7 @@ impl Interp {
                 };
                 Ok(parts.get(index).cloned().unwrap_or(Value::None))
             }
-            Value::Builtin(b) if &*b.name == super::builtins::LRU_CACHE_CALL => {
+            Value::Builtin(b) if KnownObject::LruCacheCall.is(b) => {
                 // The wrapped function: `__wrapped__`, and what
                 // `functools.update_wrapper` copies from it.
                 let recv = b.receiver.clone().unwrap_or(Value::None);
@@ -301,7 +302,7 @@ impl Interp {
                 };
                 match name {
                     "__wrapped__" => Ok(wrapped),
-                    "cache_clear" => Ok(Value::method("functools.lru_cache.cache_clear", recv)),
+                    "cache_clear" => Ok(KnownObject::LruCacheClear.bound(recv)),
                     _ => self.get_attr(&wrapped, name),
                 }
             }
@@ -311,7 +312,7 @@ impl Interp {
                 Ok(Value::str(b.name.rsplit('.').next().unwrap_or(&b.name)))
             }
             Value::Function(f) if f.kind == FunctionKind::Property && name == "setter" => {
-                Ok(Value::method("builtins.property.setter", v.clone()))
+                Ok(KnownObject::PropertySetter.bound(v.clone()))
             }
             Value::Function(f) if f.kind == FunctionKind::Property && name == "fget" => {
                 Ok(Value::Function(Rc::new(f.with_kind(FunctionKind::Plain))))
@@ -485,7 +486,7 @@ impl Interp {
     /// `object.__getattribute__(obj, name)`: module registries, then a
     /// property of the class (a data descriptor wins over the instance),
     /// the instance's attributes, the class's.
-    pub(super) fn object_attr_raw(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Value> {
+    pub(crate) fn object_attr_raw(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Value> {
         match self.object_attr_found(o, v, name)? {
             Some(found) => Ok(found),
             None => Err(self.attr_error(v, name)),
@@ -576,7 +577,7 @@ impl Interp {
                 FunctionKind::Property => self.call(&attr, vec![recv], vec![]),
             },
             // An `lru_cache`-wrapped method binds like the function it wraps.
-            Value::Builtin(b) if &*b.name == super::builtins::LRU_CACHE_CALL => {
+            Value::Builtin(b) if KnownObject::LruCacheCall.is(b) => {
                 Ok(Value::BoundMethod(Rc::new((recv, attr.clone()))))
             }
             // The descriptor protocol: an instance of a class defining
@@ -633,9 +634,9 @@ impl Interp {
                 max: None,
             }))),
             (Some("inspect.Parameter"), n)
-                if super::builtins::parameter_class_attr(n).is_some() =>
+                if crate::python::stdlib::inspect::parameter_class_attr(n).is_some() =>
             {
-                Ok(super::builtins::parameter_class_attr(n).unwrap_or(Value::None))
+                Ok(crate::python::stdlib::inspect::parameter_class_attr(n).unwrap_or(Value::None))
             }
             (_, "__name__") => Ok(Value::str(&c.name)),
             (_, "__qualname__") => Ok(Value::str(&c.qualname)),
@@ -645,10 +646,7 @@ impl Interp {
             (_, "__mro__") => Ok(Value::tuple(
                 c.mro().into_iter().map(Value::Class).collect(),
             )),
-            (_, "__subclasses__") => Ok(Value::method(
-                "type.__subclasses__",
-                Value::Class(c.clone()),
-            )),
+            (_, "__subclasses__") => Ok(KnownObject::TypeSubclasses.bound(Value::Class(c.clone()))),
             // The namespace: what the class itself defines.
             (None, "__dict__") => {
                 let mut d = Dict::default();
@@ -657,10 +655,9 @@ impl Interp {
                 }
                 Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
             }
-            (None, "__init__") if c.is_dataclass.get() => Ok(Value::method(
-                super::builtins::DATACLASS_INIT,
-                Value::tuple(vec![Value::Class(c.clone())]),
-            )),
+            (None, "__init__") if c.is_dataclass.get() => {
+                Ok(KnownObject::DataclassInit.bound(Value::tuple(vec![Value::Class(c.clone())])))
+            }
             // What every Python class has but the tracer does not keep:
             // unknown, not an error.
             (_, "__dict__" | "__annotations__" | "__doc__" | "__module__") => {
@@ -675,9 +672,9 @@ impl Interp {
                     .iter()
                     .any(|b| b.builtin.as_deref() == Some("torch.autograd.Function")) =>
             {
-                Ok(Value::method("autograd.apply", Value::Class(c.clone())))
+                Ok(KnownObject::AutogradApply.bound(Value::Class(c.clone())))
             }
-            (_, "__init__") => Ok(Value::builtin("builtins.object.__init__")),
+            (_, "__init__") => Ok(KnownObject::ObjectInit.value()),
             (Some("builtins.object"), n) if OBJECT_PROTOCOL.contains(&n) => {
                 Ok(Value::builtin(&format!("builtins.object.{n}")))
             }
@@ -714,17 +711,15 @@ impl Interp {
                 return self.bind_class_attr(attr, obj.clone(), &obj_class);
             }
             if name == "__init__" && c.is_dataclass.get() {
-                return Ok(Value::method(
-                    super::builtins::DATACLASS_INIT,
-                    Value::tuple(vec![Value::Class(c.clone()), obj.clone()]),
-                ));
+                return Ok(KnownObject::DataclassInit
+                    .bound(Value::tuple(vec![Value::Class(c.clone()), obj.clone()])));
             }
             if let Some(b) = &c.builtin {
                 if name == "__init__" {
-                    return Ok(Value::method("builtins.object.__init__", obj.clone()));
+                    return Ok(KnownObject::ObjectInit.bound(obj.clone()));
                 }
                 if name == "__init_subclass__" {
-                    return Ok(Value::method("builtins.object.__init__", obj.clone()));
+                    return Ok(KnownObject::ObjectInit.bound(obj.clone()));
                 }
                 if b.as_ref() == "builtins.object" && OBJECT_PROTOCOL.contains(&name) {
                     return Ok(Value::method(
@@ -926,7 +921,7 @@ impl Interp {
             return Ok(Value::builtin(&full));
         }
         if crate::ops::lookup_aten(&full).is_some()
-            || super::builtins::is_special_function(&full)
+            || super::torch_natives::is_special_function(&full)
             || crate::ops::special::is_known(&full)
         {
             return Ok(Value::builtin(&full));
@@ -1095,7 +1090,7 @@ impl Interp {
     /// `object.__setattr__(obj, name, value)`: a property's setter (a
     /// property without one refuses), else the instance (through
     /// `nn.Module`'s registries for a module).
-    pub(super) fn set_attr_raw(
+    pub(crate) fn set_attr_raw(
         &mut self,
         o: &Rc<Object>,
         obj: &Value,
@@ -1747,7 +1742,7 @@ fn constant_of(full: &str) -> Option<Value> {
         "torch.nan" => Value::Float(f64::NAN),
         "torch.e" => Value::Float(std::f64::consts::E),
         "typing.TYPE_CHECKING" => Value::Bool(false),
-        "torch.__version__" => Value::str(super::builtins::TORCH_VERSION),
+        "torch.__version__" => Value::str(crate::python::operators::TORCH_VERSION),
         "string.ascii_lowercase" => Value::str("abcdefghijklmnopqrstuvwxyz"),
         "string.ascii_uppercase" => Value::str("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
         "string.ascii_letters" => {
@@ -1759,13 +1754,13 @@ fn constant_of(full: &str) -> Option<Value> {
         "string.punctuation" => Value::str("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"),
         "string.whitespace" => Value::str(" \t\n\r\x0b\x0c"),
         "keyword.kwlist" => Value::list(
-            super::builtins::PY_KEYWORDS
+            crate::python::stdlib::small::PY_KEYWORDS
                 .iter()
                 .map(|k| Value::str(k))
                 .collect(),
         ),
         "keyword.softkwlist" => Value::list(
-            super::builtins::PY_SOFT_KEYWORDS
+            crate::python::stdlib::small::PY_SOFT_KEYWORDS
                 .iter()
                 .map(|k| Value::str(k))
                 .collect(),

@@ -12,6 +12,7 @@ use crate::dtype::{Category, DType, Operand, result_type};
 use crate::failure::FailureKind;
 use crate::graph::{Arg, MetaVal};
 use crate::interp::{Interp, R};
+use crate::python::objects::KnownObject;
 use crate::value::{CmpKind, Tensor, Value};
 
 // ----- argument helpers ---------------------------------------------------------
@@ -60,7 +61,7 @@ pub fn sizes(interp: &mut Interp, v: &Value) -> R<Vec<SymExpr>> {
 }
 
 pub fn int_list(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
-    crate::interp::builtins::ints_of(interp, v)
+    crate::interp::torch_natives::ints_of(interp, v)
 }
 
 /// Wrap a possibly negative dim into `0..rank`.
@@ -399,7 +400,7 @@ fn binary_with(
     if matches!(b, Value::Unknown(_)) {
         return Ok(b);
     }
-    if matches!(&b, Value::Builtin(f) if &*f.name == "builtins.id.fake") {
+    if KnownObject::of(&b) == Some(KnownObject::IdFake) {
         return Err(interp.graph_break(
             "GB0055",
             "TorchDynamo cannot put the result of `id(tensor)` into the graph (failed to convert args to proxy)",

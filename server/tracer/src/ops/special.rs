@@ -887,7 +887,7 @@ pub fn call(
         }
         "sym_min" | "sym_max" => {
             let name = if short == "sym_min" { "min" } else { "max" };
-            return crate::interp::builtins::call_builtin(
+            return crate::python::call_builtin(
                 interp,
                 Rc::new(crate::value::Builtin {
                     name: Rc::from(format!("builtins.{name}").as_str()),

@@ -1,0 +1,45 @@
+//! The methods of builtin types, one file per type: `list.rs` (with
+//! `deque`'s), `tuple.rs` (`index`/`count`, shared with lists), `dict.rs`,
+//! `set.rs`, `str.rs`, `number.rs` (`int`, `float`). A method is a
+//! `Value::Builtin` named `KIND.method` bound to its receiver
+//! (`Value::builtin_method`); the receiver's kind picks the file, whose
+//! enum names its methods.
+
+pub mod dict;
+pub mod list;
+pub mod number;
+pub mod set;
+pub mod str;
+pub mod tuple;
+
+use crate::interp::{Interp, R};
+use crate::value::Value;
+
+/// Calls the method `method` of a builtin value `recv` (`kind` names its
+/// type, for the message when it has no such method).
+pub fn call(
+    interp: &mut Interp,
+    kind: &str,
+    method: &str,
+    recv: &Value,
+    args: Vec<Value>,
+    kwargs: Vec<(String, Value)>,
+) -> R<Value> {
+    let called = match recv {
+        Value::List(l) => list::call(interp, l, recv, method, args, kwargs),
+        Value::Tuple(_) => tuple::call(interp, recv, method, args, kwargs),
+        Value::Dict(d) => dict::call(interp, d, method, args, kwargs),
+        Value::Set(s) => set::call(interp, s, method, args, kwargs),
+        Value::Str(s) => return str::call(interp, s, method, args, kwargs),
+        Value::SymInt(_) | Value::Int(_) => number::call_int(interp, recv, method, args, kwargs),
+        Value::Float(f) => number::call_float(interp, *f, method, args, kwargs),
+        _ => None,
+    };
+    match called {
+        Some(r) => r,
+        None => Ok(crate::python::not_modelled(
+            interp,
+            &format!("{kind}.{method}"),
+        )),
+    }
+}

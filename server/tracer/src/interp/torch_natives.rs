@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 use super::attr::range_items;
 use super::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::python::stdlib::collections::{self, CollectionsClass};
 use crate::value::{Class, DimSpec, Object, Value};
@@ -151,12 +151,12 @@ pub fn construct_builtin(
     kwargs: Vec<(String, Value)>,
 ) -> R<Value> {
     if let Some(class) = CollectionsClass::from_name(&name) {
-        return collections::construct(interp, class, args, kwargs);
+        return collections::construct(interp, class, Args::new(args, kwargs));
     }
     match &*name {
         "torch.export.Dim" => {
             const DIM: Signature<3> = Signature::new("Dim", ["name", "min", "max"]);
-            let [dim_name, min, max] = DIM.bind(interp, args, kwargs)?.args;
+            let [dim_name, min, max] = DIM.bind(interp, Args::new(args, kwargs))?.args;
             let dim_name = match dim_name {
                 Some(Value::Str(ref s)) => s.clone(),
                 _ => return Err(interp.type_error("Dim() requires a name")),
@@ -203,7 +203,7 @@ pub fn construct_builtin(
                 Signature::new("Buffer", ["data", "persistent"]).keyword_only(1);
             let parameter = &*name == "torch.nn.Parameter";
             let [data, flag] = if parameter { PARAMETER } else { BUFFER }
-                .bind(interp, args, kwargs)?
+                .bind(interp, Args::new(args, kwargs))?
                 .values();
             match data {
                 Value::Tensor(ref t) => {

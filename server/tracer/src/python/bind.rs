@@ -22,6 +22,29 @@ pub struct Signature<const N: usize> {
     star_kwargs: bool,
 }
 
+/// A call's arguments as evaluated: positional, then keyword, in call
+/// order.
+pub struct Args {
+    pub positional: Vec<Value>,
+    pub keywords: Vec<(String, Value)>,
+}
+
+impl Args {
+    pub fn new(positional: Vec<Value>, keywords: Vec<(String, Value)>) -> Args {
+        Args {
+            positional,
+            keywords,
+        }
+    }
+
+    /// The same call with `recv` before its positional arguments: a bound
+    /// method called as its function.
+    pub fn with_receiver(mut self, recv: Value) -> Args {
+        self.positional.insert(0, recv);
+        self
+    }
+}
+
 /// A call bound to a [`Signature`]: one slot per parameter (`None` when the
 /// call does not give it), with what `*args` and `**kwargs` collected.
 pub struct Bound<const N: usize> {
@@ -88,12 +111,11 @@ impl<const N: usize> Signature<N> {
     /// Binds a call's arguments, as CPython binds them: keywords first
     /// (unknown, positional-only or given twice), then the count of
     /// positional arguments, then the required ones missing.
-    pub fn bind(
-        &self,
-        interp: &Interp,
-        args: Vec<Value>,
-        kwargs: Vec<(String, Value)>,
-    ) -> R<Bound<N>> {
+    pub fn bind(&self, interp: &Interp, args: Args) -> R<Bound<N>> {
+        let Args {
+            positional: args,
+            keywords: kwargs,
+        } = args;
         let positional = N - self.keyword_only;
         let given = args.len();
         let mut slots: [Option<Value>; N] = std::array::from_fn(|_| None);
@@ -238,7 +260,7 @@ mod tests {
     fn binds_by_position_and_name() {
         let i = interp();
         let bound = F
-            .bind(&i, ints(2), kw(&["d", "c"]))
+            .bind(&i, Args::new(ints(2), kw(&["d", "c"])))
             .map_err(|_| ())
             .unwrap();
         let given: Vec<Option<i64>> = bound
@@ -287,7 +309,7 @@ mod tests {
         ];
         for (args, kwargs, want) in cases {
             assert_eq!(
-                message(F.bind(&i, args, kwargs)),
+                message(F.bind(&i, Args::new(args, kwargs))),
                 format!("TypeError: {want}")
             );
         }
@@ -298,21 +320,21 @@ mod tests {
         let i = interp();
         let none = Signature::new("g", []);
         assert_eq!(
-            message(none.bind(&i, ints(1), vec![])),
+            message(none.bind(&i, Args::new(ints(1), vec![]))),
             "TypeError: g() takes 0 positional arguments but 1 was given"
         );
         let one = Signature::new("g", ["a"]).required(1);
         assert_eq!(
-            message(one.bind(&i, ints(2), vec![])),
+            message(one.bind(&i, Args::new(ints(2), vec![]))),
             "TypeError: g() takes 1 positional argument but 2 were given"
         );
         let three = Signature::new("g", ["a", "b", "c"]).required(3);
         assert_eq!(
-            message(three.bind(&i, vec![], vec![])),
+            message(three.bind(&i, Args::new(vec![], vec![]))),
             "TypeError: g() missing 3 required positional arguments: 'a', 'b', and 'c'"
         );
         assert_eq!(
-            message(three.bind(&i, ints(1), vec![])),
+            message(three.bind(&i, Args::new(ints(1), vec![]))),
             "TypeError: g() missing 2 required positional arguments: 'b' and 'c'"
         );
     }
@@ -321,7 +343,10 @@ mod tests {
     fn star_parameters_collect_the_rest() {
         let i = interp();
         let g = Signature::new("g", ["a"]).star_args().star_kwargs();
-        let bound = g.bind(&i, ints(3), kw(&["z"])).map_err(|_| ()).unwrap();
+        let bound = g
+            .bind(&i, Args::new(ints(3), kw(&["z"])))
+            .map_err(|_| ())
+            .unwrap();
         assert_eq!(bound.rest.len(), 2);
         assert_eq!(bound.keywords.len(), 1);
     }

@@ -6,13 +6,23 @@
 
 use std::rc::Rc;
 
+use crate::interp::torch_natives;
 use crate::interp::{Interp, R};
+use crate::python::bind::Args;
 use crate::python::builtins::{self, KnownBuiltin};
 use crate::python::names::known_names;
 use crate::python::objects::{self, KnownObject};
-use crate::python::stdlib::{
-    copy, dataclasses, functools, importlib, inspect, itertools, math, operator, re, small, typing,
-};
+use crate::python::stdlib::copy::{self, CopyFunction};
+use crate::python::stdlib::dataclasses::{self, DataclassesFunction};
+use crate::python::stdlib::functools::{self, FunctoolsFunction};
+use crate::python::stdlib::importlib::{self, ImportlibFunction};
+use crate::python::stdlib::inspect::{self, InspectFunction};
+use crate::python::stdlib::itertools::{self, ItertoolsFunction};
+use crate::python::stdlib::math::{self, MathFunction};
+use crate::python::stdlib::operator::{self, OperatorFunction};
+use crate::python::stdlib::re;
+use crate::python::stdlib::small::{self, SmallModuleFunction};
+use crate::python::stdlib::typing::{self, TypingFunction};
 use crate::value::{Builtin, Value};
 
 known_names! {
@@ -77,57 +87,69 @@ pub fn call_builtin(
 ) -> R<Value> {
     let name: &str = &b.name;
     if let Some(recv) = &b.receiver {
-        return call_bound(interp, name, recv, args, kwargs);
+        return call_bound(interp, name, recv, Args::new(args, kwargs));
     }
     let (namespace, rest) = name.split_once('.').unwrap_or((name, ""));
-    let Some(namespace) = Namespace::from_name(namespace) else {
-        if name.starts_with("torch") {
+    let namespace = match Namespace::from_name(namespace) {
+        Some(namespace) => namespace,
+        None if name.starts_with("torch") => {
             return crate::ops::call_torch_function(interp, name, args, kwargs);
         }
-        return Ok(crate::python::not_modelled(interp, name));
+        None => return Ok(crate::python::not_modelled(interp, name)),
     };
+    if namespace == Namespace::Builtins
+        && let Some(r) = interp.call_type_constructor(rest, &args, &kwargs)
+    {
+        return r;
+    }
+    let args = Args::new(args, kwargs);
+    // A module whose functions are an enum: its file's `call`, or not
+    // modelled.
+    macro_rules! known {
+        ($function:expr, $call:path) => {
+            match $function {
+                Some(function) => $call(interp, function, args),
+                None => Ok(crate::python::not_modelled(interp, name)),
+            }
+        };
+    }
     use Namespace as N;
     match namespace {
-        N::Builtins => match interp.call_type_constructor(rest, &args, &kwargs) {
-            Some(r) => r,
-            None => builtins::call(interp, rest, args, kwargs),
+        N::Builtins => builtins::call(interp, rest, args),
+        N::Unbound => call_unbound_method(interp, rest, args),
+        N::Re => re::call(interp, rest, args),
+        N::Typing => match TypingFunction::from_name(rest) {
+            Some(function) => typing::call(interp, function, args),
+            None => Ok(typing::first_argument(args)),
         },
-        N::Unbound => call_unbound_method(interp, rest, args, kwargs),
-        N::Math => math::call(interp, rest, args, kwargs),
-        N::Operator => operator::call(interp, rest, args, kwargs),
-        N::Functools => functools::call(interp, rest, args, kwargs),
-        N::Itertools => itertools::call(interp, rest, args, kwargs),
-        N::Dataclasses => dataclasses::call(interp, rest, args, kwargs),
-        N::Copy => copy::call(interp, rest, args, kwargs),
-        N::Re => re::call(interp, rest, args, kwargs),
-        N::Typing => typing::call(interp, rest, args, kwargs, false),
-        N::TypingExtensions => typing::call(interp, rest, args, kwargs, true),
         N::Abc | N::Warnings => Ok(typing::first_argument(args)),
-        N::Inspect => inspect::call(interp, rest, args, kwargs),
-        N::Importlib => importlib::call(interp, rest, args, kwargs),
-        N::Keyword => small::call_keyword(interp, rest, args, kwargs),
-        N::Enum => small::call_enum(interp, rest, args, kwargs),
-        N::Os => small::call_os(interp, rest, args, kwargs),
-        N::Sys => small::call_sys(interp, rest, args, kwargs),
-        N::Time => small::call_time(interp, rest, args, kwargs),
-        N::Io | N::Contextlib => small::call_context_class(interp, name, args, kwargs),
-        N::Torch => crate::interp::torch_natives::call_torch(interp, name, args, kwargs),
+        N::Math => known!(MathFunction::from_name(rest), math::call),
+        N::Operator => known!(OperatorFunction::from_name(rest), operator::call),
+        N::Functools => known!(FunctoolsFunction::from_name(rest), functools::call),
+        N::Itertools => known!(ItertoolsFunction::from_name(rest), itertools::call),
+        N::Dataclasses => known!(DataclassesFunction::from_name(rest), dataclasses::call),
+        N::Copy => known!(CopyFunction::from_name(rest), copy::call),
+        N::Inspect => known!(InspectFunction::from_name(rest), inspect::call),
+        N::Importlib => known!(ImportlibFunction::from_name(rest), importlib::call),
+        // Of `typing_extensions`, only `cast` is modelled.
+        N::TypingExtensions => known!(
+            TypingFunction::from_name(rest).filter(|f| *f == TypingFunction::Cast),
+            typing::call
+        ),
+        N::Keyword | N::Enum | N::Os | N::Sys | N::Time | N::Io | N::Contextlib => {
+            known!(SmallModuleFunction::from_name(name), small::call)
+        }
+        N::Torch => torch_natives::call_torch(interp, name, args.positional, args.keywords),
     }
 }
 
 /// Calls a builtin bound to `recv`: one of the objects the tracer makes,
 /// else a method of the receiver's kind.
-fn call_bound(
-    interp: &mut Interp,
-    name: &str,
-    recv: &Value,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+fn call_bound(interp: &mut Interp, name: &str, recv: &Value, args: Args) -> R<Value> {
     if let Some(object) = KnownObject::from_name(name)
         && object.is_callable()
     {
-        return objects::call(interp, object, recv, args, kwargs);
+        return objects::call(interp, object, recv, args);
     }
     let (kind, method) = name.split_once('.').unwrap_or((name, ""));
     let cannot_call = |interp: &Interp| Err(interp.type_error(format!("cannot call {name}")));
@@ -135,46 +157,35 @@ fn call_bound(
         return cannot_call(interp);
     };
     match receiver {
-        Receiver::Tensor => interp.call_op_by_method(method, recv.clone(), args, kwargs),
-        Receiver::Module => crate::module::call_native(interp, recv, method, args),
+        Receiver::Tensor => {
+            interp.call_op_by_method(method, recv.clone(), args.positional, args.keywords)
+        }
+        Receiver::Module => crate::module::call_native(interp, recv, method, args.positional),
         Receiver::List
         | Receiver::Tuple
         | Receiver::Dict
         | Receiver::Set
         | Receiver::Str
         | Receiver::Int
-        | Receiver::Float => crate::python::methods::call(interp, kind, method, recv, args, kwargs),
-        Receiver::TorchOp => interp.call_op_function(method, args, kwargs),
-        Receiver::Re => re::call(interp, method, with_receiver(recv, args), kwargs),
+        | Receiver::Float => crate::python::methods::call(interp, kind, method, recv, args),
+        Receiver::TorchOp => interp.call_op_function(method, args.positional, args.keywords),
+        Receiver::Re => re::call(interp, method, args.with_receiver(recv.clone())),
         Receiver::Builtins => match KnownBuiltin::from_name(method) {
             Some(
                 KnownBuiltin::ObjectGetattribute
                 | KnownBuiltin::ObjectSetattr
                 | KnownBuiltin::ObjectDelattr,
-            ) => builtins::call(interp, method, with_receiver(recv, args), kwargs),
+            ) => builtins::call(interp, method, args.with_receiver(recv.clone())),
             _ => cannot_call(interp),
         },
     }
 }
 
-/// `recv` followed by `args`.
-fn with_receiver(recv: &Value, args: Vec<Value>) -> Vec<Value> {
-    let mut all = Vec::with_capacity(args.len() + 1);
-    all.push(recv.clone());
-    all.extend(args);
-    all
-}
-
 /// `str.join(sep, items)`: a builtin type's method read from the type,
 /// called with the receiver first.
-fn call_unbound_method(
-    interp: &mut Interp,
-    method: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let mut args = args.into_iter();
-    let recv = args.next().unwrap_or(Value::None);
+fn call_unbound_method(interp: &mut Interp, method: &str, args: Args) -> R<Value> {
+    let mut positional = args.positional.into_iter();
+    let recv = positional.next().unwrap_or(Value::None);
     let kind = method.split('.').next().unwrap_or("");
     if !builtins::types::isinstance(&recv, &Value::builtin(&format!("builtins.{kind}"))) {
         return Err(interp.type_error(format!(
@@ -184,14 +195,14 @@ fn call_unbound_method(
         )));
     }
     let bound = Value::method(method, recv);
-    interp.call(&bound, args.collect(), kwargs)
+    interp.call(&bound, positional.collect(), args.keywords)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::python::methods::{dict, list, number, set, str, tuple};
-    use crate::python::stdlib::{inspect, re as re_module, small};
+    use crate::python::stdlib::re as re_module;
 
     /// Every table maps each name back to its variant: no name is spelled
     /// twice.
@@ -217,20 +228,20 @@ mod tests {
             Receiver,
             KnownBuiltin,
             KnownObject,
-            math::MathFunction,
-            operator::OperatorFunction,
-            functools::FunctoolsFunction,
-            itertools::ItertoolsFunction,
-            dataclasses::DataclassesFunction,
-            copy::CopyFunction,
+            MathFunction,
+            OperatorFunction,
+            FunctoolsFunction,
+            ItertoolsFunction,
+            DataclassesFunction,
+            CopyFunction,
             re_module::ReFunction,
             re_module::MatchMethod,
-            typing::TypingFunction,
-            inspect::InspectFunction,
-            importlib::ImportlibFunction,
-            small::KeywordFunction,
-            small::TimeFunction,
-            small::ContextClass,
+            TypingFunction,
+            InspectFunction,
+            ImportlibFunction,
+            crate::interp::torch_natives::TorchIntrinsic,
+            crate::python::stdlib::collections::CollectionsClass,
+            small::SmallModuleFunction,
             list::ListMethod,
             tuple::TupleMethod,
             dict::DictMethod,

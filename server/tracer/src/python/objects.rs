@@ -9,6 +9,7 @@
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
+use crate::python::bind::Args;
 use crate::python::names::known_names;
 use crate::value::{Builtin, FunctionKind, Value};
 
@@ -105,19 +106,14 @@ impl KnownObject {
 
 /// Calls one of these objects ([`KnownObject::is_callable`]) bound to
 /// `recv`.
-pub fn call(
-    interp: &mut Interp,
-    object: KnownObject,
-    recv: &Value,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, object: KnownObject, recv: &Value, args: Args) -> R<Value> {
     use crate::python::stdlib::{dataclasses, functools};
     use KnownObject as K;
     match object {
         K::ObjectInit => Ok(Value::None),
         K::PropertySetter => {
-            let (Value::Function(prop), Some(setter)) = (recv, args.into_iter().next()) else {
+            let (Value::Function(prop), Some(setter)) = (recv, args.positional.into_iter().next())
+            else {
                 return Err(interp.type_error("property.setter takes a function"));
             };
             let with_setter = prop.with_kind(FunctionKind::Property);
@@ -134,27 +130,21 @@ pub fn call(
         | K::LruCacheCall
         | K::LruCacheClear
         | K::LruCacheDecorator
-        | K::PartialCall => functools::call_object(interp, object, recv, args, kwargs),
-        K::DataclassInit => dataclasses::call_generated_init(interp, recv, args, kwargs),
-        K::AutogradApply => call_autograd_apply(interp, recv, args, kwargs),
+        | K::PartialCall => functools::call_object(interp, object, recv, args),
+        K::DataclassInit => dataclasses::call_generated_init(interp, recv, args),
+        K::AutogradApply => call_autograd_apply(interp, recv, args),
         _ => Err(interp.type_error(format!("cannot call {}", object.name()))),
     }
 }
 
 /// `Function.apply(*args)` runs the static `forward(ctx, *args)`.
-fn call_autograd_apply(
-    interp: &mut Interp,
-    class: &Value,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+fn call_autograd_apply(interp: &mut Interp, class: &Value, args: Args) -> R<Value> {
     let forward = interp.get_attr(class, "forward")?;
     let context = interp.get_attr(
         &Value::PyModule(Rc::from("torch.autograd.function")),
         "FunctionCtx",
     )?;
     let ctx = interp.call(&context, vec![], vec![])?;
-    let mut all = vec![ctx];
-    all.extend(args);
-    interp.call(&forward, all, kwargs)
+    let args = args.with_receiver(ctx);
+    interp.call(&forward, args.positional, args.keywords)
 }

@@ -117,17 +117,7 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
     if let Some(x) = as_num(&r) {
         return python_binop(interp, op, l, x);
     }
-    let sym = |v: &Value| -> Option<SymExpr> {
-        match v {
-            Int(i) => Some(SymExpr::int(*i)),
-            Bool(b) => Some(SymExpr::int(i64::from(*b))),
-            SymInt(e) => Some(e.clone()),
-            _ => Option::None,
-        }
-    };
-    if (matches!(l, SymInt(_)) || matches!(r, SymInt(_)))
-        && let (Some(a), Some(b)) = (sym(&l), sym(&r))
-    {
+    if let Some((a, b)) = symbolic_pair(&l, &r) {
         return interp.sym_binop(op, a, b);
     }
     match (&l, &r) {
@@ -243,6 +233,21 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
             r.type_name()
         ))),
     }
+}
+
+/// Both operands as symbolic ints when at least one is symbolic and the
+/// other an int (or a bool).
+fn symbolic_pair(l: &Value, r: &Value) -> Option<(SymExpr, SymExpr)> {
+    if !matches!(l, Value::SymInt(_)) && !matches!(r, Value::SymInt(_)) {
+        return None;
+    }
+    let sym = |v: &Value| match v {
+        Value::Int(i) => Some(SymExpr::int(*i)),
+        Value::Bool(b) => Some(SymExpr::int(i64::from(*b))),
+        Value::SymInt(e) => Some(e.clone()),
+        _ => None,
+    };
+    Some((sym(l)?, sym(r)?))
 }
 
 fn dim_arith(op: BinOp, l: &Value, r: &Value) -> Option<Value> {
@@ -396,17 +401,7 @@ pub fn python_compare(interp: &mut Interp, op: CmpOp, l: &Value, r: &Value) -> R
         let equal = interp.truthy(&v)?;
         return Ok(Bool(!equal));
     }
-    let sym = |v: &Value| -> Option<SymExpr> {
-        match v {
-            Int(i) => Some(SymExpr::int(*i)),
-            Bool(b) => Some(SymExpr::int(i64::from(*b))),
-            SymInt(e) => Some(e.clone()),
-            _ => Option::None,
-        }
-    };
-    if (matches!(l, SymInt(_)) || matches!(r, SymInt(_)))
-        && let (Some(a), Some(b)) = (sym(l), sym(r))
-    {
+    if let Some((a, b)) = symbolic_pair(l, r) {
         return Ok(interp.sym_compare(kind, a, b));
     }
     let num = |v: &Value| -> Option<f64> {

@@ -9,26 +9,21 @@ use std::rc::Rc;
 
 use super::KnownBuiltin;
 use crate::interp::{Flow, Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::value::{Dict, Value};
 
 /// Calls one of the attribute builtins.
-pub fn call(
-    interp: &mut Interp,
-    builtin: KnownBuiltin,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> {
     use KnownBuiltin as B;
     match builtin {
         B::ObjectGetattribute | B::ObjectSetattr | B::ObjectDelattr => {
-            object_protocol(interp, builtin, args, kwargs)
+            object_protocol(interp, builtin, args)
         }
         B::Getattr => {
             const GETATTR: Signature<3> = Signature::new("getattr", ["object", "name", "default"])
                 .positional_only(3)
                 .required(2);
-            let [object, name, default] = GETATTR.bind(interp, args, kwargs)?.args;
+            let [object, name, default] = GETATTR.bind(interp, args)?.args;
             let (object, name) = (object.unwrap_or(Value::None), name.unwrap_or(Value::None));
             let Value::Str(attr) = &name else {
                 return Err(interp.type_error("getattr(): attribute name must be string"));
@@ -42,7 +37,7 @@ pub fn call(
             const HASATTR: Signature<2> = Signature::new("hasattr", ["obj", "name"])
                 .positional_only(2)
                 .required(2);
-            let [object, name] = HASATTR.bind(interp, args, kwargs)?.values();
+            let [object, name] = HASATTR.bind(interp, args)?.values();
             let Value::Str(attr) = &name else {
                 return Err(interp.type_error("hasattr(): attribute name must be string"));
             };
@@ -52,7 +47,7 @@ pub fn call(
             const SETATTR: Signature<3> = Signature::new("setattr", ["obj", "name", "value"])
                 .positional_only(3)
                 .required(3);
-            let [object, name, value] = SETATTR.bind(interp, args, kwargs)?.values();
+            let [object, name, value] = SETATTR.bind(interp, args)?.values();
             let Value::Str(attr) = &name else {
                 return Err(interp.type_error("setattr(): attribute name must be string"));
             };
@@ -63,7 +58,7 @@ pub fn call(
             const DELATTR: Signature<2> = Signature::new("delattr", ["obj", "name"])
                 .positional_only(2)
                 .required(2);
-            let [object, name] = DELATTR.bind(interp, args, kwargs)?.values();
+            let [object, name] = DELATTR.bind(interp, args)?.values();
             let Value::Str(attr) = &name else {
                 return Err(interp.type_error("delattr(): attribute name must be string"));
             };
@@ -72,19 +67,19 @@ pub fn call(
         }
         B::Dir => {
             const DIR: Signature<1> = Signature::new("dir", ["object"]).positional_only(1);
-            let [object] = DIR.bind(interp, args, kwargs)?.values();
+            let [object] = DIR.bind(interp, args)?.values();
             dir(interp, &object)
         }
         B::Vars => {
             const VARS: Signature<1> = Signature::new("vars", ["object"]).positional_only(1);
-            match VARS.bind(interp, args, kwargs)?.args {
+            match VARS.bind(interp, args)?.args {
                 [None] => Ok(namespace_dict(interp, false)),
                 [Some(object)] => interp.get_attr(&object, "__dict__"),
             }
         }
         _ => {
             let globals = builtin == B::Globals;
-            Signature::new(builtin.name(), []).bind(interp, args, kwargs)?;
+            Signature::new(builtin.name(), []).bind(interp, args)?;
             Ok(namespace_dict(interp, globals))
         }
     }
@@ -92,18 +87,13 @@ pub fn call(
 
 /// `object.__getattribute__(self, name)`, `object.__setattr__(self, name,
 /// value)`, `object.__delattr__(self, name)`: the raw attribute protocol.
-fn object_protocol(
-    interp: &mut Interp,
-    builtin: KnownBuiltin,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+fn object_protocol(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> {
     let setattr = builtin == KnownBuiltin::ObjectSetattr;
     let method = builtin.name().trim_start_matches("object.");
     let [obj, name, value] = Signature::new(method, ["self", "name", "value"])
         .positional_only(3)
         .required(if setattr { 3 } else { 2 })
-        .bind(interp, args, kwargs)?
+        .bind(interp, args)?
         .values();
     let (Value::Object(o), Value::Str(attr)) = (&obj, &name) else {
         return Err(interp.type_error(format!("{}() expects an object and a name", builtin.name())));

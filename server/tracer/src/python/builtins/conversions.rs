@@ -10,35 +10,30 @@ use std::rc::Rc;
 use super::{KnownBuiltin, is_traced_value};
 use crate::interp::scalars::{Number, TRUNC};
 use crate::interp::{FORMATTED_STRING, Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::value::{Dict, Value};
 
 /// Calls one of the conversions.
-pub fn call(
-    interp: &mut Interp,
-    builtin: KnownBuiltin,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> {
     use KnownBuiltin as B;
     match builtin {
         B::Int => {
             const INT: Signature<2> = Signature::new("int", ["x", "base"]).positional_only(1);
-            match INT.bind(interp, args, kwargs)?.args {
+            match INT.bind(interp, args)?.args {
                 [None, _] => Ok(Value::Int(0)),
                 [Some(x), _] => to_int(interp, x),
             }
         }
         B::Float => {
             const FLOAT: Signature<1> = Signature::new("float", ["x"]).positional_only(1);
-            match FLOAT.bind(interp, args, kwargs)?.args {
+            match FLOAT.bind(interp, args)?.args {
                 [None] => Ok(Value::Float(0.0)),
                 [Some(x)] => to_float(interp, x),
             }
         }
         B::Bool => {
             const BOOL: Signature<1> = Signature::new("bool", ["x"]).positional_only(1);
-            match BOOL.bind(interp, args, kwargs)?.args {
+            match BOOL.bind(interp, args)?.args {
                 [None] => Ok(Value::Bool(false)),
                 [Some(x)] => Ok(Value::Bool(interp.truthy(&x)?)),
             }
@@ -46,13 +41,13 @@ pub fn call(
         B::Str | B::Repr => {
             let [object] = if builtin == B::Str {
                 const STR: Signature<3> = Signature::new("str", ["object", "encoding", "errors"]);
-                let [object, _, _] = STR.bind(interp, args, kwargs)?.args;
+                let [object, _, _] = STR.bind(interp, args)?.args;
                 [object]
             } else {
                 const REPR: Signature<1> = Signature::new("repr", ["obj"])
                     .positional_only(1)
                     .required(1);
-                REPR.bind(interp, args, kwargs)?.args
+                REPR.bind(interp, args)?.args
             };
             text(interp, builtin, object)
         }
@@ -60,14 +55,14 @@ pub fn call(
             const FORMAT: Signature<2> = Signature::new("format", ["value", "format_spec"])
                 .positional_only(2)
                 .required(1);
-            let [value, _] = FORMAT.bind(interp, args, kwargs)?.values();
+            let [value, _] = FORMAT.bind(interp, args)?.values();
             let s = interp.to_str(&value)?;
             Ok(Value::str(&s))
         }
         B::Tuple | B::List | B::Set | B::Frozenset => {
             let [iterable] = Signature::new(builtin.name(), ["iterable"])
                 .positional_only(1)
-                .bind(interp, args, kwargs)?
+                .bind(interp, args)?
                 .args;
             let items = match iterable {
                 Some(v) => interp.iterate(&v)?,
@@ -83,18 +78,18 @@ pub fn call(
             const DICT: Signature<1> = Signature::new("dict", ["iterable"])
                 .positional_only(1)
                 .star_kwargs();
-            let bound = DICT.bind(interp, args, kwargs)?;
+            let bound = DICT.bind(interp, args)?;
             let [source] = bound.args;
             dict_of(interp, source.as_ref(), bound.keywords)
         }
         B::Bytes => {
             const BYTES: Signature<3> = Signature::new("bytes", ["source", "encoding", "errors"]);
-            let [source, _, _] = BYTES.bind(interp, args, kwargs)?.args;
+            let [source, _, _] = BYTES.bind(interp, args)?.args;
             bytes_of(interp, source)
         }
         B::Chr => {
             const CHR: Signature<1> = Signature::new("chr", ["i"]).positional_only(1).required(1);
-            let [i] = CHR.bind(interp, args, kwargs)?.values();
+            let [i] = CHR.bind(interp, args)?.values();
             Ok(Value::str(
                 &char::from_u32(interp.index_int(&i)? as u32)
                     .unwrap_or('?')
@@ -103,7 +98,7 @@ pub fn call(
         }
         B::Ord => {
             const ORD: Signature<1> = Signature::new("ord", ["c"]).positional_only(1).required(1);
-            match ORD.bind(interp, args, kwargs)?.values() {
+            match ORD.bind(interp, args)?.values() {
                 [Value::Str(ref s)] => Ok(Value::Int(s.chars().next().map_or(0, |c| c as i64))),
                 _ => Err(interp.type_error("ord() expected a character")),
             }
@@ -112,7 +107,7 @@ pub fn call(
             const SLICE: Signature<3> = Signature::new("slice", ["start", "stop", "step"])
                 .positional_only(3)
                 .required(1);
-            let parts = match SLICE.bind(interp, args, kwargs)?.args {
+            let parts = match SLICE.bind(interp, args)?.args {
                 [Some(stop), None, _] => [Value::None, stop, Value::None],
                 [start, stop, step] => [start, stop, step].map(|v| v.unwrap_or(Value::None)),
             };

@@ -8,35 +8,30 @@ use syntax::ast::BinOp;
 
 use super::{KnownBuiltin, iter_of};
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::value::Value;
 
 /// Calls one of the iteration builtins.
-pub fn call(
-    interp: &mut Interp,
-    builtin: KnownBuiltin,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> {
     use KnownBuiltin as B;
     match builtin {
         B::Len => {
             const LEN: Signature<1> = Signature::new("len", ["obj"])
                 .positional_only(1)
                 .required(1);
-            let [v] = LEN.bind(interp, args, kwargs)?.values();
+            let [v] = LEN.bind(interp, args)?.values();
             len(interp, v)
         }
         B::Range => {
             const RANGE: Signature<0> = Signature::new("range", []).star_args();
-            let bounds = RANGE.bind(interp, args, kwargs)?.rest;
+            let bounds = RANGE.bind(interp, args)?.rest;
             range(interp, bounds)
         }
         B::Zip => {
             const ZIP: Signature<1> = Signature::new("zip", ["strict"])
                 .keyword_only(1)
                 .star_args();
-            let iterables = ZIP.bind(interp, args, kwargs)?.rest;
+            let iterables = ZIP.bind(interp, args)?.rest;
             let lists: R<Vec<Vec<Value>>> = iterables.iter().map(|a| interp.iterate(a)).collect();
             let lists = lists?;
             let n = lists.iter().map(Vec::len).min().unwrap_or(0);
@@ -48,7 +43,7 @@ pub fn call(
         B::Enumerate => {
             const ENUMERATE: Signature<2> =
                 Signature::new("enumerate", ["iterable", "start"]).required(1);
-            let [iterable, start] = ENUMERATE.bind(interp, args, kwargs)?.args;
+            let [iterable, start] = ENUMERATE.bind(interp, args)?.args;
             let start = match start {
                 Some(v) => interp.index_int(&v)?,
                 None => 0,
@@ -65,7 +60,7 @@ pub fn call(
             const REVERSED: Signature<1> = Signature::new("reversed", ["sequence"])
                 .positional_only(1)
                 .required(1);
-            let [sequence] = REVERSED.bind(interp, args, kwargs)?.values();
+            let [sequence] = REVERSED.bind(interp, args)?.values();
             let mut items = interp.iterate(&sequence)?;
             items.reverse();
             Ok(iter_of(items))
@@ -76,14 +71,14 @@ pub fn call(
             const ITER: Signature<2> = Signature::new("iter", ["object", "sentinel"])
                 .positional_only(2)
                 .required(1);
-            let [object, _] = ITER.bind(interp, args, kwargs)?.values();
+            let [object, _] = ITER.bind(interp, args)?.values();
             Ok(iter_of(interp.iterate(&object)?))
         }
         B::Next => {
             const NEXT: Signature<2> = Signature::new("next", ["iterator", "default"])
                 .positional_only(2)
                 .required(1);
-            let [iterator, default] = NEXT.bind(interp, args, kwargs)?.args;
+            let [iterator, default] = NEXT.bind(interp, args)?.args;
             let Some(Value::Iter(ref it)) = iterator else {
                 return Err(interp.type_error("object is not an iterator"));
             };
@@ -99,7 +94,7 @@ pub fn call(
                 .positional_only(1)
                 .required(1)
                 .star_args();
-            let bound = MAP.bind(interp, args, kwargs)?;
+            let bound = MAP.bind(interp, args)?;
             let [f] = bound.args;
             let f = f.unwrap_or(Value::None);
             let lists: R<Vec<Vec<Value>>> = bound.rest.iter().map(|a| interp.iterate(a)).collect();
@@ -116,7 +111,7 @@ pub fn call(
             const FILTER: Signature<2> = Signature::new("filter", ["function", "iterable"])
                 .positional_only(2)
                 .required(2);
-            let [f, iterable] = FILTER.bind(interp, args, kwargs)?.values();
+            let [f, iterable] = FILTER.bind(interp, args)?.values();
             let mut out = Vec::new();
             for v in interp.iterate(&iterable)? {
                 let keep = if f.is_none() {
@@ -134,7 +129,7 @@ pub fn call(
             let [iterable] = Signature::new(builtin.name(), ["iterable"])
                 .positional_only(1)
                 .required(1)
-                .bind(interp, args, kwargs)?
+                .bind(interp, args)?
                 .values();
             let items = interp.iterate(&iterable)?;
             let want = builtin == B::Any;
@@ -149,7 +144,7 @@ pub fn call(
             const SUM: Signature<2> = Signature::new("sum", ["iterable", "start"])
                 .positional_only(1)
                 .required(1);
-            let [iterable, start] = SUM.bind(interp, args, kwargs)?.args;
+            let [iterable, start] = SUM.bind(interp, args)?.args;
             let items = interp.iterate(&iterable.unwrap_or(Value::None))?;
             let mut acc = start.unwrap_or(Value::Int(0));
             for v in items {

@@ -18,6 +18,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
+use crate::python::bind::Args;
 use crate::python::names::known_names;
 use crate::python::objects::KnownObject;
 use crate::value::Value;
@@ -105,12 +106,7 @@ impl KnownBuiltin {
 }
 
 /// Calls the builtin `builtins.NAME` (`name` without the `builtins.`).
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, name: &str, args: Args) -> R<Value> {
     let Some(builtin) = KnownBuiltin::from_name(name) else {
         return Ok(not_modelled(interp, name));
     };
@@ -126,7 +122,7 @@ pub fn call(
         | B::Globals
         | B::ObjectGetattribute
         | B::ObjectSetattr
-        | B::ObjectDelattr => attributes::call(interp, builtin, args, kwargs),
+        | B::ObjectDelattr => attributes::call(interp, builtin, args),
         B::Int
         | B::Float
         | B::Bool
@@ -142,7 +138,7 @@ pub fn call(
         | B::Chr
         | B::Ord
         | B::Slice
-        | B::Complex => conversions::call(interp, builtin, args, kwargs),
+        | B::Complex => conversions::call(interp, builtin, args),
         B::Len
         | B::Range
         | B::Zip
@@ -154,11 +150,9 @@ pub fn call(
         | B::Filter
         | B::Any
         | B::All
-        | B::Sum => iteration::call(interp, builtin, args, kwargs),
-        B::Min | B::Max | B::Sorted => ordering::call(interp, builtin, args, kwargs),
-        B::Abs | B::Round | B::Divmod | B::Pow | B::Hash => {
-            numbers::call(interp, builtin, args, kwargs)
-        }
+        | B::Sum => iteration::call(interp, builtin, args),
+        B::Min | B::Max | B::Sorted => ordering::call(interp, builtin, args),
+        B::Abs | B::Round | B::Divmod | B::Pow | B::Hash => numbers::call(interp, builtin, args),
         B::Isinstance
         | B::Issubclass
         | B::Type
@@ -168,9 +162,9 @@ pub fn call(
         | B::Classmethod
         | B::Property
         | B::Id
-        | B::IdFake => types::call(interp, builtin, args, kwargs),
+        | B::IdFake => types::call(interp, builtin, args),
         B::Print | B::Open | B::Eval | B::Exec | B::Compile | B::Import | B::NotImplemented => {
-            runtime::call(interp, builtin, args, kwargs)
+            runtime::call(interp, builtin, args)
         }
     }
 }

@@ -8,34 +8,29 @@ use syntax::ast::BinOp;
 use super::KnownBuiltin;
 use crate::interp::scalars::ROUND;
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::operators::python_binop;
 use crate::value::{CmpKind, Value};
 
 /// Calls one of the numeric builtins.
-pub fn call(
-    interp: &mut Interp,
-    builtin: KnownBuiltin,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> {
     use KnownBuiltin as B;
     match builtin {
         B::Abs => {
             const ABS: Signature<1> = Signature::new("abs", ["x"]).positional_only(1).required(1);
-            let [x] = ABS.bind(interp, args, kwargs)?.values();
+            let [x] = ABS.bind(interp, args)?.values();
             abs(interp, x)
         }
         B::Round => {
             const ROUND_: Signature<2> = Signature::new("round", ["number", "ndigits"]).required(1);
-            let [number, ndigits] = ROUND_.bind(interp, args, kwargs)?.args;
+            let [number, ndigits] = ROUND_.bind(interp, args)?.args;
             round(interp, number.unwrap_or(Value::None), ndigits)
         }
         B::Divmod => {
             const DIVMOD: Signature<2> = Signature::new("divmod", ["x", "y"])
                 .positional_only(2)
                 .required(2);
-            let [x, y] = DIVMOD.bind(interp, args, kwargs)?.values();
+            let [x, y] = DIVMOD.bind(interp, args)?.values();
             let q = python_binop(interp, BinOp::FloorDiv, x.clone(), y.clone())?;
             let r = python_binop(interp, BinOp::Mod, x, y)?;
             Ok(Value::tuple(vec![q, r]))
@@ -43,14 +38,14 @@ pub fn call(
         B::Pow => {
             // The modulus is not modelled.
             const POW: Signature<3> = Signature::new("pow", ["base", "exp", "mod"]).required(2);
-            let [base, exp, _] = POW.bind(interp, args, kwargs)?.values();
+            let [base, exp, _] = POW.bind(interp, args)?.values();
             interp.binop(BinOp::Pow, base, exp)
         }
         _ => {
             const HASH: Signature<1> = Signature::new("hash", ["obj"])
                 .positional_only(1)
                 .required(1);
-            HASH.bind(interp, args, kwargs)?;
+            HASH.bind(interp, args)?;
             Ok(Value::Int(0))
         }
     }

@@ -9,25 +9,20 @@ use syntax::ast::CmpOp;
 
 use super::{KnownBuiltin, is_traced_value};
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::operators::python_compare;
 use crate::value::{CmpKind, Value};
 
 /// Calls `min`, `max` or `sorted`.
-pub fn call(
-    interp: &mut Interp,
-    builtin: KnownBuiltin,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> {
     if builtin == KnownBuiltin::Sorted {
-        return sorted(interp, args, kwargs);
+        return sorted(interp, args);
     }
     // `min(iterable, *, key=None, default)` / `min(a, b, *args, key=None)`.
     let given = Signature::new(builtin.name(), ["key", "default"])
         .keyword_only(2)
         .star_args()
-        .bind(interp, args, kwargs)?;
+        .bind(interp, args)?;
     let [key, default] = given.args;
     let key = key.filter(|k| !matches!(k, Value::None));
     let args = given.rest;
@@ -119,12 +114,12 @@ pub fn call(
 }
 
 /// `sorted(iterable, /, *, key=None, reverse=False)`.
-fn sorted(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> R<Value> {
+fn sorted(interp: &mut Interp, args: Args) -> R<Value> {
     const SORTED: Signature<3> = Signature::new("sorted", ["iterable", "key", "reverse"])
         .positional_only(1)
         .keyword_only(2)
         .required(1);
-    let [iterable, key, reverse] = SORTED.bind(interp, args, kwargs)?.args;
+    let [iterable, key, reverse] = SORTED.bind(interp, args)?.args;
     let items = interp.iterate(&iterable.unwrap_or(Value::None))?;
     Ok(Value::list(sort(interp, items, key, reverse)?))
 }

@@ -6,23 +6,18 @@
 
 use super::KnownBuiltin;
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::value::Value;
 
 /// Calls one of the runtime builtins.
-pub fn call(
-    interp: &mut Interp,
-    builtin: KnownBuiltin,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> {
     use KnownBuiltin as B;
     match builtin {
         B::Print => {
             const PRINT: Signature<4> = Signature::new("print", ["sep", "end", "file", "flush"])
                 .keyword_only(4)
                 .star_args();
-            PRINT.bind(interp, args, kwargs)?;
+            PRINT.bind(interp, args)?;
             Ok(Value::None)
         }
         B::Open => {
@@ -30,9 +25,9 @@ pub fn call(
             let index = crate::prelude::module_index("exportlens.builtins")
                 .ok_or_else(|| interp.type_error("the prelude has no file class"))?;
             let file = interp.prelude_value(index, "_File")?;
-            interp.call(&file, args, kwargs)
+            interp.call(&file, args.positional, args.keywords)
         }
-        B::Eval | B::Exec => interp.python_eval(builtin == B::Exec, args, kwargs),
+        B::Eval | B::Exec => interp.python_eval(builtin == B::Exec, args.positional, args.keywords),
         B::Compile | B::Import => {
             let r = interp.current_range();
             Ok(interp.incomplete(

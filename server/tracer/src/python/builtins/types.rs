@@ -9,17 +9,12 @@ use std::rc::Rc;
 
 use super::KnownBuiltin;
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::objects::KnownObject;
 use crate::value::{FunctionKind, Value};
 
 /// Calls one of the type builtins.
-pub fn call(
-    interp: &mut Interp,
-    builtin: KnownBuiltin,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> {
     use KnownBuiltin as B;
     match builtin {
         B::Isinstance => {
@@ -27,7 +22,7 @@ pub fn call(
                 Signature::new("isinstance", ["obj", "class_or_tuple"])
                     .positional_only(2)
                     .required(2);
-            let [obj, class] = ISINSTANCE.bind(interp, args, kwargs)?.values();
+            let [obj, class] = ISINSTANCE.bind(interp, args)?.values();
             isinstance_call(interp, obj, class)
         }
         B::Issubclass => {
@@ -35,7 +30,7 @@ pub fn call(
                 Signature::new("issubclass", ["cls", "class_or_tuple"])
                     .positional_only(2)
                     .required(2);
-            match ISSUBCLASS.bind(interp, args, kwargs)?.values() {
+            match ISSUBCLASS.bind(interp, args)?.values() {
                 [Value::Class(ref a), Value::Class(ref b)] => Ok(Value::Bool(a.is_subclass_of(b))),
                 _ => Ok(Value::Bool(false)),
             }
@@ -46,14 +41,14 @@ pub fn call(
             const TYPE: Signature<3> = Signature::new("type", ["object", "bases", "dict"])
                 .positional_only(3)
                 .required(1);
-            let [object, _, _] = TYPE.bind(interp, args, kwargs)?.values();
+            let [object, _, _] = TYPE.bind(interp, args)?.values();
             Ok(type_of(interp, &object))
         }
         B::Callable => {
             const CALLABLE: Signature<1> = Signature::new("callable", ["obj"])
                 .positional_only(1)
                 .required(1);
-            let [obj] = CALLABLE.bind(interp, args, kwargs)?.values();
+            let [obj] = CALLABLE.bind(interp, args)?.values();
             Ok(Value::Bool(
                 matches!(
                     obj,
@@ -67,7 +62,7 @@ pub fn call(
         B::Super => {
             const SUPER: Signature<2> =
                 Signature::new("super", ["type", "object_or_type"]).positional_only(2);
-            match SUPER.bind(interp, args, kwargs)?.args {
+            match SUPER.bind(interp, args)?.args {
                 [Some(class), Some(obj)] => {
                     Ok(KnownObject::SuperBound.bound(Value::tuple(vec![class, obj])))
                 }
@@ -79,13 +74,13 @@ pub fn call(
             const PROPERTY: Signature<4> =
                 Signature::new("property", ["fget", "fset", "fdel", "doc"]);
             let [function, setter] = if builtin == B::Property {
-                let [fget, fset, _, _] = PROPERTY.bind(interp, args, kwargs)?.values();
+                let [fget, fset, _, _] = PROPERTY.bind(interp, args)?.values();
                 [fget, fset]
             } else {
                 let [function] = Signature::new(builtin.name(), ["function"])
                     .positional_only(1)
                     .required(1)
-                    .bind(interp, args, kwargs)?
+                    .bind(interp, args)?
                     .values();
                 [function, Value::None]
             };
@@ -105,7 +100,7 @@ pub fn call(
         }
         B::Id => {
             const ID: Signature<1> = Signature::new("id", ["obj"]).positional_only(1).required(1);
-            let [obj] = ID.bind(interp, args, kwargs)?.values();
+            let [obj] = ID.bind(interp, args)?.values();
             if interp.tracing
                 && interp.mode == crate::Mode::Strict
                 && matches!(obj, Value::Tensor(_))

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::value::{Dict, Value};
 
@@ -24,28 +24,16 @@ known_names! {
 }
 
 /// Calls `dict.METHOD` on `d`; `None` when dicts have no such method.
-pub fn call(
-    interp: &mut Interp,
-    d: &RefCell<Dict>,
-    method: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> Option<R<Value>> {
+pub fn call(interp: &mut Interp, d: &RefCell<Dict>, method: &str, args: Args) -> Option<R<Value>> {
     let method = DictMethod::from_name(method)?;
-    Some(call_method(interp, d, method, args, kwargs))
+    Some(call_method(interp, d, method, args))
 }
 
-fn call_method(
-    interp: &mut Interp,
-    d: &RefCell<Dict>,
-    method: DictMethod,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+fn call_method(interp: &mut Interp, d: &RefCell<Dict>, method: DictMethod, args: Args) -> R<Value> {
     use DictMethod as M;
     match method {
         M::Items | M::Keys | M::Values | M::Copy => {
-            Signature::new(method.name(), []).bind(interp, args, kwargs)?;
+            Signature::new(method.name(), []).bind(interp, args)?;
             let d = d.borrow();
             let entries = d.entries().iter();
             Ok(match method {
@@ -63,7 +51,7 @@ fn call_method(
             let [key, default] = Signature::new(method.name(), ["key", "default"])
                 .positional_only(2)
                 .required(1)
-                .bind(interp, args, kwargs)?
+                .bind(interp, args)?
                 .values();
             let existing = d.borrow().get(&key).cloned();
             match existing {
@@ -79,7 +67,7 @@ fn call_method(
             const POP: Signature<2> = Signature::new("pop", ["key", "default"])
                 .positional_only(2)
                 .required(1);
-            let [key, default] = POP.bind(interp, args, kwargs)?.args;
+            let [key, default] = POP.bind(interp, args)?.args;
             let r = d.borrow_mut().remove(&key.unwrap_or(Value::None));
             match (r, default) {
                 (Some(v), _) => Ok(v),
@@ -91,7 +79,7 @@ fn call_method(
             const UPDATE: Signature<1> = Signature::new("update", ["other"])
                 .positional_only(1)
                 .star_kwargs();
-            let bound = UPDATE.bind(interp, args, kwargs)?;
+            let bound = UPDATE.bind(interp, args)?;
             if let [Some(src)] = &bound.args {
                 for (k, v) in interp.dict_items(src)? {
                     d.borrow_mut().insert(k, v);

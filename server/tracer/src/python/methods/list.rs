@@ -5,7 +5,7 @@ use std::cell::RefCell;
 
 use super::tuple::{count, index};
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::builtins::ordering::sort;
 use crate::python::names::known_names;
 use crate::value::Value;
@@ -36,11 +36,10 @@ pub fn call(
     l: &RefCell<Vec<Value>>,
     recv: &Value,
     method: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
+    args: Args,
 ) -> Option<R<Value>> {
     let method = ListMethod::from_name(method)?;
-    Some(call_method(interp, l, recv, method, args, kwargs))
+    Some(call_method(interp, l, recv, method, args))
 }
 
 fn call_method(
@@ -48,8 +47,7 @@ fn call_method(
     l: &RefCell<Vec<Value>>,
     recv: &Value,
     method: ListMethod,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
+    args: Args,
 ) -> R<Value> {
     use ListMethod as M;
     match method {
@@ -57,7 +55,7 @@ fn call_method(
             let [x] = Signature::new(method.name(), ["x"])
                 .positional_only(1)
                 .required(1)
-                .bind(interp, args, kwargs)?
+                .bind(interp, args)?
                 .values();
             one_argument(interp, l, method, x)
         }
@@ -65,7 +63,7 @@ fn call_method(
             const INSERT: Signature<2> = Signature::new("insert", ["index", "object"])
                 .positional_only(2)
                 .required(2);
-            let [i, object] = INSERT.bind(interp, args, kwargs)?.values();
+            let [i, object] = INSERT.bind(interp, args)?.values();
             let i = interp.index_int(&i)?;
             let mut v = l.borrow_mut();
             let n = v.len() as i64;
@@ -75,7 +73,7 @@ fn call_method(
         }
         M::Pop => {
             const POP: Signature<1> = Signature::new("pop", ["index"]).positional_only(1);
-            let [i] = POP.bind(interp, args, kwargs)?.args;
+            let [i] = POP.bind(interp, args)?.args;
             let i = match i {
                 Some(v) => interp.index_int(&v)?,
                 None => -1,
@@ -91,16 +89,16 @@ fn call_method(
         }
         M::Sort => {
             const SORT: Signature<2> = Signature::new("sort", ["key", "reverse"]).keyword_only(2);
-            let [key, reverse] = SORT.bind(interp, args, kwargs)?.args;
+            let [key, reverse] = SORT.bind(interp, args)?.args;
             let items = l.borrow().clone();
             let items = sort(interp, items, key, reverse)?;
             *l.borrow_mut() = items;
             Ok(Value::None)
         }
-        M::Index => index(interp, recv, args, kwargs),
-        M::Count => count(interp, recv, args, kwargs),
+        M::Index => index(interp, recv, args),
+        M::Count => count(interp, recv, args),
         M::Popleft | M::Reverse | M::Clear | M::Copy => {
-            Signature::new(method.name(), []).bind(interp, args, kwargs)?;
+            Signature::new(method.name(), []).bind(interp, args)?;
             no_argument(interp, l, method)
         }
     }

@@ -13,26 +13,20 @@ pub mod str;
 pub mod tuple;
 
 use crate::interp::{Interp, R};
+use crate::python::bind::Args;
 use crate::value::Value;
 
 /// Calls the method `method` of a builtin value `recv` (`kind` names its
 /// type, for the message when it has no such method).
-pub fn call(
-    interp: &mut Interp,
-    kind: &str,
-    method: &str,
-    recv: &Value,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, kind: &str, method: &str, recv: &Value, args: Args) -> R<Value> {
     let called = match recv {
-        Value::List(l) => list::call(interp, l, recv, method, args, kwargs),
-        Value::Tuple(_) => tuple::call(interp, recv, method, args, kwargs),
-        Value::Dict(d) => dict::call(interp, d, method, args, kwargs),
-        Value::Set(s) => set::call(interp, s, method, args, kwargs),
-        Value::Str(s) => return str::call(interp, s, method, args, kwargs),
-        Value::SymInt(_) | Value::Int(_) => number::call_int(interp, recv, method, args, kwargs),
-        Value::Float(f) => number::call_float(interp, *f, method, args, kwargs),
+        Value::List(l) => list::call(interp, l, recv, method, args),
+        Value::Tuple(_) => tuple::call(interp, recv, method, args),
+        Value::Dict(d) => dict::call(interp, d, method, args),
+        Value::Set(s) => set::call(interp, s, method, args),
+        Value::Str(s) => return str::call(interp, s, method, args),
+        Value::SymInt(_) | Value::Int(_) => number::call_int(interp, recv, method, args),
+        Value::Float(f) => number::call_float(interp, *f, method, args),
         _ => None,
     };
     match called {

@@ -1,7 +1,7 @@
 //! The methods of `int` and `float` the tracer implements.
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::value::Value;
 
@@ -21,33 +21,21 @@ known_names! {
 }
 
 /// Calls `int.METHOD` on `recv`; `None` when ints have no such method.
-pub fn call_int(
-    interp: &mut Interp,
-    recv: &Value,
-    method: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> Option<R<Value>> {
+pub fn call_int(interp: &mut Interp, recv: &Value, method: &str, args: Args) -> Option<R<Value>> {
     let method = IntMethod::from_name(method)?;
     Some(
         Signature::new(method.name(), [])
-            .bind(interp, args, kwargs)
+            .bind(interp, args)
             .map(|_| recv.clone()),
     )
 }
 
 /// Calls `float.METHOD` on `f`; `None` when floats have no such method.
-pub fn call_float(
-    interp: &mut Interp,
-    f: f64,
-    method: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> Option<R<Value>> {
+pub fn call_float(interp: &mut Interp, f: f64, method: &str, args: Args) -> Option<R<Value>> {
     let method = FloatMethod::from_name(method)?;
     Some(
         Signature::new(method.name(), [])
-            .bind(interp, args, kwargs)
+            .bind(interp, args)
             .map(|_| Value::Bool(f.fract() == 0.0)),
     )
 }

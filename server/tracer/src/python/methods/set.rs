@@ -8,7 +8,7 @@ use std::rc::Rc;
 use syntax::ast::BinOp;
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::value::{KeyIndex, Value};
 
@@ -36,24 +36,22 @@ pub fn call(
     interp: &mut Interp,
     s: &RefCell<Vec<Value>>,
     method: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
+    args: Args,
 ) -> Option<R<Value>> {
     let method = SetMethod::from_name(method)?;
-    Some(call_method(interp, s, method, args, kwargs))
+    Some(call_method(interp, s, method, args))
 }
 
 fn call_method(
     interp: &mut Interp,
     s: &RefCell<Vec<Value>>,
     method: SetMethod,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
+    args: Args,
 ) -> R<Value> {
     use SetMethod as M;
     match method {
         M::Clear | M::Copy => {
-            Signature::new(method.name(), []).bind(interp, args, kwargs)?;
+            Signature::new(method.name(), []).bind(interp, args)?;
             if method == M::Copy {
                 return Ok(Value::Set(Rc::new(RefCell::new(s.borrow().clone()))));
             }
@@ -63,7 +61,7 @@ fn call_method(
         M::Update | M::Union | M::Intersection | M::Difference => {
             let others = Signature::new(method.name(), [])
                 .star_args()
-                .bind(interp, args, kwargs)?
+                .bind(interp, args)?
                 .rest;
             combine(interp, s, method, &others)
         }
@@ -71,7 +69,7 @@ fn call_method(
             let [x] = Signature::new(method.name(), ["other"])
                 .positional_only(1)
                 .required(1)
-                .bind(interp, args, kwargs)?
+                .bind(interp, args)?
                 .values();
             with_one(interp, s, method, x)
         }

@@ -4,7 +4,7 @@
 //! modelled: a field is its value's `str()`.
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::value::Value;
 
@@ -41,13 +41,7 @@ known_names! {
 }
 
 /// Calls `str.METHOD` on `s`.
-pub fn call(
-    interp: &mut Interp,
-    s: &str,
-    method: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, s: &str, method: &str, args: Args) -> R<Value> {
     let Some(method) = StrMethod::from_name(method) else {
         return Ok(crate::python::not_modelled(
             interp,
@@ -56,12 +50,12 @@ pub fn call(
     };
     use StrMethod as M;
     match method {
-        M::Format => format(interp, s, args, kwargs),
+        M::Format => format(interp, s, args),
         M::Join => {
             const JOIN: Signature<1> = Signature::new("join", ["iterable"])
                 .positional_only(1)
                 .required(1);
-            let [iterable] = JOIN.bind(interp, args, kwargs)?.values();
+            let [iterable] = JOIN.bind(interp, args)?.values();
             let items = interp.iterate(&iterable)?;
             let parts: Vec<String> = items.iter().map(|v| interp.to_str(v)).collect::<R<_>>()?;
             let len = parts.iter().map(|p| p.len() + s.len()).sum::<usize>();
@@ -71,7 +65,7 @@ pub fn call(
         M::Strip | M::Lstrip | M::Rstrip => {
             let [chars] = Signature::new(method.name(), ["chars"])
                 .positional_only(1)
-                .bind(interp, args, kwargs)?
+                .bind(interp, args)?
                 .values();
             Ok(Value::str(strip(s, method, &chars)))
         }
@@ -79,7 +73,7 @@ pub fn call(
             let [sub, start, end] = Signature::new(method.name(), ["sub", "start", "end"])
                 .positional_only(3)
                 .required(1)
-                .bind(interp, args, kwargs)?
+                .bind(interp, args)?
                 .args;
             let (text, offset) = window(interp, s, start, end)?;
             search(method, text, offset, &sub.unwrap_or(Value::None))
@@ -88,12 +82,12 @@ pub fn call(
             const REPLACE: Signature<3> = Signature::new("replace", ["old", "new", "count"])
                 .positional_only(3)
                 .required(2);
-            let [old, new, count] = REPLACE.bind(interp, args, kwargs)?.values();
+            let [old, new, count] = REPLACE.bind(interp, args)?.values();
             replace(interp, s, &old, &new, &count)
         }
         M::Split | M::Rsplit => {
             let [sep, maxsplit] = Signature::new(method.name(), ["sep", "maxsplit"])
-                .bind(interp, args, kwargs)?
+                .bind(interp, args)?
                 .values();
             Ok(split(s, method == M::Split, &sep, &maxsplit))
         }
@@ -101,12 +95,12 @@ pub fn call(
             let [sep] = Signature::new(method.name(), ["sep"])
                 .positional_only(1)
                 .required(1)
-                .bind(interp, args, kwargs)?
+                .bind(interp, args)?
                 .values();
             Ok(partition(s, method == M::Partition, &sep))
         }
         _ => {
-            Signature::new(method.name(), []).bind(interp, args, kwargs)?;
+            Signature::new(method.name(), []).bind(interp, args)?;
             Ok(no_argument(s, method))
         }
     }
@@ -142,12 +136,11 @@ fn no_argument(s: &str, method: StrMethod) -> Value {
 
 /// `str.format(*args, **kwargs)`: `{}` takes the next positional argument,
 /// `{0}` one by index, `{name}` a keyword; `{{` and `}}` are braces.
-fn format(
-    interp: &mut Interp,
-    s: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+fn format(interp: &mut Interp, s: &str, args: Args) -> R<Value> {
+    let Args {
+        positional: args,
+        keywords: kwargs,
+    } = args;
     let mut out = String::new();
     let mut next = 0;
     let mut rest = s;

@@ -1,7 +1,7 @@
 //! The methods of `tuple`, `index` and `count`, which `list` shares.
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::value::Value;
 
@@ -14,30 +14,19 @@ known_names! {
 }
 
 /// Calls `tuple.METHOD` on `recv`; `None` when tuples have no such method.
-pub fn call(
-    interp: &mut Interp,
-    recv: &Value,
-    method: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> Option<R<Value>> {
+pub fn call(interp: &mut Interp, recv: &Value, method: &str, args: Args) -> Option<R<Value>> {
     Some(match TupleMethod::from_name(method)? {
-        TupleMethod::Index => index(interp, recv, args, kwargs),
-        TupleMethod::Count => count(interp, recv, args, kwargs),
+        TupleMethod::Index => index(interp, recv, args),
+        TupleMethod::Count => count(interp, recv, args),
     })
 }
 
 /// `seq.index(value, start=0, stop=sys.maxsize, /)`.
-pub fn index(
-    interp: &mut Interp,
-    recv: &Value,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn index(interp: &mut Interp, recv: &Value, args: Args) -> R<Value> {
     const INDEX: Signature<3> = Signature::new("index", ["value", "start", "stop"])
         .positional_only(3)
         .required(1);
-    let [target, start, stop] = INDEX.bind(interp, args, kwargs)?.args;
+    let [target, start, stop] = INDEX.bind(interp, args)?.args;
     let target = target.unwrap_or(Value::None);
     let items = interp.iterate(recv)?;
     let n = items.len() as i64;
@@ -57,16 +46,11 @@ pub fn index(
 }
 
 /// `seq.count(value, /)`.
-pub fn count(
-    interp: &mut Interp,
-    recv: &Value,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn count(interp: &mut Interp, recv: &Value, args: Args) -> R<Value> {
     const COUNT: Signature<1> = Signature::new("count", ["value"])
         .positional_only(1)
         .required(1);
-    let [target] = COUNT.bind(interp, args, kwargs)?.values();
+    let [target] = COUNT.bind(interp, args)?.values();
     let items = interp.iterate(recv)?;
     Ok(Value::Int(
         items.iter().filter(|v| v.key_eq(&target)).count() as i64,

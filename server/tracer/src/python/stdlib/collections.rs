@@ -6,7 +6,7 @@
 //! (`prelude/collections.py`, `prelude/collections_abc.py`).
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::builtins::KnownBuiltin;
 use crate::python::builtins::conversions::{self, dict_of, list_of};
 use crate::python::names::known_names;
@@ -22,19 +22,12 @@ known_names! {
 }
 
 /// Instantiates `class`.
-pub fn construct(
-    interp: &mut Interp,
-    class: CollectionsClass,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn construct(interp: &mut Interp, class: CollectionsClass, args: Args) -> R<Value> {
     match class {
-        CollectionsClass::OrderedDict => {
-            conversions::call(interp, KnownBuiltin::Dict, args, kwargs)
-        }
+        CollectionsClass::OrderedDict => conversions::call(interp, KnownBuiltin::Dict, args),
         CollectionsClass::Deque => {
             const DEQUE: Signature<2> = Signature::new("deque", ["iterable", "maxlen"]);
-            let [iterable, _] = DEQUE.bind(interp, args, kwargs)?.args;
+            let [iterable, _] = DEQUE.bind(interp, args)?.args;
             list_of(interp, iterable.as_ref())
         }
         CollectionsClass::Defaultdict => {
@@ -42,7 +35,7 @@ pub fn construct(
                 Signature::new("defaultdict", ["default_factory", "mapping"])
                     .positional_only(2)
                     .star_kwargs();
-            let bound = DEFAULTDICT.bind(interp, args, kwargs)?;
+            let bound = DEFAULTDICT.bind(interp, args)?;
             let [factory, source] = bound.args;
             let d = dict_of(interp, source.as_ref(), bound.keywords)?;
             if let (Value::Dict(dict), Some(factory)) = (&d, factory)

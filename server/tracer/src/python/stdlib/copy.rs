@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::value::{Dict, ModuleState, Object, Tensor, Value};
 
@@ -22,25 +22,19 @@ known_names! {
 }
 
 /// Call `copy.NAME(args, kwargs)`.
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    match CopyFunction::from_name(name) {
-        Some(CopyFunction::Copy) => {
+pub fn call(interp: &mut Interp, function: CopyFunction, args: Args) -> R<Value> {
+    match function {
+        CopyFunction::Copy => {
             const COPY: Signature<1> = Signature::new("copy", ["x"]).required(1);
-            let [value] = COPY.bind(interp, args, kwargs)?.values();
+            let [value] = COPY.bind(interp, args)?.values();
             Ok(shallow(interp, &value))
         }
-        Some(CopyFunction::Deepcopy) => {
+        CopyFunction::Deepcopy => {
             const DEEPCOPY: Signature<2> = Signature::new("deepcopy", ["x", "memo"]).required(1);
-            let [value, _] = DEEPCOPY.bind(interp, args, kwargs)?.values();
+            let [value, _] = DEEPCOPY.bind(interp, args)?.values();
             let mut memo = Memo::default();
             deep(interp, &value, &mut memo)
         }
-        None => Ok(crate::python::not_modelled(interp, &format!("copy.{name}"))),
     }
 }
 

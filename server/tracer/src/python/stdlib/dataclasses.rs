@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::python::objects::KnownObject;
 use crate::value::{Dict, Value};
@@ -26,18 +26,7 @@ known_names! {
 }
 
 /// Call `dataclasses.NAME(args, kwargs)`.
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let Some(function) = DataclassesFunction::from_name(name) else {
-        return Ok(crate::python::not_modelled(
-            interp,
-            &format!("dataclasses.{name}"),
-        ));
-    };
+pub fn call(interp: &mut Interp, function: DataclassesFunction, args: Args) -> R<Value> {
     match function {
         DataclassesFunction::Dataclass => {
             // `dataclass(cls, **options)` called directly (in a base's
@@ -45,7 +34,7 @@ pub fn call(
             const DATACLASS: Signature<1> = Signature::new("dataclass", ["cls"])
                 .positional_only(1)
                 .star_kwargs();
-            let [cls] = DATACLASS.bind(interp, args, kwargs)?.args;
+            let [cls] = DATACLASS.bind(interp, args)?.args;
             if let Some(Value::Class(ref c)) = cls {
                 c.is_dataclass.set(true);
                 return Ok(Value::Class(c.clone()));
@@ -55,7 +44,7 @@ pub fn call(
         DataclassesFunction::Fields => {
             const FIELDS: Signature<1> =
                 Signature::new("fields", ["class_or_instance"]).required(1);
-            let [target] = FIELDS.bind(interp, args, kwargs)?.args;
+            let [target] = FIELDS.bind(interp, args)?.args;
             dataclass_field_objects(interp, target.as_ref())
         }
         DataclassesFunction::Field => {
@@ -75,7 +64,7 @@ pub fn call(
                 ],
             )
             .keyword_only(8);
-            let [default, factory, ..] = FIELD.bind(interp, args, kwargs)?.args;
+            let [default, factory, ..] = FIELD.bind(interp, args)?.args;
             Ok(match (default, factory) {
                 (Some(v), _) => v,
                 (None, Some(f)) => KnownObject::DataclassFactory.bound(f),
@@ -92,7 +81,7 @@ pub fn call(
             let [obj, _] = Signature::new(function.name(), ["obj", factory])
                 .keyword_only(1)
                 .required(1)
-                .bind(interp, args, kwargs)?
+                .bind(interp, args)?
                 .values();
             if !matches!(obj, Value::Object(_)) {
                 return Err(interp.type_error(format!(
@@ -107,7 +96,7 @@ pub fn call(
                 .positional_only(1)
                 .required(1)
                 .star_kwargs();
-            let bound = REPLACE.bind(interp, args, kwargs)?;
+            let bound = REPLACE.bind(interp, args)?;
             let [Some(Value::Object(ref o))] = bound.args else {
                 return Err(interp.type_error("replace() should be called on dataclass instances"));
             };
@@ -130,12 +119,11 @@ pub fn call(
 /// The generated `__init__`, bound to (the dataclass, the instance), or
 /// read from the class (`cls.__init__`, bound to the dataclass alone: the
 /// instance comes first in `args`).
-pub fn call_generated_init(
-    interp: &mut Interp,
-    recv: &Value,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call_generated_init(interp: &mut Interp, recv: &Value, args: Args) -> R<Value> {
+    let Args {
+        positional: args,
+        keywords: kwargs,
+    } = args;
     match interp.iterate(recv)?.as_slice() {
         [Value::Class(class), Value::Object(obj)] => {
             let (class, obj) = (class.clone(), obj.clone());

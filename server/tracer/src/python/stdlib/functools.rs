@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::python::objects::KnownObject;
 use crate::value::{Dict, Value};
@@ -25,32 +25,21 @@ known_names! {
 }
 
 /// Call `functools.NAME(args, kwargs)`.
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let Some(function) = FunctoolsFunction::from_name(name) else {
-        return Ok(crate::python::not_modelled(
-            interp,
-            &format!("functools.{name}"),
-        ));
-    };
+pub fn call(interp: &mut Interp, function: FunctoolsFunction, args: Args) -> R<Value> {
     match function {
         FunctoolsFunction::Wraps => {
             const WRAPS: Signature<3> =
                 Signature::new("wraps", ["wrapped", "assigned", "updated"]).required(1);
-            let [wrapped, _, _] = WRAPS.bind(interp, args, kwargs)?.values();
+            let [wrapped, _, _] = WRAPS.bind(interp, args)?.values();
             Ok(KnownObject::WrapsDecorator.bound(wrapped))
         }
-        FunctoolsFunction::Partial => partial(interp, args, kwargs),
+        FunctoolsFunction::Partial => partial(interp, args),
         FunctoolsFunction::Reduce => {
             const REDUCE: Signature<3> =
                 Signature::new("reduce", ["function", "iterable", "initial"])
                     .positional_only(3)
                     .required(2);
-            let [f, iterable, initial] = REDUCE.bind(interp, args, kwargs)?.args;
+            let [f, iterable, initial] = REDUCE.bind(interp, args)?.args;
             let f = f.unwrap_or(Value::None);
             let items = interp.iterate(&iterable.unwrap_or(Value::None))?;
             let mut it = items.into_iter();
@@ -67,7 +56,7 @@ pub fn call(
             // `lru_cache(f)` / `cache(f)` wrap `f`; `lru_cache(maxsize)` and
             // `lru_cache(maxsize=..., typed=...)` return the decorator.
             const LRU_CACHE: Signature<2> = Signature::new("lru_cache", ["maxsize", "typed"]);
-            let [first, _] = LRU_CACHE.bind(interp, args, kwargs)?.args;
+            let [first, _] = LRU_CACHE.bind(interp, args)?.args;
             Ok(match first {
                 Some(
                     f @ (Value::Function(_)
@@ -83,13 +72,13 @@ pub fn call(
 
 /// `partial(func, /, *args, **keywords)`. A partial of a partial flattens
 /// into one, as CPython's does: `.func` is the innermost callable.
-fn partial(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> R<Value> {
+fn partial(interp: &mut Interp, args: Args) -> R<Value> {
     const PARTIAL: Signature<1> = Signature::new("partial", ["func"])
         .positional_only(1)
         .required(1)
         .star_args()
         .star_kwargs();
-    let bound = PARTIAL.bind(interp, args, kwargs)?;
+    let bound = PARTIAL.bind(interp, args)?;
     let [f] = bound.args;
     let mut f = f.unwrap_or(Value::None);
     let mut rest = bound.rest;
@@ -117,17 +106,11 @@ fn partial(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) 
 }
 
 /// Calls the objects `functools` makes, bound to their state.
-pub fn call_object(
-    interp: &mut Interp,
-    object: KnownObject,
-    recv: &Value,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call_object(interp: &mut Interp, object: KnownObject, recv: &Value, args: Args) -> R<Value> {
     match object {
         KnownObject::WrapsDecorator => {
             // Like functools.update_wrapper: the wrapper remembers `__wrapped__`.
-            let wrapper = args.into_iter().next().unwrap_or(Value::None);
+            let wrapper = args.positional.into_iter().next().unwrap_or(Value::None);
             if let Value::Function(f) = &wrapper {
                 f.attrs
                     .borrow_mut()
@@ -135,7 +118,7 @@ pub fn call_object(
             }
             Ok(wrapper)
         }
-        KnownObject::LruCacheCall => call_lru_cached(interp, recv, args, kwargs),
+        KnownObject::LruCacheCall => call_lru_cached(interp, recv, args),
         KnownObject::LruCacheClear => {
             if let Value::Tuple(t) = recv
                 && let Some(Value::Dict(cache)) = t.get(1)
@@ -144,21 +127,20 @@ pub fn call_object(
             }
             Ok(Value::None)
         }
-        KnownObject::LruCacheDecorator => match args.into_iter().next() {
+        KnownObject::LruCacheDecorator => match args.positional.into_iter().next() {
             Some(f) => Ok(lru_cache_wrapper(f)),
             None => Err(interp.type_error("lru_cache decorator takes a function")),
         },
-        _ => call_partial(interp, recv, args, kwargs),
+        _ => call_partial(interp, recv, args),
     }
 }
 
 /// `p(*args, **kwargs)` for a partial bound to (func, args, keywords).
-fn call_partial(
-    interp: &mut Interp,
-    recv: &Value,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+fn call_partial(interp: &mut Interp, recv: &Value, args: Args) -> R<Value> {
+    let Args {
+        positional: args,
+        keywords: kwargs,
+    } = args;
     let Value::Tuple(t) = recv else {
         return Err(interp.type_error("bad partial"));
     };
@@ -213,12 +195,11 @@ fn is_plain_key(v: &Value) -> bool {
 /// `cached(*args, **kwargs)` for an `lru_cache` wrapper: a hit returns the
 /// stored result; an unhashable argument (list, dict, set) is Python's
 /// `TypeError`.
-fn call_lru_cached(
-    interp: &mut Interp,
-    recv: &Value,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+fn call_lru_cached(interp: &mut Interp, recv: &Value, args: Args) -> R<Value> {
+    let Args {
+        positional: args,
+        keywords: kwargs,
+    } = args;
     let (f, cache) = match recv {
         Value::Tuple(t) => match (t.first(), t.get(1)) {
             (Some(f), Some(Value::Dict(cache))) => (f.clone(), cache.clone()),

@@ -3,7 +3,7 @@
 //! and whatever the environment's import roots hold.
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::python::operators::TORCH_VERSION;
 use crate::value::Value;
@@ -20,19 +20,12 @@ known_names! {
 
 /// Call `importlib.NAME(args, kwargs)` (`NAME` may be dotted:
 /// `util.find_spec`).
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let not_modelled =
-        |interp: &mut Interp| crate::python::not_modelled(interp, &format!("importlib.{name}"));
-    match ImportlibFunction::from_name(name) {
-        Some(ImportlibFunction::FindSpec) => {
+pub fn call(interp: &mut Interp, function: ImportlibFunction, args: Args) -> R<Value> {
+    match function {
+        ImportlibFunction::FindSpec => {
             const FIND_SPEC: Signature<2> =
                 Signature::new("find_spec", ["name", "package"]).required(1);
-            let [module, _] = FIND_SPEC.bind(interp, args, kwargs)?.values();
+            let [module, _] = FIND_SPEC.bind(interp, args)?.values();
             let Value::Str(ref module) = module else {
                 return Ok(Value::None);
             };
@@ -46,18 +39,21 @@ pub fn call(
                 Value::None
             })
         }
-        Some(ImportlibFunction::Version) => {
+        ImportlibFunction::Version => {
             const VERSION: Signature<1> =
                 Signature::new("version", ["distribution_name"]).required(1);
-            match VERSION.bind(interp, args, kwargs)?.values() {
+            match VERSION.bind(interp, args)?.values() {
                 [Value::Str(ref m)] if &**m == "torch" => Ok(Value::str(TORCH_VERSION)),
-                _ => Ok(not_modelled(interp)),
+                _ => Ok(crate::python::not_modelled(
+                    interp,
+                    "importlib.metadata.version",
+                )),
             }
         }
-        Some(ImportlibFunction::ImportModule) => {
+        ImportlibFunction::ImportModule => {
             const IMPORT_MODULE: Signature<2> =
                 Signature::new("import_module", ["name", "package"]).required(1);
-            let [module, package] = IMPORT_MODULE.bind(interp, args, kwargs)?.args;
+            let [module, package] = IMPORT_MODULE.bind(interp, args)?.args;
             let Some(Value::Str(ref module)) = module else {
                 return Err(interp.type_error("import_module() takes a module name"));
             };
@@ -70,6 +66,5 @@ pub fn call(
             let range = interp.current_range();
             interp.import_module(&dotted, range)
         }
-        None => Ok(not_modelled(interp)),
     }
 }

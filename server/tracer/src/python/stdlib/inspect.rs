@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::python::objects::KnownObject;
 use crate::value::{Dict, Value};
@@ -25,20 +25,9 @@ known_names! {
 }
 
 /// Call `inspect.NAME(args, kwargs)`.
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let Some(function) = InspectFunction::from_name(name) else {
-        return Ok(crate::python::not_modelled(
-            interp,
-            &format!("inspect.{name}"),
-        ));
-    };
+pub fn call(interp: &mut Interp, function: InspectFunction, args: Args) -> R<Value> {
     if function == InspectFunction::Currentframe {
-        Signature::new("currentframe", []).bind(interp, args, kwargs)?;
+        Signature::new("currentframe", []).bind(interp, args)?;
         return Ok(Value::Object(Rc::new(crate::value::Object {
             id: interp.fresh_id(),
             class: interp.builtin_class("types.FrameType"),
@@ -51,7 +40,7 @@ pub fn call(
     let [object] = Signature::new(function.name(), ["object"])
         .required(1)
         .star_kwargs()
-        .bind(interp, args, kwargs)?
+        .bind(interp, args)?
         .values();
     match function {
         InspectFunction::GetAnnotations => {

@@ -7,7 +7,7 @@
 use syntax::ast::{BinOp, CmpOp};
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::builtins::iter_of;
 use crate::python::names::known_names;
 use crate::value::Value;
@@ -31,23 +31,12 @@ known_names! {
 }
 
 /// Call `itertools.NAME(args, kwargs)`.
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let Some(function) = ItertoolsFunction::from_name(name) else {
-        return Ok(crate::python::not_modelled(
-            interp,
-            &format!("itertools.{name}"),
-        ));
-    };
+pub fn call(interp: &mut Interp, function: ItertoolsFunction, args: Args) -> R<Value> {
     use ItertoolsFunction as I;
     let items = match function {
         I::Repeat => {
             const REPEAT: Signature<2> = Signature::new("repeat", ["object", "times"]).required(1);
-            let [object, times] = REPEAT.bind(interp, args, kwargs)?.args;
+            let [object, times] = REPEAT.bind(interp, args)?.args;
             let Some(n) = times else {
                 return endless(interp, function);
             };
@@ -58,20 +47,20 @@ pub fn call(
         I::Chain => {
             const CHAIN: Signature<0> = Signature::new("chain", []).star_args();
             let mut out = Vec::new();
-            for a in &CHAIN.bind(interp, args, kwargs)?.rest {
+            for a in &CHAIN.bind(interp, args)?.rest {
                 out.extend(interp.iterate(a)?);
             }
             out
         }
-        I::Product => return product(interp, args, kwargs),
-        I::Accumulate => accumulate(interp, args, kwargs)?,
-        I::Groupby => groupby(interp, args, kwargs)?,
-        I::Islice => islice(interp, args, kwargs)?,
+        I::Product => return product(interp, args),
+        I::Accumulate => accumulate(interp, args)?,
+        I::Groupby => groupby(interp, args)?,
+        I::Islice => islice(interp, args)?,
         I::ZipLongest => {
             const ZIP_LONGEST: Signature<1> = Signature::new("zip_longest", ["fillvalue"])
                 .keyword_only(1)
                 .star_args();
-            let bound = ZIP_LONGEST.bind(interp, args, kwargs)?;
+            let bound = ZIP_LONGEST.bind(interp, args)?;
             let [fill] = bound.args;
             let fill = fill.unwrap_or(Value::None);
             let lists: R<Vec<Vec<Value>>> = bound.rest.iter().map(|a| interp.iterate(a)).collect();
@@ -92,22 +81,22 @@ pub fn call(
             const PAIRWISE: Signature<1> = Signature::new("pairwise", ["iterable"])
                 .positional_only(1)
                 .required(1);
-            let [iterable] = PAIRWISE.bind(interp, args, kwargs)?.values();
+            let [iterable] = PAIRWISE.bind(interp, args)?.values();
             let items = interp.iterate(&iterable)?;
             items.windows(2).map(|w| Value::tuple(w.to_vec())).collect()
         }
-        I::Combinations | I::Permutations => arrangements(interp, function, args, kwargs)?,
+        I::Combinations | I::Permutations => arrangements(interp, function, args)?,
         I::Count | I::Cycle => return endless(interp, function),
     };
     Ok(iter_of(items))
 }
 
 /// `product(*iterables, repeat=1)`.
-fn product(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> R<Value> {
+fn product(interp: &mut Interp, args: Args) -> R<Value> {
     const PRODUCT: Signature<1> = Signature::new("product", ["repeat"])
         .keyword_only(1)
         .star_args();
-    let bound = PRODUCT.bind(interp, args, kwargs)?;
+    let bound = PRODUCT.bind(interp, args)?;
     let [repeat] = bound.args;
     let times = match repeat {
         Some(n) => interp.index_int(&n)?.max(0) as usize,
@@ -153,15 +142,11 @@ fn product(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) 
 }
 
 /// `accumulate(iterable, func=None, *, initial=None)`.
-fn accumulate(
-    interp: &mut Interp,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Vec<Value>> {
+fn accumulate(interp: &mut Interp, args: Args) -> R<Vec<Value>> {
     const ACCUMULATE: Signature<3> = Signature::new("accumulate", ["iterable", "func", "initial"])
         .keyword_only(1)
         .required(1);
-    let [iterable, func, initial] = ACCUMULATE.bind(interp, args, kwargs)?.args;
+    let [iterable, func, initial] = ACCUMULATE.bind(interp, args)?.args;
     let items = interp.iterate(&iterable.unwrap_or(Value::None))?;
     let mut acc = initial;
     let mut out: Vec<Value> = acc.iter().cloned().collect();
@@ -178,9 +163,9 @@ fn accumulate(
 }
 
 /// `groupby(iterable, key=None)`: runs of equal keys, as (key, iterator).
-fn groupby(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> R<Vec<Value>> {
+fn groupby(interp: &mut Interp, args: Args) -> R<Vec<Value>> {
     const GROUPBY: Signature<2> = Signature::new("groupby", ["iterable", "key"]).required(1);
-    let [iterable, key] = GROUPBY.bind(interp, args, kwargs)?.args;
+    let [iterable, key] = GROUPBY.bind(interp, args)?.args;
     let items = interp.iterate(&iterable.unwrap_or(Value::None))?;
     let key = key.filter(|k| !k.is_none());
     let mut groups: Vec<(Value, Vec<Value>)> = Vec::new();
@@ -216,11 +201,11 @@ fn groupby(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) 
 }
 
 /// `islice(iterable, stop)` / `islice(iterable, start, stop[, step])`.
-fn islice(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> R<Vec<Value>> {
+fn islice(interp: &mut Interp, args: Args) -> R<Vec<Value>> {
     const ISLICE: Signature<4> = Signature::new("islice", ["iterable", "start", "stop", "step"])
         .positional_only(4)
         .required(2);
-    let [iterable, first, stop, step] = ISLICE.bind(interp, args, kwargs)?.args;
+    let [iterable, first, stop, step] = ISLICE.bind(interp, args)?.args;
     let items = interp.iterate(&iterable.unwrap_or(Value::None))?;
     let int_or = |interp: &mut Interp, v: Option<Value>, default: usize| -> R<usize> {
         match v {
@@ -246,16 +231,11 @@ fn islice(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) -
 
 /// `combinations(iterable, r)` and `permutations(iterable, r=None)`,
 /// counted before they are built.
-fn arrangements(
-    interp: &mut Interp,
-    function: ItertoolsFunction,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Vec<Value>> {
+fn arrangements(interp: &mut Interp, function: ItertoolsFunction, args: Args) -> R<Vec<Value>> {
     let ordered = function == ItertoolsFunction::Permutations;
     let [iterable, r] = Signature::new(function.name(), ["iterable", "r"])
         .required(if ordered { 1 } else { 2 })
-        .bind(interp, args, kwargs)?
+        .bind(interp, args)?
         .args;
     let items = interp.iterate(&iterable.unwrap_or(Value::None))?;
     let r = match r {

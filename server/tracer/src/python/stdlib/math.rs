@@ -8,7 +8,7 @@ use syntax::ast::BinOp;
 
 use crate::interp::scalars::{CEIL, FLOOR, TRUNC};
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::value::Value;
 
@@ -38,20 +38,12 @@ known_names! {
 }
 
 /// Call `math.NAME(args, kwargs)`.
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let function = MathFunction::from_name(name);
+pub fn call(interp: &mut Interp, function: MathFunction, args: Args) -> R<Value> {
     // Dynamo runs a math function (but `floor` and `ceil`, which it
     // handles symbolically) on the fake values: a size read from tensor
     // data must become a Python number, a data-dependent failure.
-    if interp.strict_tracing()
-        && !matches!(function, Some(MathFunction::Floor | MathFunction::Ceil))
-    {
-        for a in &args {
+    if interp.strict_tracing() && !matches!(function, MathFunction::Floor | MathFunction::Ceil) {
+        for a in &args.positional {
             if let Value::SymInt(e) = a
                 && interp.env.hint(e).is_none()
             {
@@ -59,26 +51,24 @@ pub fn call(
             }
         }
     }
-    let Some(function) = function else {
-        return Ok(crate::python::not_modelled(interp, &format!("math.{name}")));
-    };
     let symbolic = args
+        .positional
         .iter()
         .any(|a| matches!(a, Value::SymInt(_) | Value::SymFloat(_, _)));
     use MathFunction as M;
     let out = match function {
         M::Floor | M::Ceil | M::Trunc => {
-            let [x] = unary(function).bind(interp, args, kwargs)?.args;
+            let [x] = unary(function).bind(interp, args)?.args;
             return to_int(interp, function, &x.unwrap_or(Value::None));
         }
-        M::Prod => return prod(interp, args, kwargs),
-        M::Gcd => return gcd(interp, args, kwargs),
-        M::Isclose => return isclose(interp, args, kwargs),
+        M::Prod => return prod(interp, args),
+        M::Gcd => return gcd(interp, args),
+        M::Isclose => return isclose(interp, args),
         M::Pow => {
             const POW: Signature<2> = Signature::new("pow", ["x", "y"])
                 .positional_only(2)
                 .required(2);
-            let [x, y] = POW.bind(interp, args, kwargs)?.values();
+            let [x, y] = POW.bind(interp, args)?.values();
             // Non-strict export traces `forward` with `math.pow` replaced by `**`.
             if interp.tracing && interp.mode == crate::Mode::NonStrict {
                 return interp.binop(BinOp::Pow, x, y);
@@ -89,7 +79,7 @@ pub fn call(
             const LOG: Signature<2> = Signature::new("log", ["x", "base"])
                 .positional_only(2)
                 .required(1);
-            let [x, base] = LOG.bind(interp, args, kwargs)?.args;
+            let [x, base] = LOG.bind(interp, args)?.args;
             let x = real(interp, &x.unwrap_or(Value::None))?;
             match base {
                 Some(b) => x.ln() / real(interp, &b)?.ln(),
@@ -97,7 +87,7 @@ pub fn call(
             }
         }
         _ => {
-            let [x] = unary(function).bind(interp, args, kwargs)?.args;
+            let [x] = unary(function).bind(interp, args)?.args;
             let x = real(interp, &x.unwrap_or(Value::None))?;
             match function {
                 M::Isnan => return Ok(Value::Bool(x.is_nan())),
@@ -166,12 +156,12 @@ fn to_int(interp: &mut Interp, function: MathFunction, x: &Value) -> R<Value> {
 }
 
 /// `prod(iterable, /, *, start=1)`.
-fn prod(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> R<Value> {
+fn prod(interp: &mut Interp, args: Args) -> R<Value> {
     const PROD: Signature<2> = Signature::new("prod", ["iterable", "start"])
         .positional_only(1)
         .keyword_only(1)
         .required(1);
-    let [iterable, start] = PROD.bind(interp, args, kwargs)?.args;
+    let [iterable, start] = PROD.bind(interp, args)?.args;
     let items = interp.iterate(&iterable.unwrap_or(Value::None))?;
     let mut acc = start.unwrap_or(Value::Int(1));
     for v in items {
@@ -181,9 +171,9 @@ fn prod(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> 
 }
 
 /// `gcd(*integers)`.
-fn gcd(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> R<Value> {
+fn gcd(interp: &mut Interp, args: Args) -> R<Value> {
     const GCD: Signature<0> = Signature::new("gcd", []).star_args();
-    let integers = GCD.bind(interp, args, kwargs)?.rest;
+    let integers = GCD.bind(interp, args)?.rest;
     let mut acc: i64 = 0;
     for v in &integers {
         let (mut a, mut b) = (acc.abs(), interp.index_int(v)?.abs());
@@ -196,11 +186,11 @@ fn gcd(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> R
 }
 
 /// `isclose(a, b, *, rel_tol=1e-09, abs_tol=0.0)`.
-fn isclose(interp: &mut Interp, args: Vec<Value>, kwargs: Vec<(String, Value)>) -> R<Value> {
+fn isclose(interp: &mut Interp, args: Args) -> R<Value> {
     const ISCLOSE: Signature<4> = Signature::new("isclose", ["a", "b", "rel_tol", "abs_tol"])
         .keyword_only(2)
         .required(2);
-    let [a, b, rel_tol, abs_tol] = ISCLOSE.bind(interp, args, kwargs)?.args;
+    let [a, b, rel_tol, abs_tol] = ISCLOSE.bind(interp, args)?.args;
     let a = real(interp, &a.unwrap_or(Value::None))?;
     let b = real(interp, &b.unwrap_or(Value::None))?;
     let rel_tol = match rel_tol {

@@ -6,7 +6,7 @@
 use syntax::ast::{BinOp, CmpOp, UnaryOp};
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::value::Value;
 
@@ -45,18 +45,7 @@ known_names! {
 }
 
 /// Call `operator.NAME(args, kwargs)`.
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let Some(function) = OperatorFunction::from_name(name) else {
-        return Ok(crate::python::not_modelled(
-            interp,
-            &format!("operator.{name}"),
-        ));
-    };
+pub fn call(interp: &mut Interp, function: OperatorFunction, args: Args) -> R<Value> {
     use OperatorFunction as O;
     let unary = match function {
         O::Neg => Some(UnaryOp::Neg),
@@ -64,12 +53,12 @@ pub fn call(
         O::Not => Some(UnaryOp::Not),
         O::Invert => Some(UnaryOp::Invert),
         O::Index | O::Truth => None,
-        _ => return binary(interp, function, args, kwargs),
+        _ => return binary(interp, function, args),
     };
     let [a] = Signature::new(function.name(), ["a"])
         .positional_only(1)
         .required(1)
-        .bind(interp, args, kwargs)?
+        .bind(interp, args)?
         .values();
     match (function, unary) {
         (_, Some(op)) => interp.unary(op, a),
@@ -86,16 +75,11 @@ pub fn call(
 }
 
 /// The operators of two operands.
-fn binary(
-    interp: &mut Interp,
-    function: OperatorFunction,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+fn binary(interp: &mut Interp, function: OperatorFunction, args: Args) -> R<Value> {
     let [a, b] = Signature::new(function.name(), ["a", "b"])
         .positional_only(2)
         .required(2)
-        .bind(interp, args, kwargs)?
+        .bind(interp, args)?
         .values();
     use OperatorFunction as O;
     let comparison = match function {

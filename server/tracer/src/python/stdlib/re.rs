@@ -12,7 +12,7 @@
 use regex::Regex;
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::python::objects::KnownObject;
 use crate::value::Value;
@@ -45,34 +45,26 @@ known_names! {
 
 /// Call `re.NAME(args)`, or a method of a compiled pattern or a match
 /// (`re.Pattern.split`, `re.Match.group`) with its receiver first in `args`.
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    mut args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
+pub fn call(interp: &mut Interp, name: &str, args: Args) -> R<Value> {
     if let Some(method) = name.strip_prefix("Match.") {
-        let recv = if args.is_empty() {
-            Value::None
-        } else {
-            args.remove(0)
-        };
-        return match_method(interp, method, &recv, &args);
+        let mut positional = args.positional.into_iter();
+        let recv = positional.next().unwrap_or(Value::None);
+        return match_method(interp, method, &recv, &positional.collect::<Vec<_>>());
     }
     let name = name.strip_prefix("Pattern.").unwrap_or(name);
     let Some(function) = ReFunction::from_name(name) else {
-        return Ok(unknown_function(interp, name, &args));
+        return Ok(unknown_function(interp, name, &args.positional));
     };
     match function {
         ReFunction::Compile => {
             const COMPILE: Signature<2> =
                 Signature::new("compile", ["pattern", "flags"]).required(1);
-            let [pattern, _] = COMPILE.bind(interp, args, kwargs)?.values();
+            let [pattern, _] = COMPILE.bind(interp, args)?.values();
             Ok(KnownObject::RePattern.bound(pattern))
         }
         ReFunction::Escape => {
             const ESCAPE: Signature<1> = Signature::new("escape", ["pattern"]).required(1);
-            let [pattern] = ESCAPE.bind(interp, args, kwargs)?.values();
+            let [pattern] = ESCAPE.bind(interp, args)?.values();
             let Value::Str(ref s) = pattern else {
                 return Err(interp.type_error("re.escape() expects a string"));
             };
@@ -81,7 +73,7 @@ pub fn call(
         ReFunction::Split => {
             const SPLIT: Signature<4> =
                 Signature::new("split", ["pattern", "string", "maxsplit", "flags"]).required(2);
-            let [pattern, string, maxsplit, _] = SPLIT.bind(interp, args, kwargs)?.args;
+            let [pattern, string, maxsplit, _] = SPLIT.bind(interp, args)?.args;
             let (re, _, text) = match compiled(interp, pattern, string) {
                 Ok(c) => c,
                 Err(unknown) => return Ok(unknown),
@@ -96,7 +88,7 @@ pub fn call(
             // re.sub(pattern, repl, string): the text is the third argument.
             const SUB: Signature<5> =
                 Signature::new("sub", ["pattern", "repl", "string", "count", "flags"]).required(3);
-            let [pattern, repl, string, _, _] = SUB.bind(interp, args, kwargs)?.args;
+            let [pattern, repl, string, _, _] = SUB.bind(interp, args)?.args;
             let (re, _, repl) = match compiled(interp, pattern, repl) {
                 Ok(c) => c,
                 Err(unknown) => return Ok(unknown),
@@ -114,7 +106,7 @@ pub fn call(
             let [pattern, string, _] =
                 Signature::new(function.name(), ["pattern", "string", "flags"])
                     .required(2)
-                    .bind(interp, args, kwargs)?
+                    .bind(interp, args)?
                     .args;
             let (re, pattern, text) = match compiled(interp, pattern, string) {
                 Ok(c) => c,

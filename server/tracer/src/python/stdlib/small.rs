@@ -8,7 +8,7 @@
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::value::{Object, Value};
 
@@ -24,27 +24,18 @@ pub const PY_KEYWORDS: &[&str] = &[
 pub const PY_SOFT_KEYWORDS: &[&str] = &["_", "case", "match", "type"];
 
 known_names! {
-    /// The functions of `keyword`.
-    pub enum KeywordFunction {
-        Iskeyword = "iskeyword",
-        Issoftkeyword = "issoftkeyword",
-    }
-}
-
-known_names! {
-    /// The functions of `time` (each a value of a clean run).
-    pub enum TimeFunction {
-        Time = "time",
-        PerfCounter = "perf_counter",
-        Monotonic = "monotonic",
-        ProcessTime = "process_time",
-        TimeNs = "time_ns",
-    }
-}
-
-known_names! {
-    /// The classes of `io` and `contextlib` the tracer implements.
-    pub enum ContextClass {
+    /// The functions of these modules, by qualified name.
+    pub enum SmallModuleFunction {
+        Iskeyword = "keyword.iskeyword",
+        Issoftkeyword = "keyword.issoftkeyword",
+        Auto = "enum.auto",
+        Getenv = "os.getenv",
+        Getrefcount = "sys.getrefcount",
+        Time = "time.time",
+        PerfCounter = "time.perf_counter",
+        Monotonic = "time.monotonic",
+        ProcessTime = "time.process_time",
+        TimeNs = "time.time_ns",
         StringIo = "io.StringIO",
         ExitStack = "contextlib.ExitStack",
         RedirectStdout = "contextlib.redirect_stdout",
@@ -52,114 +43,67 @@ known_names! {
     }
 }
 
-/// Call `keyword.NAME(args, kwargs)`.
-pub fn call_keyword(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let Some(function) = KeywordFunction::from_name(name) else {
-        return Ok(crate::python::not_modelled(
-            interp,
-            &format!("keyword.{name}"),
-        ));
-    };
-    let [s] = Signature::new(function.name(), ["s"])
-        .positional_only(1)
-        .required(1)
-        .bind(interp, args, kwargs)?
-        .values();
-    let words = match function {
-        KeywordFunction::Iskeyword => PY_KEYWORDS,
-        KeywordFunction::Issoftkeyword => PY_SOFT_KEYWORDS,
-    };
-    Ok(Value::Bool(
-        matches!(s, Value::Str(ref w) if words.contains(&&**w)),
-    ))
-}
-
-/// Call `enum.NAME(args, kwargs)`: `auto()` is a fresh int.
-pub fn call_enum(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    if name != "auto" {
-        return Ok(crate::python::not_modelled(interp, &format!("enum.{name}")));
+/// Calls one of these functions.
+pub fn call(interp: &mut Interp, function: SmallModuleFunction, args: Args) -> R<Value> {
+    use SmallModuleFunction as F;
+    match function {
+        F::Iskeyword | F::Issoftkeyword => {
+            let short = function.name().trim_start_matches("keyword.");
+            let [s] = Signature::new(short, ["s"])
+                .positional_only(1)
+                .required(1)
+                .bind(interp, args)?
+                .values();
+            let words = if function == F::Iskeyword {
+                PY_KEYWORDS
+            } else {
+                PY_SOFT_KEYWORDS
+            };
+            Ok(Value::Bool(
+                matches!(s, Value::Str(ref w) if words.contains(&&**w)),
+            ))
+        }
+        // A fresh int.
+        F::Auto => {
+            Signature::new("auto", []).bind(interp, args)?;
+            Ok(Value::Int(interp.fresh_id() as i64))
+        }
+        // A clean environment: the default.
+        F::Getenv => {
+            const GETENV: Signature<2> = Signature::new("getenv", ["key", "default"]).required(1);
+            let [_, default] = GETENV.bind(interp, args)?.values();
+            Ok(default)
+        }
+        // The argument's own reference and the caller's name.
+        F::Getrefcount => {
+            const GETREFCOUNT: Signature<1> = Signature::new("getrefcount", ["object"])
+                .positional_only(1)
+                .required(1);
+            GETREFCOUNT.bind(interp, args)?;
+            Ok(Value::Int(2))
+        }
+        F::Time | F::PerfCounter | F::Monotonic | F::ProcessTime | F::TimeNs => {
+            let short = function.name().trim_start_matches("time.");
+            Signature::new(short, []).bind(interp, args)?;
+            Ok(match function {
+                F::Time => Value::Float(1.7e9),
+                F::TimeNs => Value::Int(1_700_000_000_000_000_000),
+                _ => Value::Float(0.0),
+            })
+        }
+        F::StringIo | F::ExitStack | F::RedirectStdout | F::RedirectStderr => {
+            context_class(interp, function, args)
+        }
     }
-    Signature::new("auto", []).bind(interp, args, kwargs)?;
-    Ok(Value::Int(interp.fresh_id() as i64))
 }
 
-/// Call `os.NAME(args, kwargs)`: `getenv` of a clean environment gives the
-/// default.
-pub fn call_os(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    if name != "getenv" {
-        return Ok(crate::python::not_modelled(interp, &format!("os.{name}")));
-    }
-    const GETENV: Signature<2> = Signature::new("getenv", ["key", "default"]).required(1);
-    let [_, default] = GETENV.bind(interp, args, kwargs)?.values();
-    Ok(default)
-}
-
-/// Call `sys.NAME(args, kwargs)`: `getrefcount` counts the argument's own
-/// reference and the caller's name.
-pub fn call_sys(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    if name != "getrefcount" {
-        return Ok(crate::python::not_modelled(interp, &format!("sys.{name}")));
-    }
-    const GETREFCOUNT: Signature<1> = Signature::new("getrefcount", ["object"])
-        .positional_only(1)
-        .required(1);
-    GETREFCOUNT.bind(interp, args, kwargs)?;
-    Ok(Value::Int(2))
-}
-
-/// Call `time.NAME(args, kwargs)`.
-pub fn call_time(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let Some(function) = TimeFunction::from_name(name) else {
-        return Ok(crate::python::not_modelled(interp, &format!("time.{name}")));
-    };
-    Signature::new(function.name(), []).bind(interp, args, kwargs)?;
-    Ok(match function {
-        TimeFunction::Time => Value::Float(1.7e9),
-        TimeFunction::TimeNs => Value::Int(1_700_000_000_000_000_000),
-        _ => Value::Float(0.0),
-    })
-}
-
-/// Instantiate a class of `io` or `contextlib` (`qualified`: `io.StringIO`).
-pub fn call_context_class(
-    interp: &mut Interp,
-    qualified: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-) -> R<Value> {
-    let Some(class) = ContextClass::from_name(qualified) else {
-        return Ok(crate::python::not_modelled(interp, qualified));
-    };
+/// Instantiates a class of `io` or `contextlib`.
+fn context_class(interp: &mut Interp, class: SmallModuleFunction, args: Args) -> R<Value> {
     let prelude_class = match class {
         // In strict mode Dynamo breaks on `io.StringIO()` (`dynamo_breaks`).
-        ContextClass::StringIo => "_StringIO",
-        ContextClass::ExitStack => "_ExitStack",
-        ContextClass::RedirectStdout | ContextClass::RedirectStderr => {
+        SmallModuleFunction::StringIo => "_StringIO",
+        SmallModuleFunction::ExitStack => "_ExitStack",
+        _ => {
             // Where print output goes changes nothing export records.
             return Ok(Value::Object(Rc::new(Object {
                 id: interp.fresh_id(),
@@ -172,5 +116,5 @@ pub fn call_context_class(
     let index = crate::prelude::module_index("exportlens.builtins")
         .ok_or_else(|| interp.type_error("the prelude has no builtins module"))?;
     let class = interp.prelude_value(index, prelude_class)?;
-    interp.call(&class, args, kwargs)
+    interp.call(&class, args.positional, args.keywords)
 }

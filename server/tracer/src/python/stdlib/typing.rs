@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
-use crate::python::bind::Signature;
+use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::value::{Dict, Value};
 
@@ -21,43 +21,31 @@ known_names! {
     }
 }
 
-/// Call `typing.NAME(args, kwargs)`; `extensions` for `typing_extensions`,
-/// which the tracer models only for `cast`.
-pub fn call(
-    interp: &mut Interp,
-    name: &str,
-    args: Vec<Value>,
-    kwargs: Vec<(String, Value)>,
-    extensions: bool,
-) -> R<Value> {
-    match (TypingFunction::from_name(name), extensions) {
-        (Some(TypingFunction::Cast), _) => {
+/// Call `typing.NAME(args, kwargs)` (`typing_extensions.cast` too).
+pub fn call(interp: &mut Interp, function: TypingFunction, args: Args) -> R<Value> {
+    match function {
+        TypingFunction::Cast => {
             // cast(type, value) is the value.
             const CAST: Signature<2> = Signature::new("cast", ["typ", "val"]).required(2);
-            let [_, value] = CAST.bind(interp, args, kwargs)?.values();
+            let [_, value] = CAST.bind(interp, args)?.values();
             Ok(value)
         }
-        (Some(TypingFunction::GetTypeHints), false) => {
+        TypingFunction::GetTypeHints => {
             const GET_TYPE_HINTS: Signature<4> = Signature::new(
                 "get_type_hints",
                 ["obj", "globalns", "localns", "include_extras"],
             )
             .required(1);
-            let [obj, ..] = GET_TYPE_HINTS.bind(interp, args, kwargs)?.values();
+            let [obj, ..] = GET_TYPE_HINTS.bind(interp, args)?.values();
             Ok(type_hints(&obj))
         }
-        (_, true) => Ok(crate::python::not_modelled(
-            interp,
-            &format!("typing_extensions.{name}"),
-        )),
-        (None, false) => Ok(first_argument(args)),
     }
 }
 
 /// What the functions of `typing`, `abc` and `warnings` the tracer does
 /// not implement return: their first argument.
-pub fn first_argument(args: Vec<Value>) -> Value {
-    args.into_iter().next().unwrap_or(Value::None)
+pub fn first_argument(args: Args) -> Value {
+    args.positional.into_iter().next().unwrap_or(Value::None)
 }
 
 /// `get_type_hints(cls)`: merged over the MRO, the class's own last (values

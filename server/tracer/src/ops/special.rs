@@ -16,6 +16,7 @@ use crate::failure::FailureKind;
 use crate::graph::{Arg, MetaVal, NodeId};
 use crate::interp::dynamo_breaks::DYNAMO_DISABLE;
 use crate::interp::{Interp, R};
+use crate::python::bind::keyword as kw;
 use crate::value::{CmpKind, DimSpec, Provenance, Tensor, Value};
 
 /// The torch functions [`call`] implements (without the `torch.` prefix).
@@ -112,10 +113,6 @@ pub const FUNCTIONS: &[&str] = &[
 pub fn is_known(full: &str) -> bool {
     full.strip_prefix("torch.")
         .is_some_and(|s| FUNCTIONS.contains(&s) || s.starts_with("nn.init."))
-}
-
-fn kw<'a>(kwargs: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
-    kwargs.iter().find(|(k, _)| k == name).map(|(_, v)| v)
 }
 
 fn dtype_kw(kwargs: &[(String, Value)]) -> Option<DType> {

@@ -241,6 +241,8 @@ mod tests {
             ImportlibFunction,
             crate::interp::torch_natives::TorchIntrinsic,
             crate::python::stdlib::collections::CollectionsClass,
+            crate::python::builtins::types::NativeType,
+            crate::python::builtins::types::AbstractCollection,
             small::SmallModuleFunction,
             list::ListMethod,
             tuple::TupleMethod,

@@ -60,6 +60,25 @@ known_names! {
     }
 }
 
+known_names! {
+    /// The attributes of a `functools.partial` object, in the order its
+    /// receiver holds them.
+    pub enum PartialAttribute {
+        Func = "func",
+        Args = "args",
+        Keywords = "keywords",
+    }
+}
+
+known_names! {
+    /// The attributes of an `lru_cache` wrapper of its own (the others are
+    /// the wrapped function's).
+    pub enum CachedAttribute {
+        Wrapped = "__wrapped__",
+        CacheClear = "cache_clear",
+    }
+}
+
 impl KnownObject {
     /// The object `v` is, if it is one of these.
     pub fn of(v: &Value) -> Option<KnownObject> {

@@ -110,3 +110,15 @@ class Temperature:
 t = Temperature()
 t.celsius = 21
 assert t.celsius == 21
+
+# Abstract types and the types of functions.
+import collections.abc
+import types
+
+assert isinstance([1], collections.abc.Sequence) and isinstance({}, collections.abc.Mapping)
+assert not isinstance(3, collections.abc.Iterable) and isinstance((1,), collections.abc.Sized)
+assert isinstance(lambda: 0, types.FunctionType) and isinstance(len, types.BuiltinFunctionType)
+assert isinstance(len, collections.abc.Callable) and not isinstance([], collections.abc.Hashable)
+assert (5).real == 5 and (7).numerator == 7
+s = slice(1, 9)
+assert s.start == 1 and s.stop == 9 and s.step is None

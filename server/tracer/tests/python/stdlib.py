@@ -111,3 +111,17 @@ assert re.findall(r"\d", "a1b2") == ["1", "2"]
 assert re.sub(r"(\d)", r"<\1>", "a1b2") == "a<1>b<2>"
 pattern = re.compile(r"s(\d)")
 assert pattern.search("k3_s2").group(1) == "2"
+
+# constants and small modules
+import keyword
+import os
+import string
+import typing
+
+assert math.tau > 6.28 and math.inf > 1e308
+assert string.digits == "0123456789" and string.ascii_letters[:3] == "abc"
+assert keyword.iskeyword("for") and not keyword.iskeyword("x") and "if" in keyword.kwlist
+assert keyword.issoftkeyword("match") and "case" in keyword.softkwlist
+assert os.getenv("EXPORTLENS_TEST_UNSET_VARIABLE", "d") == "d"
+assert os.environ.get("EXPORTLENS_TEST_UNSET_VARIABLE") is None
+assert typing.cast(int, "x") == "x" and typing.TYPE_CHECKING is False

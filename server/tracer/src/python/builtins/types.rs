@@ -10,6 +10,7 @@ use std::rc::Rc;
 use super::KnownBuiltin;
 use crate::interp::{Interp, R};
 use crate::python::bind::{Args, Signature};
+use crate::python::names::known_names;
 use crate::python::objects::KnownObject;
 use crate::value::{FunctionKind, Value};
 
@@ -263,40 +264,94 @@ pub fn isinstance(v: &Value, t: &Value) -> bool {
     }
 }
 
-/// `isinstance` against the abstract collection types of `collections.abc`
-/// and their `typing` aliases (`Sequence`, `Mapping`, `Iterable`, `List`...),
-/// which built-in values satisfy by their kind. None when `name` is not one.
+known_names! {
+    /// The types whose instances the tracer keeps as values of their own
+    /// kind rather than as objects of a class, by qualified name.
+    pub(crate) enum NativeType {
+        Type = "builtins.type",
+        FunctionType = "types.FunctionType",
+        LambdaType = "types.LambdaType",
+        MethodType = "types.MethodType",
+        BuiltinFunctionType = "types.BuiltinFunctionType",
+        BuiltinMethodType = "types.BuiltinMethodType",
+        ModuleType = "types.ModuleType",
+        Dtype = "torch.dtype",
+        Device = "torch.device",
+        Partial = "functools.partial",
+    }
+}
+
+known_names! {
+    /// The abstract collection types of `collections.abc` and their
+    /// `typing` aliases, by their name in either module.
+    pub(crate) enum AbstractCollection {
+        Sequence = "Sequence",
+        Reversible = "Reversible",
+        MutableSequence = "MutableSequence",
+        List = "List",
+        Tuple = "Tuple",
+        Mapping = "Mapping",
+        MutableMapping = "MutableMapping",
+        Dict = "Dict",
+        OrderedDict = "OrderedDict",
+        DefaultDict = "DefaultDict",
+        Set = "Set",
+        AbstractSet = "AbstractSet",
+        MutableSet = "MutableSet",
+        FrozenSet = "FrozenSet",
+        Iterator = "Iterator",
+        Generator = "Generator",
+        Iterable = "Iterable",
+        Collection = "Collection",
+        Container = "Container",
+        Sized = "Sized",
+        Callable = "Callable",
+        Hashable = "Hashable",
+    }
+}
+
+/// `isinstance` against the types of values the tracer keeps natively and
+/// against the abstract collection types of `collections.abc` and their
+/// `typing` aliases (`Sequence`, `Mapping`, `Iterable`, `List`...), which
+/// built-in values satisfy by their kind. None when `name` is not one.
 fn abstract_isinstance(v: &Value, name: &str) -> Option<bool> {
-    match name {
-        "builtins.type" => {
-            return Some(match v {
-                Value::Class(_) => true,
-                Value::Builtin(b) => matches!(
-                    b.name.strip_prefix("builtins."),
-                    Some("int" | "float" | "bool" | "str" | "list" | "tuple" | "dict" | "set")
-                        | Some("object" | "type" | "bytes" | "frozenset")
-                ),
-                _ => false,
-            });
-        }
-        "types.FunctionType" | "types.LambdaType" => {
-            return Some(matches!(v, Value::Function(_)));
-        }
-        "types.MethodType" => return Some(matches!(v, Value::BoundMethod(_))),
-        "types.BuiltinFunctionType" | "types.BuiltinMethodType" => {
-            return Some(matches!(v, Value::Builtin(b) if b.receiver.is_none()));
-        }
-        "types.ModuleType" => return Some(matches!(v, Value::PyModule(_))),
-        "torch.dtype" => return Some(matches!(v, Value::DType(_))),
-        "torch.device" => return Some(matches!(v, Value::Device(_))),
-        "functools.partial" => {
-            return Some(matches!(v, Value::Builtin(b) if KnownObject::PartialCall.is(b)));
-        }
-        _ => {}
+    if let Some(native) = NativeType::from_name(name) {
+        return Some(native_isinstance(v, native));
     }
     let short = name
         .strip_prefix("collections.abc.")
         .or_else(|| name.strip_prefix("typing."))?;
+    Some(collection_isinstance(
+        v,
+        AbstractCollection::from_name(short)?,
+    ))
+}
+
+fn native_isinstance(v: &Value, native: NativeType) -> bool {
+    use NativeType as N;
+    match native {
+        N::Type => match v {
+            Value::Class(_) => true,
+            Value::Builtin(b) => matches!(
+                b.name.strip_prefix("builtins."),
+                Some("int" | "float" | "bool" | "str" | "list" | "tuple" | "dict" | "set")
+                    | Some("object" | "type" | "bytes" | "frozenset")
+            ),
+            _ => false,
+        },
+        N::FunctionType | N::LambdaType => matches!(v, Value::Function(_)),
+        N::MethodType => matches!(v, Value::BoundMethod(_)),
+        N::BuiltinFunctionType | N::BuiltinMethodType => {
+            matches!(v, Value::Builtin(b) if b.receiver.is_none())
+        }
+        N::ModuleType => matches!(v, Value::PyModule(_)),
+        N::Dtype => matches!(v, Value::DType(_)),
+        N::Device => matches!(v, Value::Device(_)),
+        N::Partial => matches!(v, Value::Builtin(b) if KnownObject::PartialCall.is(b)),
+    }
+}
+
+fn collection_isinstance(v: &Value, collection: AbstractCollection) -> bool {
     let object_defines = |dunder: &str| match v {
         Value::Object(o) => crate::interp::attr::python_dunder(o, dunder).is_some(),
         _ => false,
@@ -311,27 +366,27 @@ fn abstract_isinstance(v: &Value, name: &str) -> Option<bool> {
             Value::Dict(_) | Value::Set(_) | Value::Iter(_) | Value::Tensor(_)
         )
         || object_defines("__iter__");
-    Some(match short {
-        "Sequence" | "Reversible" => sequence,
-        "MutableSequence" | "List" => matches!(v, Value::List(_)),
-        "Tuple" => matches!(v, Value::Tuple(_)),
-        "Mapping" | "MutableMapping" | "Dict" | "OrderedDict" | "DefaultDict" => {
+    use AbstractCollection as A;
+    match collection {
+        A::Sequence | A::Reversible => sequence,
+        A::MutableSequence | A::List => matches!(v, Value::List(_)),
+        A::Tuple => matches!(v, Value::Tuple(_)),
+        A::Mapping | A::MutableMapping | A::Dict | A::OrderedDict | A::DefaultDict => {
             matches!(v, Value::Dict(_))
         }
-        "Set" | "AbstractSet" | "MutableSet" | "FrozenSet" => matches!(v, Value::Set(_)),
-        "Iterator" | "Generator" => matches!(v, Value::Iter(_)),
-        "Iterable" | "Collection" | "Container" => iterable,
-        "Sized" => iterable && !matches!(v, Value::Iter(_)) || object_defines("__len__"),
-        "Callable" => {
+        A::Set | A::AbstractSet | A::MutableSet | A::FrozenSet => matches!(v, Value::Set(_)),
+        A::Iterator | A::Generator => matches!(v, Value::Iter(_)),
+        A::Iterable | A::Collection | A::Container => iterable,
+        A::Sized => iterable && !matches!(v, Value::Iter(_)) || object_defines("__len__"),
+        A::Callable => {
             matches!(
                 v,
                 Value::Function(_) | Value::BoundMethod(_) | Value::Class(_) | Value::Builtin(_)
             ) || object_defines("__call__")
                 || matches!(v, Value::Object(o) if o.module.is_some())
         }
-        "Hashable" => !matches!(v, Value::List(_) | Value::Dict(_) | Value::Set(_)),
-        _ => return None,
-    })
+        A::Hashable => !matches!(v, Value::List(_) | Value::Dict(_) | Value::Set(_)),
+    }
 }
 
 pub(crate) fn type_of(interp: &mut Interp, v: &Value) -> Value {

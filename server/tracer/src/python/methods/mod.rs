@@ -1,6 +1,6 @@
 //! The methods of builtin types, one file per type: `list.rs` (with
 //! `deque`'s), `tuple.rs` (`index`/`count`, shared with lists), `dict.rs`,
-//! `set.rs`, `str.rs`, `number.rs` (`int`, `float`). A method is a
+//! `set.rs`, `str.rs`, `number.rs` (`int`, `float`), `slice.rs`. A method is a
 //! `Value::Builtin` named `KIND.method` bound to its receiver
 //! (`Value::builtin_method`); the receiver's kind picks the file, whose
 //! enum names its methods.
@@ -9,6 +9,7 @@ pub mod dict;
 pub mod list;
 pub mod number;
 pub mod set;
+pub mod slice;
 pub mod str;
 pub mod tuple;
 

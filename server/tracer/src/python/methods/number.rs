@@ -14,6 +14,14 @@ known_names! {
 }
 
 known_names! {
+    /// The data attributes of `int` (the others are its methods).
+    pub enum IntAttribute {
+        Real = "real",
+        Numerator = "numerator",
+    }
+}
+
+known_names! {
     /// The methods of `float`.
     pub enum FloatMethod {
         IsInteger = "is_integer",

@@ -12,6 +12,23 @@ use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::value::Value;
 
+/// `math.NAME`, a constant.
+pub fn constant(name: &str) -> Option<Value> {
+    CONSTANTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| Value::Float(*v))
+}
+
+/// `math`'s constants, by name.
+const CONSTANTS: &[(&str, f64)] = &[
+    ("pi", std::f64::consts::PI),
+    ("e", std::f64::consts::E),
+    ("inf", f64::INFINITY),
+    ("nan", f64::NAN),
+    ("tau", std::f64::consts::TAU),
+];
+
 known_names! {
     /// The functions of `math` the tracer implements.
     pub enum MathFunction {

@@ -3,8 +3,8 @@
 //! declares its functions' names as an enum and its arguments as
 //! [`Signature`](crate::python::bind::Signature)s; a name it does not
 //! declare is "analysis incomplete: `module.name` is not modelled".
-//! Module attributes that are values (`math.pi`, `string.digits`) are read
-//! in `interp/attr.rs`.
+//! Module attributes that are values (`math.pi`, `string.digits`) are
+//! [`constant`]s.
 
 pub mod collections;
 pub mod copy;
@@ -17,4 +17,21 @@ pub mod math;
 pub mod operator;
 pub mod re;
 pub mod small;
+pub mod string;
 pub mod typing;
+
+use crate::value::Value;
+
+/// The constant `module.name` of a modelled module (`math.pi`,
+/// `string.digits`, `keyword.kwlist`, `typing.TYPE_CHECKING`).
+pub fn constant(module: &str, name: &str) -> Option<Value> {
+    type Lookup = fn(&str) -> Option<Value>;
+    const MODULES: &[(&str, Lookup)] = &[
+        ("math", math::constant),
+        ("string", string::constant),
+        ("keyword", small::keyword_list),
+        ("typing", typing::constant),
+    ];
+    let (_, lookup) = MODULES.iter().find(|(m, _)| *m == module)?;
+    lookup(name)
+}

@@ -5,12 +5,13 @@
 //! `contextlib` (prelude classes; where print output goes changes nothing
 //! export records).
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
 use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
-use crate::value::{Object, Value};
+use crate::value::{Dict, Object, Value};
 
 /// Python's keywords (`keyword.kwlist`).
 pub const PY_KEYWORDS: &[&str] = &[
@@ -22,6 +23,13 @@ pub const PY_KEYWORDS: &[&str] = &[
 
 /// Python's soft keywords (`keyword.softkwlist`).
 pub const PY_SOFT_KEYWORDS: &[&str] = &["_", "case", "match", "type"];
+
+/// `keyword.kwlist` and `keyword.softkwlist`.
+pub fn keyword_list(name: &str) -> Option<Value> {
+    const LISTS: &[(&str, &[&str])] = &[("kwlist", PY_KEYWORDS), ("softkwlist", PY_SOFT_KEYWORDS)];
+    let (_, words) = LISTS.iter().find(|(n, _)| *n == name)?;
+    Some(Value::list(words.iter().map(|k| Value::str(k)).collect()))
+}
 
 known_names! {
     /// The functions of these modules, by qualified name.
@@ -41,6 +49,24 @@ known_names! {
         RedirectStdout = "contextlib.redirect_stdout",
         RedirectStderr = "contextlib.redirect_stderr",
     }
+}
+
+known_names! {
+    /// The attributes of `os` the tracer models.
+    pub enum OsAttribute {
+        Environ = "environ",
+        Getenv = "getenv",
+    }
+}
+
+/// `os.NAME`: the process environment of a clean run has no variables set,
+/// so `os.environ.get(k, default)` and `os.getenv(k, default)` give the
+/// default. The rest of `os` is opaque (`None`).
+pub fn os_attr(name: &str) -> Option<Value> {
+    Some(match OsAttribute::from_name(name)? {
+        OsAttribute::Environ => Value::Dict(Rc::new(RefCell::new(Dict::default()))),
+        OsAttribute::Getenv => Value::builtin(SmallModuleFunction::Getenv.name()),
+    })
 }
 
 /// Calls one of these functions.

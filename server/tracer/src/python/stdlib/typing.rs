@@ -42,6 +42,11 @@ pub fn call(interp: &mut Interp, function: TypingFunction, args: Args) -> R<Valu
     }
 }
 
+/// `typing.NAME`, a constant: `TYPE_CHECKING` is false at run time.
+pub fn constant(name: &str) -> Option<Value> {
+    (name == "TYPE_CHECKING").then_some(Value::Bool(false))
+}
+
 /// What the functions of `typing`, `abc` and `warnings` the tracer does
 /// not implement return: their first argument.
 pub fn first_argument(args: Args) -> Value {

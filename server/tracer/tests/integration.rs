@@ -41,6 +41,7 @@ mod nonzero_static;
 mod open_product_guards;
 mod overloads;
 mod prelude_nn;
+mod python_files;
 mod python_semantics;
 mod range_refinement;
 mod reflection_pad_guards;

@@ -9,6 +9,10 @@ use shapes::SymExpr;
 
 use super::{Interp, R};
 use crate::dtype::DType;
+use crate::python::methods::number::IntAttribute;
+use crate::python::methods::slice::SliceAttribute;
+use crate::python::names::known_names;
+use crate::python::objects::{CachedAttribute, KnownObject, PartialAttribute};
 use crate::value::{Class, Dict, DimSpec, FunctionKind, ModuleState, Object, Value};
 
 /// Installed packages whose Python source the tracer does not interpret:
@@ -212,7 +216,7 @@ pub const UNBOUND_METHOD: &str = "unbound.";
 impl Interp {
     pub fn get_attr(&mut self, v: &Value, name: &str) -> R<Value> {
         if name == "__class__" && !matches!(v, Value::Object(_) | Value::Unknown(_)) {
-            return Ok(super::builtins::type_of(self, v));
+            return Ok(crate::python::builtins::types::type_of(self, v));
         }
         match v {
             Value::Object(o) => self.object_attr(o, v, name),
@@ -248,7 +252,7 @@ impl Interp {
                     None => self.missing_module_attr(m, v, name),
                 }
             }
-            Value::Builtin(b) if &*b.name == "builtins.super.bound" => {
+            Value::Builtin(b) if KnownObject::SuperBound.is(b) => {
                 self.super_attr(b.receiver.clone(), name)
             }
             Value::Builtin(b)
@@ -269,29 +273,27 @@ impl Interp {
                 let kind = b.name.strip_prefix("builtins.").unwrap_or(&b.name);
                 Ok(Value::builtin(&format!("{UNBOUND_METHOD}{kind}.{name}")))
             }
-            Value::Builtin(b) if matches!(&*b.name, "re.Pattern" | "re.Match") => {
+            Value::Builtin(b) if KnownObject::RePattern.is(b) || KnownObject::ReMatch.is(b) => {
                 Ok(Value::method(
                     &format!("{}.{name}", b.name),
                     b.receiver.clone().unwrap_or(Value::None),
                 ))
             }
             Value::Builtin(b)
-                if &*b.name == "functools.partial.call"
-                    && matches!(name, "func" | "args" | "keywords") =>
+                if KnownObject::PartialCall.is(b)
+                    && let Some(attribute) = PartialAttribute::from_name(name) =>
             {
                 // A partial holds (func, args, keywords).
                 let parts = match &b.receiver {
                     Some(packed) => self.iterate(packed)?,
                     None => vec![],
                 };
-                let index = match name {
-                    "func" => 0,
-                    "args" => 1,
-                    _ => 2,
-                };
-                Ok(parts.get(index).cloned().unwrap_or(Value::None))
+                let index = PartialAttribute::ALL.iter().position(|a| *a == attribute);
+                Ok(index
+                    .and_then(|i| parts.get(i).cloned())
+                    .unwrap_or(Value::None))
             }
-            Value::Builtin(b) if &*b.name == super::builtins::LRU_CACHE_CALL => {
+            Value::Builtin(b) if KnownObject::LruCacheCall.is(b) => {
                 // The wrapped function: `__wrapped__`, and what
                 // `functools.update_wrapper` copies from it.
                 let recv = b.receiver.clone().unwrap_or(Value::None);
@@ -299,10 +301,10 @@ impl Interp {
                     Value::Tuple(t) => t.first().cloned().unwrap_or(Value::None),
                     _ => Value::None,
                 };
-                match name {
-                    "__wrapped__" => Ok(wrapped),
-                    "cache_clear" => Ok(Value::method("functools.lru_cache.cache_clear", recv)),
-                    _ => self.get_attr(&wrapped, name),
+                match CachedAttribute::from_name(name) {
+                    Some(CachedAttribute::Wrapped) => Ok(wrapped),
+                    Some(CachedAttribute::CacheClear) => Ok(KnownObject::LruCacheClear.bound(recv)),
+                    None => self.get_attr(&wrapped, name),
                 }
             }
             Value::Builtin(b)
@@ -311,39 +313,43 @@ impl Interp {
                 Ok(Value::str(b.name.rsplit('.').next().unwrap_or(&b.name)))
             }
             Value::Function(f) if f.kind == FunctionKind::Property && name == "setter" => {
-                Ok(Value::method("builtins.property.setter", v.clone()))
+                Ok(KnownObject::PropertySetter.bound(v.clone()))
             }
             Value::Function(f) if f.kind == FunctionKind::Property && name == "fget" => {
                 Ok(Value::Function(Rc::new(f.with_kind(FunctionKind::Plain))))
             }
-            Value::Function(f) => match name {
-                "__name__" | "__qualname__" => Ok(Value::str(&f.name)),
-                "__doc__" => Ok(f.attrs.borrow().get(name).cloned().unwrap_or(Value::None)),
-                "__code__" => Ok(code_object(self, f)),
-                "__module__" => Ok(f
+            Value::Function(f) => match FunctionAttribute::from_name(name) {
+                Some(FunctionAttribute::Name | FunctionAttribute::Qualname) => {
+                    Ok(Value::str(&f.name))
+                }
+                Some(FunctionAttribute::Doc) => {
+                    Ok(f.attrs.borrow().get(name).cloned().unwrap_or(Value::None))
+                }
+                Some(FunctionAttribute::Code) => Ok(code_object(self, f)),
+                Some(FunctionAttribute::Module) => Ok(f
                     .globals
                     .vars
                     .borrow()
                     .get("__name__")
                     .cloned()
                     .unwrap_or_else(|| Value::str("__main__"))),
-                _ => f
+                None => f
                     .attrs
                     .borrow()
                     .get(name)
                     .cloned()
                     .ok_or_else(|| self.attr_error(v, name)),
             },
-            Value::DType(d) => match name {
-                "is_floating_point" => Ok(Value::Bool(d.is_floating())),
-                "is_complex" => Ok(Value::Bool(d.is_complex())),
-                "itemsize" => Ok(Value::Int(d.size_of() as i64)),
-                _ => Err(self.attr_error(v, name)),
+            Value::DType(d) => match DtypeAttribute::from_name(name) {
+                Some(DtypeAttribute::IsFloatingPoint) => Ok(Value::Bool(d.is_floating())),
+                Some(DtypeAttribute::IsComplex) => Ok(Value::Bool(d.is_complex())),
+                Some(DtypeAttribute::Itemsize) => Ok(Value::Int(d.size_of() as i64)),
+                None => Err(self.attr_error(v, name)),
             },
-            Value::Device(d) => match name {
-                "type" => Ok(Value::str(d.split(':').next().unwrap_or("cpu"))),
-                "index" => Ok(Value::None),
-                _ => Err(self.attr_error(v, name)),
+            Value::Device(d) => match DeviceAttribute::from_name(name) {
+                Some(DeviceAttribute::Type) => Ok(Value::str(d.split(':').next().unwrap_or("cpu"))),
+                Some(DeviceAttribute::Index) => Ok(Value::None),
+                None => Err(self.attr_error(v, name)),
             },
             Value::Dim(d) => match (name, &**d) {
                 ("__name__", DimSpec::Named { name, .. }) => Ok(Value::str(name)),
@@ -352,9 +358,9 @@ impl Interp {
                 _ => Err(self.attr_error(v, name)),
             },
             Value::Unknown(_) => Ok(v.clone()),
-            Value::SymInt(_) | Value::Int(_) => match name {
-                "real" | "numerator" => Ok(v.clone()),
-                _ => Ok(Value::builtin_method("int", name, v.clone())),
+            Value::SymInt(_) | Value::Int(_) => match IntAttribute::from_name(name) {
+                Some(IntAttribute::Real | IntAttribute::Numerator) => Ok(v.clone()),
+                None => Ok(Value::builtin_method("int", name, v.clone())),
             },
             Value::Str(_) => Ok(Value::builtin_method("str", name, v.clone())),
             Value::List(_) => Ok(Value::builtin_method("list", name, v.clone())),
@@ -385,11 +391,11 @@ impl Interp {
             Value::Float(_) | Value::SymFloat(_, _) => {
                 Ok(Value::builtin_method("float", name, v.clone()))
             }
-            Value::Slice(s) => match name {
-                "start" => Ok(s[0].clone()),
-                "stop" => Ok(s[1].clone()),
-                "step" => Ok(s[2].clone()),
-                _ => Err(self.attr_error(v, name)),
+            Value::Slice(s) => match SliceAttribute::from_name(name) {
+                Some(SliceAttribute::Start) => Ok(s[0].clone()),
+                Some(SliceAttribute::Stop) => Ok(s[1].clone()),
+                Some(SliceAttribute::Step) => Ok(s[2].clone()),
+                None => Err(self.attr_error(v, name)),
             },
             _ => Err(self.attr_error(v, name)),
         }
@@ -485,7 +491,7 @@ impl Interp {
     /// `object.__getattribute__(obj, name)`: module registries, then a
     /// property of the class (a data descriptor wins over the instance),
     /// the instance's attributes, the class's.
-    pub(super) fn object_attr_raw(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Value> {
+    pub(crate) fn object_attr_raw(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Value> {
         match self.object_attr_found(o, v, name)? {
             Some(found) => Ok(found),
             None => Err(self.attr_error(v, name)),
@@ -576,7 +582,7 @@ impl Interp {
                 FunctionKind::Property => self.call(&attr, vec![recv], vec![]),
             },
             // An `lru_cache`-wrapped method binds like the function it wraps.
-            Value::Builtin(b) if &*b.name == super::builtins::LRU_CACHE_CALL => {
+            Value::Builtin(b) if KnownObject::LruCacheCall.is(b) => {
                 Ok(Value::BoundMethod(Rc::new((recv, attr.clone()))))
             }
             // The descriptor protocol: an instance of a class defining
@@ -633,9 +639,9 @@ impl Interp {
                 max: None,
             }))),
             (Some("inspect.Parameter"), n)
-                if super::builtins::parameter_class_attr(n).is_some() =>
+                if crate::python::stdlib::inspect::parameter_class_attr(n).is_some() =>
             {
-                Ok(super::builtins::parameter_class_attr(n).unwrap_or(Value::None))
+                Ok(crate::python::stdlib::inspect::parameter_class_attr(n).unwrap_or(Value::None))
             }
             (_, "__name__") => Ok(Value::str(&c.name)),
             (_, "__qualname__") => Ok(Value::str(&c.qualname)),
@@ -645,10 +651,7 @@ impl Interp {
             (_, "__mro__") => Ok(Value::tuple(
                 c.mro().into_iter().map(Value::Class).collect(),
             )),
-            (_, "__subclasses__") => Ok(Value::method(
-                "type.__subclasses__",
-                Value::Class(c.clone()),
-            )),
+            (_, "__subclasses__") => Ok(KnownObject::TypeSubclasses.bound(Value::Class(c.clone()))),
             // The namespace: what the class itself defines.
             (None, "__dict__") => {
                 let mut d = Dict::default();
@@ -657,10 +660,9 @@ impl Interp {
                 }
                 Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
             }
-            (None, "__init__") if c.is_dataclass.get() => Ok(Value::method(
-                super::builtins::DATACLASS_INIT,
-                Value::tuple(vec![Value::Class(c.clone())]),
-            )),
+            (None, "__init__") if c.is_dataclass.get() => {
+                Ok(KnownObject::DataclassInit.bound(Value::tuple(vec![Value::Class(c.clone())])))
+            }
             // What every Python class has but the tracer does not keep:
             // unknown, not an error.
             (_, "__dict__" | "__annotations__" | "__doc__" | "__module__") => {
@@ -675,9 +677,9 @@ impl Interp {
                     .iter()
                     .any(|b| b.builtin.as_deref() == Some("torch.autograd.Function")) =>
             {
-                Ok(Value::method("autograd.apply", Value::Class(c.clone())))
+                Ok(KnownObject::AutogradApply.bound(Value::Class(c.clone())))
             }
-            (_, "__init__") => Ok(Value::builtin("builtins.object.__init__")),
+            (_, "__init__") => Ok(KnownObject::ObjectInit.value()),
             (Some("builtins.object"), n) if OBJECT_PROTOCOL.contains(&n) => {
                 Ok(Value::builtin(&format!("builtins.object.{n}")))
             }
@@ -714,17 +716,15 @@ impl Interp {
                 return self.bind_class_attr(attr, obj.clone(), &obj_class);
             }
             if name == "__init__" && c.is_dataclass.get() {
-                return Ok(Value::method(
-                    super::builtins::DATACLASS_INIT,
-                    Value::tuple(vec![Value::Class(c.clone()), obj.clone()]),
-                ));
+                return Ok(KnownObject::DataclassInit
+                    .bound(Value::tuple(vec![Value::Class(c.clone()), obj.clone()])));
             }
             if let Some(b) = &c.builtin {
                 if name == "__init__" {
-                    return Ok(Value::method("builtins.object.__init__", obj.clone()));
+                    return Ok(KnownObject::ObjectInit.bound(obj.clone()));
                 }
                 if name == "__init_subclass__" {
-                    return Ok(Value::method("builtins.object.__init__", obj.clone()));
+                    return Ok(KnownObject::ObjectInit.bound(obj.clone()));
                 }
                 if b.as_ref() == "builtins.object" && OBJECT_PROTOCOL.contains(&name) {
                     return Ok(Value::method(
@@ -746,19 +746,23 @@ impl Interp {
     }
 
     fn tensor_attr(&mut self, t: &Rc<crate::value::Tensor>, v: &Value, name: &str) -> R<Value> {
-        Ok(match name {
-            "shape" => {
+        use TensorAttribute as T;
+        let Some(attribute) = TensorAttribute::from_name(name) else {
+            return Ok(Value::method(&format!("tensor.{name}"), v.clone()));
+        };
+        Ok(match attribute {
+            T::Shape => {
                 self.keep_for_size_read(t, &t.shape);
                 Value::tuple(t.shape.iter().map(|d| self.sym_value(d.clone())).collect())
             }
-            "dtype" => Value::DType(t.dtype),
-            "device" => Value::Device(Rc::from("cpu")),
-            "ndim" => Value::Int(t.rank() as i64),
-            "is_cuda" => Value::Bool(false),
-            "requires_grad" => Value::Bool(t.requires_grad),
-            "is_leaf" => Value::Bool(true),
-            "grad" => Value::None,
-            "data" if self.tracing => match self.mode {
+            T::Dtype => Value::DType(t.dtype),
+            T::Device => Value::Device(Rc::from("cpu")),
+            T::Ndim => Value::Int(t.rank() as i64),
+            T::IsCuda => Value::Bool(false),
+            T::RequiresGrad => Value::Bool(t.requires_grad),
+            T::IsLeaf => Value::Bool(true),
+            T::Grad => Value::None,
+            T::Data if self.tracing => match self.mode {
                 // Dynamo reads `.data` as a constant lifted into the program.
                 crate::Mode::Strict => {
                     self.clone_tensor_as(t, crate::value::Provenance::Constant, false)
@@ -773,13 +777,13 @@ impl Interp {
                     ));
                 }
             },
-            "data" => v.clone(),
+            T::Data | T::Real => v.clone(),
             // Each transposing attribute records an op of its own.
-            "T" | "mT" | "H" | "mH" => {
-                let op = match name {
-                    "T" => "numpy_T",
-                    "H" => "matrix_H",
-                    other => other,
+            T::Transposed | T::MatrixTransposed | T::Adjoint | T::MatrixAdjoint => {
+                let op = match attribute {
+                    T::Transposed => "numpy_T",
+                    T::Adjoint => "matrix_H",
+                    _ => name,
                 };
                 return self.call_op_function(
                     &format!("ops.aten.{op}.default"),
@@ -787,8 +791,6 @@ impl Interp {
                     vec![],
                 );
             }
-            "real" => v.clone(),
-            _ => Value::method(&format!("tensor.{name}"), v.clone()),
         })
     }
 
@@ -908,11 +910,8 @@ impl Interp {
             // The process environment of a clean run: no variables set, so
             // `os.environ.get(k, default)` and `os.getenv(k, default)` give
             // the default. The rest of `os` is opaque.
-            return Ok(match name {
-                "environ" => Value::Dict(Rc::new(std::cell::RefCell::new(Dict::default()))),
-                "getenv" => Value::builtin("os.getenv"),
-                _ => Value::unknown(&full),
-            });
+            return Ok(crate::python::stdlib::small::os_attr(name)
+                .unwrap_or_else(|| Value::unknown(&full)));
         }
         if let Some((index, name)) = crate::prelude::provider(&full) {
             let name = name.to_string();
@@ -926,7 +925,7 @@ impl Interp {
             return Ok(Value::builtin(&full));
         }
         if crate::ops::lookup_aten(&full).is_some()
-            || super::builtins::is_special_function(&full)
+            || super::torch_natives::is_special_function(&full)
             || crate::ops::special::is_known(&full)
         {
             return Ok(Value::builtin(&full));
@@ -1095,7 +1094,7 @@ impl Interp {
     /// `object.__setattr__(obj, name, value)`: a property's setter (a
     /// property without one refuses), else the instance (through
     /// `nn.Module`'s registries for a module).
-    pub(super) fn set_attr_raw(
+    pub(crate) fn set_attr_raw(
         &mut self,
         o: &Rc<Object>,
         obj: &Value,
@@ -1709,6 +1708,56 @@ fn is_plain_exception(o: &Object) -> bool {
             .any(|c| c.builtin.is_none() && c.own_attr("__str__").is_some())
 }
 
+known_names! {
+    /// The attributes of a tensor the tracer answers itself (the others
+    /// are its methods).
+    enum TensorAttribute {
+        Shape = "shape",
+        Dtype = "dtype",
+        Device = "device",
+        Ndim = "ndim",
+        IsCuda = "is_cuda",
+        RequiresGrad = "requires_grad",
+        IsLeaf = "is_leaf",
+        Grad = "grad",
+        Data = "data",
+        Real = "real",
+        Transposed = "T",
+        MatrixTransposed = "mT",
+        Adjoint = "H",
+        MatrixAdjoint = "mH",
+    }
+}
+
+known_names! {
+    /// The attributes of a Python function the tracer answers from the
+    /// function itself (the others are its `__dict__`'s).
+    enum FunctionAttribute {
+        Name = "__name__",
+        Qualname = "__qualname__",
+        Doc = "__doc__",
+        Code = "__code__",
+        Module = "__module__",
+    }
+}
+
+known_names! {
+    /// The attributes of a `torch.dtype`.
+    enum DtypeAttribute {
+        IsFloatingPoint = "is_floating_point",
+        IsComplex = "is_complex",
+        Itemsize = "itemsize",
+    }
+}
+
+known_names! {
+    /// The attributes of a `torch.device`.
+    enum DeviceAttribute {
+        Type = "type",
+        Index = "index",
+    }
+}
+
 pub fn range_items(start: i64, stop: i64, step: i64) -> Vec<i64> {
     let n = super::range_len(start, stop, step);
     (0..n).map(|k| start + k * step).collect()
@@ -1720,58 +1769,43 @@ fn canonical_path(p: &str) -> String {
         .map_or(p.to_string(), |rest| {
             format!("torch.nn.{}", rest.rsplit('.').next().unwrap_or(rest))
         });
-    match p.as_str() {
-        "torch.export.dynamic_shapes.Dim" => "torch.export.Dim".into(),
-        "torch.export.dynamic_shapes.dims" => "torch.export.dims".into(),
-        "torch.nn.parameter.Parameter" => "torch.nn.Parameter".into(),
-        "torch.nn.parameter.Buffer" => "torch.nn.Buffer".into(),
-        "functorch.experimental.control_flow.map" | "torch._higher_order_ops.map" => {
-            "torch.ops.higher_order.map".into()
-        }
-        "functorch.experimental.control_flow.cond" => "torch.cond".into(),
-        "torch.functional.einsum" => "torch.einsum".into(),
-        "torch.Generator" => "torch._C.Generator".into(),
-        _ => p,
+    /// Where torch defines what it exports under another name.
+    const ALIASES: &[(&str, &str)] = &[
+        ("torch.export.dynamic_shapes.Dim", "torch.export.Dim"),
+        ("torch.export.dynamic_shapes.dims", "torch.export.dims"),
+        ("torch.nn.parameter.Parameter", "torch.nn.Parameter"),
+        ("torch.nn.parameter.Buffer", "torch.nn.Buffer"),
+        (
+            "functorch.experimental.control_flow.map",
+            "torch.ops.higher_order.map",
+        ),
+        ("torch._higher_order_ops.map", "torch.ops.higher_order.map"),
+        ("functorch.experimental.control_flow.cond", "torch.cond"),
+        ("torch.functional.einsum", "torch.einsum"),
+        ("torch.Generator", "torch._C.Generator"),
+    ];
+    match ALIASES.iter().find(|(alias, _)| *alias == p) {
+        Some((_, canonical)) => canonical.to_string(),
+        None => p,
     }
 }
 
 fn constant_of(full: &str) -> Option<Value> {
-    Some(match full {
-        "math.pi" => Value::Float(std::f64::consts::PI),
-        "math.e" => Value::Float(std::f64::consts::E),
-        "math.inf" => Value::Float(f64::INFINITY),
-        "math.nan" => Value::Float(f64::NAN),
-        "math.tau" => Value::Float(std::f64::consts::TAU),
-        "torch.pi" => Value::Float(std::f64::consts::PI),
-        "torch.inf" => Value::Float(f64::INFINITY),
-        "torch.nan" => Value::Float(f64::NAN),
-        "torch.e" => Value::Float(std::f64::consts::E),
-        "typing.TYPE_CHECKING" => Value::Bool(false),
-        "torch.__version__" => Value::str(super::builtins::TORCH_VERSION),
-        "string.ascii_lowercase" => Value::str("abcdefghijklmnopqrstuvwxyz"),
-        "string.ascii_uppercase" => Value::str("ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
-        "string.ascii_letters" => {
-            Value::str("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-        }
-        "string.digits" => Value::str("0123456789"),
-        "string.hexdigits" => Value::str("0123456789abcdefABCDEF"),
-        "string.octdigits" => Value::str("01234567"),
-        "string.punctuation" => Value::str("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"),
-        "string.whitespace" => Value::str(" \t\n\r\x0b\x0c"),
-        "keyword.kwlist" => Value::list(
-            super::builtins::PY_KEYWORDS
-                .iter()
-                .map(|k| Value::str(k))
-                .collect(),
-        ),
-        "keyword.softkwlist" => Value::list(
-            super::builtins::PY_SOFT_KEYWORDS
-                .iter()
-                .map(|k| Value::str(k))
-                .collect(),
-        ),
-        _ => return None,
-    })
+    /// torch's numeric constants.
+    const TORCH_CONSTANTS: &[(&str, f64)] = &[
+        ("torch.pi", std::f64::consts::PI),
+        ("torch.inf", f64::INFINITY),
+        ("torch.nan", f64::NAN),
+        ("torch.e", std::f64::consts::E),
+    ];
+    if full == "torch.__version__" {
+        return Some(Value::str(crate::python::operators::TORCH_VERSION));
+    }
+    if let Some((_, v)) = TORCH_CONSTANTS.iter().find(|(n, _)| *n == full) {
+        return Some(Value::Float(*v));
+    }
+    let (module, name) = full.rsplit_once('.')?;
+    crate::python::stdlib::constant(module, name)
 }
 
 /// Classes the tracer implements, by their qualified name.

@@ -11,6 +11,7 @@ use syntax::ast::{self, Arg, Expr, ExprKind};
 
 use super::{Flow, Frame, Interp, PyErr, R};
 use crate::failure::FailureKind;
+use crate::python::objects::KnownObject;
 use crate::value::{
     Class, Dict, Function, FunctionBody, FunctionKind, ModuleState, Object, Scope, Value,
 };
@@ -117,7 +118,7 @@ impl Interp {
                 all.extend(args);
                 self.call(func, all, kwargs)
             }
-            Value::Builtin(b) => super::builtins::call_builtin(self, b.clone(), args, kwargs),
+            Value::Builtin(b) => crate::python::call_builtin(self, b.clone(), args, kwargs),
             // An ATen op packet called without naming an overload.
             Value::PyModule(p) if p.starts_with("torch.ops.aten.") => {
                 crate::ops::call_torch_function(self, &p.clone(), args, kwargs)
@@ -299,7 +300,7 @@ impl Interp {
                 let run = self.exec_block(def.body(), &scope);
                 let yielded = self.generator_sinks.pop().unwrap_or_default();
                 match run {
-                    Ok(()) | Err(Flow::Return(_)) => Ok(super::builtins::iter_of(yielded)),
+                    Ok(()) | Err(Flow::Return(_)) => Ok(crate::python::builtins::iter_of(yielded)),
                     Err(e) => Err(e),
                 }
             }
@@ -776,7 +777,7 @@ impl Interp {
         kwargs: Vec<(String, Value)>,
     ) -> R<Value> {
         if let Some(name) = &class.builtin {
-            return super::builtins::construct_builtin(
+            return super::torch_natives::construct_builtin(
                 self,
                 class.clone(),
                 name.clone(),
@@ -882,9 +883,7 @@ impl Interp {
                 None => match kwargs.iter().find(|(k, _)| **k == name) {
                     Some((_, v)) => v.clone(),
                     None => match class.lookup(&name).map(|(v, _)| v) {
-                        Some(Value::Builtin(ref b))
-                            if &*b.name == super::builtins::DATACLASS_FACTORY =>
-                        {
+                        Some(Value::Builtin(ref b)) if KnownObject::DataclassFactory.is(b) => {
                             let factory = b.receiver.clone().unwrap_or(Value::None);
                             self.call(&factory, vec![], vec![])?
                         }

@@ -11,6 +11,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{Interp, R};
+use crate::python::bind::keyword;
 use crate::value::{Dict, Value};
 
 /// (type, method): the alternate constructors this module implements.
@@ -46,20 +47,13 @@ impl Interp {
         args: &[Value],
         kwargs: &[(String, Value)],
     ) -> Option<R<Value>> {
-        let arg = |i: usize, key: &str| {
-            args.get(i)
-                .or_else(|| kwargs.iter().find(|(k, _)| k == key).map(|(_, v)| v))
-                .cloned()
-        };
+        let arg = |i: usize, key: &str| args.get(i).or_else(|| keyword(kwargs, key)).cloned();
         Some(match name {
             "dict.fromkeys" => self.dict_fromkeys(arg(0, "iterable"), arg(1, "value")),
             "int.from_bytes" => self.int_from_bytes(
                 arg(0, "bytes"),
                 arg(1, "byteorder"),
-                kwargs
-                    .iter()
-                    .find(|(k, _)| k == "signed")
-                    .map(|(_, v)| v.clone()),
+                keyword(kwargs, "signed").cloned(),
             ),
             "float.fromhex" => match arg(0, "string") {
                 Some(Value::Str(ref s)) => match float_fromhex(s) {

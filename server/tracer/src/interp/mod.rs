@@ -7,10 +7,8 @@
 //! [`record`] (putting tensor ops and symbolic ints into the graph).
 
 pub mod attr;
-pub mod builtins;
 pub mod call;
 pub mod constructors;
-pub mod copy;
 pub mod dynamo_breaks;
 pub mod eval;
 
@@ -21,12 +19,11 @@ pub const FORMATTED_STRING: &str = "_FormattedString";
 /// The attribute `torch.jit.script` sets on the module it compiles.
 pub const SCRIPTED: &str = "__exportlens_scripted__";
 pub mod import;
-pub mod itertools;
 mod locals;
-pub mod re;
 pub mod record;
 pub(crate) mod reuse;
 pub mod scalars;
+pub mod torch_natives;
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -39,6 +36,7 @@ use syntax::ast::{self, BinOp, CmpOp, Expr, ExprKind, Stmt, StmtKind, UnaryOp};
 pub use crate::evidence::Raiser;
 use crate::failure::{Failure, FailureKind, Note, NoteKind};
 use crate::graph::{Graph, NodeId};
+use crate::python::objects::KnownObject;
 use crate::shape_env::ShapeEnv;
 use crate::value::{Class, CmpKind, Dict, FunctionBody, Scope, SymBool, Value};
 use crate::{Budget, Mode, SourceFile};
@@ -937,7 +935,7 @@ impl Interp {
         self.step()
     }
 
-    fn step(&mut self) -> R<()> {
+    pub(crate) fn step(&mut self) -> R<()> {
         self.sync_guard_paths();
         self.steps += 1;
         if self.steps.is_multiple_of(256)
@@ -1555,7 +1553,7 @@ impl Interp {
             )),
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::NoneLit => Ok(Value::None),
-            ExprKind::Ellipsis => Ok(Value::builtin("builtins.Ellipsis")),
+            ExprKind::Ellipsis => Ok(KnownObject::Ellipsis.value()),
             ExprKind::FString(parts) => self.eval_fstring(parts, scope, expr.range),
             ExprKind::Attribute { value, attr } => {
                 let v = self.eval(value, scope)?;
@@ -1889,7 +1887,7 @@ impl Interp {
         if let Some(v) = self.builtin_names.get(name) {
             return Ok(v.clone());
         }
-        if let Some(v) = builtins::builtin_name(self, name) {
+        if let Some(v) = crate::python::builtins::builtin_name(self, name) {
             self.builtin_names.insert(name.to_string(), v.clone());
             return Ok(v);
         }
@@ -2127,13 +2125,13 @@ impl Interp {
             return self.tensor_binop(op, l, r, false);
         }
         // Arithmetic on Dynamo's fake `id()` of a tensor stays one.
-        let fake_id = |v: &Value| matches!(v, Value::Builtin(f) if &*f.name == "builtins.id.fake");
+        let fake_id = |v: &Value| KnownObject::of(v) == Some(KnownObject::IdFake);
         if (fake_id(&l) && matches!(r, Value::Int(_) | Value::Float(_)))
             || (fake_id(&r) && matches!(l, Value::Int(_) | Value::Float(_)))
         {
-            return Ok(Value::builtin("builtins.id.fake"));
+            return Ok(KnownObject::IdFake.value());
         }
-        builtins::python_binop(self, op, l, r)
+        crate::python::operators::python_binop(self, op, l, r)
     }
 
     fn binop_inplace(&mut self, op: BinOp, l: Value, r: Value) -> R<Value> {
@@ -2148,7 +2146,7 @@ impl Interp {
         }
     }
 
-    fn unary(&mut self, op: UnaryOp, v: Value) -> R<Value> {
+    pub(crate) fn unary(&mut self, op: UnaryOp, v: Value) -> R<Value> {
         match (op, &v) {
             (UnaryOp::Not, _) => Ok(Value::Bool(!self.truthy(&v)?)),
             (_, Value::Tensor(_)) => {
@@ -2222,7 +2220,7 @@ impl Interp {
                 }
             };
         }
-        builtins::python_compare(self, op, l, r)
+        crate::python::operators::python_compare(self, op, l, r)
     }
 
     /// A symbolic integer value, folded to a plain int when constant.

@@ -10,6 +10,7 @@ use crate::dtype::DType;
 use crate::graph::{Arg, MetaVal};
 use crate::interp::record::{SizeOperand, SizeOrigin};
 use crate::interp::{Interp, R};
+use crate::python::objects::KnownObject;
 use crate::value::{CmpKind, Tensor, Value};
 
 const SLICE_END_MAX: i64 = i64::MAX;
@@ -216,7 +217,7 @@ fn index_view(interp: &mut Interp, t: Rc<Tensor>, index: &Value, skip_full: bool
 }
 
 fn is_ellipsis(v: &Value) -> bool {
-    matches!(v, Value::Builtin(b) if &*b.name == "builtins.Ellipsis")
+    KnownObject::of(v) == Some(KnownObject::Ellipsis)
 }
 
 /// A boolean (or, deprecated, uint8) index tensor: a mask over as many

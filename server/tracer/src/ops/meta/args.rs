@@ -55,7 +55,7 @@ pub fn sizes(interp: &mut Interp, v: &Value) -> R<Vec<SymExpr>> {
 }
 
 pub fn int_list(interp: &mut Interp, v: &Value) -> R<Vec<i64>> {
-    crate::interp::builtins::ints_of(interp, v)
+    crate::interp::torch_natives::ints_of(interp, v)
 }
 
 /// Wrap a possibly negative dim into `0..rank`.

@@ -9,6 +9,7 @@ use crate::dtype::{Category, DType, Operand, result_type};
 use crate::graph::Arg;
 use crate::interp::{Interp, R};
 use crate::ops::OpCall;
+use crate::python::objects::KnownObject;
 use crate::value::{CmpKind, Tensor, Value};
 
 use super::*;
@@ -108,7 +109,7 @@ fn binary_with(
     if matches!(b, Value::Unknown(_)) {
         return Ok(b);
     }
-    if matches!(&b, Value::Builtin(f) if &*f.name == "builtins.id.fake") {
+    if KnownObject::of(&b) == Some(KnownObject::IdFake) {
         return Err(interp.graph_break(
             "GB0055",
             "TorchDynamo cannot put the result of `id(tensor)` into the graph (failed to convert args to proxy)",

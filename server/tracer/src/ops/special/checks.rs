@@ -9,7 +9,7 @@ use shapes::SymExpr;
 use super::kw;
 use crate::graph::MetaVal;
 use crate::interp::{Interp, R};
-use crate::known::known_names;
+use crate::python::names::known_names;
 use crate::value::{CmpKind, DimSpec, Value};
 
 known_names! {
@@ -121,7 +121,7 @@ pub(super) fn call(
         }
         Check::SymMin | Check::SymMax => {
             let name = if short == "sym_min" { "min" } else { "max" };
-            return crate::interp::builtins::call_builtin(
+            return crate::python::call_builtin(
                 interp,
                 Rc::new(crate::value::Builtin {
                     name: Rc::from(format!("builtins.{name}").as_str()),

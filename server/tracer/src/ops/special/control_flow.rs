@@ -10,7 +10,7 @@ use crate::dtype::DType;
 use crate::failure::FailureKind;
 use crate::graph::{Arg, MetaVal, NodeId};
 use crate::interp::{Interp, R};
-use crate::known::known_names;
+use crate::python::names::known_names;
 use crate::value::{CmpKind, Provenance, Tensor, Value};
 
 known_names! {

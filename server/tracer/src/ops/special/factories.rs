@@ -11,9 +11,9 @@ use super::{dtype_kw, kw};
 use crate::dtype::DType;
 use crate::graph::Arg;
 use crate::interp::{Interp, R};
-use crate::known::known_names;
 use crate::ops::meta::{size_expr, sizes};
 use crate::ops::values::number;
+use crate::python::names::known_names;
 use crate::value::{CmpKind, Provenance, Tensor, Value};
 use std::sync::Arc;
 

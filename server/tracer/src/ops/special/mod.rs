@@ -17,6 +17,8 @@ use crate::dtype::DType;
 use crate::interp::{Interp, R};
 use crate::value::Value;
 
+use crate::python::bind::keyword as kw;
+
 use checks::Check;
 use control_flow::HigherOrder;
 use factories::Factory;
@@ -62,10 +64,6 @@ pub fn call(
     } else {
         Ok(None)
     }
-}
-
-fn kw<'a>(kwargs: &'a [(String, Value)], name: &str) -> Option<&'a Value> {
-    kwargs.iter().find(|(k, _)| k == name).map(|(_, v)| v)
 }
 
 fn dtype_kw(kwargs: &[(String, Value)]) -> Option<DType> {

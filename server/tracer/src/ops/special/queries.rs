@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use crate::dtype::DType;
 use crate::interp::{Interp, R};
-use crate::known::known_names;
+use crate::python::names::known_names;
 use crate::value::Value;
 
 known_names! {

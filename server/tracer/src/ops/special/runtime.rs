@@ -8,7 +8,7 @@ use std::rc::Rc;
 use super::kw;
 use crate::interp::dynamo_breaks::DYNAMO_DISABLE;
 use crate::interp::{Interp, R};
-use crate::known::known_names;
+use crate::python::names::known_names;
 use crate::value::Value;
 
 known_names! {

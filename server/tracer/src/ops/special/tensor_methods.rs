@@ -12,9 +12,9 @@ use crate::dtype::DType;
 use crate::failure::FailureKind;
 use crate::graph::Arg;
 use crate::interp::{Interp, R};
-use crate::known::known_names;
 use crate::ops::meta::sizes;
 use crate::ops::views::to_dtype;
+use crate::python::names::known_names;
 use crate::value::{Tensor, Value};
 
 known_names! {

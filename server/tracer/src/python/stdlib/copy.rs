@@ -8,24 +8,32 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::{Interp, R};
+use crate::interp::{Interp, R};
+use crate::python::bind::{Args, Signature};
+use crate::python::names::known_names;
 use crate::value::{Dict, ModuleState, Object, Tensor, Value};
 
-/// Call `copy.NAME(args)`.
-pub fn call(interp: &mut Interp, name: &str, args: Vec<Value>) -> R<Value> {
-    let value = args.into_iter().next().unwrap_or(Value::None);
-    match name {
-        "copy" => Ok(shallow(interp, &value)),
-        "deepcopy" => {
+known_names! {
+    /// The functions of `copy`.
+    pub enum CopyFunction {
+        Copy = "copy",
+        Deepcopy = "deepcopy",
+    }
+}
+
+/// Call `copy.NAME(args, kwargs)`.
+pub fn call(interp: &mut Interp, function: CopyFunction, args: Args) -> R<Value> {
+    match function {
+        CopyFunction::Copy => {
+            const COPY: Signature<1> = Signature::new("copy", ["x"]).required(1);
+            let [value] = COPY.bind(interp, args)?.values();
+            Ok(shallow(interp, &value))
+        }
+        CopyFunction::Deepcopy => {
+            const DEEPCOPY: Signature<2> = Signature::new("deepcopy", ["x", "memo"]).required(1);
+            let [value, _] = DEEPCOPY.bind(interp, args)?.values();
             let mut memo = Memo::default();
             deep(interp, &value, &mut memo)
-        }
-        _ => {
-            let r = interp.current_range();
-            Ok(interp.incomplete(
-                r,
-                format!("analysis incomplete: `copy.{name}` is not modelled"),
-            ))
         }
     }
 }

@@ -1,0 +1,245 @@
+//! Python's builtin functions, by name: [`KnownBuiltin`] is every name
+//! the tracer resolves in the builtins namespace (and the internal
+//! `object.__getattribute__`-style names `super()` reaches), and each
+//! group has its file: `attributes.rs`, `conversions.rs`, `iteration.rs`,
+//! `ordering.rs`, `numbers.rs`, `types.rs`, `runtime.rs`. Builtin classes
+//! are not here: `object` and the exceptions are classes the interpreter
+//! builds (`Interp::builtin_class`), `bytearray` is the prelude's.
+
+pub mod attributes;
+pub mod conversions;
+pub mod iteration;
+pub mod numbers;
+pub mod ordering;
+pub mod runtime;
+pub mod types;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::interp::{Interp, R};
+use crate::python::bind::Args;
+use crate::python::names::known_names;
+use crate::python::objects::KnownObject;
+use crate::value::Value;
+
+known_names! {
+    /// The builtin functions (and the builtin types called as functions).
+    pub enum KnownBuiltin {
+        Len = "len",
+        Range = "range",
+        Int = "int",
+        Float = "float",
+        Bool = "bool",
+        Str = "str",
+        Tuple = "tuple",
+        List = "list",
+        Dict = "dict",
+        Set = "set",
+        Frozenset = "frozenset",
+        Isinstance = "isinstance",
+        Dir = "dir",
+        Issubclass = "issubclass",
+        Type = "type",
+        Getattr = "getattr",
+        Hasattr = "hasattr",
+        Setattr = "setattr",
+        Delattr = "delattr",
+        Zip = "zip",
+        Enumerate = "enumerate",
+        Min = "min",
+        Max = "max",
+        Abs = "abs",
+        Sum = "sum",
+        Round = "round",
+        Reversed = "reversed",
+        Sorted = "sorted",
+        Any = "any",
+        All = "all",
+        Print = "print",
+        Id = "id",
+        Iter = "iter",
+        Next = "next",
+        Map = "map",
+        Filter = "filter",
+        Super = "super",
+        Staticmethod = "staticmethod",
+        Classmethod = "classmethod",
+        Property = "property",
+        Repr = "repr",
+        Hash = "hash",
+        Callable = "callable",
+        Divmod = "divmod",
+        Pow = "pow",
+        Vars = "vars",
+        Locals = "locals",
+        Globals = "globals",
+        Format = "format",
+        Chr = "chr",
+        Ord = "ord",
+        Slice = "slice",
+        Bytes = "bytes",
+        Open = "open",
+        Eval = "eval",
+        Exec = "exec",
+        Compile = "compile",
+        Import = "__import__",
+        Complex = "complex",
+        NotImplemented = "NotImplemented",
+        /// `id(tensor)` in strict mode (`KnownObject::IdFake`), called.
+        IdFake = "id.fake",
+        /// `object.__getattribute__(self, name)`: past a class's hooks.
+        ObjectGetattribute = "object.__getattribute__",
+        /// `object.__setattr__(self, name, value)`.
+        ObjectSetattr = "object.__setattr__",
+        /// `object.__delattr__(self, name)`.
+        ObjectDelattr = "object.__delattr__",
+    }
+}
+
+impl KnownBuiltin {
+    /// Whether a bare name resolves to this builtin (the internal dotted
+    /// names do not).
+    fn is_global(self) -> bool {
+        !self.name().contains('.')
+    }
+}
+
+/// Calls the builtin `builtins.NAME` (`name` without the `builtins.`).
+pub fn call(interp: &mut Interp, name: &str, args: Args) -> R<Value> {
+    let Some(builtin) = KnownBuiltin::from_name(name) else {
+        return Ok(not_modelled(interp, name));
+    };
+    use KnownBuiltin as B;
+    match builtin {
+        B::Getattr
+        | B::Hasattr
+        | B::Setattr
+        | B::Delattr
+        | B::Dir
+        | B::Vars
+        | B::Locals
+        | B::Globals
+        | B::ObjectGetattribute
+        | B::ObjectSetattr
+        | B::ObjectDelattr => attributes::call(interp, builtin, args),
+        B::Int
+        | B::Float
+        | B::Bool
+        | B::Str
+        | B::Repr
+        | B::Format
+        | B::Tuple
+        | B::List
+        | B::Set
+        | B::Frozenset
+        | B::Dict
+        | B::Bytes
+        | B::Chr
+        | B::Ord
+        | B::Slice
+        | B::Complex => conversions::call(interp, builtin, args),
+        B::Len
+        | B::Range
+        | B::Zip
+        | B::Enumerate
+        | B::Reversed
+        | B::Iter
+        | B::Next
+        | B::Map
+        | B::Filter
+        | B::Any
+        | B::All
+        | B::Sum => iteration::call(interp, builtin, args),
+        B::Min | B::Max | B::Sorted => ordering::call(interp, builtin, args),
+        B::Abs | B::Round | B::Divmod | B::Pow | B::Hash => numbers::call(interp, builtin, args),
+        B::Isinstance
+        | B::Issubclass
+        | B::Type
+        | B::Callable
+        | B::Super
+        | B::Staticmethod
+        | B::Classmethod
+        | B::Property
+        | B::Id
+        | B::IdFake => types::call(interp, builtin, args),
+        B::Print | B::Open | B::Eval | B::Exec | B::Compile | B::Import | B::NotImplemented => {
+            runtime::call(interp, builtin, args)
+        }
+    }
+}
+
+/// A builtin the tracer does not implement: unknown.
+fn not_modelled(interp: &mut Interp, name: &str) -> Value {
+    let r = interp.current_range();
+    interp.incomplete(
+        r,
+        format!("analysis incomplete: builtin `{name}` is not modelled"),
+    )
+}
+
+/// Python's exception classes, by qualified name.
+const EXCEPTIONS: &[&str] = &[
+    "builtins.Exception",
+    "builtins.Warning",
+    "builtins.UserWarning",
+    "builtins.FutureWarning",
+    "builtins.DeprecationWarning",
+    "builtins.RuntimeWarning",
+    "builtins.BaseException",
+    "builtins.ValueError",
+    "builtins.TypeError",
+    "builtins.RuntimeError",
+    "builtins.RecursionError",
+    "builtins.AssertionError",
+    "builtins.NotImplementedError",
+    "builtins.KeyError",
+    "builtins.IndexError",
+    "builtins.AttributeError",
+    "builtins.StopIteration",
+    "builtins.ZeroDivisionError",
+    "builtins.ArithmeticError",
+    "builtins.LookupError",
+    "builtins.NameError",
+    "builtins.ImportError",
+    "builtins.SyntaxError",
+    "builtins.OverflowError",
+];
+
+/// Resolve a name that is not bound in any scope.
+pub fn builtin_name(interp: &mut Interp, name: &str) -> Option<Value> {
+    if name == "object" {
+        return Some(Value::Class(interp.builtin_class("builtins.object")));
+    }
+    if let Some(full) = EXCEPTIONS
+        .iter()
+        .find(|e| e.strip_prefix("builtins.") == Some(name))
+    {
+        return Some(Value::Class(interp.builtin_class(full)));
+    }
+    if name == "bytearray" {
+        // The prelude's class (`prelude/builtins.py`).
+        let index = crate::prelude::module_index("exportlens.builtins")?;
+        return interp.prelude_value(index, "bytearray").ok();
+    }
+    if KnownBuiltin::from_name(name).is_some_and(KnownBuiltin::is_global) {
+        return Some(Value::builtin(&format!("builtins.{name}")));
+    }
+    match name {
+        "__name__" => Some(Value::str("__main__")),
+        "__file__" => Some(Value::str(&interp.entry_file.path)),
+        "Ellipsis" => Some(KnownObject::Ellipsis.value()),
+        _ => None,
+    }
+}
+
+/// An iterator over `items` (materialised: the tracer unrolls loops).
+pub(crate) fn iter_of(items: Vec<Value>) -> Value {
+    Value::Iter(Rc::new(RefCell::new(items.into_iter())))
+}
+
+/// A tensor or a symbolic number: a value Dynamo cannot compare at
+/// compile time.
+fn is_traced_value(v: &Value) -> bool {
+    matches!(v, Value::Tensor(_) | Value::SymInt(_) | Value::SymFloat(..))
+}

@@ -1,0 +1,373 @@
+//! The methods of `str` (and of `bytes`, which the tracer keeps as text of
+//! one char per byte). Results past 1 MiB are refused
+//! (`Interp::charge_str`). Format specs in `str.format` fields are not
+//! modelled: a field is its value's `str()`.
+
+use crate::interp::{Interp, R};
+use crate::python::bind::{Args, Signature};
+use crate::python::names::known_names;
+use crate::value::Value;
+
+known_names! {
+    /// The methods of `str` the tracer implements.
+    pub enum StrMethod {
+        Format = "format",
+        Join = "join",
+        Upper = "upper",
+        Lower = "lower",
+        Title = "title",
+        Strip = "strip",
+        Lstrip = "lstrip",
+        Rstrip = "rstrip",
+        Startswith = "startswith",
+        Endswith = "endswith",
+        Replace = "replace",
+        Split = "split",
+        Rsplit = "rsplit",
+        Partition = "partition",
+        Rpartition = "rpartition",
+        Find = "find",
+        Count = "count",
+        Isdigit = "isdigit",
+        Isdecimal = "isdecimal",
+        Isnumeric = "isnumeric",
+        Isalnum = "isalnum",
+        Isalpha = "isalpha",
+        Isspace = "isspace",
+        Isupper = "isupper",
+        Islower = "islower",
+        Isidentifier = "isidentifier",
+    }
+}
+
+/// Calls `str.METHOD` on `s`.
+pub fn call(interp: &mut Interp, s: &str, method: &str, args: Args) -> R<Value> {
+    let Some(method) = StrMethod::from_name(method) else {
+        return Ok(crate::python::not_modelled(
+            interp,
+            &format!("str.{method}"),
+        ));
+    };
+    use StrMethod as M;
+    match method {
+        M::Format => format(interp, s, args),
+        M::Join => {
+            const JOIN: Signature<1> = Signature::new("join", ["iterable"])
+                .positional_only(1)
+                .required(1);
+            let [iterable] = JOIN.bind(interp, args)?.values();
+            let items = interp.iterate(&iterable)?;
+            let parts: Vec<String> = items.iter().map(|v| interp.to_str(v)).collect::<R<_>>()?;
+            let len = parts.iter().map(|p| p.len() + s.len()).sum::<usize>();
+            interp.charge_str(len)?;
+            Ok(Value::str(&parts.join(s)))
+        }
+        M::Strip | M::Lstrip | M::Rstrip => {
+            let [chars] = Signature::new(method.name(), ["chars"])
+                .positional_only(1)
+                .bind(interp, args)?
+                .values();
+            Ok(Value::str(strip(s, method, &chars)))
+        }
+        M::Startswith | M::Endswith | M::Find | M::Count => {
+            let [sub, start, end] = Signature::new(method.name(), ["sub", "start", "end"])
+                .positional_only(3)
+                .required(1)
+                .bind(interp, args)?
+                .args;
+            let (text, offset) = window(interp, s, start, end)?;
+            search(method, text, offset, &sub.unwrap_or(Value::None))
+        }
+        M::Replace => {
+            const REPLACE: Signature<3> = Signature::new("replace", ["old", "new", "count"])
+                .positional_only(3)
+                .required(2);
+            let [old, new, count] = REPLACE.bind(interp, args)?.values();
+            replace(interp, s, &old, &new, &count)
+        }
+        M::Split | M::Rsplit => {
+            let [sep, maxsplit] = Signature::new(method.name(), ["sep", "maxsplit"])
+                .bind(interp, args)?
+                .values();
+            Ok(split(s, method == M::Split, &sep, &maxsplit))
+        }
+        M::Partition | M::Rpartition => {
+            let [sep] = Signature::new(method.name(), ["sep"])
+                .positional_only(1)
+                .required(1)
+                .bind(interp, args)?
+                .values();
+            Ok(partition(s, method == M::Partition, &sep))
+        }
+        _ => {
+            Signature::new(method.name(), []).bind(interp, args)?;
+            Ok(no_argument(s, method))
+        }
+    }
+}
+
+/// The methods without arguments: case conversions and tests.
+fn no_argument(s: &str, method: StrMethod) -> Value {
+    use StrMethod as M;
+    let all = |test: fn(char) -> bool| Value::Bool(!s.is_empty() && s.chars().all(test));
+    match method {
+        M::Upper => Value::str(&s.to_uppercase()),
+        M::Lower => Value::str(&s.to_lowercase()),
+        M::Title => Value::str(&title_case(s)),
+        M::Isdigit | M::Isdecimal => all(|c| c.is_ascii_digit()),
+        M::Isnumeric => all(char::is_numeric),
+        M::Isalnum => all(char::is_alphanumeric),
+        M::Isalpha => all(char::is_alphabetic),
+        M::Isspace => all(char::is_whitespace),
+        M::Isupper => {
+            Value::Bool(s.chars().any(char::is_uppercase) && !s.chars().any(char::is_lowercase))
+        }
+        M::Islower => {
+            Value::Bool(s.chars().any(char::is_lowercase) && !s.chars().any(char::is_uppercase))
+        }
+        _ => Value::Bool(
+            s.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+                && s.chars().all(|c| c.is_alphanumeric() || c == '_'),
+        ),
+    }
+}
+
+/// `str.format(*args, **kwargs)`: `{}` takes the next positional argument,
+/// `{0}` one by index, `{name}` a keyword; `{{` and `}}` are braces.
+fn format(interp: &mut Interp, s: &str, args: Args) -> R<Value> {
+    let Args {
+        positional: args,
+        keywords: kwargs,
+    } = args;
+    let mut out = String::new();
+    let mut next = 0;
+    let mut rest = s;
+    while let Some(p) = rest.find(['{', '}']) {
+        out.push_str(&rest[..p]);
+        let brace = &rest[p..];
+        if brace.starts_with("{{") || brace.starts_with("}}") {
+            out.push_str(&brace[..1]);
+            rest = &brace[2..];
+            continue;
+        }
+        if let Some(after) = brace.strip_prefix('}') {
+            out.push('}');
+            rest = after;
+            continue;
+        }
+        let Some(q) = brace.find('}') else {
+            break;
+        };
+        let field = &brace[1..q];
+        let name = field.split([':', '!']).next().unwrap_or("");
+        let value = if name.is_empty() {
+            next += 1;
+            args.get(next - 1)
+        } else if let Ok(i) = name.parse::<usize>() {
+            args.get(i)
+        } else {
+            kwargs.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+        };
+        if let Some(v) = value {
+            let text = interp.to_str(v)?;
+            interp.charge_str(out.len() + text.len())?;
+            out.push_str(&text);
+        }
+        rest = &brace[q + 1..];
+    }
+    out.push_str(rest);
+    Ok(Value::str(&out))
+}
+
+/// `strip`, `lstrip`, `rstrip` of whitespace, or of the given characters.
+fn strip<'a>(s: &'a str, method: StrMethod, chars: &Value) -> &'a str {
+    let set: Option<Vec<char>> = match chars {
+        Value::Str(c) => Some(c.chars().collect()),
+        _ => None,
+    };
+    let strips = |c: char| match &set {
+        Some(set) => set.contains(&c),
+        None => c.is_whitespace(),
+    };
+    match method {
+        StrMethod::Lstrip => s.trim_start_matches(strips),
+        StrMethod::Rstrip => s.trim_end_matches(strips),
+        _ => s.trim_matches(strips),
+    }
+}
+
+/// `s[start:end]` with Python's index rules, counted in characters, and
+/// its first character's index in `s`.
+fn window<'a>(
+    interp: &mut Interp,
+    s: &'a str,
+    start: Option<Value>,
+    end: Option<Value>,
+) -> R<(&'a str, usize)> {
+    let (start, end) = (start.filter(|v| !v.is_none()), end.filter(|v| !v.is_none()));
+    if start.is_none() && end.is_none() {
+        return Ok((s, 0));
+    }
+    let n = s.chars().count() as i64;
+    let mut bound = |v: Option<Value>, default: i64| -> R<usize> {
+        let i = match v {
+            Some(v) => interp.index_int(&v)?,
+            None => default,
+        };
+        Ok((if i < 0 { i + n } else { i }).clamp(0, n) as usize)
+    };
+    let start = bound(start, 0)?;
+    let end = bound(end, n)?.max(start);
+    let byte = |i: usize| s.char_indices().nth(i).map_or(s.len(), |(b, _)| b);
+    Ok((&s[byte(start)..byte(end)], start))
+}
+
+/// `startswith`, `endswith` (a prefix or a tuple of them), `find` and
+/// `count` within `text`, which starts at character `offset` of the string.
+fn search(method: StrMethod, text: &str, offset: usize, sub: &Value) -> R<Value> {
+    let subs: Vec<&str> = match sub {
+        Value::Str(p) => vec![&**p],
+        Value::Tuple(t) if matches!(method, StrMethod::Startswith | StrMethod::Endswith) => t
+            .iter()
+            .filter_map(|p| match p {
+                Value::Str(p) => Some(&**p),
+                _ => None,
+            })
+            .collect(),
+        _ => vec![],
+    };
+    Ok(match method {
+        StrMethod::Startswith => Value::Bool(subs.iter().any(|p| text.starts_with(p))),
+        StrMethod::Endswith => Value::Bool(subs.iter().any(|p| text.ends_with(p))),
+        StrMethod::Find => Value::Int(
+            subs.first()
+                .and_then(|p| text.find(p))
+                .map_or(-1, |b| (offset + text[..b].chars().count()) as i64),
+        ),
+        _ => Value::Int(subs.first().map_or(0, |p| {
+            if p.is_empty() {
+                text.chars().count() + 1
+            } else {
+                text.matches(p).count()
+            }
+        }) as i64),
+    })
+}
+
+/// `replace(old, new, count=-1)`.
+fn replace(interp: &mut Interp, s: &str, old: &Value, new: &Value, count: &Value) -> R<Value> {
+    let (Value::Str(a), Value::Str(b)) = (old, new) else {
+        return Ok(Value::str(s));
+    };
+    let limit = match count {
+        Value::Int(n) if *n >= 0 => Some(*n as usize),
+        _ => None,
+    };
+    // An empty pattern matches between every two characters.
+    let mut hits = if a.is_empty() {
+        s.chars().count() + 1
+    } else {
+        s.matches(&**a).count()
+    };
+    if let Some(limit) = limit {
+        hits = hits.min(limit);
+    }
+    interp.charge_str(s.len().saturating_add(hits.saturating_mul(b.len())))?;
+    Ok(Value::str(&match limit {
+        Some(n) => s.replacen(&**a, b, n),
+        None => s.replace(&**a, b),
+    }))
+}
+
+/// `split(sep=None, maxsplit=-1)` and `rsplit` (`forward` false):
+/// `maxsplit` cuts at most (from the right for `rsplit`); negative or
+/// absent, every one.
+fn split(s: &str, forward: bool, sep: &Value, maxsplit: &Value) -> Value {
+    let limit = match maxsplit {
+        Value::Int(n) if *n >= 0 => Some(*n as usize + 1),
+        _ => None,
+    };
+    let sep = match sep {
+        Value::Str(sep) => Some(&**sep),
+        _ => None,
+    };
+    let mut parts: Vec<&str> = match (sep, forward) {
+        (Some(sep), true) => match limit {
+            Some(n) => s.splitn(n, sep).collect(),
+            None => s.split(sep).collect(),
+        },
+        (Some(sep), false) => {
+            let mut p: Vec<&str> = match limit {
+                Some(n) => s.rsplitn(n, sep).collect(),
+                None => s.rsplit(sep).collect(),
+            };
+            p.reverse();
+            p
+        }
+        (None, _) => s.split_whitespace().collect(),
+    };
+    if sep.is_none()
+        && let Some(n) = limit
+        && parts.len() > n
+    {
+        parts = split_whitespace_limited(s, forward, n);
+    }
+    Value::list(parts.into_iter().map(Value::str).collect())
+}
+
+/// Whitespace splitting into at most `n` parts keeps the rest whole.
+fn split_whitespace_limited(s: &str, forward: bool, n: usize) -> Vec<&str> {
+    let mut parts = Vec::with_capacity(n);
+    if forward {
+        let mut rest = s.trim_start();
+        for _ in 0..n - 1 {
+            let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+            parts.push(&rest[..end]);
+            rest = rest[end..].trim_start();
+        }
+        parts.push(rest);
+    } else {
+        let mut rest = s.trim_end();
+        let mut tail = Vec::new();
+        for _ in 0..n - 1 {
+            let start = rest.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+            tail.push(&rest[start..]);
+            rest = rest[..start].trim_end();
+        }
+        parts.push(rest);
+        parts.extend(tail.into_iter().rev());
+    }
+    parts
+}
+
+/// `partition(sep)` and `rpartition` (`forward` false).
+fn partition(s: &str, forward: bool, sep: &Value) -> Value {
+    let sep = match sep {
+        Value::Str(sep) => &**sep,
+        _ => "",
+    };
+    let found = if forward { s.find(sep) } else { s.rfind(sep) };
+    let parts = match found {
+        Some(i) if !sep.is_empty() => [&s[..i], sep, &s[i + sep.len()..]],
+        _ if forward => [s, "", ""],
+        _ => ["", "", s],
+    };
+    Value::tuple(parts.iter().map(|p| Value::str(p)).collect())
+}
+
+/// `str.title()`: each run of letters capitalized.
+fn title_case(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut prev_alpha = false;
+    for c in s.chars() {
+        if prev_alpha {
+            out.extend(c.to_lowercase());
+        } else {
+            out.extend(c.to_uppercase());
+        }
+        prev_alpha = c.is_alphabetic();
+    }
+    out
+}

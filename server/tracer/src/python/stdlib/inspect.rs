@@ -1,0 +1,143 @@
+//! The `inspect` module as library code uses it for introspection:
+//! `signature` (parameters with names, defaults and kinds),
+//! `get_annotations`, `getsource` (a module's file text), `currentframe`,
+//! `isclass`, `isfunction`, and `Parameter`'s kind constants.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::interp::{Interp, R};
+use crate::python::bind::{Args, Signature};
+use crate::python::names::known_names;
+use crate::python::objects::KnownObject;
+use crate::value::{Dict, Value};
+
+known_names! {
+    /// The functions of `inspect` the tracer implements.
+    pub enum InspectFunction {
+        GetAnnotations = "get_annotations",
+        Signature = "signature",
+        Getsource = "getsource",
+        Currentframe = "currentframe",
+        Isclass = "isclass",
+        Isfunction = "isfunction",
+    }
+}
+
+/// Call `inspect.NAME(args, kwargs)`.
+pub fn call(interp: &mut Interp, function: InspectFunction, args: Args) -> R<Value> {
+    if function == InspectFunction::Currentframe {
+        Signature::new("currentframe", []).bind(interp, args)?;
+        return Ok(Value::Object(Rc::new(crate::value::Object {
+            id: interp.fresh_id(),
+            class: interp.builtin_class("types.FrameType"),
+            attrs: Default::default(),
+            module: None,
+        })));
+    }
+    // Each takes the object first; what follows is keyword-only and the
+    // tracer does not need it.
+    let [object] = Signature::new(function.name(), ["object"])
+        .required(1)
+        .star_kwargs()
+        .bind(interp, args)?
+        .values();
+    match function {
+        InspectFunction::GetAnnotations => {
+            let own = match &object {
+                Value::Class(c) => c.own_attr("__annotations__"),
+                _ => None,
+            };
+            Ok(match own {
+                Some(Value::Dict(ref d)) => Value::Dict(Rc::new(RefCell::new(d.borrow().clone()))),
+                _ => Value::Dict(Rc::new(RefCell::new(Dict::default()))),
+            })
+        }
+        InspectFunction::Signature => signature_of(interp, &object),
+        // A module's source is its file's text (library code inspects its
+        // own modules for decorators).
+        InspectFunction::Getsource => {
+            let text = match (&object, &interp.workspace) {
+                (Value::Module(m), Some(ws)) => m.path.as_ref().and_then(|p| ws.text(p)),
+                _ => None,
+            };
+            Ok(match text {
+                Some(t) => Value::str(&t),
+                None => Value::unknown("inspect.getsource"),
+            })
+        }
+        InspectFunction::Isclass => Ok(Value::Bool(matches!(object, Value::Class(_)))),
+        _ => Ok(Value::Bool(matches!(object, Value::Function(_)))),
+    }
+}
+
+/// `inspect.Parameter`'s kinds, as CPython numbers them.
+const PARAMETER_KINDS: [(&str, i64); 5] = [
+    ("POSITIONAL_ONLY", 0),
+    ("POSITIONAL_OR_KEYWORD", 1),
+    ("VAR_POSITIONAL", 2),
+    ("KEYWORD_ONLY", 3),
+    ("VAR_KEYWORD", 4),
+];
+
+/// `inspect.Parameter.NAME` read from the class.
+pub fn parameter_class_attr(name: &str) -> Option<Value> {
+    if name == "empty" {
+        return Some(KnownObject::ParameterEmpty.value());
+    }
+    PARAMETER_KINDS
+        .iter()
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| Value::Int(*v))
+}
+
+/// `inspect.signature(f)` of a Python function (a bound method without
+/// its first parameter): `parameters`, an ordered dict of `Parameter`s
+/// with `name`, `default` (`Parameter.empty` when none) and `kind`.
+fn signature_of(interp: &mut Interp, target: &Value) -> R<Value> {
+    let (func, bound) = match target {
+        Value::Function(f) => (f.clone(), false),
+        Value::BoundMethod(m) => match &m.1 {
+            Value::Function(f) => (f.clone(), true),
+            _ => return Ok(Value::unknown("inspect.signature")),
+        },
+        _ => return Ok(Value::unknown("inspect.signature")),
+    };
+    let p = &func.params;
+    let mut listed: Vec<(&str, i64)> = Vec::new();
+    listed.extend(p.posonly.iter().map(|a| (a.name.as_str(), 0)));
+    listed.extend(p.args.iter().map(|a| (a.name.as_str(), 1)));
+    listed.extend(p.vararg.iter().map(|a| (a.name.as_str(), 2)));
+    listed.extend(p.kwonly.iter().map(|a| (a.name.as_str(), 3)));
+    listed.extend(p.kwarg.iter().map(|a| (a.name.as_str(), 4)));
+    let class = interp.builtin_class("inspect.Parameter");
+    let mut parameters = Dict::default();
+    for (name, kind) in listed.into_iter().skip(usize::from(bound)) {
+        let default = func
+            .defaults
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| KnownObject::ParameterEmpty.value());
+        let param = Rc::new(crate::value::Object {
+            id: interp.fresh_id(),
+            class: class.clone(),
+            attrs: RefCell::new(vec![
+                ("name".to_string(), Value::str(name)),
+                ("default".to_string(), default),
+                ("kind".to_string(), Value::Int(kind)),
+            ]),
+            module: None,
+        });
+        parameters.insert(Value::str(name), Value::Object(param));
+    }
+    let signature = Rc::new(crate::value::Object {
+        id: interp.fresh_id(),
+        class: interp.builtin_class("inspect.Signature"),
+        attrs: RefCell::new(vec![(
+            "parameters".to_string(),
+            Value::Dict(Rc::new(RefCell::new(parameters))),
+        )]),
+        module: None,
+    });
+    Ok(Value::Object(signature))
+}

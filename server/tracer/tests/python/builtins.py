@@ -1,0 +1,124 @@
+"""Builtin functions: conversions, iteration, ordering, numbers, types and
+attributes, as CPython runs them (each assert is checked by CPython and by
+the tracer)."""
+
+# Conversions.
+assert int() == 0 and int(3.9) == 3 and int(-3.9) == -3 and int(" 42 ") == 42
+assert int(True) == 1
+assert float() == 0.0 and float(2) == 2.0 and float("1.5") == 1.5
+assert float("inf") > 1e308 and float("-inf") < -1e308
+assert bool() is False and bool([]) is False and bool([0]) is True
+assert str() == "" and str(12) == "12" and str(None) == "None"
+assert repr("a") == "'a'" and repr([1, "b"]) == "[1, 'b']"
+assert tuple() == () and tuple([1, 2]) == (1, 2)
+assert list() == [] and list(range(3)) == [0, 1, 2]
+assert set([1, 2, 1]) == {1, 2} and frozenset([3, 3]) == {3}
+assert dict() == {} and dict([("a", 1)], b=2) == {"a": 1, "b": 2}
+assert dict({"a": 1}) == {"a": 1}
+assert chr(65) == "A" and ord("A") == 65
+assert format(7) == "7"
+s = slice(3)
+assert (s.start, s.stop, s.step) == (None, 3, None)
+s = slice(1, 5, 2)
+assert (s.start, s.stop, s.step) == (1, 5, 2)
+
+# Iteration.
+assert len("héllo") == 5 and len([1, 2]) == 2 and len(range(0, 10, 3)) == 4
+assert list(range(2, 8, 3)) == [2, 5]
+assert list(zip([1, 2, 3], "ab")) == [(1, "a"), (2, "b")]
+assert list(enumerate("ab", 1)) == [(1, "a"), (2, "b")]
+assert list(enumerate("ab", start=5)) == [(5, "a"), (6, "b")]
+assert list(reversed([1, 2, 3])) == [3, 2, 1]
+it = iter([1, 2])
+assert next(it) == 1 and next(it) == 2 and next(it, "done") == "done"
+assert list(map(lambda a, b: a * b, [1, 2, 3], [4, 5])) == [4, 10]
+assert list(filter(None, [0, 1, "", "x"])) == [1, "x"]
+assert list(filter(lambda v: v > 1, [1, 2, 3])) == [2, 3]
+assert any([0, 1]) and not any([]) and all([]) and not all([1, 0])
+assert sum([1, 2, 3]) == 6 and sum([1, 2], 10) == 13 and sum([[1], [2]], []) == [1, 2]
+assert sum([0.5, 0.25], start=1) == 1.75
+
+# Ordering.
+assert min(3, 1, 2) == 1 and max([3, 1, 2]) == 3
+assert min([], default=7) == 7
+assert max(["aa", "b"], key=len) == "aa" and min("ba") == "a"
+assert sorted([3, 1, 2]) == [1, 2, 3]
+assert sorted([3, 1, 2], reverse=True) == [3, 2, 1]
+assert sorted(["bb", "a", "ccc"], key=len) == ["a", "bb", "ccc"]
+
+# Numbers.
+assert abs(-3) == 3 and abs(-2.5) == 2.5
+assert round(2.5) == 2 and round(3.5) == 4 and round(-0.5) == 0
+assert round(1.25, 1) == 1.2 and round(7) == 7
+assert divmod(7, 2) == (3, 1) and divmod(-7, 2) == (-4, 1)
+assert pow(2, 10) == 1024 and pow(2, -1) == 0.5
+
+# Types.
+assert isinstance(1, int) and isinstance(True, int) and not isinstance(1.0, int)
+assert isinstance("a", (int, str)) and isinstance(None, type(None))
+assert isinstance([], list) and not isinstance((), list)
+assert type(1) is int and type("a") is str and type([]) is list
+assert callable(len) and callable(lambda: 0) and not callable(3)
+
+
+class Base:
+    def __init__(self):
+        self.tag = "base"
+
+    def who(self):
+        return "base"
+
+
+class Child(Base):
+    def __init__(self):
+        super().__init__()
+        self.extra = 1
+
+    def who(self):
+        return "child of " + super().who()
+
+
+c = Child()
+assert c.tag == "base" and c.extra == 1 and c.who() == "child of base"
+assert isinstance(c, Base) and issubclass(Child, Base) and not issubclass(Base, Child)
+assert type(c) is Child
+
+# Attributes.
+assert getattr(c, "tag") == "base" and getattr(c, "missing", 5) == 5
+assert hasattr(c, "extra") and not hasattr(c, "missing")
+setattr(c, "extra", 2)
+assert c.extra == 2
+delattr(c, "extra")
+assert not hasattr(c, "extra")
+assert vars(c) == {"tag": "base"}
+assert "who" in dir(c)
+
+
+class Temperature:
+    def __init__(self):
+        self._c = 0
+
+    def get(self):
+        return self._c
+
+    def set(self, value):
+        self._c = value
+
+    celsius = property(get, set)
+
+
+t = Temperature()
+t.celsius = 21
+assert t.celsius == 21
+
+# Abstract types and the types of functions.
+import collections.abc
+import types
+
+assert isinstance([1], collections.abc.Sequence) and isinstance({}, collections.abc.Mapping)
+assert not isinstance(3, collections.abc.Iterable) and isinstance((1,), collections.abc.Sized)
+assert isinstance(lambda: 0, types.FunctionType) and isinstance(len, types.BuiltinFunctionType)
+assert isinstance(len, collections.abc.Callable) and not isinstance([], collections.abc.Hashable)
+assert (5).real == 5 and (7).numerator == 7
+s = slice(1, 9)
+assert s.start == 1 and s.stop == 9 and s.step is None

@@ -1,0 +1,24 @@
+"""The Python semantics files of server/tracer/tests/python/ run by CPython.
+
+Each file is a module of asserts about builtins, builtin types' methods and
+the standard-library modules the tracer models; the tracer runs the same
+files (server/tracer/tests/python_files.rs), so both agree with the real
+language.
+"""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+FILES = sorted((Path(__file__).resolve().parent.parent / "server/tracer/tests/python").glob("*.py"))
+
+
+def test_the_files_are_found():
+    assert len(FILES) >= 4, FILES
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
+def test_cpython_runs_the_file(path):
+    run = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Benchmark of `exportlens run` (the interp crate) against eager PyTorch.
+"""Benchmark of `exportlens run` (the runtime crate) against eager PyTorch.
 Every figure and ratio is measured in this run.
 
   1. Graph execution: `exportlens run --json --repeat R CASE` reports the

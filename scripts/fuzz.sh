@@ -20,7 +20,7 @@
 #   JSON-RPC and framing, out-of-range positions, edits to unopened
 #   documents, interleaved edits, documents with deep and self-referential
 #   values and star-import cycles;
-# - the checkpoint fuzzer (server/interp/tests/fuzz_weights.rs): mutated
+# - the checkpoint fuzzer (server/runtime/tests/fuzz_weights.rs): mutated
 #   .pt and .safetensors files, random safetensors headers, and .pt files
 #   whose pickle is generated from an opcode grammar (state dicts with
 #   lying sizes/strides/offsets/storages, random opcode streams, globals of
@@ -46,5 +46,5 @@ echo "fuzzing each target for ${seconds}s with seed ${seed}"
 status=0
 cargo test --release -p spec-tests --test fuzz pipeline_fuzz -- --nocapture || status=1
 cargo test --release -p lsp --test fuzz_lsp -- --nocapture || status=1
-cargo test --release -p interp --test fuzz_weights -- --nocapture || status=1
+cargo test --release -p runtime --test fuzz_weights -- --nocapture || status=1
 exit $status

@@ -43,7 +43,7 @@ fn main() -> std::process::ExitCode {
                 return std::process::ExitCode::FAILURE;
             }
             let base = status_kib("VmRSS:").unwrap_or(0);
-            let run = interp::run_program(&file, &entry, program, &interp::RunOptions::default());
+            let run = runtime::run_program(&file, &entry, program, &runtime::RunOptions::default());
             let peak = status_kib("VmHWM:").unwrap_or(0);
             let growth = peak.saturating_sub(base) * 1024;
             match run {

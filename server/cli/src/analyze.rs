@@ -198,7 +198,7 @@ pub fn analyze(path: &str, text: &str, modes: &[Mode]) -> Analysis {
         .into_iter()
         .map(|e| {
             let runs = if export::draft::is_draft(&e) {
-                let draft = interp::draft_options(&file, &e, options.clone());
+                let draft = runtime::draft_options(&file, &e, options.clone());
                 tracer::trace_entry_modes(&file, &e, modes, &draft)
             } else {
                 tracer::trace_entry_modes(&file, &e, modes, &options)

@@ -62,11 +62,11 @@ pub fn write(
         ),
     };
     let named = export::name_program(program, mode);
-    let limits = interp::Limits::default();
-    let ctx = interp::exec::Ctx::new(&program.env, limits);
-    let mut values = interp::inputs::Values::recover(&analysis.file, e);
+    let limits = runtime::Limits::default();
+    let ctx = runtime::exec::Ctx::new(&program.env, limits);
+    let mut values = runtime::inputs::Values::recover(&analysis.file, e);
     if let Some(w) = weights {
-        let sd = interp::weights::load(w, limits.max_memory).map_err(|e| anyhow!("{e}"))?;
+        let sd = runtime::weights::load(w, limits.max_memory).map_err(|e| anyhow!("{e}"))?;
         values
             .check_weights(&sd, program, &ctx)
             .map_err(|e| anyhow!("{e}"))?;
@@ -88,7 +88,7 @@ pub fn write(
         .map_err(|e| anyhow!("the program's state: {e}"))?;
     let mut state = HashMap::new();
     for (id, v) in assigned {
-        let interp::RVal::Tensor(t) = v else {
+        let runtime::RVal::Tensor(t) = v else {
             bail!("the value of `{}` is not a tensor", named.name(id));
         };
         let flat = t.to_f64().map_err(|e| anyhow!("{e}"))?;

@@ -1,5 +1,5 @@
 //! `exportlens run FILE`: run each entry point's exported program
-//! (non-strict trace) with the `interp` crate, on the deterministic values
+//! (non-strict trace) with the `runtime` crate, on the deterministic values
 //! of report-schema.md, on `--init random --seed N` values or on
 //! `--weights FILE`, optionally at other sizes (`--input NAME=SHAPE`), and
 //! print output dtypes, shapes, a value summary and the wall time, or the
@@ -105,20 +105,20 @@ pub fn parse_size(s: &str) -> Result<u64> {
 pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let text = crate::analyze::read_source(&args.file)?;
     let path = args.file.display().to_string();
-    let limits = interp::Limits {
+    let limits = runtime::Limits {
         max_memory: parse_size(&args.max_memory)?,
     };
     let weights = match &args.weights {
         Some(w) => Some(Rc::new(
-            interp::weights::load(w, limits.max_memory).map_err(|e| anyhow::anyhow!("{e}"))?,
+            runtime::weights::load(w, limits.max_memory).map_err(|e| anyhow::anyhow!("{e}"))?,
         )),
         None => None,
     };
-    let options = interp::RunOptions {
+    let options = runtime::RunOptions {
         limits,
         init: match args.init {
-            InitArg::Deterministic => interp::Init::Deterministic,
-            InitArg::Random => interp::Init::Random { seed: args.seed },
+            InitArg::Deterministic => runtime::Init::Deterministic,
+            InitArg::Random => runtime::Init::Random { seed: args.seed },
         },
         weights,
         input_shapes: args
@@ -134,7 +134,7 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     crate::check::say_syntax_errors(&syntax);
     drop(parsed);
     let json = args.json;
-    let mut runs = interp::run_source(&path, &text, &options);
+    let mut runs = runtime::run_source(&path, &text, &options);
     if let Some(name) = &args.entry {
         runs.retain(|r| &r.name == name);
         if runs.is_empty() {
@@ -144,14 +144,14 @@ pub fn run(args: &RunArgs) -> Result<ExitCode> {
     let failed = syntax.failed() || runs.iter().any(|r| r.result.is_err());
     let mut stdout = std::io::stdout().lock();
     if json {
-        let doc = interp::file_json(&path, &runs);
+        let doc = runtime::file_json(&path, &runs);
         writeln!(
             stdout,
             "{}",
             serde_json::to_string_pretty(&doc).context("serializing the run")?
         )?;
     } else {
-        write!(stdout, "{}", interp::summary::runs_text(&runs))?;
+        write!(stdout, "{}", runtime::summary::runs_text(&runs))?;
     }
     Ok(if failed {
         ExitCode::from(1)

@@ -2,7 +2,7 @@
 //! records it: the size made a float once (`torch.sym_float`), each division
 //! (`_operator.truediv`, valued `FloatTrueDiv(1.0, ToFloat(s0))`), and the
 //! tensor op taking that node; read off `torch.export.export` on the same
-//! model (`server/interp/tests/sym_float.rs` runs it).
+//! model (`server/runtime/tests/sym_float.rs` runs it).
 
 use crate::common;
 use export::report::val_json;

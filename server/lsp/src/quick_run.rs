@@ -1,6 +1,6 @@
 //! Quick runs from the editor: the `exportlens/quickRun` request and the
 //! `exportlens.quickRun` command run each entry point's exported program
-//! (non-strict trace) with the `interp` crate on the deterministic values
+//! (non-strict trace) with the `runtime` crate on the deterministic values
 //! and answer with the same summary as `exportlens run`.
 
 use serde::{Deserialize, Serialize};
@@ -36,11 +36,11 @@ pub struct QuickRunResult {
 /// Blocking: call it off the async runtime. Never panics (the interpreter
 /// catches panics per entry).
 pub fn run(path: &str, text: &str, line: Option<u32>) -> (String, Vec<Json>) {
-    let mut runs = interp::run_source(path, text, &interp::RunOptions::default());
+    let mut runs = runtime::run_source(path, text, &runtime::RunOptions::default());
     if let Some(l) = line {
         runs.retain(|r| r.line == l);
     }
-    let summary = interp::summary::runs_text(&runs);
-    let entries = runs.iter().map(interp::entry_json).collect();
+    let summary = runtime::summary::runs_text(&runs);
+    let entries = runs.iter().map(runtime::entry_json).collect();
     (summary, entries)
 }

@@ -369,7 +369,7 @@ fn trace_entry(ctx: &Ctx, entry: &EntryPoint, options: &tracer::TraceOptions) ->
     let wanted = ctx.modes().for_entry(entry);
     let draft_options;
     let options = if export::draft::is_draft(entry) {
-        draft_options = interp::draft_trace_options(ctx.file, entry, options.clone());
+        draft_options = runtime::draft_trace_options(ctx.file, entry, options.clone());
         &draft_options
     } else {
         options

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use interp::{ErrorKind, Init, RunOptions};
+use runtime::{ErrorKind, Init, RunOptions};
 
 const LINEAR: &str = "import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = nn.Linear(2, 1)\n\n    def forward(self, x):\n        return self.l(x)\n\nmodel = M()\nexample_args = (torch.randn(1, 2),)\n";
 
@@ -17,13 +17,13 @@ fn fixture(name: &str) -> PathBuf {
         .join(name)
 }
 
-fn run(src: &str, options: &RunOptions) -> interp::EntryRun {
-    let mut runs = interp::run_source("case.py", src, options);
+fn run(src: &str, options: &RunOptions) -> runtime::EntryRun {
+    let mut runs = runtime::run_source("case.py", src, options);
     assert_eq!(runs.len(), 1);
     runs.remove(0)
 }
 
-fn output(r: &interp::EntryRun, i: usize) -> (Vec<usize>, Vec<f64>) {
+fn output(r: &runtime::EntryRun, i: usize) -> (Vec<usize>, Vec<f64>) {
     let out = r
         .result
         .as_ref()
@@ -44,7 +44,7 @@ fn refused(src: &str, options: &RunOptions, kind: ErrorKind, says: &str) -> Stri
 }
 
 fn with_weights(path: &Path) -> RunOptions {
-    let sd = interp::weights::load(path, 1 << 30).unwrap_or_else(|e| panic!("{}", e.message));
+    let sd = runtime::weights::load(path, 1 << 30).unwrap_or_else(|e| panic!("{}", e.message));
     RunOptions {
         weights: Some(Rc::new(sd)),
         ..Default::default()
@@ -152,7 +152,7 @@ fn malformed_and_hostile_weight_files_are_refused_without_running_code() {
         (fixture("code_running.pt"), "no tensors"),
         (dir.join("missing.pt"), "cannot read the weights"),
     ] {
-        let e = interp::weights::load(&path, 1 << 30).expect_err(&path.display().to_string());
+        let e = runtime::weights::load(&path, 1 << 30).expect_err(&path.display().to_string());
         assert_eq!(e.kind, ErrorKind::Weights, "{}", e.message);
         assert!(
             e.message.contains(says),
@@ -165,7 +165,7 @@ fn malformed_and_hostile_weight_files_are_refused_without_running_code() {
         !Path::new("/tmp/exportlens-pickle-ran").exists(),
         "the pickle's os.system ran"
     );
-    let big = interp::weights::load(&fixture("linear_state_dict.pt"), 100).unwrap_err();
+    let big = runtime::weights::load(&fixture("linear_state_dict.pt"), 100).unwrap_err();
     assert_eq!(big.kind, ErrorKind::Memory);
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -329,11 +329,11 @@ fn integer_weights_are_cast_and_absurd_sizes_refused_before_allocating() {
 #[test]
 fn a_checkpoint_view_larger_than_the_memory_limit_is_refused() {
     // 2^20 f32 elements (4 MiB) from one stored element.
-    let sd = interp::weights::load(&fixture("expanded.pt"), 8 << 20).unwrap();
+    let sd = runtime::weights::load(&fixture("expanded.pt"), 8 << 20).unwrap();
     let w = sd.tensor("w").unwrap().expect("w");
     assert_eq!(w.dims(), &[1 << 20]);
     assert!(w.to_f64().unwrap().iter().all(|v| *v == 0.5));
-    let e = interp::weights::load(&fixture("expanded.pt"), 1 << 20).unwrap_err();
+    let e = runtime::weights::load(&fixture("expanded.pt"), 1 << 20).unwrap_err();
     assert_eq!(e.kind, ErrorKind::Memory);
     assert!(
         e.message
@@ -364,7 +364,7 @@ fn concrete_mode_respects_the_memory_limit() {
         "{message}"
     );
     let small = RunOptions {
-        limits: interp::Limits {
+        limits: runtime::Limits {
             max_memory: 1 << 20,
         },
         ..Default::default()

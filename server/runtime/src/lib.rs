@@ -1,4 +1,4 @@
-//! The interpreter backend: runs a program traced by `tracer` on concrete
+//! The runtime of quick runs: runs a program traced by `tracer` on concrete
 //! tensors (candle-core, CPU) to give quick numeric results without Python
 //! or torch, number for number with eager PyTorch on the deterministic
 //! values of report-schema.md ("Numeric outputs").
@@ -294,7 +294,7 @@ pub fn run_source(path: &str, text: &str, options: &RunOptions) -> Vec<EntryRun>
                 .cloned()
                 .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
                 .unwrap_or_default();
-            Err(Error::internal(format!("the interpreter panicked: {msg}")))
+            Err(Error::internal(format!("the runtime panicked: {msg}")))
         });
         out.push(EntryRun {
             name: entry.name.clone(),

@@ -5,7 +5,7 @@
 //! the checkpoint fuzzer grew to 8 GB in ten minutes. Its own test binary,
 //! so that no other test's allocations move the resident set.
 
-use interp::RunOptions;
+use runtime::RunOptions;
 
 const LINEAR: &str = "import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = nn.Linear(2, 1)\n\n    def forward(self, x):\n        return self.l(x)\n\nmodel = M()\nexample_args = (torch.randn(1, 2),)\n";
 
@@ -23,7 +23,7 @@ fn resident_mib() -> u64 {
 #[test]
 fn repeated_quick_runs_keep_the_resident_set_flat() {
     let run = || {
-        let runs = interp::run_source("case.py", LINEAR, &RunOptions::default());
+        let runs = runtime::run_source("case.py", LINEAR, &RunOptions::default());
         assert!(runs[0].result.is_ok());
     };
     // Warm up: the prelude, caches and the allocator's pools.

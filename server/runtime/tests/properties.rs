@@ -5,14 +5,14 @@
 
 use crate::common;
 
-use interp::exec::{Ctx, Limits};
-use interp::kernels::{self, Args};
-use interp::{RVal, T};
 use proptest::prelude::*;
+use runtime::exec::{Ctx, Limits};
+use runtime::kernels::{self, Args};
+use runtime::{RVal, T};
 use tracer::dtype::{Category, DType, Operand, result_type};
 use tracer::shape_env::ShapeEnv;
 
-fn call(target: &str, dt: DType, shape: &[usize], pos: Vec<RVal>) -> Result<T, interp::Error> {
+fn call(target: &str, dt: DType, shape: &[usize], pos: Vec<RVal>) -> Result<T, runtime::Error> {
     let env = ShapeEnv::new();
     let mut ctx = Ctx::new(&env, Limits::default());
     let dims: Vec<i64> = shape.iter().map(|d| *d as i64).collect();

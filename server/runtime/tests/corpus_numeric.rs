@@ -68,10 +68,10 @@ fn compare_leaf(got: &Json, want: &Json) -> Result<(), String> {
 
 fn check_case(py: &Path, want: &Json) -> Result<(), String> {
     let text = std::fs::read_to_string(py).map_err(|e| e.to_string())?;
-    let runs = interp::run_source(
+    let runs = runtime::run_source(
         &py.display().to_string(),
         &text,
-        &interp::RunOptions::default(),
+        &runtime::RunOptions::default(),
     );
     let Some(run) = runs.iter().find(|r| r.name == "model").or(runs.first()) else {
         return Err("no entry point".into());
@@ -80,7 +80,7 @@ fn check_case(py: &Path, want: &Json) -> Result<(), String> {
         Ok(o) => o,
         Err(e) => return Err(format!("[{}] {}", e.label(), e.message)),
     };
-    let got = interp::summary::outputs(&out.outputs, out.tree.as_ref()).map_err(|e| e.message)?;
+    let got = runtime::summary::outputs(&out.outputs, out.tree.as_ref()).map_err(|e| e.message)?;
     compare_tree(&got, want, "output")
 }
 

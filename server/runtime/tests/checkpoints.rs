@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Instant;
 
-use interp::{ErrorKind, RunOptions};
+use runtime::{ErrorKind, RunOptions};
 
 /// A protocol-2 pickle, written opcode by opcode.
 struct Pk(Vec<u8>);
@@ -152,7 +152,7 @@ fn good_linear() -> Vec<u8> {
 /// The load must fail with an error of `kind` that says `says`, quickly.
 fn refused(path: &Path, max: u64, kind: ErrorKind, says: &str) -> String {
     let t0 = Instant::now();
-    let e = interp::weights::load(path, max)
+    let e = runtime::weights::load(path, max)
         .err()
         .unwrap_or_else(|| panic!("{} loaded, but should be refused: {says}", path.display()));
     assert!(
@@ -166,13 +166,13 @@ fn refused(path: &Path, max: u64, kind: ErrorKind, says: &str) -> String {
     e.message
 }
 
-fn run_with(src: &str, path: &Path, max: u64) -> interp::EntryRun {
-    let sd = interp::weights::load(path, max).unwrap_or_else(|e| panic!("{}", e.message));
+fn run_with(src: &str, path: &Path, max: u64) -> runtime::EntryRun {
+    let sd = runtime::weights::load(path, max).unwrap_or_else(|e| panic!("{}", e.message));
     let options = RunOptions {
         weights: Some(Rc::new(sd)),
         ..Default::default()
     };
-    let mut runs = interp::run_source("case.py", src, &options);
+    let mut runs = runtime::run_source("case.py", src, &options);
     runs.remove(0)
 }
 
@@ -303,7 +303,7 @@ fn stride_zero_views_cost_nothing_until_used_and_are_bounded_in_all() {
         stride: &[0, 0],
     };
     let p = write(&dir, "small.pt", &archive(&state_dict(&[small], b""), &one));
-    let sd = interp::weights::load(&p, 1 << 20).unwrap();
+    let sd = runtime::weights::load(&p, 1 << 20).unwrap();
     let w = sd.tensor("w").unwrap().unwrap();
     assert_eq!(w.dims(), &[3, 2]);
     assert_eq!(w.to_f64().unwrap(), vec![1.0; 6]);

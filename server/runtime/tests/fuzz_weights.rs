@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use std::io::Write;
 
-use interp::RunOptions;
+use runtime::RunOptions;
 use spec_tests::fuzz::{self, env_u64};
 
 const LINEAR: &str = "import torch\nimport torch.nn as nn\n\nclass M(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.l = nn.Linear(2, 1)\n\n    def forward(self, x):\n        return self.l(x)\n\nmodel = M()\nexample_args = (torch.randn(1, 2),)\n";
@@ -114,7 +114,7 @@ fn mutate(rng: &mut fuzz::Rng, seed: &[u8]) -> Vec<u8> {
 }
 
 /// Pickle opcodes, as the reader names them.
-use interp::pickle::op;
+use runtime::pickle::op;
 
 /// A pickle being written, opcode by opcode.
 #[derive(Default)]
@@ -603,14 +603,14 @@ fn checkpoint_readers_refuse_hostile_files_without_panicking() {
         };
         std::fs::write(&path, &bytes).expect("write the input");
         inputs += 1;
-        match interp::weights::load(&path, 1 << 26) {
+        match runtime::weights::load(&path, 1 << 26) {
             Ok(sd) => {
                 loaded += 1;
                 let options = RunOptions {
                     weights: Some(Rc::new(sd)),
                     ..Default::default()
                 };
-                let runs = interp::run_source("case.py", LINEAR, &options);
+                let runs = runtime::run_source("case.py", LINEAR, &options);
                 let ok = runs.iter().any(|r| r.result.is_ok());
                 ran += u64::from(ok);
                 generated_loaded += u64::from(is_generated);
@@ -649,13 +649,13 @@ fn the_pickle_grammar_writes_checkpoints_that_load_and_run() {
     for _ in 0..500 {
         let (pickle, storages) = state_dict_pickle(&mut rng);
         std::fs::write(&path, pt_zip(&pickle, &storages)).expect("write");
-        if let Ok(sd) = interp::weights::load(&path, 1 << 26) {
+        if let Ok(sd) = runtime::weights::load(&path, 1 << 26) {
             loaded += 1;
             let options = RunOptions {
                 weights: Some(Rc::new(sd)),
                 ..Default::default()
             };
-            let runs = interp::run_source("case.py", LINEAR, &options);
+            let runs = runtime::run_source("case.py", LINEAR, &options);
             ran += usize::from(runs.iter().any(|r| r.result.is_ok()));
         }
     }

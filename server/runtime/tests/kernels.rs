@@ -5,9 +5,9 @@
 use crate::common;
 
 use common::node;
-use interp::exec::{Ctx, Limits};
-use interp::kernels::{self, Args};
-use interp::{ErrorKind, RVal, T};
+use runtime::exec::{Ctx, Limits};
+use runtime::kernels::{self, Args};
+use runtime::{ErrorKind, RVal, T};
 use tracer::dtype::DType;
 use tracer::shape_env::ShapeEnv;
 
@@ -673,24 +673,24 @@ fn unknown_target_has_no_kernel() {
 
 #[test]
 fn deterministic_fill_matches_schema() {
-    let x = interp::inputs::fill(&[2], 1, DType::F64).unwrap();
+    let x = runtime::inputs::fill(&[2], 1, DType::F64).unwrap();
     let v = x.to_f64().unwrap();
     assert!((v[0] - (1.01f64).sin()).abs() < 1e-15);
     assert!((v[1] - (1.02f64).sin()).abs() < 1e-15);
 }
 
-fn run_text(src: &str, limits: Limits) -> interp::EntryRun {
+fn run_text(src: &str, limits: Limits) -> runtime::EntryRun {
     run_with(
         src,
-        &interp::RunOptions {
+        &runtime::RunOptions {
             limits,
             ..Default::default()
         },
     )
 }
 
-fn run_with(src: &str, options: &interp::RunOptions) -> interp::EntryRun {
-    let mut runs = interp::run_source("case.py", src, options);
+fn run_with(src: &str, options: &runtime::RunOptions) -> runtime::EntryRun {
+    let mut runs = runtime::run_source("case.py", src, options);
     assert_eq!(runs.len(), 1);
     runs.remove(0)
 }
@@ -752,7 +752,7 @@ fn nan_inputs_propagate_without_error() {
     let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
     let v = out.outputs[0].as_tensor().unwrap().to_f64().unwrap();
     assert!(v.iter().all(|x| x.is_nan()));
-    let j = interp::summary::outputs(&out.outputs, out.tree.as_ref()).unwrap();
+    let j = runtime::summary::outputs(&out.outputs, out.tree.as_ref()).unwrap();
     assert!(j["sum"].is_null());
 }
 
@@ -773,7 +773,7 @@ fn malformed_sources_never_panic() {
         "import torch\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x[torch.tensor([99])]\nmodel = M()\nexample_args = (torch.randn(3),)\n",
         "def (:\n",
     ] {
-        let _ = interp::run_source("bad.py", src, &interp::RunOptions::default());
+        let _ = runtime::run_source("bad.py", src, &runtime::RunOptions::default());
     }
 }
 
@@ -1119,7 +1119,7 @@ fn outputs_keep_the_returned_pytree() {
     let shape = |flag: &str| {
         let r = run_text(&src.replace("FLAG", flag), Limits::default());
         let out = r.result.unwrap_or_else(|e| panic!("{}", e.message));
-        let j = interp::summary::outputs(&out.outputs, out.tree.as_ref()).unwrap();
+        let j = runtime::summary::outputs(&out.outputs, out.tree.as_ref()).unwrap();
         fn show(j: &serde_json::Value) -> String {
             match j["kind"].as_str().unwrap_or("") {
                 "tuple" => {

@@ -17,7 +17,7 @@ dynamic_shapes = {'x': {0: Dim.AUTO}}
 
 #[test]
 fn a_float_of_a_symbolic_size_takes_the_run_input_size() {
-    let mut runs = interp::run_source("case.py", MODEL, &interp::RunOptions::default());
+    let mut runs = runtime::run_source("case.py", MODEL, &runtime::RunOptions::default());
     let out = runs
         .remove(0)
         .result

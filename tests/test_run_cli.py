@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / "target" / "release" / "exportlens"
 MLP = ROOT / "server" / "bench" / "models" / "small_mlp.py"
-FIXTURES = ROOT / "server" / "interp" / "tests" / "fixtures"
+FIXTURES = ROOT / "server" / "runtime" / "tests" / "fixtures"
 LINEAR = """import torch
 import torch.nn as nn
 from torch.export import Dim

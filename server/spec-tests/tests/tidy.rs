@@ -9,7 +9,9 @@
 
 use std::path::{Path, PathBuf};
 
-fn files_under(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+/// Every file and folder under `dir`, depth first, without hidden entries,
+/// build output or node modules.
+fn walk(dir: &Path, visit: &mut dyn FnMut(&Path)) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };
@@ -19,12 +21,19 @@ fn files_under(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
         if name.starts_with('.') || name == "target" || name == "node_modules" {
             continue;
         }
+        visit(&path);
         if path.is_dir() {
-            files_under(&path, ext, out);
-        } else if name.ends_with(ext) {
-            out.push(path);
+            walk(&path, visit);
         }
     }
+}
+
+fn files_under(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
+    walk(dir, &mut |path| {
+        if path.is_file() && path.to_string_lossy().ends_with(ext) {
+            out.push(path.to_path_buf());
+        }
+    });
 }
 
 fn crates() -> Vec<PathBuf> {
@@ -426,24 +435,8 @@ fn resolves(path: &str, tree: &[String]) -> bool {
 
 /// Every file and folder of the repository, relative to its root.
 fn repository_tree() -> Vec<String> {
-    fn walk(dir: &Path, out: &mut Vec<String>) {
-        let Ok(rd) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for entry in rd.filter_map(Result::ok) {
-            let path = entry.path();
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') || name == "target" || name == "node_modules" {
-                continue;
-            }
-            out.push(rel(&path));
-            if path.is_dir() {
-                walk(&path, out);
-            }
-        }
-    }
     let mut out = Vec::new();
-    walk(&spec_tests::repo_root(), &mut out);
+    walk(&spec_tests::repo_root(), &mut |path| out.push(rel(path)));
     out
 }
 

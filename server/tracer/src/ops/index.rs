@@ -505,7 +505,13 @@ fn unbacked_slice_index(interp: &mut Interp, index: &SymExpr, size: &SymExpr) ->
     };
     let neg_size = size.checked_neg().ok()?;
     let shifted = size.checked_add(index).ok()?;
-    if known(interp, index, CmpKind::Ge, &zero) && known(interp, index, CmpKind::Le, size) {
+    // `index < size` (a `torch._check` of it, say) settles `index <= size`:
+    // torch's static evaluation lists `Le` among a runtime assert's
+    // implications.
+    let within = |interp: &mut Interp| {
+        known(interp, index, CmpKind::Le, size) || known(interp, index, CmpKind::Lt, size)
+    };
+    if known(interp, index, CmpKind::Ge, &zero) && within(interp) {
         Some(index.clone())
     } else if known(interp, index, CmpKind::Lt, &zero)
         && known(interp, index, CmpKind::Ge, &neg_size)

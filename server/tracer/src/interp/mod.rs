@@ -1031,37 +1031,7 @@ impl Interp {
                 target,
                 annotation,
                 value,
-            } => {
-                if scope.class_body.get()
-                    && let ExprKind::Name(name) = &target.kind
-                {
-                    // A class keeps its annotations (`get_type_hints`,
-                    // `inspect.get_annotations`); one that cannot be
-                    // evaluated is unknown.
-                    let hint = match self.eval(annotation, scope) {
-                        Ok(v) => v,
-                        Err(Flow::Raise(_)) => Value::Unknown(Rc::from("annotation")),
-                        Err(e) => return Err(e),
-                    };
-                    let existing = scope.vars.borrow().get("__annotations__").cloned();
-                    let table = match existing {
-                        Some(Value::Dict(ref d)) => d.clone(),
-                        _ => {
-                            let d = Rc::new(std::cell::RefCell::new(crate::value::Dict::default()));
-                            scope
-                                .vars
-                                .borrow_mut()
-                                .insert("__annotations__".into(), Value::Dict(d.clone()));
-                            d
-                        }
-                    };
-                    table.borrow_mut().insert(Value::str(name), hint);
-                }
-                if let Some(value) = value {
-                    let v = self.eval(value, scope)?;
-                    self.assign(target, v, scope)?;
-                }
-            }
+            } => self.exec_ann_assign(target, annotation, value.as_ref(), scope)?,
             StmtKind::Return(e) => {
                 let v = match e {
                     Some(e) => self.eval(e, scope)?,
@@ -1081,74 +1051,14 @@ impl Interp {
                     self.exec_block(orelse, scope)?;
                 }
             }
-            StmtKind::While { test, body, orelse } => {
-                let mut n = 0u64;
-                loop {
-                    let t = self.eval(test, scope)?;
-                    self.set_range(test.range);
-                    if let Value::Unknown(what) = &t {
-                        // Guessing either way would run the loop wrongly.
-                        return Err(self.fail(
-                            FailureKind::Incomplete,
-                            format!(
-                                "analysis incomplete: a `while` condition depends on a value the tracer could not follow ({what})"
-                            ),
-                        ));
-                    }
-                    if !self.truthy(&t)? {
-                        self.exec_block(orelse, scope)?;
-                        break;
-                    }
-                    n += 1;
-                    if n > self.budget.loop_iterations {
-                        return Err(self.fail(
-                            FailureKind::Incomplete,
-                            format!(
-                                "analysis incomplete: `while` loop ran more than {} iterations",
-                                self.budget.loop_iterations
-                            ),
-                        ));
-                    }
-                    match self.exec_block(body, scope) {
-                        Ok(()) | Err(Flow::Continue) => {}
-                        Err(Flow::Break) => break,
-                        Err(e) => return Err(e),
-                    }
-                }
-            }
+            StmtKind::While { test, body, orelse } => self.exec_while(test, body, orelse, scope)?,
             StmtKind::For {
                 target,
                 iter,
                 body,
                 orelse,
                 ..
-            } => {
-                let it = self.eval(iter, scope)?;
-                self.set_range(iter.range);
-                let items = self.iterate(&it)?;
-                let mut broke = false;
-                for (n, item) in items.into_iter().enumerate() {
-                    if n as u64 > self.budget.loop_iterations {
-                        return Err(self.fail(
-                            FailureKind::Incomplete,
-                            "analysis incomplete: loop too long to unroll",
-                        ));
-                    }
-                    self.set_range(target.range);
-                    self.assign(target, item, scope)?;
-                    match self.exec_block(body, scope) {
-                        Ok(()) | Err(Flow::Continue) => {}
-                        Err(Flow::Break) => {
-                            broke = true;
-                            break;
-                        }
-                        Err(e) => return Err(e),
-                    }
-                }
-                if !broke {
-                    self.exec_block(orelse, scope)?;
-                }
-            }
+            } => self.exec_for(target, iter, body, orelse, scope)?,
             StmtKind::With { items, body, .. } => self.exec_with(items, body, scope)?,
             StmtKind::FunctionDef(def) => {
                 let f = self.make_function(def, scope)?;
@@ -1184,53 +1094,7 @@ impl Interp {
                 module,
                 level,
                 names,
-            } => {
-                let modname = module.clone().unwrap_or_default();
-                let m = if *level > 0 {
-                    self.import_relative(&modname, *level, stmt.range)?
-                } else {
-                    self.import_module(&modname, stmt.range)?
-                };
-                for a in names {
-                    if a.name == "*" {
-                        if let Value::Module(um) = &m {
-                            if self.star_import_by_fallback(um, scope, stmt.range)? {
-                                continue;
-                            }
-                            let public = match self.star_names_lazily(um, stmt.range)? {
-                                Some(public) => public,
-                                None => self.star_names(um)?,
-                            };
-                            scope.vars.borrow_mut().extend(public);
-                        }
-                        continue;
-                    }
-                    if let Value::Module(um) = &m
-                        && let Some(v) = self.import_lazily(um, &a.name, a.range)?
-                    {
-                        let bind = a.asname.clone().unwrap_or_else(|| a.name.clone());
-                        scope.vars.borrow_mut().insert(bind, v);
-                        continue;
-                    }
-                    let found = match &m {
-                        Value::Module(um) => self.import_from_module(um, &a.name, a.range)?,
-                        _ => None,
-                    };
-                    let v = match found.map_or_else(|| self.get_attr(&m, &a.name), Ok) {
-                        Ok(v) => v,
-                        Err(Flow::Raise(e)) => self.incomplete(
-                            a.range,
-                            format!(
-                                "cannot resolve `{}` in `{}` ({})",
-                                a.name, modname, e.message
-                            ),
-                        ),
-                        Err(e) => return Err(e),
-                    };
-                    let bind = a.asname.clone().unwrap_or_else(|| a.name.clone());
-                    scope.vars.borrow_mut().insert(bind, v);
-                }
-            }
+            } => self.exec_import_from(stmt, module.as_deref(), *level, names, scope)?,
             StmtKind::Pass => {}
             StmtKind::Break => return Err(Flow::Break),
             StmtKind::Continue => return Err(Flow::Continue),
@@ -1291,36 +1155,7 @@ impl Interp {
                 handlers,
                 orelse,
                 finalbody,
-            } => {
-                let r = self.exec_block(body, scope);
-                let r = match r {
-                    Err(Flow::Raise(err)) => {
-                        let mut handled = None;
-                        for h in handlers {
-                            let matches = match &h.type_ {
-                                None => true,
-                                Some(t) => {
-                                    let tv = self.eval(t, scope)?;
-                                    self.exception_matches(&err, &tv)
-                                }
-                            };
-                            if matches {
-                                if let Some(n) = &h.name {
-                                    let v = err.value.clone().unwrap_or(Value::str(&err.message));
-                                    scope.vars.borrow_mut().insert(n.clone(), v);
-                                }
-                                handled = Some(self.exec_block(&h.body, scope));
-                                break;
-                            }
-                        }
-                        handled.unwrap_or(Err(Flow::Raise(err)))
-                    }
-                    Ok(()) => self.exec_block(orelse, scope),
-                    other => other,
-                };
-                self.exec_block(finalbody, scope)?;
-                r?;
-            }
+            } => self.exec_try(body, handlers, orelse, finalbody, scope)?,
             StmtKind::Unsupported { what } => {
                 let msg = format!("analysis incomplete: {what} is not modelled");
                 self.incomplete(stmt.range, msg);
@@ -1329,6 +1164,224 @@ impl Interp {
                 self.incomplete(stmt.range, "analysis incomplete: syntax error here");
             }
         }
+        Ok(())
+    }
+
+    /// `target: annotation = value`: a class body keeps the annotation.
+    fn exec_ann_assign(
+        &mut self,
+        target: &Expr,
+        annotation: &Expr,
+        value: Option<&Expr>,
+        scope: &Rc<Scope>,
+    ) -> R<()> {
+        if scope.class_body.get()
+            && let ExprKind::Name(name) = &target.kind
+        {
+            // A class keeps its annotations (`get_type_hints`,
+            // `inspect.get_annotations`); one that cannot be
+            // evaluated is unknown.
+            let hint = match self.eval(annotation, scope) {
+                Ok(v) => v,
+                Err(Flow::Raise(_)) => Value::Unknown(Rc::from("annotation")),
+                Err(e) => return Err(e),
+            };
+            let existing = scope.vars.borrow().get("__annotations__").cloned();
+            let table = match existing {
+                Some(Value::Dict(ref d)) => d.clone(),
+                _ => {
+                    let d = Rc::new(std::cell::RefCell::new(crate::value::Dict::default()));
+                    scope
+                        .vars
+                        .borrow_mut()
+                        .insert("__annotations__".into(), Value::Dict(d.clone()));
+                    d
+                }
+            };
+            table.borrow_mut().insert(Value::str(name), hint);
+        }
+        if let Some(value) = value {
+            let v = self.eval(value, scope)?;
+            self.assign(target, v, scope)?;
+        }
+        Ok(())
+    }
+
+    /// `while test: body else: orelse`, bounded by the loop budget.
+    fn exec_while(
+        &mut self,
+        test: &Expr,
+        body: &[Stmt],
+        orelse: &[Stmt],
+        scope: &Rc<Scope>,
+    ) -> R<()> {
+        let mut n = 0u64;
+        loop {
+            let t = self.eval(test, scope)?;
+            self.set_range(test.range);
+            if let Value::Unknown(what) = &t {
+                // Guessing either way would run the loop wrongly.
+                return Err(self.fail(
+                    FailureKind::Incomplete,
+                    format!(
+                        "analysis incomplete: a `while` condition depends on a value the tracer could not follow ({what})"
+                    ),
+                ));
+            }
+            if !self.truthy(&t)? {
+                self.exec_block(orelse, scope)?;
+                break;
+            }
+            n += 1;
+            if n > self.budget.loop_iterations {
+                return Err(self.fail(
+                    FailureKind::Incomplete,
+                    format!(
+                        "analysis incomplete: `while` loop ran more than {} iterations",
+                        self.budget.loop_iterations
+                    ),
+                ));
+            }
+            match self.exec_block(body, scope) {
+                Ok(()) | Err(Flow::Continue) => {}
+                Err(Flow::Break) => break,
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// `for target in iter: body else: orelse`, unrolled over the items.
+    fn exec_for(
+        &mut self,
+        target: &Expr,
+        iter: &Expr,
+        body: &[Stmt],
+        orelse: &[Stmt],
+        scope: &Rc<Scope>,
+    ) -> R<()> {
+        let it = self.eval(iter, scope)?;
+        self.set_range(iter.range);
+        let items = self.iterate(&it)?;
+        let mut broke = false;
+        for (n, item) in items.into_iter().enumerate() {
+            if n as u64 > self.budget.loop_iterations {
+                return Err(self.fail(
+                    FailureKind::Incomplete,
+                    "analysis incomplete: loop too long to unroll",
+                ));
+            }
+            self.set_range(target.range);
+            self.assign(target, item, scope)?;
+            match self.exec_block(body, scope) {
+                Ok(()) | Err(Flow::Continue) => {}
+                Err(Flow::Break) => {
+                    broke = true;
+                    break;
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        if !broke {
+            self.exec_block(orelse, scope)?;
+        }
+        Ok(())
+    }
+
+    /// `from module import names` (relative at `level`, `*` included).
+    fn exec_import_from(
+        &mut self,
+        stmt: &Stmt,
+        module: Option<&str>,
+        level: u32,
+        names: &[syntax::ast::Alias],
+        scope: &Rc<Scope>,
+    ) -> R<()> {
+        let modname = module.unwrap_or_default();
+        let m = if level > 0 {
+            self.import_relative(modname, level, stmt.range)?
+        } else {
+            self.import_module(modname, stmt.range)?
+        };
+        for a in names {
+            if a.name == "*" {
+                if let Value::Module(um) = &m {
+                    if self.star_import_by_fallback(um, scope, stmt.range)? {
+                        continue;
+                    }
+                    let public = match self.star_names_lazily(um, stmt.range)? {
+                        Some(public) => public,
+                        None => self.star_names(um)?,
+                    };
+                    scope.vars.borrow_mut().extend(public);
+                }
+                continue;
+            }
+            if let Value::Module(um) = &m
+                && let Some(v) = self.import_lazily(um, &a.name, a.range)?
+            {
+                let bind = a.asname.clone().unwrap_or_else(|| a.name.clone());
+                scope.vars.borrow_mut().insert(bind, v);
+                continue;
+            }
+            let found = match &m {
+                Value::Module(um) => self.import_from_module(um, &a.name, a.range)?,
+                _ => None,
+            };
+            let v = match found.map_or_else(|| self.get_attr(&m, &a.name), Ok) {
+                Ok(v) => v,
+                Err(Flow::Raise(e)) => self.incomplete(
+                    a.range,
+                    format!(
+                        "cannot resolve `{}` in `{}` ({})",
+                        a.name, modname, e.message
+                    ),
+                ),
+                Err(e) => return Err(e),
+            };
+            let bind = a.asname.clone().unwrap_or_else(|| a.name.clone());
+            scope.vars.borrow_mut().insert(bind, v);
+        }
+        Ok(())
+    }
+
+    /// `try`/`except`/`else`/`finally`: handlers see every exception.
+    fn exec_try(
+        &mut self,
+        body: &[Stmt],
+        handlers: &[syntax::ast::ExceptHandler],
+        orelse: &[Stmt],
+        finalbody: &[Stmt],
+        scope: &Rc<Scope>,
+    ) -> R<()> {
+        let r = self.exec_block(body, scope);
+        let r = match r {
+            Err(Flow::Raise(err)) => {
+                let mut handled = None;
+                for h in handlers {
+                    let matches = match &h.type_ {
+                        None => true,
+                        Some(t) => {
+                            let tv = self.eval(t, scope)?;
+                            self.exception_matches(&err, &tv)
+                        }
+                    };
+                    if matches {
+                        if let Some(n) = &h.name {
+                            let v = err.value.clone().unwrap_or(Value::str(&err.message));
+                            scope.vars.borrow_mut().insert(n.clone(), v);
+                        }
+                        handled = Some(self.exec_block(&h.body, scope));
+                        break;
+                    }
+                }
+                handled.unwrap_or(Err(Flow::Raise(err)))
+            }
+            Ok(()) => self.exec_block(orelse, scope),
+            other => other,
+        };
+        self.exec_block(finalbody, scope)?;
+        r?;
         Ok(())
     }
 
@@ -1555,26 +1608,7 @@ impl Interp {
             ExprKind::NoneLit => Ok(Value::None),
             ExprKind::Ellipsis => Ok(KnownObject::Ellipsis.value()),
             ExprKind::FString(parts) => self.eval_fstring(parts, scope, expr.range),
-            ExprKind::Attribute { value, attr } => {
-                let v = self.eval(value, scope)?;
-                self.set_range(expr.range);
-                self.get_attr(&v, attr).or_else(|e| match e {
-                    Flow::Raise(err) if &*err.class == "AttributeError" => {
-                        if matches!(v, Value::PyModule(_) | Value::Unknown(_)) {
-                            Ok(self.incomplete(
-                                expr.range,
-                                format!(
-                                    "analysis incomplete: unknown API `{}`",
-                                    self.entry_file_slice(expr.range)
-                                ),
-                            ))
-                        } else {
-                            Err(Flow::Raise(err))
-                        }
-                    }
-                    e => Err(e),
-                })
-            }
+            ExprKind::Attribute { value, attr } => self.eval_attribute(expr, value, attr, scope),
             ExprKind::Subscript { value, index } => {
                 let v = self.eval(value, scope)?;
                 let i = self.eval(index, scope)?;
@@ -1655,25 +1689,7 @@ impl Interp {
                 let items = self.eval_elements(elts, scope)?;
                 Ok(Value::Set(Rc::new(std::cell::RefCell::new(dedup(items)))))
             }
-            ExprKind::Dict(items) => {
-                let mut d = Dict::default();
-                for item in items {
-                    match &item.key {
-                        Some(k) => {
-                            let k = self.eval(k, scope)?;
-                            let v = self.eval(&item.value, scope)?;
-                            d.insert(k, v);
-                        }
-                        None => {
-                            let m = self.eval(&item.value, scope)?;
-                            for (k, v) in self.dict_items(&m)? {
-                                d.insert(k, v);
-                            }
-                        }
-                    }
-                }
-                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
-            }
+            ExprKind::Dict(items) => self.eval_dict(items, scope),
             ExprKind::ListComp { elt, generators } | ExprKind::GeneratorExp { elt, generators } => {
                 let mut out = Vec::new();
                 let inner = Scope::new(Some(scope.clone()));
@@ -1744,6 +1760,56 @@ impl Interp {
                 Ok(self.incomplete(expr.range, "analysis incomplete: syntax error here"))
             }
         }
+    }
+
+    /// `value.attr`: an attribute a module or an unknown value lacks is an
+    /// unknown API ("incomplete"), not an AttributeError.
+    fn eval_attribute(
+        &mut self,
+        expr: &Expr,
+        value: &Expr,
+        attr: &str,
+        scope: &Rc<Scope>,
+    ) -> R<Value> {
+        let v = self.eval(value, scope)?;
+        self.set_range(expr.range);
+        self.get_attr(&v, attr).or_else(|e| match e {
+            Flow::Raise(err) if &*err.class == "AttributeError" => {
+                if matches!(v, Value::PyModule(_) | Value::Unknown(_)) {
+                    Ok(self.incomplete(
+                        expr.range,
+                        format!(
+                            "analysis incomplete: unknown API `{}`",
+                            self.entry_file_slice(expr.range)
+                        ),
+                    ))
+                } else {
+                    Err(Flow::Raise(err))
+                }
+            }
+            e => Err(e),
+        })
+    }
+
+    /// A dict display, `**` unpacking included.
+    fn eval_dict(&mut self, items: &[syntax::ast::DictItem], scope: &Rc<Scope>) -> R<Value> {
+        let mut d = Dict::default();
+        for item in items {
+            match &item.key {
+                Some(k) => {
+                    let k = self.eval(k, scope)?;
+                    let v = self.eval(&item.value, scope)?;
+                    d.insert(k, v);
+                }
+                None => {
+                    let m = self.eval(&item.value, scope)?;
+                    for (k, v) in self.dict_items(&m)? {
+                        d.insert(k, v);
+                    }
+                }
+            }
+        }
+        Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
     }
 
     fn entry_file_slice(&self, range: TextRange) -> String {

@@ -736,7 +736,7 @@ impl Interp {
     }
 
     /// A dead `sym_size.int` read of a computed size, made for a C++ check.
-    pub(crate) fn record_probe_read(&mut self, size: &SymExpr) -> NodeId {
+    fn record_probe_read(&mut self, size: &SymExpr) -> NodeId {
         let n = self.record_named(
             "aten.sym_size.int",
             "sym_size_int",

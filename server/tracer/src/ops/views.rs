@@ -1268,15 +1268,6 @@ pub fn contiguous(interp: &mut Interp, call: &OpCall) -> R<Value> {
         for d in t.shape.iter().rev() {
             interp.read_input_size(d);
         }
-        // It reads the sizes of dims 1.. off the strided tensor itself:
-        // dead `sym_size.int` reads that take their names.
-        for d in t.shape.iter().skip(1).rev() {
-            let d = interp.env.simplify(d);
-            if !d.is_const() {
-                interp.record_probe_read(&d);
-            }
-        }
-
         let mut product = SymExpr::int(1);
         for d in t.shape.iter().rev() {
             let d = interp.env.simplify(d);

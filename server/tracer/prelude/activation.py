@@ -90,6 +90,11 @@ class Threshold(Module):
 
 
 class PReLU(Module):
+
+    # Parameter values are not modelled: (re)initializing them changes nothing the tracer follows.
+    def reset_parameters(self):
+        pass
+
     def __init__(self, num_parameters=1, init=0.25, device=None, dtype=None):
         super().__init__()
         self.num_parameters = num_parameters
@@ -128,6 +133,26 @@ class Softmax2d(Module):
 
 
 class MultiheadAttention(Module):
+
+    # Parameter values are not modelled: (re)initializing them changes nothing the tracer follows.
+    def _reset_parameters(self):
+        pass
+
+    def merge_masks(self, attn_mask, key_padding_mask, query):
+        # The mask kinds of the fused kernel: 1 a key padding mask alone, 2 an
+        # attention mask (combined with the padding mask when both are given).
+        if attn_mask is None:
+            return key_padding_mask, (None if key_padding_mask is None else 1)
+        batch_size, seq_len, _ = query.shape
+        if attn_mask.dim() == 3:
+            merged = attn_mask.view(batch_size, -1, seq_len, seq_len)
+        else:
+            merged = attn_mask.view(1, 1, seq_len, seq_len).expand(batch_size, self.num_heads, -1, -1)
+        if key_padding_mask is not None:
+            padding = key_padding_mask.view(batch_size, 1, 1, seq_len).expand(-1, self.num_heads, -1, -1)
+            merged = merged + padding
+        return merged, 2
+
     def __init__(
         self,
         embed_dim,

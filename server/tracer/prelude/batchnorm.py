@@ -15,6 +15,14 @@ from torch.nn.modules import _affine_parameters
 
 
 class _NormBase(Module):
+
+    # Parameter values are not modelled: (re)initializing them changes nothing the tracer follows.
+    def reset_parameters(self):
+        pass
+
+    def reset_running_stats(self):
+        pass
+
     def __init__(
         self,
         num_features,
@@ -144,6 +152,13 @@ def _lazy_build_state(self, n):
 
 
 class _LazyBatchNorm(_BatchNorm):
+
+    def _infer_parameters(self, module, args, kwargs=None):
+        module.initialize_parameters(*args, **(kwargs or {}))
+
+    def _lazy_load_hook(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs):
+        pass
+
     def __init__(
         self, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None, *, bias=True
     ):
@@ -176,6 +191,16 @@ class LazyBatchNorm3d(_LazyBatchNorm):
 
 
 class SyncBatchNorm(_BatchNorm):
+
+    def _check_non_zero_input_channels(self, input):
+        if input.size(1) == 0:
+            raise ValueError("SyncBatchNorm number of input channels should be non-zero")
+
+    @classmethod
+    def convert_sync_batchnorm(cls, module, process_group=None):
+        # One CPU process: the batch norms stay as they are.
+        return module
+
     # One CPU process (export) has no peers to synchronize with: it
     # normalizes as BatchNorm does.
     def __init__(

@@ -26,6 +26,11 @@ _CONV_TRANSPOSE = {1: F.conv_transpose1d, 2: F.conv_transpose2d, 3: F.conv_trans
 
 
 class _ConvNd(Module):
+
+    # Each convolution family defines its own (torch declares it here, bodiless).
+    def _conv_forward(self, input, weight, bias):
+        return None
+
     def __init__(
         self,
         in_channels,
@@ -232,17 +237,24 @@ class ConvTranspose3d(_ConvTransposeNd): _nd = 3
 class _LazyConv(_LazyParameters):
     """The Lazy convolutions: in_channels read from the first input."""
 
-    def _lazy_init(self, out_channels, bias):
-        self.out_channels = out_channels
-        self._register_lazy(bias)
+    def _get_num_spatial_dims(self):
+        return self._nd
 
-    def _materialize(self, input):
+    def _get_in_channels(self, input):
         n = self._nd
         if input.dim() not in (n + 1, n + 2):
             raise RuntimeError(
                 f"Expected {n + 1}D (unbatched) or {n + 2}D (batched) input to {type(self).__name__}, but got input of size: {input.shape}"
             )
-        self.in_channels = input.shape[1] if input.dim() == n + 2 else input.shape[0]
+        return input.shape[1] if input.dim() == n + 2 else input.shape[0]
+
+
+    def _lazy_init(self, out_channels, bias):
+        self.out_channels = out_channels
+        self._register_lazy(bias)
+
+    def _materialize(self, input):
+        self.in_channels = self._get_in_channels(input)
         if self.in_channels % self.groups != 0:
             raise ValueError("in_channels must be divisible by groups")
         if self.transposed:

@@ -15,6 +15,17 @@ class Flatten(Module):
 
 
 class Unflatten(Module):
+
+    def _require_tuple_int(self, input):
+        if isinstance(input, (tuple, list)):
+            for idx, elem in enumerate(input):
+                if not isinstance(elem, int):
+                    raise TypeError(
+                        f"unflattened_size must be tuple of ints, but found element of type {type(elem).__name__} at pos {idx}"
+                    )
+            return
+        raise TypeError(f"unflattened_size must be a tuple of ints, but found type {type(input).__name__}")
+
     def __init__(self, dim, unflattened_size):
         super().__init__()
         if not isinstance(unflattened_size, (tuple, list)):

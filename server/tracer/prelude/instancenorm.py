@@ -13,6 +13,13 @@ from torch.nn.modules.batchnorm import _NormBase, _lazy_init, _lazy_materialize
 
 
 class _InstanceNorm(_NormBase):
+
+    def _get_no_batch_dim(self):
+        return self._no_batch_dim
+
+    def _handle_no_batch_input(self, input):
+        return self._apply_instance_norm(input.unsqueeze(0)).squeeze(0)
+
     # The rank of an input without its batch dimension.
     _no_batch_dim = 3
 
@@ -56,8 +63,8 @@ class _InstanceNorm(_NormBase):
             raise ValueError(
                 f"expected input's size at dim={feature_dim} to match num_features ({self.num_features}), but got: {input.size(feature_dim)}."
             )
-        if input.dim() == self._no_batch_dim:
-            return self._apply_instance_norm(input.unsqueeze(0)).squeeze(0)
+        if input.dim() == self._get_no_batch_dim():
+            return self._handle_no_batch_input(input)
         return self._apply_instance_norm(input)
 
 
@@ -67,6 +74,13 @@ class InstanceNorm3d(_InstanceNorm): _no_batch_dim = 4
 
 
 class _LazyInstanceNorm(_InstanceNorm):
+
+    def _infer_parameters(self, module, args, kwargs=None):
+        module.initialize_parameters(*args, **(kwargs or {}))
+
+    def _lazy_load_hook(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs):
+        pass
+
     def __init__(
         self, eps=1e-05, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None, *, bias=True
     ):

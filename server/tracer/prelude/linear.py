@@ -80,6 +80,16 @@ class _LazyParameters:
     """What a lazy module adds to the layer it becomes: parameters registered
     empty, given their shapes by the first call (`_materialize(input)`)."""
 
+    def _infer_parameters(self, module, args, kwargs=None):
+        module.initialize_parameters(*args, **(kwargs or {}))
+
+    def _lazy_load_hook(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs):
+        pass
+
+    def initialize_parameters(self, input, *args, **kwargs):
+        self._ensure_materialized(input)
+
+
     def _register_lazy(self, bias):
         # The layer's constructor ran without a bias: both slots stay, empty.
         self.weight = None

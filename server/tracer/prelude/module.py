@@ -130,7 +130,59 @@ class Module(_ModuleStorage):
     def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
         return _add_hook(self, "_forward_hooks", (hook, with_kwargs), prepend)
 
+    # Backward and state-dict hooks are kept (a handle removes them) and never
+    # run: export traces no backward pass and saves no state dict.
+    def register_full_backward_hook(self, hook, prepend=False):
+        return _add_hook(self, "_backward_hooks", hook, prepend)
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        return _add_hook(self, "_backward_pre_hooks", hook, prepend)
+
+    def register_backward_hook(self, hook):
+        return _add_hook(self, "_non_full_backward_hooks", hook, False)
+
+    def _get_backward_hooks(self):
+        full = list(getattr(self, "_backward_hooks", {}).values())
+        return full, list(getattr(self, "_non_full_backward_hooks", {}).values())
+
+    def _get_backward_pre_hooks(self):
+        return list(getattr(self, "_backward_pre_hooks", {}).values())
+
+    def _maybe_warn_non_full_backward_hook(self, inputs, result, grad_fn):
+        return None
+
+    def _register_state_dict_hook(self, hook):
+        return _add_hook(self, "_state_dict_hooks", hook, False)
+
+    def register_state_dict_pre_hook(self, hook):
+        return _add_hook(self, "_state_dict_pre_hooks", hook, False)
+
+    def register_state_dict_post_hook(self, hook):
+        return _add_hook(self, "_state_dict_hooks", hook, False)
+
+    def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+        return _add_hook(self, "_load_state_dict_pre_hooks", hook, False)
+
+    def register_load_state_dict_pre_hook(self, hook):
+        return _add_hook(self, "_load_state_dict_pre_hooks", hook, False)
+
+    def register_load_state_dict_post_hook(self, hook):
+        return _add_hook(self, "_load_state_dict_post_hooks", hook, False)
+
+    def _call_impl(self, *args, **kwargs):
+        return self._call_with_hooks(args, kwargs)
+
+    def _wrapped_call_impl(self, *args, **kwargs):
+        return self._call_with_hooks(args, kwargs)
+
+    def _slow_forward(self, *args, **kwargs):
+        return self.forward(*args, **kwargs)
+
     def _call_with_hooks(self, args, kwargs):
+        if getattr(self, "_backward_hooks", None) or getattr(self, "_backward_pre_hooks", None):
+            # Dynamo wraps the call for its full backward hooks only with
+            # compiled autograd, which export does not enable.
+            torch._exportlens_graph_break("GB0083")
         for hook, with_kwargs in list(getattr(self, "_forward_pre_hooks", {}).values()):
             if with_kwargs:
                 result = hook(self, args, kwargs)
@@ -152,6 +204,13 @@ class Module(_ModuleStorage):
                 result = hook(self, args, output)
             if result is not None:
                 output = result
+        if getattr(self, "_backward_hooks", None) or getattr(self, "_backward_pre_hooks", None):
+            # torch's BackwardHook marks each output tensor with a view of
+            # itself, where it attaches the gradient hooks.
+            if isinstance(output, torch.Tensor):
+                output = output.view_as(output)
+            elif isinstance(output, tuple):
+                output = tuple(o.view_as(o) if isinstance(o, torch.Tensor) else o for o in output)
         return output
 
     def get_submodule(self, target):
@@ -332,17 +391,41 @@ class Module(_ModuleStorage):
     def cuda(self, device=None):
         return self
 
+    def xpu(self, device=None):
+        return self
+
+    def ipu(self, device=None):
+        return self
+
+    def mtia(self, device=None):
+        return self
+
+    def to_empty(self, *, device=None, recurse=True):
+        return self
+
+    def compile(self, *args, **kwargs):
+        return None
+
+    def _replicate_for_data_parallel(self):
+        raise RuntimeError("exportlens does not model data-parallel replicas")
+
+    def set_submodule(self, target, module, strict=False):
+        if target == "":
+            raise ValueError("Cannot set the submodule without a target name!")
+        *path, name = target.split(".")
+        parent = self.get_submodule(".".join(path))
+        if strict and not hasattr(parent, name):
+            raise AttributeError(f"{parent._get_name()} has no attribute `{name}`")
+        if not isinstance(module, Module):
+            raise TypeError(f"`module` is not an nn.Module, found {type(module)}")
+        setattr(parent, name, module)
+
     # ----- state dicts --------------------------------------------------------------
 
     def state_dict(self, *args, destination=None, prefix="", keep_vars=False):
         if destination is None:
             destination = {}
-        for name, param in self._parameters.items():
-            if param is not None:
-                destination[prefix + name] = param
-        for name, buf in self._buffers.items():
-            if buf is not None and name not in self._non_persistent_buffers_set:
-                destination[prefix + name] = buf
+        self._save_to_state_dict(destination, prefix, keep_vars)
         for name, module in self._modules.items():
             if module is not None:
                 module.state_dict(destination=destination, prefix=prefix + name + ".", keep_vars=keep_vars)
@@ -350,3 +433,28 @@ class Module(_ModuleStorage):
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
         return None
+
+    def _save_to_state_dict(self, destination, prefix, keep_vars):
+        for name, param in self._parameters.items():
+            if param is not None:
+                destination[prefix + name] = param
+        for name, buf in self._buffers.items():
+            if buf is not None and name not in self._non_persistent_buffers_set:
+                destination[prefix + name] = buf
+
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs):
+        return None
+
+    def get_extra_state(self):
+        raise RuntimeError(
+            "Reached a code path in Module.get_extra_state() that should never be called. "
+            "Please file an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml "
+            "to report this bug."
+        )
+
+    def set_extra_state(self, state):
+        raise RuntimeError(
+            "Reached a code path in Module.set_extra_state() that should never be called. "
+            "Please file an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml "
+            "to report this bug."
+        )

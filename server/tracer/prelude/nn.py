@@ -60,6 +60,39 @@ def _index(n, idx):
 
 
 class Sequential(Module):
+
+    def _get_item_by_idx(self, iterator, idx):
+        return list(iterator)[_index(len(self), idx)]
+
+    def __delitem__(self, idx):
+        if isinstance(idx, slice):
+            for key in list(self._modules.keys())[idx]:
+                del self._modules[key]
+        else:
+            del self._modules[list(self._modules.keys())[_index(len(self), idx)]]
+        modules = list(self._modules.values())
+        self._modules.clear()
+        for i, module in enumerate(modules):
+            self._modules[str(i)] = module
+
+    def insert(self, index, module):
+        if not isinstance(module, Module):
+            raise AssertionError(f"module should be of type: {Module}")
+        n = len(self._modules)
+        if not (-n <= index <= n):
+            raise IndexError(f"Index out of range: {index}")
+        if index < 0:
+            index += n
+        for i in range(n, index, -1):
+            self._modules[str(i)] = self._modules[str(i - 1)]
+        self._modules[str(index)] = module
+        return self
+
+    def pop(self, key):
+        value = self[key]
+        del self[key]
+        return value
+
     def __init__(self, *args):
         super().__init__()
         if len(args) == 1 and isinstance(args[0], dict):
@@ -103,6 +136,26 @@ class Sequential(Module):
 
 
 class ModuleList(Module):
+
+    def _get_abs_string_index(self, idx):
+        return str(_index(len(self), idx))
+
+    def __delitem__(self, idx):
+        if isinstance(idx, slice):
+            for key in list(self._modules.keys())[idx]:
+                del self._modules[key]
+        else:
+            del self._modules[self._get_abs_string_index(idx)]
+        modules = list(self._modules.values())
+        self._modules.clear()
+        for i, module in enumerate(modules):
+            self._modules[str(i)] = module
+
+    def pop(self, key):
+        value = self[key]
+        del self[key]
+        return value
+
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
@@ -145,6 +198,18 @@ class ModuleList(Module):
 
 
 class ModuleDict(Module):
+
+    def __delitem__(self, key):
+        del self._modules[key]
+
+    def clear(self):
+        self._modules.clear()
+
+    def pop(self, key):
+        value = self[key]
+        del self[key]
+        return value
+
     def __init__(self, modules=None):
         super().__init__()
         if modules is not None:
@@ -184,6 +249,10 @@ class ModuleDict(Module):
 
 
 class ParameterList(Module):
+
+    def _get_abs_string_index(self, idx):
+        return str(_index(len(self), idx))
+
     def __init__(self, values=None):
         super().__init__()
         self._size = 0
@@ -222,6 +291,35 @@ class ParameterList(Module):
 
 
 class ParameterDict(Module):
+
+    def _key_to_attr(self, key):
+        if not isinstance(key, str):
+            raise TypeError(
+                f"Index given to ParameterDict cannot be used as a key as it is not a string (type is '{type(key).__name__}'). Open an issue on github if you need non-string keys."
+            )
+        return key
+
+    def clear(self):
+        for key in list(self._keys):
+            del self[key]
+
+    def copy(self):
+        return ParameterDict([(k, self[k]) for k in self._keys])
+
+    def fromkeys(self, keys, default=None):
+        return ParameterDict([(k, default) for k in keys])
+
+    def popitem(self):
+        key = list(self._keys)[-1]
+        value = self[key]
+        del self[key]
+        return key, value
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
     def __init__(self, parameters=None):
         super().__init__()
         self._keys = {}
@@ -314,6 +412,16 @@ class _ReplicationPadNd(_PadNd):
 
 
 class _CircularPadNd(_PadNd):
+
+    def _check_input_dim(self, input):
+        unbatched = self._sides // 2 + 1
+        if input.dim() != unbatched and input.dim() != unbatched + 1:
+            raise ValueError(f"expected {unbatched}D or {unbatched + 1}D input (got {input.dim()}D input)")
+
+    def forward(self, input):
+        self._check_input_dim(input)
+        return F.pad(input, self.padding, "circular")
+
     _mode = "circular"
 
 

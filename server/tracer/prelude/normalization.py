@@ -31,6 +31,11 @@ def _shape_tuple(normalized_shape):
 
 
 class LayerNorm(Module):
+
+    # Parameter values are not modelled: (re)initializing them changes nothing the tracer follows.
+    def reset_parameters(self):
+        pass
+
     def __init__(self, normalized_shape, eps=1e-05, elementwise_affine=True, bias=True, device=None, dtype=None):
         super().__init__()
         self.normalized_shape = _shape_tuple(normalized_shape)
@@ -43,6 +48,11 @@ class LayerNorm(Module):
 
 
 class GroupNorm(Module):
+
+    # Parameter values are not modelled: (re)initializing them changes nothing the tracer follows.
+    def reset_parameters(self):
+        pass
+
     def __init__(self, num_groups, num_channels, eps=1e-05, affine=True, device=None, dtype=None, *, bias=True):
         super().__init__()
         if num_channels % num_groups != 0:
@@ -58,6 +68,11 @@ class GroupNorm(Module):
 
 
 class RMSNorm(Module):
+
+    # Parameter values are not modelled: (re)initializing them changes nothing the tracer follows.
+    def reset_parameters(self):
+        pass
+
     def __init__(self, normalized_shape, eps=None, elementwise_affine=True, device=None, dtype=None):
         super().__init__()
         self.normalized_shape = _shape_tuple(normalized_shape)

@@ -20,6 +20,21 @@ _GATES = {"LSTM": 4, "GRU": 3, "RNN_TANH": 1, "RNN_RELU": 1}
 
 
 class RNNBase(Module):
+
+    # Parameter values are not modelled: (re)initializing them changes nothing the tracer follows.
+    def reset_parameters(self):
+        pass
+
+    # cuDNN's flat weight buffer: nothing to flatten on CPU.
+    def _init_flat_weights(self):
+        pass
+
+    def _update_flat_weights(self):
+        pass
+
+    def _weights_have_changed(self):
+        return False
+
     def __init__(
         self,
         mode,
@@ -259,6 +274,11 @@ class LSTM(RNNBase):
 
 
 class RNNCellBase(Module):
+
+    # Parameter values are not modelled: (re)initializing them changes nothing the tracer follows.
+    def reset_parameters(self):
+        pass
+
     _kind = "RNNCell"
 
     def __init__(self, input_size, hidden_size, bias, num_chunks, device=None, dtype=None):

@@ -18,6 +18,10 @@ def _padding_index(padding_idx, num_embeddings, spelled):
 
 
 class Embedding(Module):
+
+    def _fill_padding_idx_with_zero(self):
+        pass
+
     def __init__(
         self,
         num_embeddings,
@@ -93,6 +97,26 @@ class Embedding(Module):
 
 
 class EmbeddingBag(Module):
+
+    # Parameter values are not modelled: (re)initializing them changes nothing the tracer follows.
+    def reset_parameters(self):
+        pass
+
+    def _fill_padding_idx_with_zero(self):
+        pass
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+                        mode="mean", sparse=False, include_last_offset=False, padding_idx=None):
+        if embeddings.dim() != 2:
+            raise AssertionError("Embeddings parameter is expected to be 2-dimensional")
+        rows, cols = embeddings.shape
+        bag = cls(rows, cols, max_norm=max_norm, norm_type=norm_type, scale_grad_by_freq=scale_grad_by_freq,
+                  mode=mode, sparse=sparse, _weight=embeddings, include_last_offset=include_last_offset,
+                  padding_idx=padding_idx)
+        bag.weight.requires_grad = not freeze
+        return bag
+
     def __init__(
         self,
         num_embeddings,

@@ -9,6 +9,7 @@ torch's order (strict mode lifts parameters at their first read).
 """
 import copy
 
+import torch
 import torch.nn.functional as F
 from torch.nn import (
     GELU,
@@ -255,6 +256,17 @@ class TransformerDecoder(Module):
 
 
 class Transformer(Module):
+
+    # Parameter values are not modelled: (re)initializing them changes nothing the tracer follows.
+    def _reset_parameters(self):
+        pass
+
+    @staticmethod
+    def generate_square_subsequent_mask(sz, device=None, dtype=None):
+        if device is None:
+            device = torch.device("cpu")
+        return torch.triu(torch.full((sz, sz), float("-inf"), dtype=dtype, device=device), diagonal=1)
+
     def __init__(
         self,
         d_model=512,

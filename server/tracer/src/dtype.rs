@@ -96,6 +96,24 @@ impl DType {
         }
     }
 
+    /// torch's ScalarType name, as its error messages spell it (`Long`).
+    pub fn scalar_type_name(self) -> &'static str {
+        match self {
+            DType::Bool => "Bool",
+            DType::U8 => "Byte",
+            DType::I8 => "Char",
+            DType::I16 => "Short",
+            DType::I32 => "Int",
+            DType::I64 => "Long",
+            DType::F16 => "Half",
+            DType::BF16 => "BFloat16",
+            DType::F32 => "Float",
+            DType::F64 => "Double",
+            DType::C64 => "ComplexFloat",
+            DType::C128 => "ComplexDouble",
+        }
+    }
+
     pub fn category(self) -> Category {
         match self {
             DType::Bool => Category::Bool,

@@ -15,6 +15,7 @@ mod conjunction_guards;
 mod constraint_guards;
 mod conv_output_guards;
 mod data_dependent_outputs;
+mod declared_api;
 mod deep_values;
 mod derived_dims;
 mod diff_guards;

@@ -181,6 +181,7 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.linalg_vector_norm", vector_norm),
     ("aten.cumsum", |_, k| cumulative(k, true)),
     ("aten.cumprod", |_, k| cumulative(k, false)),
+    ("aten.histc", histc),
 ];
 
 fn reduce(ctx: &mut Ctx, k: &Call, how: Reduction) -> Res<RVal> {
@@ -305,6 +306,33 @@ fn vector_norm(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
         .collect();
     let dt = out_dtype(k.node).unwrap_or(x.dt);
     Ok(RVal::Tensor(finish(ctx, k.node, &r, vals, dt)?))
+}
+
+/// `histc(input, bins, min, max)`: counts of the values in `bins` equal
+/// bins over [min, max] (the data's own range when min == max, widened by
+/// one each side when that is one value); values outside are left out and
+/// the maximum falls in the last bin.
+fn histc(_: &mut Ctx, k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let bins = a.int_or(1, "bins", 100)?.max(1) as usize;
+    let values = x.to_f64()?;
+    let (mut lo, mut hi) = (a.f64_or(2, "min", 0.0)?, a.f64_or(3, "max", 0.0)?);
+    if lo == hi && !values.is_empty() {
+        lo = values.iter().copied().fold(f64::INFINITY, f64::min);
+        hi = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    }
+    if lo == hi {
+        lo -= 1.0;
+        hi += 1.0;
+    }
+    let mut counts = vec![0.0; bins];
+    for v in values.into_iter().filter(|v| (lo..=hi).contains(v)) {
+        let bin = (((v - lo) * bins as f64 / (hi - lo)) as usize).min(bins - 1);
+        counts[bin] += 1.0;
+    }
+    let dt = out_dtype(k.node).unwrap_or(x.dt);
+    Ok(RVal::Tensor(T::from_f64(counts, &[bins], dt)?))
 }
 
 /// `cumsum` (`add`) or `cumprod`.

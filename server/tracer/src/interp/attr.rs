@@ -1763,7 +1763,7 @@ pub fn range_items(start: i64, stop: i64, step: i64) -> Vec<i64> {
     (0..n).map(|k| start + k * step).collect()
 }
 
-fn canonical_path(p: &str) -> String {
+pub(crate) fn canonical_path(p: &str) -> String {
     let p = p
         .strip_prefix("torch.nn.modules.")
         .map_or(p.to_string(), |rest| {
@@ -1857,6 +1857,12 @@ pub(crate) fn python_dunder(o: &Object, name: &str) -> Option<Value> {
     }
 }
 
-/// The instance attributes `nn.Module`'s prelude keeps its forward hooks
-/// in (see `prelude/module.py`); `Interp::call_module` runs them.
-pub(super) const MODULE_HOOK_REGISTRIES: [&str; 2] = ["_forward_pre_hooks", "_forward_hooks"];
+/// The instance attributes `nn.Module`'s prelude keeps the hooks a call
+/// runs or reacts to in (see `prelude/module.py`): a module with any of
+/// them is called through its `_call_with_hooks` by `Interp::call_module`.
+pub(super) const MODULE_HOOK_REGISTRIES: [&str; 4] = [
+    "_forward_pre_hooks",
+    "_forward_hooks",
+    "_backward_hooks",
+    "_backward_pre_hooks",
+];

@@ -254,7 +254,8 @@ pub static NO_HASATTR: &[&str] = &["torch.storage"];
 /// pointer's comparison and truth (`prelude/storage.py`), what
 /// `torch._numpy`'s array lacks (`prelude/torch_numpy.py`), a grad mode
 /// entered by `ExitStack.enter_context`, a bytearray's item assignment
-/// (`prelude/builtins.py`).
+/// (`prelude/builtins.py`), a module called with full backward hooks
+/// (`prelude/module.py`).
 pub static PRELUDE_BREAKS: &[(&str, &str)] = &[
     ("GB5976", "Data pointer comparison"),
     ("GB9118", "Data pointer truth value"),
@@ -263,6 +264,10 @@ pub static PRELUDE_BREAKS: &[(&str, &str)] = &[
     ("GB0158", "Unsupported ndarray method call"),
     ("GB0007", "Attempted to call function marked as skipped"),
     ("GB7786", "missing_mp_ass_subscript"),
+    (
+        "GB0083",
+        "Module-level backwards hooks require compiled autograd.",
+    ),
 ];
 
 /// One prelude break by its code.

@@ -1776,13 +1776,20 @@ impl Interp {
         self.get_attr(&v, attr).or_else(|e| match e {
             Flow::Raise(err) if &*err.class == "AttributeError" => {
                 if matches!(v, Value::PyModule(_) | Value::Unknown(_)) {
-                    Ok(self.incomplete(
-                        expr.range,
+                    let declared = match &v {
+                        Value::PyModule(path) => {
+                            let full = attr::canonical_path(&format!("{path}.{attr}"));
+                            crate::ops::declared::not_modelled(&full)
+                        }
+                        _ => None,
+                    };
+                    let message = declared.unwrap_or_else(|| {
                         format!(
                             "analysis incomplete: unknown API `{}`",
                             self.entry_file_slice(expr.range)
-                        ),
-                    ))
+                        )
+                    });
+                    Ok(self.incomplete(expr.range, message))
                 } else {
                     Err(Flow::Raise(err))
                 }

@@ -9,6 +9,7 @@
 //! To add an op: add an entry to [`registry::OPS`] (reuse a meta family from
 //! [`meta`] where one fits) and a test in `tests/ops.rs`.
 
+pub mod declared;
 pub mod index;
 pub mod meta;
 pub mod registry;
@@ -339,6 +340,10 @@ fn bind(
 ) -> R<OpCall> {
     let params = &index().sigs[position(def)];
     let passed = (args.len(), kwargs.len());
+    let (args, kwargs) = match by_declaration(params, spelling, &args, &kwargs) {
+        Some(renamed) => renamed,
+        None => (args, kwargs),
+    };
     let mut bound: Vec<Option<Value>> = vec![None; params.len()];
     let mut pos = args.into_iter().peekable();
     for (i, p) in params.iter().enumerate() {
@@ -414,6 +419,56 @@ fn bind(
         spelling: Rc::from(spelling),
         passed,
     })
+}
+
+/// A call's positional and keyword arguments.
+type PassedArgs = (Vec<Value>, Vec<(String, Value)>);
+
+/// A call the registry's signature of its op cannot bind (a keyword it
+/// spells otherwise, as `x.split(split_size=2)` against `torch.split`'s
+/// `split_size_or_sections`), bound by torch's declared overloads of the
+/// spelling used ([`declared::rebind`]) and passed on by the registry's
+/// names: a declared parameter the registry names alike keeps its name, any
+/// other takes the registry's parameter at its position. `None` when the
+/// registry binds the call as it is, or no declaration helps.
+fn by_declaration(
+    params: &[Param],
+    spelling: &str,
+    args: &[Value],
+    kwargs: &[(String, Value)],
+) -> Option<PassedArgs> {
+    let positional_slots = params.iter().take_while(|p| !p.kw_only).count();
+    let has_varargs = params.iter().any(|p| p.varargs);
+    let binds_as_is = (has_varargs || args.len() <= positional_slots)
+        && kwargs.iter().all(|(k, _)| {
+            matches!(k.as_str(), "input" | "self" | "out") || params.iter().any(|p| p.name == k)
+        });
+    if binds_as_is {
+        return None;
+    }
+    let method = spelling.starts_with("Tensor.");
+    let (receiver, positional) = match (method, args.split_first()) {
+        (true, Some((recv, rest))) => (Some(recv.clone()), rest),
+        _ => (None, args),
+    };
+    let bound = declared::rebind(spelling, positional, kwargs)?;
+    let offset = usize::from(method);
+    let mut renamed = Vec::new();
+    for (i, (param, value)) in bound.params.iter().zip(bound.values).enumerate() {
+        let Some(value) = value else { continue };
+        let target = match params.iter().find(|p| p.name == param.name) {
+            Some(p) => p,
+            None => params.get(i + offset).filter(|p| !p.varargs)?,
+        };
+        if renamed
+            .iter()
+            .any(|(k, _): &(String, Value)| k == target.name)
+        {
+            return None;
+        }
+        renamed.push((target.name.to_string(), value));
+    }
+    Some((receiver.into_iter().collect(), renamed))
 }
 
 /// Every attribute name of torch 2.15's `torch.Tensor` (`dir(torch.Tensor)`),
@@ -510,10 +565,9 @@ pub fn call_method(
             ));
         }
         let r = interp.current_range();
-        return Ok(interp.incomplete(
-            r,
-            format!("analysis incomplete: unknown Tensor method `.{name}()`"),
-        ));
+        let message = declared::not_modelled(&format!("Tensor.{name}"))
+            .unwrap_or_else(|| format!("analysis incomplete: unknown Tensor method `.{name}()`"));
+        return Ok(interp.incomplete(r, message));
     };
     let mut all = Vec::with_capacity(args.len() + 1);
     all.push(recv);
@@ -541,10 +595,9 @@ pub fn call_torch_function(
     }
     let Some((def, packet_inplace)) = lookup_aten(full) else {
         let r = interp.current_range();
-        return Ok(interp.incomplete(
-            r,
-            format!("analysis incomplete: unknown torch API `{full}`"),
-        ));
+        let message = declared::not_modelled(full)
+            .unwrap_or_else(|| format!("analysis incomplete: unknown torch API `{full}`"));
+        return Ok(interp.incomplete(r, message));
     };
     // F.relu(x, inplace=True) and friends record the in-place op.
     let mut inplace = packet_inplace;

@@ -1573,6 +1573,12 @@ pub static OPS: &[OpDef] = &[
         views::masked_select
     ),
     op!(
+        ["torch.histc", "Tensor.histc"],
+        "input, bins=100, min=0, max=0",
+        ["aten.histc.default"],
+        views::histc
+    ),
+    op!(
         ["torch.bincount", "Tensor.bincount"],
         "input, weights=None, minlength=0",
         ["aten.bincount.default"],

@@ -1772,6 +1772,31 @@ pub fn bincount(interp: &mut Interp, call: &OpCall) -> R<Value> {
     Ok(out)
 }
 
+/// `histc(input, bins=100, min=0, max=0)`: `bins` counts, of the input's
+/// (floating) dtype, whatever the data.
+pub fn histc(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    if !t.dtype.is_floating() {
+        return Err(super::meta::shape_error(
+            interp,
+            format!(
+                "\"histogram_cpu\" not implemented for '{}'",
+                t.dtype.scalar_type_name()
+            ),
+        ));
+    }
+    let bins = size_expr(interp, &call.get("bins").clone())?;
+    if let Some(b) = bins.as_const()
+        && b <= 0
+    {
+        return Err(super::meta::shape_error(
+            interp,
+            format!("torch.histogram(): bins must be > 0, but got {b} for dimension 0"),
+        ));
+    }
+    emit(interp, call, 0, 4, t.dtype, vec![bins])
+}
+
 /// `broadcast_to(size)`.
 pub fn broadcast_to(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;

@@ -256,22 +256,49 @@ pub fn einsum(interp: &mut Interp, call: &OpCall) -> R<Value> {
         ));
     }
     let mut sizes: Vec<(char, SymExpr)> = Vec::new();
+    let mut ellipsis: Vec<SymExpr> = Vec::new();
     let mut dtype: Option<DType> = None;
-    for (spec, op) in specs.iter().zip(&ops) {
+    for (index, (spec, op)) in specs.iter().zip(&ops).enumerate() {
         let Value::Tensor(t) = op else {
             return Err(interp.type_error("einsum(): operands must be tensors"));
         };
         dtype = Some(dtype.map_or(t.dtype, |d| DType::promote(d, t.dtype)));
-        if spec.chars().count() != t.rank() {
+        let (before, after) = match spec.split_once("...") {
+            Some((b, a)) => (b, Some(a)),
+            None => (*spec, None),
+        };
+        let letters = before.chars().count() + after.map_or(0, |a| a.chars().count());
+        let fits = match after {
+            Some(_) => letters <= t.rank(),
+            None => letters == t.rank(),
+        };
+        if !fits {
+            let relation = match after {
+                Some(_) => "is more than",
+                None => "does not match",
+            };
+            let tail = if after.is_some() {
+                ""
+            } else {
+                " and no ellipsis was given"
+            };
             return Err(shape_error(
                 interp,
                 format!(
-                    "einsum(): subscript `{spec}` does not match a tensor of rank {}",
+                    "einsum(): the number of subscripts in the equation ({letters}) {relation} the number of dimensions ({}) for operand {index}{tail}",
                     t.rank()
                 ),
             ));
         }
-        for (c, s) in spec.chars().zip(&t.shape) {
+        let covered = t.rank() - letters;
+        let head = before.chars().count();
+        let mut labelled: Vec<(char, &SymExpr)> = before.chars().zip(&t.shape[..head]).collect();
+        if let Some(after) = after {
+            let spread = &t.shape[head..head + covered];
+            ellipsis = broadcast(interp, &ellipsis, spread)?;
+            labelled.extend(after.chars().zip(&t.shape[head + covered..]));
+        }
+        for (c, s) in labelled {
             match sizes.iter().find(|(k, _)| *k == c).map(|(_, v)| v.clone()) {
                 Some(prev) => {
                     if prev.as_const() == Some(1) {
@@ -302,19 +329,30 @@ pub fn einsum(interp: &mut Interp, call: &OpCall) -> R<Value> {
                 .map(|(c, _)| c)
                 .collect();
             v.sort();
-            v.into_iter().collect()
+            let implicit: String = v.into_iter().collect();
+            if lhs.contains("...") {
+                format!("...{implicit}")
+            } else {
+                implicit
+            }
         }
     };
-    let shape: Vec<SymExpr> = out
-        .chars()
-        .map(|c| {
-            sizes
-                .iter()
-                .find(|(k, _)| *k == c)
-                .map(|(_, v)| v.clone())
-                .unwrap_or(SymExpr::int(1))
-        })
-        .collect();
+    let size_of = |c: char| {
+        sizes
+            .iter()
+            .find(|(k, _)| *k == c)
+            .map(|(_, v)| v.clone())
+            .unwrap_or(SymExpr::int(1))
+    };
+    let shape: Vec<SymExpr> = match out.split_once("...") {
+        Some((before, after)) => before
+            .chars()
+            .map(size_of)
+            .chain(ellipsis.iter().cloned())
+            .chain(after.chars().map(size_of))
+            .collect(),
+        None => out.chars().map(size_of).collect(),
+    };
     let args = vec![
         Arg::Str(eq.clone()),
         Arg::List(ops.iter().map(|o| interp.arg_of(o)).collect()),

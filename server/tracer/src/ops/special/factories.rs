@@ -73,7 +73,7 @@ pub(super) fn call(
                 interp,
                 &format!("aten.{short}.{overload}"),
                 shape,
-                (dtype, factory_kwargs(kwargs, None)),
+                (dtype, factory_kwargs(kwargs)),
                 None,
             )?
         }
@@ -93,7 +93,7 @@ pub(super) fn call(
                 interp,
                 "aten.full.default",
                 shape,
-                (dtype, factory_kwargs(kwargs, Some(dtype))),
+                (dtype, factory_kwargs(kwargs)),
                 Some(fill),
             )?
         }
@@ -110,7 +110,7 @@ pub(super) fn call(
                 interp,
                 "aten.randint.default",
                 shape,
-                (dtype, factory_kwargs(kwargs, None)),
+                (dtype, factory_kwargs(kwargs)),
                 None,
             )?
         }
@@ -144,7 +144,7 @@ pub(super) fn call(
                 interp,
                 "aten.eye.default",
                 vec![n, m],
-                (dtype, factory_kwargs(kwargs, None)),
+                (dtype, factory_kwargs(kwargs)),
                 None,
             )?
         }
@@ -276,7 +276,7 @@ fn arange(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<
     let t = interp.record_tensor_op(
         target,
         a,
-        factory_kwargs(kwargs, None),
+        factory_kwargs(kwargs),
         dtype,
         vec![interp.env.simplify(&len)],
     )?;
@@ -321,7 +321,7 @@ fn linspace(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> 
         interp,
         target,
         vec![SymExpr::int(steps)],
-        (dtype, factory_kwargs(kwargs, None)),
+        (dtype, factory_kwargs(kwargs)),
         None,
     )?;
     let bound = |i: usize, name: &str| bound_value(i, name).and_then(number);
@@ -447,13 +447,12 @@ fn flatten_size_args(interp: &mut Interp, args: &[Value]) -> R<Vec<Value>> {
 }
 
 /// The keyword arguments torch's Python binding passes a factory op
-/// (`zeros`, `arange`, ...) and export records: the dtype when the caller
-/// gave one (or `recorded_dtype` names the op as always recording it: `full`
-/// infers it from its fill value), then the device and `pin_memory`, which
-/// the binding always fills in.
-fn factory_kwargs(kwargs: &[(String, Value)], recorded_dtype: Option<DType>) -> Vec<(String, Arg)> {
+/// (`zeros`, `arange`, `full`, ...) and export records: the dtype when the
+/// caller gave one (`full` infers it from its fill value and records none),
+/// then the device and `pin_memory`, which the binding always fills in.
+fn factory_kwargs(kwargs: &[(String, Value)]) -> Vec<(String, Arg)> {
     let mut out = Vec::new();
-    if let Some(d) = dtype_kw(kwargs).or(recorded_dtype) {
+    if let Some(d) = dtype_kw(kwargs) {
         out.push(("dtype".to_string(), Arg::DType(d)));
     }
     out.push(("device".to_string(), Arg::Device("cpu".into())));

@@ -299,7 +299,7 @@ fn to_or_type(
         }
         (Some(d), _) if d != t.dtype || (name == "to" && interp.tracing) => to_dtype(interp, t, d)?,
         _ if name == "type" && args.is_empty() => {
-            Value::str(&format!("torch.{}Tensor", type_tensor_name(t.dtype)))
+            Value::str(&format!("torch.{}Tensor", t.dtype.scalar_type_name()))
         }
         _ => Value::Tensor(t.clone()),
     })
@@ -351,17 +351,6 @@ fn prelude_object(interp: &mut Interp, module: &str, class: &str, args: Vec<Valu
     };
     let class = interp.prelude_value(index, class)?;
     interp.call(&class, args, vec![])
-}
-
-fn type_tensor_name(d: DType) -> &'static str {
-    match d {
-        DType::F32 => "Float",
-        DType::F64 => "Double",
-        DType::I64 => "Long",
-        DType::I32 => "Int",
-        DType::Bool => "Bool",
-        _ => "",
-    }
 }
 
 fn tolist(interp: &mut Interp, t: &Rc<Tensor>) -> R<Value> {

@@ -1,7 +1,8 @@
-//! The Python files of `tests/python/` run through the tracer: each is a
-//! module of asserts that CPython also runs (`tests/test_python_semantics.py`
-//! at the repository root), so the tracer's Python semantics are checked
-//! against the real language. A file passes when its module code runs
+//! The Python files of `tests/python/` (and of `tests/numpy/`, numpy's
+//! arrays) run through the tracer: each is a module of asserts that CPython
+//! also runs (`tests/test_python_semantics.py` at the repository root; the
+//! numpy files with a Python that has numpy), so the tracer's Python and
+//! numpy semantics are checked against the real ones. A file passes when its module code runs
 //! with no statement failing (a failed `assert` is a module statement that
 //! fails: an "incomplete" note) and nothing unknown.
 
@@ -45,8 +46,8 @@ fn problems(path: &str, source: &str) -> Vec<String> {
     found
 }
 
-fn python_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python");
+fn python_files_in(folder: &str) -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -58,10 +59,21 @@ fn python_files() -> Vec<PathBuf> {
 
 #[test]
 fn every_python_file_runs_as_cpython_runs_it() {
-    let files = python_files();
+    let files = python_files_in("tests/python");
     assert!(files.len() >= 4, "the Python semantics files: {files:?}");
+    assert_files_run(&files);
+}
+
+#[test]
+fn every_numpy_file_runs_as_numpy_runs_it() {
+    let files = python_files_in("tests/numpy");
+    assert!(!files.is_empty(), "the numpy semantics files: {files:?}");
+    assert_files_run(&files);
+}
+
+fn assert_files_run(files: &[PathBuf]) {
     let mut failures = Vec::new();
-    for path in &files {
+    for path in files {
         let source = std::fs::read_to_string(path).expect("readable");
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("?");
         for p in problems(name, &source) {

@@ -99,6 +99,8 @@ pub const KNOWN_MODULES: &[&str] = &[
     "importlib",
     "importlib.util",
     "importlib.metadata",
+    // The numpy prelude's native kernels (`python/numpy.rs`).
+    "_exportlens_numpy",
 ];
 
 /// Attributes of the `torch` namespaces that are sub-modules.
@@ -1587,6 +1589,14 @@ impl Interp {
                 Some(Value::Tuple(ref args)) if args.len() == 1 => self.to_str(&args[0])?,
                 Some(args) => self.repr(&args)?,
                 None => String::new(),
+            },
+            // A class's own `__str__` before its `__repr__`, as `str()` reads them.
+            Value::Object(o) => match o.class.lookup("__str__") {
+                Some((f, owner)) if owner.builtin.is_none() => {
+                    let r = self.call_method_value(&f, v.clone(), vec![])?;
+                    self.to_str(&r)?
+                }
+                _ => self.repr(v)?,
             },
             _ => self.repr(v)?,
         })

@@ -2220,6 +2220,18 @@ impl Interp {
     }
 
     pub(crate) fn unary(&mut self, op: UnaryOp, v: Value) -> R<Value> {
+        // A class's own `__neg__`, `__pos__`, `__invert__` (numpy's arrays).
+        let dunder = match op {
+            UnaryOp::Neg => Some("__neg__"),
+            UnaryOp::Pos => Some("__pos__"),
+            UnaryOp::Invert => Some("__invert__"),
+            UnaryOp::Not => None,
+        };
+        if let (Value::Object(o), Some(name)) = (&v, dunder)
+            && let Some(f) = attr::python_dunder(o, name)
+        {
+            return self.call(&f, vec![v.clone()], vec![]);
+        }
         match (op, &v) {
             (UnaryOp::Not, _) => Ok(Value::Bool(!self.truthy(&v)?)),
             (_, Value::Tensor(_)) => {

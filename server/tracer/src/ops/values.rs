@@ -255,7 +255,7 @@ fn broadcast_with(
 
 /// The row-major index in a tensor of `shape` broadcast to `out` of the
 /// element at row-major index `flat` of `out`.
-fn source_index(mut flat: usize, out: &[usize], shape: &[usize]) -> usize {
+pub(crate) fn source_index(mut flat: usize, out: &[usize], shape: &[usize]) -> usize {
     let offset = out.len() - shape.len();
     let mut index = 0;
     let mut stride = 1;

@@ -11,6 +11,7 @@ use crate::interp::{Interp, R};
 use crate::python::bind::Args;
 use crate::python::builtins::{self, KnownBuiltin};
 use crate::python::names::known_names;
+use crate::python::numpy::{self, NumpyKernel};
 use crate::python::objects::{self, KnownObject};
 use crate::python::stdlib::copy::{self, CopyFunction};
 use crate::python::stdlib::dataclasses::{self, DataclassesFunction};
@@ -52,6 +53,8 @@ known_names! {
         Io = "io",
         Contextlib = "contextlib",
         Torch = "torch",
+        /// The kernels of the numpy prelude (`numpy.rs`).
+        NumpyKernels = "_exportlens_numpy",
     }
 }
 
@@ -140,6 +143,7 @@ pub fn call_builtin(
             known!(SmallModuleFunction::from_name(name), small::call)
         }
         N::Torch => torch_natives::call_torch(interp, name, args.positional, args.keywords),
+        N::NumpyKernels => known!(NumpyKernel::from_name(rest), numpy::call),
     }
 }
 
@@ -244,6 +248,7 @@ mod tests {
             crate::python::builtins::types::NativeType,
             crate::python::builtins::types::AbstractCollection,
             small::SmallModuleFunction,
+            NumpyKernel,
             list::ListMethod,
             tuple::TupleMethod,
             dict::DictMethod,

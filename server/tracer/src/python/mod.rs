@@ -17,6 +17,7 @@
 //! - `objects.rs`: the builtin objects the tracer makes (`partial`
 //!   objects, `super()`, sentinels), [`objects::KnownObject`];
 //! - `operators.rs`: binary operators and comparisons;
+//! - `numpy.rs`: the kernels of the numpy prelude (`_exportlens_numpy`);
 //! - `dispatch.rs`: from a called builtin's name to its file.
 //!
 //! The semantics are checked against CPython by the Python files of
@@ -27,6 +28,7 @@ pub mod builtins;
 mod dispatch;
 pub mod methods;
 pub(crate) mod names;
+pub mod numpy;
 pub mod objects;
 pub mod operators;
 pub mod stdlib;

@@ -122,3 +122,33 @@ assert isinstance(len, collections.abc.Callable) and not isinstance([], collecti
 assert (5).real == 5 and (7).numerator == 7
 s = slice(1, 9)
 assert s.start == 1 and s.stop == 9 and s.step is None
+
+
+# A class's own unary operators, `abs()`, and `str()` reading `__str__` first.
+class Signed:
+    def __init__(self, v):
+        self.v = v
+
+    def __neg__(self):
+        return Signed(-self.v)
+
+    def __pos__(self):
+        return Signed(self.v + 100)
+
+    def __invert__(self):
+        return Signed(~self.v)
+
+    def __abs__(self):
+        return Signed(abs(self.v))
+
+    def __str__(self):
+        return "Signed " + str(self.v)
+
+    def __repr__(self):
+        return "Signed(" + repr(self.v) + ")"
+
+
+assert (-Signed(3)).v == -3 and (+Signed(3)).v == 103 and (~Signed(3)).v == -4
+assert abs(Signed(-5)).v == 5
+assert str(Signed(2)) == "Signed 2" and repr(Signed(2)) == "Signed(2)"
+assert f"{Signed(4)}" == "Signed 4" and "%s" % Signed(1) == "Signed 1"

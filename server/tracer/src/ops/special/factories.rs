@@ -1,7 +1,9 @@
 //! torch's tensor factories: `zeros`/`ones`/`empty`/`rand*`/`full`/`randint`,
 //! their `*_like` forms, `arange`, `eye`, `linspace`, `meshgrid`,
 //! `scalar_tensor`, tensors from Python data (`tensor`, `as_tensor`,
-//! `LongTensor`, ...), and `unique`/`diff` of known contents outside tracing.
+//! `LongTensor`, ...) and from the numpy prelude's arrays (`from_numpy`,
+//! `tensor(ndarray)`: numpy's dtype and values), and `unique`/`diff` of
+//! known contents outside tracing.
 
 use std::rc::Rc;
 
@@ -40,6 +42,7 @@ known_names! {
         Tensor = "tensor",
         AsTensor = "as_tensor",
         Asarray = "asarray",
+        FromNumpy = "from_numpy",
         TensorClass = "Tensor",
         FloatTensor = "FloatTensor",
         LongTensor = "LongTensor",
@@ -161,6 +164,7 @@ pub(super) fn call(
         Factory::Tensor
         | Factory::AsTensor
         | Factory::Asarray
+        | Factory::FromNumpy
         | Factory::TensorClass
         | Factory::FloatTensor
         | Factory::LongTensor => {
@@ -654,6 +658,19 @@ fn literal_walk(
             for d in &t.shape {
                 shape.push(d.as_const().unwrap_or(1));
             }
+            Ok(())
+        }
+        Value::Object(o) if crate::python::numpy::ndarray_of(o).is_some() => {
+            let array = crate::python::numpy::ndarray_of(o).expect("checked");
+            if shape.len() == depth {
+                shape.extend(array.shape.iter().map(|d| *d as i64));
+            }
+            *kind = if flat.is_empty() {
+                array.dtype
+            } else {
+                DType::promote(*kind, array.dtype)
+            };
+            flat.extend(array.values);
             Ok(())
         }
         other => Err(interp.type_error(format!(

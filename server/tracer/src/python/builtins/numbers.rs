@@ -57,6 +57,10 @@ fn abs(interp: &mut Interp, x: Value) -> R<Value> {
         Value::Int(i) => Ok(Value::Int(i.saturating_abs())),
         Value::Float(f) => Ok(Value::Float(f.abs())),
         v @ Value::Tensor(_) => interp.call_op_function("abs", vec![v], vec![]),
+        Value::Object(ref o) if crate::interp::attr::python_dunder(o, "__abs__").is_some() => {
+            let f = crate::interp::attr::python_dunder(o, "__abs__").expect("checked");
+            interp.call(&f, vec![x.clone()], vec![])
+        }
         Value::SymInt(ref e) => {
             let neg = interp.env.static_decide(e, CmpKind::Lt, &SymExpr::int(0));
             Ok(if neg == Some(true) {

@@ -72,38 +72,118 @@ known_names! {
     }
 }
 
-/// The dtypes an `ndarray` holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum NpType {
-    Bool,
-    Int32,
-    Int64,
-    Float32,
-    Float64,
+known_names! {
+    /// The dtypes an `ndarray` holds.
+    enum NpType {
+        Bool = "bool",
+        Int32 = "int32",
+        Int64 = "int64",
+        Float32 = "float32",
+        Float64 = "float64",
+    }
+}
+
+known_names! {
+    /// The unary ufuncs `unary(op, ...)` computes.
+    enum UnaryUfunc {
+        Negative = "negative",
+        Positive = "positive",
+        Absolute = "absolute",
+        Square = "square",
+        Sqrt = "sqrt",
+        Cbrt = "cbrt",
+        Reciprocal = "reciprocal",
+        Exp = "exp",
+        Exp2 = "exp2",
+        Expm1 = "expm1",
+        Log = "log",
+        Log2 = "log2",
+        Log10 = "log10",
+        Log1p = "log1p",
+        Sin = "sin",
+        Cos = "cos",
+        Tan = "tan",
+        Arcsin = "arcsin",
+        Arccos = "arccos",
+        Arctan = "arctan",
+        Sinh = "sinh",
+        Cosh = "cosh",
+        Tanh = "tanh",
+        Arcsinh = "arcsinh",
+        Arccosh = "arccosh",
+        Arctanh = "arctanh",
+        Floor = "floor",
+        Ceil = "ceil",
+        Trunc = "trunc",
+        Rint = "rint",
+        Sign = "sign",
+        Deg2rad = "deg2rad",
+        Rad2deg = "rad2deg",
+        Invert = "invert",
+        LogicalNot = "logical_not",
+        Isnan = "isnan",
+        Isinf = "isinf",
+        Isfinite = "isfinite",
+        Signbit = "signbit",
+    }
+}
+
+known_names! {
+    /// The binary ufuncs `binary(op, ...)` computes.
+    enum BinaryUfunc {
+        Equal = "equal",
+        NotEqual = "not_equal",
+        Less = "less",
+        LessEqual = "less_equal",
+        Greater = "greater",
+        GreaterEqual = "greater_equal",
+        LogicalAnd = "logical_and",
+        LogicalOr = "logical_or",
+        LogicalXor = "logical_xor",
+        Maximum = "maximum",
+        Minimum = "minimum",
+        Add = "add",
+        Subtract = "subtract",
+        Multiply = "multiply",
+        TrueDivide = "true_divide",
+        FloorDivide = "floor_divide",
+        Remainder = "remainder",
+        Power = "power",
+        Fmax = "fmax",
+        Fmin = "fmin",
+        Arctan2 = "arctan2",
+        Hypot = "hypot",
+        BitwiseAnd = "bitwise_and",
+        BitwiseOr = "bitwise_or",
+        BitwiseXor = "bitwise_xor",
+        LeftShift = "left_shift",
+        RightShift = "right_shift",
+    }
+}
+
+known_names! {
+    /// The reductions `reduce(op, ...)` computes along an axis.
+    enum Reduction {
+        Sum = "sum",
+        Prod = "prod",
+        Max = "max",
+        Min = "min",
+        Argmax = "argmax",
+        Argmin = "argmin",
+        Any = "any",
+        All = "all",
+    }
+}
+
+known_names! {
+    /// The cumulative operations `scan(op, ...)` computes along an axis.
+    enum Scan {
+        Cumsum = "cumsum",
+        Cumprod = "cumprod",
+    }
 }
 
 impl NpType {
-    fn from_name(name: &str) -> Option<NpType> {
-        Some(match name {
-            "bool" => NpType::Bool,
-            "int32" => NpType::Int32,
-            "int64" => NpType::Int64,
-            "float32" => NpType::Float32,
-            "float64" => NpType::Float64,
-            _ => return None,
-        })
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            NpType::Bool => "bool",
-            NpType::Int32 => "int32",
-            NpType::Int64 => "int64",
-            NpType::Float32 => "float32",
-            NpType::Float64 => "float64",
-        }
-    }
-
     fn is_float(self) -> bool {
         matches!(self, NpType::Float32 | NpType::Float64)
     }
@@ -176,256 +256,298 @@ impl Num {
 
 /// Calls `_exportlens_numpy.NAME(*args)`.
 pub fn call(interp: &mut Interp, kernel: NumpyKernel, args: Args) -> R<Value> {
-    let a = args.positional;
-    let arg = |i: usize| a.get(i).cloned().unwrap_or(Value::None);
+    let a = KernelArgs(args.positional);
     use NumpyKernel as K;
     match kernel {
-        K::FromNested => from_nested(interp, &arg(0)),
-        K::Fill => {
-            let value = num(interp, &arg(0))?;
-            let n = count(interp, &arg(1))?;
-            let dtype = dtype(interp, &arg(2))?;
-            charge(interp, n)?;
-            Ok(Value::list(vec![value.store(dtype); n]))
-        }
-        K::Arange => {
-            let (start, step) = (num(interp, &arg(0))?, num(interp, &arg(1))?);
-            let n = count(interp, &arg(2))?;
-            let dtype = dtype(interp, &arg(3))?;
-            charge(interp, n)?;
-            Ok(Value::list(arange(start, step, n, dtype)))
-        }
-        K::Cast => {
-            let data = nums(interp, &arg(0))?;
-            let dtype = dtype(interp, &arg(1))?;
-            charge(interp, data.len())?;
-            Ok(stored(data, dtype))
-        }
-        K::Unary => {
-            let op = text(interp, &arg(0))?;
-            let data = nums(interp, &arg(1))?;
-            let dtype = dtype(interp, &arg(2))?;
-            charge(interp, data.len())?;
-            let out = unary(interp, &op, &data, dtype)?;
-            Ok(stored(out, dtype))
-        }
-        K::Round => {
-            let data = nums(interp, &arg(0))?;
-            let decimals = interp.index_int(&arg(1))?;
-            let dtype = dtype(interp, &arg(2))?;
-            charge(interp, data.len())?;
-            Ok(stored(round(&data, decimals, dtype), dtype))
-        }
-        K::Binary => {
-            let op = text(interp, &arg(0))?;
-            let (x, x_shape) = array_arg(interp, &arg(1), &arg(2))?;
-            let (y, y_shape) = array_arg(interp, &arg(3), &arg(4))?;
-            let compute = dtype(interp, &arg(5))?;
-            let out = dtype(interp, &arg(6))?;
-            let f = binary_op(interp, &op, compute)?;
-            let out_shape = broadcast_shapes(interp, &[&x_shape, &y_shape])?;
-            charge(interp, numel(&out_shape))?;
-            let (x, y) = (operand(x, x_shape, compute), operand(y, y_shape, compute));
-            let mut values = Vec::with_capacity(numel(&out_shape));
-            for flat in 0..numel(&out_shape) {
-                let a = x.data[source_index(flat, &out_shape, &x.shape)];
-                let b = y.data[source_index(flat, &out_shape, &y.shape)];
-                values.push(f(a, b).map_err(|e| interp.raise("ValueError", e))?);
-            }
-            Ok(stored(values, out))
-        }
-        K::Where => {
-            let (c, c_shape) = array_arg(interp, &arg(0), &arg(1))?;
-            let (x, x_shape) = array_arg(interp, &arg(2), &arg(3))?;
-            let (y, y_shape) = array_arg(interp, &arg(4), &arg(5))?;
-            let out = dtype(interp, &arg(6))?;
-            let out_shape = broadcast_shapes(interp, &[&c_shape, &x_shape, &y_shape])?;
-            charge(interp, numel(&out_shape))?;
-            let values = (0..numel(&out_shape))
-                .map(|flat| {
-                    if c[source_index(flat, &out_shape, &c_shape)].truthy() {
-                        x[source_index(flat, &out_shape, &x_shape)]
-                    } else {
-                        y[source_index(flat, &out_shape, &y_shape)]
-                    }
-                })
-                .collect();
-            Ok(stored(values, out))
-        }
-        K::Reduce | K::Scan => {
-            let op = text(interp, &arg(0))?;
-            let data = nums(interp, &arg(1))?;
-            let shape = shape(interp, &arg(2))?;
-            let axis = interp.index_int(&arg(3))?;
-            let dtype = dtype(interp, &arg(4))?;
-            let axis = usize::try_from(axis)
-                .ok()
-                .filter(|a| *a < shape.len())
-                .ok_or_else(|| interp.raise("ValueError", "axis out of range"))?;
-            if numel(&shape) != data.len() {
-                return Err(interp.raise("ValueError", "data does not match its shape"));
-            }
-            charge(interp, data.len())?;
-            let lanes = Lanes::new(&shape, axis);
-            let out = if kernel == K::Reduce {
-                reduce(interp, &op, &data, &lanes, dtype)?
-            } else {
-                scan(interp, &op, &data, &lanes, dtype)?
-            };
-            Ok(stored(out, dtype))
-        }
-        K::Gather => {
-            let data = values(interp, &arg(0))?;
-            let offset = interp.index_int(&arg(1))?;
-            let shape = shape(interp, &arg(2))?;
-            let strides = ints(interp, &arg(3))?;
-            charge(interp, numel(&shape))?;
-            let offsets = strided_offsets(interp, data.len(), offset, &shape, &strides)?;
-            Ok(Value::list(
-                offsets.into_iter().map(|o| data[o].clone()).collect(),
-            ))
-        }
-        K::Scatter => {
-            let target = arg(0);
-            let Value::List(ref target) = target else {
-                return Err(interp.type_error("scatter expects a list"));
-            };
-            let offset = interp.index_int(&arg(1))?;
-            let shape = shape(interp, &arg(2))?;
-            let strides = ints(interp, &arg(3))?;
-            let source = nums(interp, &arg(4))?;
-            let dtype = dtype(interp, &arg(5))?;
-            charge(interp, numel(&shape))?;
-            let len = target.borrow().len();
-            let offsets = strided_offsets(interp, len, offset, &shape, &strides)?;
-            if source.len() != offsets.len() && source.len() != 1 {
-                return Err(interp.raise(
-                    "ValueError",
-                    "could not broadcast input array into the assigned shape",
-                ));
-            }
-            let mut target = target.borrow_mut();
-            for (k, o) in offsets.into_iter().enumerate() {
-                let v = if source.len() == 1 {
-                    source[0]
-                } else {
-                    source[k]
-                };
-                target[o] = v.store(dtype);
-            }
-            Ok(Value::None)
-        }
-        K::Broadcast => {
-            let data = values(interp, &arg(0))?;
-            let from = shape(interp, &arg(1))?;
-            let to = shape(interp, &arg(2))?;
-            let joint = broadcast_shapes(interp, &[&from, &to])?;
-            if joint != to || numel(&from) != data.len() {
-                return Err(interp.raise(
-                    "ValueError",
-                    format!(
-                        "could not broadcast input array from shape {} into shape {}",
-                        shape_text(&from),
-                        shape_text(&to)
-                    ),
-                ));
-            }
-            charge(interp, numel(&to))?;
-            Ok(Value::list(
-                (0..numel(&to))
-                    .map(|flat| data[source_index(flat, &to, &from)].clone())
-                    .collect(),
-            ))
-        }
-        K::Nest => {
-            let data = values(interp, &arg(0))?;
-            let shape = shape(interp, &arg(1))?;
-            if numel(&shape) != data.len() {
-                return Err(interp.raise("ValueError", "data does not match its shape"));
-            }
-            charge(interp, data.len())?;
-            Ok(nest(&data, &shape))
-        }
-        K::Take => {
-            let data = values(interp, &arg(0))?;
-            let indices = ints(interp, &arg(1))?;
-            charge(interp, indices.len())?;
-            let n = data.len() as i64;
-            let mut out = Vec::with_capacity(indices.len());
-            for i in indices {
-                let j = if i < 0 { i + n } else { i };
-                if !(0..n).contains(&j) {
-                    return Err(interp.raise(
-                        "IndexError",
-                        format!("index {i} is out of bounds for size {n}"),
-                    ));
-                }
-                out.push(data[j as usize].clone());
-            }
-            Ok(Value::list(out))
-        }
-        K::Put => {
-            let target = arg(0);
-            let Value::List(ref target) = target else {
-                return Err(interp.type_error("put expects a list"));
-            };
-            let indices = ints(interp, &arg(1))?;
-            let source = nums(interp, &arg(2))?;
-            let dtype = dtype(interp, &arg(3))?;
-            charge(interp, indices.len())?;
-            if source.len() != indices.len() && source.len() != 1 {
-                return Err(interp.raise(
-                    "ValueError",
-                    format!(
-                        "shape mismatch: value array of {} elements could not be broadcast to indexing result of {} elements",
-                        source.len(),
-                        indices.len()
-                    ),
-                ));
-            }
-            let mut target = target.borrow_mut();
-            let n = target.len() as i64;
-            for (k, i) in indices.into_iter().enumerate() {
-                let j = if i < 0 { i + n } else { i };
-                let Some(slot) = usize::try_from(j).ok().and_then(|j| target.get_mut(j)) else {
-                    return Err(interp.raise(
-                        "IndexError",
-                        format!("index {i} is out of bounds for size {n}"),
-                    ));
-                };
-                let v = if source.len() == 1 {
-                    source[0]
-                } else {
-                    source[k]
-                };
-                *slot = v.store(dtype);
-            }
-            Ok(Value::None)
-        }
-        K::Concatenate => {
-            let datas = interp.iterate(&arg(0))?;
-            let shapes = interp.iterate(&arg(1))?;
-            let axis = usize::try_from(interp.index_int(&arg(2))?).unwrap_or(0);
-            let mut parts = Vec::with_capacity(datas.len());
-            for (d, s) in datas.iter().zip(&shapes) {
-                parts.push((values(interp, d)?, shape(interp, s)?));
-            }
-            let total: usize = parts.iter().map(|(d, _)| d.len()).sum();
-            charge(interp, total)?;
-            Ok(Value::list(concatenate(&parts, axis)))
-        }
-        K::Nonzero => {
-            let data = nums(interp, &arg(0))?;
-            charge(interp, data.len())?;
-            Ok(Value::list(
-                data.iter()
-                    .enumerate()
-                    .filter(|(_, v)| v.truthy())
-                    .map(|(i, _)| Value::Int(i as i64))
-                    .collect(),
-            ))
-        }
+        K::FromNested => from_nested(interp, &a.at(0)),
+        K::Fill => fill_kernel(interp, &a),
+        K::Arange => arange_kernel(interp, &a),
+        K::Cast => cast_kernel(interp, &a),
+        K::Unary => unary_kernel(interp, &a),
+        K::Round => round_kernel(interp, &a),
+        K::Binary => binary_kernel(interp, &a),
+        K::Where => where_kernel(interp, &a),
+        K::Reduce | K::Scan => along_axis_kernel(interp, kernel, &a),
+        K::Gather => gather_kernel(interp, &a),
+        K::Scatter => scatter_kernel(interp, &a),
+        K::Broadcast => broadcast_kernel(interp, &a),
+        K::Nest => nest_kernel(interp, &a),
+        K::Take => take_kernel(interp, &a),
+        K::Put => put_kernel(interp, &a),
+        K::Concatenate => concatenate_kernel(interp, &a),
+        K::Nonzero => nonzero_kernel(interp, &a),
     }
+}
+
+/// The positional arguments of a kernel call (a missing one reads as
+/// `None`).
+struct KernelArgs(Vec<Value>);
+
+impl KernelArgs {
+    fn at(&self, i: usize) -> Value {
+        self.0.get(i).cloned().unwrap_or(Value::None)
+    }
+}
+
+fn fill_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let value = num(interp, &a.at(0))?;
+    let n = count(interp, &a.at(1))?;
+    let dtype = dtype(interp, &a.at(2))?;
+    charge(interp, n)?;
+    Ok(Value::list(vec![value.store(dtype); n]))
+}
+
+fn arange_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let (start, step) = (num(interp, &a.at(0))?, num(interp, &a.at(1))?);
+    let n = count(interp, &a.at(2))?;
+    let dtype = dtype(interp, &a.at(3))?;
+    charge(interp, n)?;
+    Ok(Value::list(arange(start, step, n, dtype)))
+}
+
+fn cast_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let data = nums(interp, &a.at(0))?;
+    let dtype = dtype(interp, &a.at(1))?;
+    charge(interp, data.len())?;
+    Ok(stored(data, dtype))
+}
+
+fn unary_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let op = text(interp, &a.at(0))?;
+    let data = nums(interp, &a.at(1))?;
+    let dtype = dtype(interp, &a.at(2))?;
+    charge(interp, data.len())?;
+    let out = unary(interp, &op, &data, dtype)?;
+    Ok(stored(out, dtype))
+}
+
+fn round_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let data = nums(interp, &a.at(0))?;
+    let decimals = interp.index_int(&a.at(1))?;
+    let dtype = dtype(interp, &a.at(2))?;
+    charge(interp, data.len())?;
+    Ok(stored(round(&data, decimals, dtype), dtype))
+}
+
+fn binary_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let op = text(interp, &a.at(0))?;
+    let (x, x_shape) = array_arg(interp, &a.at(1), &a.at(2))?;
+    let (y, y_shape) = array_arg(interp, &a.at(3), &a.at(4))?;
+    let compute = dtype(interp, &a.at(5))?;
+    let out = dtype(interp, &a.at(6))?;
+    let f = binary_op(interp, &op, compute)?;
+    let out_shape = broadcast_shapes(interp, &[&x_shape, &y_shape])?;
+    charge(interp, numel(&out_shape))?;
+    let (x, y) = (operand(x, x_shape, compute), operand(y, y_shape, compute));
+    let mut values = Vec::with_capacity(numel(&out_shape));
+    for flat in 0..numel(&out_shape) {
+        let a = x.data[source_index(flat, &out_shape, &x.shape)];
+        let b = y.data[source_index(flat, &out_shape, &y.shape)];
+        values.push(f(a, b).map_err(|e| interp.raise("ValueError", e))?);
+    }
+    Ok(stored(values, out))
+}
+
+fn where_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let (c, c_shape) = array_arg(interp, &a.at(0), &a.at(1))?;
+    let (x, x_shape) = array_arg(interp, &a.at(2), &a.at(3))?;
+    let (y, y_shape) = array_arg(interp, &a.at(4), &a.at(5))?;
+    let out = dtype(interp, &a.at(6))?;
+    let out_shape = broadcast_shapes(interp, &[&c_shape, &x_shape, &y_shape])?;
+    charge(interp, numel(&out_shape))?;
+    let values = (0..numel(&out_shape))
+        .map(|flat| {
+            if c[source_index(flat, &out_shape, &c_shape)].truthy() {
+                x[source_index(flat, &out_shape, &x_shape)]
+            } else {
+                y[source_index(flat, &out_shape, &y_shape)]
+            }
+        })
+        .collect();
+    Ok(stored(values, out))
+}
+
+/// `reduce` and `scan`: `(op, data, shape, axis, dtype)`.
+fn along_axis_kernel(interp: &mut Interp, kernel: NumpyKernel, a: &KernelArgs) -> R<Value> {
+    let op = text(interp, &a.at(0))?;
+    let data = nums(interp, &a.at(1))?;
+    let shape = shape(interp, &a.at(2))?;
+    let axis = interp.index_int(&a.at(3))?;
+    let dtype = dtype(interp, &a.at(4))?;
+    let axis = usize::try_from(axis)
+        .ok()
+        .filter(|a| *a < shape.len())
+        .ok_or_else(|| interp.raise("ValueError", "axis out of range"))?;
+    if numel(&shape) != data.len() {
+        return Err(interp.raise("ValueError", "data does not match its shape"));
+    }
+    charge(interp, data.len())?;
+    let lanes = Lanes::new(&shape, axis);
+    let out = if kernel == NumpyKernel::Reduce {
+        reduce(interp, &op, &data, &lanes, dtype)?
+    } else {
+        scan(interp, &op, &data, &lanes, dtype)?
+    };
+    Ok(stored(out, dtype))
+}
+
+fn gather_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let data = values(interp, &a.at(0))?;
+    let offset = interp.index_int(&a.at(1))?;
+    let shape = shape(interp, &a.at(2))?;
+    let strides = ints(interp, &a.at(3))?;
+    charge(interp, numel(&shape))?;
+    let offsets = strided_offsets(interp, data.len(), offset, &shape, &strides)?;
+    Ok(Value::list(
+        offsets.into_iter().map(|o| data[o].clone()).collect(),
+    ))
+}
+
+fn scatter_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let target = a.at(0);
+    let Value::List(ref target) = target else {
+        return Err(interp.type_error("scatter expects a list"));
+    };
+    let offset = interp.index_int(&a.at(1))?;
+    let shape = shape(interp, &a.at(2))?;
+    let strides = ints(interp, &a.at(3))?;
+    let source = nums(interp, &a.at(4))?;
+    let dtype = dtype(interp, &a.at(5))?;
+    charge(interp, numel(&shape))?;
+    let len = target.borrow().len();
+    let offsets = strided_offsets(interp, len, offset, &shape, &strides)?;
+    if source.len() != offsets.len() && source.len() != 1 {
+        return Err(interp.raise(
+            "ValueError",
+            "could not broadcast input array into the assigned shape",
+        ));
+    }
+    let mut target = target.borrow_mut();
+    for (k, o) in offsets.into_iter().enumerate() {
+        target[o] = source_at(&source, k).store(dtype);
+    }
+    Ok(Value::None)
+}
+
+/// Element `k` of the values a write assigns: one for every slot, or one
+/// per slot.
+fn source_at(source: &[Num], k: usize) -> Num {
+    if source.len() == 1 {
+        source[0]
+    } else {
+        source[k]
+    }
+}
+
+fn broadcast_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let data = values(interp, &a.at(0))?;
+    let from = shape(interp, &a.at(1))?;
+    let to = shape(interp, &a.at(2))?;
+    let joint = broadcast_shapes(interp, &[&from, &to])?;
+    if joint != to || numel(&from) != data.len() {
+        return Err(interp.raise(
+            "ValueError",
+            format!(
+                "could not broadcast input array from shape {} into shape {}",
+                shape_text(&from),
+                shape_text(&to)
+            ),
+        ));
+    }
+    charge(interp, numel(&to))?;
+    Ok(Value::list(
+        (0..numel(&to))
+            .map(|flat| data[source_index(flat, &to, &from)].clone())
+            .collect(),
+    ))
+}
+
+fn nest_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let data = values(interp, &a.at(0))?;
+    let shape = shape(interp, &a.at(1))?;
+    if numel(&shape) != data.len() {
+        return Err(interp.raise("ValueError", "data does not match its shape"));
+    }
+    charge(interp, data.len())?;
+    Ok(nest(&data, &shape))
+}
+
+fn take_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let data = values(interp, &a.at(0))?;
+    let indices = ints(interp, &a.at(1))?;
+    charge(interp, indices.len())?;
+    let n = data.len() as i64;
+    let mut out = Vec::with_capacity(indices.len());
+    for i in indices {
+        let j = if i < 0 { i + n } else { i };
+        if !(0..n).contains(&j) {
+            return Err(interp.raise(
+                "IndexError",
+                format!("index {i} is out of bounds for size {n}"),
+            ));
+        }
+        out.push(data[j as usize].clone());
+    }
+    Ok(Value::list(out))
+}
+
+fn put_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let target = a.at(0);
+    let Value::List(ref target) = target else {
+        return Err(interp.type_error("put expects a list"));
+    };
+    let indices = ints(interp, &a.at(1))?;
+    let source = nums(interp, &a.at(2))?;
+    let dtype = dtype(interp, &a.at(3))?;
+    charge(interp, indices.len())?;
+    if source.len() != indices.len() && source.len() != 1 {
+        return Err(interp.raise(
+            "ValueError",
+            format!(
+                "shape mismatch: value array of {} elements could not be broadcast to indexing result of {} elements",
+                source.len(),
+                indices.len()
+            ),
+        ));
+    }
+    let mut target = target.borrow_mut();
+    let n = target.len() as i64;
+    for (k, i) in indices.into_iter().enumerate() {
+        let j = if i < 0 { i + n } else { i };
+        let Some(slot) = usize::try_from(j).ok().and_then(|j| target.get_mut(j)) else {
+            return Err(interp.raise(
+                "IndexError",
+                format!("index {i} is out of bounds for size {n}"),
+            ));
+        };
+        *slot = source_at(&source, k).store(dtype);
+    }
+    Ok(Value::None)
+}
+
+fn concatenate_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let datas = interp.iterate(&a.at(0))?;
+    let shapes = interp.iterate(&a.at(1))?;
+    let axis = usize::try_from(interp.index_int(&a.at(2))?).unwrap_or(0);
+    let mut parts = Vec::with_capacity(datas.len());
+    for (d, s) in datas.iter().zip(&shapes) {
+        parts.push((values(interp, d)?, shape(interp, s)?));
+    }
+    let total: usize = parts.iter().map(|(d, _)| d.len()).sum();
+    charge(interp, total)?;
+    Ok(Value::list(concatenate(&parts, axis)))
+}
+
+fn nonzero_kernel(interp: &mut Interp, a: &KernelArgs) -> R<Value> {
+    let data = nums(interp, &a.at(0))?;
+    charge(interp, data.len())?;
+    Ok(Value::list(
+        data.iter()
+            .enumerate()
+            .filter(|(_, v)| v.truthy())
+            .map(|(i, _)| Value::Int(i as i64))
+            .collect(),
+    ))
 }
 
 /// Charges the budget for a kernel making `n` elements; past
@@ -599,54 +721,58 @@ fn order(a: Num, b: Num) -> Option<std::cmp::Ordering> {
 
 /// The elementwise function of a binary ufunc in the computation dtype.
 fn binary_op(interp: &Interp, op: &str, compute: NpType) -> R<BinaryFn> {
+    use BinaryUfunc as B;
     use std::cmp::Ordering::{Equal, Greater, Less};
-    let shared: Option<BinaryFn> = match op {
-        "equal" => Some(|a, b| Ok(truth(order(a, b) == Some(Equal)))),
-        "not_equal" => Some(|a, b| Ok(truth(order(a, b) != Some(Equal)))),
-        "less" => Some(|a, b| Ok(truth(order(a, b) == Some(Less)))),
-        "less_equal" => Some(|a, b| Ok(truth(matches!(order(a, b), Some(Less | Equal))))),
-        "greater" => Some(|a, b| Ok(truth(order(a, b) == Some(Greater)))),
-        "greater_equal" => Some(|a, b| Ok(truth(matches!(order(a, b), Some(Greater | Equal))))),
-        "logical_and" => Some(|a, b| Ok(truth(a.truthy() && b.truthy()))),
-        "logical_or" => Some(|a, b| Ok(truth(a.truthy() || b.truthy()))),
-        "logical_xor" => Some(|a, b| Ok(truth(a.truthy() != b.truthy()))),
-        "maximum" => Some(|a, b| Ok(extreme(a, b, true))),
-        "minimum" => Some(|a, b| Ok(extreme(a, b, false))),
+    let Some(ufunc) = BinaryUfunc::from_name(op) else {
+        return Err(unsupported(interp, op, compute));
+    };
+    let shared: Option<BinaryFn> = match ufunc {
+        B::Equal => Some(|a, b| Ok(truth(order(a, b) == Some(Equal)))),
+        B::NotEqual => Some(|a, b| Ok(truth(order(a, b) != Some(Equal)))),
+        B::Less => Some(|a, b| Ok(truth(order(a, b) == Some(Less)))),
+        B::LessEqual => Some(|a, b| Ok(truth(matches!(order(a, b), Some(Less | Equal))))),
+        B::Greater => Some(|a, b| Ok(truth(order(a, b) == Some(Greater)))),
+        B::GreaterEqual => Some(|a, b| Ok(truth(matches!(order(a, b), Some(Greater | Equal))))),
+        B::LogicalAnd => Some(|a, b| Ok(truth(a.truthy() && b.truthy()))),
+        B::LogicalOr => Some(|a, b| Ok(truth(a.truthy() || b.truthy()))),
+        B::LogicalXor => Some(|a, b| Ok(truth(a.truthy() != b.truthy()))),
+        B::Maximum => Some(|a, b| Ok(extreme(a, b, true))),
+        B::Minimum => Some(|a, b| Ok(extreme(a, b, false))),
         _ => None,
     };
     if let Some(f) = shared {
         return Ok(f);
     }
     let f: BinaryFn = if compute.is_float() {
-        match op {
-            "add" => |a, b| Ok(Num::Float(a.f() + b.f())),
-            "subtract" => |a, b| Ok(Num::Float(a.f() - b.f())),
-            "multiply" => |a, b| Ok(Num::Float(a.f() * b.f())),
-            "true_divide" => |a, b| Ok(Num::Float(a.f() / b.f())),
-            "floor_divide" => |a, b| Ok(Num::Float(float_floor_divide(a.f(), b.f()))),
-            "remainder" => |a, b| Ok(Num::Float(float_remainder(a.f(), b.f()))),
-            "power" => |a, b| Ok(Num::Float(a.f().powf(b.f()))),
-            "fmax" => |a, b| Ok(Num::Float(a.f().max(b.f()))),
-            "fmin" => |a, b| Ok(Num::Float(a.f().min(b.f()))),
-            "arctan2" => |a, b| Ok(Num::Float(a.f().atan2(b.f()))),
-            "hypot" => |a, b| Ok(Num::Float(a.f().hypot(b.f()))),
+        match ufunc {
+            B::Add => |a, b| Ok(Num::Float(a.f() + b.f())),
+            B::Subtract => |a, b| Ok(Num::Float(a.f() - b.f())),
+            B::Multiply => |a, b| Ok(Num::Float(a.f() * b.f())),
+            B::TrueDivide => |a, b| Ok(Num::Float(a.f() / b.f())),
+            B::FloorDivide => |a, b| Ok(Num::Float(float_floor_divide(a.f(), b.f()))),
+            B::Remainder => |a, b| Ok(Num::Float(float_remainder(a.f(), b.f()))),
+            B::Power => |a, b| Ok(Num::Float(a.f().powf(b.f()))),
+            B::Fmax => |a, b| Ok(Num::Float(a.f().max(b.f()))),
+            B::Fmin => |a, b| Ok(Num::Float(a.f().min(b.f()))),
+            B::Arctan2 => |a, b| Ok(Num::Float(a.f().atan2(b.f()))),
+            B::Hypot => |a, b| Ok(Num::Float(a.f().hypot(b.f()))),
             _ => return Err(unsupported(interp, op, compute)),
         }
     } else {
-        match op {
-            "add" => |a, b| Ok(Num::Int(a.i().wrapping_add(b.i()))),
-            "subtract" => |a, b| Ok(Num::Int(a.i().wrapping_sub(b.i()))),
-            "multiply" => |a, b| Ok(Num::Int(a.i().wrapping_mul(b.i()))),
-            "floor_divide" => |a, b| Ok(Num::Int(int_floor_divide(a.i(), b.i()))),
-            "remainder" => |a, b| Ok(Num::Int(int_remainder(a.i(), b.i()))),
-            "power" => |a, b| int_power(a.i(), b.i()).map(Num::Int),
-            "fmax" => |a, b| Ok(Num::Int(a.i().max(b.i()))),
-            "fmin" => |a, b| Ok(Num::Int(a.i().min(b.i()))),
-            "bitwise_and" => |a, b| Ok(Num::Int(a.i() & b.i())),
-            "bitwise_or" => |a, b| Ok(Num::Int(a.i() | b.i())),
-            "bitwise_xor" => |a, b| Ok(Num::Int(a.i() ^ b.i())),
-            "left_shift" => |a, b| Ok(Num::Int(shift(a.i(), b.i(), true))),
-            "right_shift" => |a, b| Ok(Num::Int(shift(a.i(), b.i(), false))),
+        match ufunc {
+            B::Add => |a, b| Ok(Num::Int(a.i().wrapping_add(b.i()))),
+            B::Subtract => |a, b| Ok(Num::Int(a.i().wrapping_sub(b.i()))),
+            B::Multiply => |a, b| Ok(Num::Int(a.i().wrapping_mul(b.i()))),
+            B::FloorDivide => |a, b| Ok(Num::Int(int_floor_divide(a.i(), b.i()))),
+            B::Remainder => |a, b| Ok(Num::Int(int_remainder(a.i(), b.i()))),
+            B::Power => |a, b| int_power(a.i(), b.i()).map(Num::Int),
+            B::Fmax => |a, b| Ok(Num::Int(a.i().max(b.i()))),
+            B::Fmin => |a, b| Ok(Num::Int(a.i().min(b.i()))),
+            B::BitwiseAnd => |a, b| Ok(Num::Int(a.i() & b.i())),
+            B::BitwiseOr => |a, b| Ok(Num::Int(a.i() | b.i())),
+            B::BitwiseXor => |a, b| Ok(Num::Int(a.i() ^ b.i())),
+            B::LeftShift => |a, b| Ok(Num::Int(shift(a.i(), b.i(), true))),
+            B::RightShift => |a, b| Ok(Num::Int(shift(a.i(), b.i(), false))),
             _ => return Err(unsupported(interp, op, compute)),
         }
     };
@@ -788,55 +914,59 @@ fn arange(start: Num, step: Num, n: usize, dtype: NpType) -> Vec<Value> {
 /// A unary ufunc over `data`, computed in `dtype` (the result's) as
 /// numpy's loop for that dtype computes it.
 fn unary(interp: &Interp, op: &str, data: &[Num], dtype: NpType) -> R<Vec<Num>> {
+    use UnaryUfunc as U;
+    let Some(ufunc) = UnaryUfunc::from_name(op) else {
+        return Err(unsupported(interp, op, dtype));
+    };
     if !dtype.is_float() {
-        let f: fn(Num) -> Num = match op {
-            "negative" => |v| Num::Int(v.i().wrapping_neg()),
-            "absolute" => |v| Num::Int(v.i().wrapping_abs()),
-            "square" => |v| Num::Int(v.i().wrapping_mul(v.i())),
-            "sign" => |v| Num::Int(v.i().signum()),
-            "positive" | "floor" | "ceil" | "trunc" | "rint" => |v| Num::Int(v.i()),
-            "invert" => |v| Num::Int(!v.i()),
-            "logical_not" => |v| truth(!v.truthy()),
-            "isnan" => |v| truth(v.f().is_nan()),
-            "isinf" => |v| truth(v.f().is_infinite()),
-            "isfinite" => |v| truth(v.f().is_finite()),
-            "signbit" => |v| truth(v.f().is_sign_negative()),
+        let f: fn(Num) -> Num = match ufunc {
+            U::Negative => |v| Num::Int(v.i().wrapping_neg()),
+            U::Absolute => |v| Num::Int(v.i().wrapping_abs()),
+            U::Square => |v| Num::Int(v.i().wrapping_mul(v.i())),
+            U::Sign => |v| Num::Int(v.i().signum()),
+            U::Positive | U::Floor | U::Ceil | U::Trunc | U::Rint => |v| Num::Int(v.i()),
+            U::Invert => |v| Num::Int(!v.i()),
+            U::LogicalNot => |v| truth(!v.truthy()),
+            U::Isnan => |v| truth(v.f().is_nan()),
+            U::Isinf => |v| truth(v.f().is_infinite()),
+            U::Isfinite => |v| truth(v.f().is_finite()),
+            U::Signbit => |v| truth(v.f().is_sign_negative()),
             _ => return Err(unsupported(interp, op, dtype)),
         };
         return Ok(data.iter().map(|v| f(*v)).collect());
     }
-    let f: fn(f64) -> f64 = match op {
-        "negative" => |x| -x,
-        "positive" => |x| x,
-        "absolute" => f64::abs,
-        "square" => |x| x * x,
-        "sqrt" => f64::sqrt,
-        "cbrt" => f64::cbrt,
-        "reciprocal" => |x| 1.0 / x,
-        "exp" => f64::exp,
-        "exp2" => f64::exp2,
-        "expm1" => f64::exp_m1,
-        "log" => f64::ln,
-        "log2" => f64::log2,
-        "log10" => f64::log10,
-        "log1p" => f64::ln_1p,
-        "sin" => f64::sin,
-        "cos" => f64::cos,
-        "tan" => f64::tan,
-        "arcsin" => f64::asin,
-        "arccos" => f64::acos,
-        "arctan" => f64::atan,
-        "sinh" => f64::sinh,
-        "cosh" => f64::cosh,
-        "tanh" => f64::tanh,
-        "arcsinh" => f64::asinh,
-        "arccosh" => f64::acosh,
-        "arctanh" => f64::atanh,
-        "floor" => f64::floor,
-        "ceil" => f64::ceil,
-        "trunc" => f64::trunc,
-        "rint" => f64::round_ties_even,
-        "sign" => |x| {
+    let f: fn(f64) -> f64 = match ufunc {
+        U::Negative => |x| -x,
+        U::Positive => |x| x,
+        U::Absolute => f64::abs,
+        U::Square => |x| x * x,
+        U::Sqrt => f64::sqrt,
+        U::Cbrt => f64::cbrt,
+        U::Reciprocal => |x| 1.0 / x,
+        U::Exp => f64::exp,
+        U::Exp2 => f64::exp2,
+        U::Expm1 => f64::exp_m1,
+        U::Log => f64::ln,
+        U::Log2 => f64::log2,
+        U::Log10 => f64::log10,
+        U::Log1p => f64::ln_1p,
+        U::Sin => f64::sin,
+        U::Cos => f64::cos,
+        U::Tan => f64::tan,
+        U::Arcsin => f64::asin,
+        U::Arccos => f64::acos,
+        U::Arctan => f64::atan,
+        U::Sinh => f64::sinh,
+        U::Cosh => f64::cosh,
+        U::Tanh => f64::tanh,
+        U::Arcsinh => f64::asinh,
+        U::Arccosh => f64::acosh,
+        U::Arctanh => f64::atanh,
+        U::Floor => f64::floor,
+        U::Ceil => f64::ceil,
+        U::Trunc => f64::trunc,
+        U::Rint => f64::round_ties_even,
+        U::Sign => |x| {
             if x > 0.0 {
                 1.0
             } else if x < 0.0 {
@@ -845,8 +975,8 @@ fn unary(interp: &Interp, op: &str, data: &[Num], dtype: NpType) -> R<Vec<Num>> 
                 x
             }
         },
-        "deg2rad" => f64::to_radians,
-        "rad2deg" => f64::to_degrees,
+        U::Deg2rad => f64::to_radians,
+        U::Rad2deg => f64::to_degrees,
         _ => return Err(unsupported(interp, op, dtype)),
     };
     Ok(data
@@ -910,9 +1040,13 @@ impl Lanes {
 /// A reduction along one axis, in `dtype` (the result's, but `argmax` and
 /// `argmin`, which give int64 indices).
 fn reduce(interp: &Interp, op: &str, data: &[Num], lanes: &Lanes, dtype: NpType) -> R<Vec<Num>> {
+    use Reduction as Op;
+    let Some(reduction) = Reduction::from_name(op) else {
+        return Err(unsupported(interp, op, dtype));
+    };
     let mut out = Vec::with_capacity(lanes.outer * lanes.inner);
     let empty = lanes.len == 0;
-    if empty && matches!(op, "max" | "min" | "argmax" | "argmin") {
+    if empty && matches!(reduction, Op::Max | Op::Min | Op::Argmax | Op::Argmin) {
         return Err(interp.raise(
             "ValueError",
             format!("zero-size array to reduction operation {op} which has no identity"),
@@ -921,8 +1055,8 @@ fn reduce(interp: &Interp, op: &str, data: &[Num], lanes: &Lanes, dtype: NpType)
     for o in 0..lanes.outer {
         for i in 0..lanes.inner {
             let lane: Vec<Num> = (0..lanes.len).map(|k| data[lanes.at(o, i, k)]).collect();
-            out.push(match op {
-                "sum" if dtype.is_float() => {
+            out.push(match reduction {
+                Op::Sum if dtype.is_float() => {
                     let xs: Vec<f64> = lane.iter().map(|v| dtype.round_float(v.f())).collect();
                     // numpy sums a contiguous lane pairwise, and a strided
                     // one by adding slice after slice.
@@ -934,30 +1068,29 @@ fn reduce(interp: &Interp, op: &str, data: &[Num], lanes: &Lanes, dtype: NpType)
                         xs.iter().fold(0.0, |acc, x| dtype.round_float(acc + x))
                     })
                 }
-                "sum" => Num::Int(lane.iter().fold(0i64, |acc, v| acc.wrapping_add(v.i()))),
-                "prod" if dtype.is_float() => Num::Float(lane.iter().fold(1.0, |acc, v| {
+                Op::Sum => Num::Int(lane.iter().fold(0i64, |acc, v| acc.wrapping_add(v.i()))),
+                Op::Prod if dtype.is_float() => Num::Float(lane.iter().fold(1.0, |acc, v| {
                     dtype.round_float(acc * dtype.round_float(v.f()))
                 })),
-                "prod" => Num::Int(lane.iter().fold(1i64, |acc, v| acc.wrapping_mul(v.i()))),
-                "max" | "min" => {
+                Op::Prod => Num::Int(lane.iter().fold(1i64, |acc, v| acc.wrapping_mul(v.i()))),
+                Op::Max | Op::Min => {
                     let mut best = lane[0];
                     for v in &lane[1..] {
-                        best = extreme(best, *v, op == "max");
+                        best = extreme(best, *v, reduction == Op::Max);
                     }
                     best
                 }
-                "argmax" | "argmin" => {
+                Op::Argmax | Op::Argmin => {
                     let mut best = 0usize;
                     for (k, v) in lane.iter().enumerate().skip(1) {
-                        if better(*v, lane[best], op == "argmax") {
+                        if better(*v, lane[best], reduction == Op::Argmax) {
                             best = k;
                         }
                     }
                     Num::Int(best as i64)
                 }
-                "any" => truth(lane.iter().any(|v| v.truthy())),
-                "all" => truth(lane.iter().all(|v| v.truthy())),
-                _ => return Err(unsupported(interp, op, dtype)),
+                Op::Any => truth(lane.iter().any(|v| v.truthy())),
+                Op::All => truth(lane.iter().all(|v| v.truthy())),
             });
         }
     }
@@ -1038,10 +1171,10 @@ fn pairwise_sum(xs: &[f64], dtype: NpType) -> f64 {
 
 /// `cumsum`/`cumprod` along one axis, in `dtype`.
 fn scan(interp: &Interp, op: &str, data: &[Num], lanes: &Lanes, dtype: NpType) -> R<Vec<Num>> {
-    let product = match op {
-        "cumsum" => false,
-        "cumprod" => true,
-        _ => return Err(unsupported(interp, op, dtype)),
+    let product = match Scan::from_name(op) {
+        Some(Scan::Cumsum) => false,
+        Some(Scan::Cumprod) => true,
+        None => return Err(unsupported(interp, op, dtype)),
     };
     let mut out = vec![Num::Int(0); data.len()];
     for o in 0..lanes.outer {

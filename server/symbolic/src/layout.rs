@@ -245,23 +245,52 @@ pub fn dense_strides(shape: &[SymExpr], perm: &[usize]) -> Option<Vec<SymExpr>> 
 /// when `s >= 2`, `s//4`) keeps its `Max`.
 fn at_least_one(env: &ShapeEnv, d: &SymExpr) -> SymExpr {
     let shifted = env.shifted_to_positive(d).unwrap_or_else(|| d.clone());
-    let positive = match shifted.as_const() {
-        Some(c) => c >= 1,
-        None => {
-            shifted.constant() >= 0
-                && shifted.terms().iter().all(|t| {
-                    t.coeff() > 0
-                        && t.factors()
-                            .iter()
-                            .all(|f| matches!(f.atom().kind(), shapes::AtomKind::Symbol(_)))
-                })
-        }
-    };
-    if positive {
+    let linear_positive = shifted.constant() >= 0
+        && shifted.terms().iter().all(|t| {
+            t.factors()
+                .iter()
+                .all(|f| matches!(f.atom().kind(), shapes::AtomKind::Symbol(_)))
+        })
+        && structural_lower_bound(&shifted).is_some_and(|lo| lo >= 1);
+    // A floor division is judged on its own structure: sympy's assumptions
+    // know nothing of the ranges the shift reads.
+    if linear_positive || structural_lower_bound(d).is_some_and(|lo| lo >= 1) {
         d.clone()
     } else {
         SymExpr::int(1).max(d)
     }
+}
+
+/// The least value sympy's assumptions give `e` from its structure alone,
+/// as `Max(1, e)` simplifies: each size symbol a positive integer (at
+/// least 1), a floor division of a nonnegative value by a positive
+/// constant nonnegative (and no more: `Max(1, s0//2)` stays), sums and
+/// products with positive coefficients adding and multiplying their
+/// factors' bounds. `None` when the structure says nothing.
+fn structural_lower_bound(e: &SymExpr) -> Option<i64> {
+    let mut total = e.constant();
+    for term in e.terms() {
+        if term.coeff() <= 0 {
+            return None;
+        }
+        let mut product = term.coeff();
+        for factor in term.factors() {
+            let lo: i64 = match factor.atom().kind() {
+                shapes::AtomKind::Symbol(_) => 1,
+                shapes::AtomKind::FloorDiv(base, divisor) => {
+                    let nonnegative = structural_lower_bound(base).is_some_and(|lo| lo >= 0);
+                    if !(nonnegative && divisor.as_const().is_some_and(|q| q > 0)) {
+                        return None;
+                    }
+                    0
+                }
+                _ => return None,
+            };
+            product = product.checked_mul(lo.checked_pow(factor.pow())?)?;
+        }
+        total = total.checked_add(product)?;
+    }
+    Some(total)
 }
 
 /// Row-major strides: each the product of the sizes after it.
@@ -446,12 +475,106 @@ pub fn is_contiguous_or_false(
     strides: &[SymExpr],
     line: Option<u32>,
 ) -> SymResult<bool> {
-    let n = numel(shape)?;
-    let large = env.range_of(&n).lo >= shapes::Bound::Finite(2);
-    if !large && env.guard_or(&n, CmpKind::Lt, &SymExpr::int(2), line, false, false) {
+    if fewer_than_two_elements(env, shape, line)? {
         return Ok(true);
     }
     contiguity_loop(env, shape, strides, line, false)
+}
+
+/// `guard_or_false(numel < 2)`, unasked when the ranges put it at 2 or more.
+fn fewer_than_two_elements(
+    env: &mut ShapeEnv,
+    shape: &[SymExpr],
+    line: Option<u32>,
+) -> SymResult<bool> {
+    let n = numel(shape)?;
+    let large = env.range_of(&n).lo >= shapes::Bound::Finite(2);
+    Ok(!large && env.guard_or(&n, CmpKind::Lt, &SymExpr::int(2), line, false, false))
+}
+
+/// torch's `is_non_overlapping_and_dense_or_false`: asks `numel < 2`,
+/// then sorts the (size, stride) pairs by stride as CPython's `sorted`
+/// does (the run it counts from the front, then binary insertion of the
+/// rest), each comparison `guard_or_false(stride_a < stride_b)` on `line`,
+/// and runs the contiguity loop on the sorted pairs, outermost first. (A
+/// comparison that is false asks torch more, whether the larger stride is
+/// a multiple of the smaller; it is taken only when decided without a
+/// guard.)
+pub fn is_non_overlapping_and_dense_or_false(
+    env: &mut ShapeEnv,
+    shape: &[SymExpr],
+    strides: &[SymExpr],
+    line: Option<u32>,
+) -> SymResult<bool> {
+    if fewer_than_two_elements(env, shape, line)? {
+        return Ok(true);
+    }
+    if let ([_], [stride]) = (shape, strides) {
+        return Ok(env.guard_or(stride, CmpKind::Eq, &SymExpr::int(1), line, false, false));
+    }
+    let built = built_strides(env, shape, strides)?;
+    let mut pairs: Vec<(SymExpr, SymExpr, Shown)> = shape
+        .iter()
+        .cloned()
+        .zip(strides.iter().cloned())
+        .zip(built)
+        .map(|((size, stride), shown)| (size, stride, shown))
+        .collect();
+    let zero = SymExpr::int(0);
+    python_sort(env, &mut pairs, |env, a, b| {
+        // `1 < s` with a plain int on the left is Python's reflected `s > 1`.
+        let less = if a.1.is_const() && !b.1.is_const() {
+            env.guard_or_as_built(&b.2, CmpKind::Gt, &a.2, line, false, false)
+        } else {
+            env.guard_or_as_built(&a.2, CmpKind::Lt, &b.2, line, false, false)
+        };
+        less || (env.static_decide(&a.1, CmpKind::Eq, &zero) == Some(true)
+            && env.static_decide(&a.1, CmpKind::Ne, &b.1) == Some(true))
+    });
+    let (sizes, strides): (Vec<SymExpr>, Vec<SymExpr>) = pairs
+        .into_iter()
+        .rev()
+        .map(|(size, stride, _)| (size, stride))
+        .unzip();
+    contiguity_loop(env, &sizes, &strides, line, false)
+}
+
+/// CPython 3.11's `list.sort` on a short list (under 64 items, one run):
+/// the run at the front (strictly descending runs are reversed), then
+/// binary insertion of each later item; `less` is asked exactly the
+/// comparisons CPython asks, in its order.
+fn python_sort<T>(
+    env: &mut ShapeEnv,
+    items: &mut [T],
+    mut less: impl FnMut(&mut ShapeEnv, &T, &T) -> bool,
+) {
+    let n = items.len();
+    if n < 2 {
+        return;
+    }
+    let mut run = 2;
+    if less(env, &items[1], &items[0]) {
+        while run < n && less(env, &items[run], &items[run - 1]) {
+            run += 1;
+        }
+        items[..run].reverse();
+    } else {
+        while run < n && !less(env, &items[run], &items[run - 1]) {
+            run += 1;
+        }
+    }
+    for start in run..n {
+        let (mut lo, mut hi) = (0, start);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if less(env, &items[start], &items[mid]) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        items[lo..=start].rotate_right(1);
+    }
 }
 
 /// torch's `is_channels_last_contiguous_or_false` for a 4-d tensor: from
@@ -468,21 +591,43 @@ pub fn is_channels_last_or_false(
         return Ok(false);
     }
     let one = SymExpr::int(1);
-    let mut expected = SymExpr::int(1);
+    let built = built_strides(env, shape, strides)?;
+    let mut expected = Shown::int(1);
     for i in [1, 3, 2, 0] {
         let (size, stride) = (&shape[i], &strides[i]);
         let large = env.range_of(size).lo >= shapes::Bound::Finite(2);
         if !large && env.guard_or(size, CmpKind::Eq, &one, line, false, false) {
             continue;
         }
-        if env.simplify(stride) != env.simplify(&expected)
-            && env.guard_or(stride, CmpKind::Ne, &expected, line, true, false)
+        if env.simplify(stride) != env.simplify(&expected.expanded()?)
+            && env.guard_or_as_built(&built[i], CmpKind::Ne, &expected, line, true, false)
         {
             return Ok(false);
         }
-        expected = expected.checked_mul(size)?;
+        expected = expected.checked_mul(&env.shown(size)?)?;
     }
     Ok(true)
+}
+
+/// Strides as torch built them: a contiguous tensor's as products of its
+/// sizes (`(a + 1)*(b + 1)`, each size a factor), any other's as read.
+fn built_strides(env: &ShapeEnv, shape: &[SymExpr], strides: &[SymExpr]) -> SymResult<Vec<Shown>> {
+    let contiguous = contiguous_strides(shape)?;
+    let same = strides.len() == shape.len()
+        && strides
+            .iter()
+            .zip(&contiguous)
+            .all(|(a, b)| env.simplify(a) == env.simplify(b));
+    if !same {
+        return strides.iter().map(|s| env.shown(s)).collect();
+    }
+    let mut out = vec![Shown::int(1); shape.len()];
+    let mut running = Shown::int(1);
+    for (slot, size) in out.iter_mut().zip(shape).rev() {
+        *slot = running.clone();
+        running = running.checked_mul(&env.shown(size)?)?;
+    }
+    Ok(out)
 }
 
 /// c10's `is_channels_last_strides_2d` / `_3d` on a 4-d / 5-d tensor (what
@@ -615,6 +760,62 @@ mod tests {
             .into_iter()
             .map(|(g, _, _)| g)
             .collect()
+    }
+
+    #[test]
+    fn max_one_drops_where_sympy_knows_the_size_is_positive() {
+        let (env, s) = env_with(9, 2);
+        let conv_out = s
+            .checked_sub(&SymExpr::int(1))
+            .and_then(|e| e.checked_floordiv(&SymExpr::int(2)))
+            .and_then(|e| e.checked_add(&SymExpr::int(1)))
+            .unwrap();
+        assert_eq!(at_least_one(&env, &conv_out), conv_out);
+        let half = s.checked_floordiv(&SymExpr::int(2)).unwrap();
+        assert_eq!(at_least_one(&env, &half), SymExpr::int(1).max(&half));
+    }
+
+    #[test]
+    fn python_sort_asks_the_comparisons_cpython_asks() {
+        let (mut env, _) = env_with(4, 2);
+        let mut asked = Vec::new();
+        let mut items = vec![3, 1, 2, 5, 4];
+        python_sort(&mut env, &mut items, |_, a, b| {
+            asked.push((*a, *b));
+            a < b
+        });
+        assert_eq!(items, [1, 2, 3, 4, 5]);
+        // The run [3, 1] descends, 2 is not below 1; then 2, 5 and 4 are
+        // inserted by bisection.
+        assert_eq!(
+            asked,
+            [
+                (1, 3),
+                (2, 1),
+                (2, 3),
+                (2, 1),
+                (5, 2),
+                (5, 3),
+                (4, 3),
+                (4, 5)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_contiguous_layout_sorted_by_stride_asks_each_neighbour_once() {
+        let (mut env, w) = env_with(4, 1);
+        let h = w.clone();
+        let shape = vec![SymExpr::int(1), SymExpr::int(8), h.clone(), w.clone()];
+        let strides = contiguous_strides(&shape).unwrap();
+        assert!(is_non_overlapping_and_dense_or_false(&mut env, &shape, &strides, None).unwrap());
+        assert!(
+            texts(&env)
+                .iter()
+                .any(|t| t.contains(">") || t.contains("<")),
+            "{:?}",
+            texts(&env)
+        );
     }
 
     #[test]

@@ -152,6 +152,9 @@ pub struct ShapeEnv {
     /// Symbols replaced by a constant because their range narrowed to one
     /// value (torch's `range_refined_to_singleton`), not by an equality.
     pub pinned_by_range: std::collections::HashSet<SymbolId>,
+    /// Guards (by index in `guards`) asked of values torch built op by op
+    /// ([`Self::guard_or_as_built`]): logged with the sides as built.
+    built_forms: HashMap<usize, (Shown, Shown)>,
 }
 
 /// Each guard's difference in lowest terms, with its scale, relation and
@@ -774,13 +777,37 @@ impl ShapeEnv {
         line: Option<u32>,
         default: bool,
     ) -> bool {
+        self.guard_or_as_built(lhs, op, rhs, line, default, true)
+    }
+
+    /// [`Self::guard_or`] on values torch built op by op (a stride as the
+    /// product of sizes, `(a + 1)*(b + 1)`): decided on their expansion,
+    /// logged with the sides as built, a guard or (`suppressed`) a
+    /// suppressed one.
+    pub fn guard_or_as_built(
+        &mut self,
+        lhs: &Shown,
+        op: CmpKind,
+        rhs: &Shown,
+        line: Option<u32>,
+        default: bool,
+        suppressed: bool,
+    ) -> bool {
         let (Ok(l), Ok(r)) = (lhs.expanded(), rhs.expanded()) else {
             return default;
         };
         let (l, r) = (self.simplify(&l), self.simplify(&r));
         let (holds, open) = self.answer_or(&l, op, &r, default);
-        if let Some(op) = open {
-            self.push_suppressed(lhs.clone(), op, rhs.clone(), line);
+        match open {
+            Some(op) if suppressed => self.push_suppressed(lhs.clone(), op, rhs.clone(), line),
+            Some(op) => {
+                let before = self.guards.len();
+                self.add_guard(l, op, r, line);
+                if self.guards.len() > before {
+                    self.built_forms.insert(before, (lhs.clone(), rhs.clone()));
+                }
+            }
+            None => {}
         }
         holds
     }
@@ -853,7 +880,13 @@ impl ShapeEnv {
                     out.push((self.relations_text(&members, " & "), g.line, Some(i)));
                 }
                 Some(_) => {}
-                None => out.push((self.guard_text(g), g.line, Some(i))),
+                None => {
+                    let text = match self.built_forms.get(&i) {
+                        Some((l, r)) => self.built_text(l, g.op, r),
+                        None => self.guard_text(g),
+                    };
+                    out.push((text, g.line, Some(i)));
+                }
             }
         }
         out
@@ -1382,10 +1415,15 @@ impl ShapeEnv {
     /// A suppressed guard over sources, its terms and factors ordered by
     /// the symbols' names as sympy orders them.
     pub fn suppressed_text(&self, g: &SuppressedGuard) -> String {
+        self.built_text(&g.lhs, g.op, &g.rhs)
+    }
+
+    /// A relation between built values over sources, as sympy prints it.
+    fn built_text(&self, lhs: &Shown, op: CmpKind, rhs: &Shown) -> String {
         let names = |s: SymbolId| self.source_name(s);
         let order = |s: SymbolId| self.symbol_name(s);
-        let (l, r) = (g.lhs.display(&names, &order), g.rhs.display(&names, &order));
-        relation_text(l, g.op, r)
+        let (l, r) = (lhs.display(&names, &order), rhs.display(&names, &order));
+        relation_text(l, op, r)
     }
 }
 

@@ -333,13 +333,13 @@ pub static OPS: &[OpDef] = &[
         ["torch.nn.functional.relu6"],
         "input",
         ["aten.hardtanh.default"],
-        meta::unary
+        meta::hardtanh
     ),
     op!(
         ["torch.nn.functional.hardtanh", "Tensor.hardtanh"],
         "input, min_val=-1.0, max_val=1.0",
         ["aten.hardtanh.default"],
-        meta::unary
+        meta::hardtanh
     ),
     op!(
         ["torch.nn.functional.leaky_relu", "Tensor.leaky_relu"],

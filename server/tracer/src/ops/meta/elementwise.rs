@@ -23,6 +23,26 @@ pub fn unary(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit_elementwise(interp, call, &t, t.dtype)
 }
 
+/// `hardtanh` and `relu6`: in place, fake tensors run it as its Python
+/// decomposition, whose `clone` asks whether the input is non-overlapping
+/// and dense (its guards on a symbolic layout; no node).
+pub fn hardtanh(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    if call.inplace && interp.tracing && t.shape.iter().any(|d| !d.is_const()) {
+        let line = interp.guard_line();
+        if let Ok(layout) = t.layout() {
+            // Only its guards matter here: the clone is not recorded.
+            let _ = crate::layout::is_non_overlapping_and_dense_or_false(
+                &mut interp.env,
+                &t.shape,
+                &layout.strides,
+                line,
+            );
+        }
+    }
+    unary(interp, call)
+}
+
 /// Record a one-input elementwise op on `t`, laid out like `t`.
 fn emit_elementwise(interp: &mut Interp, call: &OpCall, t: &Rc<Tensor>, dtype: DType) -> R<Value> {
     let output = elementwise_output(interp, &[&Value::Tensor(t.clone())], &t.shape);
@@ -328,7 +348,7 @@ pub fn softmax(interp: &mut Interp, call: &OpCall) -> R<Value> {
 /// is channels-last, until one is not. These are guards of the op's line:
 /// in strict mode Dynamo asks them first, before the AOT phase's
 /// `tensor_meta`.
-fn elementwise_input_guards(interp: &mut Interp, operands: &[&Value], rank: usize) {
+pub(super) fn elementwise_input_guards(interp: &mut Interp, operands: &[&Value], rank: usize) {
     let tensors: Vec<&Rc<Tensor>> = operands
         .iter()
         .filter_map(|v| match v {

@@ -23,6 +23,14 @@ pub fn batch_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
             expect_eq(interp, &x.shape[1], c, "batch_norm: channels")?;
         }
     }
+    // With running statistics, the decomposition's first step is the
+    // elementwise `input - mean`, whose fast path asks how the input is
+    // laid out.
+    let training = matches!(call.arg(5), Value::Bool(true));
+    if !training && matches!(call.arg(1), Value::Tensor(_)) {
+        let input = call.arg(0).clone();
+        super::elementwise::elementwise_input_guards(interp, &[&input], x.rank());
+    }
     // functional's order is (input, running_mean, running_var, weight,
     // bias, ...); aten's (input, weight, bias, running_mean, running_var,
     // training, momentum, eps, cudnn_enabled).

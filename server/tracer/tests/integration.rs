@@ -3,6 +3,7 @@
 //! long runs that print their figures are test targets of their own.
 
 mod affine_size_guards;
+mod api_coverage;
 mod assignment_guards;
 mod assumed;
 mod aten_packets;

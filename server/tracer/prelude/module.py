@@ -130,6 +130,9 @@ class Module(_ModuleStorage):
     def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
         return _add_hook(self, "_forward_hooks", (hook, with_kwargs), prepend)
 
+    def __call__(self, *args, **kwargs):
+        return torch._exportlens_call_module(self, args, kwargs)
+
     # Backward and state-dict hooks are kept (a handle removes them) and never
     # run: export traces no backward pass and saves no state dict.
     def register_full_backward_hook(self, hook, prepend=False):

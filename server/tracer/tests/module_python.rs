@@ -281,3 +281,42 @@ example_args = (torch.randn(4, 8),)
     let t = call_targets(src, Mode::NonStrict).expect("non-strict exports");
     assert_eq!(t, ["aten.linear.default", "aten.mul.Tensor"]);
 }
+
+/// A module class's own `__call__` runs before `forward` (torch_geometric's
+/// aggregations fill in a default argument there), and reaches
+/// `nn.Module.__call__` through `super()`.
+#[test]
+fn a_modules_own_call_runs_and_reaches_module_call_through_super() {
+    let src = "import torch
+
+class Aggregate(torch.nn.Module):
+    def __call__(self, x, index=None):
+        if index is None:
+            index = x.new_zeros(x.size(0), dtype=torch.long)
+        return super().__call__(x, index)
+
+    def forward(self, x, index):
+        if index is None:
+            raise RuntimeError('index is required')
+        return x + index.unsqueeze(-1)
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.aggr = Aggregate()
+
+    def forward(self, x):
+        return self.aggr(x)
+
+model = M()
+example_args = (torch.randn(4, 3),)
+";
+    for mode in [tracer::Mode::Strict, tracer::Mode::NonStrict] {
+        let p = crate::common::exported_program(src, mode);
+        assert_eq!(
+            crate::common::node_shapes(&p, "aten.new_zeros.default"),
+            ["4"],
+            "{mode:?}"
+        );
+    }
+}

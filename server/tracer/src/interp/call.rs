@@ -193,8 +193,28 @@ impl Interp {
         self.call(f, all, vec![])
     }
 
-    /// `module(*args)`: run `forward` (user-defined or from the nn library).
+    /// `module(*args)`: a `__call__` of the module's own class or a
+    /// library base (torch_geometric's aggregations fill in defaults
+    /// there), else `nn.Module.__call__` ([`Self::call_module_itself`]).
     pub fn call_module(
+        &mut self,
+        m: Rc<Object>,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> R<Value> {
+        if let Some((own_call, owner)) = m.class.python_lookup("__call__")
+            && owner.prelude_namespace.is_none()
+        {
+            let mut all = vec![Value::Object(m)];
+            all.extend(args);
+            return self.call(&own_call, all, kwargs);
+        }
+        self.call_module_itself(m, args, kwargs)
+    }
+
+    /// `nn.Module.__call__`: the forward hooks when any are registered,
+    /// around `forward` (user-defined or from the nn library).
+    pub fn call_module_itself(
         &mut self,
         m: Rc<Object>,
         args: Vec<Value>,

@@ -29,6 +29,10 @@ known_names! {
         /// `torch._exportlens_graph_break(code)`: a row of
         /// `dynamo_breaks::PRELUDE_BREAKS`.
         GraphBreak = "torch._exportlens_graph_break",
+        /// `torch._exportlens_call_module(module, args, kwargs)`:
+        /// `nn.Module.__call__` itself (hooks, then `forward`), reached by
+        /// a subclass's own `__call__` through `super().__call__`.
+        CallModule = "torch._exportlens_call_module",
         RegisterPytreeNode = "torch.utils._pytree.register_pytree_node",
         RegisterPytreeNodePrivate = "torch.utils._pytree._register_pytree_node",
     }
@@ -56,6 +60,7 @@ pub fn is_special_function(full: &str) -> bool {
             | "torch.jit.is_scripting"
             | "torch._exportlens_untraced"
             | "torch._exportlens_graph_break"
+            | "torch._exportlens_call_module"
             | "torch.jit.is_tracing"
             | "torch.compiler.is_compiling"
             | "torch._dynamo.is_compiling"
@@ -131,6 +136,21 @@ pub fn call_torch(
                 Some(_) => Ok(Value::None),
                 None => Err(interp.type_error(format!("no prelude graph break `{code}`"))),
             }
+        }
+        Some(TorchIntrinsic::CallModule) => {
+            let [Value::Object(module), positional, keywords] = args.as_slice() else {
+                return Err(interp.type_error("_exportlens_call_module(module, args, kwargs)"));
+            };
+            let module = module.clone();
+            let positional = interp.iterate(positional)?;
+            let mut named = Vec::new();
+            for (k, v) in interp.dict_items(keywords)? {
+                match &k {
+                    Value::Str(s) => named.push((s.to_string(), v)),
+                    _ => return Err(interp.type_error("keywords must be strings")),
+                }
+            }
+            interp.call_module_itself(module, positional, named)
         }
         Some(TorchIntrinsic::RegisterPytreeNode | TorchIntrinsic::RegisterPytreeNodePrivate) => {
             if let (Some(Value::Class(class)), Some(flatten)) = (args.first(), args.get(1)) {

@@ -386,8 +386,11 @@ fn judge_completeness(interp: &Interp, outcome: TraceOutcome) -> TraceOutcome {
     if let TraceOutcome::Failed(f) = &outcome {
         // An error (a shape contradiction, an exception) after the tracer
         // assumed something about a value it could not follow may come from
-        // the assumption (parts left out, a branch torch would not take).
-        if f.kind == FailureKind::Other
+        // the assumption (parts left out, a branch torch would not take);
+        // so may the same exception where Dynamo observes it (GB0088).
+        let observed_exception = f.kind == FailureKind::GraphBreak
+            && f.raised_by.is_some_and(|r| r.observed_by_dynamo());
+        if (f.kind == FailureKind::Other || observed_exception)
             && let Some((range, path, what)) = &interp.structure_assumed
         {
             let line = match path {

@@ -251,6 +251,35 @@ example_args = (torch.randn(2, 4),)
 }
 
 #[test]
+fn an_exception_raised_after_a_branch_on_an_unknown_value_is_incomplete_in_strict_mode_too() {
+    // Dynamo observes the raise (GB0088), but the branch that led to it was
+    // the tracer's guess.
+    let src = "\
+import torch
+import somelib
+
+def prepare(t):
+    if isinstance(t, list):
+        raise TypeError('cannot be applied to an empty list')
+    return t
+
+class M(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.table = [] if somelib.legacy() else torch.ones(3)
+    def forward(self, x):
+        return x + prepare(self.table)
+
+model = M()
+example_args = (torch.randn(2, 3),)
+";
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let f = failure(src, mode);
+        assert_eq!(f.kind, FailureKind::Incomplete, "{mode:?}: {}", f.message);
+    }
+}
+
+#[test]
 fn channels_last_memory_formats_are_incomplete_at_their_call() {
     for (line, call) in [
         (5, "x.contiguous(memory_format=torch.channels_last)"),

@@ -16,7 +16,9 @@ pinned versions as tests/libs/packages.txt):
 
 then tests/libs/regen_truth.sh LIBRARY ... for their truth. Each library is
 searched in a process of its own (a crash or a hang loses that library
-only, LIB_TIMEOUT_S); a library's folder is rewritten whole.
+only, LIB_TIMEOUT_S); a library's folder is brought to what this run
+finds (a case file whose text is unchanged is left alone, so
+`regen_truth.sh --resume` keeps its truth).
 
 How a class is tried (deterministically: classes the package exports at
 its top level first, then by module and name; at most MAX_CASES cases and
@@ -26,7 +28,8 @@ MAX_CLASSES classes tried per library):
   by name (dim/channels/hidden -> 32, heads -> 2, depth/layers -> 2,
   image_size -> 32, ...), then the same with large size-like defaults
   shrunk, then a few variants; each is first built on the meta device to
-  count parameters (at most MAX_PARAMS) before it is built for real;
+  count parameters (at most MAX_PARAMS) before it is built for real, and
+  a model of more than MAX_MODULES modules is left out;
 - inputs (input_candidates()): per required forward parameter, a role from
   its name (time step, edge index, mask, context, ...) and, for the main
   inputs, shapes matched to the configuration: images (2, C, 32, 32),
@@ -46,7 +49,6 @@ import json
 import os
 import pkgutil
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -56,6 +58,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 CASES = HERE / "cases"
 GEN_LOG = HERE.parents[1] / "target" / "libs-gen"  # per library: classes found, cases written, why the others dropped
+TRYING = GEN_LOG / "trying"  # the class a library's process is trying now
+CRASHED = HERE / "gen_ecosystem_crashes.json"  # {library: [classes that killed the process]}: skipped
 
 # Import names of the libraries (tests/libs/packages.txt pins their versions).
 # Tried and left out: lambda_networks, pytorch_msssim, torchcrf, torchdiffeq and
@@ -76,7 +80,8 @@ LIBRARIES = (
 )
 MAX_CASES = 100
 MAX_CLASSES = 600
-MAX_PARAMS = 3_000_000
+MAX_PARAMS = 10_000_000
+MAX_MODULES = 400  # bigger graphs make slow exports and megabytes of truth (a KarrasUnet: 742, 4 MB)
 TRY_TIMEOUT_S = 10
 LIB_TIMEOUT_S = 900
 DYNAMIC_EVERY = 3
@@ -540,6 +545,15 @@ def render(lib, cls, kw, names, exprs, plan, named, note):
     return "\n".join(lines) + "\n"
 
 
+def write_case(path, text, stale):
+    """Writes a case file unless it already holds `text` (so that an
+    unchanged case keeps its date and `regen_truth.sh --resume` its truth);
+    the path is no longer stale."""
+    stale.discard(path)
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
 def case_name(lib, cls, taken):
     base = re.sub(r"\W", "_", f"{lib}_{cls.__name__}")
     if base not in taken:
@@ -602,6 +616,9 @@ def try_class(cls, want_dynamic):
             if n is None and sum(p.numel() for p in model.parameters()) > MAX_PARAMS:
                 why.append(f"config {ci}: too many parameters")
                 continue
+            if sum(1 for _ in model.modules()) > MAX_MODULES:
+                why.append(f"config {ci}: more than {MAX_MODULES} modules")
+                continue
             model.eval()
         except BaseException as e:  # noqa: BLE001
             if isinstance(e, KeyboardInterrupt):
@@ -641,15 +658,20 @@ def generate_library(lib):
     torch.set_num_threads(1)
     warnings.simplefilter("ignore")
     out = CASES / lib
-    if out.exists():
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
+    out.mkdir(parents=True, exist_ok=True)
+    stale = set(out.glob("*.py"))
     mods = walk_modules(lib)
     classes = module_classes(lib, mods)
     written, dropped, taken = [], [], set()
+    crashed = set(json.loads(CRASHED.read_text()).get(lib, [])) if CRASHED.exists() else set()
     for modname, cls in classes[:MAX_CLASSES]:
         if len(written) >= MAX_CASES:
             break
+        qualname = f"{modname}.{cls.__name__}"
+        if qualname in crashed:
+            dropped.append((qualname, "crashed the process in an earlier try"))
+            continue
+        TRYING.write_text(qualname)  # what killed the process, if something does
         want_dynamic = len(written) % DYNAMIC_EVERY == 0
         try:
             kw, names, args, plan, note = try_class(cls, want_dynamic)
@@ -669,9 +691,11 @@ def generate_library(lib):
             continue
         name = case_name(lib, cls, taken)
         taken.add(name)
-        (out / f"{name}.py").write_text(text)
+        write_case(out / f"{name}.py", text, stale)
         written.append(name)
         print(f"{lib}: {name}{' dynamic' if plan else ''}", flush=True)
+    for path in stale:
+        path.unlink()
     if not written:
         out.rmdir()  # a library without a case has no group
     return written, dropped, len(classes)
@@ -681,7 +705,6 @@ def main(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("libraries", nargs="*")
     ap.add_argument("--one", action="store_true", help="(internal) generate one library in this process")
-    ap.add_argument("--jobs", type=int, default=1)
     a = ap.parse_args(argv)
     libs = a.libraries or list(LIBRARIES)
     unknown = [lib for lib in libs if lib not in LIBRARIES]
@@ -693,23 +716,33 @@ def main(argv):
         GEN_LOG.mkdir(parents=True, exist_ok=True)
         (GEN_LOG / f"{libs[0]}.json").write_text(json.dumps(summary, indent=1))
         print(f"{libs[0]}: {nclasses} classes, wrote {len(written)} cases, dropped {len(dropped)}", flush=True)
+        TRYING.write_text("")
         return 0
     # Nothing may be fetched: a class that tries is dropped, quickly.
     env = dict(os.environ, PYTHONWARNINGS="ignore", OMP_NUM_THREADS="1", HF_HUB_OFFLINE="1",
                TRANSFORMERS_OFFLINE="1", TORCH_HOME=str(GEN_LOG / "torch-home"), no_proxy="*",
                http_proxy="http://127.0.0.1:9", https_proxy="http://127.0.0.1:9")
-    procs, failed = [], []
-    pending = list(libs)
-    while pending or procs:
-        while pending and len(procs) < max(1, a.jobs):
-            lib = pending.pop(0)
-            procs.append((lib, subprocess.Popen([sys.executable, __file__, "--one", lib], env=env)))
-        lib, p = procs.pop(0)
-        try:
-            rc = p.wait(timeout=LIB_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            rc = "timeout"
+    failed = []
+    GEN_LOG.mkdir(parents=True, exist_ok=True)
+    for lib in libs:
+        for attempt in range(4):
+            TRYING.write_text("")
+            p = subprocess.Popen([sys.executable, __file__, "--one", lib], env=env)
+            try:
+                rc = p.wait(timeout=LIB_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
+                rc = "timeout"
+            culprit = TRYING.read_text().strip()
+            if rc == 0 or not culprit or attempt == 3:
+                break
+            # A class crashed (or hung) the process: record it, so that it is
+            # skipped from now on, and search the library again.
+            crashes = json.loads(CRASHED.read_text()) if CRASHED.exists() else {}
+            crashes[lib] = sorted(set(crashes.get(lib, [])) | {culprit})
+            CRASHED.write_text(json.dumps(crashes, indent=1, sort_keys=True) + "\n")
+            print(f"gen_ecosystem: {lib}: {culprit} ended the process ({rc}); trying again without it", flush=True)
         if rc != 0:
             failed.append(f"{lib} ({rc})")
     if failed:

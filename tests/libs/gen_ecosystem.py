@@ -358,7 +358,8 @@ def main_shapes(model, kw):
     images = [("image", (BATCH, c, IMAGE, IMAGE)) for c in chans[:3]]
     seqs = [("seq", (BATCH, SEQ, d)) for d in dims[:3]]
     # A model configured by channels reads images first; one configured by a width, sequences.
-    channel_config = any(re.search(r"chan|^in_c", k) for k in kw) or not any(re.search(r"dim|hidden|embed", k) for k in kw)
+    channel_config = (any(re.search(r"chan|^in_c", k) for k in kw)
+                      or not any(re.search(r"dim|hidden|embed", k) for k in kw))
     cands += images + seqs if channel_config else seqs + images
     cands += [("feat", (BATCH, d)) for d in dims[:2]]
     cands += [("signal", (BATCH, c, SIGNAL)) for c in chans[:2]]
@@ -463,13 +464,8 @@ def outputs_ok(out):
 def resize(expr, axes, batch, size_for):
     """The expression with dim 0 set to `batch` and each other dynamic axis
     to size_for(old size) (the sizes are the literal ints of a randn/randint shape)."""
-    m = re.match(r"(torch\.\w+\()(.*)(\))$", expr)
-    if expr.startswith("torch.randint"):
-        inner = re.match(r"torch\.randint\(0, (\d+), \((.*)\)\)$", expr)
-        dims = [int(x) for x in inner.group(2).split(", ")]
-        new = [batch if i == 0 and axes.get(0) == "batch" else size_for(d) if i in axes and i else d
-               for i, d in enumerate(dims)]
-        return f"torch.randint(0, {inner.group(1)}, ({', '.join(map(str, new))}))"
+    m = (re.match(r"(torch\.randint\(0, \d+, \()(.*)(\)\))$", expr)
+         or re.match(r"(torch\.\w+\()(.*)(\))$", expr))
     dims = [int(x) for x in m.group(2).split(", ")]
     new = [batch if i == 0 and axes.get(0) == "batch" else size_for(d) if i in axes and i else d
            for i, d in enumerate(dims)]
@@ -479,8 +475,6 @@ def resize(expr, axes, batch, size_for):
 def dynamic_plan(model, args):
     """The axes to make dynamic, checked in eager torch at other sizes:
     {arg index: {axis: name}}, or {} when even the batch is not free."""
-    import torch  # noqa: F401
-
     dyn = {i: ax for i, (_, ax) in enumerate(args) if ax and "nodes" not in ax.values()}
     graph = {i: ax for i, (_, ax) in enumerate(args) if ax and "nodes" in ax.values()}
     if graph or not dyn:
@@ -627,8 +621,7 @@ def try_class(cls, want_dynamic):
             continue
         roles = arg_roles(model)
         if roles is None:
-            return_why = "forward takes no required argument"
-            why.append(return_why)
+            why.append("forward takes no required argument")
             break
         for kind, shape in main_shapes(model, kw):
             args = build_args(roles, kind, shape, model, kw)

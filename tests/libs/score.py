@@ -57,7 +57,7 @@ def ecosystem_groups():
                         if p.is_dir() and p.name not in NOT_ECOSYSTEM and any(p.glob("*.py"))))
 
 
-GROUPS = HAND_GROUPS + tuple(g for g in ("transformers_auto",) if (CASES / g).is_dir()) + ecosystem_groups()
+GROUPS = NOT_ECOSYSTEM + ecosystem_groups()
 ECOSYSTEM = ecosystem_groups()
 FAMILY_GROUPS = ("transformers",)  # groups also tabled per family (the second token of a case name)
 CHECKS = ("verdict", "line", "code", "ops", "shapes", "signature", "names", "ranges", "guards", "fixes")
@@ -391,7 +391,8 @@ def main(argv):
     scored_cases = {c for g in result.groups.values() for c in g}  # --group scores some groups only
     program_lost = [f"{entry} ({check})"
                     for check, entries in scoring.load_program_ratchet(PROGRAM_RATCHET).items()
-                    for entry in entries if entry.split(" ")[0] in scored_cases and not result.rows.get(entry, {}).get("checks", {}).get(check)]
+                    for entry in entries if entry.split(" ")[0] in scored_cases
+                    and not result.rows.get(entry, {}).get("checks", {}).get(check)]
     for e in program_lost:
         print(f"REGRESSED {e}")
     ratchet = [e for e in scoring.load_ratchet(RATCHET) if e.split(" ")[0] in scored_cases]

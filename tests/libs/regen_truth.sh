@@ -8,7 +8,9 @@
 #   tests/libs/regen_truth.sh [--jobs N] [--resume] [GROUP ...]   (default: every group)
 #
 # Groups (the folders of tests/libs/cases/): torchvision, timm, repos,
-# transformers (the last about 4 minutes with --jobs 2 on a 2-core machine).
+# transformers (the last about 4 minutes with --jobs 2 on a 2-core machine),
+# transformers_auto (gen_transformers_auto.py) and one per ecosystem
+# library (gen_ecosystem.py; all of them about 40 minutes with --jobs 2).
 #
 # The oracle's files are kept in target/libs-truth/<group>/; --resume reuses
 # those newer than their case (after an interrupted run). A case whose
@@ -16,7 +18,8 @@
 # job) is retried alone, one process per case, before the group is written.
 #
 # TORCH_PYTHON (default /work/torchvenv/bin/python) must have torch,
-# torchvision, timm and transformers (5.24.0, as pinned in packages.txt);
+# torchvision, timm, transformers (5.24.0) and the ecosystem's libraries at
+# the versions pinned in packages.txt;
 # the repos group's packages come from .venv-libs (tests/libs/prepare.sh),
 # overlaid without shadowing the torch side's own packages. Never edit the
 # truth files by hand: rerun this.

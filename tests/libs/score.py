@@ -2,13 +2,15 @@
 """The library yardstick: exportlens against real torch on library models.
 
 Runs `exportlens export --json --python .venv-libs CASE.py` on every case of
-tests/libs/cases/<group>/ (groups torchvision, timm, repos, transformers; 2
-at a time), writes each group's ground truth
+tests/libs/cases/<group>/ (groups torchvision, timm, repos, transformers,
+and one per library of the ecosystem, the other folders there; 2 at a
+time), writes each group's ground truth
 (tests/libs/truth/<group>.jsonl, made by regen_truth.sh) back as
 NAME.expected.json files and scores the reports with ../shared/tools/compare.py
 through tests/corpus/scoring.py's functions. Prints per group the verdict
 agreement, the case-modes passing every check (and the same per family
-for the transformers group: encoder, decoder, encdec, vision, audio),
+for the transformers group: encoder, decoder, encdec, vision, audio, and
+per library of the ecosystem with its false failures and incompletes),
 per-check rates, and every failing case-mode with its first differing
 check and what exportlens said; then the most common failure reasons.
 
@@ -16,7 +18,7 @@ The ratchet, tests/libs/ratchet.json, lists the case-modes ("NAME [strict]")
 that pass every check; the default run fails (exit 1) when one of them
 regresses, as tests/corpus/ratchet.json does for the corpus.
 
-usage: score.py [--bin PATH] [--jobs N] [--quiet] [--update-ratchet [--allow-regress]]
+usage: score.py [--bin PATH] [--jobs N] [--quiet] [--group G ...] [--update-ratchet [--allow-regress]]
 """
 import json
 import re
@@ -36,8 +38,27 @@ CASES = HERE / "cases"
 TRUTH = HERE / "truth"
 RATCHET = HERE / "ratchet.json"
 PROGRAM_RATCHET = HERE / "ratchet_program.json"
+LIBRARY_RATCHET = HERE / "ratchet_libraries.json"  # per ecosystem library: library_figures()
 VENV = ROOT / ".venv-libs"
-GROUPS = ("torchvision", "timm", "repos", "transformers")
+# The hand-listed groups (tests/libs/gen_cases.py) and the transformers
+# architectures with shrunk default configs; every other folder of
+# tests/libs/cases/ is an ecosystem group, one library each
+# (tests/libs/gen_ecosystem.py).
+HAND_GROUPS = ("torchvision", "timm", "repos", "transformers")
+NOT_ECOSYSTEM = HAND_GROUPS + ("transformers_auto",)
+
+
+def ecosystem_groups():
+    """The ecosystem groups: the folders of tests/libs/cases/ with a case
+    that are not NOT_ECOSYSTEM, sorted."""
+    if not CASES.is_dir():
+        return ()
+    return tuple(sorted(p.name for p in CASES.iterdir()
+                        if p.is_dir() and p.name not in NOT_ECOSYSTEM and any(p.glob("*.py"))))
+
+
+GROUPS = NOT_ECOSYSTEM + ecosystem_groups()
+ECOSYSTEM = ecosystem_groups()
 FAMILY_GROUPS = ("transformers",)  # groups also tabled per family (the second token of a case name)
 CHECKS = ("verdict", "line", "code", "ops", "shapes", "signature", "names", "ranges", "guards", "fixes")
 JOBS = 2
@@ -56,10 +77,11 @@ def load_truth(group):
     return truth
 
 
-def find_cases():
-    """({group: {case: (source, expected)}}, problems)."""
+def find_cases(only=None):
+    """({group: {case: (source, expected)}}, problems) of GROUPS (or of the
+    groups in `only`)."""
     groups, problems = {}, []
-    for group in GROUPS:
+    for group in only or GROUPS:
         folder = CASES / group
         sources = {p.stem: p for p in folder.glob("*.py")} if folder.is_dir() else {}
         truth = load_truth(group)
@@ -95,8 +117,8 @@ class LibScoring(scoring.Scoring):
         return {k: r for k, r in self.rows.items() if k.split(" ")[0] in names}
 
 
-def score(binary=scoring.BINARY, python=sys.executable, jobs=JOBS):
-    groups, problems = find_cases()
+def score(binary=scoring.BINARY, python=sys.executable, jobs=JOBS, only=None):
+    groups, problems = find_cases(only)
     if not (VENV / "bin").is_dir():
         raise FileNotFoundError(f"{VENV} is missing: run tests/libs/prepare.sh (scripts/test.sh does)")
     if not Path(binary).is_file():
@@ -167,9 +189,82 @@ def family_table(result, group):
 
 
 def tables(result):
-    """The per-group table, then a per-family one for each of FAMILY_GROUPS."""
+    """The per-group table, a per-family one for each of FAMILY_GROUPS, then
+    the ecosystem's per-library one."""
     return "\n\n".join([group_table(result)]
-                        + [family_table(result, g) for g in FAMILY_GROUPS if result.groups.get(g)])
+                        + [family_table(result, g) for g in FAMILY_GROUPS if result.groups.get(g)]
+                        + ([library_table(result)] if any(g in result.groups for g in ECOSYSTEM) else []))
+
+
+def library_figures(result, rows):
+    """{case-modes, verdict (agreeing, given), pass, false failures, incomplete}
+    of some scored rows: the verdict agreement counts only the case-modes
+    where the tool gives a verdict (exports or fails, not incomplete); a
+    false failure is the tool saying "fails" where torch exports."""
+    said = {k: tool_verdict(result, k) for k in rows}
+    given = [k for k in rows if said[k] != "incomplete"]
+    agree = sum(rows[k]["checks"].get("verdict", False) for k in given)
+    false_fail = sum(said[k] == "fails" and truth_exports(result, k) for k in rows)
+    return {"case_modes": len(rows), "verdict": (agree, len(given)),
+            "pass": sum(r["pass"] for r in rows.values()), "false_failures": false_fail,
+            "incomplete": sum(said[k] == "incomplete" for k in rows)}
+
+
+def false_failures(result, group):
+    """The group's case-modes where the tool says "fails" and torch exports."""
+    return sorted(k for k in result.group_rows(group)
+                  if tool_verdict(result, k) == "fails" and truth_exports(result, k))
+
+
+def update_library_ratchet(result, allow_regress):
+    """Record library_figures() per ecosystem library in LIBRARY_RATCHET;
+    refuse (1) where one got worse unless allow_regress."""
+    old = json.loads(LIBRARY_RATCHET.read_text()) if LIBRARY_RATCHET.exists() else {}
+    new, worse = {}, []
+    for group in ECOSYSTEM:
+        f = library_figures(result, result.group_rows(group))
+        new[group] = f
+        was = old.get(group)
+        if was and was["case_modes"] == f["case_modes"] and (
+                f["verdict"][0] < was["verdict"][0] or f["pass"] < was["pass"]
+                or f["false_failures"] > was["false_failures"] or f["incomplete"] > was["incomplete"]):
+            worse.append(f"{group}: {was} -> {f}")
+    if worse and not allow_regress:
+        print(f"refusing to update {LIBRARY_RATCHET.relative_to(ROOT)}:\n  " + "\n  ".join(worse))
+        return 1
+    LIBRARY_RATCHET.write_text(json.dumps(new, indent=1, sort_keys=True) + "\n")
+    print(f"{LIBRARY_RATCHET.relative_to(ROOT)}: {len(new)} libraries")
+    return 0
+
+
+def truth_exports(result, entry):
+    case, mode = entry.split(" ")[0], entry.split(" ")[1].strip("[]")
+    return bool(result.expected[case]["runs"][mode]["ok"])
+
+
+def library_table(result):
+    """Markdown: per ecosystem library, case-modes, verdict agreement where the
+    tool gives a verdict, pass every check, false failures, incompletes; then
+    the ecosystem's total."""
+    lines = ["| library | cases | case-modes | verdict agrees (where given) | pass every check "
+             "| false failures | incomplete |",
+             "|---|---:|---:|---:|---:|---:|---:|"]
+    everything = {}
+    libs = [g for g in ECOSYSTEM if g in result.groups]
+    for group in libs:
+        rows = result.group_rows(group)
+        everything.update(rows)
+        lines.append(library_line(result, group, len(result.groups[group]), rows))
+    lines.append(library_line(result, f"**{len(libs)} libraries**",
+                              sum(len(result.groups[g]) for g in libs), everything))
+    return "\n".join(lines)
+
+
+def library_line(result, label, ncases, rows):
+    f = library_figures(result, rows)
+    n = f["case_modes"]
+    return (f"| {label} | {ncases} | {n} | {rate(*f['verdict'])} | {rate(f['pass'], n)} "
+            f"| {rate(f['false_failures'], n)} | {rate(f['incomplete'], n)} |")
 
 
 def table_line(result, label, ncases, rows):
@@ -271,12 +366,16 @@ def main(argv):
     if "--bin" in argv:
         binary = Path(argv[argv.index("--bin") + 1])
     jobs = int(argv[argv.index("--jobs") + 1]) if "--jobs" in argv else JOBS
+    only = [argv[i + 1] for i, a in enumerate(argv) if a == "--group"] or None
+    if only and "--update-ratchet" in argv:
+        print("--update-ratchet scores every group: leave out --group", file=sys.stderr)
+        return 2
     try:
         import sympy  # noqa: F401 - compare.py is only semantic with sympy
     except ImportError:
         print("sympy is not installed for this python; use .venv-test/bin/python", file=sys.stderr)
         return 2
-    result = score(binary, jobs=jobs)
+    result = score(binary, jobs=jobs, only=only)
     if "--quiet" not in argv:
         report(result)
     else:
@@ -287,17 +386,21 @@ def main(argv):
     if "--update-ratchet" in argv:
         allow = "--allow-regress" in argv
         return (scoring.update_ratchet(result, allow, RATCHET)
-                or scoring.update_program_ratchet(result, allow, PROGRAM_RATCHET))
+                or scoring.update_program_ratchet(result, allow, PROGRAM_RATCHET)
+                or update_library_ratchet(result, allow))
+    scored_cases = {c for g in result.groups.values() for c in g}  # --group scores some groups only
     program_lost = [f"{entry} ({check})"
                     for check, entries in scoring.load_program_ratchet(PROGRAM_RATCHET).items()
-                    for entry in entries if not result.rows.get(entry, {}).get("checks", {}).get(check)]
+                    for entry in entries if entry.split(" ")[0] in scored_cases
+                    and not result.rows.get(entry, {}).get("checks", {}).get(check)]
     for e in program_lost:
         print(f"REGRESSED {e}")
-    lost = regressions(result, scoring.load_ratchet(RATCHET))
+    ratchet = [e for e in scoring.load_ratchet(RATCHET) if e.split(" ")[0] in scored_cases]
+    lost = regressions(result, ratchet)
     for e in lost:
         print(f"REGRESSED {e}: {reason(result, e)}")
-    held = len(scoring.load_ratchet(RATCHET)) - len(lost)
-    print(f"ratchet: {held}/{len(scoring.load_ratchet(RATCHET))} held, "
+    held = len(ratchet) - len(lost)
+    print(f"ratchet: {held}/{len(ratchet)} held, "
           f"{len(result.passing)} of {len(result.rows)} case-modes pass")
     return 1 if lost or program_lost or result.problems else 0
 

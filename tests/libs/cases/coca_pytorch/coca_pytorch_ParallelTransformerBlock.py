@@ -1,0 +1,8 @@
+"""coca_pytorch: ParallelTransformerBlock (coca_pytorch.coca_pytorch), small configuration, eval mode. Dynamic batch, seq."""
+import torch
+from torch.export import Dim
+from coca_pytorch.coca_pytorch import ParallelTransformerBlock
+
+model = ParallelTransformerBlock(dim=32).eval()
+example_args = (torch.randn(2, 16, 32),)
+dynamic_shapes = {"x": {0: Dim.AUTO, 1: Dim.AUTO}}

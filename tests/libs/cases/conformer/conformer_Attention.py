@@ -1,0 +1,8 @@
+"""conformer: Attention (conformer.conformer), small configuration, eval mode. Dynamic batch, seq."""
+import torch
+from torch.export import Dim
+from conformer.conformer import Attention
+
+model = Attention(dim=32).eval()
+example_args = (torch.randn(2, 16, 32),)
+dynamic_shapes = {"x": {0: Dim.AUTO, 1: Dim.AUTO}}

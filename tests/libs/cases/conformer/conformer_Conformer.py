@@ -1,0 +1,8 @@
+"""conformer: Conformer (conformer.conformer), small configuration, eval mode. Dynamic batch, seq."""
+import torch
+from torch.export import Dim
+from conformer import Conformer
+
+model = Conformer(dim=32, depth=2).eval()
+example_args = (torch.randn(2, 16, 32),)
+dynamic_shapes = {"x": {0: Dim("batch"), 1: Dim("seq")}}

@@ -1,0 +1,6 @@
+"""conformer: ConformerBlock (conformer.conformer), small configuration, eval mode."""
+import torch
+from conformer import ConformerBlock
+
+model = ConformerBlock(dim=32).eval()
+example_args = (torch.randn(2, 16, 32),)

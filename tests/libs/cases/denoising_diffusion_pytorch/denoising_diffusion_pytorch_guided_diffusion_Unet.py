@@ -1,0 +1,6 @@
+"""denoising_diffusion_pytorch: Unet (denoising_diffusion_pytorch.guided_diffusion), small configuration, eval mode."""
+import torch
+from denoising_diffusion_pytorch.guided_diffusion import Unet
+
+model = Unet(dim=32).eval()
+example_args = (torch.randn(2, 3, 32, 32), torch.rand(2),)

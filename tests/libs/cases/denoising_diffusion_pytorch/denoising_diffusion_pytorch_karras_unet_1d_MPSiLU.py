@@ -1,0 +1,6 @@
+"""denoising_diffusion_pytorch: MPSiLU (denoising_diffusion_pytorch.karras_unet_1d), defaults, eval mode."""
+import torch
+from denoising_diffusion_pytorch.karras_unet_1d import MPSiLU
+
+model = MPSiLU().eval()
+example_args = (torch.randn(2, 3, 32, 32),)

@@ -1,0 +1,6 @@
+"""diffusers: ApproximateGELU (diffusers.models.activations), small configuration, eval mode."""
+import torch
+from diffusers.models.activations import ApproximateGELU
+
+model = ApproximateGELU(dim_in=32, dim_out=8).eval()
+example_args = (torch.randn(2, 16, 32),)

@@ -1,0 +1,8 @@
+"""diffusers: DCUpBlock2d (diffusers.models.autoencoders.autoencoder_dc), small configuration, eval mode. Dynamic batch, height, width."""
+import torch
+from torch.export import Dim
+from diffusers.models.autoencoders.autoencoder_dc import DCUpBlock2d
+
+model = DCUpBlock2d(in_channels=4, out_channels=8).eval()
+example_args = (torch.randn(2, 4, 32, 32),)
+dynamic_shapes = {"hidden_states": {0: Dim("batch"), 2: Dim("height"), 3: Dim("width")}}

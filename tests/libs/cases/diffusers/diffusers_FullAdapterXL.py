@@ -1,0 +1,6 @@
+"""diffusers: FullAdapterXL (diffusers.models.adapter), small configuration, eval mode."""
+import torch
+from diffusers.models.adapter import FullAdapterXL
+
+model = FullAdapterXL(channels=[32, 64, 128, 128]).eval()
+example_args = (torch.randn(2, 3, 32, 32),)

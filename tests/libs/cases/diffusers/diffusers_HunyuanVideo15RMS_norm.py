@@ -1,0 +1,8 @@
+"""diffusers: HunyuanVideo15RMS_norm (diffusers.models.autoencoders.autoencoder_kl_hunyuanvideo15), small configuration, eval mode. Dynamic batch."""
+import torch
+from torch.export import Dim
+from diffusers.models.autoencoders.autoencoder_kl_hunyuanvideo15 import HunyuanVideo15RMS_norm
+
+model = HunyuanVideo15RMS_norm(dim=32).eval()
+example_args = (torch.randn(2, 32),)
+dynamic_shapes = {"x": {0: Dim.AUTO}}

@@ -1,0 +1,6 @@
+"""diffusers: KVAEPXSDownsample (diffusers.models.autoencoders.autoencoder_kl_kvae), small configuration, eval mode."""
+import torch
+from diffusers.models.autoencoders.autoencoder_kl_kvae import KVAEPXSDownsample
+
+model = KVAEPXSDownsample(in_channels=3).eval()
+example_args = (torch.randn(2, 3, 32, 32),)

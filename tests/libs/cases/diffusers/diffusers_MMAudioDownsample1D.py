@@ -1,0 +1,6 @@
+"""diffusers: MMAudioDownsample1D (diffusers.models.autoencoders.autoencoder_mmaudio), small configuration, eval mode."""
+import torch
+from diffusers.models.autoencoders.autoencoder_mmaudio import MMAudioDownsample1D
+
+model = MMAudioDownsample1D(channels=32).eval()
+example_args = (torch.randn(2, 32, 64),)

@@ -1,0 +1,6 @@
+"""diffusers: MiniMaxH3AudioDownSample1d (diffusers.models.autoencoders.autoencoder_kl_minimax_h3_audio), small configuration, eval mode."""
+import torch
+from diffusers.models.autoencoders.autoencoder_kl_minimax_h3_audio import MiniMaxH3AudioDownSample1d
+
+model = MiniMaxH3AudioDownSample1d(ratio=32, kernel_size=3).eval()
+example_args = (torch.randn(2, 16, 3),)

@@ -1,0 +1,8 @@
+"""diffusers: QwenImageRMS_norm (diffusers.models.autoencoders.autoencoder_kl_qwenimage), small configuration, eval mode. Dynamic batch."""
+import torch
+from torch.export import Dim
+from diffusers.models.autoencoders.autoencoder_kl_qwenimage import QwenImageRMS_norm
+
+model = QwenImageRMS_norm(dim=32).eval()
+example_args = (torch.randn(2, 32),)
+dynamic_shapes = {"x": {0: Dim("batch")}}

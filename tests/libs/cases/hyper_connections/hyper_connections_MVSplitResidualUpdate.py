@@ -1,0 +1,6 @@
+"""hyper_connections: MVSplitResidualUpdate (hyper_connections.residuals), small configuration, eval mode."""
+import torch
+from hyper_connections.residuals import MVSplitResidualUpdate
+
+model = MVSplitResidualUpdate(dim=32).eval()
+example_args = (torch.randn(2, 16, 32), torch.randn(2, 16, 32),)

@@ -1,0 +1,6 @@
+"""hyper_connections: RMSNorm (hyper_connections.hyper_connections), small configuration, eval mode."""
+import torch
+from hyper_connections.hyper_connections import RMSNorm
+
+model = RMSNorm(dim=32).eval()
+example_args = (torch.randn(2, 16, 32),)

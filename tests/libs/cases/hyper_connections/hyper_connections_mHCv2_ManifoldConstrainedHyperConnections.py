@@ -1,0 +1,6 @@
+"""hyper_connections: ManifoldConstrainedHyperConnections (hyper_connections.mHCv2), small configuration, eval mode."""
+import torch
+from hyper_connections.mHCv2 import ManifoldConstrainedHyperConnections
+
+model = ManifoldConstrainedHyperConnections(num_residual_streams=16, dim=64).eval()
+example_args = (torch.randn(2, 16, 64),)

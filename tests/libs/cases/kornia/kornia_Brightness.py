@@ -1,0 +1,6 @@
+"""kornia: Brightness (kornia.augmentation.auto.operations.ops), defaults, eval mode."""
+import torch
+from kornia.augmentation.auto.operations import Brightness
+
+model = Brightness().eval()
+example_args = (torch.randn(2, 3, 32, 32),)

@@ -1,0 +1,6 @@
+"""kornia: RandomPlasmaShadow (kornia.augmentation._2d.intensity.plasma), defaults, eval mode."""
+import torch
+from kornia.augmentation import RandomPlasmaShadow
+
+model = RandomPlasmaShadow().eval()
+example_args = (torch.randn(2, 3, 32, 32),)

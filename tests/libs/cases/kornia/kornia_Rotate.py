@@ -1,0 +1,6 @@
+"""kornia: Rotate (kornia.augmentation.auto.operations.ops), defaults, eval mode."""
+import torch
+from kornia.augmentation.auto.operations import Rotate
+
+model = Rotate().eval()
+example_args = (torch.randn(2, 3, 32, 32),)

@@ -1,0 +1,8 @@
+"""kornia: TranslateY (kornia.augmentation.auto.operations.ops), defaults, eval mode. Dynamic batch, height, width."""
+import torch
+from torch.export import Dim
+from kornia.augmentation.auto.operations import TranslateY
+
+model = TranslateY().eval()
+example_args = (torch.randn(2, 3, 32, 32),)
+dynamic_shapes = {"input": {0: Dim("batch"), 2: Dim("height"), 3: Dim("width")}}

@@ -1,0 +1,6 @@
+"""mambapy: RMSNorm (mambapy.vim), small configuration, eval mode."""
+import torch
+from mambapy.vim import RMSNorm
+
+model = RMSNorm(d_model=32).eval()
+example_args = (torch.randn(2, 3, 32, 32),)

@@ -1,0 +1,6 @@
+"""monai: AsymmetricFocalTverskyLoss (monai.losses.unified_focal_loss), defaults, eval mode."""
+import torch
+from monai.losses.unified_focal_loss import AsymmetricFocalTverskyLoss
+
+model = AsymmetricFocalTverskyLoss().eval()
+example_args = (torch.randn(2, 3, 32, 32), torch.randn(2, 3, 32, 32),)

@@ -1,0 +1,6 @@
+"""monai: ChannelPad (monai.networks.layers.simplelayers), small configuration, eval mode."""
+import torch
+from monai.networks.layers import ChannelPad
+
+model = ChannelPad(spatial_dims=2, in_channels=3, out_channels=8).eval()
+example_args = (torch.randn(2, 3, 32, 32),)

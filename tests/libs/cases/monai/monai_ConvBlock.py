@@ -1,0 +1,8 @@
+"""monai: ConvBlock (monai.networks.nets.attentionunet), small configuration, eval mode. Dynamic batch, height, width."""
+import torch
+from torch.export import Dim
+from monai.networks.nets.attentionunet import ConvBlock
+
+model = ConvBlock(spatial_dims=2, in_channels=3, out_channels=8).eval()
+example_args = (torch.randn(2, 3, 32, 32),)
+dynamic_shapes = {"x": {0: Dim("batch"), 2: Dim("height"), 3: Dim("width")}}

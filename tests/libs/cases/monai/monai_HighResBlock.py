@@ -1,0 +1,8 @@
+"""monai: HighResBlock (monai.networks.nets.highresnet), small configuration, eval mode. Dynamic batch, height, width."""
+import torch
+from torch.export import Dim
+from monai.networks.nets import HighResBlock
+
+model = HighResBlock(spatial_dims=2, in_channels=3, out_channels=8).eval()
+example_args = (torch.randn(2, 3, 32, 32),)
+dynamic_shapes = {"x": {0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO}}

@@ -1,0 +1,8 @@
+"""monai: Restormer (monai.networks.nets.restormer), defaults, eval mode. Dynamic batch, height, width."""
+import torch
+from torch.export import Dim
+from monai.networks.nets.restormer import Restormer
+
+model = Restormer().eval()
+example_args = (torch.randn(2, 3, 32, 32),)
+dynamic_shapes = {"x": {0: Dim("batch"), 2: Dim("height"), 3: Dim("width")}}

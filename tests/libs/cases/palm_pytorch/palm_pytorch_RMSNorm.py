@@ -1,0 +1,6 @@
+"""palm_pytorch: RMSNorm (palm_pytorch.palm_lite), small configuration, eval mode."""
+import torch
+from palm_pytorch.palm_lite import RMSNorm
+
+model = RMSNorm(dim=32).eval()
+example_args = (torch.randn(2, 16, 32),)

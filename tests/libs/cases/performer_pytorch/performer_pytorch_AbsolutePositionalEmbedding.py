@@ -1,0 +1,6 @@
+"""performer_pytorch: AbsolutePositionalEmbedding (performer_pytorch.performer_pytorch), small configuration, eval mode."""
+import torch
+from performer_pytorch.performer_pytorch import AbsolutePositionalEmbedding
+
+model = AbsolutePositionalEmbedding(dim=32, max_seq_len=16).eval()
+example_args = (torch.randn(2, 16, 32),)

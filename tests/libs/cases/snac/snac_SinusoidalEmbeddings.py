@@ -1,0 +1,8 @@
+"""snac: SinusoidalEmbeddings (snac.attention), small configuration, eval mode. Dynamic batch, seq."""
+import torch
+from torch.export import Dim
+from snac.attention import SinusoidalEmbeddings
+
+model = SinusoidalEmbeddings(dim=32).eval()
+example_args = (torch.randn(2, 16, 32),)
+dynamic_shapes = {"x": {0: Dim("batch"), 1: Dim("seq")}}

@@ -1,0 +1,8 @@
+"""spandrel: PatchEmbed (spandrel.architectures.HAT.__arch.HAT), defaults, eval mode. Dynamic batch, height, width."""
+import torch
+from torch.export import Dim
+from spandrel.architectures.HAT.__arch.HAT import PatchEmbed
+
+model = PatchEmbed().eval()
+example_args = (torch.randn(2, 3, 32, 32),)
+dynamic_shapes = {"x": {0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO}}

@@ -1,0 +1,6 @@
+"""spandrel: StripedConvFormer (spandrel.architectures.SeemoRe.__arch.seemore_arch), small configuration, eval mode."""
+import torch
+from spandrel.architectures.SeemoRe.__arch.seemore_arch import StripedConvFormer
+
+model = StripedConvFormer(in_ch=3, kernel_size=3).eval()
+example_args = (torch.randn(2, 3, 32, 32),)

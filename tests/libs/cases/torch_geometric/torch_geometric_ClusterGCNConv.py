@@ -1,0 +1,6 @@
+"""torch_geometric: ClusterGCNConv (torch_geometric.nn.conv.cluster_gcn_conv), small configuration, eval mode."""
+import torch
+from torch_geometric.nn import ClusterGCNConv
+
+model = ClusterGCNConv(in_channels=3, out_channels=8).eval()
+example_args = (torch.randn(2, 16, 3), torch.randint(0, 10, (2, 24)),)

@@ -1,0 +1,6 @@
+"""torch_geometric: FeaStConv (torch_geometric.nn.conv.feast_conv), small configuration, eval mode."""
+import torch
+from torch_geometric.nn import FeaStConv
+
+model = FeaStConv(in_channels=3, out_channels=8).eval()
+example_args = (torch.randn(10, 3), torch.randint(0, 10, (2, 24)),)

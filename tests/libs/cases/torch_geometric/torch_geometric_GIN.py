@@ -1,0 +1,6 @@
+"""torch_geometric: GIN (torch_geometric.nn.models.basic_gnn), small configuration, eval mode."""
+import torch
+from torch_geometric.nn import GIN
+
+model = GIN(in_channels=3, hidden_channels=32, num_layers=2).eval()
+example_args = (torch.randn(2, 16, 3), torch.randint(0, 10, (2, 24)),)

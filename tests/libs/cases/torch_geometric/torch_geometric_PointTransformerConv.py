@@ -1,0 +1,6 @@
+"""torch_geometric: PointTransformerConv (torch_geometric.nn.conv.point_transformer_conv), small configuration, eval mode."""
+import torch
+from torch_geometric.nn import PointTransformerConv
+
+model = PointTransformerConv(in_channels=3, out_channels=8).eval()
+example_args = (torch.randn(10, 3), torch.randn(10, 3), torch.randint(0, 10, (2, 24)),)

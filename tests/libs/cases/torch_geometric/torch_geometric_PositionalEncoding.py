@@ -1,0 +1,6 @@
+"""torch_geometric: PositionalEncoding (torch_geometric.nn.encoding), small configuration, eval mode."""
+import torch
+from torch_geometric.nn import PositionalEncoding
+
+model = PositionalEncoding(out_channels=8).eval()
+example_args = (torch.randn(2, 8, 32, 32),)

@@ -1,0 +1,6 @@
+"""torch_geometric: SumAggregation (torch_geometric.nn.aggr.basic), defaults, eval mode."""
+import torch
+from torch_geometric.nn import SumAggregation
+
+model = SumAggregation().eval()
+example_args = (torch.randn(2, 3, 32, 32),)

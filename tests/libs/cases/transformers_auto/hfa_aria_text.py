@@ -1,0 +1,9 @@
+"""transformers (aria_text): AriaTextModel with AriaTextConfig shrunk, eval mode. Dynamic batch, seq."""
+import torch
+from torch.export import Dim
+from transformers import AriaTextConfig, AriaTextModel
+
+config = AriaTextConfig(vocab_size=99, hidden_size=32, intermediate_size=48, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, head_dim=8, moe_num_experts=4, use_cache=False)
+model = AriaTextModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)
+dynamic_shapes = {"input_ids": {0: Dim("batch"), 1: Dim("seq", max=64)}}

@@ -1,0 +1,7 @@
+"""transformers (doge): DogeModel with DogeConfig shrunk, eval mode."""
+import torch
+from transformers import DogeConfig, DogeModel
+
+config = DogeConfig(vocab_size=99, hidden_size=32, intermediate_size=37, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, num_experts=4, num_experts_per_tok=2, use_cache=False)
+model = DogeModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)

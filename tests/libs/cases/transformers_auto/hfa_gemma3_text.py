@@ -1,0 +1,9 @@
+"""transformers (gemma3_text): Gemma3TextModel with Gemma3TextConfig shrunk, eval mode. Dynamic batch, seq."""
+import torch
+from torch.export import Dim
+from transformers import Gemma3TextConfig, Gemma3TextModel
+
+config = Gemma3TextConfig(vocab_size=99, hidden_size=32, intermediate_size=37, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, head_dim=8, use_cache=False)
+model = Gemma3TextModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)
+dynamic_shapes = {"input_ids": {0: Dim.AUTO, 1: Dim.AUTO}}

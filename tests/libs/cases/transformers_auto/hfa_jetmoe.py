@@ -1,0 +1,9 @@
+"""transformers (jetmoe): JetMoeModel with JetMoeConfig shrunk, eval mode. Dynamic batch, seq."""
+import torch
+from torch.export import Dim
+from transformers import JetMoeConfig, JetMoeModel
+
+config = JetMoeConfig(vocab_size=99, hidden_size=32, num_hidden_layers=2, num_key_value_heads=2, kv_channels=8, intermediate_size=37, num_local_experts=4, num_attention_heads=4, use_cache=False)
+model = JetMoeModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)
+dynamic_shapes = {"input_ids": {0: Dim.AUTO, 1: Dim.AUTO}}

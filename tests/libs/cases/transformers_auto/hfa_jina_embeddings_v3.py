@@ -1,0 +1,9 @@
+"""transformers (jina_embeddings_v3): JinaEmbeddingsV3Model with JinaEmbeddingsV3Config shrunk, eval mode. Dynamic batch, seq."""
+import torch
+from torch.export import Dim
+from transformers import JinaEmbeddingsV3Config, JinaEmbeddingsV3Model
+
+config = JinaEmbeddingsV3Config(vocab_size=99, hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=37, use_cache=False)
+model = JinaEmbeddingsV3Model(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)
+dynamic_shapes = {"input_ids": {0: Dim("batch"), 1: Dim("seq", max=64)}}

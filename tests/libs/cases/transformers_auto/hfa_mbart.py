@@ -1,0 +1,7 @@
+"""transformers (mbart): MBartModel with MBartConfig shrunk, eval mode."""
+import torch
+from transformers import MBartConfig, MBartModel
+
+config = MBartConfig(vocab_size=99, encoder_layers=2, encoder_ffn_dim=37, encoder_attention_heads=4, decoder_layers=2, decoder_ffn_dim=37, decoder_attention_heads=4, d_model=32, use_cache=False)
+model = MBartModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)

@@ -1,0 +1,7 @@
+"""transformers (pixtral): PixtralVisionModel with PixtralVisionConfig shrunk, eval mode."""
+import torch
+from transformers import PixtralVisionConfig, PixtralVisionModel
+
+config = PixtralVisionConfig(hidden_size=32, intermediate_size=37, num_hidden_layers=2, num_attention_heads=4, image_size=32, patch_size=8, head_dim=8)
+model = PixtralVisionModel(config).eval()
+example_args = (torch.randn(2, 3, 32, 32),)

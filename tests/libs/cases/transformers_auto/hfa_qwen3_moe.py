@@ -1,0 +1,7 @@
+"""transformers (qwen3_moe): Qwen3MoeModel with Qwen3MoeConfig shrunk, eval mode."""
+import torch
+from transformers import Qwen3MoeConfig, Qwen3MoeModel
+
+config = Qwen3MoeConfig(vocab_size=99, hidden_size=32, intermediate_size=48, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, moe_intermediate_size=48, num_experts_per_tok=2, num_local_experts=4, use_cache=False)
+model = Qwen3MoeModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)

@@ -1,0 +1,7 @@
+"""transformers (qwen3_next): Qwen3NextModel with Qwen3NextConfig shrunk, eval mode."""
+import torch
+from transformers import Qwen3NextConfig, Qwen3NextModel
+
+config = Qwen3NextConfig(vocab_size=99, hidden_size=32, intermediate_size=48, num_hidden_layers=2, num_attention_heads=4, head_dim=8, moe_intermediate_size=48, shared_expert_intermediate_size=48, num_experts_per_tok=2, num_experts=4, use_cache=False)
+model = Qwen3NextModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)

@@ -1,0 +1,7 @@
+"""transformers (sarvam_moe): Glm4MoeModel with SarvamMoEConfig shrunk, eval mode."""
+import torch
+from transformers import SarvamMoEConfig, Glm4MoeModel
+
+config = SarvamMoEConfig(vocab_size=99, hidden_size=32, intermediate_size=48, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, moe_intermediate_size=48, num_experts_per_tok=2, n_routed_experts=4, head_dim=8, use_cache=False)
+model = Glm4MoeModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)

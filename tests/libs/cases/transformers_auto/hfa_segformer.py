@@ -1,0 +1,9 @@
+"""transformers (segformer): SegformerModel with SegformerConfig shrunk, eval mode. Dynamic batch, height, width."""
+import torch
+from torch.export import Dim
+from transformers import SegformerConfig, SegformerModel
+
+config = SegformerConfig(depths=[1, 1, 1, 1], num_attention_heads=[1, 1, 1, 1])
+model = SegformerModel(config).eval()
+example_args = (torch.randn(2, 3, 32, 32),)
+dynamic_shapes = {"pixel_values": {0: Dim.AUTO, 2: Dim.AUTO, 3: Dim.AUTO}}

@@ -1,0 +1,7 @@
+"""transformers (sew): SEWModel with SEWConfig shrunk, eval mode."""
+import torch
+from transformers import SEWConfig, SEWModel
+
+config = SEWConfig(hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=37, conv_dim=[32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32, 32], classifier_proj_size=32)
+model = SEWModel(config).eval()
+example_args = (torch.randn(2, 1600),)

@@ -1,0 +1,7 @@
+"""transformers (smollm3): SmolLM3Model with SmolLM3Config shrunk, eval mode."""
+import torch
+from transformers import SmolLM3Config, SmolLM3Model
+
+config = SmolLM3Config(vocab_size=99, hidden_size=32, intermediate_size=37, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, pad_token_id=0, bos_token_id=0, eos_token_id=0, use_cache=False)
+model = SmolLM3Model(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)

@@ -1,0 +1,7 @@
+"""transformers (smolvlm): SmolVLMModel with SmolVLMConfig shrunk, eval mode."""
+import torch
+from transformers import SmolVLMConfig, SmolVLMModel
+
+config = SmolVLMConfig(image_token_id=0, vision_config={'model_type': 'smolvlm_vision', 'hidden_size': 32, 'intermediate_size': 37, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'image_size': 32, 'patch_size': 8}, text_config={'model_type': 'llama', 'vocab_size': 99, 'hidden_size': 32, 'intermediate_size': 37, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'num_key_value_heads': 2, 'head_dim': 8}, _pad_token_id=0, use_cache=False)
+model = SmolVLMModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)

@@ -1,0 +1,7 @@
+"""transformers (visual_bert): VisualBertModel with VisualBertConfig shrunk, eval mode."""
+import torch
+from transformers import VisualBertConfig, VisualBertModel
+
+config = VisualBertConfig(vocab_size=99, hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=37)
+model = VisualBertModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)

@@ -1,0 +1,7 @@
+"""transformers (vit_msn): ViTMSNModel with ViTMSNConfig shrunk, eval mode."""
+import torch
+from transformers import ViTMSNConfig, ViTMSNModel
+
+config = ViTMSNConfig(hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=37, image_size=32, patch_size=8)
+model = ViTMSNModel(config).eval()
+example_args = (torch.randn(2, 3, 32, 32),)

@@ -1,0 +1,9 @@
+"""transformers (voxtral): VoxtralModel with VoxtralConfig shrunk, eval mode. Dynamic batch, seq."""
+import torch
+from torch.export import Dim
+from transformers import VoxtralConfig, VoxtralModel
+
+config = VoxtralConfig(audio_config={'model_type': 'voxtral_encoder', 'vocab_size': 99, 'hidden_size': 32, 'intermediate_size': 37, 'num_hidden_layers': 2, 'num_attention_heads': 4}, text_config={'model_type': 'llama', 'vocab_size': 99, 'hidden_size': 32, 'intermediate_size': 37, 'num_hidden_layers': 2, 'num_attention_heads': 4, 'num_key_value_heads': 2, 'head_dim': 8}, hidden_size=32)
+model = VoxtralModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)
+dynamic_shapes = {"input_ids": {0: Dim("batch"), 1: Dim("seq", max=64)}}

@@ -1,0 +1,7 @@
+"""transformers (xlm-roberta): XLMRobertaModel with XLMRobertaConfig shrunk, eval mode."""
+import torch
+from transformers import XLMRobertaConfig, XLMRobertaModel
+
+config = XLMRobertaConfig(vocab_size=99, hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=37, use_cache=False)
+model = XLMRobertaModel(config).eval()
+example_args = (torch.randint(0, 99, (2, 16)),)

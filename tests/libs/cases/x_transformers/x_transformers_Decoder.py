@@ -1,0 +1,8 @@
+"""x_transformers: Decoder (x_transformers.x_transformers), small configuration, eval mode. Dynamic batch, seq."""
+import torch
+from torch.export import Dim
+from x_transformers import Decoder
+
+model = Decoder(dim=32, depth=2).eval()
+example_args = (torch.randn(2, 16, 32),)
+dynamic_shapes = {"x": {0: Dim.AUTO, 1: Dim.AUTO}}

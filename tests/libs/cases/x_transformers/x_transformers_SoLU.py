@@ -1,0 +1,6 @@
+"""x_transformers: SoLU (x_transformers.x_transformers), small configuration, eval mode."""
+import torch
+from x_transformers.x_transformers import SoLU
+
+model = SoLU(dim=32).eval()
+example_args = (torch.randn(2, 16, 32),)

@@ -1,0 +1,6 @@
+"""zuko: MLP (zuko.nn), small configuration, eval mode."""
+import torch
+from zuko.nn import MLP
+
+model = MLP(in_features=32, out_features=8).eval()
+example_args = (torch.randn(2, 3, 32, 32),)

@@ -184,6 +184,10 @@ fn code_object(interp: &mut Interp, f: &crate::value::Function) -> Value {
                 Value::Int(p.kwonly.len() as i64),
             ),
             ("co_name".to_string(), Value::str(&f.name)),
+            (
+                crate::python::stdlib::types::CODE_FUNCTION.to_string(),
+                Value::Function(Rc::new(f.with_kind(f.kind))),
+            ),
             ("co_filename".to_string(), Value::str(&f.file.path)),
         ]),
         module: None,
@@ -320,14 +324,30 @@ impl Interp {
             Value::Function(f) if f.kind == FunctionKind::Property && name == "fget" => {
                 Ok(Value::Function(Rc::new(f.with_kind(FunctionKind::Plain))))
             }
+            Value::Function(f) if let Some(set) = f.attrs.borrow().get(name) => Ok(set.clone()),
             Value::Function(f) => match FunctionAttribute::from_name(name) {
                 Some(FunctionAttribute::Name | FunctionAttribute::Qualname) => {
                     Ok(Value::str(&f.name))
                 }
-                Some(FunctionAttribute::Doc) => {
-                    Ok(f.attrs.borrow().get(name).cloned().unwrap_or(Value::None))
-                }
+                Some(FunctionAttribute::Doc) => Ok(function_doc(f)),
+                Some(FunctionAttribute::Closure) => Ok(Value::None),
                 Some(FunctionAttribute::Code) => Ok(code_object(self, f)),
+                Some(FunctionAttribute::Defaults) => Ok(function_defaults(f)),
+                Some(FunctionAttribute::Kwdefaults) => Ok(function_kwdefaults(f)),
+                Some(FunctionAttribute::Globals) => {
+                    let names: Vec<(String, Value)> = f
+                        .globals
+                        .vars
+                        .borrow()
+                        .iter()
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect();
+                    let mut d = Dict::default();
+                    for (k, v) in names {
+                        d.insert(Value::str(&k), v);
+                    }
+                    Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+                }
                 Some(FunctionAttribute::Module) => Ok(f
                     .globals
                     .vars
@@ -502,6 +522,9 @@ impl Interp {
 
     /// [`Interp::object_attr_raw`], `None` where it raises AttributeError.
     fn object_attr_found(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Option<Value>> {
+        if name == "replace" && o.class.builtin.as_deref() == Some("types.CodeType") {
+            return Ok(Some(KnownObject::CodeReplace.bound(v.clone())));
+        }
         if let Some(state) = &o.module {
             let st = state.borrow();
             if let Some(p) = ModuleState::lookup(&st.params, name) {
@@ -1748,6 +1771,54 @@ known_names! {
         Doc = "__doc__",
         Code = "__code__",
         Module = "__module__",
+        Defaults = "__defaults__",
+        Kwdefaults = "__kwdefaults__",
+        Globals = "__globals__",
+        /// Cells are not modelled: a function's free names are read
+        /// through the scope it closes over.
+        Closure = "__closure__",
+    }
+}
+
+/// `f.__doc__`: the docstring its body starts with, or None.
+fn function_doc(f: &crate::value::Function) -> Value {
+    let crate::value::FunctionBody::Def(def) = &f.body else {
+        return Value::None;
+    };
+    match def.body().first().map(|s| &s.kind) {
+        Some(syntax::ast::StmtKind::Expr(e)) => match &e.kind {
+            syntax::ast::ExprKind::Str(s) => Value::str(s),
+            _ => Value::None,
+        },
+        _ => Value::None,
+    }
+}
+
+/// `f.__defaults__`: the defaults of the last positional parameters, in
+/// order, or None.
+fn function_defaults(f: &crate::value::Function) -> Value {
+    let values: Vec<Value> = f
+        .params
+        .posonly
+        .iter()
+        .chain(&f.params.args)
+        .filter_map(|p| f.defaults.get(&p.name).cloned())
+        .collect();
+    if values.is_empty() { Value::None } else { Value::tuple(values) }
+}
+
+/// `f.__kwdefaults__`: the keyword-only parameters' defaults, or None.
+fn function_kwdefaults(f: &crate::value::Function) -> Value {
+    let mut d = Dict::default();
+    for p in &f.params.kwonly {
+        if let Some(v) = f.defaults.get(&p.name) {
+            d.insert(Value::str(&p.name), v.clone());
+        }
+    }
+    if d.is_empty() {
+        Value::None
+    } else {
+        Value::Dict(Rc::new(std::cell::RefCell::new(d)))
     }
 }
 

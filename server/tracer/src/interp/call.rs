@@ -701,6 +701,18 @@ impl Interp {
                 module.unwrap_or_else(|| Value::str("__main__")),
             ));
         }
+        // Every class's namespace holds `__doc__`: its docstring, else None
+        // (so an instance reads its own class's, never a base's).
+        if !order.iter().any(|(k, _)| k == "__doc__") {
+            let doc = match def.body.first().map(|s| &s.kind) {
+                Some(ast::StmtKind::Expr(e)) => match &e.kind {
+                    ast::ExprKind::Str(s) => Value::str(s),
+                    _ => Value::None,
+                },
+                _ => Value::None,
+            };
+            order.push(("__doc__".into(), doc));
+        }
         // A TypedDict makes plain dicts; `total=False` makes its keys optional.
         if typed_dict {
             let total = match def.keywords.iter().find(|(k, _)| k == "total") {

@@ -21,6 +21,7 @@ known_names! {
         Currentframe = "currentframe",
         Isclass = "isclass",
         Isfunction = "isfunction",
+        GetattrStatic = "getattr_static",
     }
 }
 
@@ -34,6 +35,9 @@ pub fn call(interp: &mut Interp, function: InspectFunction, args: Args) -> R<Val
             attrs: Default::default(),
             module: None,
         })));
+    }
+    if function == InspectFunction::GetattrStatic {
+        return getattr_static(interp, args);
     }
     // Each takes the object first; what follows is keyword-only and the
     // tracer does not need it.
@@ -68,6 +72,35 @@ pub fn call(interp: &mut Interp, function: InspectFunction, args: Args) -> R<Val
         }
         InspectFunction::Isclass => Ok(Value::Bool(matches!(object, Value::Class(_)))),
         _ => Ok(Value::Bool(matches!(object, Value::Function(_)))),
+    }
+}
+
+/// `inspect.getattr_static(obj, attr, default)`: the attribute as stored,
+/// without descriptors or `__getattr__`: an instance's own dict, then the
+/// classes of the MRO (of the object itself when it is a class).
+fn getattr_static(interp: &mut Interp, args: Args) -> R<Value> {
+    let [object, attr, default] =
+        Signature::new("getattr_static", ["obj", "attr", "default"])
+            .required(2)
+            .bind(interp, args)?
+            .args;
+    let object = object.unwrap_or(Value::None);
+    let Some(Value::Str(ref name)) = attr else {
+        return Err(interp.type_error("attribute name must be a string"));
+    };
+    let stored = match &object {
+        Value::Class(c) => c.lookup(name).map(|(v, _)| v),
+        Value::Object(o) if o.module.is_none() => o
+            .get_attr(name)
+            .or_else(|| o.class.lookup(name).map(|(v, _)| v)),
+        _ => None,
+    };
+    match (stored, default) {
+        (Some(v), _) | (None, Some(v)) => Ok(v),
+        (None, None) => match &object {
+            Value::Class(_) | Value::Object(_) => Err(interp.attr_error(&object, name)),
+            _ => interp.get_attr(&object, name),
+        },
     }
 }
 

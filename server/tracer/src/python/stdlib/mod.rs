@@ -18,6 +18,7 @@ pub mod operator;
 pub mod re;
 pub mod small;
 pub mod string;
+pub mod types;
 pub mod typing;
 
 use crate::value::Value;

@@ -379,6 +379,16 @@ impl Interp {
                 ("max", DimSpec::Named { max, .. }) => Ok(max.map_or(Value::None, Value::Int)),
                 _ => Err(self.attr_error(v, name)),
             },
+            // A bound method: its receiver and function, and the rest the
+            // function's (`__name__`, `__doc__`, `__wrapped__`...).
+            Value::BoundMethod(m) => match name {
+                "__self__" => Ok(m.0.clone()),
+                "__func__" => Ok(m.1.clone()),
+                _ => {
+                    let function = m.1.clone();
+                    self.get_attr(&function, name)
+                }
+            },
             Value::Unknown(_) => Ok(v.clone()),
             Value::SymInt(_) | Value::Int(_) => match IntAttribute::from_name(name) {
                 Some(IntAttribute::Real | IntAttribute::Numerator) => Ok(v.clone()),
@@ -408,6 +418,17 @@ impl Interp {
                 }
             }
             Value::Tuple(_) => Ok(Value::builtin_method("tuple", name, v.clone())),
+            Value::Dict(d)
+                if let Some(found) = d
+                    .borrow()
+                    .attrs
+                    .iter()
+                    .flatten()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| v.clone()) =>
+            {
+                Ok(found)
+            }
             Value::Dict(_) => Ok(Value::builtin_method("dict", name, v.clone())),
             Value::Set(_) => Ok(Value::builtin_method("set", name, v.clone())),
             Value::Float(_) | Value::SymFloat(_, _) => {
@@ -992,6 +1013,15 @@ impl Interp {
                 f.attrs.borrow_mut().insert(name.to_string(), value);
                 Ok(())
             }
+            Value::Dict(d) if d.borrow().attrs.is_some() => {
+                let mut d = d.borrow_mut();
+                let attrs = d.attrs.get_or_insert_with(Vec::new);
+                match attrs.iter_mut().find(|(n, _)| n == name) {
+                    Some(slot) => slot.1 = value,
+                    None => attrs.push((name.to_string(), value)),
+                }
+                Ok(())
+            }
             Value::Class(c) => {
                 if self.mode == crate::Mode::Strict && self.tracing {
                     // Dynamo cannot trace a mutation of a class.
@@ -1453,6 +1483,17 @@ impl Interp {
         match v {
             Value::Dict(d) => Ok(d.borrow().entries().to_vec()),
             Value::Unknown(_) => Ok(vec![]),
+            // The mapping protocol: `keys()`, then each item.
+            Value::Object(o) if o.module.is_none() && o.class.lookup("keys").is_some() => {
+                let keys = self.get_attr(v, "keys")?;
+                let keys = self.call(&keys, vec![], vec![])?;
+                let mut items = Vec::new();
+                for k in self.iterate(&keys)? {
+                    let item = self.get_item(v, k.clone())?;
+                    items.push((k, item));
+                }
+                Ok(items)
+            }
             _ => Err(self.type_error(format!("'{}' object is not a mapping", v.type_name()))),
         }
     }

@@ -828,8 +828,14 @@ impl Interp {
             return self.call(&Value::builtin("builtins.dict"), args, kwargs);
         }
         if class.is_enum {
-            // `Color(1)`: look a member up by value.
+            // `Color(1)`: look a member up by value; a member is itself.
             if let Some(v) = args.first() {
+                if let Value::Object(o) = v
+                    && o.class.is_enum
+                    && o.class.mro().iter().any(|c| Rc::ptr_eq(c, &class))
+                {
+                    return Ok(v.clone());
+                }
                 for (_, m) in class.attrs.borrow().iter() {
                     if let Value::Object(o) = m
                         && o.get_attr("value").is_some_and(|x| x.key_eq(v))

@@ -498,6 +498,9 @@ impl Walk {
                         self.push(v.clone());
                     }
                     self.extend(d.default_factory.clone());
+                    for (_, v) in d.attrs.iter().flatten() {
+                        self.push(v.clone());
+                    }
                 }
             }
             Value::Slice(parts) => self.extend(parts.iter().cloned()),

@@ -76,3 +76,56 @@ assert wrapped.__defaults__ == (1,) and wrapped.__kwdefaults__ == {"c": 2}
 assert wrapper.__defaults__ is None and wrapper.__kwdefaults__ is None
 assert getattr_static(Child, "missing", 5) == 5
 assert getattr_static(SetsDoc(), "__doc__") == "store:"
+
+# A bound method reads its function's attributes.
+import enum
+import inspect
+from collections import OrderedDict
+
+
+class Holder:
+    def method(self, x: int, y: "Later" = 2) -> float:
+        """Method doc."""
+        return x
+
+
+bound = Holder().method
+assert bound.__name__ == "method" and bound.__doc__ == "Method doc."
+assert bound.__func__ is Holder.method
+signature = inspect.signature(bound)
+assert list(signature.parameters) == ["x", "y"]
+assert signature.parameters["x"].annotation is int
+assert signature.parameters["y"].annotation == "Later"
+assert signature.return_annotation is float
+assert inspect.signature(wrapped).parameters["a"].annotation is inspect.Parameter.empty
+
+# An OrderedDict has a __dict__ (transformers' lazy auto mappings set one).
+names = OrderedDict([("a", 1)])
+names.back_reference = "set"
+assert names.back_reference == "set" and names["a"] == 1
+
+
+# `**obj` of a mapping object: its keys(), then each item.
+class Output(OrderedDict):
+    pass
+
+
+def takes(**kwargs):
+    return sorted(kwargs.items())
+
+
+out = Output()
+out["b"] = 2
+out["a"] = 1
+assert takes(**out) == [("a", 1), ("b", 2)]
+
+
+# An enum called with one of its members gives the member.
+class Reduction(str, enum.Enum):
+    MEAN = "mean"
+    SUM = "sum"
+
+
+assert Reduction(Reduction.SUM) is Reduction.SUM and Reduction("mean") is Reduction.MEAN
+assert Reduction(Reduction.SUM).value == "sum"
+assert __debug__

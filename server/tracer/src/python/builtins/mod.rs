@@ -229,6 +229,8 @@ pub fn builtin_name(interp: &mut Interp, name: &str) -> Option<Value> {
         "__name__" => Some(Value::str("__main__")),
         "__file__" => Some(Value::str(&interp.entry_file.path)),
         "Ellipsis" => Some(KnownObject::Ellipsis.value()),
+        // Python runs without `-O`.
+        "__debug__" => Some(Value::Bool(true)),
         _ => None,
     }
 }

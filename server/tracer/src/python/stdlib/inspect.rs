@@ -104,6 +104,34 @@ fn getattr_static(interp: &mut Interp, args: Args) -> R<Value> {
     }
 }
 
+/// A parameter's or the return's annotation as `inspect.signature` gives
+/// it: `Parameter.empty` when there is none; its source text under `from
+/// __future__ import annotations` (or when it names what the function's
+/// module does not define: a forward reference); else its value, evaluated
+/// in the function's globals as at definition time.
+fn annotation_value(
+    interp: &mut Interp,
+    func: &crate::value::Function,
+    annotation: Option<&syntax::ast::Expr>,
+) -> R<Value> {
+    let Some(annotation) = annotation else {
+        return Ok(KnownObject::ParameterEmpty.value());
+    };
+    let text = &func.file.text;
+    let source = text
+        .get(annotation.range.start as usize..annotation.range.end as usize)
+        .map(Value::str)
+        .unwrap_or(Value::None);
+    if text.contains("from __future__ import annotations") {
+        return Ok(source);
+    }
+    match interp.eval(annotation, &func.globals.clone()) {
+        Ok(v) => Ok(v),
+        Err(crate::interp::Flow::Raise(_)) => Ok(source),
+        Err(e) => Err(e),
+    }
+}
+
 /// `inspect.Parameter`'s kinds, as CPython numbers them.
 const PARAMETER_KINDS: [(&str, i64); 5] = [
     ("POSITIONAL_ONLY", 0),
@@ -137,20 +165,22 @@ fn signature_of(interp: &mut Interp, target: &Value) -> R<Value> {
         _ => return Ok(Value::unknown("inspect.signature")),
     };
     let p = &func.params;
-    let mut listed: Vec<(&str, i64)> = Vec::new();
-    listed.extend(p.posonly.iter().map(|a| (a.name.as_str(), 0)));
-    listed.extend(p.args.iter().map(|a| (a.name.as_str(), 1)));
-    listed.extend(p.vararg.iter().map(|a| (a.name.as_str(), 2)));
-    listed.extend(p.kwonly.iter().map(|a| (a.name.as_str(), 3)));
-    listed.extend(p.kwarg.iter().map(|a| (a.name.as_str(), 4)));
+    let mut listed: Vec<(&syntax::ast::Param, i64)> = Vec::new();
+    listed.extend(p.posonly.iter().map(|a| (a, 0)));
+    listed.extend(p.args.iter().map(|a| (a, 1)));
+    listed.extend(p.vararg.iter().map(|a| (a, 2)));
+    listed.extend(p.kwonly.iter().map(|a| (a, 3)));
+    listed.extend(p.kwarg.iter().map(|a| (a, 4)));
     let class = interp.builtin_class("inspect.Parameter");
     let mut parameters = Dict::default();
-    for (name, kind) in listed.into_iter().skip(usize::from(bound)) {
+    for (param, kind) in listed.into_iter().skip(usize::from(bound)) {
+        let name = param.name.as_str();
         let default = func
             .defaults
             .get(name)
             .cloned()
             .unwrap_or_else(|| KnownObject::ParameterEmpty.value());
+        let annotation = annotation_value(interp, &func, param.annotation.as_ref())?;
         let param = Rc::new(crate::value::Object {
             id: interp.fresh_id(),
             class: class.clone(),
@@ -158,18 +188,27 @@ fn signature_of(interp: &mut Interp, target: &Value) -> R<Value> {
                 ("name".to_string(), Value::str(name)),
                 ("default".to_string(), default),
                 ("kind".to_string(), Value::Int(kind)),
+                ("annotation".to_string(), annotation),
             ]),
             module: None,
         });
         parameters.insert(Value::str(name), Value::Object(param));
     }
+    let returns = match &func.body {
+        crate::value::FunctionBody::Def(def) => def.returns.as_ref(),
+        crate::value::FunctionBody::Lambda(_) => None,
+    };
+    let return_annotation = annotation_value(interp, &func, returns)?;
     let signature = Rc::new(crate::value::Object {
         id: interp.fresh_id(),
         class: interp.builtin_class("inspect.Signature"),
-        attrs: RefCell::new(vec![(
-            "parameters".to_string(),
-            Value::Dict(Rc::new(RefCell::new(parameters))),
-        )]),
+        attrs: RefCell::new(vec![
+            (
+                "parameters".to_string(),
+                Value::Dict(Rc::new(RefCell::new(parameters))),
+            ),
+            ("return_annotation".to_string(), return_annotation),
+        ]),
         module: None,
     });
     Ok(Value::Object(signature))

@@ -129,3 +129,7 @@ class Reduction(str, enum.Enum):
 assert Reduction(Reduction.SUM) is Reduction.SUM and Reduction("mean") is Reduction.MEAN
 assert Reduction(Reduction.SUM).value == "sum"
 assert __debug__
+
+import sys
+
+assert sys.version_info >= (3, 8) and sys.maxsize == 9223372036854775807 and sys.byteorder == "little"

@@ -672,6 +672,26 @@ fn unknown_target_has_no_kernel() {
 }
 
 #[test]
+fn a_custom_operator_has_no_kernel_and_says_why() {
+    let env = ShapeEnv::new();
+    let mut ctx = Ctx::new(&env, Limits::default());
+    let target = "torch._ops.mylib.twice.default";
+    let n = node(target, DType::F32, &[1]);
+    let a = Args {
+        pos: vec![t(&[1.], &[1])],
+        kw: vec![],
+    };
+    let e = kernels::call(&mut ctx, target, &n, &a).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::NoKernel);
+    assert!(
+        e.message.contains("custom operator mylib.twice.default")
+            && e.message.contains("torch.library"),
+        "{}",
+        e.message
+    );
+}
+
+#[test]
 fn deterministic_fill_matches_schema() {
     let x = runtime::inputs::fill(&[2], 1, DType::F64).unwrap();
     let v = x.to_f64().unwrap();

@@ -412,6 +412,9 @@ pub const NOT_RUNNABLE: &[(&str, &str)] = &[
 
 /// Run the kernel of `target`.
 pub fn call(ctx: &mut Ctx, target: &str, node: &Node, args: &Args) -> Res<RVal> {
+    if let Some(op) = target.strip_prefix("torch._ops.") {
+        return Err(Error::new(ErrorKind::NoKernel, custom_op_reason(op)));
+    }
     let (Some(kernel), Some((_, op, overload))) = (kernel_of(target), split_target(target)) else {
         return Err(Error::new(
             ErrorKind::NoKernel,
@@ -426,6 +429,15 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, args: &Args) -> Res<RVal> 
             op,
             overload,
         },
+    )
+}
+
+/// Why a custom operator's node (`torch._ops.NS.NAME.default`, defined
+/// with `torch.library`) does not run: its implementation is Python code
+/// of the model's, which quick runs do not execute.
+fn custom_op_reason(op: &str) -> String {
+    format!(
+        "no kernel for the custom operator {op}: quick runs do not run the Python implementation a torch.library operator has"
     )
 }
 

@@ -895,6 +895,11 @@ impl Interp {
         if let Some(v) = self.torch_attrs.get(path).and_then(|m| m.get(name)) {
             return Ok(v.clone());
         }
+        // Operators code defined: never cached, as code may define one
+        // after a lookup failed.
+        if let Some(v) = crate::ops::custom::ops_attr(self, path, name) {
+            return Ok(v);
+        }
         let v = self.resolve_module_attr(path, name)?;
         // Unknown values carry their note, containers are mutable: both
         // are resolved afresh at each read.

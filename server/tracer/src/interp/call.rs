@@ -120,7 +120,8 @@ impl Interp {
             }
             Value::Builtin(b) => crate::python::call_builtin(self, b.clone(), args, kwargs),
             // An ATen op packet called without naming an overload.
-            Value::PyModule(p) if p.starts_with("torch.ops.aten.") => {
+            // ... and an operator code defined (`torch.ops.mylib.foo`).
+            Value::PyModule(p) if p.starts_with("torch.ops.") => {
                 crate::ops::call_torch_function(self, &p.clone(), args, kwargs)
             }
             Value::Class(c) => self.instantiate(c.clone(), args, kwargs),
@@ -132,7 +133,7 @@ impl Interp {
                     return self.call_module(o.clone(), args, kwargs);
                 }
                 match o.class.lookup("__call__") {
-                    Some((m, _)) => self.call_method_value(&m, f.clone(), args),
+                    Some((m, _)) => self.call_method_value_kw(&m, f.clone(), args, kwargs),
                     // `@torch.no_grad()` / `@torch.inference_mode()`: torch's
                     // grad-mode contexts (modelled as a null context) also
                     // decorate; export traces the function as is.

@@ -186,6 +186,9 @@ pub struct Interp {
     /// and their flatten functions (`(children, context)` of an instance):
     /// export flattens such outputs through them.
     pub pytree_nodes: Vec<(Rc<Class>, Value)>,
+    /// Operators code defined with `torch.library`, by `ns::name`
+    /// ([`crate::ops::custom`]).
+    pub custom_ops: HashMap<String, crate::ops::custom::CustomOp>,
     /// See [`crate::TraceOptions::opaque_outputs`].
     pub opaque_outputs: bool,
     /// Nodes of tensors `forward` made require grad (`y.requires_grad =
@@ -340,6 +343,7 @@ impl Interp {
             star_searches: Vec::new(),
             star_lookups: Vec::new(),
             pytree_nodes: Vec::new(),
+            custom_ops: HashMap::new(),
             opaque_outputs: false,
             grad_enabled_in_forward: Vec::new(),
             attribute_hooks_defined: false,

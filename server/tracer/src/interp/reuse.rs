@@ -154,6 +154,7 @@ pub(crate) fn interpreter(
     interp.deferred = old.deferred;
     interp.star_fallbacks = old.star_fallbacks;
     interp.pytree_nodes = old.pytree_nodes;
+    interp.custom_ops = old.custom_ops;
     interp.attribute_hooks_defined = old.attribute_hooks_defined;
     interp.module_hooks_registered = old.module_hooks_registered;
     interp.properties_defined = old.properties_defined;
@@ -352,6 +353,9 @@ impl Walk {
         for (class, flatten) in &interp.pytree_nodes {
             self.push(Value::Class(class.clone()));
             self.push(flatten.clone());
+        }
+        for op in interp.custom_ops.values() {
+            self.extend(op.values().cloned());
         }
         self.extend(interp.deferred.iter().cloned().map(Value::Module));
         self.run()

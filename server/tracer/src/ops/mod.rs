@@ -9,6 +9,7 @@
 //! To add an op: add an entry to [`registry::OPS`] (reuse a meta family from
 //! [`meta`] where one fits) and a test in `tests/ops.rs`.
 
+pub mod custom;
 pub mod declared;
 pub mod index;
 pub mod meta;
@@ -591,6 +592,9 @@ pub fn call_torch_function(
         return Ok(v);
     }
     if let Some(r) = special::call(interp, full, &args, &kwargs)? {
+        return Ok(r);
+    }
+    if let Some(r) = custom::call_if_defined(interp, full, &args, &kwargs)? {
         return Ok(r);
     }
     let Some((def, packet_inplace)) = lookup_aten(full) else {

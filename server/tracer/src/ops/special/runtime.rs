@@ -1,6 +1,5 @@
 //! torch's process-wide switches, context managers and decorators as model
-//! code meets them (seeds, grad modes, `compile`/`disable`, custom-op
-//! registration), pytree flattening, `nn.init`'s fan computations, and export
+//! code meets them (seeds, grad modes, `compile`/`disable`), pytree flattening, `nn.init`'s fan computations, and export
 //! calls other than the one analysed.
 
 use std::rc::Rc;
@@ -31,9 +30,6 @@ known_names! {
         CompilerDisable = "compiler.disable",
         DynamoDisable = "_dynamo.disable",
         DynamoAssumeConstantResult = "_dynamo.assume_constant_result",
-        LibraryCustomOp = "library.custom_op",
-        LibraryRegisterFake = "library.register_fake",
-        LibraryImpl = "library.impl",
         UtilsPytreeTreeFlatten = "utils._pytree.tree_flatten",
         UtilsPytreeTreeLeaves = "utils._pytree.tree_leaves",
         NnInitCalculateFanInAndFanOut = "nn.init._calculate_fan_in_and_fan_out",
@@ -75,10 +71,7 @@ pub(super) fn call(
         Runtime::Compile
         | Runtime::CompilerDisable
         | Runtime::DynamoDisable
-        | Runtime::DynamoAssumeConstantResult
-        | Runtime::LibraryCustomOp
-        | Runtime::LibraryRegisterFake
-        | Runtime::LibraryImpl => {
+        | Runtime::DynamoAssumeConstantResult => {
             // Decorators that keep the function (possibly used with arguments).
             if let ("compiler.disable" | "_dynamo.disable", Some(Value::Function(f))) =
                 (short, args.first())

@@ -18,6 +18,7 @@ use std::rc::Rc;
 
 use syntax::ast::{Expr, ExprKind, StmtKind};
 
+use super::literal::Lit;
 use crate::SourceFile;
 use crate::interp::{Interp, R};
 use crate::value::Value;
@@ -330,7 +331,28 @@ fn is_dataclass(decorators: &[Expr]) -> bool {
 /// hidden_size=64, ...)`, written with `written`, the class's expression
 /// text). Python's error when the class cannot be built so.
 pub fn build_config(interp: &mut Interp, class: &Value, written: &str) -> R<(Value, String)> {
-    let default = interp.call(class, vec![], vec![])?;
+    // Dataclass fields without a default are given values as parameters
+    // are ([`super::constructor::first_guess`]).
+    let mut required: Vec<(String, Value)> = Vec::new();
+    if let Value::Class(c) = class {
+        for field in interp.dataclass_fields(c) {
+            if c.lookup(&field).is_some() {
+                continue;
+            }
+            let value = match super::constructor::first_guess(&field) {
+                Some(Lit::Int(i)) => Value::Int(i),
+                Some(Lit::Float(f)) => Value::Float(f),
+                Some(Lit::Bool(b)) => Value::Bool(b),
+                _ => {
+                    return Err(interp.type_error(format!(
+                        "`{written}` cannot be built from its defaults: `{field}` has none"
+                    )));
+                }
+            };
+            required.push((field, value));
+        }
+    }
+    let default = interp.call(class, vec![], required.clone())?;
     let Value::Object(object) = &default else {
         return Err(interp.type_error(format!("`{written}()` is not a configuration object")));
     };
@@ -357,20 +379,32 @@ pub fn build_config(interp: &mut Interp, class: &Value, written: &str) -> R<(Val
         .into_iter()
         .filter(|(n, _)| accepted.as_ref().is_none_or(|names| names.contains(n)))
         .collect();
-    if small.is_empty() {
-        return Ok((default, format!("{written}()")));
-    }
-    let kwargs = small
-        .iter()
-        .map(|(n, v)| (n.clone(), Value::Int(*v)))
+    // The required fields keep their guesses unless shrunk.
+    let mut kwargs: Vec<(String, Value)> = required
+        .into_iter()
+        .filter(|(n, _)| !small.iter().any(|(s, _)| s == n))
         .collect();
-    let built = interp.call(class, vec![], kwargs)?;
-    let text = small
+    kwargs.extend(small.iter().map(|(n, v)| (n.clone(), Value::Int(*v))));
+    let text = kwargs
         .iter()
-        .map(|(n, v)| format!("{n}={v}"))
+        .map(|(n, v)| format!("{n}={}", repr_of(v)))
         .collect::<Vec<_>>()
         .join(", ");
+    if small.is_empty() {
+        return Ok((default, format!("{written}({text})")));
+    }
+    let built = interp.call(class, vec![], kwargs)?;
     Ok((built, format!("{written}({text})")))
+}
+
+/// A number or flag as Python writes it.
+fn repr_of(v: &Value) -> String {
+    match v {
+        Value::Int(i) => Lit::Int(*i).repr(),
+        Value::Float(f) => Lit::Float(*f).repr(),
+        Value::Bool(b) => Lit::Bool(*b).repr(),
+        _ => "None".to_string(),
+    }
 }
 
 /// The keyword names the class's constructor accepts: its dataclass

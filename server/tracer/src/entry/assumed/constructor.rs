@@ -246,6 +246,12 @@ fn candidates(name: &str, type_name: Option<&str>, sizes: &[i64]) -> Option<Vec<
     }
 }
 
+/// The value a parameter or field named `name`, of no written type, is
+/// assumed to have (see [`candidates`]); `None` for an object.
+pub fn first_guess(name: &str) -> Option<Lit> {
+    candidates(name, None, &[])?.into_iter().next()
+}
+
 /// Literal sizes of the forward's inputs a width parameter may have to
 /// match: a channel count (`in_channels`, `channels`: dim 1 of an input of
 /// rank 3 or more) or a feature size (the last dim).

@@ -268,6 +268,10 @@ pub struct Interp {
     pub entry_hook: Option<TextRange>,
     /// The positional and keyword arguments the hooked call was reached with.
     pub entry_captured: Option<CallArgs>,
+    /// A module traced on assumed inputs: the constructor arguments it was
+    /// built with, as call text, when building completed them (a config
+    /// object made from its class's defaults, shrunk; `entry::assumed`).
+    pub built_init: Option<String>,
     /// The step budget or the time limit stopped this trace, possibly in
     /// the middle of a module's code: none of its state is kept for the
     /// next trace (`reuse`).
@@ -316,6 +320,7 @@ impl Interp {
             structure_assumed: None,
             entry_hook: None,
             entry_captured: None,
+            built_init: None,
             frames: Vec::new(),
             entry_file,
             steps: 0,

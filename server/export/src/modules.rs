@@ -10,11 +10,11 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use syntax::ast::StmtKind;
+use tracer::entry::EntryKind;
+use tracer::entry::assumed::module_entries_in;
 use tracer::entry::assumed::{
     InputOrigin, ModuleEntry, ModuleOverride, class_def, method, trace_module,
 };
-use tracer::entry::EntryKind;
-use tracer::entry::assumed::module_entries_in;
 use tracer::graph::MetaVal;
 use tracer::{EntryPoint, Mode, SourceFile, TraceOptions, TraceOutcome, TraceResult};
 
@@ -567,11 +567,7 @@ pub fn export_script(
     let maker = m.builder.as_deref().unwrap_or(&m.class);
     let init = m.init.as_deref().unwrap_or("");
     let mut imported = vec![maker.to_string()];
-    imported.extend(
-        names_in_arguments(init)
-            .into_iter()
-            .filter(|n| n != maker),
-    );
+    imported.extend(names_in_arguments(init).into_iter().filter(|n| n != maker));
     out.push_str(&format!("from {module} import {}\n\n", imported.join(", ")));
     out.push_str(&format!("model = {maker}({init}).eval()\n"));
     let tensor = |input: &tracer::entry::assumed::AssumedInput, dims: &[i64]| {

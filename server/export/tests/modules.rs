@@ -42,7 +42,11 @@ fn a_requirement_on_an_assumed_width_is_not_reported() {
     assert!(
         proj.runs[0].guards.iter().any(|g| g.expr.contains(", 64)")),
         "{:?}",
-        proj.runs[0].guards.iter().map(|g| &g.expr).collect::<Vec<_>>()
+        proj.runs[0]
+            .guards
+            .iter()
+            .map(|g| &g.expr)
+            .collect::<Vec<_>>()
     );
     // ... which says nothing of the code.
     assert!(requirements(proj, &proj.runs[0]).is_empty());

@@ -430,7 +430,12 @@ fn assumed_values_pass_what_init_checks_and_are_named() {
         m.assumption()
     );
     // Built with them, the module traces: the check passed.
-    let t = trace_module(file.clone(), &entries[0], &[Mode::NonStrict], &TraceOptions::default());
+    let t = trace_module(
+        file.clone(),
+        &entries[0],
+        &[Mode::NonStrict],
+        &TraceOptions::default(),
+    );
     assert!(
         matches!(t.runs[0].outcome, TraceOutcome::Exported(_)),
         "{:?}",
@@ -448,7 +453,12 @@ fn a_literal_size_of_the_inputs_is_the_width_assumed_first() {
     let entries = module_entries(&file, &[]);
     let m = module(&entries[0]);
     assert_eq!(m.init.as_deref(), Some("dim=192, num_classes=10"));
-    let t = trace_module(file.clone(), &entries[0], &[Mode::NonStrict], &TraceOptions::default());
+    let t = trace_module(
+        file.clone(),
+        &entries[0],
+        &[Mode::NonStrict],
+        &TraceOptions::default(),
+    );
     assert!(matches!(t.runs[0].outcome, TraceOutcome::Exported(_)));
 }
 
@@ -500,7 +510,11 @@ fn a_configuration_dataclass_is_built_from_its_defaults_shrunk() {
         built.assumption()
     );
     for r in &t.runs {
-        assert!(matches!(r.outcome, TraceOutcome::Exported(_)), "{:?}", r.mode);
+        assert!(
+            matches!(r.outcome, TraceOutcome::Exported(_)),
+            "{:?}",
+            r.mode
+        );
         assert!(
             weight_shapes(r).contains(&"[256, 64]".to_string()),
             "{:?}",
@@ -516,7 +530,10 @@ fn a_library_configuration_class_is_read_from_the_environment() {
     let site = "/venv/lib/python3.11/site-packages";
     let library = "class PretrainedConfig:\n    def __init__(self, **kwargs):\n        for k, v in kwargs.items():\n            setattr(self, k, v)\n\n\nclass TinyConfig(PretrainedConfig):\n    def __init__(self, vocab_size=30522, hidden_size=768, num_attention_heads=12, num_hidden_layers=12, max_position_embeddings=512, **kwargs):\n        super().__init__(**kwargs)\n        self.vocab_size = vocab_size\n        self.hidden_size = hidden_size\n        self.num_attention_heads = num_attention_heads\n        self.num_hidden_layers = num_hidden_layers\n        self.max_position_embeddings = max_position_embeddings\n";
     let files: std::collections::HashMap<std::path::PathBuf, String> = [
-        (format!("{site}/hflike/__init__.py"), "from .config import TinyConfig\n".to_string()),
+        (
+            format!("{site}/hflike/__init__.py"),
+            "from .config import TinyConfig\n".to_string(),
+        ),
         (format!("{site}/hflike/config.py"), library.to_string()),
     ]
     .into_iter()
@@ -533,7 +550,9 @@ fn a_library_configuration_class_is_read_from_the_environment() {
     let t = trace_module(file.clone(), &entries[0], &[Mode::NonStrict], &options);
     assert_eq!(
         module(&t.entry).init.as_deref(),
-        Some("config=TinyConfig(vocab_size=128, hidden_size=64, num_attention_heads=4, num_hidden_layers=2)")
+        Some(
+            "config=TinyConfig(vocab_size=128, hidden_size=64, num_attention_heads=4, num_hidden_layers=2)"
+        )
     );
     let shapes = weight_shapes(&t.runs[0]);
     assert!(shapes.contains(&"[128, 64]".to_string()), "{shapes:?}");
@@ -545,20 +564,32 @@ fn a_configuration_field_without_a_default_is_assumed_and_one_no_value_fits_is_i
     let text = "from dataclasses import dataclass\nfrom torch import nn\n\n\n@dataclass\nclass Args:\n    dim: int\n    depth: int = 6\n\n\n@dataclass\nclass Named:\n    name: str\n\n\nclass Net(nn.Module):\n    def __init__(self, args: Args):\n        super().__init__()\n        self.fc = nn.Linear(args.dim, args.dim)\n\n    def forward(self, x):\n        return self.fc(x)\n\n\nclass ByName(nn.Module):\n    def __init__(self, config: Named):\n        super().__init__()\n\n    def forward(self, x):\n        return x\n";
     let file = SourceFile::parse("/w/net.py", text);
     let entries = module_entries(&file, &[]);
-    let t = trace_module(file.clone(), &entries[0], &[Mode::NonStrict], &TraceOptions::default());
+    let t = trace_module(
+        file.clone(),
+        &entries[0],
+        &[Mode::NonStrict],
+        &TraceOptions::default(),
+    );
     assert_eq!(
         module(&t.entry).init.as_deref(),
         Some("args=Args(dim=64, depth=2)")
     );
     assert!(weight_shapes(&t.runs[0]).contains(&"[64, 64]".to_string()));
-    let t = trace_module(file.clone(), &entries[1], &[Mode::NonStrict], &TraceOptions::default());
+    let t = trace_module(
+        file.clone(),
+        &entries[1],
+        &[Mode::NonStrict],
+        &TraceOptions::default(),
+    );
     let TraceOutcome::Failed(f) = &t.runs[0].outcome else {
         panic!("`Named()` needs a name");
     };
     assert_eq!(f.kind.category(), "incomplete");
     assert!(f.message.contains("`name` has none"), "{}", f.message);
     assert!(
-        module(&t.entry).assumption().starts_with("`ByName(config=Named(...))`"),
+        module(&t.entry)
+            .assumption()
+            .starts_with("`ByName(config=Named(...))`"),
         "{}",
         module(&t.entry).assumption()
     );

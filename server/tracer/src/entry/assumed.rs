@@ -925,8 +925,7 @@ fn build(interp: &mut Interp, class: &Value, m: &ModuleEntry, globals: &Rc<Scope
             _ => return interp.eval(&call, &scope),
         };
         let (value, written) = match &e.kind {
-            ExprKind::Call { func, args }
-                if matches!(&func.kind, ExprKind::Name(n) if n == config::MARKER) =>
+            ExprKind::Call { func, args } if matches!(&func.kind, ExprKind::Name(n) if n == config::MARKER) =>
             {
                 let [syntax::ast::Arg::Positional(class_expr)] = args.as_slice() else {
                     return interp.eval(&call, &scope);

@@ -1850,7 +1850,11 @@ fn function_defaults(f: &crate::value::Function) -> Value {
         .chain(&f.params.args)
         .filter_map(|p| f.defaults.get(&p.name).cloned())
         .collect();
-    if values.is_empty() { Value::None } else { Value::tuple(values) }
+    if values.is_empty() {
+        Value::None
+    } else {
+        Value::tuple(values)
+    }
 }
 
 /// `f.__kwdefaults__`: the keyword-only parameters' defaults, or None.

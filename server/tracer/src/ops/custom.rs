@@ -280,11 +280,7 @@ fn parse_default(v: &str) -> Value {
 /// annotation is torch's `ValueError`; a type the tracer does not read
 /// keeps its text (only the parameters' names, defaults and mutation
 /// matter to the graph).
-pub fn infer_schema(
-    interp: &mut Interp,
-    func: &Function,
-    mutates: Option<&[String]>,
-) -> R<String> {
+pub fn infer_schema(interp: &mut Interp, func: &Function, mutates: Option<&[String]>) -> R<String> {
     let FunctionBody::Def(def) = &func.body else {
         return Err(interp.torch_error(
             "ValueError",
@@ -294,7 +290,11 @@ pub fn infer_schema(
     let params = &func.params;
     let mut parts = Vec::new();
     let mut kw_started = false;
-    let positional = params.posonly.iter().chain(&params.args).map(|p| (p, false));
+    let positional = params
+        .posonly
+        .iter()
+        .chain(&params.args)
+        .map(|p| (p, false));
     let keyword = params.kwonly.iter().map(|p| (p, true));
     for (index, (p, kw)) in positional.chain(keyword).enumerate() {
         if kw && !kw_started {
@@ -342,9 +342,15 @@ fn bare(text: &str) -> String {
         .chars()
         .filter(|c| !c.is_whitespace())
         .collect();
-    ["typing.", "torch.types.", "torch.", "collections.abc.", "types."]
-        .iter()
-        .fold(t, |t, prefix| t.replace(prefix, ""))
+    [
+        "typing.",
+        "torch.types.",
+        "torch.",
+        "collections.abc.",
+        "types.",
+    ]
+    .iter()
+    .fold(t, |t, prefix| t.replace(prefix, ""))
 }
 
 /// The schema type of a parameter annotation (torch's `infer_schema`
@@ -392,11 +398,17 @@ fn return_type(text: &str) -> String {
 
 /// `X` of `Optional[X]`, `X | None`, `None | X`, `Union[X, None]`.
 fn optional_of(t: &str) -> Option<String> {
-    if let Some(inner) = t.strip_prefix("Optional[").and_then(|r| r.strip_suffix(']')) {
+    if let Some(inner) = t
+        .strip_prefix("Optional[")
+        .and_then(|r| r.strip_suffix(']'))
+    {
         return Some(inner.to_string());
     }
     if let Some(inner) = t.strip_prefix("Union[").and_then(|r| r.strip_suffix(']')) {
-        let items: Vec<&str> = split_top(inner).into_iter().filter(|i| *i != "None").collect();
+        let items: Vec<&str> = split_top(inner)
+            .into_iter()
+            .filter(|i| *i != "None")
+            .collect();
         return (items.len() == 1 && split_top(inner).len() == 2).then(|| items[0].to_string());
     }
     let items: Vec<&str> = split_union(t);
@@ -530,10 +542,8 @@ pub fn intrinsic(
                 Value::Str(s) => match parse_schema(s) {
                     Ok((_, schema)) => Some(schema),
                     Err(why) => {
-                        return Err(interp.torch_error(
-                            "RuntimeError",
-                            format!("invalid schema `{s}`: {why}"),
-                        ));
+                        return Err(interp
+                            .torch_error("RuntimeError", format!("invalid schema `{s}`: {why}")));
                     }
                 },
                 _ => None,
@@ -555,7 +565,9 @@ pub fn intrinsic(
         }
         Intrinsic::InferSchema => {
             let Value::Function(ref func) = arg(0) else {
-                return Ok(Value::unknown("the schema of a callable that is not a Python function"));
+                return Ok(Value::unknown(
+                    "the schema of a callable that is not a Python function",
+                ));
             };
             let mutates = match &arg(1) {
                 Value::Str(s) if &**s == "unknown" => None,
@@ -628,7 +640,9 @@ pub fn call_if_defined(
         let r = interp.current_range();
         return Ok(Some(interp.incomplete(
             r,
-            format!("analysis incomplete: the schema of the custom operator `{qualname}` is not known"),
+            format!(
+                "analysis incomplete: the schema of the custom operator `{qualname}` is not known"
+            ),
         )));
     };
     let (fake, composite, kernel) = (op.fake.clone(), op.composite.clone(), op.kernel.clone());
@@ -844,8 +858,8 @@ fn record(
             let before = interp.graph.nodes.len();
             let value = record_tuple_kw(interp, target, args, tensors)?;
             if schema.mutates()
-                && let Some(node) = (before < interp.graph.nodes.len())
-                    .then(|| crate::graph::NodeId(before as u32))
+                && let Some(node) =
+                    (before < interp.graph.nodes.len()).then(|| crate::graph::NodeId(before as u32))
             {
                 interp.graph.node_mut(node).side_effect = true;
             }
@@ -863,7 +877,9 @@ fn not_a_tensor(interp: &mut Interp, target: &str) -> Value {
     let r = interp.current_range();
     interp.incomplete(
         r,
-        format!("analysis incomplete: `{target}` returned a value other than tensors (not modelled)"),
+        format!(
+            "analysis incomplete: `{target}` returned a value other than tensors (not modelled)"
+        ),
     )
 }
 

@@ -17,13 +17,13 @@ use crate::python::stdlib::copy::{self, CopyFunction};
 use crate::python::stdlib::dataclasses::{self, DataclassesFunction};
 use crate::python::stdlib::functools::{self, FunctoolsFunction};
 use crate::python::stdlib::importlib::{self, ImportlibFunction};
-use crate::python::stdlib::types::{self, TypesFunction};
 use crate::python::stdlib::inspect::{self, InspectFunction};
 use crate::python::stdlib::itertools::{self, ItertoolsFunction};
 use crate::python::stdlib::math::{self, MathFunction};
 use crate::python::stdlib::operator::{self, OperatorFunction};
 use crate::python::stdlib::re;
 use crate::python::stdlib::small::{self, SmallModuleFunction};
+use crate::python::stdlib::types::{self, TypesFunction};
 use crate::python::stdlib::typing::{self, TypingFunction};
 use crate::value::{Builtin, Value};
 

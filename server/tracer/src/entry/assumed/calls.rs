@@ -245,7 +245,8 @@ impl<'w> Neighbours<'w> {
             StmtKind::Import(aliases) => {
                 for a in aliases {
                     if a.name.rsplit('.').next() == Some(self.stem.as_str()) {
-                        refs.modules.push(a.asname.clone().unwrap_or_else(|| a.name.clone()));
+                        refs.modules
+                            .push(a.asname.clone().unwrap_or_else(|| a.name.clone()));
                     }
                 }
             }
@@ -771,7 +772,10 @@ impl<'a, 'f: 'a> At<'a, 'f> {
                 there.attribute_of(e, attr, depth)
             }
             Some(Binding::Opaque) => None,
-            None => self.file.class(name).and_then(|c| class_default(c, attr, self, depth)),
+            None => self
+                .file
+                .class(name)
+                .and_then(|c| class_default(c, attr, self, depth)),
         };
         from_binding.or_else(|| {
             let (_, default) = self.file.options().iter().find(|(d, _)| d == attr)?;
@@ -1076,12 +1080,18 @@ mod tests {
                 "from .blocks import Attention as Attn\n\nnet = Attn(dim=48)\n",
             ),
             // Its own Attention, not the model's: not counted.
-            ("/p/pkg/other.py", "class Attention:\n    pass\n\nx = Attention(dim=1)\n"),
+            (
+                "/p/pkg/other.py",
+                "class Attention:\n    pass\n\nx = Attention(dim=1)\n",
+            ),
             (
                 "/p/tests/test_blocks.py",
                 "import pkg.blocks as b\n\ndef test():\n    m = b.Attention(32, heads=8)\n",
             ),
-            ("/p/train.py", "from pkg import blocks\nm = blocks.Attention(dim=16)\n"),
+            (
+                "/p/train.py",
+                "from pkg import blocks\nm = blocks.Attention(dim=16)\n",
+            ),
         ]
         .iter()
         .map(|(p, t)| (PathBuf::from(p), t.to_string()))
@@ -1099,14 +1109,21 @@ mod tests {
             [
                 ("/p/pkg/net.py".to_string(), 3, "dim=48".to_string()),
                 ("/p/train.py".to_string(), 2, "dim=16".to_string()),
-                ("/p/tests/test_blocks.py".to_string(), 4, "dim=32, heads=8".to_string()),
+                (
+                    "/p/tests/test_blocks.py".to_string(),
+                    4,
+                    "dim=32, heads=8".to_string()
+                ),
             ]
         );
         // The files read for their calls count as dependencies; the one
         // that only defines its own Attention was looked at, not read.
         let read = workspace.files();
         assert!(read.contains(&PathBuf::from("/p/pkg/net.py")), "{read:?}");
-        assert!(!read.contains(&PathBuf::from("/p/pkg/other.py")), "{read:?}");
+        assert!(
+            !read.contains(&PathBuf::from("/p/pkg/other.py")),
+            "{read:?}"
+        );
         assert!(Neighbours::new(&workspace, "/v/lib/python3.11/site-packages/x/m.py").is_none());
     }
 }

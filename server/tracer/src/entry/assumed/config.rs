@@ -185,9 +185,15 @@ pub fn shrink(fields: &[(String, i64)]) -> Vec<(String, i64)> {
             if !SHRUNK[KV_HEADS_ROW].0.contains(&name.as_str()) || *value <= 0 {
                 continue;
             }
-            let current = out.iter().find(|(o, _)| o == name).map_or(*value, |(_, v)| *v);
+            let current = out
+                .iter()
+                .find(|(o, _)| o == name)
+                .map_or(*value, |(_, v)| *v);
             if heads % current != 0 {
-                let fit = (1..=current.min(heads)).rev().find(|d| heads % d == 0).unwrap_or(1);
+                let fit = (1..=current.min(heads))
+                    .rev()
+                    .find(|d| heads % d == 0)
+                    .unwrap_or(1);
                 set(&mut out, name, fit);
             }
         }
@@ -195,7 +201,10 @@ pub fn shrink(fields: &[(String, i64)]) -> Vec<(String, i64)> {
             if !SHRUNK[HIDDEN_ROW].0.contains(&name.as_str()) || *value <= 0 {
                 continue;
             }
-            let current = out.iter().find(|(o, _)| o == name).map_or(*value, |(_, v)| *v);
+            let current = out
+                .iter()
+                .find(|(o, _)| o == name)
+                .map_or(*value, |(_, v)| *v);
             if current % heads != 0 {
                 set(&mut out, name, heads * 16);
             }
@@ -295,9 +304,9 @@ fn binds(s: &syntax::ast::Stmt, name: &str) -> bool {
     };
     match &s.kind {
         StmtKind::Import(aliases) => alias_binds(aliases),
-        StmtKind::ImportFrom { names, .. } => {
-            names.iter().any(|a| a.asname.as_deref().unwrap_or(&a.name) == name)
-        }
+        StmtKind::ImportFrom { names, .. } => names
+            .iter()
+            .any(|a| a.asname.as_deref().unwrap_or(&a.name) == name),
         StmtKind::Assign { targets, .. } => targets
             .iter()
             .any(|t| matches!(&t.kind, ExprKind::Name(n) if n == name)),
@@ -306,7 +315,11 @@ fn binds(s: &syntax::ast::Stmt, name: &str) -> bool {
             orelse,
             finalbody,
             ..
-        } => body.iter().chain(orelse).chain(finalbody).any(|s| binds(s, name)),
+        } => body
+            .iter()
+            .chain(orelse)
+            .chain(finalbody)
+            .any(|s| binds(s, name)),
         _ => false,
     }
 }
@@ -448,7 +461,10 @@ mod tests {
                     "{name} is in one row only"
                 );
                 let larger = shrunk(&[(name, small * 8 + 1)]);
-                assert!(larger.contains(&(name.to_string(), *small)), "{name}: {larger:?}");
+                assert!(
+                    larger.contains(&(name.to_string(), *small)),
+                    "{name}: {larger:?}"
+                );
                 assert!(shrunk(&[(name, 1)]).is_empty(), "{name} kept when small");
             }
         }
@@ -489,9 +505,15 @@ mod tests {
         // and two key/value heads would not divide them.
         let small = shrunk(&[("n_head", 3), ("n_embd", 768), ("num_kv_heads", 8)]);
         assert!(small.contains(&("n_embd".to_string(), 48)), "{small:?}");
-        assert!(small.contains(&("num_kv_heads".to_string(), 1)), "{small:?}");
+        assert!(
+            small.contains(&("num_kv_heads".to_string(), 1)),
+            "{small:?}"
+        );
         // A vocabulary left for the tokenizer to set (-1) gets one.
-        assert_eq!(shrunk(&[("vocab_size", -1)]), [("vocab_size".to_string(), 128)]);
+        assert_eq!(
+            shrunk(&[("vocab_size", -1)]),
+            [("vocab_size".to_string(), 128)]
+        );
     }
 
     #[test]
@@ -499,7 +521,10 @@ mod tests {
         let text = "from dataclasses import dataclass\nfrom typing import TYPE_CHECKING\nfrom transformers import LlamaConfig\nimport transformers\nif TYPE_CHECKING:\n    from x import HiddenConfig\n\n@dataclass\nclass ModelArgs:\n    dim: int = 4096\n\nclass Plain:\n    pass\n";
         let file = SourceFile::parse("/w/m.py", text);
         let found = |t: &str, p: &str| config_class(&file, t, p);
-        assert_eq!(found("LlamaConfig", "config").as_deref(), Some("LlamaConfig"));
+        assert_eq!(
+            found("LlamaConfig", "config").as_deref(),
+            Some("LlamaConfig")
+        );
         assert_eq!(found("LlamaConfig", "c").as_deref(), Some("LlamaConfig"));
         assert_eq!(
             found("transformers.GPT2Config", "config").as_deref(),

@@ -119,7 +119,10 @@ pub fn describe(arguments: &[InitArgument]) -> String {
     for a in arguments {
         match &a.origin {
             ArgumentOrigin::Docstring(line) => {
-                parts.push(format!("{} = {} from the docstring, line {line}", a.name, a.value));
+                parts.push(format!(
+                    "{} = {} from the docstring, line {line}",
+                    a.name, a.value
+                ));
             }
             ArgumentOrigin::Config => {
                 let class = a
@@ -295,7 +298,9 @@ fn type_text(e: &Expr) -> Option<String> {
         ExprKind::Str(s)
             if !s.is_empty()
                 && s.split('.').all(|p| {
-                    p.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+                    p.chars()
+                        .next()
+                        .is_some_and(|c| c.is_alphabetic() || c == '_')
                         && p.chars().all(|c| c.is_alphanumeric() || c == '_')
                 }) =>
         {
@@ -409,7 +414,10 @@ pub fn constructor_arguments(
         let from_call = call.as_ref().and_then(|c| {
             let (_, v) = c.arguments.iter().find(|(n, _)| *n == param.name)?;
             let origin = ArgumentOrigin::Call {
-                path: c.path.as_deref().map(|p| shown_path(&model_folder, Path::new(p))),
+                path: c
+                    .path
+                    .as_deref()
+                    .map(|p| shown_path(&model_folder, Path::new(p))),
                 line: c.line,
             };
             Some((v.clone()?, origin))
@@ -430,7 +438,11 @@ pub fn constructor_arguments(
             && let Some(v) = &d.default
         {
             fixed.push((param.name.clone(), v.clone()));
-            chosen.push((param.name.clone(), v.clone(), ArgumentOrigin::Docstring(d.line)));
+            chosen.push((
+                param.name.clone(),
+                v.clone(),
+                ArgumentOrigin::Docstring(d.line),
+            ));
             continue;
         }
         let type_name = type_of(param, doc.as_ref());
@@ -448,15 +460,16 @@ pub fn constructor_arguments(
     let picked = satisfy(&checks, &fixed, &free);
     let mut out = Vec::new();
     for param in &params {
-        let (value, origin) = if let Some((_, v, o)) = chosen.iter().find(|(n, _, _)| *n == param.name) {
-            (v.repr(), o.clone())
-        } else if let Some((_, v)) = picked.iter().find(|(n, _)| *n == param.name) {
-            (v.repr(), ArgumentOrigin::Assumed)
-        } else if let Some((_, c)) = configs.iter().find(|(n, _)| *n == param.name) {
-            (format!("{}({c})", config::MARKER), ArgumentOrigin::Config)
-        } else {
-            continue;
-        };
+        let (value, origin) =
+            if let Some((_, v, o)) = chosen.iter().find(|(n, _, _)| *n == param.name) {
+                (v.repr(), o.clone())
+            } else if let Some((_, v)) = picked.iter().find(|(n, _)| *n == param.name) {
+                (v.repr(), ArgumentOrigin::Assumed)
+            } else if let Some((_, c)) = configs.iter().find(|(n, _)| *n == param.name) {
+                (format!("{}({c})", config::MARKER), ArgumentOrigin::Config)
+            } else {
+                continue;
+            };
         out.push(InitArgument {
             name: param.name.clone(),
             value,
@@ -494,7 +507,10 @@ mod tests {
     fn paths_are_shown_relative_to_the_model() {
         let folder = Path::new("/p/pkg");
         assert_eq!(shown_path(folder, Path::new("/p/pkg/net.py")), "net.py");
-        assert_eq!(shown_path(folder, Path::new("/p/tests/t.py")), "../tests/t.py");
+        assert_eq!(
+            shown_path(folder, Path::new("/p/tests/t.py")),
+            "../tests/t.py"
+        );
         assert_eq!(shown_path(Path::new("a"), Path::new("b/c.py")), "b/c.py");
     }
 
@@ -517,7 +533,11 @@ mod tests {
             ),
             arg("heads", "4", ArgumentOrigin::Assumed),
             arg("drop", "0.0", ArgumentOrigin::Docstring(7)),
-            arg("config", "__exportlens_config__(LlamaConfig)", ArgumentOrigin::Config),
+            arg(
+                "config",
+                "__exportlens_config__(LlamaConfig)",
+                ArgumentOrigin::Config,
+            ),
         ];
         assert_eq!(
             describe(&args),

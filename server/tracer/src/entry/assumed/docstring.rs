@@ -190,10 +190,12 @@ fn clean_type(written: &str) -> Option<String> {
         t
     };
     let dotted = !word.is_empty()
-        && word
-            .split('.')
-            .all(|p| p.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
-                && p.chars().all(|c| c.is_alphanumeric() || c == '_'));
+        && word.split('.').all(|p| {
+            p.chars()
+                .next()
+                .is_some_and(|c| c.is_alphabetic() || c == '_')
+                && p.chars().all(|c| c.is_alphanumeric() || c == '_')
+        });
     dotted.then(|| word.to_string())
 }
 
@@ -269,7 +271,10 @@ mod tests {
     fn google_style_gives_type_and_default() {
         let text = "Attention.\n\n    Args:\n        dim (int): the width.\n        heads (int, optional): how many heads.\n            Defaults to 8.\n        config (:obj:`LlamaConfig`): the model's.\n";
         assert_eq!(doc(text, "dim"), (Some("int".into()), None, 13));
-        assert_eq!(doc(text, "heads"), (Some("int".into()), Some(Lit::Int(8)), 14));
+        assert_eq!(
+            doc(text, "heads"),
+            (Some("int".into()), Some(Lit::Int(8)), 14)
+        );
         assert_eq!(doc(text, "config").0.as_deref(), Some("LlamaConfig"));
         assert!(param_doc(text, 10, "di").is_none());
     }
@@ -277,7 +282,10 @@ mod tests {
     #[test]
     fn numpy_style_reads_the_type_after_the_colon() {
         let text = "Block.\n\nParameters\n----------\ndim : int\n    Width. Default: 64\nratio : float, optional\n    The MLP ratio (default ``4.0``).\n";
-        assert_eq!(doc(text, "dim"), (Some("int".into()), Some(Lit::Int(64)), 14));
+        assert_eq!(
+            doc(text, "dim"),
+            (Some("int".into()), Some(Lit::Int(64)), 14)
+        );
         assert_eq!(
             doc(text, "ratio"),
             (Some("float".into()), Some(Lit::Float(4.0)), 16)
@@ -287,7 +295,10 @@ mod tests {
     #[test]
     fn sphinx_style_reads_param_and_type_fields() {
         let text = "Block.\n\n:param int dim: the width, default=32\n:param act: activation, defaults to 'gelu'\n:type act: str\n";
-        assert_eq!(doc(text, "dim"), (Some("int".into()), Some(Lit::Int(32)), 12));
+        assert_eq!(
+            doc(text, "dim"),
+            (Some("int".into()), Some(Lit::Int(32)), 12)
+        );
         assert_eq!(
             doc(text, "act"),
             (Some("str".into()), Some(Lit::Str("gelu".into())), 13)
@@ -296,7 +307,8 @@ mod tests {
 
     #[test]
     fn an_untyped_google_line_gives_a_default_only() {
-        let text = "Args:\n    depth: number of blocks. Default is 2.\n    drop: uses the default rate\n";
+        let text =
+            "Args:\n    depth: number of blocks. Default is 2.\n    drop: uses the default rate\n";
         assert_eq!(doc(text, "depth"), (None, Some(Lit::Int(2)), 11));
         assert_eq!(doc(text, "drop"), (None, None, 12));
     }

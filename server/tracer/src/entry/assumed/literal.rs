@@ -251,7 +251,9 @@ fn subscript(v: &Lit, i: &Lit) -> Option<Lit> {
             };
             items.get(at).cloned()
         }
-        (Lit::Dict(items), Lit::Str(k)) => items.iter().find(|(n, _)| n == k).map(|(_, x)| x.clone()),
+        (Lit::Dict(items), Lit::Str(k)) => {
+            items.iter().find(|(n, _)| n == k).map(|(_, x)| x.clone())
+        }
         _ => None,
     }
 }
@@ -384,7 +386,11 @@ fn int_binop(x: i64, op: BinOp, y: i64) -> Option<Lit> {
         }
         BinOp::Mod if y != 0 => {
             let r = x.checked_rem(y)?;
-            if r != 0 && (r < 0) != (y < 0) { r + y } else { r }
+            if r != 0 && (r < 0) != (y < 0) {
+                r + y
+            } else {
+                r
+            }
         }
         BinOp::Pow if (0..=62).contains(&y) => x.checked_pow(y as u32)?,
         BinOp::Pow if y < 0 && x != 0 => return Some(Lit::Float((x as f64).powi(y as i32))),
@@ -476,7 +482,10 @@ mod tests {
         assert_eq!(value("64 * 4 // 3"), Some(Lit::Int(85)));
         assert_eq!(value("1 / 0"), None);
         assert_eq!(value("2 ** 64"), None, "past 64 bits is not guessed");
-        assert_eq!(value("(3,) * 2"), Some(Lit::Tuple(vec![Lit::Int(3), Lit::Int(3)])));
+        assert_eq!(
+            value("(3,) * 2"),
+            Some(Lit::Tuple(vec![Lit::Int(3), Lit::Int(3)]))
+        );
         assert_eq!(value("max(1, 48 // 64)"), Some(Lit::Int(1)));
         assert_eq!(value("min([4, 2, 8])"), Some(Lit::Int(2)));
         assert_eq!(value("int(2.9) + round(2.5)"), Some(Lit::Int(4)));
@@ -498,7 +507,16 @@ mod tests {
 
     #[test]
     fn values_print_as_python_reads_them() {
-        for text in ["1e-05", "0.1", "(3,)", "[1, 2]", "{'a': 'x'}", "-4", "None", "True"] {
+        for text in [
+            "1e-05",
+            "0.1",
+            "(3,)",
+            "[1, 2]",
+            "{'a': 'x'}",
+            "-4",
+            "None",
+            "True",
+        ] {
             assert_eq!(value(text).map(|v| v.repr()).as_deref(), Some(text));
         }
     }

@@ -35,9 +35,11 @@ pub fn call(interp: &mut Interp, function: FunctoolsFunction, args: Args) -> R<V
             Ok(KnownObject::WrapsDecorator.bound(wrapped))
         }
         FunctoolsFunction::UpdateWrapper => {
-            const UPDATE_WRAPPER: Signature<4> =
-                Signature::new("update_wrapper", ["wrapper", "wrapped", "assigned", "updated"])
-                    .required(2);
+            const UPDATE_WRAPPER: Signature<4> = Signature::new(
+                "update_wrapper",
+                ["wrapper", "wrapped", "assigned", "updated"],
+            )
+            .required(2);
             let [wrapper, wrapped, _, _] = UPDATE_WRAPPER.bind(interp, args)?.values();
             update_wrapper(interp, &wrapper, &wrapped)?;
             Ok(wrapper)

@@ -79,11 +79,10 @@ pub fn call(interp: &mut Interp, function: InspectFunction, args: Args) -> R<Val
 /// without descriptors or `__getattr__`: an instance's own dict, then the
 /// classes of the MRO (of the object itself when it is a class).
 fn getattr_static(interp: &mut Interp, args: Args) -> R<Value> {
-    let [object, attr, default] =
-        Signature::new("getattr_static", ["obj", "attr", "default"])
-            .required(2)
-            .bind(interp, args)?
-            .args;
+    let [object, attr, default] = Signature::new("getattr_static", ["obj", "attr", "default"])
+        .required(2)
+        .bind(interp, args)?
+        .args;
     let object = object.unwrap_or(Value::None);
     let Some(Value::Str(ref name)) = attr else {
         return Err(interp.type_error("attribute name must be a string"));

@@ -445,15 +445,15 @@ fn sequence_of(t: &str) -> Option<String> {
     })
 }
 
-/// A default as a schema writes it (`None`, `True`, `2`, `1.`, `"a"`).
+/// A default as `infer_schema` writes it, its Python repr (`None`,
+/// `True`, `2`, `1.0`, `'a'`).
 fn default_text(v: &Value) -> String {
     match v {
         Value::None => "None".into(),
         Value::Bool(b) => if *b { "True" } else { "False" }.into(),
         Value::Int(i) => i.to_string(),
-        Value::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}.", *f as i64),
-        Value::Float(f) => format!("{f}"),
-        Value::Str(s) => format!("\"{s}\""),
+        Value::Float(f) => crate::pyrepr::float_repr(*f),
+        Value::Str(s) => crate::pyrepr::str_repr(s),
         _ => "None".into(),
     }
 }
@@ -938,8 +938,8 @@ mod tests {
             "(Tensor, Tensor)"
         );
         assert_eq!(return_type("List[torch.Tensor]"), "Tensor[]");
-        assert_eq!(default_text(&Value::Float(1.0)), "1.");
-        assert_eq!(default_text(&Value::Float(0.5)), "0.5");
+        assert_eq!(default_text(&Value::Float(1.0)), "1.0");
+        assert_eq!(default_text(&Value::Float(1e-5)), "1e-05");
     }
 
     #[test]

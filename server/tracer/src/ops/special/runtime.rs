@@ -20,6 +20,8 @@ known_names! {
         UseDeterministicAlgorithms = "use_deterministic_algorithms",
         DynamoGraphBreak = "_dynamo.graph_break",
         IsInferenceModeEnabled = "is_inference_mode_enabled",
+        IsAutocastEnabled = "is_autocast_enabled",
+        IsAutocastCpuEnabled = "is_autocast_cpu_enabled",
         NoGrad = "no_grad",
         EnableGrad = "enable_grad",
         InferenceMode = "inference_mode",
@@ -56,7 +58,11 @@ pub(super) fn call(
         // Non-strict export runs `forward` as Python: these change nothing
         // the trace sees (Dynamo's breaks on them are `dynamo_breaks`).
         Runtime::DynamoGraphBreak => Value::None,
-        Runtime::IsInferenceModeEnabled => Value::Bool(false),
+        // Export runs without inference mode or autocast, whatever the
+        // device asked about.
+        Runtime::IsInferenceModeEnabled
+        | Runtime::IsAutocastEnabled
+        | Runtime::IsAutocastCpuEnabled => Value::Bool(false),
         Runtime::NoGrad
         | Runtime::EnableGrad
         | Runtime::InferenceMode

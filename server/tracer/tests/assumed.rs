@@ -592,3 +592,16 @@ fn a_none_a_call_passes_for_a_size_is_not_taken_as_its_value() {
         m.assumption()
     );
 }
+
+#[test]
+fn a_forward_taking_star_args_has_inputs_that_are_not_known() {
+    let text = "from torch import nn\n\n\nclass Scale(nn.Module):\n    def __init__(self, scale: float):\n        super().__init__()\n        self.scale = scale\n        self.fn = nn.Identity()\n\n    def forward(self, *args, **kwargs):\n        return self.fn(*args, **kwargs) * self.scale\n\n\nscaled = Scale(0.5)\n";
+    let file = SourceFile::parse("/w/scale.py", text);
+    let entries = module_entries(&file, &[]);
+    let m = module(&entries[0]);
+    assert_eq!(m.init.as_deref(), Some("scale=0.5"));
+    assert!(!m.init_assumed());
+    // Nothing says what `forward` is called with: a failure calling it
+    // with nothing is not the code's.
+    assert!(m.variadic && !m.inputs_known());
+}

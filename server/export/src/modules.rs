@@ -335,6 +335,7 @@ pub fn analyze_modules(
         entries.iter().partition(|e| is_builder(e));
     let (children, roots): (Vec<&EntryPoint>, Vec<&EntryPoint>) =
         classes.into_iter().partition(|e| is_child(e));
+    let children = callers_first(children, &calls);
     let dependencies = cache.as_ref().map(|_| Dependencies::new(file));
     let mut traced: Vec<(String, BTreeSet<u32>)> = Vec::new();
     let mut out = Vec::new();
@@ -374,6 +375,32 @@ pub fn analyze_modules(
         out.push(analysis);
     }
     out.sort_by_key(|m| m.entry.line);
+    out
+}
+
+/// `children` ordered so that a class comes after every other child that
+/// builds it (a `Transformer` before the `Attention` it builds, whatever
+/// their order in the file): a child's trace then covers its own children
+/// when its parent's could not. Source order otherwise, and for cycles.
+fn callers_first<'e>(
+    children: Vec<&'e EntryPoint>,
+    calls: &[(&str, HashSet<String>)],
+) -> Vec<&'e EntryPoint> {
+    let builds = |outer: &str, inner: &str| {
+        outer != inner
+            && calls
+                .iter()
+                .any(|(name, called)| *name == outer && called.contains(inner))
+    };
+    let mut left = children;
+    let mut out = Vec::with_capacity(left.len());
+    while !left.is_empty() {
+        let next = left
+            .iter()
+            .position(|e| !left.iter().any(|o| builds(&o.name, &e.name)))
+            .unwrap_or(0);
+        out.push(left.remove(next));
+    }
     out
 }
 

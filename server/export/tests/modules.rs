@@ -17,10 +17,17 @@ fn model(call: &str) -> String {
 }
 
 fn analysed(text: &str) -> (Arc<SourceFile>, Vec<export::modules::ModuleAnalysis>) {
+    analysed_in(text, &[Mode::NonStrict])
+}
+
+fn analysed_in(
+    text: &str,
+    modes: &[Mode],
+) -> (Arc<SourceFile>, Vec<export::modules::ModuleAnalysis>) {
     let file = SourceFile::parse("/w/proj.py", text);
     let analyses = analyze_modules(
         &file,
-        &[Mode::NonStrict],
+        modes,
         &TraceOptions::default(),
         &|_| false,
         &[],
@@ -66,5 +73,26 @@ fn the_export_script_imports_the_configuration_class_it_builds() {
     assert!(
         script.contains("model = Head(cfg=Cfg(hidden_size=64)).eval()\n"),
         "{script}"
+    );
+}
+
+#[test]
+fn a_child_that_builds_another_is_traced_first_and_covers_it() {
+    // Source order puts Attention first; Net's trace stops at its branch
+    // before running Transformer. (Strict traces record a submodule's ops
+    // on its own lines: they are the ones that cover.)
+    let text = "from torch import nn\n\n\nclass Attention(nn.Module):\n    def __init__(self, dim):\n        super().__init__()\n        self.fc = nn.Linear(dim, dim)\n\n    def forward(self, x):\n        return self.fc(x)\n\n\nclass Transformer(nn.Module):\n    def __init__(self, dim, depth):\n        super().__init__()\n        self.layers = nn.ModuleList([Attention(dim) for _ in range(depth)])\n\n    def forward(self, x):\n        for layer in self.layers:\n            x = layer(x)\n        return x\n\n\nclass Net(nn.Module):\n    def __init__(self):\n        super().__init__()\n        self.t = Transformer(32, 2)\n\n    def forward(self, x):\n        if x.sum() > 0:\n            return self.t(x)\n        return x\n";
+    let (_, analyses) = analysed_in(text, &[Mode::Strict, Mode::NonStrict]);
+    let covered: Vec<(&str, Option<&str>)> = analyses
+        .iter()
+        .map(|a| (a.entry.name.as_str(), a.covered_by.as_deref()))
+        .collect();
+    assert_eq!(
+        covered,
+        [
+            ("Attention", Some("Transformer")),
+            ("Transformer", None),
+            ("Net", None)
+        ]
     );
 }

@@ -594,3 +594,45 @@ fn a_configuration_field_without_a_default_is_assumed_and_one_no_value_fits_is_i
         module(&t.entry).assumption()
     );
 }
+
+#[test]
+fn a_none_a_call_passes_for_a_size_is_not_taken_as_its_value() {
+    let text = "from torch import nn\n\n\nclass Predictor(nn.Module):\n    def __init__(self, in_channels, num_classes):\n        super().__init__()\n        self.cls = nn.Linear(in_channels, num_classes)\n\n    def forward(self, x):\n        return self.cls(x)\n\n\ndef build(num_classes=None, predictor=None):\n    if predictor is None:\n        if num_classes is None:\n            raise ValueError('num_classes')\n        representation = 1024\n        predictor = Predictor(representation, num_classes)\n    return predictor\n";
+    let file = SourceFile::parse("/w/heads.py", text);
+    let entries = module_entries(&file, &[]);
+    let m = module(&entries[0]);
+    assert_eq!(m.init.as_deref(), Some("in_channels=1024, num_classes=10"));
+    assert_eq!(
+        m.arguments
+            .iter()
+            .map(|a| a.origin.clone())
+            .collect::<Vec<_>>(),
+        [
+            ArgumentOrigin::Call {
+                path: None,
+                line: 18
+            },
+            ArgumentOrigin::Assumed
+        ]
+    );
+    assert!(
+        m.assumption().starts_with(
+            "`Predictor(in_channels=1024, num_classes=10)` (as called on line 18; assumed num_classes = 10)"
+        ),
+        "{}",
+        m.assumption()
+    );
+}
+
+#[test]
+fn a_forward_taking_star_args_has_inputs_that_are_not_known() {
+    let text = "from torch import nn\n\n\nclass Scale(nn.Module):\n    def __init__(self, scale: float):\n        super().__init__()\n        self.scale = scale\n        self.fn = nn.Identity()\n\n    def forward(self, *args, **kwargs):\n        return self.fn(*args, **kwargs) * self.scale\n\n\nscaled = Scale(0.5)\n";
+    let file = SourceFile::parse("/w/scale.py", text);
+    let entries = module_entries(&file, &[]);
+    let m = module(&entries[0]);
+    assert_eq!(m.init.as_deref(), Some("scale=0.5"));
+    assert!(!m.init_assumed());
+    // Nothing says what `forward` is called with: a failure calling it
+    // with nothing is not the code's.
+    assert!(m.variadic && !m.inputs_known());
+}

@@ -69,6 +69,9 @@ pub struct ModuleEntry {
     /// Where each argument of `init` came from, when the configuration
     /// did not give them (empty then, and when none are needed).
     pub arguments: Vec<InitArgument>,
+    /// `forward` takes `*args` (or only `**kwargs`): what it is called
+    /// with is not known from its signature.
+    pub variadic: bool,
 }
 
 /// What a project's configuration says of one module class or builder
@@ -194,9 +197,10 @@ impl ModuleEntry {
         self.arguments.iter().any(|a| a.origin.is_assumed())
     }
 
-    /// Whether every input's shape was written down (not guessed).
+    /// Whether every input's shape was written down (not guessed), and
+    /// `forward` takes no other inputs (`*args`).
     pub fn inputs_known(&self) -> bool {
-        self.inputs.iter().all(|i| i.origin != InputOrigin::Unknown)
+        !self.variadic && self.inputs.iter().all(|i| i.origin != InputOrigin::Unknown)
     }
 
     /// The example sizes of each input (unknown ranks as empty).
@@ -292,6 +296,7 @@ pub fn module_entries_in(
                 inputs: with_example_sizes(inputs),
                 init,
                 arguments,
+                variadic: is_variadic(&forward),
             })),
         });
     }
@@ -307,9 +312,11 @@ pub fn module_entries_in(
         if init.is_none() && requires_arguments_from(&def.params, 0) {
             continue;
         }
-        let forward = class_def(file, class).and_then(|c| method(c, "forward"));
+        let Some(forward) = class_def(file, class).and_then(|c| method(c, "forward")) else {
+            continue;
+        };
         let inputs_config = config.or_else(|| override_of(class));
-        let Some(inputs) = forward.and_then(|f| forward_inputs(file, &f, inputs_config)) else {
+        let Some(inputs) = forward_inputs(file, &forward, inputs_config) else {
             continue;
         };
         out.push(EntryPoint {
@@ -322,10 +329,19 @@ pub fn module_entries_in(
                 inputs: with_example_sizes(inputs),
                 init,
                 arguments: Vec::new(),
+                variadic: is_variadic(&forward),
             })),
         });
     }
     out
+}
+
+/// Whether a `forward` takes `*args`, or only `**kwargs`: what it is
+/// called with is not in its signature.
+fn is_variadic(forward: &FunctionDef) -> bool {
+    let p = &forward.params;
+    let named = p.posonly.len() + p.args.len() + p.kwonly.len() > 1;
+    p.vararg.is_some() || (p.kwarg.is_some() && !named)
 }
 
 /// `-> ResNet` or `-> "ResNet"`: the class a function says it returns.
@@ -625,6 +641,7 @@ fn entry_with(entry: &EntryPoint, m: &ModuleEntry, inputs: Vec<AssumedInput>) ->
             inputs,
             init: m.init.clone(),
             arguments: m.arguments.clone(),
+            variadic: m.variadic,
         })),
         ..entry.clone()
     }

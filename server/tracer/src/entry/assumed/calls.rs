@@ -557,7 +557,14 @@ struct FileBindings<'f> {
     assignments: Vec<(&'f str, u32, &'f Expr)>,
     /// `argparse` options with a default: destination and default.
     options: OnceCell<Vec<(String, &'f Expr)>>,
+    /// Names looked up so far: resolution stops at [`MAX_LOOKUPS`]
+    /// (constants defined from each other several times over would
+    /// otherwise be resolved an exponential number of times).
+    lookups: std::cell::Cell<u32>,
 }
+
+/// Names one file's calls may look up, in all.
+const MAX_LOOKUPS: u32 = 20_000;
 
 impl<'f> FileBindings<'f> {
     fn new(file: &'f SourceFile) -> FileBindings<'f> {
@@ -567,6 +574,7 @@ impl<'f> FileBindings<'f> {
             file,
             assignments,
             options: OnceCell::new(),
+            lookups: std::cell::Cell::new(0),
         }
     }
 
@@ -819,9 +827,11 @@ impl<'a, 'f: 'a> At<'a, 'f> {
 
 impl Lookup for At<'_, '_> {
     fn lookup(&self, e: &Expr, depth: u32) -> Option<Lit> {
-        if depth > MAX_DEPTH {
+        let done = self.file.lookups.get();
+        if depth > MAX_DEPTH || done >= MAX_LOOKUPS {
             return None;
         }
+        self.file.lookups.set(done + 1);
         match &e.kind {
             ExprKind::Name(n) => match self.binding(n)? {
                 Binding::Value(value, start, level) => {
@@ -1062,6 +1072,19 @@ mod tests {
                 (10, "dim=?".to_string())
             ]
         );
+    }
+
+    #[test]
+    fn constants_built_from_each_other_resolve_within_bounds() {
+        let mut text = String::from("A0 = 1\n");
+        for i in 1..40 {
+            text.push_str(&format!("A{i} = A{} + A{} + A{}\n", i - 1, i - 1, i - 1));
+        }
+        text.push_str("m = Attention(A3, heads=A39)\n");
+        let started = std::time::Instant::now();
+        let got = found(&text);
+        assert_eq!(got, [(41, "dim=27, heads=?".to_string())]);
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Values for assumed constructor arguments that satisfy what `__init__`
-//! checks of them: its top-level `assert`s (`assert dim % heads == 0`) and
-//! `if ...: raise` statements (`if dim % 8: raise ValueError(...)`), read
+//! checks of them: its top-level `assert`s (`assert dim % heads == 0`),
+//! `torch._assert(...)` / `torch._check(...)` calls and `if ...: raise`
+//! statements (`if dim % 8: raise ValueError(...)`), read
 //! with the local assignments before them (`head_dim = dim // heads`). A
 //! small search over each assumed parameter's candidate values
 //! ([`satisfy`]) picks the first combination every decidable check
@@ -27,6 +28,9 @@ struct Check<'a> {
 
 /// The checks and assignments of an `__init__`, in order.
 pub struct Checks<'a> {
+    /// Names looked up so far, by every evaluation: the search stops
+    /// deciding (checks read as passing) at [`MAX_LOOKUPS`].
+    lookups: std::cell::Cell<u32>,
     checks: Vec<Check<'a>>,
     /// Top-level assignments, in order: target (`head_dim`,
     /// `self.head_dim`) and value.
@@ -50,6 +54,15 @@ impl<'a> Checks<'a> {
                     negated: true,
                     before: assignments.len(),
                 }),
+                StmtKind::Expr(e) => {
+                    if let Some(test) = torch_check(e) {
+                        checks.push(Check {
+                            test,
+                            negated: false,
+                            before: assignments.len(),
+                        });
+                    }
+                }
                 StmtKind::Assign { targets, value } => {
                     for t in targets {
                         if let Some(name) = target_name(t) {
@@ -70,6 +83,7 @@ impl<'a> Checks<'a> {
             }
         }
         Checks {
+            lookups: std::cell::Cell::new(0),
             checks,
             assignments,
         }
@@ -86,6 +100,7 @@ impl<'a> Checks<'a> {
             let scope = Env {
                 values,
                 assignments: &self.assignments[..c.before],
+                lookups: &self.lookups,
             };
             match eval(c.test, &scope, 0) {
                 Some(v) => v.truthy() != c.negated,
@@ -114,6 +129,24 @@ impl<'a> Checks<'a> {
     }
 }
 
+/// The condition of `torch._assert(cond, ...)` or `torch._check(cond,
+/// ...)`.
+fn torch_check(e: &Expr) -> Option<&Expr> {
+    let ExprKind::Call { func, args } = &e.kind else {
+        return None;
+    };
+    let ExprKind::Attribute { attr, .. } = &func.kind else {
+        return None;
+    };
+    if attr != "_assert" && attr != "_check" {
+        return None;
+    }
+    match args.first()? {
+        syntax::ast::Arg::Positional(cond) => Some(cond),
+        _ => None,
+    }
+}
+
 /// A block that raises: its last statement is a `raise`.
 fn raises(body: &[Stmt]) -> bool {
     matches!(body.last().map(|s| &s.kind), Some(StmtKind::Raise { .. }))
@@ -136,18 +169,25 @@ fn target_name(t: &Expr) -> Option<String> {
 struct Env<'e, 'a> {
     values: &'e HashMap<String, Lit>,
     assignments: &'e [(String, &'a Expr)],
+    lookups: &'e std::cell::Cell<u32>,
 }
+
+/// Names the checks of one `__init__` may look up, over the whole search.
+const MAX_LOOKUPS: u32 = 200_000;
 
 impl Lookup for Env<'_, '_> {
     fn lookup(&self, e: &Expr, depth: u32) -> Option<Lit> {
-        if depth > MAX_DEPTH {
+        let done = self.lookups.get();
+        if depth > MAX_DEPTH || done >= MAX_LOOKUPS {
             return None;
         }
+        self.lookups.set(done + 1);
         let name = target_name(e)?;
         if let Some(at) = self.assignments.iter().rposition(|(n, _)| *n == name) {
             let earlier = Env {
                 values: self.values,
                 assignments: &self.assignments[..at],
+                lookups: self.lookups,
             };
             return eval(self.assignments[at].1, &earlier, depth + 1);
         }
@@ -243,7 +283,7 @@ mod tests {
     #[test]
     fn asserts_and_raises_pick_values_that_pass() {
         let init = init_of(
-            "def __init__(self, dim, heads, groups):\n    super().__init__()\n    head_dim = dim // heads\n    assert head_dim * heads == dim, 'dim must divide'\n    if dim % 24:\n        raise ValueError('dim')\n    if not groups in (1, 3):\n        raise ValueError('groups')\n",
+            "def __init__(self, dim, heads, groups):\n    super().__init__()\n    head_dim = dim // heads\n    assert head_dim * heads == dim, 'dim must divide'\n    if dim % 8:\n        raise ValueError('dim')\n    torch._assert(dim % 24 == 0, 'dim')\n    if not groups in (1, 3):\n        raise ValueError('groups')\n",
         );
         let checks = Checks::of(&init);
         let chosen = satisfy(

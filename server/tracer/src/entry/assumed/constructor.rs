@@ -159,6 +159,8 @@ const LAYERS: [i64; 4] = [2, 1, 3, 4];
 const KERNELS: [i64; 4] = [3, 1, 5, 7];
 const STRIDES: [i64; 3] = [1, 2, 4];
 const CLASSES: [i64; 3] = [10, 2, 100];
+const PATCHES: [i64; 5] = [16, 8, 4, 2, 32];
+const RATIOS: [i64; 4] = [4, 2, 1, 6];
 
 /// Parameter names of objects no number stands for.
 const OBJECT_NAMES: [&str; 10] = [
@@ -176,7 +178,8 @@ const OBJECT_NAMES: [&str; 10] = [
 
 /// The values a required parameter may be given, preferred first, from
 /// its type (`int`, `float`, `bool`; any other type: none) and its name:
-/// counts of heads 4, of layers or blocks 2, kernel sizes 3, strides and
+/// counts of heads 4, patch sizes 16, integer ratios and expansion
+/// factors 4, counts of layers or blocks 2, kernel sizes 3, strides and
 /// groups 1, class counts 10, probabilities 0.1, flags `False`, any other
 /// size 64 (even, and divisible by the head and group counts code usually
 /// checks) — with `sizes`, literal sizes the inputs are written with that
@@ -232,8 +235,13 @@ fn candidates(name: &str, type_name: Option<&str>, sizes: &[i64]) -> Option<Vec<
         }
     }
     let ints = |v: &[i64]| Some(v.iter().map(|i| Lit::Int(*i)).collect::<Vec<_>>());
-    if has(&["head"]) {
+    let sized = has(&["dim", "size", "channel", "width", "feat"]);
+    if has(&["head"]) && !sized {
         ints(&HEADS)
+    } else if has(&["patch"]) {
+        ints(&PATCHES)
+    } else if has(&["ratio", "factor", "expan", "mult"]) && !sized {
+        ints(&RATIOS)
     } else if has(&["layer", "depth", "block", "stage"]) {
         ints(&LAYERS)
     } else if has(&["kernel"]) {
@@ -392,20 +400,49 @@ pub fn constructor_arguments(
         .filter(|q| q.default.is_none())
         .map(|q| q.name.as_str())
         .collect();
-    let (mut call, complete) = chosen_call(calls_in_file(file, &class.name, init), &required);
+    let docs = docstring_of(file, class, init);
+    let doc_of = |name: &str| {
+        docs.iter()
+            .find_map(|(text, first)| param_doc(text, *first, name))
+    };
+    // A call passing `None` for a required parameter a number stands for
+    // (the enclosing function's `num_classes=None`, on a path that checks
+    // it first) does not say what the parameter is.
+    let numeric: Vec<&str> = params
+        .iter()
+        .filter(|q| q.default.is_none())
+        .filter(|q| {
+            let t = type_of(q, doc_of(&q.name).as_ref());
+            candidates(&q.name, t.as_deref(), &[]).is_some()
+        })
+        .map(|q| q.name.as_str())
+        .collect();
+    let sanitized = |calls: Vec<FoundCall>| -> Vec<FoundCall> {
+        calls
+            .into_iter()
+            .map(|mut c| {
+                for (name, value) in &mut c.arguments {
+                    if *value == Some(Lit::None) && numeric.contains(&name.as_str()) {
+                        *value = None;
+                    }
+                }
+                c
+            })
+            .collect()
+    };
+    let (mut call, complete) = chosen_call(
+        sanitized(calls_in_file(file, &class.name, init)),
+        &required,
+    );
     if !complete && let Some(n) = neighbours {
-        let (other, other_complete) = chosen_call(n.calls(&class.name, init), &required);
+        let (other, other_complete) =
+            chosen_call(sanitized(n.calls(&class.name, init)), &required);
         let resolved = |c: &Option<FoundCall>| c.as_ref().map_or(0, FoundCall::resolved);
         if other_complete || resolved(&other) > resolved(&call) {
             call = other;
         }
     }
     let model_folder = super::calls::folder_of(Path::new(&file.path));
-    let docs = docstring_of(file, class, init);
-    let doc_of = |name: &str| {
-        docs.iter()
-            .find_map(|(text, first)| param_doc(text, *first, name))
-    };
     let mut chosen: Vec<(String, Lit, ArgumentOrigin)> = Vec::new();
     let mut configs: Vec<(String, String)> = Vec::new();
     let mut free: Vec<(String, Vec<Lit>)> = Vec::new();
@@ -502,6 +539,27 @@ fn shown_path(folder: &Path, path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_and_types_pick_the_candidates() {
+        let first = |name: &str, t: Option<&str>| {
+            candidates(name, t, &[]).map(|c| c[0].repr())
+        };
+        assert_eq!(first("num_heads", None).as_deref(), Some("4"));
+        assert_eq!(first("head_dim", Some("int")).as_deref(), Some("64"));
+        assert_eq!(first("patch_size", None).as_deref(), Some("16"));
+        assert_eq!(first("expand_ratio", Some("int")).as_deref(), Some("4"));
+        assert_eq!(first("drop_rate", None).as_deref(), Some("0.1"));
+        assert_eq!(first("norm_eps", Some("float")).as_deref(), Some("1e-05"));
+        assert_eq!(first("use_bias", None).as_deref(), Some("False"));
+        assert_eq!(first("num_layers", None).as_deref(), Some("2"));
+        assert_eq!(first("num_classes", None).as_deref(), Some("10"));
+        assert_eq!(first("config", None), None);
+        assert_eq!(first("act", Some("str")), None);
+        // A literal input size first, then the usual sizes.
+        let c = candidates("in_channels", Some("int"), &[3]).unwrap();
+        assert_eq!(c[..2], [Lit::Int(3), Lit::Int(64)]);
+    }
 
     #[test]
     fn paths_are_shown_relative_to_the_model() {

@@ -393,7 +393,9 @@ fn int_binop(x: i64, op: BinOp, y: i64) -> Option<Lit> {
             }
         }
         BinOp::Pow if (0..=62).contains(&y) => x.checked_pow(y as u32)?,
-        BinOp::Pow if y < 0 && x != 0 => return Some(Lit::Float((x as f64).powi(y as i32))),
+        BinOp::Pow if (-62..0).contains(&y) && x != 0 => {
+            return Some(Lit::Float((x as f64).powi(y as i32)));
+        }
         BinOp::LShift if (0..63).contains(&y) => x.checked_shl(y as u32)?,
         BinOp::RShift if y >= 0 => x >> y.min(63),
         BinOp::BitAnd => x & y,

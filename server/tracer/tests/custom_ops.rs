@@ -47,7 +47,10 @@ fn calls(src: &str, mode: Mode) -> Vec<(String, Vec<String>, Vec<String>)> {
             } => Some((
                 target.clone(),
                 args.iter().map(show).collect(),
-                kwargs.iter().map(|(k, v)| format!("{k}={}", show(v))).collect(),
+                kwargs
+                    .iter()
+                    .map(|(k, v)| format!("{k}={}", show(v)))
+                    .collect(),
             )),
             _ => None,
         })
@@ -249,15 +252,16 @@ def _cosine(x):
     let TraceOutcome::Failed(f) = trace_first_entry(&src, Mode::NonStrict).outcome else {
         panic!("non-strict export of an operator without a fake kernel");
     };
-    assert!(f.message.contains("UnsupportedOperatorException"), "{}", f.message);
+    assert!(
+        f.message.contains("UnsupportedOperatorException"),
+        "{}",
+        f.message
+    );
 }
 
 #[test]
 fn an_operator_never_defined_is_not_an_attribute() {
-    let src = model(
-        "",
-        "x if hasattr(torch.ops.t, 'nothing') else x + 1",
-    );
+    let src = model("", "x if hasattr(torch.ops.t, 'nothing') else x + 1");
     let found = calls(&src, Mode::NonStrict);
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].0, "aten.add.Tensor");

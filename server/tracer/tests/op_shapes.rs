@@ -31,7 +31,10 @@ fn scatter_keeps_the_input_shape_and_checks_the_index() {
     // The index may be no larger than the input apart from `dim`, nor than
     // the source anywhere.
     let guards = guard_texts(&src, Mode::NonStrict);
-    for expected in ["idx.size()[0] <= x.size()[0]", "idx.size()[1] <= src.size()[1]"] {
+    for expected in [
+        "idx.size()[0] <= x.size()[0]",
+        "idx.size()[1] <= src.size()[1]",
+    ] {
         assert!(guards.iter().any(|g| g == expected), "{guards:?}");
     }
 }
@@ -51,7 +54,10 @@ model = M()\nexample_args = (torch.randn(4, 3),)\n";
 
 #[test]
 fn tile_pads_the_shorter_of_sizes_and_repeats() {
-    let p = exported_program(&model("x.tile(2, 1, 3), torch.tile(x, (2,))"), Mode::NonStrict);
+    let p = exported_program(
+        &model("x.tile(2, 1, 3), torch.tile(x, (2,))"),
+        Mode::NonStrict,
+    );
     assert_eq!(
         node_shapes(&p, "aten.tile.default"),
         ["2, s77, 18", "s77, 12"]
@@ -99,7 +105,10 @@ dynamic_shapes = {{'a': {{0: Dim.AUTO}}, 'b': {{0: Dim.AUTO}}}}\n"
 
 #[test]
 fn lerp_broadcasts_its_three_operands() {
-    let p = exported_program(&model("torch.lerp(src, src * 2, src[:1].sigmoid())"), Mode::NonStrict);
+    let p = exported_program(
+        &model("torch.lerp(src, src * 2, src[:1].sigmoid())"),
+        Mode::NonStrict,
+    );
     let lerp = node_shapes(&p, "aten.lerp.Tensor");
     assert_eq!(lerp, node_shapes(&p, "aten.mul.Tensor"));
     assert!(!lerp[0].contains('1'), "{lerp:?}");

@@ -172,11 +172,15 @@ fn scatter_overloads_follow_the_source_and_reduce() {
         "aten.scatter.src"
     );
     assert_eq!(
-        targets(&format!("x.clone().scatter_(1, {idx}, y[:, :2], reduce='add')"))[3],
+        targets(&format!(
+            "x.clone().scatter_(1, {idx}, y[:, :2], reduce='add')"
+        ))[3],
         "aten.scatter_.reduce"
     );
     assert_eq!(
-        targets(&format!("x.clone().scatter_(1, {idx}, value=2.0, reduce='multiply')"))[2],
+        targets(&format!(
+            "x.clone().scatter_(1, {idx}, value=2.0, reduce='multiply')"
+        ))[2],
         "aten.scatter_.value_reduce"
     );
     assert_eq!(
@@ -207,7 +211,10 @@ fn lerp_argsort_bucketize_and_norm_overloads() {
         targets("torch.bucketize(2, y[0])")[1],
         "aten.bucketize.Scalar"
     );
-    assert_eq!(targets("torch.linalg.norm(x)"), ["aten.linalg_norm.default"]);
+    assert_eq!(
+        targets("torch.linalg.norm(x)"),
+        ["aten.linalg_norm.default"]
+    );
     assert_eq!(
         targets("torch.linalg.norm(x, 'fro')"),
         ["aten.linalg_norm.ord_str"]

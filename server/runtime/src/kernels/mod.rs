@@ -9,13 +9,15 @@
 //!
 //! Sub-modules: [`pointwise`] (elementwise arithmetic, activations,
 //! comparisons), [`reduce`] (sums, means, extrema), [`shape`] (views,
-//! indexing, joining, constructors), [`nn`] (linear algebra, convolution,
+//! indexing, joining, constructors), [`scatter`] (the scatter family,
+//! `bucketize`), [`nn`] (linear algebra, convolution,
 //! pooling, normalization, attention, recurrent layers).
 
 pub mod conv;
 pub mod nn;
 pub mod pointwise;
 pub mod reduce;
+pub mod scatter;
 pub mod shape;
 
 use std::collections::HashMap;
@@ -203,6 +205,7 @@ pub fn entries() -> impl Iterator<Item = (&'static str, KernelFn)> {
         .iter()
         .chain(reduce::KERNELS)
         .chain(shape::KERNELS)
+        .chain(scatter::KERNELS)
         .chain(nn::KERNELS)
         .copied()
         .chain(random)
@@ -250,6 +253,11 @@ pub const NOT_RUNNABLE: &[(&str, &str)] = &[
         "output length depends on the values: no kernel yet",
     ),
     ("aten.bilinear", "bilinear form: no kernel yet"),
+    (
+        "aten.polar",
+        "complex result: quick runs hold real tensors only",
+    ),
+    ("aten.linalg_qr", "QR decomposition: no kernel yet"),
     // ----- reductions --------------------------------------------------------------------
     ("aten.aminmax", "a pair of reductions: no kernel yet"),
     ("aten.std_mean", "a pair of reductions: no kernel yet"),

@@ -13,7 +13,7 @@ use crate::python::methods::number::IntAttribute;
 use crate::python::methods::slice::SliceAttribute;
 use crate::python::names::known_names;
 use crate::python::objects::{CachedAttribute, KnownObject, PartialAttribute};
-use crate::value::{Class, Dict, DimSpec, FunctionKind, ModuleState, Object, Value};
+use crate::value::{Class, Dict, DimSpec, Function, FunctionKind, ModuleState, Object, Value};
 
 /// Installed packages whose Python source the tracer does not interpret:
 /// thin layers over compiled code (numpy, SciPy, image and data libraries)
@@ -318,50 +318,7 @@ impl Interp {
             {
                 Ok(Value::str(b.name.rsplit('.').next().unwrap_or(&b.name)))
             }
-            Value::Function(f) if f.kind == FunctionKind::Property && name == "setter" => {
-                Ok(KnownObject::PropertySetter.bound(v.clone()))
-            }
-            Value::Function(f) if f.kind == FunctionKind::Property && name == "fget" => {
-                Ok(Value::Function(Rc::new(f.with_kind(FunctionKind::Plain))))
-            }
-            Value::Function(f) if let Some(set) = f.attrs.borrow().get(name) => Ok(set.clone()),
-            Value::Function(f) => match FunctionAttribute::from_name(name) {
-                Some(FunctionAttribute::Name | FunctionAttribute::Qualname) => {
-                    Ok(Value::str(&f.name))
-                }
-                Some(FunctionAttribute::Doc) => Ok(function_doc(f)),
-                Some(FunctionAttribute::Closure) => Ok(Value::None),
-                Some(FunctionAttribute::Code) => Ok(code_object(self, f)),
-                Some(FunctionAttribute::Defaults) => Ok(function_defaults(f)),
-                Some(FunctionAttribute::Kwdefaults) => Ok(function_kwdefaults(f)),
-                Some(FunctionAttribute::Globals) => {
-                    let names: Vec<(String, Value)> = f
-                        .globals
-                        .vars
-                        .borrow()
-                        .iter()
-                        .map(|(k, v)| (k.clone(), v.clone()))
-                        .collect();
-                    let mut d = Dict::default();
-                    for (k, v) in names {
-                        d.insert(Value::str(&k), v);
-                    }
-                    Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
-                }
-                Some(FunctionAttribute::Module) => Ok(f
-                    .globals
-                    .vars
-                    .borrow()
-                    .get("__name__")
-                    .cloned()
-                    .unwrap_or_else(|| Value::str("__main__"))),
-                None => f
-                    .attrs
-                    .borrow()
-                    .get(name)
-                    .cloned()
-                    .ok_or_else(|| self.attr_error(v, name)),
-            },
+            Value::Function(f) => self.function_attr(f, v, name),
             Value::DType(d) => match DtypeAttribute::from_name(name) {
                 Some(DtypeAttribute::IsFloatingPoint) => Ok(Value::Bool(d.is_floating())),
                 Some(DtypeAttribute::IsComplex) => Ok(Value::Bool(d.is_complex())),
@@ -381,10 +338,10 @@ impl Interp {
             },
             // A bound method: its receiver and function, and the rest the
             // function's (`__name__`, `__doc__`, `__wrapped__`...).
-            Value::BoundMethod(m) => match name {
-                "__self__" => Ok(m.0.clone()),
-                "__func__" => Ok(m.1.clone()),
-                _ => {
+            Value::BoundMethod(m) => match BoundMethodAttribute::from_name(name) {
+                Some(BoundMethodAttribute::Receiver) => Ok(m.0.clone()),
+                Some(BoundMethodAttribute::Function) => Ok(m.1.clone()),
+                None => {
                     let function = m.1.clone();
                     self.get_attr(&function, name)
                 }
@@ -441,6 +398,55 @@ impl Interp {
                 None => Err(self.attr_error(v, name)),
             },
             _ => Err(self.attr_error(v, name)),
+        }
+    }
+
+    /// `f.name` of a Python function: what was set on it, then the
+    /// attributes every function has.
+    fn function_attr(&mut self, f: &Rc<Function>, v: &Value, name: &str) -> R<Value> {
+        if f.kind == FunctionKind::Property {
+            match PropertyAttribute::from_name(name) {
+                Some(PropertyAttribute::Setter) => {
+                    return Ok(KnownObject::PropertySetter.bound(v.clone()));
+                }
+                Some(PropertyAttribute::Getter) => {
+                    return Ok(Value::Function(Rc::new(f.with_kind(FunctionKind::Plain))));
+                }
+                None => {}
+            }
+        }
+        if let Some(set) = f.attrs.borrow().get(name) {
+            return Ok(set.clone());
+        }
+        match FunctionAttribute::from_name(name) {
+            Some(FunctionAttribute::Name | FunctionAttribute::Qualname) => Ok(Value::str(&f.name)),
+            Some(FunctionAttribute::Doc) => Ok(function_doc(f)),
+            Some(FunctionAttribute::Closure) => Ok(Value::None),
+            Some(FunctionAttribute::Code) => Ok(code_object(self, f)),
+            Some(FunctionAttribute::Defaults) => Ok(function_defaults(f)),
+            Some(FunctionAttribute::Kwdefaults) => Ok(function_kwdefaults(f)),
+            Some(FunctionAttribute::Globals) => {
+                let names: Vec<(String, Value)> = f
+                    .globals
+                    .vars
+                    .borrow()
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                let mut d = Dict::default();
+                for (k, v) in names {
+                    d.insert(Value::str(&k), v);
+                }
+                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+            }
+            Some(FunctionAttribute::Module) => Ok(f
+                .globals
+                .vars
+                .borrow()
+                .get("__name__")
+                .cloned()
+                .unwrap_or_else(|| Value::str("__main__"))),
+            None => Err(self.attr_error(v, name)),
         }
     }
 
@@ -1878,6 +1884,22 @@ known_names! {
         IsFloatingPoint = "is_floating_point",
         IsComplex = "is_complex",
         Itemsize = "itemsize",
+    }
+}
+
+known_names! {
+    /// The attributes a bound method has of its own.
+    enum BoundMethodAttribute {
+        Receiver = "__self__",
+        Function = "__func__",
+    }
+}
+
+known_names! {
+    /// The attributes a property has besides its function's.
+    enum PropertyAttribute {
+        Setter = "setter",
+        Getter = "fget",
     }
 }
 

@@ -645,31 +645,7 @@ impl Interp {
         });
         crate::cycles::register(&class);
         Class::link_to_bases(&class);
-        let mut order: Vec<(String, Value)> = Vec::new();
-        // Keep definition order: walk the body statements.
-        for s in &def.body {
-            let names: Vec<String> = match &s.kind {
-                ast::StmtKind::FunctionDef(f) => vec![f.name.clone()],
-                ast::StmtKind::ClassDef(c) => vec![c.name.clone()],
-                ast::StmtKind::Assign { targets, .. } => {
-                    targets.iter().filter_map(name_of).collect()
-                }
-                ast::StmtKind::AnnAssign { target, .. } => name_of(target).into_iter().collect(),
-                _ => vec![],
-            };
-            for n in names {
-                if let Some(v) = body_scope.vars.borrow().get(&n)
-                    && !order.iter().any(|(k, _)| *k == n)
-                {
-                    order.push((n.clone(), v.clone()));
-                }
-            }
-        }
-        for (k, v) in body_scope.vars.borrow().iter() {
-            if !order.iter().any(|(n, _)| n == k) {
-                order.push((k.clone(), v.clone()));
-            }
-        }
+        let mut order = namespace_in_definition_order(def, &body_scope);
         if is_enum {
             let mut members = Vec::new();
             for (k, v) in order.iter_mut() {
@@ -1133,4 +1109,32 @@ fn is_class_var(annotation: &Expr) -> bool {
         ExprKind::Attribute { attr, .. } => attr == "ClassVar",
         _ => false,
     }
+}
+
+/// The names a class body bound, in the order its statements define them
+/// (then any others it bound), with their values.
+fn namespace_in_definition_order(def: &ast::ClassDef, body_scope: &Scope) -> Vec<(String, Value)> {
+    let mut order: Vec<(String, Value)> = Vec::new();
+    for s in &def.body {
+        let names: Vec<String> = match &s.kind {
+            ast::StmtKind::FunctionDef(f) => vec![f.name.clone()],
+            ast::StmtKind::ClassDef(c) => vec![c.name.clone()],
+            ast::StmtKind::Assign { targets, .. } => targets.iter().filter_map(name_of).collect(),
+            ast::StmtKind::AnnAssign { target, .. } => name_of(target).into_iter().collect(),
+            _ => vec![],
+        };
+        for n in names {
+            if let Some(v) = body_scope.vars.borrow().get(&n)
+                && !order.iter().any(|(k, _)| *k == n)
+            {
+                order.push((n.clone(), v.clone()));
+            }
+        }
+    }
+    for (k, v) in body_scope.vars.borrow().iter() {
+        if !order.iter().any(|(n, _)| n == k) {
+            order.push((k.clone(), v.clone()));
+        }
+    }
+    order
 }

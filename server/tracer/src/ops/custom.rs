@@ -241,11 +241,12 @@ fn without_alias(ty: &str) -> String {
 }
 
 fn parse_default(v: &str) -> Value {
-    match v {
-        "None" => return Value::None,
-        "True" => return Value::Bool(true),
-        "False" => return Value::Bool(false),
-        _ => {}
+    if let Some(constant) = SchemaConstant::from_name(v) {
+        return match constant {
+            SchemaConstant::None => Value::None,
+            SchemaConstant::True => Value::Bool(true),
+            SchemaConstant::False => Value::Bool(false),
+        };
     }
     if let Some(inner) = v.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
         let items = split_top(inner)
@@ -367,18 +368,44 @@ fn schema_type(text: &str) -> String {
         };
         return format!("{item}[]");
     }
-    match t.as_str() {
-        "Tensor" => "Tensor",
-        "int" | "SymInt" => "SymInt",
-        "float" => "float",
-        "bool" => "bool",
-        "str" => "str",
-        "Number" | "Union[int,float,bool]" => "Scalar",
-        "dtype" => "ScalarType",
-        "device" => "Device",
-        _ => return t,
+    SCHEMA_TYPE_OF_ANNOTATION
+        .iter()
+        .find(|(annotation, _)| *annotation == t)
+        .map_or(t, |(_, schema)| schema.to_string())
+}
+
+/// The schema type torch infers from each plain Python annotation.
+const SCHEMA_TYPE_OF_ANNOTATION: &[(&str, &str)] = &[
+    ("Tensor", "Tensor"),
+    ("int", "SymInt"),
+    ("SymInt", "SymInt"),
+    ("float", "float"),
+    ("bool", "bool"),
+    ("str", "str"),
+    ("Number", "Scalar"),
+    ("Union[int,float,bool]", "Scalar"),
+    ("dtype", "ScalarType"),
+    ("device", "Device"),
+];
+
+known_names! {
+    /// The constants a schema's default may spell.
+    enum SchemaConstant {
+        None = "None",
+        True = "True",
+        False = "False",
     }
-    .to_string()
+}
+
+known_names! {
+    /// The dispatch keys `Library.impl` treats apart from a plain kernel.
+    enum ImplKey {
+        Fake = "fake",
+        MetaKey = "Meta",
+        Meta = "meta",
+        CompositeImplicit = "CompositeImplicitAutograd",
+        CompositeExplicit = "CompositeExplicitAutograd",
+    }
 }
 
 /// The schema return of a return annotation.
@@ -602,12 +629,12 @@ pub fn intrinsic(
                     format!("operator {qualname} does not exist"),
                 ));
             };
-            match key.as_str() {
-                "fake" | "Meta" | "meta" => op.fake = Some(func),
-                "CompositeImplicitAutograd" | "CompositeExplicitAutograd" => {
+            match ImplKey::from_name(&key) {
+                Some(ImplKey::Fake | ImplKey::MetaKey | ImplKey::Meta) => op.fake = Some(func),
+                Some(ImplKey::CompositeImplicit | ImplKey::CompositeExplicit) => {
                     op.composite = Some(func)
                 }
-                _ => op.kernel = Some(func),
+                None => op.kernel = Some(func),
             }
             Ok(Value::None)
         }

@@ -21,9 +21,22 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::dtype::DType;
+use crate::python::names::known_names;
 use crate::value::{Tensor, Value};
 
 use super::OpCall;
+
+known_names! {
+    /// The window functions torch's window factories compute, by the
+    /// name their ATen ops carry before `_window`.
+    pub enum Window {
+        Hann = "hann",
+        Hamming = "hamming",
+        Blackman = "blackman",
+        Bartlett = "bartlett",
+        Kaiser = "kaiser",
+    }
+}
 
 /// A window function's values, as torch's CPU kernels compute them in
 /// `dtype` (`kind`: `hann`, `hamming`, `blackman`, `bartlett`, `kaiser`;
@@ -31,7 +44,7 @@ use super::OpCall;
 /// filled): the cosine windows step by step as tensor ops, each result
 /// rounded to the dtype. A periodic window of `n` is the symmetric one of
 /// `n + 1` without its last value.
-pub fn window(kind: &str, n: usize, periodic: bool, params: &[f64], dtype: DType) -> Vec<f64> {
+pub fn window(kind: Window, n: usize, periodic: bool, params: &[f64], dtype: DType) -> Vec<f64> {
     if n <= 1 {
         return vec![1.0; n];
     }
@@ -42,25 +55,28 @@ pub fn window(kind: &str, n: usize, periodic: bool, params: &[f64], dtype: DType
     let at = |k: usize| -> f64 {
         let x = r(k as f64);
         match kind {
-            "hann" | "hamming" => {
+            Window::Hann | Window::Hamming => {
                 let (alpha, beta) = match kind {
-                    "hann" => (0.5, 0.5),
-                    _ => (params.first().copied().unwrap_or(0.54), params.get(1).copied().unwrap_or(0.46)),
+                    Window::Hann => (0.5, 0.5),
+                    _ => (
+                        params.first().copied().unwrap_or(0.54),
+                        params.get(1).copied().unwrap_or(0.46),
+                    ),
                 };
                 let c = r(r(x * r(2.0 * pi / last)).cos());
                 r(r(c * r(-beta)) + r(alpha))
             }
-            "blackman" => {
+            Window::Blackman => {
                 let w = r(x * r(pi / last));
                 let a = r(r(r(w * 4.0).cos()) * r(0.08));
                 let b = r(r(r(w * 2.0).cos()) * 0.5);
                 r(r(a - b) + r(0.42))
             }
-            "bartlett" => {
+            Window::Bartlett => {
                 let w = r(x * r(2.0 / last));
                 if k > (len - 1) / 2 { r(r(-w) + 2.0) } else { w }
             }
-            _ => {
+            Window::Kaiser => {
                 let beta = params.first().copied().unwrap_or(12.0);
                 let alpha = last / 2.0;
                 let q = (k as f64 - alpha) / alpha;

@@ -891,7 +891,11 @@ pub fn tile(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let one = SymExpr::int(1);
     let padded = |v: &[SymExpr], i: usize| -> SymExpr {
         let lead = rank - v.len();
-        if i < lead { one.clone() } else { v[i - lead].clone() }
+        if i < lead {
+            one.clone()
+        } else {
+            v[i - lead].clone()
+        }
     };
     let mut shape = Vec::with_capacity(rank);
     for i in 0..rank {

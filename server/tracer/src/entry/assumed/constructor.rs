@@ -430,13 +430,10 @@ pub fn constructor_arguments(
             })
             .collect()
     };
-    let (mut call, complete) = chosen_call(
-        sanitized(calls_in_file(file, &class.name, init)),
-        &required,
-    );
+    let (mut call, complete) =
+        chosen_call(sanitized(calls_in_file(file, &class.name, init)), &required);
     if !complete && let Some(n) = neighbours {
-        let (other, other_complete) =
-            chosen_call(sanitized(n.calls(&class.name, init)), &required);
+        let (other, other_complete) = chosen_call(sanitized(n.calls(&class.name, init)), &required);
         let resolved = |c: &Option<FoundCall>| c.as_ref().map_or(0, FoundCall::resolved);
         if other_complete || resolved(&other) > resolved(&call) {
             call = other;
@@ -542,9 +539,7 @@ mod tests {
 
     #[test]
     fn names_and_types_pick_the_candidates() {
-        let first = |name: &str, t: Option<&str>| {
-            candidates(name, t, &[]).map(|c| c[0].repr())
-        };
+        let first = |name: &str, t: Option<&str>| candidates(name, t, &[]).map(|c| c[0].repr());
         assert_eq!(first("num_heads", None).as_deref(), Some("4"));
         assert_eq!(first("head_dim", Some("int")).as_deref(), Some("64"));
         assert_eq!(first("patch_size", None).as_deref(), Some("16"));

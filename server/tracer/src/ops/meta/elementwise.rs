@@ -269,7 +269,10 @@ pub fn lerp(interp: &mut Interp, call: &OpCall) -> R<Value> {
         shape = broadcast(interp, &shape, &shape_of(&weight))?;
     }
     let operands = [Value::Tensor(t.clone()), Value::Tensor(end), weight];
-    let refs: Vec<&Value> = operands.iter().filter(|v| matches!(v, Value::Tensor(_))).collect();
+    let refs: Vec<&Value> = operands
+        .iter()
+        .filter(|v| matches!(v, Value::Tensor(_)))
+        .collect();
     let output = elementwise_output(interp, &refs, &shape);
     let args = args_of(interp, call, 3);
     let target = call.target(idx);
@@ -287,7 +290,10 @@ pub fn polar(interp: &mut Interp, call: &OpCall) -> R<Value> {
         other => {
             return Err(interp.torch_error(
                 "RuntimeError",
-                format!("polar: expected a float or double tensor, got {}", other.torch_name()),
+                format!(
+                    "polar: expected a float or double tensor, got {}",
+                    other.torch_name()
+                ),
             ));
         }
     };

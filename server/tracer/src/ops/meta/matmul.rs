@@ -7,6 +7,7 @@ use crate::dtype::DType;
 use crate::graph::Arg;
 use crate::interp::{Interp, R};
 use crate::ops::OpCall;
+use crate::python::names::known_names;
 use crate::value::{CmpKind, Tensor, Value};
 
 use super::*;
@@ -369,7 +370,7 @@ pub fn linalg_qr(interp: &mut Interp, call: &OpCall) -> R<Value> {
     if a.rank() < 2 {
         return Err(interp.torch_error(
             "RuntimeError",
-"linalg.qr: The input tensor A must have at least 2 dimensions.",
+            "linalg.qr: The input tensor A must have at least 2 dimensions.",
         ));
     }
     if !a.dtype.is_floating() && !a.dtype.is_complex() {
@@ -385,11 +386,12 @@ pub fn linalg_qr(interp: &mut Interp, call: &OpCall) -> R<Value> {
         Value::Str(m) => m.to_string(),
         _ => "reduced".to_string(),
     };
-    let (compute_q, reduced) = match mode.as_str() {
-        "reduced" => (true, true),
-        "complete" => (true, false),
-        "r" => (false, true),
-        other => {
+    let (compute_q, reduced) = match QrMode::from_name(&mode) {
+        Some(QrMode::Reduced) => (true, true),
+        Some(QrMode::Complete) => (true, false),
+        Some(QrMode::R) => (false, true),
+        None => {
+            let other = &mode;
             return Err(interp.torch_error(
                 "RuntimeError",
                 format!(
@@ -428,7 +430,10 @@ pub fn linalg_qr(interp: &mut Interp, call: &OpCall) -> R<Value> {
 
 /// torch's `make_contiguous_strides_for(shape, row_major=False)`: the
 /// strides of the shape with its last two dims swapped, swapped back.
-fn column_major_layout(env: &crate::shape_env::ShapeEnv, shape: &[SymExpr]) -> Option<crate::layout::Layout> {
+fn column_major_layout(
+    env: &crate::shape_env::ShapeEnv,
+    shape: &[SymExpr],
+) -> Option<crate::layout::Layout> {
     let rank = shape.len();
     if rank < 2 {
         return crate::layout::Layout::allocated(env, shape).ok();
@@ -439,4 +444,13 @@ fn column_major_layout(env: &crate::shape_env::ShapeEnv, shape: &[SymExpr]) -> O
     layout.strides.swap(rank - 2, rank - 1);
     layout.storage_numel = crate::layout::storage_span(shape, &layout.strides).ok()?;
     Some(layout)
+}
+
+known_names! {
+    /// The modes `torch.linalg.qr` accepts.
+    enum QrMode {
+        Reduced = "reduced",
+        Complete = "complete",
+        R = "r",
+    }
 }

@@ -260,17 +260,18 @@ pub fn cdist(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let a = tensor(interp, call, 0)?;
     let b = tensor(interp, call, 1)?;
     if a.rank() < 2 || b.rank() < 2 {
-        let (which, rank) = if a.rank() < 2 { ("X1", a.rank()) } else { ("X2", b.rank()) };
+        let (which, rank) = if a.rank() < 2 {
+            ("X1", a.rank())
+        } else {
+            ("X2", b.rank())
+        };
         return Err(interp.torch_error(
             "RuntimeError",
             format!("cdist only supports at least 2D tensors, {which} got: {rank}D"),
         ));
     }
     if !a.dtype.is_floating() || !b.dtype.is_floating() {
-        return Err(interp.torch_error(
-            "RuntimeError",
-            "cdist only supports floating-point dtypes",
-        ));
+        return Err(interp.torch_error("RuntimeError", "cdist only supports floating-point dtypes"));
     }
     let p = match call.get("p") {
         Value::Int(i) => *i as f64,
@@ -285,7 +286,10 @@ pub fn cdist(interp: &mut Interp, call: &OpCall) -> R<Value> {
         other => {
             return Err(interp.torch_error(
                 "ValueError",
-                format!("{} is not a valid value for compute_mode", other.type_name()),
+                format!(
+                    "{} is not a valid value for compute_mode",
+                    other.type_name()
+                ),
             ));
         }
     };
@@ -301,13 +305,19 @@ pub fn cdist(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let empty = |interp: &mut Interp, t: &Tensor| -> R<bool> {
         let n = interp.size_arith(crate::layout::numel(&t.shape))?;
         let line = interp.guard_line();
-        Ok(interp.env.guard_or(&n, CmpKind::Eq, &zero, line, false, false))
+        Ok(interp
+            .env
+            .guard_or(&n, CmpKind::Eq, &zero, line, false, false))
     };
     if !empty(interp, &a)? && !empty(interp, &b)? && p == 2.0 && mode.is_none() {
         let line = interp.guard_line();
         let limit = SymExpr::int(25);
-        let _ = interp.env.guard_or(&r1, CmpKind::Gt, &limit, line, false, false)
-            || interp.env.guard_or(&r2, CmpKind::Gt, &limit, line, false, false);
+        let _ = interp
+            .env
+            .guard_or(&r1, CmpKind::Gt, &limit, line, false, false)
+            || interp
+                .env
+                .guard_or(&r2, CmpKind::Gt, &limit, line, false, false);
     }
     let mut shape = broadcast(interp, &a.shape[..ra - 2], &b.shape[..rb - 2])?;
     shape.extend([r1, r2]);

@@ -303,7 +303,10 @@ pub fn linalg_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
         ));
     }
     let shape = reduce_shape(interp, &t.shape, &dims, keepdim)?;
-    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone())), interp.arg_of(&ord)];
+    let mut args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        interp.arg_of(&ord),
+    ];
     args.push(if dim.is_none() {
         Arg::None
     } else {

@@ -83,10 +83,7 @@ fn scatter_checks(interp: &mut Interp, call: &OpCall, src: Option<&Value>) -> R<
     let src = match src {
         Some(Value::Tensor(s)) => Some(s.clone()),
         Some(_) => {
-            return Err(interp.type_error(format!(
-                "{}(): expected a tensor source",
-                call.spelling
-            )));
+            return Err(interp.type_error(format!("{}(): expected a tensor source", call.spelling)));
         }
         None => None,
     };
@@ -97,7 +94,12 @@ fn scatter_checks(interp: &mut Interp, call: &OpCall, src: Option<&Value>) -> R<
     let empty = interp
         .env
         .guard_or(&numel, CmpKind::Eq, &zero, line, false, false);
-    if !empty && !matches!(index.dtype, crate::dtype::DType::I64 | crate::dtype::DType::I32) {
+    if !empty
+        && !matches!(
+            index.dtype,
+            crate::dtype::DType::I64 | crate::dtype::DType::I32
+        )
+    {
         return Err(interp.torch_error(
             "RuntimeError",
             "scatter(): Expected dtype int32/int64 for index",
@@ -154,7 +156,10 @@ pub fn masked_scatter(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;
     let mask = tensor(interp, call, 1)?;
     let source = tensor(interp, call, 2)?;
-    if !matches!(mask.dtype, crate::dtype::DType::Bool | crate::dtype::DType::U8) {
+    if !matches!(
+        mask.dtype,
+        crate::dtype::DType::Bool | crate::dtype::DType::U8
+    ) {
         return Err(interp.torch_error("RuntimeError", "Mask must be bool or uint8"));
     }
     if source.dtype != t.dtype {

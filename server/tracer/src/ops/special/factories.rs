@@ -385,7 +385,9 @@ fn logspace(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> 
         && let (Some(start), Some(end)) = (bound(0, "start"), bound(1, "end"))
         && let Some(exps) = linspace_values(start, end, steps, DType::F64)
     {
-        let values = exps.iter().map(|e| crate::ops::values::cast(b.powf(*e), dtype));
+        let values = exps
+            .iter()
+            .map(|e| crate::ops::values::cast(b.powf(*e), dtype));
         if let Some(values) = values.collect::<Option<Vec<_>>>() {
             crate::ops::values::set(&t, values);
         }
@@ -398,31 +400,42 @@ fn logspace(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> 
 /// periodic, beta)`, ...): torch records the overload named after the
 /// last argument given (`.periodic`, `.beta`, `.periodic_alpha`), and the
 /// window's values are known outside tracing.
-fn window(
-    interp: &mut Interp,
-    f: Factory,
-    args: &[Value],
-    kwargs: &[(String, Value)],
-) -> R<Value> {
-    let (kind, params, overloads): (&str, &[&str], &[&str]) = match f {
-        Factory::KaiserWindow => ("kaiser", &["periodic", "beta"], &["default", "periodic", "beta"]),
-        Factory::HammingWindow => (
-            "hamming",
-            &["periodic", "alpha", "beta"],
-            &["default", "periodic", "periodic_alpha", "periodic_alpha_beta"],
+fn window(interp: &mut Interp, f: Factory, args: &[Value], kwargs: &[(String, Value)]) -> R<Value> {
+    use crate::ops::values::Window;
+    let (kind, params, overloads): (Window, &[&str], &[&str]) = match f {
+        Factory::KaiserWindow => (
+            Window::Kaiser,
+            &["periodic", "beta"],
+            &["default", "periodic", "beta"],
         ),
-        Factory::BlackmanWindow => ("blackman", &["periodic"], &["default", "periodic"]),
-        Factory::BartlettWindow => ("bartlett", &["periodic"], &["default", "periodic"]),
-        _ => ("hann", &["periodic"], &["default", "periodic"]),
+        Factory::HammingWindow => (
+            Window::Hamming,
+            &["periodic", "alpha", "beta"],
+            &[
+                "default",
+                "periodic",
+                "periodic_alpha",
+                "periodic_alpha_beta",
+            ],
+        ),
+        Factory::BlackmanWindow => (Window::Blackman, &["periodic"], &["default", "periodic"]),
+        Factory::BartlettWindow => (Window::Bartlett, &["periodic"], &["default", "periodic"]),
+        _ => (Window::Hann, &["periodic"], &["default", "periodic"]),
     };
     let Some(length) = args.first().or_else(|| kw(kwargs, "window_length")) else {
-        return Err(interp.type_error(format!("{}() missing required argument 'window_length'", f.name())));
+        return Err(interp.type_error(format!(
+            "{}() missing required argument 'window_length'",
+            f.name()
+        )));
     };
     let n = interp.index_int(length)?;
     if n < 0 {
         return Err(interp.torch_error(
             "RuntimeError",
-            format!("{} requires non-negative window_length, got window_length={n}", f.name()),
+            format!(
+                "{} requires non-negative window_length, got window_length={n}",
+                f.name()
+            ),
         ));
     }
     let given: Vec<Option<Value>> = params
@@ -436,7 +449,14 @@ fn window(
         a.push(match v {
             Some(v) => interp.arg_of(v),
             None if i == 0 => Arg::Bool(true),
-            None => return Err(interp.type_error(format!("{}() needs `{}` for `{}`", f.name(), params[i], params[last - 1]))),
+            None => {
+                return Err(interp.type_error(format!(
+                    "{}() needs `{}` for `{}`",
+                    f.name(),
+                    params[i],
+                    params[last - 1]
+                )));
+            }
         });
     }
     let target = format!("aten.{}.{}", f.name(), overloads[last]);
@@ -465,7 +485,13 @@ fn record_made(
     n: i64,
     (dtype, kwargs): (DType, &[(String, Value)]),
 ) -> R<Value> {
-    interp.record_tensor_op(target, args, factory_kwargs(kwargs), dtype, vec![SymExpr::int(n)])
+    interp.record_tensor_op(
+        target,
+        args,
+        factory_kwargs(kwargs),
+        dtype,
+        vec![SymExpr::int(n)],
+    )
 }
 
 /// `unique()` and `diff()` of a tensor with known contents outside

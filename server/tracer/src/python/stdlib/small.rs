@@ -54,20 +54,30 @@ known_names! {
 /// `sys.NAME` for the constants library code branches on: the Python of
 /// the environments the tracer reads (CPython 3.11 on 64-bit Linux).
 pub fn sys_constant(name: &str) -> Option<Value> {
-    Some(match name {
-        "version_info" => Value::tuple(vec![
+    Some(match SysConstant::from_name(name)? {
+        SysConstant::VersionInfo => Value::tuple(vec![
             Value::Int(3),
             Value::Int(11),
             Value::Int(7),
             Value::str("final"),
             Value::Int(0),
         ]),
-        "version" => Value::str("3.11.7"),
-        "platform" => Value::str("linux"),
-        "byteorder" => Value::str("little"),
-        "maxsize" => Value::Int(i64::MAX),
-        _ => return None,
+        SysConstant::Version => Value::str("3.11.7"),
+        SysConstant::Platform => Value::str("linux"),
+        SysConstant::Byteorder => Value::str("little"),
+        SysConstant::Maxsize => Value::Int(i64::MAX),
     })
+}
+
+known_names! {
+    /// The constants of `sys` the tracer models.
+    enum SysConstant {
+        VersionInfo = "version_info",
+        Version = "version",
+        Platform = "platform",
+        Byteorder = "byteorder",
+        Maxsize = "maxsize",
+    }
 }
 
 known_names! {

@@ -110,6 +110,18 @@ pub static MODULES: &[PreludeModule] = &[
         source: include_str!("../prelude/torch_profiler.py"),
     },
     PreludeModule {
+        name: "torch.autograd.forward_ad",
+        path: "<exportlens prelude>/torch/autograd/forward_ad.py",
+        namespace: "torch.autograd.forward_ad",
+        source: include_str!("../prelude/forward_ad.py"),
+    },
+    PreludeModule {
+        name: "torch.distributions",
+        path: "<exportlens prelude>/torch/distributions/__init__.py",
+        namespace: "torch.distributions",
+        source: include_str!("../prelude/distributions.py"),
+    },
+    PreludeModule {
         name: "torch.library",
         path: "<exportlens prelude>/torch/library.py",
         namespace: "torch.library",

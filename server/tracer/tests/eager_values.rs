@@ -124,3 +124,52 @@ assert torch.logspace(0, 3, 4, base=2).tolist() == [1.0, 2.0, 4.0, 8.0]
 ",
     );
 }
+
+#[test]
+fn truth_of_a_known_one_element_tensor_is_its_value() {
+    // kornia's `_range_bound`: `if factor < 0: raise ValueError(...)` on
+    // `torch.tensor(0.0)` at `__init__`.
+    assert!(holds("assert not bool(torch.tensor(0.0) < 0)"));
+    assert!(holds("assert bool(torch.tensor(0.5))"));
+    assert!(holds(
+        "assert bool(torch.isfinite(torch.tensor(0.0))) and not torch.isinf(torch.tensor(1.0))"
+    ));
+    assert!(holds(
+        "assert torch.isnan(torch.tensor([0.0, float('nan')])).tolist() == [False, True]"
+    ));
+}
+
+#[test]
+fn repeat_and_expand_tile_known_contents() {
+    assert!(holds(
+        "assert torch.tensor([1.0, 2.0]).repeat(2, 2).tolist() == [[1.0, 2.0, 1.0, 2.0], [1.0, 2.0, 1.0, 2.0]]"
+    ));
+    assert!(holds(
+        "assert (torch.tensor(0.5).repeat(2) * torch.tensor([-1.0, 1.0]) + 1.0).tolist() == [0.5, 1.5]"
+    ));
+    assert!(holds(
+        "assert torch.tensor([[1], [2]]).expand(2, 3).tolist() == [[1, 1, 1], [2, 2, 2]]"
+    ));
+}
+
+#[test]
+fn library_helpers_outside_the_graph_answer_as_torch_does() {
+    // kornia: `isinstance(n, (int, torch.SymInt))`, a forward-AD check,
+    // and `torch._assert_async` on a known condition at `__init__`.
+    assert!(holds(
+        "assert not isinstance(3, torch.SymInt) and isinstance(3, (int, torch.SymInt))"
+    ));
+    assert!(holds(
+        "assert torch.autograd.forward_ad.unpack_dual(torch.ones(2)).tangent is None"
+    ));
+    assert!(holds(
+        "\
+def raises(value):
+    try:
+        torch._assert_async(torch.tensor(value) > 0, 'positive')
+    except RuntimeError:
+        return True
+    return False
+assert not raises(1.0) and raises(0.0)"
+    ));
+}

@@ -158,3 +158,30 @@ fn an_exception_the_model_catches_is_traced_through() {
         );
     }
 }
+
+#[test]
+fn a_global_whose_top_level_assignment_the_tracer_could_not_follow_is_incomplete() {
+    // `table = ...` failed in the tracer's model (an API it lacks), so the
+    // name is unbound when `forward` reads it: no evidence torch fails.
+    let src = "\
+import torch
+import some_unresolvable_library
+
+table = some_unresolvable_library.build_table()[0]
+
+class M(torch.nn.Module):
+    def forward(self, x):
+        return x + table
+
+model = M()
+example_args = (torch.randn(4, 3),)
+";
+    let file = SourceFile::parse("m.py", src);
+    let entries = find_entries(&file);
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        match trace_entry(file.clone(), &entries[0], mode, tracer::Budget::default()).outcome {
+            TraceOutcome::Failed(f) => assert!(!f.is_verdict(), "{mode:?}: {}", f.message),
+            TraceOutcome::Exported(_) => {}
+        }
+    }
+}

@@ -301,6 +301,19 @@ pub const NOT_RUNNABLE: &[(&str, &str)] = &[
     ),
     ("aten.meshgrid", "a list of broadcast grids: no kernel yet"),
     (
+        "aten.atleast_1d.Sequence",
+        "a list of reshaped tensors: no kernel yet",
+    ),
+    (
+        "aten.atleast_2d.Sequence",
+        "a list of reshaped tensors: no kernel yet",
+    ),
+    (
+        "aten.atleast_3d.Sequence",
+        "a list of reshaped tensors: no kernel yet",
+    ),
+    ("aten.randperm", "a random permutation: no kernel yet"),
+    (
         "aten.masked_select",
         "output size depends on the mask: no kernel yet",
     ),

@@ -24,6 +24,8 @@ pub enum Draw {
     Unit,
     /// `uniform_(from, to)`.
     Uniform,
+    /// `normal_(mean, std)`.
+    Normal,
     /// `randint(high, size)` / `randint.low(low, high, size)`.
     Integers,
     /// Uninitialized memory: zeros.
@@ -42,6 +44,7 @@ pub const RANDOM_OPS: &[(&str, Draw)] = &[
     ("aten.empty_like", Draw::Zeros),
     ("aten.new_empty", Draw::Zeros),
     ("aten.uniform", Draw::Uniform),
+    ("aten.normal", Draw::Normal),
 ];
 
 fn wrap(t: Tensor, dt: DType) -> RVal {
@@ -120,6 +123,11 @@ fn sample(
             let hi = a.f64_or(2, "to", 1.0)?;
             s.uniform(n, lo, hi)
         }
+        Draw::Normal => {
+            let mean = a.f64_or(1, "mean", 0.0)?;
+            let std = a.f64_or(2, "std", 1.0)?;
+            s.normal(n, mean, std)
+        }
         Draw::Integers => {
             // randint(high, size) / randint.low(low, high, size).
             let nums: Vec<i64> = a
@@ -177,6 +185,9 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.reshape_as", reshape),
     ("aten.flatten", reshape),
     ("aten.unflatten", reshape),
+    ("aten.atleast_1d.default", reshape),
+    ("aten.atleast_2d.default", reshape),
+    ("aten.atleast_3d.default", reshape),
     ("aten.squeeze", reshape),
     ("aten.unsqueeze", reshape),
     ("aten.expand", expand),

@@ -766,7 +766,14 @@ impl Interp {
             Value::Class(c) => c.clone(),
             _ => this.clone(),
         };
-        let mro = obj_class.mro();
+        let mut mro = obj_class.mro();
+        // `super()` in a metaclass's method: `this` is the metaclass, whose
+        // own MRO ends in `type` (`type.__call__`: plain construction).
+        let in_metaclass =
+            matches!(obj, Value::Class(_)) && !mro.iter().any(|c| Rc::ptr_eq(c, this));
+        if in_metaclass {
+            mro = this.mro();
+        }
         let start = mro
             .iter()
             .position(|c| Rc::ptr_eq(c, this))
@@ -798,6 +805,14 @@ impl Interp {
                     return Ok(Value::method(&format!("module.{name}"), obj.clone()));
                 }
             }
+        }
+        if in_metaclass && name == "__call__" {
+            let packed = Value::tuple(vec![
+                Value::builtin("builtins.type.__call__"),
+                Value::tuple(vec![obj.clone()]),
+                Value::Dict(Default::default()),
+            ]);
+            return Ok(KnownObject::PartialCall.bound(packed));
         }
         Err(self.raise(
             "AttributeError",
@@ -2000,6 +2015,9 @@ fn builtin_class_name(full: &str) -> Option<&'static str> {
         "torch.nn.Buffer",
         "torch.Tensor",
         "torch.Size",
+        "torch.SymInt",
+        "torch.SymFloat",
+        "torch.SymBool",
         "torch.device",
         "torch.dtype",
         "torch.export.Dim",

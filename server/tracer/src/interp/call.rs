@@ -785,6 +785,28 @@ impl Interp {
         args: Vec<Value>,
         kwargs: Vec<(String, Value)>,
     ) -> R<Value> {
+        // A metaclass defining `__call__` decides what calling the class
+        // does (kornia injects `__post_init__` this way); its
+        // `type.__call__(cls, ...)` comes back to `construct`.
+        if let Some((Value::Class(ref meta), _)) = class.lookup(METACLASS)
+            && let Some((Value::Function(ref hook), _)) = meta.python_lookup("__call__")
+        {
+            let mut full = Vec::with_capacity(args.len() + 1);
+            full.push(Value::Class(class));
+            full.extend(args);
+            return self.call_function(hook, full, kwargs);
+        }
+        self.construct(class, args, kwargs)
+    }
+
+    /// `type.__call__(class, *args, **kwargs)`: a new instance of `class`
+    /// made and initialised, whatever its metaclass.
+    pub fn construct(
+        &mut self,
+        class: Rc<Class>,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> R<Value> {
         if let Some(name) = &class.builtin {
             return super::torch_natives::construct_builtin(
                 self,

@@ -1,5 +1,6 @@
 //! Built-in types' alternate constructors, read from the type
-//! (`dict.fromkeys`, `int.from_bytes`, `float.fromhex`, `bytes.fromhex`),
+//! (`dict.fromkeys`, `int.from_bytes`, `float.fromhex`, `bytes.fromhex`,
+//! and `type.__call__`, the plain construction a metaclass's `__call__` asks for),
 //! following CPython. They are class methods: the call's first argument is
 //! not a receiver. Bytes are text of one char per byte to the tracer
 //! (`b"\x01"` is `"\u{1}"`).
@@ -22,6 +23,7 @@ pub const TYPE_CONSTRUCTORS: &[(&str, &str)] = &[
     ("builtins.int", "from_bytes"),
     ("builtins.float", "fromhex"),
     ("builtins.bytes", "fromhex"),
+    ("builtins.type", "__call__"),
 ];
 
 /// The callable `type.method` reads as, if it is one of
@@ -81,6 +83,12 @@ impl Interp {
                     )),
                 },
                 other => self.not_modelled("bytes.fromhex", other),
+            },
+            "type.__call__" => match args.split_first() {
+                Some((Value::Class(class), rest)) => {
+                    self.construct(class.clone(), rest.to_vec(), kwargs.to_vec())
+                }
+                _ => Err(self.type_error("descriptor '__call__' of 'type' object needs a class")),
             },
             _ => return None,
         })

@@ -2038,11 +2038,18 @@ impl Interp {
             );
         }
         let in_entry_file = Arc::ptr_eq(&innermost.file, &self.entry_file);
-        let raiser = if in_entry_file && !crate::evidence::is_python_builtin(name) {
-            Raiser::UserCodeNames
-        } else {
-            Raiser::Model
+        // A global the file's own top level assigns was left undefined by
+        // a statement the tracer could not follow: no evidence.
+        let assigned_at_top = || {
+            syntax::top_level_names(&self.entry_file.text)
+                .is_some_and(|names| names.iter().any(|n| n == name))
         };
+        let raiser =
+            if in_entry_file && !crate::evidence::is_python_builtin(name) && !assigned_at_top() {
+                Raiser::UserCodeNames
+            } else {
+                Raiser::Model
+            };
         self.raise_by(raiser, "NameError", format!("name '{name}' is not defined"))
     }
 
@@ -2145,7 +2152,9 @@ impl Interp {
     /// data-dependent failure in non-strict mode.
     fn tensor_truth(&mut self, t: Rc<crate::value::Tensor>) -> R<bool> {
         match self.mode {
-            Mode::Strict => {
+            // Code outside the traced call (module level, `__init__`) runs
+            // eagerly: only the trace itself breaks the graph.
+            Mode::Strict if self.tracing => {
                 self.check_single_element(&t)?;
                 Err(self.graph_break(
                     "GB0170",
@@ -2153,7 +2162,7 @@ impl Interp {
                     "rewrite the branch with `torch.cond(pred, true_fn, false_fn, operands)` or `torch.where`",
                 ))
             }
-            Mode::NonStrict => self.tensor_value_truth(t),
+            _ => self.tensor_value_truth(t),
         }
     }
 
@@ -2165,6 +2174,13 @@ impl Interp {
         if let Some(v) = self.concrete_scalar(&t) {
             return Ok(v.truthy());
         }
+        // Contents known outside tracing (module level, `__init__`).
+        if !self.tracing
+            && let Some(known) = crate::ops::values::known(&t)
+            && let [v] = known.as_slice()
+        {
+            return Ok(*v != 0.0);
+        }
         if let Some(u) = self.truth_on_examples(&t) {
             let b = SymBool {
                 lhs: u,
@@ -2174,9 +2190,9 @@ impl Interp {
             return self.decide(&b);
         }
         // The value is read with `.item()` and compared with 0.
-        let u = self.record_item(&t)?;
-        let SymOrConst::Sym(e) = u else {
-            return Ok(true);
+        let e = match self.record_item(&t)? {
+            SymOrConst::Sym(e) => e,
+            SymOrConst::Const(c) => return Ok(c != 0),
         };
         let b = SymBool {
             lhs: e,

@@ -98,6 +98,7 @@ impl OpCall {
 /// [`views`], indexing ([`index`]) and the interpreter's own nodes
 /// (`.item()`, symbolic sizes, runtime assertions).
 pub const SPECIAL_TARGETS: &[&str] = &[
+    "aten._assert_async.default",
     "aten._assert_async.msg",
     "aten._assert_scalar.default",
     "aten._assert_tensor_metadata.default",
@@ -150,6 +151,7 @@ pub const SPECIAL_TARGETS: &[&str] = &[
     "aten.randn.default",
     "aten.randn.generator",
     "aten.randn_like.default",
+    "aten.randperm.default",
     "aten.scalar_tensor.default",
     "aten.sym_size.int",
     "aten.to.device",

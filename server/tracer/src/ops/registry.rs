@@ -525,6 +525,13 @@ pub static OPS: &[OpDef] = &[
         ["aten.uniform.default"],
         meta::unary
     ),
+    // Reached as `Tensor.normal_`, as `uniform` is.
+    op!(
+        ["Tensor.normal"],
+        "input, mean=0.0, std=1.0, *, generator=None",
+        ["aten.normal.default"],
+        meta::unary
+    ),
     op!(
         ["torch.cumsum", "Tensor.cumsum"],
         "input, dim, *, dtype=None",
@@ -1353,6 +1360,24 @@ pub static OPS: &[OpDef] = &[
         views::broadcast_tensors
     ),
     // ----- views and shape ops ---------------------------------------------------------
+    op!(
+        ["torch.atleast_1d"],
+        "*tensors",
+        ["aten.atleast_1d.default", "aten.atleast_1d.Sequence"],
+        views::atleast_1d
+    ),
+    op!(
+        ["torch.atleast_2d"],
+        "*tensors",
+        ["aten.atleast_2d.default", "aten.atleast_2d.Sequence"],
+        views::atleast_2d
+    ),
+    op!(
+        ["torch.atleast_3d"],
+        "*tensors",
+        ["aten.atleast_3d.default", "aten.atleast_3d.Sequence"],
+        views::atleast_3d
+    ),
     op!(
         ["Tensor.view"],
         "input, *shape",

@@ -160,6 +160,12 @@ pub static RULES: &[(&str, Rule)] = &[
         Rule::Binary(|a, b| flag(a != 0.0 || b != 0.0)),
     ),
     ("aten.logical_not.default", Rule::Unary(|a| flag(a == 0.0))),
+    ("aten.isnan.default", Rule::Unary(|a| flag(a.is_nan()))),
+    ("aten.isinf.default", Rule::Unary(|a| flag(a.is_infinite()))),
+    (
+        "aten.isfinite.default",
+        Rule::Unary(|a| flag(a.is_finite())),
+    ),
     // elementwise functions
     ("aten.neg.default", Rule::Unary(|a| -a)),
     ("aten.abs.default", Rule::Unary(f64::abs)),
@@ -197,6 +203,8 @@ pub static RULES: &[(&str, Rule)] = &[
     ("aten.flatten.using_ints", Rule::Same),
     ("aten.unflatten.int", Rule::Same),
     ("aten.unsqueeze.default", Rule::Same),
+    ("aten.repeat.default", Rule::Custom(tiled)),
+    ("aten.expand.default", Rule::Custom(expanded)),
     ("aten.select.int", Rule::Custom(select)),
     ("aten.narrow.default", Rule::Custom(narrow)),
     // scans and reductions
@@ -515,6 +523,45 @@ fn dim_of(call: &OpCall, rank: usize) -> Option<usize> {
     let d = number(call.get("dim"))? as i64;
     let d = if d < 0 { d + rank as i64 } else { d };
     usize::try_from(d).ok().filter(|d| *d < rank)
+}
+
+/// `repeat(*repeats)`: the input tiled, its shape aligned to the
+/// result's trailing dims.
+fn tiled(call: &OpCall, result: &Rc<Tensor>) -> Option<Vec<f64>> {
+    let input = operand(call.arg(0))?;
+    let out = static_shape(result)?;
+    let offset = out.len().checked_sub(input.shape.len())?;
+    let n: usize = out.iter().product();
+    let mut values = Vec::with_capacity(n);
+    for mut flat in 0..n {
+        let (mut index, mut stride) = (0, 1);
+        for (i, size) in out.iter().enumerate().rev() {
+            let coord = flat % size;
+            flat /= size;
+            if i >= offset {
+                let own = input.shape[i - offset];
+                index += (coord % own.max(1)) * stride;
+                stride *= own;
+            }
+        }
+        values.push(*input.values.get(index)?);
+    }
+    Some(values)
+}
+
+/// `expand(*sizes)`: the input broadcast to the result's shape.
+fn expanded(call: &OpCall, result: &Rc<Tensor>) -> Option<Vec<f64>> {
+    let input = operand(call.arg(0))?;
+    let out = static_shape(result)?;
+    let n: usize = out.iter().product();
+    (0..n)
+        .map(|flat| {
+            input
+                .values
+                .get(source_index(flat, &out, &input.shape))
+                .copied()
+        })
+        .collect()
 }
 
 /// `select(dim, index)`: one index of one dimension.

@@ -1913,3 +1913,58 @@ pub fn movedim(interp: &mut Interp, call: &OpCall) -> R<Value> {
     }
     emit(interp, call, 0, 3, t.dtype, shape)
 }
+
+/// `atleast_{1,2,3}d(*tensors)`: one tensor is padded with size-1 dims to
+/// `rank` dims (a 1-d tensor `[n]` becomes `[1, n]` in 2-d and `[1, n, 1]`
+/// in 3-d, a 2-d one `[a, b, 1]` in 3-d); several tensors, or one list of
+/// them, are the `Sequence` overload: one tuple node.
+fn atleast(interp: &mut Interp, call: &OpCall, rank: usize) -> R<Value> {
+    fn padded(shape: &[SymExpr], rank: usize) -> Vec<SymExpr> {
+        let one = SymExpr::int(1);
+        match (shape.len(), rank) {
+            (0, _) => vec![one; rank],
+            (1, 2) => vec![one, shape[0].clone()],
+            (1, 3) => vec![one.clone(), shape[0].clone(), one],
+            (2, 3) => vec![shape[0].clone(), shape[1].clone(), one],
+            _ => shape.to_vec(),
+        }
+    }
+    let passed = interp.iterate(&call.arg(0).clone())?;
+    let (items, sequence) = match passed.as_slice() {
+        [Value::Tensor(t)] => (vec![Value::Tensor(t.clone())], false),
+        [one] => (interp.iterate(one)?, true),
+        _ => (passed.clone(), true),
+    };
+    let mut outs = Vec::with_capacity(items.len());
+    for item in &items {
+        let Value::Tensor(t) = item else {
+            return Err(interp.type_error(format!(
+                "atleast_{rank}d(): expected Tensor as element, got {}",
+                item.type_name()
+            )));
+        };
+        outs.push((t.dtype, padded(&t.shape, rank)));
+    }
+    if !sequence {
+        let (dtype, shape) = outs.remove(0);
+        let args = vec![interp.arg_of(&items[0])];
+        return interp.record_tensor_op(&call.target(0), args, vec![], dtype, shape);
+    }
+    let args = vec![Arg::List(items.iter().map(|v| interp.arg_of(v)).collect())];
+    tuple_op(interp, &call.target(1), args, outs)
+}
+
+/// `torch.atleast_1d`.
+pub fn atleast_1d(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    atleast(interp, call, 1)
+}
+
+/// `torch.atleast_2d`.
+pub fn atleast_2d(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    atleast(interp, call, 2)
+}
+
+/// `torch.atleast_3d`.
+pub fn atleast_3d(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    atleast(interp, call, 3)
+}

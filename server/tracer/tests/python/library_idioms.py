@@ -150,3 +150,66 @@ try:
     raise AssertionError("no member WRAP")
 except KeyError:
     pass
+
+
+# A metaclass's `__call__` decides what calling the class does: kornia's
+# random generators run `__post_init__` after `__init__` this way, through
+# `type.__call__`, or through `super().__call__` in other libraries.
+class InjectPostInit(type):
+    def __call__(cls, *args, **kwargs):
+        obj = type.__call__(cls, *args, **kwargs)
+        obj.__post_init__()
+        return obj
+
+
+class Sampler(metaclass=InjectPostInit):
+    def __init__(self, k):
+        self.k = k
+
+    def __post_init__(self):
+        self.scale = self.k * 2
+
+
+class SubSampler(Sampler):
+    pass
+
+
+assert Sampler(3).scale == 6
+assert SubSampler(k=4).scale == 8
+
+
+class CountingMeta(type):
+    made = 0
+
+    def __call__(cls, *args, **kwargs):
+        CountingMeta.made += 1
+        obj = super().__call__(*args, **kwargs)
+        obj.serial = CountingMeta.made
+        return obj
+
+
+class Counted(metaclass=CountingMeta):
+    def __init__(self, name):
+        self.name = name
+
+
+first, second = Counted("a"), Counted(name="b")
+assert (first.name, first.serial, second.name, second.serial) == ("a", 1, "b", 2)
+assert type.__call__(Counted, "c").name == "c"
+assert CountingMeta.made == 2
+
+
+# `inspect.signature` of a class: its `__init__`'s parameters after
+# `self` (monai's `has_option(norm_type, "num_channels")`).
+import inspect
+
+
+class Norm:
+    def __init__(self, num_features, eps=1e-5, *, affine=True):
+        self.num_features = num_features
+
+
+assert list(inspect.signature(Norm).parameters) == ["num_features", "eps", "affine"]
+assert "num_channels" not in inspect.signature(Norm).parameters
+assert inspect.signature(Norm).parameters["eps"].default == 1e-5
+

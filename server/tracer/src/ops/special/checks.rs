@@ -1,4 +1,4 @@
-//! `torch._check` and its relatives (`_check_with`, `_assert`,
+//! `torch._check` and its relatives (`_check_with`, `_assert`, `_assert_async`,
 //! `_check_is_size`, `_constrain_as_size`/`_value`), `torch.export.dims`,
 //! and the `sym_*` helpers: what they assume, guard or assert.
 
@@ -18,6 +18,7 @@ known_names! {
         Check = "_check",
         CheckWith = "_check_with",
         Assert = "_assert",
+        AssertAsync = "_assert_async",
         CheckIsSize = "_check_is_size",
         ConstrainAsSize = "_constrain_as_size",
         ConstrainAsValue = "_constrain_as_value",
@@ -76,6 +77,36 @@ pub(super) fn call(
                     None => String::new(),
                 };
                 return Err(interp.torch_error("AssertionError", message));
+            }
+            Value::None
+        }
+        Check::AssertAsync => {
+            // A check on tensor data left to the device: recorded in the
+            // graph while tracing; outside it, known contents decide it.
+            let Some(Value::Tensor(t)) = args.first() else {
+                return Err(interp.type_error("_assert_async(): argument 'self' must be Tensor"));
+            };
+            let message = args.get(1).or_else(|| kw(kwargs, "assert_msg")).cloned();
+            if interp.tracing {
+                let mut a = vec![interp.arg_of(&args[0])];
+                let target = match &message {
+                    Some(Value::Str(m)) => {
+                        a.push(crate::graph::Arg::Str(m.to_string()));
+                        "aten._assert_async.msg"
+                    }
+                    _ => "aten._assert_async.default",
+                };
+                let n = interp.record_named(target, "_assert_async", a, vec![], MetaVal::None);
+                interp.graph.node_mut(n).side_effect = true;
+            } else if let Some(known) = crate::ops::values::known(t)
+                && known.len() == 1
+                && known[0] == 0.0
+            {
+                let text = match &message {
+                    Some(Value::Str(m)) => m.to_string(),
+                    _ => "Expected Tensor with single nonzero value, but got zero".into(),
+                };
+                return Err(interp.torch_error("RuntimeError", text));
             }
             Value::None
         }

@@ -29,6 +29,7 @@ known_names! {
         Rand = "rand",
         Full = "full",
         Randint = "randint",
+        Randperm = "randperm",
         ZerosLike = "zeros_like",
         OnesLike = "ones_like",
         EmptyLike = "empty_like",
@@ -121,6 +122,24 @@ pub(super) fn call(
                 shape,
                 (dtype, factory_kwargs(kwargs)),
                 None,
+            )?
+        }
+        Factory::Randperm => {
+            // randperm(n, *, dtype=torch.int64, ...): a permutation of 0..n.
+            let n = args
+                .first()
+                .or_else(|| kw(kwargs, "n"))
+                .cloned()
+                .unwrap_or(Value::Int(0));
+            let shape = sizes(interp, &Value::tuple(vec![n]))?;
+            let dtype = dtype_kw(kwargs).unwrap_or(DType::I64);
+            let args = vec![interp.sym_arg(&shape[0])];
+            interp.record_tensor_op(
+                "aten.randperm.default",
+                args,
+                factory_kwargs(kwargs),
+                dtype,
+                shape,
             )?
         }
         Factory::ZerosLike

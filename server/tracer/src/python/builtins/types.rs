@@ -175,10 +175,17 @@ fn make_super(interp: &mut Interp) -> R<Value> {
             Value::Class(c) => c.clone(),
             _ => return Err(interp.raise("RuntimeError", "super(): no arguments")),
         };
-        // The class whose body defines the running function.
+        // The class whose body defines the running function: on the
+        // object's class's MRO, or for a class, on its metaclass's (a
+        // metaclass's `__call__` calling `super().__call__`).
+        let metaclass_mro = match (&obj, obj_class.lookup(crate::interp::call::METACLASS)) {
+            (Value::Class(_), Some((Value::Class(ref meta), _))) => meta.mro(),
+            _ => vec![],
+        };
         let owner = obj_class
             .mro()
             .into_iter()
+            .chain(metaclass_mro)
             .find(|c| {
                 c.attrs.borrow().iter().any(|(_, v)| match v {
                     Value::Function(f) => Rc::ptr_eq(f, &func) || same_def(f, &func),
@@ -241,7 +248,11 @@ pub fn isinstance(v: &Value, t: &Value) -> bool {
                 }
                 _ => false,
             },
-            Value::Int(_) | Value::SymInt(_) => false,
+            // A size torch keeps symbolic is a `torch.SymInt` (and so on).
+            Value::SymInt(_) => c.builtin.as_deref() == Some("torch.SymInt"),
+            Value::SymFloat(..) => c.builtin.as_deref() == Some("torch.SymFloat"),
+            Value::SymBool(_) => c.builtin.as_deref() == Some("torch.SymBool"),
+            Value::Int(_) => false,
             _ => c.builtin.as_deref() == Some("builtins.object"),
         },
         Value::Builtin(b) => {

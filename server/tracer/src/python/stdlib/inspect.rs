@@ -161,6 +161,11 @@ fn signature_of(interp: &mut Interp, target: &Value) -> R<Value> {
             Value::Function(f) => (f.clone(), true),
             _ => return Ok(Value::unknown("inspect.signature")),
         },
+        // A class: its `__init__`'s parameters after `self`.
+        Value::Class(c) if c.builtin.is_none() => match c.python_lookup("__init__") {
+            Some((Value::Function(ref f), _)) => (f.clone(), true),
+            _ => return Ok(Value::unknown("inspect.signature")),
+        },
         _ => return Ok(Value::unknown("inspect.signature")),
     };
     let p = &func.params;

@@ -21,6 +21,9 @@ fn analysis(text: &str) -> lsp::analysis::FileAnalysis {
         imports: None,
         lowered: None,
         modules: None,
+        traces: None,
+        parsed: None,
+        programs: true,
         project: Default::default(),
     };
     analyze(&snap).0

@@ -140,7 +140,45 @@ async def test_a_block_with_constructor_arguments_is_analysed_on_open(client: La
     assert at_branch, diags
     for d in at_branch:
         assert d.severity == types.DiagnosticSeverity.Warning
-        assert "`Attention(dim=64)` (constructor arguments assumed)" in d.message, d.message
+        assert "`Attention(dim=64)` (assumed dim = 64)" in d.message, d.message
+
+
+@pytest.mark.asyncio
+async def test_a_script_beside_the_block_gives_its_constructor_arguments(client: LanguageClient, tmp_path: Path):
+    """The same block with a training script beside it that builds it from
+    its constants: the editor analyses the block with those arguments, says
+    where they came from, and so also reports the size its first Linear
+    requires (nothing about it was assumed)."""
+    path = tmp_path / "attention.py"
+    text = (
+        "import torch\nfrom torch import nn\n\n\n"
+        "class Attention(nn.Module):\n"
+        "    def __init__(self, dim, heads=4):\n"
+        "        super().__init__()\n"
+        "        self.qkv = nn.Linear(dim, dim * 3)\n\n"
+        "    def forward(self, x):\n"
+        "        y = self.qkv(x)\n"
+        "        if y.sum() > 0:\n"
+        "            y = y * 2\n"
+        "        return y\n"
+    )
+    path.write_text(text)
+    (tmp_path / "train.py").write_text(
+        "from attention import Attention\n\nCONFIG = {'dim': 48, 'heads': 6}\nmodel = Attention(**CONFIG)\n"
+    )
+    uri = uri_of(path)
+    open_doc(client, uri, text)
+    diags = await diagnostics_for(client, uri, 1)
+    branch = position_of(text, "if y.sum() > 0:").line
+    at_branch = [d for d in diags if d.range.start.line == branch]
+    assert at_branch, diags
+    for d in at_branch:
+        assert d.severity == types.DiagnosticSeverity.Warning
+        assert "`Attention(dim=48, heads=6)` (as called at train.py:4)" in d.message, d.message
+    qkv = position_of(text, "y = self.qkv(x)").line
+    req = [d for d in diags if str(d.code) == "shape-requirement"]
+    assert [d.range.start.line for d in req] == [qkv], diags
+    assert "`x.size(3) == 48`" in req[0].message, req[0].message
 
 
 def torch_python() -> str | None:

@@ -30,7 +30,15 @@ impl SourceProvider for DiskProvider {
     fn read(&self, path: &Path) -> Option<Arc<str>> {
         pyenv::sources::read_source(path, u64::MAX)
     }
+
+    fn python_files(&self, dir: &Path) -> Vec<(PathBuf, u64)> {
+        pyenv::files::python_files_in(dir, MAX_LISTED_FILES)
+    }
 }
+
+/// The files of one folder a search for calls of a model's classes looks
+/// at, at most (`tracer::entry::assumed`).
+const MAX_LISTED_FILES: usize = 512;
 
 /// How imports find installed packages, set once by `main`; reports each
 /// environment met once (to stderr when `-v`), and its warnings always.

@@ -165,11 +165,21 @@ fn module_json(path: &str, a: &ModuleAnalysis, script: Option<&str>) -> Json {
         }
         runs.insert(r.mode.key().into(), report);
     }
+    let init = a.module().and_then(|m| m.init.clone());
+    let init_assumed: Option<Vec<&str>> = a.module().map(|m| {
+        m.arguments
+            .iter()
+            .filter(|x| x.origin.is_assumed())
+            .map(|x| x.name.as_str())
+            .collect()
+    });
     json!({
         "file": path,
         "class": a.entry.name,
         "line": a.entry.line,
         "covered_by": a.covered_by,
+        "init": init,
+        "init_assumed": init_assumed,
         "assumed": assumed,
         "runs": runs,
         "script": script,

@@ -1,5 +1,5 @@
 //! `check` and the language server report the same diagnostics: for every
-//! file of the shared corpus, what `check` reports of it (in process: the
+//! file of the shared corpus (and of `tests/agreement_models/`), what `check` reports of it (in process: the
 //! file analysed, its unreached modules traced, `check::report_with`) and
 //! what the language server publishes for it (its analysis function, with
 //! UTF-8 columns) are the same set of (file, range, severity, code,
@@ -21,14 +21,20 @@ use tracer::Mode;
 /// 1-based lines, byte columns.
 type Key = (String, u32, u32, u32, u32, &'static str, String, String);
 
+/// The shared corpus's models, and this test's own (`tests/agreement_models/`:
+/// kinds of diagnostic the shared corpus no longer gives).
 fn corpus() -> Vec<PathBuf> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/corpus");
-    let mut files = Vec::new();
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest.join("../../../shared/corpus");
+    let mut dirs = vec![manifest.join("tests/agreement_models")];
     for dir in std::fs::read_dir(&root).expect("the shared corpus") {
         let dir = dir.expect("a corpus folder").path();
-        if !dir.is_dir() {
-            continue;
+        if dir.is_dir() {
+            dirs.push(dir);
         }
+    }
+    let mut files = Vec::new();
+    for dir in dirs {
         for f in std::fs::read_dir(&dir).expect("a corpus folder") {
             let f = f.expect("a corpus file").path();
             if f.extension().is_some_and(|e| e == "py") {

@@ -22,9 +22,11 @@ fn a_model_file_reports_its_data_dependent_branch_as_a_warning() {
         "{out}"
     );
     assert!(
-        out.contains("`Attention(dim=64)` (constructor arguments assumed)"),
+        out.contains("`Attention(dim=64)` (assumed dim = 64)"),
         "{out}"
     );
+    // `dim` was chosen: no shape requirement that may be the choice's.
+    assert!(!out.contains("shape-requirement"), "{out}");
     // Every output format carries it.
     let (json, _) = exportlens(&dir, &["check", "--output-format", "json", "attention.py"]);
     let doc: serde_json::Value = serde_json::from_str(&json).expect("json");
@@ -59,7 +61,7 @@ fn a_class_the_file_builds_is_checked_through_its_caller() {
     );
     assert_eq!(out.matches("warning[data-dependent]").count(), 1, "{out}");
     assert!(out.contains("assuming `Net()` called with x"), "{out}");
-    assert!(!out.contains("constructor arguments assumed"), "{out}");
+    assert!(!out.contains("assumed dim"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -89,5 +91,40 @@ fn modules_false_and_suppressions_silence_module_findings() {
     let (out, code) = exportlens(&dir, &["check", "attention.py"]);
     assert_eq!(code, 0, "{out}");
     assert!(!out.contains("warning[data-dependent]"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A script beside the model that builds the class passes the arguments
+/// the model is analysed with, resolved from its constants: nothing is
+/// assumed of the constructor, so the size the first Linear requires is
+/// reported too.
+#[test]
+fn a_script_beside_the_model_gives_the_constructor_arguments() {
+    let dir = workspace(
+        "model_files",
+        "script",
+        &[
+            ("attention.py", ATTENTION),
+            (
+                "train.py",
+                "import torch\nfrom attention import Attention\n\nWIDTH = 96\nmodel = Attention(WIDTH, heads=WIDTH // 32)\n",
+            ),
+        ],
+    );
+    let (out, code) = exportlens(&dir, &["check", "attention.py"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("attention.py:15:12: warning[data-dependent]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`Attention(dim=96, heads=3)` (as called at train.py:5)"),
+        "{out}"
+    );
+    assert!(out.contains("requires `x.size(3) == 96`"), "{out}");
+    let (modules, _) = exportlens(&dir, &["modules", "--json", "attention.py"]);
+    let doc: serde_json::Value = serde_json::from_str(&modules).expect("json");
+    assert_eq!(doc[0]["init"], "dim=96, heads=3", "{modules}");
+    assert_eq!(doc[0]["init_assumed"], serde_json::json!([]), "{modules}");
     let _ = std::fs::remove_dir_all(&dir);
 }

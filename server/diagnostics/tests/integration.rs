@@ -301,3 +301,38 @@ fn a_module_the_entry_builds_is_reached_even_when_its_export_fails_first() {
         found.diagnostics
     );
 }
+
+/// A module whose `__init__` needs `dim`, fed a written input of width 32.
+const PROJ: &str = "from torch import nn, Tensor\nfrom jaxtyping import Float\n\n\nclass Proj(nn.Module):\n    def __init__(self, dim):\n        super().__init__()\n        self.fc = nn.Linear(dim, 8)\n\n    def forward(self, x: Float[Tensor, \"b 32\"]):\n        return self.fc(x)\n";
+
+#[test]
+fn a_shape_error_shows_only_when_no_constructor_argument_was_assumed() {
+    // Alone, `dim` is assumed, the input's width first: it exports.
+    let (found, _) = build("/w/proj.py", PROJ, &[], &Options::default(), true);
+    assert!(
+        found.visible().all(|d| d.code == "no-entry"),
+        "{:#?}",
+        found.diagnostics
+    );
+    // A script beside it builds it with 16: the mismatch is the code's, a
+    // warning (never an error: the module is still analysed on inputs
+    // exportlens chose), saying where the argument came from.
+    let script = "from proj import Proj\n\nmodel = Proj(dim=16)\n";
+    let (found, file) = build(
+        "/w/proj.py",
+        PROJ,
+        &[("/w/train.py", script)],
+        &Options::default(),
+        true,
+    );
+    let shown: Vec<_> = found.visible().filter(|d| d.code != "no-entry").collect();
+    assert_eq!(shown.len(), 1, "{:#?}", found.diagnostics);
+    let d = shown[0];
+    assert_eq!(d.severity, Severity::Warning);
+    assert_eq!(file.line_of(d.range.expect("a range").start), 11);
+    assert!(
+        d.notes[0].starts_with("assuming `Proj(dim=16)` (as called at train.py:3) called with x"),
+        "{:?}",
+        d.notes
+    );
+}

@@ -10,10 +10,11 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use syntax::ast::StmtKind;
+use tracer::entry::EntryKind;
+use tracer::entry::assumed::module_entries_in;
 use tracer::entry::assumed::{
     InputOrigin, ModuleEntry, ModuleOverride, class_def, method, trace_module,
 };
-use tracer::entry::{EntryKind, module_entries};
 use tracer::graph::MetaVal;
 use tracer::{EntryPoint, Mode, SourceFile, TraceOptions, TraceOutcome, TraceResult};
 
@@ -315,7 +316,7 @@ pub fn analyze_modules(
     overrides: &[ModuleOverride],
     mut cache: Option<&mut ModuleCache>,
 ) -> Vec<ModuleAnalysis> {
-    let entries: Vec<EntryPoint> = module_entries(file, overrides)
+    let entries: Vec<EntryPoint> = module_entries_in(file, overrides, options.workspace.as_deref())
         .into_iter()
         .filter(|e| !skip(e))
         .collect();
@@ -334,6 +335,7 @@ pub fn analyze_modules(
         entries.iter().partition(|e| is_builder(e));
     let (children, roots): (Vec<&EntryPoint>, Vec<&EntryPoint>) =
         classes.into_iter().partition(|e| is_child(e));
+    let children = callers_first(children, &calls);
     let dependencies = cache.as_ref().map(|_| Dependencies::new(file));
     let mut traced: Vec<(String, BTreeSet<u32>)> = Vec::new();
     let mut out = Vec::new();
@@ -376,6 +378,32 @@ pub fn analyze_modules(
     out
 }
 
+/// `children` ordered so that a class comes after every other child that
+/// builds it (a `Transformer` before the `Attention` it builds, whatever
+/// their order in the file): a child's trace then covers its own children
+/// when its parent's could not. Source order otherwise, and for cycles.
+fn callers_first<'e>(
+    children: Vec<&'e EntryPoint>,
+    calls: &[(&str, HashSet<String>)],
+) -> Vec<&'e EntryPoint> {
+    let builds = |outer: &str, inner: &str| {
+        outer != inner
+            && calls
+                .iter()
+                .any(|(name, called)| *name == outer && called.contains(inner))
+    };
+    let mut left = children;
+    let mut out = Vec::with_capacity(left.len());
+    while !left.is_empty() {
+        let next = left
+            .iter()
+            .position(|e| !left.iter().any(|o| builds(&o.name, &e.name)))
+            .unwrap_or(0);
+        out.push(left.remove(next));
+    }
+    out
+}
+
 /// Whether a failure of a module traced on assumed inputs holds whatever
 /// the inputs are, so the editor shows it: a data-dependent decision, a
 /// graph break other than an exception the code raised (mostly an input
@@ -386,7 +414,7 @@ pub fn shown_failure(m: &ModuleEntry, f: &tracer::Failure) -> bool {
     let raised = f.gb_code == Some("GB0088");
     // With constructor arguments exportlens chose, a shape error may be
     // the choice's.
-    let known = m.inputs_known() && !m.init_assumed;
+    let known = m.inputs_known() && !m.init_assumed();
     match f.kind {
         FailureKind::DataDependent => true,
         FailureKind::GraphBreak => !raised || known,
@@ -423,7 +451,7 @@ pub fn requirements(a: &ModuleAnalysis, r: &TraceResult) -> Vec<(u32, String)> {
             // for a constructor argument.
             if tracer::entry::assumed::size_source(lhs).is_none()
                 || (tracer::entry::assumed::size_source(rhs).is_none()
-                    && (rhs.parse::<i64>().is_err() || m.init_assumed))
+                    && (rhs.parse::<i64>().is_err() || m.init_assumed()))
             {
                 return None;
             }
@@ -564,8 +592,10 @@ pub fn export_script(
     ));
     out.push_str("import torch\nfrom torch.export import Dim, export\n\n");
     let maker = m.builder.as_deref().unwrap_or(&m.class);
-    out.push_str(&format!("from {module} import {maker}\n\n"));
     let init = m.init.as_deref().unwrap_or("");
+    let mut imported = vec![maker.to_string()];
+    imported.extend(names_in_arguments(init).into_iter().filter(|n| n != maker));
+    out.push_str(&format!("from {module} import {}\n\n", imported.join(", ")));
     out.push_str(&format!("model = {maker}({init}).eval()\n"));
     let tensor = |input: &tracer::entry::assumed::AssumedInput, dims: &[i64]| {
         let mut dims = dims.to_vec();
@@ -646,6 +676,37 @@ pub fn export_script(
     out
 }
 
+/// The global names constructor arguments read (`config=LlamaConfig(
+/// hidden_size=64)` reads `LlamaConfig`), Python's builtins left out: the
+/// export script imports them from the model's module, where the
+/// arguments were evaluated.
+fn names_in_arguments(init: &str) -> Vec<String> {
+    const BUILTINS: [&str; 14] = [
+        "int", "float", "bool", "str", "tuple", "list", "dict", "set", "range", "len", "min",
+        "max", "abs", "round",
+    ];
+    let parsed = syntax::parse(&format!("f({init})\n"));
+    let Some(StmtKind::Expr(call)) = parsed.module.body.first().map(|s| &s.kind) else {
+        return Vec::new();
+    };
+    let syntax::ast::ExprKind::Call { args, .. } = &call.kind else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for a in args {
+        let (syntax::ast::Arg::Positional(e)
+        | syntax::ast::Arg::Starred(e)
+        | syntax::ast::Arg::Keyword { value: e, .. }
+        | syntax::ast::Arg::DoubleStarred(e)) = a;
+        for n in e.names_read() {
+            if !BUILTINS.contains(&n) && !out.iter().any(|o| o == n) {
+                out.push(n.to_string());
+            }
+        }
+    }
+    out
+}
+
 /// The inputs whose dim 0 stayed symbolic in every run (a batch dim).
 pub fn batch_inputs(a: &ModuleAnalysis) -> Vec<String> {
     let Some(m) = a.module() else {
@@ -700,7 +761,7 @@ pub fn module_script(
     is_package: &dyn Fn(&std::path::Path) -> bool,
 ) -> Option<(std::path::PathBuf, String)> {
     const MODES: [Mode; 2] = [Mode::Strict, Mode::NonStrict];
-    let entry = module_entries(file, overrides)
+    let entry = module_entries_in(file, overrides, options.workspace.as_deref())
         .into_iter()
         .find(|e| e.line == class_line)?;
     let a = analyze_alone(file, &entry, &MODES, options);

@@ -7,6 +7,7 @@ mod common;
 mod cond_outputs;
 mod dead_arithmetic;
 mod draft;
+mod modules;
 mod nonstrict_python_ops;
 mod one_node_per_expression;
 mod pt2_subgraphs;

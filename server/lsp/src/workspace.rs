@@ -54,7 +54,17 @@ impl tracer::SourceProvider for Provider {
     fn read(&self, path: &Path) -> Option<Arc<str>> {
         (self.0)(path)
     }
+
+    /// A model file's neighbours, searched for calls of its classes: the
+    /// files on disk (an open document is read through `read`).
+    fn python_files(&self, dir: &Path) -> Vec<(PathBuf, u64)> {
+        pyenv::files::python_files_in(dir, MAX_LISTED_FILES)
+    }
 }
+
+/// The files of one folder a search for calls of a model's classes looks
+/// at, at most.
+const MAX_LISTED_FILES: usize = 512;
 
 impl Imports {
     /// The tracer's view of the workspace for an entry file at `path`.

@@ -189,6 +189,34 @@ fn is_python(path: &Path) -> bool {
     )
 }
 
+/// The `.py` files directly in the folder `dir` (regular files, not
+/// following links to folders), each with its size in bytes, at most
+/// `max` of them in the order the folder lists them; none when `dir` is
+/// not a folder or is a virtual environment's or an installed package's
+/// (a [`DEFAULT_EXCLUDES`] name such as `site-packages` on its path). The
+/// tracer's providers list a model file's neighbours with it.
+pub fn python_files_in(dir: &Path, max: usize) -> Vec<(PathBuf, u64)> {
+    let excluded = dir.components().any(|c| {
+        let name = c.as_os_str().to_string_lossy();
+        DEFAULT_EXCLUDES.contains(&name.as_ref()) && name != "target" || name == "dist-packages"
+    });
+    if excluded || dir.join("pyvenv.cfg").exists() {
+        return Vec::new();
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "py"))
+        .filter_map(|e| {
+            let meta = e.metadata().ok().filter(std::fs::Metadata::is_file)?;
+            Some((e.path(), meta.len()))
+        })
+        .take(max)
+        .collect()
+}
+
 /// The Python files of `path`: itself when it is a file, else those found
 /// walking it with `options`.
 pub fn python_files(
@@ -423,5 +451,28 @@ mod tests {
             python_files(&root.join("notes.txt"), &options, &mut out),
             Err(PathError::NotPython(root.join("notes.txt")))
         );
+    }
+
+    #[test]
+    fn a_folders_own_python_files_are_listed_but_not_an_installed_packages() {
+        let root = temp("neighbours");
+        write(&root.join("model.py"), "x = 1\n");
+        write(&root.join("train.py"), "import model\n");
+        write(&root.join("notes.txt"), "");
+        write(&root.join("sub/deeper.py"), "");
+        let mut found: Vec<(String, u64)> = python_files_in(&root, 10)
+            .into_iter()
+            .map(|(p, n)| (p.file_name().unwrap().to_string_lossy().into_owned(), n))
+            .collect();
+        found.sort();
+        assert_eq!(
+            found,
+            [("model.py".to_string(), 6), ("train.py".to_string(), 13)]
+        );
+        assert_eq!(python_files_in(&root, 1).len(), 1);
+        let site = root.join("lib/python3.11/site-packages/pkg");
+        write(&site.join("m.py"), "");
+        assert!(python_files_in(&site, 10).is_empty());
+        assert!(python_files_in(&root.join("missing"), 10).is_empty());
     }
 }

@@ -672,6 +672,224 @@ fn unknown_target_has_no_kernel() {
 }
 
 #[test]
+fn a_custom_operator_has_no_kernel_and_says_why() {
+    let env = ShapeEnv::new();
+    let mut ctx = Ctx::new(&env, Limits::default());
+    let target = "torch._ops.mylib.twice.default";
+    let n = node(target, DType::F32, &[1]);
+    let a = Args {
+        pos: vec![t(&[1.], &[1])],
+        kw: vec![],
+    };
+    let e = kernels::call(&mut ctx, target, &n, &a).unwrap_err();
+    assert_eq!(e.kind, ErrorKind::NoKernel);
+    assert!(
+        e.message.contains("custom operator mylib.twice.default")
+            && e.message.contains("torch.library"),
+        "{}",
+        e.message
+    );
+}
+
+/// Values below are what torch 2.15 gives for the same calls.
+#[test]
+fn scatter_family() {
+    let x = || t(&[1., 2., 3., 4., 5., 6.], &[2, 3]);
+    let idx = || ti(&[2., 0., 1., 1.], &[2, 2]);
+    let src = || t(&[10., 20., 30., 40.], &[2, 2]);
+    let f32 = DType::F32;
+    let r = run(
+        "aten.scatter.src",
+        f32,
+        &[2, 3],
+        vec![x(), RVal::Int(1), idx(), src()],
+    );
+    assert_close(&r, &[20., 2., 10., 4., 40., 6.]);
+    let r = run(
+        "aten.scatter.value",
+        f32,
+        &[2, 3],
+        vec![x(), RVal::Int(1), idx(), RVal::Float(7.)],
+    );
+    assert_close(&r, &[7., 2., 7., 4., 7., 6.]);
+    let r = run_kw(
+        "aten.scatter.reduce",
+        f32,
+        &[2, 3],
+        vec![x(), RVal::Int(1), idx(), src()],
+        vec![("reduce", RVal::Str("add".into()))],
+    );
+    assert_close(&r, &[21., 2., 13., 4., 75., 6.]);
+    let r = run(
+        "aten.scatter_add.default",
+        f32,
+        &[2, 3],
+        vec![x(), RVal::Int(1), idx(), src()],
+    );
+    assert_close(&r, &[21., 2., 13., 4., 75., 6.]);
+    let r = run_kw(
+        "aten.scatter_reduce.two",
+        f32,
+        &[2, 3],
+        vec![x(), RVal::Int(1), idx(), src(), RVal::Str("amax".into())],
+        vec![("include_self", RVal::Bool(false))],
+    );
+    assert_close(&r, &[20., 2., 10., 4., 40., 6.]);
+    let r = run(
+        "aten.scatter_reduce.two",
+        f32,
+        &[2, 3],
+        vec![x(), RVal::Int(1), idx(), src(), RVal::Str("mean".into())],
+    );
+    assert_close(&r, &[10.5, 2., 6.5, 4., 25., 6.]);
+    let mask =
+        RVal::Tensor(T::from_f64(vec![0., 0., 0., 1., 1., 1.], &[2, 3], DType::Bool).unwrap());
+    let r = run(
+        "aten.masked_scatter.default",
+        f32,
+        &[2, 3],
+        vec![x(), mask, t(&[9., 8., 7.], &[3])],
+    );
+    assert_close(&r, &[1., 2., 3., 9., 8., 7.]);
+    let env = ShapeEnv::new();
+    let mut ctx = Ctx::new(&env, Limits::default());
+    let n = node("aten.scatter.value", f32, &[2, 3]);
+    let bad = Args {
+        pos: vec![x(), RVal::Int(1), ti(&[3.], &[1, 1]), RVal::Float(1.)],
+        kw: vec![],
+    };
+    let e = kernels::call(&mut ctx, "aten.scatter.value", &n, &bad).unwrap_err();
+    assert!(e.message.contains("out of bounds"), "{}", e.message);
+}
+
+#[test]
+fn lerp_bucketize_cdist_and_norms() {
+    let f32 = DType::F32;
+    let r = run(
+        "aten.lerp.Tensor",
+        f32,
+        &[2],
+        vec![
+            t(&[0., 10.], &[2]),
+            t(&[10., 20.], &[2]),
+            t(&[0.25, 0.75], &[2]),
+        ],
+    );
+    assert_close(&r, &[2.5, 17.5]);
+    let r = run(
+        "aten.lerp.Scalar",
+        f32,
+        &[2],
+        vec![t(&[0., 10.], &[2]), t(&[10., 20.], &[2]), RVal::Float(0.5)],
+    );
+    assert_close(&r, &[5., 15.]);
+    let values = || t(&[0.5, 1., 2.5], &[3]);
+    let bounds = || t(&[1., 2., 3.], &[3]);
+    let r = run(
+        "aten.bucketize.Tensor",
+        DType::I64,
+        &[3],
+        vec![values(), bounds()],
+    );
+    assert_close(&r, &[0., 0., 2.]);
+    let r = run_kw(
+        "aten.bucketize.Tensor",
+        DType::I64,
+        &[3],
+        vec![values(), bounds()],
+        vec![("right", RVal::Bool(true))],
+    );
+    assert_close(&r, &[0., 1., 2.]);
+    let a = || t(&[0., 0., 3., 4.], &[2, 2]);
+    let b = || t(&[0., 0., 1., 1., 3., 0.], &[3, 2]);
+    let r = run("aten.cdist.default", f32, &[2, 3], vec![a(), b()]);
+    assert_close(&r, &[0., 1.4142135, 3., 5., 3.6055512, 4.]);
+    let r = run(
+        "aten.cdist.default",
+        f32,
+        &[2, 3],
+        vec![a(), b(), RVal::Float(1.)],
+    );
+    assert_close(&r, &[0., 2., 3., 7., 5., 4.]);
+    let x = || t(&[1., 2., 3., 4., 5., 6.], &[2, 3]);
+    let r = run(
+        "aten.linalg_norm.default",
+        f32,
+        &[2],
+        vec![x(), RVal::None, ints(&[-1])],
+    );
+    assert_close(&r, &[3.7416575, 8.7749643]);
+    let r = run("aten.linalg_norm.default", f32, &[], vec![x()]);
+    assert_close(&r, &[9.5393920]);
+    let r = run(
+        "aten.linalg_norm.ord_str",
+        f32,
+        &[],
+        vec![x(), RVal::Str("fro".into())],
+    );
+    assert_close(&r, &[9.5393920]);
+    let r = run(
+        "aten.linalg_norm.default",
+        f32,
+        &[3],
+        vec![x(), RVal::Int(1), ints(&[0])],
+    );
+    assert_close(&r, &[5., 7., 9.]);
+}
+
+#[test]
+fn tile_argsort_and_constructed_sequences() {
+    let f32 = DType::F32;
+    let r = run(
+        "aten.tile.default",
+        f32,
+        &[1, 4],
+        vec![t(&[1., 2.], &[1, 2]), ints(&[2])],
+    );
+    assert_close(&r, &[1., 2., 1., 2.]);
+    let r = run(
+        "aten.tile.default",
+        f32,
+        &[2, 4],
+        vec![t(&[1., 2.], &[2]), ints(&[2, 2])],
+    );
+    assert_close(&r, &[1., 2., 1., 2., 1., 2., 1., 2.]);
+    let row = || t(&[3., 1., 2.], &[1, 3]);
+    let r = run("aten.argsort.default", DType::I64, &[1, 3], vec![row()]);
+    assert_close(&r, &[1., 2., 0.]);
+    let r = run(
+        "aten.argsort.default",
+        DType::I64,
+        &[1, 3],
+        vec![row(), RVal::Int(-1), RVal::Bool(true)],
+    );
+    assert_close(&r, &[0., 2., 1.]);
+    let r = run(
+        "aten.argsort.stable",
+        DType::I64,
+        &[1, 3],
+        vec![row(), RVal::Bool(true), RVal::Int(1)],
+    );
+    assert_close(&r, &[1., 2., 0.]);
+    let r = run(
+        "aten.logspace.default",
+        f32,
+        &[3],
+        vec![RVal::Int(0), RVal::Int(2), RVal::Int(3)],
+    );
+    assert_close(&r, &[1., 10., 100.]);
+    let r = run(
+        "aten.kaiser_window.beta",
+        f32,
+        &[4],
+        vec![RVal::Int(4), RVal::Bool(false), RVal::Float(5.)],
+    );
+    assert_close(&r, &[0.036710888, 0.77532196, 0.77532196, 0.036710888]);
+    let r = run("aten.hann_window.default", f32, &[4], vec![RVal::Int(4)]);
+    assert_close(&r, &[0., 0.5, 1., 0.5]);
+}
+
+#[test]
 fn deterministic_fill_matches_schema() {
     let x = runtime::inputs::fill(&[2], 1, DType::F64).unwrap();
     let v = x.to_f64().unwrap();

@@ -132,6 +132,10 @@ pub struct TraceResult {
     /// The trace started from installed libraries' state an earlier trace
     /// on its thread kept (`interp::reuse`) instead of running their code.
     pub reused_libraries: bool,
+    /// An entry on assumed inputs whose constructor arguments were
+    /// completed while building it (a config object shrunk): the
+    /// arguments as built, call text (see [`assumed`]).
+    pub built_init: Option<String>,
 }
 
 /// The values an entry exports with.
@@ -257,6 +261,7 @@ pub fn trace_entry_with(
             partial: None,
             hint_conflicts: Vec::new(),
             reused_libraries: false,
+            built_init: None,
         }
     })
 }
@@ -341,6 +346,7 @@ fn trace_once(
         partial,
         hint_conflicts,
         reused_libraries,
+        built_init: interp.built_init.take(),
     };
     crate::interp::reuse::keep(&reuse_key, interp, kept, &mut collector);
     result

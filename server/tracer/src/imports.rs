@@ -25,12 +25,27 @@ use crate::SourceFile;
 /// (or cannot be read).
 pub trait SourceProvider {
     fn read(&self, path: &Path) -> Option<Arc<str>>;
+
+    /// The Python files directly in the folder `dir`, each with its size
+    /// in bytes, in any order: where a model file's neighbours are looked
+    /// up for calls of its classes (`entry::assumed`). None by default (a
+    /// provider that cannot list folders).
+    fn python_files(&self, _dir: &Path) -> Vec<(PathBuf, u64)> {
+        Vec::new()
+    }
 }
 
 /// In-memory files, for tests and embedders.
 impl SourceProvider for HashMap<PathBuf, String> {
     fn read(&self, path: &Path) -> Option<Arc<str>> {
         self.get(path).map(|s| Arc::from(s.as_str()))
+    }
+
+    fn python_files(&self, dir: &Path) -> Vec<(PathBuf, u64)> {
+        self.iter()
+            .filter(|(p, _)| p.parent() == Some(dir) && p.extension().is_some_and(|e| e == "py"))
+            .map(|(p, text)| (p.clone(), text.len() as u64))
+            .collect()
     }
 }
 
@@ -229,6 +244,24 @@ impl Workspace {
             .borrow_mut()
             .insert(path.to_path_buf(), text.clone());
         text
+    }
+
+    /// The text at `path` without counting it among the files the
+    /// analysis read ([`Workspace::files`]): a file looked at only to see
+    /// whether it matters.
+    pub fn peek(&self, path: &Path) -> Option<Arc<str>> {
+        if let Some(t) = self.texts.borrow().get(path) {
+            return t.clone();
+        }
+        self.provider.read(path)
+    }
+
+    /// The Python files directly in `dir` with their sizes, sorted by path
+    /// ([`SourceProvider::python_files`]).
+    pub fn python_files(&self, dir: &Path) -> Vec<(PathBuf, u64)> {
+        let mut files = self.provider.python_files(dir);
+        files.sort();
+        files
     }
 
     /// The parsed file at `path`, read and parsed once.

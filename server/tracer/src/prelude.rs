@@ -110,6 +110,12 @@ pub static MODULES: &[PreludeModule] = &[
         source: include_str!("../prelude/torch_profiler.py"),
     },
     PreludeModule {
+        name: "torch.library",
+        path: "<exportlens prelude>/torch/library.py",
+        namespace: "torch.library",
+        source: include_str!("../prelude/library.py"),
+    },
+    PreludeModule {
         name: "torch.storage",
         path: "<exportlens prelude>/torch/storage.py",
         namespace: "torch.storage",

@@ -134,6 +134,10 @@ pub struct Dict {
     /// `collections.defaultdict`'s factory: called for a missing key read
     /// with `d[key]`, its result stored.
     pub default_factory: Option<Value>,
+    /// The instance attributes of an `OrderedDict` or `defaultdict`
+    /// (which, unlike a plain dict, have a `__dict__`); `None` for a
+    /// plain dict, whose attributes cannot be set.
+    pub attrs: Option<Vec<(String, Value)>>,
 }
 
 impl Dict {

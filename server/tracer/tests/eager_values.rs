@@ -104,3 +104,22 @@ assert [t.tolist() for t in torch.arange(6).chunk(3)] == [[0, 1], [2, 3], [4, 5]
 ",
     );
 }
+
+#[test]
+fn window_functions_and_logspace_hold_torchs_values() {
+    exports(
+        "\
+def close(a, b):
+    return len(a) == len(b) and all(abs(x - y) < 1e-6 for x, y in zip(a, b))
+assert torch.hann_window(4).tolist() == [0.0, 0.5, 1.0, 0.5]
+assert torch.hann_window(5, periodic=False).tolist() == [0.0, 0.5, 1.0, 0.5, 0.0]
+assert torch.hamming_window(4, False, 0.5, 0.5).tolist() == [0.0, 0.75, 0.7499999403953552, 0.0]
+assert torch.bartlett_window(5, periodic=False).tolist() == [0.0, 0.5, 1.0, 0.5, 0.0]
+assert close(torch.kaiser_window(6, periodic=False, beta=8.0).tolist(), [0.002338829915970564, 0.2267768234014511, 0.8598017692565918, 0.8598017692565918, 0.2267768234014511, 0.002338829915970564])
+assert close(torch.kaiser_window(5).tolist(), [5.2773437346331775e-05, 0.10171971470117569, 0.7929394245147705, 0.7929394245147705, 0.10171971470117569])
+assert torch.kaiser_window(1).tolist() == [1.0]
+assert torch.logspace(0, 2, 3).tolist() == [1.0, 10.0, 100.0]
+assert torch.logspace(0, 3, 4, base=2).tolist() == [1.0, 2.0, 4.0, 8.0]
+",
+    );
+}

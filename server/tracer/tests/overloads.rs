@@ -159,3 +159,92 @@ fn aliases_and_transposing_attributes_record_ops_of_their_own() {
         ["aten.unsqueeze.default", "aten.mT.default"]
     );
 }
+
+#[test]
+fn scatter_overloads_follow_the_source_and_reduce() {
+    let idx = "torch.zeros(3, 2, dtype=torch.long)";
+    assert_eq!(
+        targets(&format!("x.scatter(1, {idx}, 1.0)"))[1],
+        "aten.scatter.value"
+    );
+    assert_eq!(
+        targets(&format!("x.scatter(1, {idx}, y[:, :2])"))[2],
+        "aten.scatter.src"
+    );
+    assert_eq!(
+        targets(&format!(
+            "x.clone().scatter_(1, {idx}, y[:, :2], reduce='add')"
+        ))[3],
+        "aten.scatter_.reduce"
+    );
+    assert_eq!(
+        targets(&format!(
+            "x.clone().scatter_(1, {idx}, value=2.0, reduce='multiply')"
+        ))[2],
+        "aten.scatter_.value_reduce"
+    );
+    assert_eq!(
+        targets(&format!("torch.scatter_add(x, 1, {idx}, y)"))[1],
+        "aten.scatter_add.default"
+    );
+    assert_eq!(
+        targets(&format!("x.scatter_reduce(1, {idx}, y, 'amax')"))[1],
+        "aten.scatter_reduce.two"
+    );
+}
+
+#[test]
+fn lerp_argsort_bucketize_and_norm_overloads() {
+    assert_eq!(targets("x.lerp(y, 0.5)"), ["aten.lerp.Scalar"]);
+    assert_eq!(targets("torch.lerp(x, y, y)"), ["aten.lerp.Tensor"]);
+    assert_eq!(targets("x.clone().lerp_(y, 0.5)")[1], "aten.lerp_.Scalar");
+    assert_eq!(targets("x.argsort()"), ["aten.argsort.default"]);
+    assert_eq!(
+        targets("torch.argsort(x, stable=True)"),
+        ["aten.argsort.stable"]
+    );
+    assert_eq!(
+        targets("torch.bucketize(x, torch.arange(3.0))")[1],
+        "aten.bucketize.Tensor"
+    );
+    assert_eq!(
+        targets("torch.bucketize(2, y[0])")[1],
+        "aten.bucketize.Scalar"
+    );
+    assert_eq!(
+        targets("torch.linalg.norm(x)"),
+        ["aten.linalg_norm.default"]
+    );
+    assert_eq!(
+        targets("torch.linalg.norm(x, 'fro')"),
+        ["aten.linalg_norm.ord_str"]
+    );
+}
+
+#[test]
+fn window_overloads_are_named_after_the_last_argument_given() {
+    assert_eq!(
+        targets("x[0] * torch.kaiser_window(4)")[1],
+        "aten.kaiser_window.default"
+    );
+    assert_eq!(
+        targets("x[0] * torch.kaiser_window(4, False)")[1],
+        "aten.kaiser_window.periodic"
+    );
+    assert_eq!(
+        targets("x[0] * torch.kaiser_window(4, beta=8.0, periodic=False)")[1],
+        "aten.kaiser_window.beta"
+    );
+    assert_eq!(
+        targets("x[0] * torch.hann_window(4, periodic=False)")[1],
+        "aten.hann_window.periodic"
+    );
+    assert_eq!(
+        targets("x[0] * torch.hamming_window(4, True, 0.5)")[1],
+        "aten.hamming_window.periodic_alpha"
+    );
+    assert_eq!(
+        targets("x[0] * torch.logspace(0, 2, 4)")[1],
+        "aten.logspace.default"
+    );
+}

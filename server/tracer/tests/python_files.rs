@@ -95,6 +95,6 @@ fn a_false_assert_is_reported() {
 
 #[test]
 fn an_unmodelled_function_is_reported() {
-    let found = problems("unknown.py", "import math\nassert math.hypot(3, 4) == 5\n");
+    let found = problems("unknown.py", "import math\nassert math.lgamma(1) == 0.0\n");
     assert!(!found.is_empty());
 }

@@ -9,13 +9,15 @@
 //!
 //! Sub-modules: [`pointwise`] (elementwise arithmetic, activations,
 //! comparisons), [`reduce`] (sums, means, extrema), [`shape`] (views,
-//! indexing, joining, constructors), [`nn`] (linear algebra, convolution,
+//! indexing, joining, constructors), [`scatter`] (the scatter family,
+//! `bucketize`), [`nn`] (linear algebra, convolution,
 //! pooling, normalization, attention, recurrent layers).
 
 pub mod conv;
 pub mod nn;
 pub mod pointwise;
 pub mod reduce;
+pub mod scatter;
 pub mod shape;
 
 use std::collections::HashMap;
@@ -203,6 +205,7 @@ pub fn entries() -> impl Iterator<Item = (&'static str, KernelFn)> {
         .iter()
         .chain(reduce::KERNELS)
         .chain(shape::KERNELS)
+        .chain(scatter::KERNELS)
         .chain(nn::KERNELS)
         .copied()
         .chain(random)
@@ -250,6 +253,11 @@ pub const NOT_RUNNABLE: &[(&str, &str)] = &[
         "output length depends on the values: no kernel yet",
     ),
     ("aten.bilinear", "bilinear form: no kernel yet"),
+    (
+        "aten.polar",
+        "complex result: quick runs hold real tensors only",
+    ),
+    ("aten.linalg_qr", "QR decomposition: no kernel yet"),
     // ----- reductions --------------------------------------------------------------------
     ("aten.aminmax", "a pair of reductions: no kernel yet"),
     ("aten.std_mean", "a pair of reductions: no kernel yet"),
@@ -412,6 +420,9 @@ pub const NOT_RUNNABLE: &[(&str, &str)] = &[
 
 /// Run the kernel of `target`.
 pub fn call(ctx: &mut Ctx, target: &str, node: &Node, args: &Args) -> Res<RVal> {
+    if let Some(op) = target.strip_prefix("torch._ops.") {
+        return Err(Error::new(ErrorKind::NoKernel, custom_op_reason(op)));
+    }
     let (Some(kernel), Some((_, op, overload))) = (kernel_of(target), split_target(target)) else {
         return Err(Error::new(
             ErrorKind::NoKernel,
@@ -426,6 +437,15 @@ pub fn call(ctx: &mut Ctx, target: &str, node: &Node, args: &Args) -> Res<RVal> 
             op,
             overload,
         },
+    )
+}
+
+/// Why a custom operator's node (`torch._ops.NS.NAME.default`, defined
+/// with `torch.library`) does not run: its implementation is Python code
+/// of the model's, which quick runs do not execute.
+fn custom_op_reason(op: &str) -> String {
+    format!(
+        "no kernel for the custom operator {op}: quick runs do not run the Python implementation a torch.library operator has"
     )
 }
 

@@ -1062,6 +1062,55 @@ fn cosine_similarity(node: &Node, a: &Args) -> Res<T> {
     T::from_f64(out, &rp.drop_shape, out_dtype(node).unwrap_or(x1.dt))
 }
 
+/// `cdist(x1, x2, p)`: the p-norm distance between each row of `x1` and
+/// each row of `x2`, batch dims broadcast (`[*, r1, m]`, `[*, r2, m]` ->
+/// `[*, r1, r2]`).
+fn cdist(node: &Node, a: &Args) -> Res<T> {
+    let x1 = a.tensor(0, "x1")?;
+    let x2 = a.tensor(1, "x2")?;
+    let p = a.f64_or(2, "p", 2.0)?;
+    let (r1, r2) = (x1.rank(), x2.rank());
+    if r1 < 2 || r2 < 2 || x1.dims()[r1 - 1] != x2.dims()[r2 - 1] {
+        return Err(Error::runtime(
+            "cdist: X1 and X2 must have the same number of columns",
+        ));
+    }
+    let (n1, n2, m) = (x1.dims()[r1 - 2], x2.dims()[r2 - 2], x1.dims()[r1 - 1]);
+    let batch = candle_core::Shape::from(&x1.dims()[..r1 - 2])
+        .broadcast_shape_binary_op(&candle_core::Shape::from(&x2.dims()[..r2 - 2]), "cdist")?;
+    let full = |x: &T, n: usize| -> Res<Vec<f64>> {
+        let mut dims = batch.dims().to_vec();
+        dims.extend([n, m]);
+        T {
+            t: x.t.broadcast_as(dims)?.contiguous()?,
+            dt: x.dt,
+        }
+        .to_f64()
+    };
+    let (u, v) = (full(x1, n1)?, full(x2, n2)?);
+    let count: usize = batch.dims().iter().product();
+    let mut out = Vec::with_capacity(count * n1 * n2);
+    for b in 0..count {
+        for i in 0..n1 {
+            let row = &u[(b * n1 + i) * m..(b * n1 + i + 1) * m];
+            for j in 0..n2 {
+                let other = &v[(b * n2 + j) * m..(b * n2 + j + 1) * m];
+                let diffs = row.iter().zip(other).map(|(x, y)| (x - y).abs());
+                out.push(if p.is_infinite() {
+                    diffs.fold(0.0, f64::max)
+                } else if p == 0.0 {
+                    diffs.filter(|d| *d != 0.0).count() as f64
+                } else {
+                    diffs.map(|d| d.powf(p)).sum::<f64>().powf(1.0 / p)
+                });
+            }
+        }
+    }
+    let mut dims = batch.dims().to_vec();
+    dims.extend([n1, n2]);
+    T::from_f64(out, &dims, out_dtype(node).unwrap_or(x1.dt))
+}
+
 /// `pairwise_distance(x1, x2, p, eps, keepdim)`: the p-norm of
 /// `x1 - x2 + eps` over the last dimension.
 fn pairwise_distance(node: &Node, a: &Args) -> Res<T> {
@@ -1496,6 +1545,7 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.cosine_similarity", |_, k| {
         tensor(cosine_similarity(k.node, k.args))
     }),
+    ("aten.cdist", |_, k| tensor(cdist(k.node, k.args))),
     ("aten.pairwise_distance", |_, k| {
         tensor(pairwise_distance(k.node, k.args))
     }),

@@ -300,6 +300,7 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.isfinite", |_, k| predicate(k, f64::is_finite)),
     // ----- selection, clamping, fills --------------------------------------------------
     ("aten.where", |_, k| where_(k)),
+    ("aten.lerp", |_, k| lerp(k)),
     ("aten.masked_fill", |_, k| masked_fill(k)),
     ("aten.clamp", |_, k| clamp(k, Bounds::Both)),
     ("aten.clip", |_, k| clamp(k, Bounds::Both)),
@@ -580,6 +581,41 @@ fn addc(k: &Call, f: impl Fn(f64, f64) -> f64) -> Res<RVal> {
     let value = a.f64_or(3, "value", 1.0)?;
     let combined = zip_map(&t1, &t2, DType::F64, |p, q| value * f(p, q))?;
     Ok(RVal::Tensor(zip_map(&x, &combined, dt, |p, q| p + q)?))
+}
+
+/// `lerp(input, end, weight)`: `input + weight * (end - input)`, computed
+/// as torch's kernel does (from `end` backwards when `|weight| >= 0.5`).
+fn lerp(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let dt = out_dtype(k.node).unwrap_or(DType::F32);
+    let x = as_tensor(a.pos.first().unwrap_or(&RVal::None), dt)?;
+    let end = as_tensor(a.get(1, "end").unwrap_or(&RVal::None), dt)?;
+    let w = as_tensor(a.get(2, "weight").unwrap_or(&RVal::None), dt)?;
+    let shape =
+        x.t.shape()
+            .broadcast_shape_binary_op(end.t.shape(), "lerp")?
+            .broadcast_shape_binary_op(w.t.shape(), "lerp")?;
+    let full = |t: &T| -> Res<Vec<f64>> {
+        T {
+            t: t.t.broadcast_as(&shape)?.contiguous()?,
+            dt: t.dt,
+        }
+        .to_f64()
+    };
+    let (s, e, w) = (full(&x)?, full(&end)?, full(&w)?);
+    let v: Vec<f64> = s
+        .iter()
+        .zip(&e)
+        .zip(&w)
+        .map(|((s, e), w)| {
+            if w.abs() < 0.5 {
+                s + w * (e - s)
+            } else {
+                e - (e - s) * (1.0 - w)
+            }
+        })
+        .collect();
+    Ok(RVal::Tensor(T::from_f64(v, shape.dims(), dt)?))
 }
 
 fn where_(k: &Call) -> Res<RVal> {

@@ -179,6 +179,7 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.std", |c, k| variance(c, k, true)),
     ("aten.var", |c, k| variance(c, k, false)),
     ("aten.linalg_vector_norm", vector_norm),
+    ("aten.linalg_norm", linalg_norm),
     ("aten.cumsum", |_, k| cumulative(k, true)),
     ("aten.cumprod", |_, k| cumulative(k, false)),
     ("aten.histc", histc),
@@ -297,6 +298,46 @@ fn vector_norm(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
         .map(|row| {
             if p.is_infinite() {
                 row.iter().fold(0.0f64, |m, v| m.max(v.abs()))
+            } else if p == 0.0 {
+                row.iter().filter(|v| **v != 0.0).count() as f64
+            } else {
+                sum(&row.iter().map(|v| v.abs().powf(p)).collect::<Vec<_>>()).powf(1.0 / p)
+            }
+        })
+        .collect();
+    let dt = out_dtype(k.node).unwrap_or(x.dt);
+    Ok(RVal::Tensor(finish(ctx, k.node, &r, vals, dt)?))
+}
+
+/// `linalg.norm(input, ord=None, dim=None, keepdim=False)`: a vector norm
+/// over one dim or every element, the Frobenius norm (`'fro'`, or no
+/// order) over two; other matrix norms have no kernel yet.
+fn linalg_norm(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let ord = a.opt(1, "ord");
+    let dims = dims_arg(a, 2, "dim", x.rank())?;
+    let p = match ord {
+        None => 2.0,
+        Some(RVal::Str(s)) if s == "fro" => 2.0,
+        Some(v) if dims.len() == 1 || a.opt(2, "dim").is_none() && x.rank() == 1 => v
+            .as_f64()
+            .ok_or_else(|| Error::runtime("linalg.norm: the order is not a number"))?,
+        Some(v) => {
+            return Err(Error::new(
+                crate::error::ErrorKind::NoKernel,
+                format!("no kernel for the matrix norm of order {v:?}"),
+            ));
+        }
+    };
+    let r = rows(x, &dims)?;
+    let vals: Vec<f64> = r
+        .rows()
+        .map(|row| {
+            if p.is_infinite() && p > 0.0 {
+                row.iter().fold(0.0f64, |m, v| m.max(v.abs()))
+            } else if p.is_infinite() {
+                row.iter().fold(f64::INFINITY, |m, v| m.min(v.abs()))
             } else if p == 0.0 {
                 row.iter().filter(|v| **v != 0.0).count() as f64
             } else {

@@ -260,6 +260,7 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.flip", |_, k| flip(k)),
     ("aten.roll", |_, k| roll(k)),
     ("aten.repeat", repeat),
+    ("aten.tile", tile),
     ("aten.repeat_interleave.self_int", |_, k| {
         repeat_interleave(k)
     }),
@@ -292,6 +293,12 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
         arange(c, k, Range::StartEndStep)
     }),
     ("aten.linspace", linspace),
+    ("aten.logspace", logspace),
+    ("aten.hann_window", window),
+    ("aten.hamming_window", window),
+    ("aten.blackman_window", window),
+    ("aten.bartlett_window", window),
+    ("aten.kaiser_window", window),
     ("aten.eye", eye),
     // ----- scalars and assertions -------------------------------------------------------
     ("aten.item", |_, k| k.args.tensor(0, "self")?.item_value()),
@@ -303,6 +310,7 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     }),
     ("aten.nonzero", |_, k| nonzero(k)),
     ("aten.sort", |_, k| sort(k, false)),
+    ("aten.argsort", |_, k| argsort(k)),
     ("aten.topk", |_, k| sort(k, true)),
 ];
 
@@ -579,9 +587,26 @@ fn roll(k: &Call) -> Res<RVal> {
     Ok(RVal::Tensor(t))
 }
 
+/// `tile(dims)`: `repeat` with leading ones added to the shorter of the
+/// repeats and the input's sizes.
+fn tile(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let x = k.args.tensor(0, "self")?;
+    let mut reps = k.args.ints(1, "dims")?.unwrap_or_default();
+    if reps.len() < x.rank() {
+        let mut padded = vec![1; x.rank() - reps.len()];
+        padded.extend(reps);
+        reps = padded;
+    }
+    repeat_by(ctx, k, x, &reps)
+}
+
 fn repeat(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
     let x = k.args.tensor(0, "self")?;
     let reps = k.args.ints(1, "repeats")?.unwrap_or_default();
+    repeat_by(ctx, k, x, &reps)
+}
+
+fn repeat_by(ctx: &mut Ctx, k: &Call, x: &T, reps: &[i64]) -> Res<RVal> {
     let shape = target_shape(ctx, k.node)?;
     ctx.check_alloc(
         shape.iter().map(|d| *d as u128).product(),
@@ -730,6 +755,37 @@ fn linspace(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
     Ok(RVal::Tensor(T::from_f64(v, &[n], dt)?))
 }
 
+/// `logspace(start, end, steps, base=10.0)`: `base` to the powers of the
+/// evenly spaced exponents.
+fn logspace(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let s = k.args.f64_or(0, "start", 0.0)?;
+    let e = k.args.f64_or(1, "end", 0.0)?;
+    let base = k.args.f64_or(3, "base", 10.0)?;
+    let shape = target_shape(ctx, k.node)?;
+    let n = shape.first().copied().unwrap_or(0);
+    let dt = out_dtype(k.node).unwrap_or(DType::F32);
+    ctx.check_alloc(n as u128, dt.size_of() as u128)?;
+    let step = if n > 1 { (e - s) / (n - 1) as f64 } else { 0.0 };
+    let v: Vec<f64> = (0..n).map(|i| base.powf(s + step * i as f64)).collect();
+    Ok(RVal::Tensor(T::from_f64(v, &[n], dt)?))
+}
+
+/// The window functions (`hann_window`, `kaiser_window`, ...): the
+/// overload names the arguments given after the length (`periodic`, then
+/// hamming's `alpha` and `beta` or kaiser's `beta`).
+fn window(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
+    let n = k.args.int_or(0, "window_length", 0)?.max(0) as usize;
+    let dt = out_dtype(k.node).unwrap_or(DType::F32);
+    ctx.check_alloc(n as u128, dt.size_of() as u128)?;
+    let periodic = k.args.bool_or(1, "periodic", true);
+    let params: Vec<f64> = k.args.pos.iter().skip(2).filter_map(RVal::as_f64).collect();
+    let name = k.op.strip_suffix("_window").unwrap_or(k.op);
+    let kind = tracer::ops::values::Window::from_name(name)
+        .ok_or_else(|| Error::runtime(format!("no window function `{name}`")))?;
+    let v = tracer::ops::values::window(kind, n, periodic, &params, dt);
+    Ok(RVal::Tensor(T::from_f64(v, &[n], dt)?))
+}
+
 fn eye(ctx: &mut Ctx, k: &Call) -> Res<RVal> {
     let shape = target_shape(ctx, k.node)?;
     let (r, c) = (
@@ -803,6 +859,22 @@ fn nonzero(k: &Call) -> Res<RVal> {
     )?))
 }
 
+/// `argsort(dim, descending)` / `argsort.stable(*, stable, dim,
+/// descending)`: the indices `sort` gives (a stable sort either way).
+fn argsort(k: &Call) -> Res<RVal> {
+    let a = k.args;
+    let stable = k.overload == "stable";
+    let (dim_at, desc_at) = if stable { (2, 3) } else { (1, 2) };
+    let x = a.tensor(0, "self")?;
+    let d = wrap_dim(a.int_or(dim_at, "dim", -1)?, x.rank())?;
+    let desc = a.bool_or(desc_at, "descending", false);
+    let sorted = sort_by(x, d, None, desc)?;
+    match sorted {
+        RVal::List(mut items) if items.len() == 2 => Ok(items.remove(1)),
+        _ => Err(Error::runtime("argsort: sort gave no indices")),
+    }
+}
+
 /// `sort` or `topk`: values and indices along a dim.
 fn sort(k: &Call, topk: bool) -> Res<RVal> {
     let a = k.args;
@@ -818,7 +890,11 @@ fn sort(k: &Call, topk: bool) -> Res<RVal> {
             a.bool_or(2, "descending", false),
         )
     };
-    let d = wrap_dim(d, x.rank())?;
+    sort_by(x, wrap_dim(d, x.rank())?, count, desc)
+}
+
+/// Values and indices of `x` sorted along `d` (the first `count` of them).
+fn sort_by(x: &T, d: usize, count: Option<i64>, desc: bool) -> Res<RVal> {
     let r = super::reduce::rows(x, &[d])?;
     let n = if x.rank() == 0 { 1 } else { x.dims()[d] };
     let count = count.map_or(n, |c| (c.max(0) as usize).min(n));

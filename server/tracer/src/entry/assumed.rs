@@ -20,6 +20,20 @@
 //! `in_features`, an `assert C == self.dim`), the driver traces again with
 //! that size ([`crate::shape_env::ShapeEnv::hint_conflicts`]); the
 //! requirement then shows as the guard that specializes it.
+//!
+//! A class whose `__init__` needs arguments the configuration does not
+//! give is built with arguments found or assumed per parameter
+//! ([`constructor`]: calls of the class in its file and the files beside
+//! it, [`calls`]; defaults and docstrings, [`docstring`]; configuration
+//! objects shrunk, [`config`]; values that pass `__init__`'s checks,
+//! [`checks`]), each with its origin ([`InitArgument`]).
+
+mod calls;
+mod checks;
+pub mod config;
+mod constructor;
+mod docstring;
+mod literal;
 
 use std::rc::Rc;
 use std::sync::Arc;
@@ -35,6 +49,8 @@ use crate::interp::{Flow, Interp, R};
 use crate::value::{Dict, DimSpec, Provenance, Scope, Value};
 use crate::{Mode, SourceFile};
 
+pub use constructor::{ArgumentOrigin, InitArgument};
+
 /// A module traced on assumed inputs.
 #[derive(Clone, Debug)]
 pub struct ModuleEntry {
@@ -47,13 +63,15 @@ pub struct ModuleEntry {
     /// `*args` and `**kwargs` are left to their defaults).
     pub inputs: Vec<AssumedInput>,
     /// The arguments the module is built with (`dim=64, heads=4`), from
-    /// the project's configuration, a call of the class in the file, or
-    /// assumed ([`ModuleEntry::init_assumed`]); `None`: built without
-    /// arguments.
+    /// the project's configuration, else found or assumed per parameter
+    /// (`arguments`); `None`: built without arguments.
     pub init: Option<String>,
-    /// Whether exportlens chose `init`'s values (no configuration or call
-    /// gave them): what depends on them is not reported.
-    pub init_assumed: bool,
+    /// Where each argument of `init` came from, when the configuration
+    /// did not give them (empty then, and when none are needed).
+    pub arguments: Vec<InitArgument>,
+    /// `forward` takes `*args` (or only `**kwargs`): what it is called
+    /// with is not known from its signature.
+    pub variadic: bool,
 }
 
 /// What a project's configuration says of one module class or builder
@@ -155,14 +173,15 @@ impl ModuleEntry {
             })
             .collect::<Vec<_>>()
             .join(", ");
+        let sources = constructor::describe(&self.arguments);
         let model = format!(
             "`{}({})`{}",
             self.builder.as_deref().unwrap_or(&self.class),
-            self.init.as_deref().unwrap_or(""),
-            if self.init_assumed {
-                " (constructor arguments assumed)"
+            constructor::shown_text(self.init.as_deref().unwrap_or("")),
+            if sources.is_empty() {
+                String::new()
             } else {
-                ""
+                format!(" ({sources})")
             }
         );
         if inputs.is_empty() {
@@ -172,9 +191,16 @@ impl ModuleEntry {
         }
     }
 
-    /// Whether every input's shape was written down (not guessed).
+    /// Whether exportlens chose a constructor argument (no configuration,
+    /// call or docstring gave it): what depends on it is not reported.
+    pub fn init_assumed(&self) -> bool {
+        self.arguments.iter().any(|a| a.origin.is_assumed())
+    }
+
+    /// Whether every input's shape was written down (not guessed), and
+    /// `forward` takes no other inputs (`*args`).
     pub fn inputs_known(&self) -> bool {
-        self.inputs.iter().all(|i| i.origin != InputOrigin::Unknown)
+        !self.variadic && self.inputs.iter().all(|i| i.origin != InputOrigin::Unknown)
     }
 
     /// The example sizes of each input (unknown ranks as empty).
@@ -209,13 +235,27 @@ const MAX_SEARCH_TRACES: usize = 12;
 const MODULE_TIME_LIMIT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The module-level classes of `file` that define `forward` and can be
-/// built without arguments (or with the arguments an override gives), as
-/// entries (at the class name), then the module-level builder functions of
-/// such classes (`def resnet18(*, weights=None, **kwargs) -> ResNet`, every
-/// parameter defaulted; at the function name), each in source order.
-/// `overrides` are the configuration's, for this file.
+/// built (without arguments, with the arguments an override gives, or
+/// with arguments found or assumed, [`constructor`]), as entries (at the
+/// class name), then the module-level builder functions of such classes
+/// (`def resnet18(*, weights=None, **kwargs) -> ResNet`, every parameter
+/// defaulted; at the function name), each in source order. `overrides`
+/// are the configuration's, for this file. Calls of the classes are
+/// searched in this file only; [`module_entries_in`] also searches the
+/// files beside it.
 pub fn module_entries(file: &SourceFile, overrides: &[ModuleOverride]) -> Vec<EntryPoint> {
+    module_entries_in(file, overrides, None)
+}
+
+/// [`module_entries`], with calls of the classes also searched in the
+/// files of `workspace` beside the model file (see [`calls`]).
+pub fn module_entries_in(
+    file: &SourceFile,
+    overrides: &[ModuleOverride],
+    workspace: Option<&crate::imports::Workspace>,
+) -> Vec<EntryPoint> {
     let override_of = |name: &str| overrides.iter().find(|o| o.name == name);
+    let neighbours = workspace.and_then(|w| calls::Neighbours::new(w, &file.path));
     let mut out = Vec::new();
     for s in &file.module.body {
         let StmtKind::ClassDef(class) = &s.kind else {
@@ -225,22 +265,27 @@ pub fn module_entries(file: &SourceFile, overrides: &[ModuleOverride]) -> Vec<En
             continue;
         };
         let config = override_of(&class.name);
-        let mut init = config.and_then(|o| o.init.clone());
-        let mut init_assumed = false;
-        if init.is_none()
-            && let Some(constructor) = method(class, "__init__").filter(|i| requires_arguments(i))
-        {
-            match constructor_arguments(file, class, &constructor) {
-                Some((arguments, assumed)) => {
-                    init = Some(arguments);
-                    init_assumed = assumed;
-                }
-                None => continue,
-            }
-        }
         let Some(inputs) = forward_inputs(file, &forward, config) else {
             continue;
         };
+        let mut init = config.and_then(|o| o.init.clone());
+        let mut arguments = Vec::new();
+        if init.is_none()
+            && let Some(constructor) = method(class, "__init__").filter(|i| requires_arguments(i))
+        {
+            let found = constructor::constructor_arguments(
+                file,
+                class,
+                &constructor,
+                &inputs,
+                neighbours.as_ref(),
+            );
+            let Some(found) = found else {
+                continue;
+            };
+            init = Some(constructor::call_text(&found));
+            arguments = found;
+        }
         out.push(EntryPoint {
             name: class.name.clone(),
             line: file.line_of(class.name_range.start),
@@ -250,7 +295,8 @@ pub fn module_entries(file: &SourceFile, overrides: &[ModuleOverride]) -> Vec<En
                 builder: None,
                 inputs: with_example_sizes(inputs),
                 init,
-                init_assumed,
+                arguments,
+                variadic: is_variadic(&forward),
             })),
         });
     }
@@ -266,9 +312,11 @@ pub fn module_entries(file: &SourceFile, overrides: &[ModuleOverride]) -> Vec<En
         if init.is_none() && requires_arguments_from(&def.params, 0) {
             continue;
         }
-        let forward = class_def(file, class).and_then(|c| method(c, "forward"));
+        let Some(forward) = class_def(file, class).and_then(|c| method(c, "forward")) else {
+            continue;
+        };
         let inputs_config = config.or_else(|| override_of(class));
-        let Some(inputs) = forward.and_then(|f| forward_inputs(file, &f, inputs_config)) else {
+        let Some(inputs) = forward_inputs(file, &forward, inputs_config) else {
             continue;
         };
         out.push(EntryPoint {
@@ -280,201 +328,20 @@ pub fn module_entries(file: &SourceFile, overrides: &[ModuleOverride]) -> Vec<En
                 builder: Some(def.name.clone()),
                 inputs: with_example_sizes(inputs),
                 init,
-                init_assumed: false,
+                arguments: Vec::new(),
+                variadic: is_variadic(&forward),
             })),
         });
     }
     out
 }
 
-/// Constructor arguments for a class whose `__init__` requires some, from
-/// what the file knows, in order: a call of the class elsewhere in the
-/// file whose arguments are all literals (a parent module, a builder, a
-/// test); otherwise a value for each required parameter from its
-/// annotation and name ([`assumed_argument`]). The arguments as call text
-/// and whether they were assumed; `None` when a parameter cannot be given
-/// a value (a `config` object, a string).
-fn constructor_arguments(
-    file: &SourceFile,
-    class: &ClassDef,
-    init: &FunctionDef,
-) -> Option<(String, bool)> {
-    if let Some(call) = literal_call(file, &class.name) {
-        return Some((call, false));
-    }
-    let p = &init.params;
-    let mut parts = Vec::new();
-    for param in p.posonly.iter().chain(&p.args).skip(1) {
-        if param.default.is_none() {
-            let value = assumed_argument(param)?;
-            parts.push(if p.posonly.iter().any(|q| q.name == param.name) {
-                value
-            } else {
-                format!("{}={value}", param.name)
-            });
-        }
-    }
-    for param in p.kwonly.iter().filter(|q| q.default.is_none()) {
-        parts.push(format!("{}={}", param.name, assumed_argument(param)?));
-    }
-    Some((parts.join(", "), true))
-}
-
-/// The argument text of the first call `name(...)` in the file whose
-/// arguments are all literals (numbers, strings, booleans, `None`, as
-/// keywords or positions).
-fn literal_call(file: &SourceFile, name: &str) -> Option<String> {
-    let text = &file.text;
-    let pattern = format!("{name}(");
-    let mut from = 0;
-    while let Some(found) = text[from..].find(&pattern) {
-        let start = from + found;
-        from = start + pattern.len();
-        let before = text[..start].chars().next_back();
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
-            || text[..start].trim_end().ends_with("class")
-            || text[..start].trim_end().ends_with("def")
-        {
-            continue;
-        }
-        let open = start + pattern.len() - 1;
-        let mut depth = 0usize;
-        let close = text[open..].char_indices().find_map(|(i, c)| {
-            match c {
-                '(' => depth += 1,
-                ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return Some(open + i);
-                    }
-                }
-                '\n' if depth > 8 => return None,
-                _ => {}
-            }
-            None
-        })?;
-        let arguments = text[open + 1..close].trim();
-        if arguments.is_empty() || arguments.len() > 500 {
-            continue;
-        }
-        let parsed = syntax::parse(&format!("f({arguments})\n"));
-        let literal = |e: &Expr| {
-            matches!(
-                e.kind,
-                ExprKind::Int(_)
-                    | ExprKind::Float(_)
-                    | ExprKind::Str(_)
-                    | ExprKind::Bool(_)
-                    | ExprKind::NoneLit
-            )
-        };
-        let all_literal = match parsed.module.body.as_slice() {
-            [stmt] if parsed.errors.is_empty() => match &stmt.kind {
-                StmtKind::Expr(e) => match &e.kind {
-                    ExprKind::Call { args, .. } => args.iter().all(|a| match a {
-                        syntax::ast::Arg::Positional(e)
-                        | syntax::ast::Arg::Keyword { value: e, .. } => literal(e),
-                        _ => false,
-                    }),
-                    _ => false,
-                },
-                _ => false,
-            },
-            _ => false,
-        };
-        if all_literal {
-            return Some(arguments.to_string());
-        }
-    }
-    None
-}
-
-/// A value for a required constructor parameter, from its annotation
-/// (`int`, `float`, `bool`) and its name: counts of heads 4, of layers
-/// or blocks 2, kernel sizes 3, strides and groups 1, class counts 10,
-/// probabilities 0.1, flags False, any other size 64 (even, divisible by
-/// the head and group counts code usually checks). `None` for a
-/// parameter no such value fits (an object such as a `config`, a string).
-fn assumed_argument(param: &Param) -> Option<String> {
-    let name = param.name.to_ascii_lowercase();
-    let annotation = param.annotation.as_ref().map(|a| match &a.kind {
-        ExprKind::Name(n) => n.as_str(),
-        _ => "?",
-    });
-    let has = |words: &[&str]| words.iter().any(|w| name.contains(w));
-    let float_named = has(&[
-        "drop",
-        "eps",
-        "prob",
-        "rate",
-        "scale",
-        "ratio",
-        "momentum",
-        "temperature",
-    ]) || name == "p";
-    let bool_named = name.starts_with("use_")
-        || name.starts_with("is_")
-        || name.starts_with("with_")
-        || has(&[
-            "bias",
-            "causal",
-            "affine",
-            "norm_first",
-            "residual",
-            "inplace",
-        ]);
-    match annotation {
-        Some("float") => {
-            return Some(
-                if float_named && has(&["eps"]) {
-                    "1e-05"
-                } else {
-                    "0.1"
-                }
-                .into(),
-            );
-        }
-        Some("bool") => return Some("False".into()),
-        Some("int") | None => {}
-        Some(_) => return None,
-    }
-    if annotation.is_none() {
-        if has(&[
-            "config",
-            "cfg",
-            "args",
-            "opt",
-            "name",
-            "act",
-            "norm_layer",
-            "block",
-            "layer_type",
-            "mode",
-        ]) && !has(&["num_", "n_"])
-        {
-            return None;
-        }
-        if float_named {
-            return Some(if has(&["eps"]) { "1e-05" } else { "0.1" }.into());
-        }
-        if bool_named {
-            return Some("False".into());
-        }
-    }
-    let value = if has(&["head"]) {
-        4
-    } else if has(&["layer", "depth", "block", "stage"]) {
-        2
-    } else if has(&["kernel"]) {
-        3
-    } else if has(&["stride", "group", "dilation"]) {
-        1
-    } else if has(&["class", "label"]) {
-        10
-    } else {
-        64
-    };
-    Some(value.to_string())
+/// Whether a `forward` takes `*args`, or only `**kwargs`: what it is
+/// called with is not in its signature.
+fn is_variadic(forward: &FunctionDef) -> bool {
+    let p = &forward.params;
+    let named = p.posonly.len() + p.args.len() + p.kwonly.len() > 1;
+    p.vararg.is_some() || (p.kwarg.is_some() && !named)
 }
 
 /// `-> ResNet` or `-> "ResNet"`: the class a function says it returns.
@@ -773,7 +640,8 @@ fn entry_with(entry: &EntryPoint, m: &ModuleEntry, inputs: Vec<AssumedInput>) ->
             builder: m.builder.clone(),
             inputs,
             init: m.init.clone(),
-            init_assumed: m.init_assumed,
+            arguments: m.arguments.clone(),
+            variadic: m.variadic,
         })),
         ..entry.clone()
     }
@@ -917,7 +785,7 @@ pub fn trace_module(
             }
         }
     }
-    let (chosen, searched) = match (found, best) {
+    let (mut chosen, searched) = match (found, best) {
         (Some(found), _) => found,
         (None, Some((e, r, _))) => (e, r),
         (None, None) => {
@@ -925,6 +793,13 @@ pub fn trace_module(
             (entry.clone(), r)
         }
     };
+    // Arguments completed while building (a configuration object made and
+    // shrunk) are the text the other modes build with, and what is shown.
+    if let (Some(built), EntryKind::Module(m)) = (&searched.built_init, &chosen.kind) {
+        let mut m = (**m).clone();
+        m.init = Some(built.clone());
+        chosen.kind = EntryKind::Module(Arc::new(m));
+    }
     let mut searched = Some(searched);
     let runs = modes
         .iter()
@@ -1046,5 +921,48 @@ fn build(interp: &mut Interp, class: &Value, m: &ModuleEntry, globals: &Rc<Scope
         .vars
         .borrow_mut()
         .insert("__exportlens_module__".to_string(), class.clone());
-    interp.eval(&call, &scope)
+    if !init.contains(config::MARKER) {
+        return interp.eval(&call, &scope);
+    }
+    // A configuration object to make: each argument evaluated on its own,
+    // the object made from its class (see `config`), and the arguments as
+    // built kept for the other modes and the diagnostics.
+    let ExprKind::Call { args, .. } = &call.kind else {
+        return interp.eval(&call, &scope);
+    };
+    let text = format!("__exportlens_module__({init})\n");
+    let slice = |e: &Expr| text[e.range.start as usize..e.range.end as usize].to_string();
+    let mut positional = Vec::new();
+    let mut keywords = Vec::new();
+    let mut shown = Vec::new();
+    for a in args {
+        let (name, e) = match a {
+            syntax::ast::Arg::Positional(e) => (None, e),
+            syntax::ast::Arg::Keyword { name, value, .. } => (Some(name.clone()), value),
+            _ => return interp.eval(&call, &scope),
+        };
+        let (value, written) = match &e.kind {
+            ExprKind::Call { func, args } if matches!(&func.kind, ExprKind::Name(n) if n == config::MARKER) =>
+            {
+                let [syntax::ast::Arg::Positional(class_expr)] = args.as_slice() else {
+                    return interp.eval(&call, &scope);
+                };
+                let config_class = interp.eval(class_expr, &scope)?;
+                config::build_config(interp, &config_class, &slice(class_expr))?
+            }
+            _ => (interp.eval(e, &scope)?, slice(e)),
+        };
+        match name {
+            Some(n) => {
+                shown.push(format!("{n}={written}"));
+                keywords.push((n, value));
+            }
+            None => {
+                shown.push(written);
+                positional.push(value);
+            }
+        }
+    }
+    interp.built_init = Some(shown.join(", "));
+    interp.call(class, positional, keywords)
 }

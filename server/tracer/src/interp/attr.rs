@@ -13,7 +13,7 @@ use crate::python::methods::number::IntAttribute;
 use crate::python::methods::slice::SliceAttribute;
 use crate::python::names::known_names;
 use crate::python::objects::{CachedAttribute, KnownObject, PartialAttribute};
-use crate::value::{Class, Dict, DimSpec, FunctionKind, ModuleState, Object, Value};
+use crate::value::{Class, Dict, DimSpec, Function, FunctionKind, ModuleState, Object, Value};
 
 /// Installed packages whose Python source the tracer does not interpret:
 /// thin layers over compiled code (numpy, SciPy, image and data libraries)
@@ -184,6 +184,10 @@ fn code_object(interp: &mut Interp, f: &crate::value::Function) -> Value {
                 Value::Int(p.kwonly.len() as i64),
             ),
             ("co_name".to_string(), Value::str(&f.name)),
+            (
+                crate::python::stdlib::types::CODE_FUNCTION.to_string(),
+                Value::Function(Rc::new(f.with_kind(f.kind))),
+            ),
             ("co_filename".to_string(), Value::str(&f.file.path)),
         ]),
         module: None,
@@ -314,34 +318,7 @@ impl Interp {
             {
                 Ok(Value::str(b.name.rsplit('.').next().unwrap_or(&b.name)))
             }
-            Value::Function(f) if f.kind == FunctionKind::Property && name == "setter" => {
-                Ok(KnownObject::PropertySetter.bound(v.clone()))
-            }
-            Value::Function(f) if f.kind == FunctionKind::Property && name == "fget" => {
-                Ok(Value::Function(Rc::new(f.with_kind(FunctionKind::Plain))))
-            }
-            Value::Function(f) => match FunctionAttribute::from_name(name) {
-                Some(FunctionAttribute::Name | FunctionAttribute::Qualname) => {
-                    Ok(Value::str(&f.name))
-                }
-                Some(FunctionAttribute::Doc) => {
-                    Ok(f.attrs.borrow().get(name).cloned().unwrap_or(Value::None))
-                }
-                Some(FunctionAttribute::Code) => Ok(code_object(self, f)),
-                Some(FunctionAttribute::Module) => Ok(f
-                    .globals
-                    .vars
-                    .borrow()
-                    .get("__name__")
-                    .cloned()
-                    .unwrap_or_else(|| Value::str("__main__"))),
-                None => f
-                    .attrs
-                    .borrow()
-                    .get(name)
-                    .cloned()
-                    .ok_or_else(|| self.attr_error(v, name)),
-            },
+            Value::Function(f) => self.function_attr(f, v, name),
             Value::DType(d) => match DtypeAttribute::from_name(name) {
                 Some(DtypeAttribute::IsFloatingPoint) => Ok(Value::Bool(d.is_floating())),
                 Some(DtypeAttribute::IsComplex) => Ok(Value::Bool(d.is_complex())),
@@ -358,6 +335,16 @@ impl Interp {
                 ("min", DimSpec::Named { min, .. }) => Ok(min.map_or(Value::Int(0), Value::Int)),
                 ("max", DimSpec::Named { max, .. }) => Ok(max.map_or(Value::None, Value::Int)),
                 _ => Err(self.attr_error(v, name)),
+            },
+            // A bound method: its receiver and function, and the rest the
+            // function's (`__name__`, `__doc__`, `__wrapped__`...).
+            Value::BoundMethod(m) => match BoundMethodAttribute::from_name(name) {
+                Some(BoundMethodAttribute::Receiver) => Ok(m.0.clone()),
+                Some(BoundMethodAttribute::Function) => Ok(m.1.clone()),
+                None => {
+                    let function = m.1.clone();
+                    self.get_attr(&function, name)
+                }
             },
             Value::Unknown(_) => Ok(v.clone()),
             Value::SymInt(_) | Value::Int(_) => match IntAttribute::from_name(name) {
@@ -388,6 +375,17 @@ impl Interp {
                 }
             }
             Value::Tuple(_) => Ok(Value::builtin_method("tuple", name, v.clone())),
+            Value::Dict(d)
+                if let Some(found) = d
+                    .borrow()
+                    .attrs
+                    .iter()
+                    .flatten()
+                    .find(|(n, _)| n == name)
+                    .map(|(_, v)| v.clone()) =>
+            {
+                Ok(found)
+            }
             Value::Dict(_) => Ok(Value::builtin_method("dict", name, v.clone())),
             Value::Set(_) => Ok(Value::builtin_method("set", name, v.clone())),
             Value::Float(_) | Value::SymFloat(_, _) => {
@@ -400,6 +398,55 @@ impl Interp {
                 None => Err(self.attr_error(v, name)),
             },
             _ => Err(self.attr_error(v, name)),
+        }
+    }
+
+    /// `f.name` of a Python function: what was set on it, then the
+    /// attributes every function has.
+    fn function_attr(&mut self, f: &Rc<Function>, v: &Value, name: &str) -> R<Value> {
+        if f.kind == FunctionKind::Property {
+            match PropertyAttribute::from_name(name) {
+                Some(PropertyAttribute::Setter) => {
+                    return Ok(KnownObject::PropertySetter.bound(v.clone()));
+                }
+                Some(PropertyAttribute::Getter) => {
+                    return Ok(Value::Function(Rc::new(f.with_kind(FunctionKind::Plain))));
+                }
+                None => {}
+            }
+        }
+        if let Some(set) = f.attrs.borrow().get(name) {
+            return Ok(set.clone());
+        }
+        match FunctionAttribute::from_name(name) {
+            Some(FunctionAttribute::Name | FunctionAttribute::Qualname) => Ok(Value::str(&f.name)),
+            Some(FunctionAttribute::Doc) => Ok(function_doc(f)),
+            Some(FunctionAttribute::Closure) => Ok(Value::None),
+            Some(FunctionAttribute::Code) => Ok(code_object(self, f)),
+            Some(FunctionAttribute::Defaults) => Ok(function_defaults(f)),
+            Some(FunctionAttribute::Kwdefaults) => Ok(function_kwdefaults(f)),
+            Some(FunctionAttribute::Globals) => {
+                let names: Vec<(String, Value)> = f
+                    .globals
+                    .vars
+                    .borrow()
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect();
+                let mut d = Dict::default();
+                for (k, v) in names {
+                    d.insert(Value::str(&k), v);
+                }
+                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+            }
+            Some(FunctionAttribute::Module) => Ok(f
+                .globals
+                .vars
+                .borrow()
+                .get("__name__")
+                .cloned()
+                .unwrap_or_else(|| Value::str("__main__"))),
+            None => Err(self.attr_error(v, name)),
         }
     }
 
@@ -502,6 +549,9 @@ impl Interp {
 
     /// [`Interp::object_attr_raw`], `None` where it raises AttributeError.
     fn object_attr_found(&mut self, o: &Rc<Object>, v: &Value, name: &str) -> R<Option<Value>> {
+        if name == "replace" && o.class.builtin.as_deref() == Some("types.CodeType") {
+            return Ok(Some(KnownObject::CodeReplace.bound(v.clone())));
+        }
         if let Some(state) = &o.module {
             let st = state.borrow();
             if let Some(p) = ModuleState::lookup(&st.params, name) {
@@ -851,6 +901,11 @@ impl Interp {
         if let Some(v) = self.torch_attrs.get(path).and_then(|m| m.get(name)) {
             return Ok(v.clone());
         }
+        // Operators code defined: never cached, as code may define one
+        // after a lookup failed.
+        if let Some(v) = crate::ops::custom::ops_attr(self, path, name) {
+            return Ok(v);
+        }
         let v = self.resolve_module_attr(path, name)?;
         // Unknown values carry their note, containers are mutable: both
         // are resolved afresh at each read.
@@ -967,6 +1022,15 @@ impl Interp {
             }
             Value::Function(f) => {
                 f.attrs.borrow_mut().insert(name.to_string(), value);
+                Ok(())
+            }
+            Value::Dict(d) if d.borrow().attrs.is_some() => {
+                let mut d = d.borrow_mut();
+                let attrs = d.attrs.get_or_insert_with(Vec::new);
+                match attrs.iter_mut().find(|(n, _)| n == name) {
+                    Some(slot) => slot.1 = value,
+                    None => attrs.push((name.to_string(), value)),
+                }
                 Ok(())
             }
             Value::Class(c) => {
@@ -1430,6 +1494,17 @@ impl Interp {
         match v {
             Value::Dict(d) => Ok(d.borrow().entries().to_vec()),
             Value::Unknown(_) => Ok(vec![]),
+            // The mapping protocol: `keys()`, then each item.
+            Value::Object(o) if o.module.is_none() && o.class.lookup("keys").is_some() => {
+                let keys = self.get_attr(v, "keys")?;
+                let keys = self.call(&keys, vec![], vec![])?;
+                let mut items = Vec::new();
+                for k in self.iterate(&keys)? {
+                    let item = self.get_item(v, k.clone())?;
+                    items.push((k, item));
+                }
+                Ok(items)
+            }
             _ => Err(self.type_error(format!("'{}' object is not a mapping", v.type_name()))),
         }
     }
@@ -1748,6 +1823,58 @@ known_names! {
         Doc = "__doc__",
         Code = "__code__",
         Module = "__module__",
+        Defaults = "__defaults__",
+        Kwdefaults = "__kwdefaults__",
+        Globals = "__globals__",
+        /// Cells are not modelled: a function's free names are read
+        /// through the scope it closes over.
+        Closure = "__closure__",
+    }
+}
+
+/// `f.__doc__`: the docstring its body starts with, or None.
+fn function_doc(f: &crate::value::Function) -> Value {
+    let crate::value::FunctionBody::Def(def) = &f.body else {
+        return Value::None;
+    };
+    match def.body().first().map(|s| &s.kind) {
+        Some(syntax::ast::StmtKind::Expr(e)) => match &e.kind {
+            syntax::ast::ExprKind::Str(s) => Value::str(s),
+            _ => Value::None,
+        },
+        _ => Value::None,
+    }
+}
+
+/// `f.__defaults__`: the defaults of the last positional parameters, in
+/// order, or None.
+fn function_defaults(f: &crate::value::Function) -> Value {
+    let values: Vec<Value> = f
+        .params
+        .posonly
+        .iter()
+        .chain(&f.params.args)
+        .filter_map(|p| f.defaults.get(&p.name).cloned())
+        .collect();
+    if values.is_empty() {
+        Value::None
+    } else {
+        Value::tuple(values)
+    }
+}
+
+/// `f.__kwdefaults__`: the keyword-only parameters' defaults, or None.
+fn function_kwdefaults(f: &crate::value::Function) -> Value {
+    let mut d = Dict::default();
+    for p in &f.params.kwonly {
+        if let Some(v) = f.defaults.get(&p.name) {
+            d.insert(Value::str(&p.name), v.clone());
+        }
+    }
+    if d.is_empty() {
+        Value::None
+    } else {
+        Value::Dict(Rc::new(std::cell::RefCell::new(d)))
     }
 }
 
@@ -1757,6 +1884,22 @@ known_names! {
         IsFloatingPoint = "is_floating_point",
         IsComplex = "is_complex",
         Itemsize = "itemsize",
+    }
+}
+
+known_names! {
+    /// The attributes a bound method has of its own.
+    enum BoundMethodAttribute {
+        Receiver = "__self__",
+        Function = "__func__",
+    }
+}
+
+known_names! {
+    /// The attributes a property has besides its function's.
+    enum PropertyAttribute {
+        Setter = "setter",
+        Getter = "fget",
     }
 }
 

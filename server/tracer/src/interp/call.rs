@@ -120,7 +120,8 @@ impl Interp {
             }
             Value::Builtin(b) => crate::python::call_builtin(self, b.clone(), args, kwargs),
             // An ATen op packet called without naming an overload.
-            Value::PyModule(p) if p.starts_with("torch.ops.aten.") => {
+            // ... and an operator code defined (`torch.ops.mylib.foo`).
+            Value::PyModule(p) if p.starts_with("torch.ops.") => {
                 crate::ops::call_torch_function(self, &p.clone(), args, kwargs)
             }
             Value::Class(c) => self.instantiate(c.clone(), args, kwargs),
@@ -132,7 +133,7 @@ impl Interp {
                     return self.call_module(o.clone(), args, kwargs);
                 }
                 match o.class.lookup("__call__") {
-                    Some((m, _)) => self.call_method_value(&m, f.clone(), args),
+                    Some((m, _)) => self.call_method_value_kw(&m, f.clone(), args, kwargs),
                     // `@torch.no_grad()` / `@torch.inference_mode()`: torch's
                     // grad-mode contexts (modelled as a null context) also
                     // decorate; export traces the function as is.
@@ -644,31 +645,7 @@ impl Interp {
         });
         crate::cycles::register(&class);
         Class::link_to_bases(&class);
-        let mut order: Vec<(String, Value)> = Vec::new();
-        // Keep definition order: walk the body statements.
-        for s in &def.body {
-            let names: Vec<String> = match &s.kind {
-                ast::StmtKind::FunctionDef(f) => vec![f.name.clone()],
-                ast::StmtKind::ClassDef(c) => vec![c.name.clone()],
-                ast::StmtKind::Assign { targets, .. } => {
-                    targets.iter().filter_map(name_of).collect()
-                }
-                ast::StmtKind::AnnAssign { target, .. } => name_of(target).into_iter().collect(),
-                _ => vec![],
-            };
-            for n in names {
-                if let Some(v) = body_scope.vars.borrow().get(&n)
-                    && !order.iter().any(|(k, _)| *k == n)
-                {
-                    order.push((n.clone(), v.clone()));
-                }
-            }
-        }
-        for (k, v) in body_scope.vars.borrow().iter() {
-            if !order.iter().any(|(n, _)| n == k) {
-                order.push((k.clone(), v.clone()));
-            }
-        }
+        let mut order = namespace_in_definition_order(def, &body_scope);
         if is_enum {
             let mut members = Vec::new();
             for (k, v) in order.iter_mut() {
@@ -700,6 +677,18 @@ impl Interp {
                 "__module__".into(),
                 module.unwrap_or_else(|| Value::str("__main__")),
             ));
+        }
+        // Every class's namespace holds `__doc__`: its docstring, else None
+        // (so an instance reads its own class's, never a base's).
+        if !order.iter().any(|(k, _)| k == "__doc__") {
+            let doc = match def.body.first().map(|s| &s.kind) {
+                Some(ast::StmtKind::Expr(e)) => match &e.kind {
+                    ast::ExprKind::Str(s) => Value::str(s),
+                    _ => Value::None,
+                },
+                _ => Value::None,
+            };
+            order.push(("__doc__".into(), doc));
         }
         // A TypedDict makes plain dicts; `total=False` makes its keys optional.
         if typed_dict {
@@ -816,8 +805,14 @@ impl Interp {
             return self.call(&Value::builtin("builtins.dict"), args, kwargs);
         }
         if class.is_enum {
-            // `Color(1)`: look a member up by value.
+            // `Color(1)`: look a member up by value; a member is itself.
             if let Some(v) = args.first() {
+                if let Value::Object(o) = v
+                    && o.class.is_enum
+                    && o.class.mro().iter().any(|c| Rc::ptr_eq(c, &class))
+                {
+                    return Ok(v.clone());
+                }
                 for (_, m) in class.attrs.borrow().iter() {
                     if let Value::Object(o) = m
                         && o.get_attr("value").is_some_and(|x| x.key_eq(v))
@@ -1114,4 +1109,32 @@ fn is_class_var(annotation: &Expr) -> bool {
         ExprKind::Attribute { attr, .. } => attr == "ClassVar",
         _ => false,
     }
+}
+
+/// The names a class body bound, in the order its statements define them
+/// (then any others it bound), with their values.
+fn namespace_in_definition_order(def: &ast::ClassDef, body_scope: &Scope) -> Vec<(String, Value)> {
+    let mut order: Vec<(String, Value)> = Vec::new();
+    for s in &def.body {
+        let names: Vec<String> = match &s.kind {
+            ast::StmtKind::FunctionDef(f) => vec![f.name.clone()],
+            ast::StmtKind::ClassDef(c) => vec![c.name.clone()],
+            ast::StmtKind::Assign { targets, .. } => targets.iter().filter_map(name_of).collect(),
+            ast::StmtKind::AnnAssign { target, .. } => name_of(target).into_iter().collect(),
+            _ => vec![],
+        };
+        for n in names {
+            if let Some(v) = body_scope.vars.borrow().get(&n)
+                && !order.iter().any(|(k, _)| *k == n)
+            {
+                order.push((n.clone(), v.clone()));
+            }
+        }
+    }
+    for (k, v) in body_scope.vars.borrow().iter() {
+        if !order.iter().any(|(n, _)| n == k) {
+            order.push((k.clone(), v.clone()));
+        }
+    }
+    order
 }

@@ -186,6 +186,9 @@ pub struct Interp {
     /// and their flatten functions (`(children, context)` of an instance):
     /// export flattens such outputs through them.
     pub pytree_nodes: Vec<(Rc<Class>, Value)>,
+    /// Operators code defined with `torch.library`, by `ns::name`
+    /// ([`crate::ops::custom`]).
+    pub custom_ops: HashMap<String, crate::ops::custom::CustomOp>,
     /// See [`crate::TraceOptions::opaque_outputs`].
     pub opaque_outputs: bool,
     /// Nodes of tensors `forward` made require grad (`y.requires_grad =
@@ -265,6 +268,10 @@ pub struct Interp {
     pub entry_hook: Option<TextRange>,
     /// The positional and keyword arguments the hooked call was reached with.
     pub entry_captured: Option<CallArgs>,
+    /// A module traced on assumed inputs: the constructor arguments it was
+    /// built with, as call text, when building completed them (a config
+    /// object made from its class's defaults, shrunk; `entry::assumed`).
+    pub built_init: Option<String>,
     /// The step budget or the time limit stopped this trace, possibly in
     /// the middle of a module's code: none of its state is kept for the
     /// next trace (`reuse`).
@@ -313,6 +320,7 @@ impl Interp {
             structure_assumed: None,
             entry_hook: None,
             entry_captured: None,
+            built_init: None,
             frames: Vec::new(),
             entry_file,
             steps: 0,
@@ -340,6 +348,7 @@ impl Interp {
             star_searches: Vec::new(),
             star_lookups: Vec::new(),
             pytree_nodes: Vec::new(),
+            custom_ops: HashMap::new(),
             opaque_outputs: false,
             grad_enabled_in_forward: Vec::new(),
             attribute_hooks_defined: false,

@@ -154,6 +154,7 @@ pub(crate) fn interpreter(
     interp.deferred = old.deferred;
     interp.star_fallbacks = old.star_fallbacks;
     interp.pytree_nodes = old.pytree_nodes;
+    interp.custom_ops = old.custom_ops;
     interp.attribute_hooks_defined = old.attribute_hooks_defined;
     interp.module_hooks_registered = old.module_hooks_registered;
     interp.properties_defined = old.properties_defined;
@@ -353,6 +354,9 @@ impl Walk {
             self.push(Value::Class(class.clone()));
             self.push(flatten.clone());
         }
+        for op in interp.custom_ops.values() {
+            self.extend(op.values().cloned());
+        }
         self.extend(interp.deferred.iter().cloned().map(Value::Module));
         self.run()
     }
@@ -498,6 +502,9 @@ impl Walk {
                         self.push(v.clone());
                     }
                     self.extend(d.default_factory.clone());
+                    for (_, v) in d.attrs.iter().flatten() {
+                        self.push(v.clone());
+                    }
                 }
             }
             Value::Slice(parts) => self.extend(parts.iter().cloned()),

@@ -2,7 +2,8 @@
 //! or prelude Python: the functions with behaviour of their own
 //! ([`is_special_function`], implemented in `ops/special.rs`), the
 //! prelude's intrinsics (`torch._exportlens_untraced`,
-//! `torch._exportlens_graph_break`), pytree node registration, and the
+//! `torch._exportlens_graph_break`; `torch.library`'s are
+//! `ops/custom.rs`'s), pytree node registration, and the
 //! construction of the classes the tracer implements (`torch.export.Dim`,
 //! the legacy `torch.Tensor(...)`, `torch.Size`, `nn.Parameter`,
 //! `nn.Buffer`, `torch.device`; `collections`' are in
@@ -76,10 +77,10 @@ pub fn is_special_function(full: &str) -> bool {
             | "torch.utils._pytree.tree_leaves"
             | "torch.ops.higher_order.map"
             | "torch._dynamo.assume_constant_result"
-            | "torch.library.custom_op"
-            | "torch.library.register_fake"
-            | "torch.library.impl"
-            | "torch.library.define"
+            | "torch._exportlens_define_op"
+            | "torch._exportlens_infer_schema"
+            | "torch._exportlens_register_impl"
+            | "torch._exportlens_op_overload"
             | "torch.nn.init.zeros_"
             | "torch.nn.init.ones_"
             | "torch.nn.init.normal_"
@@ -110,6 +111,9 @@ pub fn call_torch(
     args: Vec<Value>,
     kwargs: Vec<(String, Value)>,
 ) -> R<Value> {
+    if let Some(which) = crate::ops::custom::Intrinsic::from_name(name) {
+        return crate::ops::custom::intrinsic(interp, which, args, kwargs);
+    }
     match TorchIntrinsic::from_name(name) {
         Some(TorchIntrinsic::Untraced) => {
             // The prelude's way to build state the way an eager hook does

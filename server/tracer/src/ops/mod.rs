@@ -9,6 +9,7 @@
 //! To add an op: add an entry to [`registry::OPS`] (reuse a meta family from
 //! [`meta`] where one fits) and a test in `tests/ops.rs`.
 
+pub mod custom;
 pub mod declared;
 pub mod index;
 pub mod meta;
@@ -92,7 +93,8 @@ impl OpCall {
 
 /// ATen targets recorded outside [`registry::OPS`], as they are recorded:
 /// the torch functions and Tensor methods of [`special`] (constructors,
-/// `arange`, `linspace`, `meshgrid`, lifted constants), the conversions of
+/// `arange`, `linspace`, `logspace`, the window functions, `meshgrid`,
+/// lifted constants), the conversions of
 /// [`views`], indexing ([`index`]) and the interpreter's own nodes
 /// (`.item()`, symbolic sizes, runtime assertions).
 pub const SPECIAL_TARGETS: &[&str] = &[
@@ -103,6 +105,10 @@ pub const SPECIAL_TARGETS: &[&str] = &[
     "aten.arange.default",
     "aten.arange.start",
     "aten.arange.start_step",
+    "aten.bartlett_window.default",
+    "aten.bartlett_window.periodic",
+    "aten.blackman_window.default",
+    "aten.blackman_window.periodic",
     "aten.copy_.default",
     "aten.detach_.default",
     "aten.empty.memory_format",
@@ -111,14 +117,24 @@ pub const SPECIAL_TARGETS: &[&str] = &[
     "aten.fill_.Scalar",
     "aten.full.default",
     "aten.full_like.default",
+    "aten.hamming_window.default",
+    "aten.hamming_window.periodic",
+    "aten.hamming_window.periodic_alpha",
+    "aten.hamming_window.periodic_alpha_beta",
+    "aten.hann_window.default",
+    "aten.hann_window.periodic",
     "aten.index.Tensor",
     "aten.index_put_.default",
     "aten.item.default",
+    "aten.kaiser_window.beta",
+    "aten.kaiser_window.default",
+    "aten.kaiser_window.periodic",
     "aten.lift_fresh_copy.default",
     "aten.linspace.default",
     "aten.linspace.Scalar_Tensor",
     "aten.linspace.Tensor_Scalar",
     "aten.linspace.Tensor_Tensor",
+    "aten.logspace.default",
     "aten.meshgrid.default",
     "aten.meshgrid.indexing",
     "aten.new_empty.default",
@@ -591,6 +607,9 @@ pub fn call_torch_function(
         return Ok(v);
     }
     if let Some(r) = special::call(interp, full, &args, &kwargs)? {
+        return Ok(r);
+    }
+    if let Some(r) = custom::call_if_defined(interp, full, &args, &kwargs)? {
         return Ok(r);
     }
     let Some((def, packet_inplace)) = lookup_aten(full) else {

@@ -253,6 +253,24 @@ pub static OPS: &[OpDef] = &[
         meta::where_
     ),
     op!(
+        ["torch.lerp", "Tensor.lerp"],
+        "input, end, weight",
+        ["aten.lerp.Scalar", "aten.lerp.Tensor"],
+        meta::lerp
+    ),
+    op!(
+        ["torch.polar"],
+        "abs, angle",
+        ["aten.polar.default"],
+        meta::polar
+    ),
+    op!(
+        ["torch.bucketize"],
+        "input, boundaries, *, out_int32=False, right=False",
+        ["aten.bucketize.Tensor", "aten.bucketize.Scalar"],
+        meta::bucketize
+    ),
+    op!(
         ["torch.masked_fill", "Tensor.masked_fill"],
         "input, mask, value",
         ["aten.masked_fill.Scalar", "aten.masked_fill.Tensor"],
@@ -735,6 +753,31 @@ pub static OPS: &[OpDef] = &[
         "input, dim=-1, descending=False, *, stable=None",
         ["aten.sort.default", "aten.sort.stable"],
         views::topk
+    ),
+    op!(
+        ["torch.argsort", "Tensor.argsort"],
+        "input, dim=-1, descending=False, *, stable=None",
+        ["aten.argsort.default", "aten.argsort.stable"],
+        meta::argsort
+    ),
+    // ----- linear algebra --------------------------------------------------------------
+    op!(
+        ["torch.linalg.qr"],
+        "A, mode='reduced'",
+        ["aten.linalg_qr.default"],
+        meta::linalg_qr
+    ),
+    op!(
+        ["torch.linalg.norm"],
+        "input, ord=None, dim=None, keepdim=False, *, dtype=None",
+        ["aten.linalg_norm.default", "aten.linalg_norm.ord_str"],
+        meta::linalg_norm
+    ),
+    op!(
+        ["torch.cdist"],
+        "x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary'",
+        ["aten.cdist.default"],
+        meta::cdist
     ),
     // ----- linear algebra --------------------------------------------------------------
     op!(
@@ -1455,6 +1498,12 @@ pub static OPS: &[OpDef] = &[
         views::movedim
     ),
     op!(
+        ["torch.tile", "Tensor.tile"],
+        "input, *dims",
+        ["aten.tile.default"],
+        views::tile
+    ),
+    op!(
         ["torch.repeat_interleave", "Tensor.repeat_interleave"],
         "input, repeats, dim=None, *, output_size=None",
         [
@@ -1547,6 +1596,35 @@ pub static OPS: &[OpDef] = &[
         "input, dim, index",
         ["aten.gather.default"],
         views::gather
+    ),
+    op!(
+        ["torch.scatter", "Tensor.scatter"],
+        "input, dim, index, src, *, reduce=None",
+        [
+            "aten.scatter.src",
+            "aten.scatter.value",
+            "aten.scatter.reduce",
+            "aten.scatter.value_reduce"
+        ],
+        meta::scatter
+    ),
+    op!(
+        ["torch.scatter_add", "Tensor.scatter_add"],
+        "input, dim, index, src",
+        ["aten.scatter_add.default"],
+        meta::scatter_add
+    ),
+    op!(
+        ["torch.scatter_reduce", "Tensor.scatter_reduce"],
+        "input, dim, index, src, reduce, *, include_self=True",
+        ["aten.scatter_reduce.two"],
+        meta::scatter_reduce
+    ),
+    op!(
+        ["torch.masked_scatter", "Tensor.masked_scatter"],
+        "input, mask, source",
+        ["aten.masked_scatter.default"],
+        meta::masked_scatter
     ),
     op!(
         ["Tensor.type_as"],

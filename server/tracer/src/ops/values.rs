@@ -21,9 +21,87 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::dtype::DType;
+use crate::python::names::known_names;
 use crate::value::{Tensor, Value};
 
 use super::OpCall;
+
+known_names! {
+    /// The window functions torch's window factories compute, by the
+    /// name their ATen ops carry before `_window`.
+    pub enum Window {
+        Hann = "hann",
+        Hamming = "hamming",
+        Blackman = "blackman",
+        Bartlett = "bartlett",
+        Kaiser = "kaiser",
+    }
+}
+
+/// A window function's values, as torch's CPU kernels compute them in
+/// `dtype` (`kind`: `hann`, `hamming`, `blackman`, `bartlett`, `kaiser`;
+/// `params`: hamming's `alpha` and `beta`, kaiser's `beta`, defaults
+/// filled): the cosine windows step by step as tensor ops, each result
+/// rounded to the dtype. A periodic window of `n` is the symmetric one of
+/// `n + 1` without its last value.
+pub fn window(kind: Window, n: usize, periodic: bool, params: &[f64], dtype: DType) -> Vec<f64> {
+    if n <= 1 {
+        return vec![1.0; n];
+    }
+    let r = |x: f64| cast(x, dtype).unwrap_or(x);
+    let len = if periodic { n + 1 } else { n };
+    let last = (len - 1) as f64;
+    let pi = std::f64::consts::PI;
+    let at = |k: usize| -> f64 {
+        let x = r(k as f64);
+        match kind {
+            Window::Hann | Window::Hamming => {
+                let (alpha, beta) = match kind {
+                    Window::Hann => (0.5, 0.5),
+                    _ => (
+                        params.first().copied().unwrap_or(0.54),
+                        params.get(1).copied().unwrap_or(0.46),
+                    ),
+                };
+                let c = r(r(x * r(2.0 * pi / last)).cos());
+                r(r(c * r(-beta)) + r(alpha))
+            }
+            Window::Blackman => {
+                let w = r(x * r(pi / last));
+                let a = r(r(r(w * 4.0).cos()) * r(0.08));
+                let b = r(r(r(w * 2.0).cos()) * 0.5);
+                r(r(a - b) + r(0.42))
+            }
+            Window::Bartlett => {
+                let w = r(x * r(2.0 / last));
+                if k > (len - 1) / 2 { r(r(-w) + 2.0) } else { w }
+            }
+            Window::Kaiser => {
+                let beta = params.first().copied().unwrap_or(12.0);
+                let alpha = last / 2.0;
+                let q = (k as f64 - alpha) / alpha;
+                r(bessel_i0(beta * (1.0 - q * q).abs().sqrt()) / bessel_i0(beta))
+            }
+        }
+    };
+    (0..n).map(at).collect()
+}
+
+/// The modified Bessel function of the first kind, order 0 (its power
+/// series, to double precision).
+pub fn bessel_i0(x: f64) -> f64 {
+    let half = x / 2.0;
+    let (mut term, mut sum) = (1.0f64, 1.0f64);
+    for k in 1..500 {
+        let f = half / k as f64;
+        term *= f * f;
+        sum += term;
+        if term < sum * 1e-17 {
+            break;
+        }
+    }
+    sum
+}
 
 /// The largest tensor whose contents are followed.
 pub const MAX_KNOWN: usize = 4096;

@@ -872,6 +872,45 @@ pub fn repeat(interp: &mut Interp, call: &OpCall) -> R<Value> {
     interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
 }
 
+/// `tile(dims)`: `repeat` with the shorter of the sizes and the repeats
+/// padded with leading ones (torch records `aten.tile` itself).
+pub fn tile(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let items = interp.iterate(&call.arg(1).clone())?;
+    let reps = items
+        .iter()
+        .map(|v| size_expr(interp, v))
+        .collect::<R<Vec<_>>>()?;
+    if let Some(r) = reps.iter().find_map(SymExpr::as_const).filter(|r| *r < 0) {
+        return Err(interp.torch_error(
+            "RuntimeError",
+            format!("Trying to create tensor with negative dimension {r}"),
+        ));
+    }
+    let rank = t.rank().max(reps.len());
+    let one = SymExpr::int(1);
+    let padded = |v: &[SymExpr], i: usize| -> SymExpr {
+        let lead = rank - v.len();
+        if i < lead {
+            one.clone()
+        } else {
+            v[i - lead].clone()
+        }
+    };
+    let mut shape = Vec::with_capacity(rank);
+    for i in 0..rank {
+        let d = padded(&t.shape, i);
+        let r = padded(&reps, i);
+        shape.push(interp.size_arith(d.checked_mul(&r))?);
+    }
+    let args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        Arg::List(items.iter().map(|v| interp.arg_of(v)).collect()),
+    ];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], t.dtype, shape)
+}
+
 /// `repeat_interleave(repeats, dim)` (targets: [int repeats, tensor repeats]).
 pub fn repeat_interleave(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;

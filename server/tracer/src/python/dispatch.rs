@@ -23,6 +23,7 @@ use crate::python::stdlib::math::{self, MathFunction};
 use crate::python::stdlib::operator::{self, OperatorFunction};
 use crate::python::stdlib::re;
 use crate::python::stdlib::small::{self, SmallModuleFunction};
+use crate::python::stdlib::types::{self, TypesFunction};
 use crate::python::stdlib::typing::{self, TypingFunction};
 use crate::value::{Builtin, Value};
 
@@ -52,6 +53,7 @@ known_names! {
         Time = "time",
         Io = "io",
         Contextlib = "contextlib",
+        Types = "types",
         Torch = "torch",
         /// The kernels of the numpy prelude (`numpy.rs`).
         NumpyKernels = "_exportlens_numpy",
@@ -134,6 +136,7 @@ pub fn call_builtin(
         N::Copy => known!(CopyFunction::from_name(rest), copy::call),
         N::Inspect => known!(InspectFunction::from_name(rest), inspect::call),
         N::Importlib => known!(ImportlibFunction::from_name(rest), importlib::call),
+        N::Types => known!(TypesFunction::from_name(rest), types::call),
         // Of `typing_extensions`, only `cast` is modelled.
         N::TypingExtensions => known!(
             TypingFunction::from_name(rest).filter(|f| *f == TypingFunction::Cast),

@@ -57,6 +57,8 @@ known_names! {
         ReMatch = "re.Match",
         /// `Function.apply` of a `torch.autograd.Function`, bound to the class.
         AutogradApply = "autograd.apply",
+        /// `code.replace`, bound to the code object (`types.rs`).
+        CodeReplace = "types.CodeType.replace",
     }
 }
 
@@ -114,6 +116,7 @@ impl KnownObject {
                 | K::PartialCall
                 | K::DataclassInit
                 | K::AutogradApply
+                | K::CodeReplace
         )
     }
 
@@ -152,6 +155,7 @@ pub fn call(interp: &mut Interp, object: KnownObject, recv: &Value, args: Args) 
         | K::PartialCall => functools::call_object(interp, object, recv, args),
         K::DataclassInit => dataclasses::call_generated_init(interp, recv, args),
         K::AutogradApply => call_autograd_apply(interp, recv, args),
+        K::CodeReplace => crate::python::stdlib::types::replace(interp, recv, args),
         _ => Err(interp.type_error(format!("cannot call {}", object.name()))),
     }
 }

@@ -242,6 +242,99 @@ pub fn pointwise3(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, n, dtype, shape)
 }
 
+/// `lerp(input, end, weight)`: targets [`.Scalar`, `.Tensor`], by whether
+/// the weight is a tensor; the operands broadcast, the dtype is the
+/// input's (torch requires `end`'s and a tensor weight's to match it).
+pub fn lerp(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let end = tensor(interp, call, 1)?;
+    let weight = call.arg(2).clone();
+    let by_tensor = matches!(weight, Value::Tensor(_));
+    if end.dtype != t.dtype {
+        return Err(interp.torch_error(
+            "RuntimeError",
+            format!(
+                "expected dtype {} for `end` but got dtype {}",
+                t.dtype.torch_name(),
+                end.dtype.torch_name()
+            ),
+        ));
+    }
+    let idx = usize::from(by_tensor);
+    if call.inplace {
+        return emit_inplace(interp, call, idx, 3);
+    }
+    let mut shape = broadcast(interp, &t.shape, &end.shape)?;
+    if by_tensor {
+        shape = broadcast(interp, &shape, &shape_of(&weight))?;
+    }
+    let operands = [Value::Tensor(t.clone()), Value::Tensor(end), weight];
+    let refs: Vec<&Value> = operands
+        .iter()
+        .filter(|v| matches!(v, Value::Tensor(_)))
+        .collect();
+    let output = elementwise_output(interp, &refs, &shape);
+    let args = args_of(interp, call, 3);
+    let target = call.target(idx);
+    interp.record_output(&target, args, vec![], t.dtype, shape, output)
+}
+
+/// `polar(abs, angle)`: the complex tensor of the broadcast operands
+/// (`complex64` of `float32`, `complex128` of `float64`).
+pub fn polar(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    let dtype = match a.dtype {
+        DType::F32 => DType::C64,
+        DType::F64 => DType::C128,
+        other => {
+            return Err(interp.torch_error(
+                "RuntimeError",
+                format!(
+                    "polar: expected a float or double tensor, got {}",
+                    other.torch_name()
+                ),
+            ));
+        }
+    };
+    if b.dtype != a.dtype {
+        return Err(interp.torch_error(
+            "RuntimeError",
+            "Expected object of scalar type Float but got scalar type Double for second argument",
+        ));
+    }
+    let shape = broadcast(interp, &a.shape, &b.shape)?;
+    let operands = [Value::Tensor(a), Value::Tensor(b)];
+    let output = elementwise_output(interp, &[&operands[0], &operands[1]], &shape);
+    let args = args_of(interp, call, 2);
+    let target = call.target(0);
+    interp.record_output(&target, args, vec![], dtype, shape, output)
+}
+
+/// `bucketize(input, boundaries, *, out_int32=False, right=False)`:
+/// targets [`.Tensor`, `.Scalar`]; the input's shape (a Python number's
+/// is 0-d), `int64` or `int32`.
+pub fn bucketize(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let input = call.arg(0).clone();
+    let boundaries = tensor(interp, call, 1)?;
+    if boundaries.rank() != 1 {
+        return Err(interp.torch_error(
+            "RuntimeError",
+            format!(
+                "boundaries tensor must be 1 dimension, but got dim({})",
+                boundaries.rank()
+            ),
+        ));
+    }
+    let dtype = if matches!(call.get("out_int32"), Value::Bool(true)) {
+        DType::I32
+    } else {
+        DType::I64
+    };
+    let idx = usize::from(!matches!(input, Value::Tensor(_)));
+    emit(interp, call, idx, 4, dtype, shape_of(&input))
+}
+
 /// `masked_fill(mask, value)`: targets [Scalar, Tensor].
 pub fn masked_fill(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let t = tensor(interp, call, 0)?;

@@ -7,6 +7,7 @@ use crate::dtype::DType;
 use crate::graph::Arg;
 use crate::interp::{Interp, R};
 use crate::ops::OpCall;
+use crate::python::names::known_names;
 use crate::value::{CmpKind, Tensor, Value};
 
 use super::*;
@@ -359,4 +360,97 @@ pub fn einsum(interp: &mut Interp, call: &OpCall) -> R<Value> {
     ];
     let target = call.target(0);
     interp.record_tensor_op(&target, args, vec![], dtype.unwrap_or(DType::F32), shape)
+}
+
+/// `linalg.qr(A, mode='reduced')`: `Q` `[*, m, k]` and `R` `[*, k, n]`
+/// with `k = Min(m, n)` (`'complete'`: `Q` `[*, m, m]`, `R` `[*, m, n]`;
+/// `'r'`: an empty `Q`), both column-major as torch's meta allocates them.
+pub fn linalg_qr(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    if a.rank() < 2 {
+        return Err(interp.torch_error(
+            "RuntimeError",
+            "linalg.qr: The input tensor A must have at least 2 dimensions.",
+        ));
+    }
+    if !a.dtype.is_floating() && !a.dtype.is_complex() {
+        return Err(interp.torch_error(
+            "RuntimeError",
+            format!(
+                "linalg.qr: Expected a floating point or complex tensor as input. Got {}",
+                a.dtype.torch_name()
+            ),
+        ));
+    }
+    let mode = match call.get("mode") {
+        Value::Str(m) => m.to_string(),
+        _ => "reduced".to_string(),
+    };
+    let (compute_q, reduced) = match QrMode::from_name(&mode) {
+        Some(QrMode::Reduced) => (true, true),
+        Some(QrMode::Complete) => (true, false),
+        Some(QrMode::R) => (false, true),
+        None => {
+            let other = &mode;
+            return Err(interp.torch_error(
+                "RuntimeError",
+                format!(
+                    "qr received unrecognized mode '{other}' but expected one of 'reduced' (default), 'r', or 'complete'"
+                ),
+            ));
+        }
+    };
+    let rank = a.rank();
+    let (m, n) = (a.shape[rank - 2].clone(), a.shape[rank - 1].clone());
+    let k = interp.env.simplify(&m.min(&n));
+    let q_shape = if compute_q {
+        let mut s = a.shape.clone();
+        s[rank - 1] = if reduced { k.clone() } else { m.clone() };
+        s
+    } else {
+        vec![SymExpr::int(0)]
+    };
+    let mut r_shape = a.shape.clone();
+    r_shape[rank - 2] = if reduced { k } else { m };
+    let mut q = interp.op_output(a.dtype, q_shape);
+    let mut r = interp.op_output(a.dtype, r_shape);
+    if interp.tracing {
+        for (t, column_major) in [(&mut q, compute_q), (&mut r, true)] {
+            if let (true, Some(layout)) = (column_major, column_major_layout(&interp.env, &t.shape))
+                && let Some(t) = std::rc::Rc::get_mut(t)
+            {
+                t.layout = Some(std::rc::Rc::new(layout));
+            }
+        }
+    }
+    let args = args_of(interp, call, 2);
+    let target = call.target(0);
+    record_tuple(interp, &target, args, vec![q, r])
+}
+
+/// torch's `make_contiguous_strides_for(shape, row_major=False)`: the
+/// strides of the shape with its last two dims swapped, swapped back.
+fn column_major_layout(
+    env: &crate::shape_env::ShapeEnv,
+    shape: &[SymExpr],
+) -> Option<crate::layout::Layout> {
+    let rank = shape.len();
+    if rank < 2 {
+        return crate::layout::Layout::allocated(env, shape).ok();
+    }
+    let mut swapped = shape.to_vec();
+    swapped.swap(rank - 2, rank - 1);
+    let mut layout = crate::layout::Layout::allocated(env, &swapped).ok()?;
+    layout.strides.swap(rank - 2, rank - 1);
+    layout.storage_numel = crate::layout::storage_span(shape, &layout.strides).ok()?;
+    Some(layout)
+}
+
+known_names! {
+    /// The modes `torch.linalg.qr` accepts.
+    enum QrMode {
+        Reduced = "reduced",
+        Complete = "complete",
+        R = "r",
+    }
 }

@@ -16,6 +16,7 @@ mod nn_functional;
 mod norm;
 mod prelude_ops;
 mod reductions;
+mod scatter;
 
 pub use args::*;
 pub use conv_pool::*;
@@ -25,3 +26,4 @@ pub use nn_functional::*;
 pub use norm::*;
 pub use prelude_ops::*;
 pub use reductions::*;
+pub use scatter::*;

@@ -250,6 +250,87 @@ pub fn pairwise_distance(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, n, a.dtype, shape)
 }
 
+/// `cdist(x1, x2, p=2.0, compute_mode=...)`: the distances between the
+/// rows of each pair of (broadcast) batch matrices, `[*batch, r1, r2]`.
+/// The mode is recorded as torch's functional passes it on (`None`, 1 to
+/// use a matrix product, 2 never to); for `p == 2` without a mode, the
+/// kernel asks whether either row count passes 25 (the matrix-product
+/// path), a guard on symbolic sizes.
+pub fn cdist(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    if a.rank() < 2 || b.rank() < 2 {
+        let (which, rank) = if a.rank() < 2 {
+            ("X1", a.rank())
+        } else {
+            ("X2", b.rank())
+        };
+        return Err(interp.torch_error(
+            "RuntimeError",
+            format!("cdist only supports at least 2D tensors, {which} got: {rank}D"),
+        ));
+    }
+    if !a.dtype.is_floating() || !b.dtype.is_floating() {
+        return Err(interp.torch_error("RuntimeError", "cdist only supports floating-point dtypes"));
+    }
+    let p = match call.get("p") {
+        Value::Int(i) => *i as f64,
+        Value::Float(f) => *f,
+        _ => 2.0,
+    };
+    let mode = match call.get("compute_mode") {
+        Value::Str(m) if &**m == "use_mm_for_euclid_dist" => Some(1),
+        Value::Str(m) if &**m == "donot_use_mm_for_euclid_dist" => Some(2),
+        Value::Str(m) if &**m == "use_mm_for_euclid_dist_if_necessary" => None,
+        Value::None => None,
+        other => {
+            return Err(interp.torch_error(
+                "ValueError",
+                format!(
+                    "{} is not a valid value for compute_mode",
+                    other.type_name()
+                ),
+            ));
+        }
+    };
+    let (ra, rb) = (a.rank(), b.rank());
+    expect_eq(
+        interp,
+        &a.shape[ra - 1],
+        &b.shape[rb - 1],
+        "X1 and X2 must have the same number of columns",
+    )?;
+    let (r1, r2) = (a.shape[ra - 2].clone(), b.shape[rb - 2].clone());
+    let zero = SymExpr::int(0);
+    let empty = |interp: &mut Interp, t: &Tensor| -> R<bool> {
+        let n = interp.size_arith(crate::layout::numel(&t.shape))?;
+        let line = interp.guard_line();
+        Ok(interp
+            .env
+            .guard_or(&n, CmpKind::Eq, &zero, line, false, false))
+    };
+    if !empty(interp, &a)? && !empty(interp, &b)? && p == 2.0 && mode.is_none() {
+        let line = interp.guard_line();
+        let limit = SymExpr::int(25);
+        let _ = interp
+            .env
+            .guard_or(&r1, CmpKind::Gt, &limit, line, false, false)
+            || interp
+                .env
+                .guard_or(&r2, CmpKind::Gt, &limit, line, false, false);
+    }
+    let mut shape = broadcast(interp, &a.shape[..ra - 2], &b.shape[..rb - 2])?;
+    shape.extend([r1, r2]);
+    let args = vec![
+        interp.arg_of(&Value::Tensor(a.clone())),
+        interp.arg_of(&Value::Tensor(b)),
+        Arg::Float(p),
+        mode.map_or(Arg::None, Arg::Int),
+    ];
+    let target = call.target(0);
+    interp.record_tensor_op(&target, args, vec![], a.dtype, shape)
+}
+
 /// `pad(input, pad, mode, value)`: constant padding grows the last dims.
 pub fn pad(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;

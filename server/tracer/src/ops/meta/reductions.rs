@@ -264,6 +264,82 @@ pub fn vector_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     interp.record_output(&call.target(0), args, vec![], dtype, shape, output)
 }
 
+/// `linalg.norm(input, ord=None, dim=None, keepdim=False, *, dtype=None)`:
+/// targets [`.default`, `.ord_str`] (a string order: `'fro'`, `'nuc'`);
+/// the norm over `dim` (every dim when none is given).
+pub fn linalg_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let ord = call.arg(1).clone();
+    let by_name = matches!(ord, Value::Str(_));
+    let keepdim = matches!(call.get("keepdim"), Value::Bool(true));
+    let dtype = match call.get("dtype") {
+        Value::DType(d) => *d,
+        _ if t.dtype == DType::C64 => DType::F32,
+        _ if t.dtype == DType::C128 => DType::F64,
+        _ if t.dtype.is_floating() => t.dtype,
+        _ => {
+            return Err(interp.torch_error(
+                "RuntimeError",
+                format!(
+                    "linalg.vector_norm: Expected a floating point or complex tensor as input. Got {}",
+                    t.dtype.torch_name()
+                ),
+            ));
+        }
+    };
+    let dim = call.get("dim").clone();
+    let dims = match &dim {
+        Value::None => (0..t.rank() as i64).collect(),
+        Value::Int(d) => vec![*d],
+        other => int_list(interp, other)?,
+    };
+    if (by_name || !ord.is_none()) && dim.is_none() && !matches!(t.rank(), 1 | 2) {
+        return Err(interp.torch_error(
+            "RuntimeError",
+            format!(
+                "linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got {}D.",
+                t.rank()
+            ),
+        ));
+    }
+    let shape = reduce_shape(interp, &t.shape, &dims, keepdim)?;
+    let mut args = vec![
+        interp.arg_of(&Value::Tensor(t.clone())),
+        interp.arg_of(&ord),
+    ];
+    args.push(if dim.is_none() {
+        Arg::None
+    } else {
+        Arg::List(dims.iter().map(|d| Arg::Int(*d)).collect())
+    });
+    args.push(Arg::Bool(keepdim));
+    let kwargs = match call.get("dtype") {
+        Value::DType(d) => vec![("dtype".to_string(), Arg::DType(*d))],
+        _ => vec![],
+    };
+    let output = interp.reduction_output(&shape);
+    let target = call.target(usize::from(by_name));
+    interp.record_output(&target, args, kwargs, dtype, shape, output)
+}
+
+/// `argsort(dim=-1, descending=False)` and `argsort(*, stable, dim,
+/// descending)`: targets [`.default`, `.stable`]; `int64` indices of the
+/// input's shape.
+pub fn argsort(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let t = tensor(interp, call, 0)?;
+    let dim = opt_int(interp, &call.get("dim").clone())?.unwrap_or(-1);
+    wrap_dim(interp, dim, t.rank().max(1))?;
+    let stable = call.get("stable").clone();
+    let mut args = vec![interp.arg_of(&Value::Tensor(t.clone()))];
+    if !stable.is_none() {
+        args.push(interp.arg_of(&stable));
+    }
+    args.push(Arg::Int(dim));
+    args.push(interp.arg_of(&call.get("descending").clone()));
+    let target = call.target(usize::from(!stable.is_none()));
+    interp.record_tensor_op(&target, args, vec![], DType::I64, t.shape.clone())
+}
+
 /// `max`/`min`: full reduction, a dim reduction returning (values,
 /// indices), or the elementwise binary form (targets: [full, dim, binary]).
 pub fn max_min(interp: &mut Interp, call: &OpCall) -> R<Value> {

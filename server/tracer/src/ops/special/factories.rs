@@ -38,6 +38,12 @@ known_names! {
         Arange = "arange",
         Eye = "eye",
         Linspace = "linspace",
+        Logspace = "logspace",
+        HannWindow = "hann_window",
+        HammingWindow = "hamming_window",
+        BlackmanWindow = "blackman_window",
+        BartlettWindow = "bartlett_window",
+        KaiserWindow = "kaiser_window",
         ScalarTensor = "scalar_tensor",
         Tensor = "tensor",
         AsTensor = "as_tensor",
@@ -152,6 +158,12 @@ pub(super) fn call(
             )?
         }
         Factory::Linspace => linspace(interp, args, kwargs)?,
+        Factory::Logspace => logspace(interp, args, kwargs)?,
+        Factory::HannWindow
+        | Factory::HammingWindow
+        | Factory::BlackmanWindow
+        | Factory::BartlettWindow
+        | Factory::KaiserWindow => window(interp, f, args, kwargs)?,
 
         Factory::ScalarTensor => {
             let s = args
@@ -336,6 +348,150 @@ fn linspace(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> 
         crate::ops::values::set(&t, values);
     }
     Ok(t)
+}
+
+/// `torch.logspace(start, end, steps, base=10.0)`: `base` to the powers of
+/// `linspace(start, end, steps)`, its contents known outside tracing.
+fn logspace(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Value> {
+    let arg = |i: usize, name: &str| args.get(i).or_else(|| kw(kwargs, name));
+    if [arg(0, "start"), arg(1, "end")]
+        .iter()
+        .any(|v| matches!(v, Some(Value::Tensor(_))))
+    {
+        let r = interp.current_range();
+        return Ok(interp.incomplete(
+            r,
+            "analysis incomplete: `torch.logspace` with tensor bounds is not modelled",
+        ));
+    }
+    let Some(steps) = arg(2, "steps") else {
+        return Err(interp.type_error("logspace() missing required argument 'steps'"));
+    };
+    let steps = interp.index_int(steps)?;
+    let base = arg(3, "base").cloned().unwrap_or(Value::Float(10.0));
+    let dtype = dtype_kw(kwargs).unwrap_or(DType::F32);
+    let mut a = vec![
+        interp.arg_of(arg(0, "start").unwrap_or(&Value::Int(0))),
+        interp.arg_of(arg(1, "end").unwrap_or(&Value::Int(0))),
+        Arg::Int(steps),
+    ];
+    let b = number(&base).unwrap_or(10.0);
+    if b != 10.0 {
+        a.push(Arg::Float(b));
+    }
+    let t = record_made(interp, "aten.logspace.default", a, steps, (dtype, kwargs))?;
+    let bound = |i: usize, name: &str| arg(i, name).and_then(number);
+    if !interp.tracing
+        && let (Some(start), Some(end)) = (bound(0, "start"), bound(1, "end"))
+        && let Some(exps) = linspace_values(start, end, steps, DType::F64)
+    {
+        let values = exps
+            .iter()
+            .map(|e| crate::ops::values::cast(b.powf(*e), dtype));
+        if let Some(values) = values.collect::<Option<Vec<_>>>() {
+            crate::ops::values::set(&t, values);
+        }
+    }
+    Ok(t)
+}
+
+/// The window functions (`hann_window(n, periodic=True)`,
+/// `hamming_window(n, periodic, alpha, beta)`, `kaiser_window(n,
+/// periodic, beta)`, ...): torch records the overload named after the
+/// last argument given (`.periodic`, `.beta`, `.periodic_alpha`), and the
+/// window's values are known outside tracing.
+fn window(interp: &mut Interp, f: Factory, args: &[Value], kwargs: &[(String, Value)]) -> R<Value> {
+    use crate::ops::values::Window;
+    let (kind, params, overloads): (Window, &[&str], &[&str]) = match f {
+        Factory::KaiserWindow => (
+            Window::Kaiser,
+            &["periodic", "beta"],
+            &["default", "periodic", "beta"],
+        ),
+        Factory::HammingWindow => (
+            Window::Hamming,
+            &["periodic", "alpha", "beta"],
+            &[
+                "default",
+                "periodic",
+                "periodic_alpha",
+                "periodic_alpha_beta",
+            ],
+        ),
+        Factory::BlackmanWindow => (Window::Blackman, &["periodic"], &["default", "periodic"]),
+        Factory::BartlettWindow => (Window::Bartlett, &["periodic"], &["default", "periodic"]),
+        _ => (Window::Hann, &["periodic"], &["default", "periodic"]),
+    };
+    let Some(length) = args.first().or_else(|| kw(kwargs, "window_length")) else {
+        return Err(interp.type_error(format!(
+            "{}() missing required argument 'window_length'",
+            f.name()
+        )));
+    };
+    let n = interp.index_int(length)?;
+    if n < 0 {
+        return Err(interp.torch_error(
+            "RuntimeError",
+            format!(
+                "{} requires non-negative window_length, got window_length={n}",
+                f.name()
+            ),
+        ));
+    }
+    let given: Vec<Option<Value>> = params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| args.get(i + 1).or_else(|| kw(kwargs, p)).cloned())
+        .collect();
+    let last = given.iter().rposition(Option::is_some).map_or(0, |i| i + 1);
+    let mut a = vec![Arg::Int(n)];
+    for (i, v) in given.iter().take(last).enumerate() {
+        a.push(match v {
+            Some(v) => interp.arg_of(v),
+            None if i == 0 => Arg::Bool(true),
+            None => {
+                return Err(interp.type_error(format!(
+                    "{}() needs `{}` for `{}`",
+                    f.name(),
+                    params[i],
+                    params[last - 1]
+                )));
+            }
+        });
+    }
+    let target = format!("aten.{}.{}", f.name(), overloads[last]);
+    let dtype = dtype_kw(kwargs).unwrap_or(DType::F32);
+    let t = record_made(interp, &target, a, n, (dtype, kwargs))?;
+    let periodic = !matches!(given.first(), Some(Some(Value::Bool(false))));
+    let numbers: Vec<f64> = given.iter().skip(1).flatten().filter_map(number).collect();
+    if !interp.tracing
+        && let Ok(len) = usize::try_from(n)
+        && len <= crate::ops::values::MAX_KNOWN
+        && dtype.is_floating()
+        && crate::ops::values::cast(1.0, dtype).is_some()
+    {
+        let values = crate::ops::values::window(kind, len, periodic, &numbers, dtype);
+        crate::ops::values::set(&t, values);
+    }
+    Ok(t)
+}
+
+/// A 1-d tensor of `n` elements a factory made from `args` (not a size
+/// list): recorded while tracing with torch's factory keywords.
+fn record_made(
+    interp: &mut Interp,
+    target: &str,
+    args: Vec<Arg>,
+    n: i64,
+    (dtype, kwargs): (DType, &[(String, Value)]),
+) -> R<Value> {
+    interp.record_tensor_op(
+        target,
+        args,
+        factory_kwargs(kwargs),
+        dtype,
+        vec![SymExpr::int(n)],
+    )
 }
 
 /// `unique()` and `diff()` of a tensor with known contents outside

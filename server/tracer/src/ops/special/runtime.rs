@@ -1,6 +1,5 @@
 //! torch's process-wide switches, context managers and decorators as model
-//! code meets them (seeds, grad modes, `compile`/`disable`, custom-op
-//! registration), pytree flattening, `nn.init`'s fan computations, and export
+//! code meets them (seeds, grad modes, `compile`/`disable`), pytree flattening, `nn.init`'s fan computations, and export
 //! calls other than the one analysed.
 
 use std::rc::Rc;
@@ -21,6 +20,8 @@ known_names! {
         UseDeterministicAlgorithms = "use_deterministic_algorithms",
         DynamoGraphBreak = "_dynamo.graph_break",
         IsInferenceModeEnabled = "is_inference_mode_enabled",
+        IsAutocastEnabled = "is_autocast_enabled",
+        IsAutocastCpuEnabled = "is_autocast_cpu_enabled",
         NoGrad = "no_grad",
         EnableGrad = "enable_grad",
         InferenceMode = "inference_mode",
@@ -31,9 +32,6 @@ known_names! {
         CompilerDisable = "compiler.disable",
         DynamoDisable = "_dynamo.disable",
         DynamoAssumeConstantResult = "_dynamo.assume_constant_result",
-        LibraryCustomOp = "library.custom_op",
-        LibraryRegisterFake = "library.register_fake",
-        LibraryImpl = "library.impl",
         UtilsPytreeTreeFlatten = "utils._pytree.tree_flatten",
         UtilsPytreeTreeLeaves = "utils._pytree.tree_leaves",
         NnInitCalculateFanInAndFanOut = "nn.init._calculate_fan_in_and_fan_out",
@@ -60,7 +58,11 @@ pub(super) fn call(
         // Non-strict export runs `forward` as Python: these change nothing
         // the trace sees (Dynamo's breaks on them are `dynamo_breaks`).
         Runtime::DynamoGraphBreak => Value::None,
-        Runtime::IsInferenceModeEnabled => Value::Bool(false),
+        // Export runs without inference mode or autocast, whatever the
+        // device asked about.
+        Runtime::IsInferenceModeEnabled
+        | Runtime::IsAutocastEnabled
+        | Runtime::IsAutocastCpuEnabled => Value::Bool(false),
         Runtime::NoGrad
         | Runtime::EnableGrad
         | Runtime::InferenceMode
@@ -75,10 +77,7 @@ pub(super) fn call(
         Runtime::Compile
         | Runtime::CompilerDisable
         | Runtime::DynamoDisable
-        | Runtime::DynamoAssumeConstantResult
-        | Runtime::LibraryCustomOp
-        | Runtime::LibraryRegisterFake
-        | Runtime::LibraryImpl => {
+        | Runtime::DynamoAssumeConstantResult => {
             // Decorators that keep the function (possibly used with arguments).
             if let ("compiler.disable" | "_dynamo.disable", Some(Value::Function(f))) =
                 (short, args.first())

@@ -225,11 +225,22 @@ pub fn builtin_name(interp: &mut Interp, name: &str) -> Option<Value> {
     if KnownBuiltin::from_name(name).is_some_and(KnownBuiltin::is_global) {
         return Some(Value::builtin(&format!("builtins.{name}")));
     }
-    match name {
-        "__name__" => Some(Value::str("__main__")),
-        "__file__" => Some(Value::str(&interp.entry_file.path)),
-        "Ellipsis" => Some(KnownObject::Ellipsis.value()),
-        _ => None,
+    Some(match ModuleConstant::from_name(name)? {
+        ModuleConstant::Name => Value::str("__main__"),
+        ModuleConstant::File => Value::str(&interp.entry_file.path),
+        ModuleConstant::Ellipsis => KnownObject::Ellipsis.value(),
+        // Python runs without `-O`.
+        ModuleConstant::Debug => Value::Bool(true),
+    })
+}
+
+known_names! {
+    /// The global names every module sees besides the builtins.
+    enum ModuleConstant {
+        Name = "__name__",
+        File = "__file__",
+        Ellipsis = "Ellipsis",
+        Debug = "__debug__",
     }
 }
 

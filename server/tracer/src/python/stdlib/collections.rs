@@ -24,7 +24,13 @@ known_names! {
 /// Instantiates `class`.
 pub fn construct(interp: &mut Interp, class: CollectionsClass, args: Args) -> R<Value> {
     match class {
-        CollectionsClass::OrderedDict => conversions::call(interp, KnownBuiltin::Dict, args),
+        CollectionsClass::OrderedDict => {
+            let made = conversions::call(interp, KnownBuiltin::Dict, args)?;
+            if let Value::Dict(d) = &made {
+                d.borrow_mut().attrs.get_or_insert_with(Vec::new);
+            }
+            Ok(made)
+        }
         CollectionsClass::Deque => {
             const DEQUE: Signature<2> = Signature::new("deque", ["iterable", "maxlen"]);
             let [iterable, _] = DEQUE.bind(interp, args)?.args;
@@ -38,6 +44,9 @@ pub fn construct(interp: &mut Interp, class: CollectionsClass, args: Args) -> R<
             let bound = DEFAULTDICT.bind(interp, args)?;
             let [factory, source] = bound.args;
             let d = dict_of(interp, source.as_ref(), bound.keywords)?;
+            if let Value::Dict(dict) = &d {
+                dict.borrow_mut().attrs.get_or_insert_with(Vec::new);
+            }
             if let (Value::Dict(dict), Some(factory)) = (&d, factory)
                 && !factory.is_none()
             {

@@ -17,6 +17,7 @@ known_names! {
     /// The functions of `functools` the tracer implements.
     pub enum FunctoolsFunction {
         Wraps = "wraps",
+        UpdateWrapper = "update_wrapper",
         Partial = "partial",
         Reduce = "reduce",
         LruCache = "lru_cache",
@@ -32,6 +33,16 @@ pub fn call(interp: &mut Interp, function: FunctoolsFunction, args: Args) -> R<V
                 Signature::new("wraps", ["wrapped", "assigned", "updated"]).required(1);
             let [wrapped, _, _] = WRAPS.bind(interp, args)?.values();
             Ok(KnownObject::WrapsDecorator.bound(wrapped))
+        }
+        FunctoolsFunction::UpdateWrapper => {
+            const UPDATE_WRAPPER: Signature<4> = Signature::new(
+                "update_wrapper",
+                ["wrapper", "wrapped", "assigned", "updated"],
+            )
+            .required(2);
+            let [wrapper, wrapped, _, _] = UPDATE_WRAPPER.bind(interp, args)?.values();
+            update_wrapper(interp, &wrapper, &wrapped)?;
+            Ok(wrapper)
         }
         FunctoolsFunction::Partial => partial(interp, args),
         FunctoolsFunction::Reduce => {
@@ -105,17 +116,39 @@ fn partial(interp: &mut Interp, args: Args) -> R<Value> {
     Ok(KnownObject::PartialCall.bound(packed))
 }
 
+/// The attributes `update_wrapper` copies from the wrapped callable.
+const WRAPPER_ASSIGNMENTS: [&str; 4] = ["__module__", "__name__", "__qualname__", "__doc__"];
+
+/// `functools.update_wrapper(wrapper, wrapped)` on a Python function: it
+/// takes the wrapped callable's module, names, docstring and `__dict__`,
+/// and remembers it as `__wrapped__`. Attributes the wrapped callable
+/// lacks are skipped, as CPython skips them.
+fn update_wrapper(interp: &mut Interp, wrapper: &Value, wrapped: &Value) -> R<()> {
+    let Value::Function(f) = wrapper else {
+        return Ok(());
+    };
+    if let Value::Function(inner) = wrapped {
+        for (name, value) in inner.attrs.borrow().iter() {
+            f.attrs.borrow_mut().insert(name.clone(), value.clone());
+        }
+    }
+    for name in WRAPPER_ASSIGNMENTS {
+        if let Ok(value) = interp.get_attr(wrapped, name) {
+            f.attrs.borrow_mut().insert(name.into(), value);
+        }
+    }
+    f.attrs
+        .borrow_mut()
+        .insert("__wrapped__".into(), wrapped.clone());
+    Ok(())
+}
+
 /// Calls the objects `functools` makes, bound to their state.
 pub fn call_object(interp: &mut Interp, object: KnownObject, recv: &Value, args: Args) -> R<Value> {
     match object {
         KnownObject::WrapsDecorator => {
-            // Like functools.update_wrapper: the wrapper remembers `__wrapped__`.
             let wrapper = args.positional.into_iter().next().unwrap_or(Value::None);
-            if let Value::Function(f) = &wrapper {
-                f.attrs
-                    .borrow_mut()
-                    .insert("__wrapped__".into(), recv.clone());
-            }
+            update_wrapper(interp, &wrapper, recv)?;
             Ok(wrapper)
         }
         KnownObject::LruCacheCall => call_lru_cached(interp, recv, args),

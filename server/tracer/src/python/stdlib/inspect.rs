@@ -21,6 +21,7 @@ known_names! {
         Currentframe = "currentframe",
         Isclass = "isclass",
         Isfunction = "isfunction",
+        GetattrStatic = "getattr_static",
     }
 }
 
@@ -34,6 +35,9 @@ pub fn call(interp: &mut Interp, function: InspectFunction, args: Args) -> R<Val
             attrs: Default::default(),
             module: None,
         })));
+    }
+    if function == InspectFunction::GetattrStatic {
+        return getattr_static(interp, args);
     }
     // Each takes the object first; what follows is keyword-only and the
     // tracer does not need it.
@@ -71,6 +75,62 @@ pub fn call(interp: &mut Interp, function: InspectFunction, args: Args) -> R<Val
     }
 }
 
+/// `inspect.getattr_static(obj, attr, default)`: the attribute as stored,
+/// without descriptors or `__getattr__`: an instance's own dict, then the
+/// classes of the MRO (of the object itself when it is a class).
+fn getattr_static(interp: &mut Interp, args: Args) -> R<Value> {
+    let [object, attr, default] = Signature::new("getattr_static", ["obj", "attr", "default"])
+        .required(2)
+        .bind(interp, args)?
+        .args;
+    let object = object.unwrap_or(Value::None);
+    let Some(Value::Str(ref name)) = attr else {
+        return Err(interp.type_error("attribute name must be a string"));
+    };
+    let stored = match &object {
+        Value::Class(c) => c.lookup(name).map(|(v, _)| v),
+        Value::Object(o) if o.module.is_none() => o
+            .get_attr(name)
+            .or_else(|| o.class.lookup(name).map(|(v, _)| v)),
+        _ => None,
+    };
+    match (stored, default) {
+        (Some(v), _) | (None, Some(v)) => Ok(v),
+        (None, None) => match &object {
+            Value::Class(_) | Value::Object(_) => Err(interp.attr_error(&object, name)),
+            _ => interp.get_attr(&object, name),
+        },
+    }
+}
+
+/// A parameter's or the return's annotation as `inspect.signature` gives
+/// it: `Parameter.empty` when there is none; its source text under `from
+/// __future__ import annotations` (or when it names what the function's
+/// module does not define: a forward reference); else its value, evaluated
+/// in the function's globals as at definition time.
+fn annotation_value(
+    interp: &mut Interp,
+    func: &crate::value::Function,
+    annotation: Option<&syntax::ast::Expr>,
+) -> R<Value> {
+    let Some(annotation) = annotation else {
+        return Ok(KnownObject::ParameterEmpty.value());
+    };
+    let text = &func.file.text;
+    let source = text
+        .get(annotation.range.start as usize..annotation.range.end as usize)
+        .map(Value::str)
+        .unwrap_or(Value::None);
+    if text.contains("from __future__ import annotations") {
+        return Ok(source);
+    }
+    match interp.eval(annotation, &func.globals.clone()) {
+        Ok(v) => Ok(v),
+        Err(crate::interp::Flow::Raise(_)) => Ok(source),
+        Err(e) => Err(e),
+    }
+}
+
 /// `inspect.Parameter`'s kinds, as CPython numbers them.
 const PARAMETER_KINDS: [(&str, i64); 5] = [
     ("POSITIONAL_ONLY", 0),
@@ -104,20 +164,22 @@ fn signature_of(interp: &mut Interp, target: &Value) -> R<Value> {
         _ => return Ok(Value::unknown("inspect.signature")),
     };
     let p = &func.params;
-    let mut listed: Vec<(&str, i64)> = Vec::new();
-    listed.extend(p.posonly.iter().map(|a| (a.name.as_str(), 0)));
-    listed.extend(p.args.iter().map(|a| (a.name.as_str(), 1)));
-    listed.extend(p.vararg.iter().map(|a| (a.name.as_str(), 2)));
-    listed.extend(p.kwonly.iter().map(|a| (a.name.as_str(), 3)));
-    listed.extend(p.kwarg.iter().map(|a| (a.name.as_str(), 4)));
+    let mut listed: Vec<(&syntax::ast::Param, i64)> = Vec::new();
+    listed.extend(p.posonly.iter().map(|a| (a, 0)));
+    listed.extend(p.args.iter().map(|a| (a, 1)));
+    listed.extend(p.vararg.iter().map(|a| (a, 2)));
+    listed.extend(p.kwonly.iter().map(|a| (a, 3)));
+    listed.extend(p.kwarg.iter().map(|a| (a, 4)));
     let class = interp.builtin_class("inspect.Parameter");
     let mut parameters = Dict::default();
-    for (name, kind) in listed.into_iter().skip(usize::from(bound)) {
+    for (param, kind) in listed.into_iter().skip(usize::from(bound)) {
+        let name = param.name.as_str();
         let default = func
             .defaults
             .get(name)
             .cloned()
             .unwrap_or_else(|| KnownObject::ParameterEmpty.value());
+        let annotation = annotation_value(interp, &func, param.annotation.as_ref())?;
         let param = Rc::new(crate::value::Object {
             id: interp.fresh_id(),
             class: class.clone(),
@@ -125,18 +187,27 @@ fn signature_of(interp: &mut Interp, target: &Value) -> R<Value> {
                 ("name".to_string(), Value::str(name)),
                 ("default".to_string(), default),
                 ("kind".to_string(), Value::Int(kind)),
+                ("annotation".to_string(), annotation),
             ]),
             module: None,
         });
         parameters.insert(Value::str(name), Value::Object(param));
     }
+    let returns = match &func.body {
+        crate::value::FunctionBody::Def(def) => def.returns.as_ref(),
+        crate::value::FunctionBody::Lambda(_) => None,
+    };
+    let return_annotation = annotation_value(interp, &func, returns)?;
     let signature = Rc::new(crate::value::Object {
         id: interp.fresh_id(),
         class: interp.builtin_class("inspect.Signature"),
-        attrs: RefCell::new(vec![(
-            "parameters".to_string(),
-            Value::Dict(Rc::new(RefCell::new(parameters))),
-        )]),
+        attrs: RefCell::new(vec![
+            (
+                "parameters".to_string(),
+                Value::Dict(Rc::new(RefCell::new(parameters))),
+            ),
+            ("return_annotation".to_string(), return_annotation),
+        ]),
         module: None,
     });
     Ok(Value::Object(signature))

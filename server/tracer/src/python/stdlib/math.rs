@@ -51,6 +51,20 @@ known_names! {
         Isnan = "isnan",
         Isinf = "isinf",
         Pow = "pow",
+        Asin = "asin",
+        Acos = "acos",
+        Atan = "atan",
+        Sinh = "sinh",
+        Cosh = "cosh",
+        Log1p = "log1p",
+        Expm1 = "expm1",
+        Radians = "radians",
+        Degrees = "degrees",
+        Isfinite = "isfinite",
+        Copysign = "copysign",
+        Atan2 = "atan2",
+        Hypot = "hypot",
+        Fmod = "fmod",
     }
 }
 
@@ -92,6 +106,29 @@ pub fn call(interp: &mut Interp, function: MathFunction, args: Args) -> R<Value>
             }
             real(interp, &x)?.powf(real(interp, &y)?)
         }
+        M::Copysign | M::Atan2 | M::Fmod => {
+            let [x, y] = Signature::new(function.name(), ["x", "y"])
+                .positional_only(2)
+                .required(2)
+                .bind(interp, args)?
+                .values();
+            let (x, y) = (real(interp, &x)?, real(interp, &y)?);
+            match function {
+                M::Copysign => x.copysign(y),
+                M::Atan2 => x.atan2(y),
+                _ if y == 0.0 => return Err(interp.raise("ValueError", "math domain error")),
+                _ => x % y,
+            }
+        }
+        M::Hypot => {
+            let bound = Signature::new("hypot", []).star_args().bind(interp, args)?;
+            let mut sum = 0.0;
+            for v in &bound.rest {
+                let x = real(interp, v)?;
+                sum += x * x;
+            }
+            sum.sqrt()
+        }
         M::Log => {
             const LOG: Signature<2> = Signature::new("log", ["x", "base"])
                 .positional_only(2)
@@ -109,6 +146,7 @@ pub fn call(interp: &mut Interp, function: MathFunction, args: Args) -> R<Value>
             match function {
                 M::Isnan => return Ok(Value::Bool(x.is_nan())),
                 M::Isinf => return Ok(Value::Bool(x.is_infinite())),
+                M::Isfinite => return Ok(Value::Bool(x.is_finite())),
                 _ => real_function(function, x),
             }
         }
@@ -139,6 +177,15 @@ fn real_function(function: MathFunction, x: f64) -> f64 {
         M::Cos => x.cos(),
         M::Tan => x.tan(),
         M::Tanh => x.tanh(),
+        M::Asin => x.asin(),
+        M::Acos => x.acos(),
+        M::Atan => x.atan(),
+        M::Sinh => x.sinh(),
+        M::Cosh => x.cosh(),
+        M::Log1p => x.ln_1p(),
+        M::Expm1 => x.exp_m1(),
+        M::Radians => x.to_radians(),
+        M::Degrees => x.to_degrees(),
         _ => x.abs(),
     }
 }

@@ -18,6 +18,7 @@ pub mod operator;
 pub mod re;
 pub mod small;
 pub mod string;
+pub mod types;
 pub mod typing;
 
 use crate::value::Value;
@@ -31,6 +32,7 @@ pub fn constant(module: &str, name: &str) -> Option<Value> {
         ("string", string::constant),
         ("keyword", small::keyword_list),
         ("typing", typing::constant),
+        ("sys", small::sys_constant),
     ];
     let (_, lookup) = MODULES.iter().find(|(m, _)| *m == module)?;
     lookup(name)

@@ -51,6 +51,35 @@ known_names! {
     }
 }
 
+/// `sys.NAME` for the constants library code branches on: the Python of
+/// the environments the tracer reads (CPython 3.11 on 64-bit Linux).
+pub fn sys_constant(name: &str) -> Option<Value> {
+    Some(match SysConstant::from_name(name)? {
+        SysConstant::VersionInfo => Value::tuple(vec![
+            Value::Int(3),
+            Value::Int(11),
+            Value::Int(7),
+            Value::str("final"),
+            Value::Int(0),
+        ]),
+        SysConstant::Version => Value::str("3.11.7"),
+        SysConstant::Platform => Value::str("linux"),
+        SysConstant::Byteorder => Value::str("little"),
+        SysConstant::Maxsize => Value::Int(i64::MAX),
+    })
+}
+
+known_names! {
+    /// The constants of `sys` the tracer models.
+    enum SysConstant {
+        VersionInfo = "version_info",
+        Version = "version",
+        Platform = "platform",
+        Byteorder = "byteorder",
+        Maxsize = "maxsize",
+    }
+}
+
 known_names! {
     /// The attributes of `os` the tracer models.
     pub enum OsAttribute {

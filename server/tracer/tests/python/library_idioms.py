@@ -1,0 +1,135 @@
+"""Idioms library code relies on: class docstrings, `types.FunctionType`
+from a code object (kornia copies an inherited `forward` per subclass),
+`inspect.getattr_static`, `functools.update_wrapper`, `math` beyond the
+basics."""
+import math
+from functools import update_wrapper
+from inspect import getattr_static
+from types import FunctionType
+
+
+class Documented:
+    """The docstring."""
+
+
+class Undocumented:
+    pass
+
+
+class SetsDoc(Documented):
+    def __init__(self):
+        self.__doc__ = f"store: {self.__doc__ or ''}".strip()
+
+
+assert Documented.__doc__ == "The docstring."
+assert Undocumented.__doc__ is None
+assert SetsDoc().__doc__ == "store:"
+assert SetsDoc.__doc__ is None
+
+
+class Base:
+    def forward(self, x, k=2):
+        return x * k
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        forward = getattr_static(cls, "forward")
+        if "forward" not in cls.__dict__ and isinstance(forward, FunctionType):
+            code = forward.__code__.replace(co_name=f"{cls.__name__}.forward")
+            clone = FunctionType(code, forward.__globals__, "forward", forward.__defaults__, forward.__closure__)
+            update_wrapper(clone, forward)
+            clone.__kwdefaults__ = forward.__kwdefaults__
+            clone.__qualname__ = f"{cls.__qualname__}.forward"
+            clone.__module__ = cls.__module__
+            cls.forward = clone
+
+
+class Child(Base):
+    pass
+
+
+assert Child().forward(3) == 6 and Child().forward(3, k=3) == 9
+assert Child.forward is not Base.forward
+assert Child.forward.__qualname__ == "Child.forward"
+
+assert math.copysign(2, -0.5) == -2.0 and math.copysign(-3.0, 1) == 3.0
+assert math.atan2(1.0, 1.0) == math.pi / 4 and math.hypot(3, 4) == 5.0
+assert math.fmod(7, 3) == 1.0 and math.fmod(-7, 3) == -1.0
+assert math.isfinite(1.0) and not math.isfinite(math.inf)
+assert math.degrees(math.pi) == 180.0 and math.radians(180) == math.pi
+assert math.log1p(0.0) == 0.0 and math.expm1(0.0) == 0.0
+
+
+def wrapped(a, b=1, *, c=2):
+    """Wrapped's doc."""
+    return a + b + c
+
+
+def wrapper(*args, **kwargs):
+    return wrapped(*args, **kwargs)
+
+
+update_wrapper(wrapper, wrapped)
+assert wrapper.__name__ == "wrapped" and wrapper.__doc__ == "Wrapped's doc."
+assert wrapper.__wrapped__ is wrapped
+assert wrapped.__defaults__ == (1,) and wrapped.__kwdefaults__ == {"c": 2}
+assert wrapper.__defaults__ is None and wrapper.__kwdefaults__ is None
+assert getattr_static(Child, "missing", 5) == 5
+assert getattr_static(SetsDoc(), "__doc__") == "store:"
+
+# A bound method reads its function's attributes.
+import enum
+import inspect
+from collections import OrderedDict
+
+
+class Holder:
+    def method(self, x: int, y: "Later" = 2) -> float:
+        """Method doc."""
+        return x
+
+
+bound = Holder().method
+assert bound.__name__ == "method" and bound.__doc__ == "Method doc."
+assert bound.__func__ is Holder.method
+signature = inspect.signature(bound)
+assert list(signature.parameters) == ["x", "y"]
+assert signature.parameters["x"].annotation is int
+assert signature.parameters["y"].annotation == "Later"
+assert signature.return_annotation is float
+assert inspect.signature(wrapped).parameters["a"].annotation is inspect.Parameter.empty
+
+# An OrderedDict has a __dict__ (transformers' lazy auto mappings set one).
+names = OrderedDict([("a", 1)])
+names.back_reference = "set"
+assert names.back_reference == "set" and names["a"] == 1
+
+
+# `**obj` of a mapping object: its keys(), then each item.
+class Output(OrderedDict):
+    pass
+
+
+def takes(**kwargs):
+    return sorted(kwargs.items())
+
+
+out = Output()
+out["b"] = 2
+out["a"] = 1
+assert takes(**out) == [("a", 1), ("b", 2)]
+
+
+# An enum called with one of its members gives the member.
+class Reduction(str, enum.Enum):
+    MEAN = "mean"
+    SUM = "sum"
+
+
+assert Reduction(Reduction.SUM) is Reduction.SUM and Reduction("mean") is Reduction.MEAN
+assert Reduction(Reduction.SUM).value == "sum"
+assert __debug__
+
+import sys
+
+assert sys.version_info >= (3, 8) and sys.maxsize == 9223372036854775807 and sys.byteorder == "little"

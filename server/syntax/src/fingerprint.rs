@@ -23,6 +23,7 @@ pub fn code_fingerprint(source: &str, tree: &Tree) -> u64 {
     let text = crate::normalized(source);
     let bytes = text.as_bytes();
     let mut h = std::collections::hash_map::DefaultHasher::new();
+    let kinds = Kinds::of(tree);
     let mut cursor = tree.walk();
     // Bracket depth (Python's implicit line joining) and string nesting.
     let (mut depth, mut strings) = (0u32, 0u32);
@@ -45,19 +46,21 @@ pub fn code_fingerprint(source: &str, tree: &Tree) -> u64 {
             let (start, stop) = (node.start_byte(), node.end_byte());
             gap(&mut h, end, start, strings > 0);
             end = end.max(stop);
-            let kind = node.kind();
+            let kind = node.kind_id();
             let outside = depth == 0 && strings == 0;
-            if !(outside && kind == "comment") {
+            if !(outside && kind == kinds.comment) {
                 let at = node.start_position();
-                (node.kind_id(), node.is_missing(), at.row, at.column).hash(&mut h);
+                (kind, node.is_missing(), at.row, at.column).hash(&mut h);
                 bytes.get(start..stop).unwrap_or_default().hash(&mut h);
             }
-            match kind {
-                "(" | "[" | "{" => depth += 1,
-                ")" | "]" | "}" => depth = depth.saturating_sub(1),
-                "string_start" => strings += 1,
-                "string_end" => strings = strings.saturating_sub(1),
-                _ => {}
+            if kinds.open.contains(&kind) {
+                depth += 1;
+            } else if kinds.close.contains(&kind) {
+                depth = depth.saturating_sub(1);
+            } else if kind == kinds.string_start {
+                strings += 1;
+            } else if kind == kinds.string_end {
+                strings = strings.saturating_sub(1);
             }
         } else if cursor.goto_first_child() {
             continue;
@@ -67,6 +70,30 @@ pub fn code_fingerprint(source: &str, tree: &Tree) -> u64 {
                 gap(&mut h, end, bytes.len(), false);
                 return h.finish();
             }
+        }
+    }
+}
+
+/// The node kinds the fingerprint tells apart, as the grammar numbers them
+/// (the walk compares numbers, not names).
+struct Kinds {
+    comment: u16,
+    open: [u16; 3],
+    close: [u16; 3],
+    string_start: u16,
+    string_end: u16,
+}
+
+impl Kinds {
+    fn of(tree: &Tree) -> Kinds {
+        let language = tree.language();
+        let id = |kind: &str, named: bool| language.id_for_node_kind(kind, named);
+        Kinds {
+            comment: id("comment", true),
+            open: [id("(", false), id("[", false), id("{", false)],
+            close: [id(")", false), id("]", false), id("}", false)],
+            string_start: id("string_start", true),
+            string_end: id("string_end", true),
         }
     }
 }
@@ -81,6 +108,20 @@ mod tests {
     }
 
     const CODE: &str = "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x):\n        return x.sin() + 1\n\nmodel = M()\nexample_args = (torch.randn(2, 3),)\n";
+
+    #[test]
+    fn every_kind_told_apart_is_in_the_grammar() {
+        let (_, tree) = crate::parse_incremental("x = 1\n", None);
+        let k = super::Kinds::of(&tree.expect("a tree"));
+        let all = [k.comment, k.string_start, k.string_end]
+            .into_iter()
+            .chain(k.open)
+            .chain(k.close);
+        let mut seen = std::collections::HashSet::new();
+        for id in all {
+            assert!(id != 0 && seen.insert(id), "kind id {id}");
+        }
+    }
 
     #[test]
     fn comments_and_blank_space_that_move_no_token_do_not_count() {

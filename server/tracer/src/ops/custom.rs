@@ -314,7 +314,7 @@ pub fn infer_schema(interp: &mut Interp, func: &Function, mutates: Option<&[Stri
         let mut ty = schema_type(func.file.slice(ann.range));
         let writes = match mutates {
             None => ty.starts_with("Tensor"),
-            Some(names) => names.iter().any(|n| *n == p.name),
+            Some(names) => names.contains(&p.name),
         };
         if writes && let Some(rest) = ty.strip_prefix("Tensor") {
             ty = format!("Tensor(a{index}!){rest}");
@@ -612,7 +612,7 @@ pub fn intrinsic(
                     )
                 }
             };
-            infer_schema(interp, &func, mutates.as_deref()).map(|s| Value::str(&s))
+            infer_schema(interp, func, mutates.as_deref()).map(|s| Value::str(&s))
         }
         Intrinsic::RegisterImpl => {
             let Some(qualname) = qualname_of(&arg(0)) else {
@@ -885,8 +885,8 @@ fn record(
             let before = interp.graph.nodes.len();
             let value = record_tuple_kw(interp, target, args, tensors)?;
             if schema.mutates()
-                && let Some(node) =
-                    (before < interp.graph.nodes.len()).then(|| crate::graph::NodeId(before as u32))
+                && let Some(node) = (before < interp.graph.nodes.len())
+                    .then_some(crate::graph::NodeId(before as u32))
             {
                 interp.graph.node_mut(node).side_effect = true;
             }

@@ -23,6 +23,9 @@ use tracer::{EntryPoint, SourceFile, TraceResult, Workspace};
 
 use crate::workspace::OpenFn;
 
+/// Entry points with their traces, one per mode traced.
+pub type Entries = Vec<(EntryPoint, Vec<TraceResult>)>;
+
 /// What an entry's traces depend on besides the files they read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TraceKey {
@@ -49,7 +52,7 @@ struct Kept {
     key: TraceKey,
     /// The text the traces ran on.
     file: Arc<SourceFile>,
-    entries: Vec<(EntryPoint, Vec<TraceResult>)>,
+    entries: Entries,
     /// What the analysis read: each file with its text.
     texts: Vec<(PathBuf, Arc<str>)>,
     /// What it looked for and did not find.
@@ -175,7 +178,7 @@ impl TraceCache {
         found: &[EntryPoint],
         workspace: Option<&Workspace>,
         open: Option<&OpenFn>,
-    ) -> Option<(Vec<(EntryPoint, Vec<TraceResult>)>, Reads)> {
+    ) -> Option<(Entries, Reads)> {
         let kept = self.last.as_ref()?;
         let same_entries = kept.entries.len() == found.len()
             && kept
@@ -219,13 +222,7 @@ impl TraceCache {
 
     /// Keep the traces of this version of the document for the next one,
     /// with what they read.
-    pub fn store(
-        &mut self,
-        key: TraceKey,
-        file: Arc<SourceFile>,
-        entries: Vec<(EntryPoint, Vec<TraceResult>)>,
-        reads: Reads,
-    ) {
+    pub fn store(&mut self, key: TraceKey, file: Arc<SourceFile>, entries: Entries, reads: Reads) {
         let (texts, absent) = match reads.0 {
             Read::Kept { texts, absent } => (texts, absent),
             Read::Now(reads) => {

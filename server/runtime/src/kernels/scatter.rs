@@ -21,16 +21,25 @@ enum Combine {
     Min,
 }
 
+/// The `reduce=` names of the scatter family (`scatter`'s and
+/// `scatter_reduce`'s spellings) and how each combines values.
+const REDUCE_NAMES: [(&str, Combine); 7] = [
+    ("add", Combine::Sum),
+    ("sum", Combine::Sum),
+    ("multiply", Combine::Prod),
+    ("prod", Combine::Prod),
+    ("mean", Combine::Mean),
+    ("amax", Combine::Max),
+    ("amin", Combine::Min),
+];
+
 impl Combine {
     fn named(reduce: &str) -> Res<Combine> {
-        Ok(match reduce {
-            "add" | "sum" => Combine::Sum,
-            "multiply" | "prod" => Combine::Prod,
-            "mean" => Combine::Mean,
-            "amax" => Combine::Max,
-            "amin" => Combine::Min,
-            other => return Err(Error::runtime(format!("scatter: unknown reduce '{other}'"))),
-        })
+        REDUCE_NAMES
+            .iter()
+            .find(|(name, _)| *name == reduce)
+            .map(|(_, c)| *c)
+            .ok_or_else(|| Error::runtime(format!("scatter: unknown reduce '{reduce}'")))
     }
 
     fn apply(self, old: f64, new: f64) -> f64 {

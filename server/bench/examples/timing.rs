@@ -13,7 +13,9 @@
 //! `consistency` exports each file (`export --json`, imports from PYTHON's
 //! environment) twice in one process, each trace starting from the library
 //! state earlier traces kept, and compares every report with a fresh
-//! export of the file; it exits 1 when one differs.
+//! export of the file; it exits 1 when one differs. With
+//! `TIMING_DIFF_DIR` set, each differing pair of reports is written there
+//! (`NAME.fresh.json`, `NAME.reusedROUND.json`) to compare.
 //!
 //! `library` is `exportlens check --both --python PYTHON PATH` in process
 //! for a file that imports installed packages (the resnet50 of
@@ -218,6 +220,16 @@ fn main() {
                     if got != *expected {
                         differ += 1;
                         let _ = writeln!(out, "differs (round {round}): {p}");
+                        if let Ok(dir) = std::env::var("TIMING_DIFF_DIR") {
+                            let stem = std::path::Path::new(p)
+                                .file_stem()
+                                .unwrap_or_default()
+                                .to_string_lossy()
+                                .to_string();
+                            let _ = std::fs::write(format!("{dir}/{stem}.fresh.json"), expected);
+                            let _ =
+                                std::fs::write(format!("{dir}/{stem}.reused{round}.json"), &got);
+                        }
                     }
                 }
             }

@@ -803,7 +803,7 @@ fn lerp_bucketize_cdist_and_norms() {
     let a = || t(&[0., 0., 3., 4.], &[2, 2]);
     let b = || t(&[0., 0., 1., 1., 3., 0.], &[3, 2]);
     let r = run("aten.cdist.default", f32, &[2, 3], vec![a(), b()]);
-    assert_close(&r, &[0., 1.4142135, 3., 5., 3.6055512, 4.]);
+    assert_close(&r, &[0., std::f64::consts::SQRT_2, 3., 5., 3.6055512, 4.]);
     let r = run(
         "aten.cdist.default",
         f32,

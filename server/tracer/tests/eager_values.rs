@@ -39,6 +39,7 @@ fn float_schedules_round_through_float32() {
 dpr = [x.item() for x in torch.linspace(0, 0.1, 4)]
 assert dpr == [0.0, 0.03333333507180214, 0.06666666269302368, 0.10000000149011612]
 assert torch.arange(0.0, 1.0, 0.25).tolist() == [0.0, 0.25, 0.5, 0.75]
+assert torch.arange(start=-2.0, end=3.0, step=1).tolist() == [-2.0, -1.0, 0.0, 1.0, 2.0]
 assert torch.ones(3).sum().item() == 3.0
 assert torch.eye(2).tolist() == [[1.0, 0.0], [0.0, 1.0]]
 ",

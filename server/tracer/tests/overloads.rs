@@ -248,3 +248,16 @@ fn window_overloads_are_named_after_the_last_argument_given() {
         "aten.logspace.default"
     );
 }
+
+#[test]
+fn arange_takes_its_bounds_by_position_or_by_name() {
+    // torch 2.15 records start_step for start=, end=, step=; default for
+    // end= alone; start for a positional start and end=.
+    assert_eq!(
+        targets("torch.arange(start=-5.0, end=6.0, step=1)"),
+        ["aten.arange.start_step"]
+    );
+    assert_eq!(targets("torch.arange(end=4)"), ["aten.arange.default"]);
+    assert_eq!(targets("torch.arange(1, end=4)"), ["aten.arange.start"]);
+    assert_eq!(targets("torch.arange(1, 4)"), ["aten.arange.start"]);
+}

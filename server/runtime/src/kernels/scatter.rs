@@ -21,9 +21,9 @@ enum Combine {
     Min,
 }
 
-/// The `reduce=` names of the scatter family (`scatter`'s and
-/// `scatter_reduce`'s spellings) and how each combines values.
-const REDUCE_NAMES: [(&str, Combine); 7] = [
+/// The `reduce=` names of `scatter` (add, multiply) and `scatter_reduce`
+/// (sum, prod, mean, amax, amin).
+const REDUCTIONS: &[(&str, Combine)] = &[
     ("add", Combine::Sum),
     ("sum", Combine::Sum),
     ("multiply", Combine::Prod),
@@ -33,12 +33,23 @@ const REDUCE_NAMES: [(&str, Combine); 7] = [
     ("amin", Combine::Min),
 ];
 
+/// Which scatter a kernel computes.
+#[derive(Clone, Copy)]
+enum ScatterOp {
+    /// `scatter`: replace, or combine by its `reduce=`.
+    Scatter,
+    /// `scatter_add`: sum with what is there.
+    Add,
+    /// `scatter_reduce`: its `reduce` and `include_self`.
+    Reduce,
+}
+
 impl Combine {
     fn named(reduce: &str) -> Res<Combine> {
-        REDUCE_NAMES
+        REDUCTIONS
             .iter()
             .find(|(name, _)| *name == reduce)
-            .map(|(_, c)| *c)
+            .map(|(_, combine)| *combine)
             .ok_or_else(|| Error::runtime(format!("scatter: unknown reduce '{reduce}'")))
     }
 
@@ -138,7 +149,7 @@ fn scatter_values(
 
 /// `scatter.src/.value/.reduce/.value_reduce`, `scatter_add`,
 /// `scatter_reduce.two`.
-fn scatter(k: &Call) -> Res<RVal> {
+fn scatter(k: &Call, op: ScatterOp) -> Res<RVal> {
     let a = k.args;
     let x = a.tensor(0, "self")?;
     let dim = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
@@ -153,13 +164,13 @@ fn scatter(k: &Call) -> Res<RVal> {
             .as_f64()
             .ok_or_else(|| Error::runtime("scatter: the value is not a number"))?),
     };
-    let (combine, include_self) = match k.op {
-        "scatter_add" => (Combine::Sum, true),
-        "scatter_reduce" => (
+    let (combine, include_self) = match op {
+        ScatterOp::Add => (Combine::Sum, true),
+        ScatterOp::Reduce => (
             Combine::named(a.str_or(4, "reduce", "sum"))?,
             a.bool_or(5, "include_self", true),
         ),
-        _ => match a.opt(4, "reduce") {
+        ScatterOp::Scatter => match a.opt(4, "reduce") {
             Some(RVal::Str(r)) => (Combine::named(r)?, true),
             _ => (Combine::Replace, true),
         },
@@ -237,9 +248,11 @@ fn bucketize(k: &Call) -> Res<RVal> {
 
 /// The kernels, by ATen target or op packet.
 pub const KERNELS: &[(&str, KernelFn)] = &[
-    ("aten.scatter", |_: &mut Ctx, k| scatter(k)),
-    ("aten.scatter_add", |_, k| scatter(k)),
-    ("aten.scatter_reduce", |_, k| scatter(k)),
+    ("aten.scatter", |_: &mut Ctx, k| {
+        scatter(k, ScatterOp::Scatter)
+    }),
+    ("aten.scatter_add", |_, k| scatter(k, ScatterOp::Add)),
+    ("aten.scatter_reduce", |_, k| scatter(k, ScatterOp::Reduce)),
     ("aten.masked_scatter", |_, k| masked_scatter(k)),
     ("aten.bucketize", |_, k| bucketize(k)),
 ];

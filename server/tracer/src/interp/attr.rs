@@ -704,6 +704,14 @@ impl Interp {
                 c.mro().into_iter().map(Value::Class).collect(),
             )),
             (_, "__subclasses__") => Ok(KnownObject::TypeSubclasses.bound(Value::Class(c.clone()))),
+            // An enum's members by name, in definition order.
+            (_, "__members__") if c.is_enum => {
+                let mut d = Dict::default();
+                for (name, member) in enum_members(c) {
+                    d.insert(Value::str(&name), member);
+                }
+                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+            }
             // The namespace: what the class itself defines.
             (None, "__dict__") => {
                 let mut d = Dict::default();
@@ -1255,6 +1263,23 @@ impl Interp {
                     }
                 }
             }
+            // `Color["RED"]`: the member of that name.
+            Value::Class(c) if c.is_enum => {
+                let found = match &index {
+                    Value::Str(key) => enum_members(c)
+                        .into_iter()
+                        .find(|(name, _)| name.as_str() == &**key)
+                        .map(|(_, member)| member),
+                    _ => None,
+                };
+                match found {
+                    Some(member) => Ok(member),
+                    None => {
+                        let key = self.repr(&index)?;
+                        Err(self.raise("KeyError", key))
+                    }
+                }
+            }
             Value::Class(_) | Value::Builtin(_) => Ok(v.clone()), // typing generics: List[int]
             Value::Unknown(_) => Ok(v.clone()),
             _ => Err(self.type_error(format!("'{}' object is not subscriptable", v.type_name()))),
@@ -1467,13 +1492,9 @@ impl Interp {
                 }
                 None => Err(self.type_error(format!("'{}' object is not iterable", o.class.name))),
             },
-            Value::Class(c) if c.is_enum => Ok(c
-                .attrs
-                .borrow()
-                .iter()
-                .filter(|(_, m)| matches!(m, Value::Object(o) if Rc::ptr_eq(&o.class, c)))
-                .map(|(_, m)| m.clone())
-                .collect()),
+            Value::Class(c) if c.is_enum => {
+                Ok(enum_members(c).into_iter().map(|(_, m)| m).collect())
+            }
             Value::SymInt(_) | Value::Int(_) => {
                 Err(self.type_error("'int' object is not iterable"))
             }
@@ -1901,6 +1922,16 @@ known_names! {
         Setter = "setter",
         Getter = "fget",
     }
+}
+
+/// The members of an enum class, by name, in definition order.
+fn enum_members(c: &Rc<Class>) -> Vec<(String, Value)> {
+    c.attrs
+        .borrow()
+        .iter()
+        .filter(|(_, m)| matches!(m, Value::Object(o) if Rc::ptr_eq(&o.class, c)))
+        .map(|(name, m)| (name.clone(), m.clone()))
+        .collect()
 }
 
 known_names! {

@@ -133,3 +133,20 @@ assert __debug__
 import sys
 
 assert sys.version_info >= (3, 8) and sys.maxsize == 9223372036854775807 and sys.byteorder == "little"
+
+
+# An enum subscripted by a member's name gives the member; `__members__`
+# maps every name to its member, in definition order (kornia's `get`).
+class Border(enum.Enum):
+    CONSTANT = 0
+    REFLECT = 1
+
+
+assert Border["REFLECT"] is Border.REFLECT and isinstance(Border["CONSTANT"], Border)
+assert list(Border.__members__) == ["CONSTANT", "REFLECT"]
+assert Border.__members__["CONSTANT"] is Border.CONSTANT
+try:
+    Border["WRAP"]
+    raise AssertionError("no member WRAP")
+except KeyError:
+    pass

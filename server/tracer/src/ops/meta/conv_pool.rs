@@ -143,12 +143,17 @@ pub fn conv(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let off = usize::from(batched);
     let stride = per_dim(interp, &call.get("stride").clone(), nd, 1)?;
     let dilation = per_dim(interp, &call.get("dilation").clone(), nd, 1)?;
-    let groups = opt_int(interp, &call.get("groups").clone())?.unwrap_or(1);
+    // A depthwise convolution over a dynamic batch of channels
+    // (`groups=kernel.shape[0]`) has symbolic groups.
+    let groups = match call.get("groups").clone() {
+        Value::None => SymExpr::int(1),
+        g => size_expr(interp, &g)?,
+    };
     let same = matches!(call.get("padding"), Value::Str(s) if &**s == "same");
     let padding = per_dim(interp, &call.get("padding").clone(), nd, 0)?;
-    conv_groups_check(interp, &w.shape[0], groups)?;
+    conv_groups_check(interp, &w.shape[0], &groups)?;
     let cin = &x.shape[off];
-    let expect_cin = interp.size_arith(w.shape[1].checked_mul(&SymExpr::int(groups)))?;
+    let expect_cin = interp.size_arith(w.shape[1].checked_mul(&groups))?;
     expect_eq(interp, cin, &expect_cin, "conv: input channels")?;
     // The backend selection (an unbatched input too: `conv{n}d` batches
     // it before `convolution`) checks the bias and the kernel against the
@@ -241,12 +246,12 @@ fn emit_conv_output(
 
 /// A convolution's check of its weight's first size against `groups`:
 /// at least `groups`, and divisible by it (on a dynamic size, guards).
-fn conv_groups_check(interp: &mut Interp, w0: &SymExpr, groups: i64) -> R<()> {
-    if groups <= 0 {
+fn conv_groups_check(interp: &mut Interp, w0: &SymExpr, g: &SymExpr) -> R<()> {
+    if g.as_const().is_some_and(|g| g <= 0) {
         return Err(shape_error(interp, "non-positive groups is not supported"));
     }
-    let g = SymExpr::int(groups);
-    if !interp.torch_check(w0, CmpKind::Ge, &g)? {
+    let groups = interp.env.render(g);
+    if !interp.torch_check(w0, CmpKind::Ge, g)? {
         let w = interp.env.render(w0);
         return Err(shape_error(
             interp,
@@ -255,7 +260,7 @@ fn conv_groups_check(interp: &mut Interp, w0: &SymExpr, groups: i64) -> R<()> {
             ),
         ));
     }
-    let rem = interp.size_arith(w0.checked_modulo(&g))?;
+    let rem = interp.size_arith(w0.checked_modulo(g))?;
     if !interp.torch_check(&rem, CmpKind::Eq, &SymExpr::int(0))? {
         let w = interp.env.render(w0);
         return Err(shape_error(
@@ -364,7 +369,7 @@ pub fn conv_transpose(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let out_pad = per_dim(interp, &call.get("output_padding").clone(), nd, 0)?;
     let dilation = per_dim(interp, &call.get("dilation").clone(), nd, 1)?;
     let groups = opt_int(interp, &call.get("groups").clone())?.unwrap_or(1);
-    conv_groups_check(interp, &w.shape[0], groups)?;
+    conv_groups_check(interp, &w.shape[0], &SymExpr::int(groups))?;
     expect_eq(
         interp,
         &x.shape[off],

@@ -202,17 +202,40 @@ pub(super) fn call(
 /// `torch.arange(end)`, `(start, end)`, `(start, end, step)`: its length
 /// computed as torch computes it, its contents known outside tracing.
 fn arange(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<Value> {
-    let nums: Vec<Value> = args.to_vec();
-    let (start, end, step) = match nums.len() {
-        0 => (
-            Value::Int(0),
-            kw(kwargs, "end").cloned().unwrap_or(Value::Int(0)),
-            Value::Int(1),
+    // torch's overloads are `arange(end)`, `arange(start, end)` and
+    // `arange(start, end, step)`, each argument given by position or by
+    // name; how many were given picks the overload.
+    let by_name = |name: &str| kw(kwargs, name).cloned();
+    let (start, end, step, given) = match args {
+        [] => {
+            let (start, step) = (by_name("start"), by_name("step"));
+            let given =
+                1 + usize::from(start.is_some() || step.is_some()) + usize::from(step.is_some());
+            (start, by_name("end"), step, given)
+        }
+        [end] if by_name("end").is_none() => (None, Some(end.clone()), None, 1),
+        [start] => {
+            let step = by_name("step");
+            let given = 2 + usize::from(step.is_some());
+            (Some(start.clone()), by_name("end"), step, given)
+        }
+        [start, end] => {
+            let step = by_name("step");
+            let given = 2 + usize::from(step.is_some());
+            (Some(start.clone()), Some(end.clone()), step, given)
+        }
+        [start, end, step, ..] => (
+            Some(start.clone()),
+            Some(end.clone()),
+            Some(step.clone()),
+            3,
         ),
-        1 => (Value::Int(0), nums[0].clone(), Value::Int(1)),
-        2 => (nums[0].clone(), nums[1].clone(), Value::Int(1)),
-        _ => (nums[0].clone(), nums[1].clone(), nums[2].clone()),
     };
+    let Some(end) = end else {
+        return Err(interp.type_error("arange() missing required argument 'end'"));
+    };
+    let start = start.unwrap_or(Value::Int(0));
+    let step = step.unwrap_or(Value::Int(1));
     let float = [&start, &end, &step]
         .iter()
         .any(|v| matches!(v, Value::Float(_) | Value::SymFloat(_, _)));
@@ -274,19 +297,17 @@ fn arange(interp: &mut Interp, args: &[Value], kwargs: &[(String, Value)]) -> R<
     if simplified.as_const().is_none() && interp.tracing {
         interp.computed_sizes.insert(simplified);
     }
-    let target = if nums.len() <= 1 {
-        "aten.arange.default"
-    } else if nums.len() == 2 {
-        "aten.arange.start"
-    } else {
-        "aten.arange.start_step"
+    let target = match given {
+        1 => "aten.arange.default",
+        2 => "aten.arange.start",
+        _ => "aten.arange.start_step",
     };
     let mut a: Vec<Arg> = Vec::new();
-    if nums.len() >= 2 {
+    if given >= 2 {
         a.push(interp.arg_of(&start));
     }
     a.push(interp.arg_of(&end));
-    if nums.len() >= 3 {
+    if given >= 3 {
         a.push(interp.arg_of(&step));
     }
     let t = interp.record_tensor_op(

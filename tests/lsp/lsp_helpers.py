@@ -136,6 +136,10 @@ async def diagnostics_for(
     `analysed` (the document analysed: `uri` itself, or a notebook's URI
     for its cells) waits for the analysis: the server answers it from the
     finished analysis of the newest version, published before the answer.
+    The server's transport writes answers and notifications from two queues
+    in either order when both are waiting, so that publication may come
+    just after the answer; a second code-lens request, sent once the first
+    is answered, is answered after it.
     """
 
     def find():
@@ -145,12 +149,9 @@ async def diagnostics_for(
         return None
 
     await wait_for(find, timeout, f"diagnostics of {uri} v{version}")
-    await asyncio.wait_for(
-        client.text_document_code_lens_async(
-            types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=analysed or uri))
-        ),
-        timeout,
-    )
+    lens = types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=analysed or uri))
+    for _ in range(2):
+        await asyncio.wait_for(client.text_document_code_lens_async(lens), timeout)
     found = find()
     assert found is not None
     return list(found[0].diagnostics)

@@ -13,7 +13,14 @@ Measures:
   - hover latency on a tensor variable of that file: median and p99;
   - RSS (VmRSS, and the peak VmHWM) with 50 corpus model files open.
 
+With --llama and/or --resnet50 it measures only library-heavy entry files
+(the tiny transformers Llama and torchvision's resnet50 of tests/libs,
+libraries from --venv): open -> first and -> traced diagnostics, and edit ->
+publishDiagnostics for a comment edit and a code edit (the example input's
+last dimension); at most 60 edits of each kind.
+
 Usage: scripts/bench-lsp.py [--bin target/release/exportlens] [--edits 300]
+       scripts/bench-lsp.py --llama --resnet50 [--edits 60] [--json]
 Figures go in docs/editors.md ("Language server performance"); nothing here
 is a pass/fail test.
 """
@@ -185,34 +192,68 @@ def bench(binary: str, edits: int, starts: int, hovers: int) -> dict:
     return results
 
 
-def bench_library_entry(binary: str, venv: str, edits: int) -> dict:
-    """Edit -> publishDiagnostics on a transformers entry file (the tiny
-    Llama case of tests/libs), libraries read from `venv`: a comment at
-    the end of the file typed and deleted, one edit at a time."""
+# Library-heavy entry files (tests/libs cases), each with the literal a
+# code edit changes: (case file, text before the literal, the literal, the
+# values a code edit cycles through).
+LIBRARY_CASES = {
+    "llama": ("tests/libs/cases/transformers/hf_decoder_llama.py",
+              "torch.randint(0, 128, (2, ", "16", [str(v) for v in range(9, 33)]),
+    "resnet50": ("tests/libs/cases/torchvision/tv_resnet50.py",
+                 "torch.randn(1, 3, 64, ", "64", [str(v) for v in range(33, 97)]),
+}
+
+
+def open_latencies(s: Server, uri: str, text: str) -> tuple[float, float]:
+    """Open `uri`: (ms to the first publishDiagnostics of it, ms to its
+    traced diagnostics). A server may first publish a cheap pass (syntax
+    errors, entry points) and then the traced diagnostics of the same
+    version: after the first publication a code-lens request, which the
+    server answers from the finished analysis of the newest version (it
+    publishes it first; a second request, as the answer may overtake that
+    notification), tells when the traced ones came."""
+    t0 = time.perf_counter()
+    s.open(uri, text)
+    t_first, _ = s.wait_diagnostics(uri, 1)
+    for _ in range(2):
+        s.result("textDocument/codeLens", {"textDocument": {"uri": uri}})
+    t_traced = t_first
+    while True:
+        try:
+            t, _ = s.wait_diagnostics(uri, 1, timeout=0.001)
+        except Exception:  # noqa: BLE001 (queue.Empty: nothing more came)
+            break
+        t_traced = t
+    return (t_first - t0) * 1e3, (t_traced - t0) * 1e3
+
+
+def bench_library_entry(binary: str, venv: str, case: str, edits: int) -> dict:
+    """Latencies of `binary` on a library-heavy entry file (a case of
+    tests/libs), libraries read from `venv`: open -> first and -> traced
+    diagnostics; then two kinds of edit, one at a time, each waiting for
+    the diagnostics of its version: a comment at the end of the file typed
+    and deleted (`comment`), and the literal of the example input's last
+    dimension changed to another value (`code`: the model is built and
+    traced again on the new input)."""
     import tempfile
 
-    src = (ROOT / "tests/libs/cases/transformers/hf_decoder_llama.py").read_text() + "# edit\n"
+    rel, before, literal, values = LIBRARY_CASES[case]
+    src = (ROOT / rel).read_text() + "# edit\n"
     with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "llama_entry.py"
+        path = Path(tmp) / f"{case}_entry.py"
         path.write_text(src)
         s = Server(binary, env={"VIRTUAL_ENV": str(Path(venv).resolve())})
         s.initialize(Path(tmp))
         uri = path.resolve().as_uri()
-        t0 = time.perf_counter()
-        s.open(uri, src)
-        t, _ = s.wait_diagnostics(uri, 1)
-        opened = (t - t0) * 1e3
-        line = src.count("\n") - 1
-        lat = []
-        for version in range(2, 2 + edits):
-            if version % 2 == 0:
-                rng, text = (6, 6), "x"
-            else:
-                rng, text = (6, 7), ""
+        first, traced = open_latencies(s, uri, src)
+        version = 1
+
+        def edit(start: tuple[int, int], end: tuple[int, int], text: str) -> float:
+            nonlocal version
+            version += 1
             change = {
                 "range": {
-                    "start": {"line": line, "character": rng[0]},
-                    "end": {"line": line, "character": rng[1]},
+                    "start": {"line": start[0], "character": start[1]},
+                    "end": {"line": end[0], "character": end[1]},
                 },
                 "text": text,
             }
@@ -220,10 +261,30 @@ def bench_library_entry(binary: str, venv: str, edits: int) -> dict:
             s.notify("textDocument/didChange",
                      {"textDocument": {"uri": uri, "version": version}, "contentChanges": [change]})
             t, _ = s.wait_diagnostics(uri, version)
-            lat.append((t - t0) * 1e3)
+            return (t - t0) * 1e3
+
+        last = src.count("\n") - 1
+        comment = [edit((last, 6), (last, 6), "x") if i % 2 == 0 else edit((last, 6), (last, 7), "")
+                   for i in range(edits)]
+        lines = src.split("\n")
+        row = next(i for i, l in enumerate(lines) if before in l)
+        col = lines[row].index(before) + len(before)
+        code = []
+        current = literal
+        for i in range(edits):
+            new = values[i % len(values)]
+            if new == current:
+                new = values[(i + 1) % len(values)]
+            code.append(edit((row, col), (row, col + len(current)), new))
+            current = new
         s.close()
-    return {"open_ms": opened, "n": len(lat), "median": statistics.median(lat),
-            "p90": percentile(lat, 90), "min": min(lat)}
+
+    def figures(lat: list[float]) -> dict:
+        return {"n": len(lat), "median": statistics.median(lat), "p90": percentile(lat, 90),
+                "min": min(lat)}
+
+    return {"open_first_ms": first, "open_traced_ms": traced,
+            "comment": figures(comment), "code": figures(code)}
 
 
 def main() -> int:
@@ -235,15 +296,29 @@ def main() -> int:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     ap.add_argument("--llama", action="store_true",
                     help="only the tiny transformers Llama entry (libraries from --venv)")
+    ap.add_argument("--resnet50", action="store_true",
+                    help="only the torchvision resnet50 entry (libraries from --venv)")
     ap.add_argument("--venv", default=str(ROOT / ".venv-libs"))
     args = ap.parse_args()
     if not Path(args.bin).exists():
         print(f"{args.bin} is missing: cargo build --release -p cli", file=sys.stderr)
         return 2
-    if args.llama:
-        r = bench_library_entry(args.bin, args.venv, min(args.edits, 60))
-        print(f"tiny Llama entry: open -> diagnostics {r['open_ms']:.0f} ms; edit -> publishDiagnostics "
-              f"median {r['median']:.1f} ms, p90 {r['p90']:.1f} ms, min {r['min']:.1f} ms ({r['n']} edits)")
+    cases = [c for c, on in (("llama", args.llama), ("resnet50", args.resnet50)) if on]
+    if cases:
+        out = {}
+        for case in cases:
+            r = bench_library_entry(args.bin, args.venv, case, min(args.edits, 60))
+            out[case] = r
+            if args.json:
+                continue
+            print(f"{case} entry: open -> first diagnostics {r['open_first_ms']:.0f} ms, "
+                  f"-> traced diagnostics {r['open_traced_ms']:.0f} ms")
+            for kind in ("comment", "code"):
+                e = r[kind]
+                print(f"  {kind} edit -> publishDiagnostics: median {e['median']:.1f} ms, "
+                      f"p90 {e['p90']:.1f} ms, min {e['min']:.1f} ms ({e['n']} edits)")
+        if args.json:
+            print(json.dumps(out, indent=2))
         return 0
     r = bench(args.bin, args.edits, args.starts, args.hovers)
     if args.json:

@@ -121,9 +121,26 @@ async def wait_for(cond, timeout: float = 20.0, what: str = "condition"):
 
 
 async def diagnostics_for(
-    client: LanguageClient, uri: str, version: int | None, timeout: float = 20.0
+    client: LanguageClient,
+    uri: str,
+    version: int | None,
+    timeout: float = 20.0,
+    analysed: str | None = None,
 ) -> list[types.Diagnostic]:
-    """The diagnostics published for `uri` at `version` (the newest such)."""
+    """The diagnostics published for `uri` at `version` once the analysis
+    of that version is done (the newest such).
+
+    On opening a file the server first publishes what its text gives
+    without tracing (syntax errors), then the traced diagnostics of the
+    same version. So after the first publication a code-lens request on
+    `analysed` (the document analysed: `uri` itself, or a notebook's URI
+    for its cells) waits for the analysis: the server answers it from the
+    finished analysis of the newest version, published before the answer.
+    The server's transport writes answers and notifications from two queues
+    in either order when both are waiting, so that publication may come
+    just after the answer; a second code-lens request, sent once the first
+    is answered, is answered after it.
+    """
 
     def find():
         for p in reversed(client.published.items):  # type: ignore[attr-defined]
@@ -131,7 +148,12 @@ async def diagnostics_for(
                 return [p]
         return None
 
-    found = await wait_for(find, timeout, f"diagnostics of {uri} v{version}")
+    await wait_for(find, timeout, f"diagnostics of {uri} v{version}")
+    lens = types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=analysed or uri))
+    for _ in range(2):
+        await asyncio.wait_for(client.text_document_code_lens_async(lens), timeout)
+    found = find()
+    assert found is not None
     return list(found[0].diagnostics)
 
 

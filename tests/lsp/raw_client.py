@@ -107,6 +107,24 @@ class RawServer:
                 return t, p["diagnostics"]
             self.seen[got] = (t, p["diagnostics"])
 
+    def analysed_diagnostics(self, uri: str, version: int, timeout: float = 60.0):
+        """The diagnostics of `uri` at `version` once its analysis is done:
+        on opening a file the server first publishes what its text gives
+        without tracing, then the traced diagnostics of the same version. A
+        code-lens request, which the server answers from the finished
+        analysis of the newest version (published before the answer), tells
+        when they came (a second request, sent once the first is answered,
+        as the server may write an answer before a notification queued just
+        before it); returns (arrival time, diagnostics) of the last."""
+        got = self.wait_diagnostics(uri, version, timeout)
+        for _ in range(2):
+            self.result("textDocument/codeLens", {"textDocument": {"uri": uri}}, timeout)
+        while True:
+            try:
+                got = self.wait_diagnostics(uri, version, timeout=0.001)
+            except queue.Empty:
+                return got
+
     def initialize(self, root: Path, capabilities: dict | None = None, options: dict | None = None) -> float:
         """`initialize` + `initialized`; returns seconds from spawn to the response."""
         params = {"processId": os.getpid(), "rootUri": root.as_uri(), "capabilities": capabilities or {}}

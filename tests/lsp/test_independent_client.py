@@ -59,7 +59,7 @@ def test_an_editor_session_over_raw_json_rpc(tmp_path):
         text = BREAK_IF.read_text()
         uri = BREAK_IF.as_uri()
         server.open(uri, text)
-        _, diags = server.wait_diagnostics(uri, 1)
+        _, diags = server.analysed_diagnostics(uri, 1)
         errors = [d for d in diags if d.get("severity") == ERROR]
         assert errors, diags
         assert {d["range"]["start"]["line"] for d in errors} == {line_of(text, "if x.sum() > 0")}, errors
@@ -68,7 +68,7 @@ def test_an_editor_session_over_raw_json_rpc(tmp_path):
         text = CONV.read_text()
         uri = CONV.as_uri()
         server.open(uri, text)
-        server.wait_diagnostics(uri, 1)
+        server.analysed_diagnostics(uri, 1)
         a_line = line_of(text, "a = self.conv(x)")
         hover = server.result("textDocument/hover", {
             "textDocument": {"uri": uri}, "position": {"line": a_line, "character": 8}})
@@ -84,7 +84,7 @@ def test_an_editor_session_over_raw_json_rpc(tmp_path):
         text = CV_FIXES.read_text()
         uri = (tmp_path / "constraint_violation_fixes.py").as_uri()
         server.open(uri, text)
-        _, diags = server.wait_diagnostics(uri, 1)
+        _, diags = server.analysed_diagnostics(uri, 1)
         cv = [d for d in diags if d.get("code") == "constraint-violation"]
         assert cv, diags
         actions = server.result("textDocument/codeAction", {
@@ -118,7 +118,7 @@ def test_an_editor_session_over_raw_json_rpc(tmp_path):
         _, final = server.wait_diagnostics(uri, version)
         fresh = (tmp_path / "fresh.py").as_uri()
         server.open(fresh, text)
-        _, fresh_diags = server.wait_diagnostics(fresh, 1)
+        _, fresh_diags = server.analysed_diagnostics(fresh, 1)
         assert canonical(final) == canonical(fresh_diags)
 
         # 6. Garbage files get an answer and the server keeps serving.
@@ -130,7 +130,7 @@ def test_an_editor_session_over_raw_json_rpc(tmp_path):
         for name, body in garbage.items():
             g = (tmp_path / name).as_uri()
             server.open(g, body)
-            server.wait_diagnostics(g, 1)
+            server.analysed_diagnostics(g, 1)
         again = server.result("textDocument/hover", {
             "textDocument": {"uri": CONV.as_uri()}, "position": {"line": a_line, "character": 8}})
         assert "f32[1, 16, 256, 256]" in again["contents"]["value"]

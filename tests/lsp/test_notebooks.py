@@ -48,7 +48,7 @@ async def test_notebook_diagnostics_land_on_their_cell():
             ],
         )
     )
-    diags = await diagnostics_for(client, cell_uri(2), None)
+    diags = await diagnostics_for(client, cell_uri(2), None, analysed=NOTEBOOK)
     errs = [d for d in diags if d.severity == types.DiagnosticSeverity.Error]
     assert errs, diags
     assert str(errs[0].code) == "data-dependent"

@@ -115,10 +115,14 @@ fn lsp_keys(path: &Path, text: &str, mode: ModeSetting) -> BTreeSet<Key> {
         tree: None,
         imports: Some(lsp::workspace::Imports {
             read: Arc::new(lsp::workspace::disk_read),
+            open: Arc::new(|_: &Path| false),
             roots,
         }),
         lowered: None,
         modules: None,
+        traces: None,
+        parsed: None,
+        programs: false,
         project: Default::default(),
     };
     let (analysis, _) = lsp::analysis::analyze(&snap);

@@ -68,6 +68,9 @@ fn main() {
             imports: None,
             lowered: doc.lowered.clone(),
             modules: doc.modules.clone(),
+            traces: doc.traces.clone(),
+            parsed: None,
+            programs: true,
             project: Default::default(),
         };
         let t = Instant::now();
@@ -137,6 +140,9 @@ fn edit_loop(path: &str, text: &str, uri: &Uri, edits: usize) {
             imports: None,
             lowered: doc.lowered.clone(),
             modules: doc.modules.clone(),
+            traces: doc.traces.clone(),
+            parsed: None,
+            programs: true,
             project: Default::default(),
         };
         let t = Instant::now();

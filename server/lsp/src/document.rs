@@ -44,6 +44,9 @@ pub struct Document {
     /// The module analyses of the last analysis, for documents being
     /// edited (see `export::modules::ModuleCache`).
     pub modules: Option<Arc<Mutex<export::modules::ModuleCache>>>,
+    /// The entry traces of the last analysis, for documents recently
+    /// opened or edited (see `crate::analysis::traces`).
+    pub traces: Option<Arc<Mutex<crate::analysis::traces::TraceCache>>>,
 }
 
 impl Document {
@@ -58,6 +61,7 @@ impl Document {
             version_changes: 0,
             lowered: None,
             modules: None,
+            traces: Some(Arc::default()),
         }
     }
 

@@ -30,6 +30,7 @@
 //! prints; logs go through `tracing` (the binary sends them to stderr).
 
 pub mod analysis;
+pub mod analysts;
 pub mod config;
 pub mod document;
 pub mod export_module;
@@ -58,7 +59,7 @@ use crate::state::State;
 
 /// Stack size of the runtime's threads: analysis of deeply nested code
 /// recurses, and a stack overflow cannot be caught.
-const THREAD_STACK: usize = 64 << 20;
+pub(crate) const THREAD_STACK: usize = 64 << 20;
 
 /// How long handlers still running at `exit` may take to finish.
 const EXIT_GRACE: Duration = Duration::from_millis(500);

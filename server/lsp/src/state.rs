@@ -33,6 +33,8 @@ use crate::position::Encoding;
 /// Shared by the handlers and the workers.
 pub struct State {
     docs: Mutex<HashMap<Uri, Document>>,
+    /// The file path of each open document (imports read them first).
+    open_paths: Mutex<HashMap<std::path::PathBuf, Uri>>,
     results: Mutex<HashMap<Uri, Arc<FileAnalysis>>>,
     locks: Mutex<HashMap<Uri, Arc<tokio::sync::Mutex<()>>>>,
     config: RwLock<Config>,
@@ -41,6 +43,8 @@ pub struct State {
     push: AtomicBool,
     generation: AtomicU64,
     workers: Semaphore,
+    /// The threads analyses run on (see [`crate::analysts`]).
+    analysts: crate::analysts::Analysts,
     pub client: OnceLock<Client>,
     pub shutdown_requested: AtomicBool,
     /// Notified when the client sends `exit`: handlers still waiting then
@@ -63,6 +67,7 @@ impl Default for State {
         let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         State {
             docs: Mutex::default(),
+            open_paths: Mutex::default(),
             results: Mutex::default(),
             locks: Mutex::default(),
             config: RwLock::default(),
@@ -70,6 +75,7 @@ impl Default for State {
             push: AtomicBool::new(true),
             generation: AtomicU64::new(0),
             workers: Semaphore::new(cores.max(1)),
+            analysts: crate::analysts::Analysts::new(cores, crate::THREAD_STACK),
             client: OnceLock::new(),
             shutdown_requested: AtomicBool::new(false),
             exit_requested: tokio::sync::Notify::new(),
@@ -87,7 +93,7 @@ const MAX_TREES: usize = 8;
 fn evict_trees(docs: &mut HashMap<Uri, Document>) {
     let mut with_tree: Vec<(Instant, Uri)> = docs
         .iter()
-        .filter(|(_, d)| d.tree.is_some() || d.lowered.is_some())
+        .filter(|(_, d)| d.tree.is_some() || d.lowered.is_some() || d.traces.is_some())
         .map(|(u, d)| (d.changed_at, u.clone()))
         .collect();
     if with_tree.len() <= MAX_TREES {
@@ -99,6 +105,7 @@ fn evict_trees(docs: &mut HashMap<Uri, Document>) {
             d.tree = None;
             d.lowered = None;
             d.modules = None;
+            d.traces = None;
         }
     }
 }
@@ -154,7 +161,11 @@ impl State {
         let generation = self.next_generation();
         let doc = Document::new(&td.text, td.version, generation, td.language_id);
         lock(&self.docs).insert(td.uri.clone(), doc);
-        self.schedule(td.uri, generation, Duration::ZERO);
+        if let Some(path) = crate::workspace::uri_path(&td.uri) {
+            lock(&self.open_paths).insert(path, td.uri.clone());
+        }
+        let state = self.clone();
+        tokio::spawn(async move { state.run_opened(&td.uri, generation).await });
     }
 
     /// `didChange`: apply the changes in order, analyse (debounced).
@@ -186,6 +197,7 @@ impl State {
             doc.version_changes += 1;
             doc.lowered.get_or_insert_default();
             doc.modules.get_or_insert_default();
+            doc.traces.get_or_insert_default();
             doc.generation = self.next_generation();
             doc.changed_at = now;
             let delay = if quiet || caught_up {
@@ -202,7 +214,9 @@ impl State {
     pub fn close(self: &Arc<Self>, p: DidCloseTextDocumentParams) {
         let uri = p.text_document.uri;
         lock(&self.docs).remove(&uri);
+        lock(&self.open_paths).retain(|_, u| *u != uri);
         lock(&self.results).remove(&uri);
+        self.analysts.forget(&uri);
         self.closed_entry(&uri);
         let state = self.clone();
         tokio::spawn(async move {
@@ -253,8 +267,13 @@ impl State {
 
     /// The text of an open document, by file path.
     pub fn open_text(&self, path: &std::path::Path) -> Option<String> {
-        let uri = Uri::from_file_path(path)?;
+        let uri = lock(&self.open_paths).get(path).cloned()?;
         lock(&self.docs).get(&uri).map(|d| d.rope.to_string())
+    }
+
+    /// Whether a document open in the editor is the file at `path`.
+    pub fn is_open_path(&self, path: &std::path::Path) -> bool {
+        lock(&self.open_paths).contains_key(path)
     }
 
     pub fn open_uris(&self) -> Vec<Uri> {
@@ -263,6 +282,16 @@ impl State {
 
     pub fn is_open(&self, uri: &Uri) -> bool {
         lock(&self.docs).contains_key(uri)
+    }
+
+    /// Run `job` for document `uri` on the analysis threads (see
+    /// [`crate::analysts`]); `None` when it panicked.
+    pub async fn on_analyst<T: Send + 'static>(
+        &self,
+        uri: &Uri,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Option<T> {
+        self.analysts.run(uri, job).await
     }
 
     /// A fresh generation number (for background analyses).
@@ -343,6 +372,9 @@ impl State {
             imports,
             lowered: d.lowered.clone(),
             modules: d.modules.clone(),
+            traces: d.traces.clone(),
+            parsed: None,
+            programs: false,
             project,
         })
     }
@@ -381,6 +413,51 @@ impl State {
             .cloned()
     }
 
+    /// The analysis of a document just opened: when diagnostics are
+    /// pushed, a first pass publishes what its text gives without tracing
+    /// (syntax errors) at once, then the analysis publishes the traced
+    /// diagnostics of the same version, which replace them. Both go out
+    /// under the document's lock, in that order; the first pass is never
+    /// stored, so requests wait for the analysis.
+    async fn run_opened(self: &Arc<Self>, uri: &Uri, generation: u64) {
+        let doc_lock = self.doc_lock(uri);
+        let _held = doc_lock.lock().await;
+        let Some(mut snap) = self.snapshot(uri) else {
+            return;
+        };
+        if snap.generation != generation || self.current_result(uri, generation).is_some() {
+            return;
+        }
+        if self.push() {
+            let first = {
+                let _permit = self.workers.acquire().await;
+                let snap = snap.clone();
+                self.analysts
+                    .run(uri, move || crate::analysis::first_pass(&snap))
+                    .await
+                    .flatten()
+            };
+            let current = lock(&self.docs)
+                .get(uri)
+                .is_some_and(|d| d.generation == generation);
+            if !current {
+                return;
+            }
+            if let Some((a, parsed)) = first {
+                tracing::debug!(
+                    uri = uri.as_str(),
+                    version = a.version,
+                    ms = a.elapsed.as_secs_f64() * 1e3,
+                    "first pass published"
+                );
+                self.publish_merged(uri, Some(&a)).await;
+                snap.parsed = Some(parsed);
+            }
+        }
+        let (a, tree) = self.compute(snap).await;
+        self.store_and_publish(uri, a, tree).await;
+    }
+
     async fn run_if_current(self: &Arc<Self>, uri: &Uri, generation: u64) {
         let doc_lock = self.doc_lock(uri);
         let _held = doc_lock.lock().await;
@@ -403,8 +480,8 @@ impl State {
             tree: None,
             ..snap.clone()
         };
-        match tokio::task::spawn_blocking(move || analyze(&snap)).await {
-            Ok((a, tree)) => {
+        match self.analysts.run(&uri, move || analyze(&snap)).await {
+            Some((a, tree)) => {
                 tracing::debug!(
                     uri = uri.as_str(),
                     version = a.version,
@@ -419,9 +496,9 @@ impl State {
                 );
                 (Arc::new(a), tree)
             }
-            Err(e) => {
-                tracing::error!(uri = uri.as_str(), "analysis task failed: {e}");
-                let a = crate::analysis::failed(&fallback, &e.to_string());
+            None => {
+                tracing::error!(uri = uri.as_str(), "analysis task failed");
+                let a = crate::analysis::failed(&fallback, "the analysis task failed");
                 (Arc::new(a), None)
             }
         }
@@ -479,11 +556,12 @@ impl State {
         Some(a)
     }
 
-    /// A snapshot of an open document with other settings (for on-demand
-    /// analyses in another mode); not stored.
+    /// An analysis of an open document's newest snapshot with `config`,
+    /// printing its programs (for the program view); not stored.
     pub async fn compute_with(&self, uri: &Uri, config: Config) -> Option<Arc<FileAnalysis>> {
         let mut snap = self.snapshot(uri)?;
         snap.config = config;
+        snap.programs = true;
         Some(self.compute(snap).await.0)
     }
 

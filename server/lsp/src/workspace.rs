@@ -27,10 +27,15 @@ use tower_lsp_server::ls_types::{Diagnostic, Uri};
 /// Reads a file's current text (open document or disk).
 pub type ReadFn = Arc<dyn Fn(&Path) -> Option<Arc<str>> + Send + Sync>;
 
+/// Whether a document open in the editor is the file at a path.
+pub type OpenFn = Arc<dyn Fn(&Path) -> bool + Send + Sync>;
+
 /// How one analysis resolves imports.
 #[derive(Clone)]
 pub struct Imports {
     pub read: ReadFn,
+    /// Whether a path is an open document's (which `read` reads first).
+    pub open: OpenFn,
     /// The search roots after the file's own package folders.
     pub roots: Vec<PathBuf>,
 }
@@ -103,7 +108,7 @@ struct CompiledRules {
 #[derive(Default)]
 pub struct WorkspaceIndex {
     roots: RwLock<Vec<PathBuf>>,
-    reader: OnceLock<ReadFn>,
+    reader: OnceLock<(ReadFn, OpenFn)>,
     /// target file -> entry file whose analysis found them -> diagnostics.
     foreign: Mutex<HashMap<Uri, HashMap<Uri, Vec<Diagnostic>>>>,
     /// Hover facts other files' analyses found, by target file then source.
@@ -161,8 +166,8 @@ pub fn uri_path(uri: &Uri) -> Option<PathBuf> {
 }
 
 impl WorkspaceIndex {
-    pub fn set_reader(&self, read: ReadFn) {
-        let _ = self.reader.set(read);
+    pub fn set_reader(&self, read: ReadFn, open: OpenFn) {
+        let _ = self.reader.set((read, open));
     }
 
     pub fn set_roots(&self, roots: Vec<PathBuf>) {
@@ -184,11 +189,12 @@ impl WorkspaceIndex {
     /// (`None` before the reader is installed), and the resolution of its
     /// folder when this is the first time it is met (to be logged).
     pub fn imports(&self, path: &Path) -> Option<(Imports, Option<Arc<pyenv::Resolution>>)> {
-        let read = self.reader.get()?.clone();
+        let (read, open) = self.reader.get()?.clone();
         let folder = path.parent().unwrap_or(Path::new(""));
         let (resolution, first) = self.resolver.resolve_reporting(folder);
         let imports = Imports {
             read,
+            open,
             roots: resolution.roots.clone(),
         };
         Some((imports, first.then_some(resolution)))
@@ -477,12 +483,16 @@ mod scheduling {
         /// document's text, else the file on disk.
         pub fn install_reader(self: &Arc<Self>) {
             let weak = Arc::downgrade(self);
-            self.workspace.set_reader(Arc::new(move |path| {
-                weak.upgrade()
-                    .and_then(|s| s.open_text(path))
-                    .map(Arc::from)
-                    .or_else(|| disk_read(path))
-            }));
+            let open = weak.clone();
+            self.workspace.set_reader(
+                Arc::new(move |path| {
+                    weak.upgrade()
+                        .and_then(|s| s.open_text(path))
+                        .map(Arc::from)
+                        .or_else(|| disk_read(path))
+                }),
+                Arc::new(move |path| open.upgrade().is_some_and(|s| s.is_open_path(path))),
+            );
         }
 
         /// After an analysis of `uri` (open or in the background): note its
@@ -566,6 +576,9 @@ mod scheduling {
                     tree: None,
                     lowered: None,
                     modules: None,
+                    traces: None,
+                    parsed: None,
+                    programs: false,
                     imports: state.imports_for(&path),
                     project: state.workspace.project_rules(&path),
                 };

@@ -21,6 +21,9 @@ fn analysis(text: &str) -> lsp::analysis::FileAnalysis {
         imports: None,
         lowered: None,
         modules: None,
+        traces: None,
+        parsed: None,
+        programs: true,
         project: Default::default(),
     };
     analyze(&snap).0
@@ -182,4 +185,56 @@ ep = torch.export.export(M(), (torch.randn(2, 8),), strict=False)
         "{}",
         program.text
     );
+}
+
+/// The first pass on opening a file publishes its syntax errors, as the
+/// traced analysis of the same text shows them, before anything is traced;
+/// the analysis that follows starts from its parse and gives what a fresh
+/// analysis gives.
+#[test]
+fn the_first_pass_shows_the_syntax_errors_the_analysis_shows() {
+    let text = "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x)\n        return x + 1\n\nmodel = M()\nexample_args = (torch.randn(2, 3),)\n";
+    let uri: Uri = "file:///w/broken.py".parse().expect("a uri");
+    let doc = Document::new(text, 1, 1, "python".into());
+    let mut snap = Snapshot {
+        uri,
+        path: "/w/broken.py".into(),
+        version: doc.version,
+        generation: doc.generation,
+        rope: doc.rope.clone(),
+        encoding: lsp::position::Encoding::Utf16,
+        config: lsp::config::Config::default(),
+        tree: None,
+        imports: None,
+        lowered: None,
+        modules: None,
+        traces: None,
+        parsed: None,
+        programs: true,
+        project: Default::default(),
+    };
+    let (first, parsed) = lsp::analysis::first_pass(&snap).expect("a first pass");
+    let syntax: Vec<_> = first
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Some(NumberOrString::String("syntax".into())))
+        .collect();
+    assert_eq!(
+        syntax.len(),
+        first.diagnostics.len(),
+        "{:#?}",
+        first.diagnostics
+    );
+    assert_eq!(syntax.len(), 1, "{:#?}", first.diagnostics);
+    assert_eq!(syntax[0].range.start.line, 3, "{:#?}", syntax[0]);
+    let fresh = analyze(&snap).0;
+    snap.parsed = Some(parsed);
+    let after = analyze(&snap).0;
+    assert_eq!(after.diagnostics, fresh.diagnostics);
+    let in_fresh: Vec<_> = fresh
+        .diagnostics
+        .iter()
+        .filter(|d| d.code == Some(NumberOrString::String("syntax".into())))
+        .collect();
+    assert_eq!(in_fresh, syntax);
 }

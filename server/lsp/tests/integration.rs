@@ -4,4 +4,5 @@
 
 mod entries;
 mod notebooks;
+mod reuse;
 mod survival;

@@ -113,6 +113,10 @@ fn a_file_that_overflowed_the_stack_does_not_stop_hover_in_another() {
                 "textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}}})
         };
         send(open(HOSTILE_URI, HOSTILE)).await;
+        // First what the text gives without tracing (no syntax error here),
+        // then the traced diagnostics.
+        let first = next(&mut rx, published_for(HOSTILE_URI)).await;
+        assert_eq!(first["params"]["diagnostics"], json!([]), "{first:#}");
         let hostile = next(&mut rx, published_for(HOSTILE_URI)).await;
         // Comparing two self-referential lists is CPython's RecursionError,
         // at its line (module code that fails is a note, not a verdict).

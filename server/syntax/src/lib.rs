@@ -6,6 +6,7 @@
 
 pub mod ast;
 mod deferred;
+mod fingerprint;
 pub mod line_index;
 mod lower;
 mod outline;
@@ -18,6 +19,7 @@ use std::borrow::Cow;
 
 pub use ast::TextRange;
 pub use deferred::DefBody;
+pub use fingerprint::code_fingerprint;
 pub use line_index::{LineCol, LineIndex};
 pub use outline::{
     AllPart, ImportedName, ModuleOutline, ModuleRef, literal_star_exports, module_outline,

@@ -570,6 +570,20 @@ impl Workspace {
     pub fn files(&self) -> Vec<PathBuf> {
         found_paths(&self.texts.borrow())
     }
+
+    /// Every path looked at so far with what it held (`None`: no such
+    /// file), sorted: what the traces that used this workspace depend on
+    /// outside their own file.
+    pub fn reads(&self) -> Vec<(PathBuf, Option<Arc<str>>)> {
+        let mut v: Vec<_> = self
+            .texts
+            .borrow()
+            .iter()
+            .map(|(p, t)| (p.clone(), t.clone()))
+            .collect();
+        v.sort_by(|a, b| a.0.cmp(&b.0));
+        v
+    }
 }
 
 /// The paths of a cache whose lookups succeeded, sorted.

@@ -25,6 +25,7 @@ pub mod ops;
 pub mod prelude;
 pub mod pyrepr;
 pub mod python;
+mod rebase;
 mod runtime_asserts;
 pub mod spec;
 pub mod value;

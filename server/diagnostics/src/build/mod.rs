@@ -125,16 +125,7 @@ pub fn internal_error(path: &str, what: &str) -> Diagnostic {
 pub fn build(input: &FileInput) -> FileDiagnostics {
     let mut found = Found::default();
     let file = input.files.analysed();
-    for e in &file.syntax_errors {
-        let range = crate::files::nonempty(file, e.range);
-        found.add(Diagnostic::new(
-            &file.path,
-            Some(range),
-            Severity::Error,
-            "syntax",
-            e.message.clone(),
-        ));
-    }
+    syntax_errors(file, &mut found);
     if input.entries.is_empty() {
         found.add(no_entry(&file.path));
     }
@@ -152,6 +143,32 @@ pub fn build(input: &FileInput) -> FileDiagnostics {
         input.options.report_unused_suppressions,
     );
     built
+}
+
+/// What a file's text says before anything is traced: its syntax errors,
+/// shown as [`build`] shows them (the configuration's filter, suppression
+/// comments). The language server publishes them first on opening a
+/// file, while its entry points are traced.
+pub fn syntax_only(files: &Files, options: &Options) -> FileDiagnostics {
+    let mut found = Found::default();
+    syntax_errors(files.analysed(), &mut found);
+    let mut built = found.merge(&[]);
+    show(&mut built, options);
+    crate::suppress::apply(&mut built, files, false);
+    built
+}
+
+fn syntax_errors(file: &tracer::SourceFile, found: &mut Found) {
+    for e in &file.syntax_errors {
+        let range = crate::files::nonempty(file, e.range);
+        found.add(Diagnostic::new(
+            &file.path,
+            Some(range),
+            Severity::Error,
+            "syntax",
+            e.message.clone(),
+        ));
+    }
 }
 
 /// The modules analysed on assumed inputs that no entry point reaches

@@ -18,6 +18,7 @@ mod facts;
 mod inlay;
 mod lenses;
 mod publish;
+pub mod traces;
 
 use std::collections::{BTreeMap, HashMap};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -61,8 +62,28 @@ pub struct Snapshot {
     pub lowered: Option<Arc<Mutex<syntax::StmtCache>>>,
     /// The document's module analyses of earlier versions, if it keeps them.
     pub modules: Option<Arc<Mutex<export::modules::ModuleCache>>>,
+    /// The document's entry traces of its last analysis, if it keeps them.
+    pub traces: Option<Arc<Mutex<traces::TraceCache>>>,
+    /// This text already parsed (by the first pass on opening it).
+    pub parsed: Option<Preparsed>,
+    /// Print the entry points' exported programs ([`FileAnalysis::programs`]):
+    /// asked for by the program view, not by the analyses that follow edits.
+    pub programs: bool,
     /// What the project's configuration file says of this document.
     pub project: ProjectRules,
+}
+
+/// A snapshot's text parsed, with its syntax tree.
+#[derive(Clone)]
+pub struct Preparsed {
+    file: Arc<SourceFile>,
+    tree: Option<syntax::Tree>,
+}
+
+impl std::fmt::Debug for Preparsed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Preparsed({} bytes)", self.file.text.len())
+    }
 }
 
 /// What a project's `[tool.exportlens]` (or exportlens.toml) says of one
@@ -112,6 +133,7 @@ pub struct FileAnalysis {
     /// diagnostic): "make the batch dimension dynamic".
     pub entry_actions: Vec<(Range, CodeAction)>,
     pub lenses: Vec<CodeLens>,
+    /// The printed programs, when the snapshot asked for them.
     pub programs: Vec<ProgramText>,
     /// Diagnostics located in other files (a model imported from
     /// `models.py` fails there), published for those files.
@@ -178,11 +200,42 @@ pub fn analyze(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
 pub fn failed(snap: &Snapshot, what: &str) -> FileAnalysis {
     let error = diagnostics::build::internal_error(&snap.path, what);
     FileAnalysis {
+        diagnostics: vec![publish::unlocated(&error, Range::default())],
+        ..empty(snap)
+    }
+}
+
+/// The first pass on opening a document: the diagnostics its text gives
+/// before any trace (syntax errors), for the server to publish while the
+/// entry points are traced, with the parse for the analysis that follows.
+/// `None` if it panicked (the analysis will say why).
+pub fn first_pass(snap: &Snapshot) -> Option<(FileAnalysis, Preparsed)> {
+    let started = Instant::now();
+    let (file, tree) =
+        catch_unwind(AssertUnwindSafe(|| parse(snap, snap.rope.to_string()))).ok()?;
+    let built = catch_unwind(AssertUnwindSafe(|| {
+        let ctx = Ctx { snap, file: &file };
+        let files = diagnostics::files::Files::new(file.clone(), None);
+        let shown = diagnostics::build::syntax_only(&files, &diagnostics_options(&ctx));
+        publish::convert(&ctx, &files, &shown).diagnostics
+    }))
+    .ok()?;
+    let analysis = FileAnalysis {
+        diagnostics: built,
+        elapsed: started.elapsed(),
+        ..empty(snap)
+    };
+    Some((analysis, Preparsed { file, tree }))
+}
+
+/// An analysis of `snap` that found nothing.
+fn empty(snap: &Snapshot) -> FileAnalysis {
+    FileAnalysis {
         timings: Vec::new(),
         rope: snap.rope.clone(),
         version: snap.version,
         generation: snap.generation,
-        diagnostics: vec![publish::unlocated(&error, Range::default())],
+        diagnostics: Vec::new(),
         hover: HoverTable::default(),
         inlay_hints: Vec::new(),
         inlay_sites: Vec::new(),
@@ -248,7 +301,10 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
         panic!("test hook: a panic inside the analysis");
     }
     let mut timings = Timings::new();
-    let (file, tree) = parse(snap, text);
+    let (file, tree) = match &snap.parsed {
+        Some(p) if p.file.text == text => (p.file.clone(), p.tree.clone()),
+        _ => parse(snap, text),
+    };
     timings.lap("parse");
     let workspace = snap
         .imports
@@ -263,19 +319,56 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
     let found = tracer::find_entries(&file);
     timings.lap("line index + entries");
 
-    let entries: Vec<(EntryPoint, Vec<TraceResult>)> = found
-        .into_iter()
-        .map(|entry| {
-            let runs = trace_entry(&ctx, &entry, &options);
-            (entry, runs)
-        })
-        .collect();
+    // Traces of the last version, when only comments or blank space changed.
+    let key = tree
+        .as_ref()
+        .filter(|_| !found.is_empty() && snap.traces.is_some())
+        .map(|tree| traces::TraceKey {
+            code: syntax::code_fingerprint(&file.text, tree),
+            under: format!(
+                "{:?} {:?} {:?}",
+                ctx.modes(),
+                options.budget,
+                workspace.as_ref().map(|w| w.roots().to_vec())
+            ),
+        });
+    // Another analysis of the document may hold the cache: go without it.
+    let mut kept = snap.traces.as_ref().and_then(|c| c.try_lock().ok());
+    let reused = match (&key, kept.as_deref_mut()) {
+        (Some(key), Some(kept)) => kept.take(
+            key,
+            &file,
+            &found,
+            workspace.as_deref(),
+            snap.imports.as_ref().map(|i| &i.open),
+        ),
+        _ => None,
+    };
+    let reused_traces = reused.is_some();
+    let (entries, reads): (Vec<(EntryPoint, Vec<TraceResult>)>, _) = match reused {
+        Some((entries, reads)) => (entries, Some(reads)),
+        None => (
+            found
+                .into_iter()
+                .map(|entry| {
+                    let runs = trace_entry(&ctx, &entry, &options);
+                    (entry, runs)
+                })
+                .collect(),
+            None,
+        ),
+    };
+    timings.lap(if reused_traces {
+        "traces reused"
+    } else {
+        "trace"
+    });
     let scopes = facts::function_scopes(&file);
     let mut views = Views::default();
     for (index, (entry, runs)) in entries.iter().enumerate() {
         views.entry(&ctx, &scopes, index, entry, runs);
     }
-    timings.lap("trace + programs");
+    timings.lap("programs");
 
     // Another analysis of the document may hold the cache (one in another
     // mode, say): go without it then.
@@ -315,6 +408,16 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
     };
     let inlay_hints = inlay_hints(&inlay_sites, &views.hover);
     timings.lap("diagnostics + hints");
+    let deps = workspace.as_ref().map(|w| w.files()).unwrap_or_default();
+    if let Some(kept) = kept.as_deref_mut() {
+        match key {
+            Some(key) => {
+                let reads = reads.unwrap_or_else(|| traces::Reads::now(workspace.as_deref()));
+                kept.store(key, file.clone(), entries, reads);
+            }
+            None => kept.clear(),
+        }
+    }
     let analysis = FileAnalysis {
         timings: timings.laps,
         rope: snap.rope.clone(),
@@ -334,7 +437,7 @@ fn analyze_inner(snap: &Snapshot) -> (FileAnalysis, Option<syntax::Tree>) {
             .into_iter()
             .filter_map(|((path, line), facts)| Some((Uri::from_file_path(&path)?, line, facts)))
             .collect(),
-        deps: workspace.as_ref().map(|w| w.files()).unwrap_or_default(),
+        deps,
         elapsed: Duration::ZERO,
     };
     (analysis, tree)
@@ -393,8 +496,19 @@ fn diagnostics(
     entries: &[(EntryPoint, Vec<TraceResult>)],
     modules: &[ModuleAnalysis],
 ) -> diagnostics::FileDiagnostics {
+    diagnostics::build(&diagnostics::FileInput {
+        files,
+        entries,
+        modules,
+        options: &diagnostics_options(ctx),
+    })
+}
+
+/// The diagnostics options the settings and the project's configuration
+/// make.
+fn diagnostics_options(ctx: &Ctx) -> diagnostics::Options {
     let snap = ctx.snap;
-    let options = diagnostics::Options {
+    diagnostics::Options {
         modes: ctx.modes(),
         guards: snap
             .config
@@ -404,13 +518,7 @@ fn diagnostics(
         filter: snap.project.filter.clone(),
         excluded: snap.project.excluded,
         report_unused_suppressions: false,
-    };
-    diagnostics::build(&diagnostics::FileInput {
-        files,
-        entries,
-        modules,
-        options: &options,
-    })
+    }
 }
 
 /// What the handlers show besides diagnostics, gathered entry by entry.
@@ -439,7 +547,7 @@ impl Views {
         if let Some(action) = lenses::batch_dynamic_action(ctx, entry, runs) {
             self.entry_actions.push(action);
         }
-        for r in runs {
+        for r in runs.iter().filter(|_| ctx.snap.programs) {
             self.programs.push(ProgramText {
                 entry_line: entry.line,
                 mode: r.mode,

@@ -73,10 +73,12 @@ async fn export_module(backend: &Backend, uri: Uri, line: u32) -> Result<LSPAny>
             uri.as_str()
         )));
     };
-    let made = tokio::task::spawn_blocking(move || crate::export_module::script(&snap, line))
+    let made = backend
+        .state
+        .on_analyst(&uri, move || crate::export_module::script(&snap, line))
         .await
-        .map_err(|e| {
-            tracing::error!(error = %e, "export-module worker failed");
+        .ok_or_else(|| {
+            tracing::error!("export-module worker failed");
             Error::internal_error()
         })?;
     let Some((path, text)) = made else {

@@ -51,16 +51,13 @@ pub(crate) async fn handle(
             )));
         }
     };
-    let analysis = match mode {
-        None => backend.analysis(&uri).await,
-        Some(m) => {
-            let config = Config {
-                mode: m,
-                ..backend.state.config()
-            };
-            backend.state.compute_with(&uri, config).await
-        }
+    // Analyses after edits do not print programs: this one does (in the
+    // configured mode it starts from the traces the last one kept).
+    let config = Config {
+        mode: mode.unwrap_or(backend.state.config().mode),
+        ..backend.state.config()
     };
+    let analysis = backend.state.compute_with(&uri, config).await;
     let Some(a) = analysis else {
         return Err(Error::invalid_params(format!(
             "{} is not open",

@@ -102,28 +102,18 @@ fn lsp_keys(path: &Path, text: &str, mode: ModeSetting) -> BTreeSet<Key> {
     let folder = path.parent().expect("a folder");
     let roots = cli::analyze::resolution(folder).roots.clone();
     let snap = lsp::analysis::Snapshot {
-        uri,
-        path: shown.clone(),
-        version: doc.version,
-        generation: doc.generation,
-        rope: doc.rope.clone(),
         encoding: lsp::position::Encoding::Utf8,
         config: Config {
             mode,
             ..Config::default()
         },
-        tree: None,
         imports: Some(lsp::workspace::Imports {
             read: Arc::new(lsp::workspace::disk_read),
             open: Arc::new(|_: &Path| false),
             roots,
         }),
-        lowered: None,
-        modules: None,
-        traces: None,
-        parsed: None,
         programs: false,
-        project: Default::default(),
+        ..lsp::analysis::Snapshot::of_document(uri, shown.clone(), &doc)
     };
     let (analysis, _) = lsp::analysis::analyze(&snap);
     let own = analysis.diagnostics.iter().map(|d| (shown.clone(), d));

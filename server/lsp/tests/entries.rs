@@ -9,23 +9,7 @@ use tower_lsp_server::ls_types::{DiagnosticSeverity, NumberOrString, Uri};
 fn analysis(text: &str) -> lsp::analysis::FileAnalysis {
     let uri: Uri = "file:///w/main_script.py".parse().expect("a uri");
     let doc = Document::new(text, 1, 1, "python".into());
-    let snap = Snapshot {
-        uri,
-        path: "/w/main_script.py".into(),
-        version: doc.version,
-        generation: doc.generation,
-        rope: doc.rope.clone(),
-        encoding: lsp::position::Encoding::Utf16,
-        config: lsp::config::Config::default(),
-        tree: None,
-        imports: None,
-        lowered: None,
-        modules: None,
-        traces: None,
-        parsed: None,
-        programs: true,
-        project: Default::default(),
-    };
+    let snap = Snapshot::of_document(uri, "/w/main_script.py".into(), &doc);
     analyze(&snap).0
 }
 
@@ -196,23 +180,7 @@ fn the_first_pass_shows_the_syntax_errors_the_analysis_shows() {
     let text = "import torch\n\nclass M(torch.nn.Module):\n    def forward(self, x)\n        return x + 1\n\nmodel = M()\nexample_args = (torch.randn(2, 3),)\n";
     let uri: Uri = "file:///w/broken.py".parse().expect("a uri");
     let doc = Document::new(text, 1, 1, "python".into());
-    let mut snap = Snapshot {
-        uri,
-        path: "/w/broken.py".into(),
-        version: doc.version,
-        generation: doc.generation,
-        rope: doc.rope.clone(),
-        encoding: lsp::position::Encoding::Utf16,
-        config: lsp::config::Config::default(),
-        tree: None,
-        imports: None,
-        lowered: None,
-        modules: None,
-        traces: None,
-        parsed: None,
-        programs: true,
-        project: Default::default(),
-    };
+    let mut snap = Snapshot::of_document(uri, "/w/broken.py".into(), &doc);
     let (first, parsed) = lsp::analysis::first_pass(&snap).expect("a first pass");
     let syntax: Vec<_> = first
         .diagnostics

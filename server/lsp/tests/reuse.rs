@@ -67,21 +67,9 @@ impl Doc {
             roots: Vec::new(),
         };
         Snapshot {
-            uri,
-            path: self.path.display().to_string(),
-            version: doc.version,
-            generation: doc.generation,
-            rope: doc.rope.clone(),
-            encoding: lsp::position::Encoding::Utf16,
-            config: lsp::config::Config::default(),
-            tree: None,
             imports: Some(imports),
-            lowered: None,
-            modules: None,
             traces,
-            parsed: None,
-            programs: true,
-            project: Default::default(),
+            ..Snapshot::of_document(uri, self.path.display().to_string(), &doc)
         }
     }
 

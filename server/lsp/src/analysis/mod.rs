@@ -73,6 +73,31 @@ pub struct Snapshot {
     pub project: ProjectRules,
 }
 
+impl Snapshot {
+    /// A document's text as a snapshot with nothing kept from earlier
+    /// analyses, default settings, UTF-16 positions and local imports
+    /// unknown (tests and benchmarks set the rest by struct update).
+    pub fn of_document(uri: Uri, path: String, doc: &crate::document::Document) -> Snapshot {
+        Snapshot {
+            uri,
+            path,
+            version: doc.version,
+            generation: doc.generation,
+            rope: doc.rope.clone(),
+            encoding: Encoding::Utf16,
+            config: Config::default(),
+            tree: None,
+            imports: None,
+            lowered: None,
+            modules: None,
+            traces: None,
+            parsed: None,
+            programs: true,
+            project: ProjectRules::default(),
+        }
+    }
+}
+
 /// A snapshot's text parsed, with its syntax tree.
 #[derive(Clone)]
 pub struct Preparsed {

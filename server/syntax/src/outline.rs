@@ -240,12 +240,7 @@ fn from_module_text(tokens: &[Tok]) -> String {
 /// runs the `TYPE_CHECKING` imports of such a module instead (they bind
 /// the same names, lazily), so they are its outline. True when removed.
 fn drop_lazy_module_branch(lines: &mut Lines<'_>) -> bool {
-    let type_checking = |l: &[Tok]| {
-        matches!(
-            l,
-            [Tok::Name("if"), Tok::Name("TYPE_CHECKING"), Tok::Op(":")]
-        )
-    };
+    let type_checking = |l: &[Tok]| is_type_checking_header(l);
     let mut header = None;
     for (k, (top, line)) in lines.iter().enumerate() {
         if !*top {
@@ -388,6 +383,10 @@ fn line_bindings<'a>(line: &'a [Tok<'a>]) -> Vec<&'a str> {
     match line {
         [Tok::Name("def" | "class"), Tok::Name(n), ..]
         | [Tok::Name("async"), Tok::Name("def"), Tok::Name(n), ..] => vec![n],
+        // A condition binds nothing (an assignment expression aside).
+        [Tok::Name("if" | "elif" | "while"), rest @ ..] if !rest.contains(&Tok::Op(":=")) => {
+            Vec::new()
+        }
         [Tok::Name("import"), rest @ ..] => {
             // `import a.b as c, d`: `c` and `d` (every name, to be safe).
             rest.iter()
@@ -726,8 +725,21 @@ fn opens_checked_block(line: &[Tok]) -> bool {
         line,
         [Tok::Name("try" | "else" | "finally"), Tok::Op(":")]
             | [Tok::Name("except"), .., Tok::Op(":")]
-            | [Tok::Name("if"), Tok::Name("TYPE_CHECKING"), Tok::Op(":")]
-    )
+    ) || is_type_checking_header(line)
+}
+
+/// `if TYPE_CHECKING:`, also as one operand of an `or` of names
+/// (`if TYPE_CHECKING or DIFFUSERS_SLOW_IMPORT:`, `typing.TYPE_CHECKING`).
+fn is_type_checking_header(line: &[Tok]) -> bool {
+    let [Tok::Name("if"), test @ .., Tok::Op(":")] = line else {
+        return false;
+    };
+    test.contains(&Tok::Name("TYPE_CHECKING"))
+        && test.iter().all(|t| match t {
+            Tok::Name(n) => *n == "or" || !is_keyword(n),
+            Tok::Op(op) => *op == ".",
+            Tok::Str(_) => false,
+        })
 }
 
 pub(crate) fn is_string_prefix(word: &str) -> bool {
@@ -956,6 +968,14 @@ class ResNet(nn.Module):
         assert_eq!(o.stars, vec![r(1, "configuration_x"), r(1, "modeling_x")]);
         assert!(!o.unlisted_stars && !o.mentions_all && o.all.is_none());
         assert_eq!(o.names, ["TYPE_CHECKING", "Cache"]);
+        // diffusers switches on `TYPE_CHECKING or DIFFUSERS_SLOW_IMPORT`.
+        let slow = src.replace("if TYPE_CHECKING:", "if TYPE_CHECKING or SLOW_IMPORT:");
+        let slow = module_outline(&slow).unwrap();
+        assert_eq!(slow.stars, o.stars);
+        assert_eq!(slow.names, o.names);
+        // Any other test is code: its imports are not the module's outline.
+        let other = src.replace("if TYPE_CHECKING:", "if TYPE_CHECKING and check():");
+        assert!(module_outline(&other).is_none_or(|o| o.stars.is_empty()));
         assert_eq!(
             o.reexports,
             vec![

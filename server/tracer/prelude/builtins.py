@@ -126,6 +126,11 @@ class _File:
         return iter([])
 
 
+# `sys.stdout` and `sys.stderr`: streams whose writes are dropped.
+_stdout = _File("<stdout>", "w")
+_stderr = _File("<stderr>", "w")
+
+
 class _StringIO(_File):
     """`io.StringIO`: a file whose text is kept in memory."""
 

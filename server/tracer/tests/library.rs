@@ -570,13 +570,14 @@ fn a_name_rebound_after_its_import_is_the_module_own() {
 /// `sys.modules[__name__] = _LazyModule(...)` built by listing files),
 /// the top package star-imports `models`, which star-imports each family
 /// package, which star-imports its files; a utility module is named like
-/// a standard-library one (`utils/math.py` imports `math`).
+/// a standard-library one (`utils/math.py` imports `math`). The family
+/// packages switch on `TYPE_CHECKING or SLOW_IMPORT`, as diffusers does.
 fn lazy_families() -> Vec<(String, &'static str)> {
     const LAZY_TAIL: &str = "else:\n    import sys\n\n    _file = globals()[\"__file__\"]\n    sys.modules[__name__] = _LazyModule(__name__, _file, define_import_structure(_file))\n";
     let lazy = |imports: &str| -> &'static str {
         Box::leak(
             format!(
-                "from typing import TYPE_CHECKING\nfrom ..utils import _LazyModule, define_import_structure\n\nif TYPE_CHECKING:\n{imports}{LAZY_TAIL}"
+                "from typing import TYPE_CHECKING\nfrom ..utils import _LazyModule, define_import_structure\n\nSLOW_IMPORT = False\n\nif TYPE_CHECKING or SLOW_IMPORT:\n{imports}{LAZY_TAIL}"
             )
             .into_boxed_str(),
         )

@@ -534,3 +534,18 @@ assert raised
 ",
     );
 }
+
+#[test]
+fn a_prelude_module_has_a_namespace_of_its_classes() {
+    // Library registries collect classes by walking a torch module's
+    // namespace (torch_geometric's `activation_resolver`).
+    exports(
+        "\
+import torch
+namespace = vars(torch.nn.modules.activation)
+names = [a.__name__ for a in namespace.values() if isinstance(a, type) and issubclass(a, torch.nn.Module)]
+assert 'ReLU' in names and 'GELU' in names
+assert 'Linear' not in names
+",
+    );
+}

@@ -99,6 +99,7 @@ pub const KNOWN_MODULES: &[&str] = &[
     "importlib",
     "importlib.util",
     "importlib.metadata",
+    "numbers",
     // The numpy prelude's native kernels (`python/numpy.rs`).
     "_exportlens_numpy",
 ];
@@ -235,6 +236,12 @@ impl Interp {
             }
             Value::Class(c) => self.class_attr(c, name),
             Value::Tensor(t) => self.tensor_attr(t, v, name),
+            Value::PyModule(path)
+                if name == "__dict__"
+                    && let Some(index) = crate::prelude::module_index(path) =>
+            {
+                self.prelude_namespace(index)
+            }
             Value::PyModule(path) => self.module_attr(path, name),
             Value::Module(m) => {
                 self.force_module(m)?;
@@ -873,13 +880,16 @@ impl Interp {
     /// do not reach the module). Lazy imports resolve as Python would have
     /// run them.
     fn module_namespace(&mut self, m: &Rc<crate::value::UserModule>) -> R<Value> {
-        let names: Vec<(String, Value)> = m
+        let mut names: Vec<(String, Value)> = m
             .globals
             .vars
             .borrow()
             .iter()
             .map(|(k, v)| (k.clone(), v.clone()))
             .collect();
+        // Sorted by name: the interpreter's globals keep no definition
+        // order, and a registry built from them must not change per run.
+        names.sort_by(|a, b| a.0.cmp(&b.0));
         let mut d = Dict::default();
         for (name, v) in names {
             let v = match v {
@@ -890,6 +900,30 @@ impl Interp {
                 }
                 v => v,
             };
+            d.insert(Value::str(&name), v);
+        }
+        Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+    }
+
+    /// `module.__dict__` of a module the prelude defines
+    /// (`vars(torch.nn.modules.activation)`): its globals after running it,
+    /// as a dict (a snapshot, as [`Self::module_namespace`] gives).
+    fn prelude_namespace(&mut self, index: usize) -> R<Value> {
+        self.prelude_value(index, "__name__")?;
+        let globals = self.preludes.get(&index).cloned();
+        // Sorted by name, as `module_namespace` does.
+        let mut names: Vec<(String, Value)> = globals
+            .map(|g| {
+                g.vars
+                    .borrow()
+                    .iter()
+                    .map(|(k, v)| (k.clone(), v.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        names.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut d = Dict::default();
+        for (name, v) in names {
             d.insert(Value::str(&name), v);
         }
         Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
@@ -985,6 +1019,14 @@ impl Interp {
         }
         if full == "sys.modules" {
             return Ok(self.sys_modules());
+        }
+        if let Some(stream) = match full.as_str() {
+            "sys.stdout" | "sys.__stdout__" => Some("_stdout"),
+            "sys.stderr" | "sys.__stderr__" => Some("_stderr"),
+            _ => None,
+        } && let Some(index) = crate::prelude::module_index("exportlens.builtins")
+        {
+            return self.prelude_value(index, stream);
         }
         if path == "os" {
             // The process environment of a clean run: no variables set, so

@@ -2411,12 +2411,21 @@ pub fn is_installed_library(path: &str) -> bool {
 /// names as imports, which bind lazily here (nothing runs until a name is
 /// read), so it is the one the tracer runs, as static type checkers do.
 fn is_lazy_module_switch(test: &Expr, orelse: &[Stmt]) -> bool {
-    let names_type_checking = match &test.kind {
+    names_type_checking(test) && orelse.iter().any(installs_sys_module)
+}
+
+/// `TYPE_CHECKING`, `typing.TYPE_CHECKING`, or an `or` with one of them
+/// (diffusers: `if TYPE_CHECKING or DIFFUSERS_SLOW_IMPORT:`).
+fn names_type_checking(test: &Expr) -> bool {
+    match &test.kind {
         ExprKind::Name(n) => n == "TYPE_CHECKING",
         ExprKind::Attribute { attr, .. } => attr == "TYPE_CHECKING",
+        ExprKind::BoolOp {
+            op: syntax::ast::BoolOp::Or,
+            values,
+        } => values.iter().any(names_type_checking),
         _ => false,
-    };
-    names_type_checking && orelse.iter().any(installs_sys_module)
+    }
 }
 
 /// A statement assigning `sys.modules[...] = ...`.

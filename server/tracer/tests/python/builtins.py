@@ -152,3 +152,13 @@ assert (-Signed(3)).v == -3 and (+Signed(3)).v == 103 and (~Signed(3)).v == -4
 assert abs(Signed(-5)).v == 5
 assert str(Signed(2)) == "Signed 2" and repr(Signed(2)) == "Signed(2)"
 assert f"{Signed(4)}" == "Signed 4" and "%s" % Signed(1) == "Signed 1"
+
+# The numeric tower of `numbers`: the built-in numbers are instances by
+# their kind, `bool` an Integral, other values none of them.
+import numbers
+
+assert isinstance(3, numbers.Integral) and isinstance(True, numbers.Integral)
+assert isinstance(3, numbers.Number) and isinstance(2.5, numbers.Real)
+assert not isinstance(2.5, numbers.Integral) and not isinstance(2.5, numbers.Rational)
+assert not isinstance("3", numbers.Number) and not isinstance((3,), numbers.Integral)
+assert isinstance(1.0, numbers.Complex)

@@ -213,3 +213,12 @@ assert list(inspect.signature(Norm).parameters) == ["num_features", "eps", "affi
 assert "num_channels" not in inspect.signature(Norm).parameters
 assert inspect.signature(Norm).parameters["eps"].default == 1e-5
 
+
+
+# Logging setup reads the standard streams (diffusers' `logging.py` copies
+# `sys.stderr.flush` onto its handler).
+import sys
+
+flush = sys.stderr.flush
+flush()
+assert sys.stderr.write("") == 0 and callable(sys.stdout.flush)

@@ -329,6 +329,9 @@ fn abstract_isinstance(v: &Value, name: &str) -> Option<bool> {
     if let Some(native) = NativeType::from_name(name) {
         return Some(native_isinstance(v, native));
     }
+    if let Some(tower) = NumericTower::from_name(name) {
+        return Some(numeric_isinstance(v, tower));
+    }
     let short = name
         .strip_prefix("collections.abc.")
         .or_else(|| name.strip_prefix("typing."))?;
@@ -336,6 +339,33 @@ fn abstract_isinstance(v: &Value, name: &str) -> Option<bool> {
         v,
         AbstractCollection::from_name(short)?,
     ))
+}
+
+known_names! {
+    /// The abstract numeric types of `numbers`, which the built-in
+    /// numbers satisfy by their kind (`bool` is an `Integral`).
+    pub(crate) enum NumericTower {
+        Number = "numbers.Number",
+        Complex = "numbers.Complex",
+        Real = "numbers.Real",
+        Rational = "numbers.Rational",
+        Integral = "numbers.Integral",
+    }
+}
+
+/// `isinstance(v, numbers.X)`: symbolic sizes count as the numbers they
+/// stand for, as `isinstance(v, int)` does here.
+fn numeric_isinstance(v: &Value, tower: NumericTower) -> bool {
+    let integral = matches!(
+        v,
+        Value::Int(_) | Value::SymInt(_) | Value::Bool(_) | Value::SymBool(_)
+    );
+    match tower {
+        NumericTower::Integral | NumericTower::Rational => integral,
+        NumericTower::Real | NumericTower::Complex | NumericTower::Number => {
+            integral || matches!(v, Value::Float(_) | Value::SymFloat(_, _))
+        }
+    }
 }
 
 fn native_isinstance(v: &Value, native: NativeType) -> bool {

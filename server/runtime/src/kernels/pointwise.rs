@@ -394,6 +394,12 @@ pub(crate) const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.abs", |_, k| unary_native(k, Tensor::abs, f64::abs)),
     ("aten.sqrt", |_, k| unary_native(k, Tensor::sqrt, f64::sqrt)),
     ("aten.sin", |_, k| unary(k, f64::sin)),
+    ("aten.sinc", |_, k| {
+        unary(k, |v| {
+            let pv = std::f64::consts::PI * v;
+            if v == 0.0 { 1.0 } else { pv.sin() / pv }
+        })
+    }),
     ("aten.cos", |_, k| unary(k, f64::cos)),
     ("aten.tan", |_, k| unary(k, f64::tan)),
     ("aten.asin", |_, k| unary(k, f64::asin)),

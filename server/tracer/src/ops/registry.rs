@@ -315,6 +315,7 @@ pub static OPS: &[OpDef] = &[
     unary_ops!("torch.isinf"; "Tensor.isinf" => "aten.isinf.default", meta::unary_bool),
     unary_ops!("torch.isfinite"; "Tensor.isfinite" => "aten.isfinite.default", meta::unary_bool),
     unary_ops!("torch.sin"; "Tensor.sin" => "aten.sin.default", meta::unary_float),
+    unary_ops!("torch.sinc"; "Tensor.sinc" => "aten.sinc.default", meta::unary_float),
     unary_ops!("torch.cos"; "Tensor.cos" => "aten.cos.default", meta::unary_float),
     unary_ops!("torch.tan"; "Tensor.tan" => "aten.tan.default", meta::unary_float),
     unary_ops!("torch.asin"; "Tensor.asin" => "aten.asin.default", meta::unary_float),

@@ -185,6 +185,7 @@ pub static RULES: &[(&str, Rule)] = &[
     ("aten.rsqrt.default", Rule::Unary(|a| 1.0 / a.sqrt())),
     ("aten.reciprocal.default", Rule::Unary(|a| 1.0 / a)),
     ("aten.sin.default", Rule::Unary(f64::sin)),
+    ("aten.sinc.default", Rule::Unary(normalized_sinc)),
     ("aten.cos.default", Rule::Unary(f64::cos)),
     ("aten.tanh.default", Rule::Unary(f64::tanh)),
     (
@@ -784,6 +785,16 @@ pub fn to_list(t: &Tensor) -> Option<Value> {
         }
     }
     Some(nest(&values, &shape, t.dtype))
+}
+
+/// `sinc(x) = sin(pi x) / (pi x)`, 1 at 0 (torch's normalized sinc).
+fn normalized_sinc(x: f64) -> f64 {
+    if x == 0.0 {
+        1.0
+    } else {
+        let px = std::f64::consts::PI * x;
+        px.sin() / px
+    }
 }
 
 #[cfg(test)]

@@ -167,6 +167,8 @@ pub static MODULES: &[PreludeModule] = &[
         "packaging_version"
     ),
     standalone!("collections.abc", "collections/abc.py", "collections_abc"),
+    standalone!("typing", "typing.py", "typing"),
+    standalone!("types", "types.py", "types"),
     PreludeModule {
         name: "torch.nn.functional",
         path: "<exportlens prelude>/torch/nn/functional.py",

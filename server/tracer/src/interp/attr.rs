@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use shapes::SymExpr;
 
-use super::{Interp, R};
+use super::{Interp, R, typing_forms};
 use crate::dtype::DType;
 use crate::python::methods::number::IntAttribute;
 use crate::python::methods::slice::SliceAttribute;
@@ -324,6 +324,18 @@ impl Interp {
                 if b.receiver.is_none() && matches!(name, "__name__" | "__qualname__") =>
             {
                 Ok(Value::str(b.name.rsplit('.').next().unwrap_or(&b.name)))
+            }
+            Value::Builtin(b) if b.receiver.is_none() && name == "__module__" => {
+                Ok(Value::str(typing_forms::defined_as(&b.name).0))
+            }
+            // A bare typing form's `_name`, `__origin__` (`typing.Sequence`).
+            Value::Builtin(b)
+                if b.receiver.is_none()
+                    && typing_forms::is_typing_form(&b.name)
+                    && matches!(name, "_name" | "__origin__" | "_nparams") =>
+            {
+                let full = b.name.to_string();
+                self.typing_form_attr(v, &full, name)
             }
             Value::Function(f) => self.function_attr(f, v, name),
             Value::DType(d) => match DtypeAttribute::from_name(name) {
@@ -702,6 +714,15 @@ impl Interp {
             {
                 Ok(crate::python::stdlib::inspect::parameter_class_attr(n).unwrap_or(Value::None))
             }
+            (Some(b), "_name" | "__origin__" | "_nparams") if typing_forms::is_typing_form(b) => {
+                let b = b.to_string();
+                self.typing_form_attr(&Value::Class(c.clone()), &b, name)
+            }
+            // A class the tracer implements, named as CPython names it.
+            (Some(b), "__name__" | "__qualname__") => {
+                Ok(Value::str(typing_forms::defined_as(b).1))
+            }
+            (Some(b), "__module__") => Ok(Value::str(typing_forms::defined_as(b).0)),
             (_, "__name__") => Ok(Value::str(&c.name)),
             (_, "__qualname__") => Ok(Value::str(&c.qualname)),
             (_, "__bases__") => Ok(Value::tuple(
@@ -1039,6 +1060,13 @@ impl Interp {
             let name = name.to_string();
             return self.prelude_value(index, &name);
         }
+        // `typing_extensions` re-exports what `typing` has.
+        if path == "typing_extensions"
+            && let Some((index, name)) = crate::prelude::provider(&format!("typing.{name}"))
+        {
+            let name = name.to_string();
+            return self.prelude_value(index, &name);
+        }
         if let Some(class) = builtin_class_name(&full) {
             return Ok(Value::Class(self.builtin_class(class)));
         }
@@ -1337,7 +1365,8 @@ impl Interp {
                     }
                 }
             }
-            Value::Class(_) | Value::Builtin(_) => Ok(v.clone()), // typing generics: List[int]
+            // `Optional[int]`, `List[int]`, `list[int]`: typing's aliases.
+            Value::Class(_) | Value::Builtin(_) => self.subscript_type(v, index),
             Value::Unknown(_) => Ok(v.clone()),
             _ => Err(self.type_error(format!("'{}' object is not subscriptable", v.type_name()))),
         }
@@ -1821,6 +1850,13 @@ impl Interp {
                 }
                 _ => format!("<{} object>", o.class.name),
             },
+            Value::Class(c) => self.class_repr(c),
+            Value::Builtin(b)
+                if b.receiver.is_none()
+                    && let Some(text) = typing_forms::builtin_repr(&b.name) =>
+            {
+                text
+            }
             other => format!("<{}>", other.type_name()),
         })
     }

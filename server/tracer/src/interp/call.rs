@@ -579,12 +579,94 @@ impl Interp {
         }
     }
 
+    /// A class statement's bases, each object that is not a class
+    /// replaced by what its `__mro_entries__` gives (`List[int]`: `list`;
+    /// `Generic[T]`: `Generic`).
+    fn class_bases(&mut self, def: &ast::ClassDef, scope: &Rc<Scope>) -> R<Vec<Value>> {
+        let mut given = Vec::with_capacity(def.bases.len());
+        for b in &def.bases {
+            given.push(self.eval(b, scope)?);
+        }
+        if !given.iter().any(|b| matches!(b, Value::Object(_))) {
+            return Ok(given);
+        }
+        let all = Value::tuple(given.clone());
+        let mut bases = Vec::with_capacity(given.len());
+        for b in given {
+            match &b {
+                Value::Object(o)
+                    if let Some(hook) = super::attr::python_dunder(o, "__mro_entries__") =>
+                {
+                    let entries = self.call(&hook, vec![b.clone(), all.clone()], vec![])?;
+                    bases.extend(self.iterate(&entries)?);
+                }
+                _ => bases.push(b),
+            }
+        }
+        Ok(bases)
+    }
+
+    /// The base `class P(NamedTuple)` gets: the prelude's
+    /// `collections.namedtuple` of the fields the body annotates (not
+    /// `ClassVar`s), the trailing ones with the values the body gives them
+    /// as defaults.
+    fn named_tuple_base(
+        &mut self,
+        def: &ast::ClassDef,
+        body: &Scope,
+    ) -> R<Rc<crate::value::Class>> {
+        let fields: Vec<String> = def
+            .body
+            .iter()
+            .filter_map(|s| match &s.kind {
+                ast::StmtKind::AnnAssign {
+                    target, annotation, ..
+                } if !is_class_var(annotation) => name_of(target),
+                _ => None,
+            })
+            .collect();
+        let mut defaults = Vec::new();
+        for f in &fields {
+            let value = body.vars.borrow().get(f).cloned();
+            match value {
+                Some(v) => defaults.push(v),
+                None if !defaults.is_empty() => {
+                    return Err(self.type_error(format!(
+                        "Non-default namedtuple field {f} cannot follow default field"
+                    )));
+                }
+                None => {}
+            }
+        }
+        let index = crate::prelude::module_index("collections")
+            .ok_or_else(|| self.type_error("the prelude has no collections module"))?;
+        let namedtuple = self.prelude_value(index, "namedtuple")?;
+        let made = self.call(
+            &namedtuple,
+            vec![
+                Value::str(&def.name),
+                Value::list(fields.iter().map(|f| Value::str(f)).collect()),
+            ],
+            vec![("defaults".to_string(), Value::tuple(defaults))],
+        )?;
+        match made {
+            Value::Class(ref c) => Ok(c.clone()),
+            _ => Err(self.type_error("namedtuple() made no class")),
+        }
+    }
+
     pub fn make_class(&mut self, def: &Arc<ast::ClassDef>, scope: &Rc<Scope>) -> R<Value> {
         let mut bases = Vec::new();
         let mut is_enum = false;
         let mut typed_dict = false;
-        for b in &def.bases {
-            match &self.eval(b, scope)? {
+        let mut named_tuple = false;
+        for b in self.class_bases(def, scope)? {
+            match &b {
+                // `class P(NamedTuple)`: a namedtuple of its annotated
+                // fields, made once the body has run.
+                Value::Class(c) if c.builtin.as_deref() == Some("typing.NamedTuple") => {
+                    named_tuple = true;
+                }
                 Value::Builtin(b)
                     if matches!(&*b.name, "typing.TypedDict" | "typing_extensions.TypedDict") =>
                 {
@@ -613,7 +695,7 @@ impl Interp {
                 _ => {}
             }
         }
-        if bases.is_empty() {
+        if bases.is_empty() && !named_tuple {
             bases.push(self.builtin_class("builtins.object"));
         }
         let mut decorators = Vec::new();
@@ -625,6 +707,10 @@ impl Interp {
         let body_scope = Scope::new(Some(scope.clone()));
         body_scope.class_body.set(true);
         self.exec_block(&def.body, &body_scope)?;
+        if named_tuple {
+            let base = self.named_tuple_base(def, &body_scope)?;
+            bases.insert(0, base);
+        }
         let prelude_namespace = self
             .frames
             .last()

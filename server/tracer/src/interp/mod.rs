@@ -24,6 +24,7 @@ pub mod record;
 pub(crate) mod reuse;
 pub mod scalars;
 pub mod torch_natives;
+pub(crate) mod typing_forms;
 
 use std::collections::HashMap;
 use std::rc::Rc;

@@ -1,7 +1,7 @@
 //! Python's binary operators and comparisons on values that are not
 //! tensors: ints, floats and symbolic ints (symbolic results where a size
 //! is symbolic), strings, containers, sets, `Dim` arithmetic, PEP 604
-//! unions, and the special methods (`__add__`, `__radd__`, `__eq__`,
+//! unions (built by `prelude/typing.py`), and the special methods (`__add__`, `__radd__`, `__eq__`,
 //! `__lt__`...) a class defines in Python, tried first.
 
 use std::cell::RefCell;
@@ -12,7 +12,6 @@ use syntax::ast::{BinOp, CmpOp};
 
 use crate::failure::FailureKind;
 use crate::interp::{Interp, R};
-use crate::python::builtins::types::type_of;
 use crate::python::methods::set::set_op;
 use crate::value::{CmpKind, DimSpec, Value};
 
@@ -84,18 +83,10 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
         };
         return python_binop(interp, op, as_set(&l), as_set(&r));
     }
-    // `int | None` (PEP 604): a union of types, kept as the tuple of its
-    // members, which `isinstance` accepts as it accepts the union.
+    // `int | None` (PEP 604): a `types.UnionType` between classes, a
+    // `typing.Union` when a typing form takes part (`prelude/typing.py`).
     if op == BinOp::BitOr && is_type_like(&l) && is_type_like(&r) {
-        let mut members = Vec::new();
-        for side in [l, r] {
-            match side {
-                Tuple(ref t) => members.extend(t.iter().cloned()),
-                None => members.push(type_of(interp, &None)),
-                other => members.push(other),
-            }
-        }
-        return Ok(Value::tuple(members));
+        return interp.typing_prelude_call("_type_or", vec![l, r]);
     }
     // `Dim` arithmetic builds derived dims: `2 * d + 1`.
     if let Some(v) = dim_arith(op, &l, &r) {
@@ -563,17 +554,12 @@ fn version_parts(v: &str) -> Vec<u64> {
 }
 
 /// A type in a PEP 604 union: a class, a built-in type, `None`, a typing
-/// construct, or a union already built.
+/// form (an alias, a union already built, answer `|` themselves).
 fn is_type_like(v: &Value) -> bool {
     match v {
         Value::Class(_) | Value::None => true,
         Value::Builtin(b) => {
             b.receiver.is_none() && !crate::interp::torch_natives::is_special_function(&b.name)
-        }
-        Value::Tuple(t) => {
-            !t.is_empty()
-                && t.iter()
-                    .all(|m| matches!(m, Value::Class(_) | Value::None | Value::Builtin(_)))
         }
         _ => false,
     }

@@ -31,10 +31,8 @@ pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> 
                 Signature::new("issubclass", ["cls", "class_or_tuple"])
                     .positional_only(2)
                     .required(2);
-            match ISSUBCLASS.bind(interp, args)?.values() {
-                [Value::Class(ref a), Value::Class(ref b)] => Ok(Value::Bool(a.is_subclass_of(b))),
-                _ => Ok(Value::Bool(false)),
-            }
+            let [cls, target] = ISSUBCLASS.bind(interp, args)?.values();
+            Ok(Value::Bool(is_subclass(interp, &cls, &target)?))
         }
         B::Type => {
             // `type(name, bases, dict)` is not modelled: the first
@@ -122,6 +120,30 @@ pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> 
 /// `isinstance(obj, class_or_tuple)`, through a metaclass's
 /// `__instancecheck__` when the class has one.
 fn isinstance_call(interp: &mut Interp, obj: Value, class: Value) -> R<Value> {
+    // An object standing for a type (`int | None`, `Optional[int]`):
+    // its class's `__instancecheck__`.
+    if let Value::Object(ref o) = class
+        && let Some(hook) = crate::interp::attr::python_dunder(o, "__instancecheck__")
+    {
+        let r = interp.call(&hook, vec![class.clone(), obj], vec![])?;
+        return match r {
+            Value::Unknown(_) => Ok(r),
+            r => Ok(Value::Bool(interp.truthy(&r)?)),
+        };
+    }
+    if let Value::Tuple(ref ts) = class
+        && ts.iter().any(|t| matches!(t, Value::Object(_)))
+    {
+        let mut found = Value::Bool(false);
+        for t in ts.iter() {
+            match isinstance_call(interp, obj.clone(), t.clone())? {
+                Value::Bool(true) => return Ok(Value::Bool(true)),
+                Value::Bool(false) => {}
+                unknown => found = unknown,
+            }
+        }
+        return Ok(found);
+    }
     if let Value::Class(ref c) = class
         && let Some((Value::Class(ref meta), _)) = c.lookup(crate::interp::call::METACLASS)
         && let Some((hook @ Value::Function(_), _)) = meta.lookup("__instancecheck__")
@@ -141,6 +163,41 @@ fn isinstance_call(interp: &mut Interp, obj: Value, class: Value) -> R<Value> {
     match (r, obj) {
         (false, u @ Value::Unknown(_)) => Ok(u),
         (r, _) => Ok(Value::Bool(r)),
+    }
+}
+
+/// `issubclass(cls, target)`: classes by their MRO, built-in types by
+/// name (`bool` is an `int`), a tuple's members, an object standing for a
+/// type (`int | str`) by its class's `__subclasscheck__`.
+fn is_subclass(interp: &mut Interp, cls: &Value, target: &Value) -> R<bool> {
+    let builtin = |v: &Value| match v {
+        Value::Builtin(b) if b.receiver.is_none() => Some(b.name.clone()),
+        Value::Class(c) => c.builtin.clone(),
+        _ => None,
+    };
+    match (cls, target) {
+        (Value::Class(a), Value::Class(b)) => Ok(a.is_subclass_of(b)),
+        (_, Value::Tuple(ts)) => {
+            for t in ts.iter() {
+                if is_subclass(interp, cls, t)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        (_, Value::Object(o))
+            if let Some(hook) = crate::interp::attr::python_dunder(o, "__subclasscheck__") =>
+        {
+            let r = interp.call(&hook, vec![target.clone(), cls.clone()], vec![])?;
+            interp.truthy(&r)
+        }
+        (Value::Builtin(_), _) => match (builtin(cls), builtin(target)) {
+            (Some(a), Some(b)) => Ok(a == b
+                || &*b == "builtins.object"
+                || (&*a == "builtins.bool" && &*b == "builtins.int")),
+            _ => Ok(false),
+        },
+        _ => Ok(false),
     }
 }
 
@@ -371,13 +428,16 @@ fn numeric_isinstance(v: &Value, tower: NumericTower) -> bool {
 fn native_isinstance(v: &Value, native: NativeType) -> bool {
     use NativeType as N;
     match native {
+        // A typing form (`typing.Optional`) is no class, though the tracer
+        // keeps some as classes.
         N::Type => match v {
-            Value::Class(_) => true,
-            Value::Builtin(b) => matches!(
-                b.name.strip_prefix("builtins."),
-                Some("int" | "float" | "bool" | "str" | "list" | "tuple" | "dict" | "set")
-                    | Some("object" | "type" | "bytes" | "frozenset")
-            ),
+            Value::Class(c) => !c
+                .builtin
+                .as_deref()
+                .is_some_and(crate::interp::typing_forms::is_typing_form),
+            Value::Builtin(b) => {
+                b.receiver.is_none() && crate::interp::typing_forms::is_builtin_type(&b.name)
+            }
             _ => false,
         },
         N::FunctionType | N::LambdaType => matches!(v, Value::Function(_)),

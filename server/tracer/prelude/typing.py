@@ -524,6 +524,21 @@ def _subscript(form, qualname, params):
     return form
 
 
+def _form_call(qualname, *args, **kwargs):
+    """`form(*args)` of a bare typing form: a generic class's form makes its
+    class (`typing.OrderedDict()`); any other gives its first argument, as
+    the tracer's unmodelled typing functions do."""
+    name = qualname.rpartition(".")[2]
+    if name in _SPECIAL_PARAMS and name != "Callable":
+        origin = _special_origin(name)
+        if name in _NOT_INSTANTIABLE:
+            raise TypeError(
+                f"Type {name} cannot be instantiated; use {origin.__name__}() instead"
+            )
+        return origin(*args, **kwargs)
+    return args[0] if args else None
+
+
 def _form_attr(form, qualname, attr):
     """`form.attr` of a bare typing form: `_name`, and a generic class's
     `__origin__` (`typing.List.__origin__` is `list`)."""

@@ -860,6 +860,11 @@ impl Interp {
             }
             T::Dtype => Value::DType(t.dtype),
             T::Device => Value::Device(Rc::from("cpu")),
+            T::Layout => {
+                let index = crate::prelude::module_index("torch")
+                    .ok_or_else(|| self.type_error("the prelude has no torch module"))?;
+                self.prelude_value(index, "strided")?
+            }
             T::Ndim => Value::Int(t.rank() as i64),
             T::IsCuda => Value::Bool(false),
             T::RequiresGrad => Value::Bool(t.requires_grad),
@@ -1914,6 +1919,7 @@ known_names! {
         Shape = "shape",
         Dtype = "dtype",
         Device = "device",
+        Layout = "layout",
         Ndim = "ndim",
         IsCuda = "is_cuda",
         RequiresGrad = "requires_grad",

@@ -181,10 +181,20 @@ fn generic_form_name(v: &Value) -> Option<String> {
 impl Interp {
     /// Call the function `name` of the typing prelude.
     pub(crate) fn typing_prelude_call(&mut self, name: &str, args: Vec<Value>) -> R<Value> {
+        self.typing_prelude_call_kw(name, args, vec![])
+    }
+
+    /// Call the function `name` of the typing prelude, with keywords.
+    pub(crate) fn typing_prelude_call_kw(
+        &mut self,
+        name: &str,
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value)>,
+    ) -> R<Value> {
         let index = crate::prelude::module_index("typing")
             .ok_or_else(|| self.type_error("the prelude has no typing module"))?;
         let function = self.prelude_value(index, name)?;
-        self.call(&function, args, vec![])
+        self.call(&function, args, kwargs)
     }
 
     /// `v[index]` of a class or builtin: the alias CPython builds for a

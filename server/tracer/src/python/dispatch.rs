@@ -125,6 +125,12 @@ pub fn call_builtin(
         N::Re => re::call(interp, rest, args),
         N::Typing => match TypingFunction::from_name(rest) {
             Some(function) => typing::call(interp, function, args),
+            // `typing.OrderedDict()`: a generic class's form makes its class.
+            None if crate::interp::typing_forms::is_typing_form(name) => {
+                let mut positional = vec![Value::str(name)];
+                positional.extend(args.positional);
+                interp.typing_prelude_call_kw("_form_call", positional, args.keywords)
+            }
             None => Ok(typing::first_argument(args)),
         },
         N::Abc | N::Warnings => Ok(typing::first_argument(args)),

@@ -575,6 +575,8 @@ fn advanced_index(
 ) -> R<Value> {
     // Per index: the first dimension it indexes, how many, and its shape.
     let mut groups: Vec<(usize, usize, Vec<SymExpr>)> = Vec::with_capacity(indices.len());
+    // The data-dependent lengths the masks give.
+    let mut lengths: Vec<SymExpr> = Vec::new();
     for (d, it) in &indices {
         if !is_mask(it) {
             groups.push((*d, 1, it.shape.clone()));
@@ -596,9 +598,12 @@ fn advanced_index(
                 ));
             }
         }
-        let u = interp
-            .env
-            .create_unbacked(crate::ops::special::size_like_range());
+        // As `nonzero` of the mask: at most its element count.
+        let u = match super::views::numel_bound(interp, &it.shape)? {
+            Some(0) => SymExpr::int(0),
+            max => super::views::data_length(interp, max),
+        };
+        lengths.push(u.clone());
         groups.push((*d, it.rank(), vec![u]));
     }
     let mut bshape: Vec<SymExpr> = groups[0].2.clone();
@@ -633,7 +638,16 @@ fn advanced_index(
         at = d + k;
     }
     let args = vec![interp.arg_of(&Value::Tensor(t.clone())), Arg::List(list)];
-    interp.record_tensor_op("aten.index.Tensor", args, vec![], t.dtype, shape)
+    let out = interp.record_tensor_op("aten.index.Tensor", args, vec![], t.dtype, shape.clone())?;
+    // torch reads each length back after the op, for its runtime asserts.
+    if interp.tracing {
+        for u in lengths.iter().filter(|u| u.as_symbol().is_some()) {
+            if let Some(dim) = shape.iter().position(|d| d == u) {
+                super::views::read_back_length(interp, &out, u, dim as i64);
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// Sizes as torch prints them in an indexing error: `[6, 5]`.

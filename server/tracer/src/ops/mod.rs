@@ -171,8 +171,21 @@ pub fn all_targets() -> impl Iterator<Item = &'static str> {
         .chain(SPECIAL_TARGETS.iter().copied())
 }
 
-/// `aten.add.Tensor` -> `aten.add_.Tensor`.
+/// In-place overloads ATen names apart from the out-of-place one they
+/// stand for: (out-of-place target, in-place target).
+const INPLACE_RENAMED: &[(&str, &str)] = &[
+    ("aten.pow.Tensor_Scalar", "aten.pow_.Scalar"),
+    ("aten.pow.Tensor_Tensor", "aten.pow_.Tensor"),
+    ("aten.floor_divide.default", "aten.floor_divide_.Tensor"),
+    ("aten.transpose.int", "aten.transpose_.default"),
+];
+
+/// `aten.add.Tensor` -> `aten.add_.Tensor` (`aten.pow.Tensor_Scalar` ->
+/// `aten.pow_.Scalar`: [`INPLACE_RENAMED`]).
 pub fn inplace_target(t: &str) -> String {
+    if let Some((_, inplace)) = INPLACE_RENAMED.iter().find(|(out, _)| *out == t) {
+        return inplace.to_string();
+    }
     let mut parts: Vec<String> = t.split('.').map(str::to_string).collect();
     if parts.len() == 3 && !parts[1].ends_with('_') {
         parts[1].push('_');
@@ -817,5 +830,7 @@ mod tests {
     fn inplace_targets_insert_an_underscore() {
         assert_eq!(inplace_target("aten.add.Tensor"), "aten.add_.Tensor");
         assert_eq!(inplace_target("aten.relu.default"), "aten.relu_.default");
+        assert_eq!(inplace_target("aten.pow.Tensor_Scalar"), "aten.pow_.Scalar");
+        assert_eq!(inplace_target("aten.pow.Tensor_Tensor"), "aten.pow_.Tensor");
     }
 }

@@ -1668,7 +1668,7 @@ pub fn topk(interp: &mut Interp, call: &OpCall) -> R<Value> {
 /// data-dependent ops bound their output length: the count itself when it
 /// is a number, else the upper end of its range; `None` past every bound
 /// (torch's `sys.maxsize - 1`).
-fn numel_bound(interp: &Interp, shape: &[SymExpr]) -> R<Option<i64>> {
+pub(super) fn numel_bound(interp: &Interp, shape: &[SymExpr]) -> R<Option<i64>> {
     let numel = interp.env.simplify(&product(interp, shape)?);
     Ok(match numel.as_const() {
         Some(n) => Some(n),

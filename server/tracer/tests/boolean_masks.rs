@@ -65,6 +65,47 @@ fn a_mask_after_a_slice_indexes_the_dimensions_after_it() {
 }
 
 #[test]
+fn a_masks_length_is_read_back_and_asserted_in_its_range() {
+    // As `nonzero` of the mask: an unbacked length in [0, 4] (the mask's
+    // element count), read with `sym_size.int(index, 1)` right after the op
+    // and asserted (torch 2.15, both modes: strict's second trace makes a
+    // second symbol of the same range).
+    let src = model("x[:, m]", "(torch.randn(3, 4, 5), torch.randn(4) > 0)");
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        let p = exported_program(&src, mode);
+        let targets: Vec<&str> = p.graph.nodes.iter().filter_map(|n| n.target()).collect();
+        assert_eq!(
+            targets,
+            [
+                "aten.index.Tensor",
+                "aten.sym_size.int",
+                "_operator.ge",
+                "aten._assert_scalar.default",
+                "_operator.le",
+                "aten._assert_scalar.default"
+            ],
+            "{mode:?}"
+        );
+        let read = p
+            .graph
+            .nodes
+            .iter()
+            .find(|n| n.target() == Some("aten.sym_size.int"))
+            .and_then(|n| match &n.op {
+                NodeOp::CallFunction { args, .. } => args.get(1).cloned(),
+                _ => None,
+            });
+        assert!(matches!(read, Some(Arg::Int(1))), "{mode:?}: {read:?}");
+        let u0 = p.range_constraints.iter().find(|(s, ..)| s == "u0");
+        assert!(
+            u0.is_some_and(|(_, lo, hi)| format!("{lo:?} {hi:?}") == "Finite(0) Finite(4)"),
+            "{mode:?}: {:?}",
+            p.range_constraints
+        );
+    }
+}
+
+#[test]
 fn integer_indices_apart_put_their_shape_first() {
     // Indexed dims 0 and 2 are not adjacent: the broadcast index shape
     // goes in front (numpy's rule), the list keeps a `None` for dim 1.

@@ -1,6 +1,7 @@
-//! torch's top-level functions written in Python (`prelude/torch.py`):
-//! `torch.sym_fresh_size(expr)` is `torch.tensor(expr).item()`, a fresh
-//! unbacked size.
+//! torch's top-level functions and values written in Python
+//! (`prelude/torch.py`): `torch.sym_fresh_size(expr)` is
+//! `torch.tensor(expr).item()`, a fresh unbacked size; the layouts
+//! (`torch.strided`); torch's classes named as torch names them.
 
 use crate::common;
 
@@ -42,4 +43,23 @@ fn sym_fresh_size_is_a_fresh_unbacked_size() {
         };
         assert_eq!(p.env.render(&shape[0]), "u1", "{mode:?}");
     }
+}
+
+/// `Tensor.layout`: every tensor is `torch.strided`; the layouts are
+/// opaque values compared by identity (torch_geometric tests
+/// `src.layout == torch.sparse_coo` before indexing).
+#[test]
+fn tensors_are_strided_and_layouts_compare_by_identity() {
+    common::exports(
+        "\
+import torch
+x = torch.randn(2)
+assert x.layout == torch.strided and x.layout is torch.strided
+assert x.layout != torch.sparse_coo and x.layout != torch.sparse_csr
+assert repr(torch.sparse_csc) == 'torch.sparse_csc' and isinstance(x.layout, torch.layout)
+assert torch.Tensor.__module__ == 'torch' and torch.Tensor.__qualname__ == 'Tensor'
+assert repr(torch.Tensor) == \"<class 'torch.Tensor'>\"
+assert torch.nn.Parameter.__module__ == 'torch.nn.parameter'
+",
+    );
 }

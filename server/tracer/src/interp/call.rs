@@ -893,6 +893,15 @@ impl Interp {
         args: Vec<Value>,
         kwargs: Vec<(String, Value)>,
     ) -> R<Value> {
+        // `typing.List()`: a typing form's call (`prelude/typing.py`).
+        if let Some(name) = &class.builtin
+            && super::typing_forms::is_typing_form(name)
+            && &**name != "typing.NamedTuple"
+        {
+            let mut positional = vec![Value::str(name)];
+            positional.extend(args);
+            return self.typing_prelude_call_kw("_form_call", positional, kwargs);
+        }
         if let Some(name) = &class.builtin {
             return super::torch_natives::construct_builtin(
                 self,

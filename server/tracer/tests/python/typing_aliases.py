@@ -230,3 +230,14 @@ assert p.name == "x" and p.type is int and p.default is None and p.described() =
 assert Param(name="y", type=str, default=1).default == 1 and Param._fields == ("name", "type", "default")
 assert tuple(p) == ("x", int, None) and p[0] == "x"
 assert p._replace(name="z").name == "z" and p._asdict()["type"] is int
+
+# a generic class's bare form makes its class
+od = typing.OrderedDict()
+od["a"] = 1
+assert od == {"a": 1} and typing.DefaultDict(list)["k"] == []
+try:
+    typing.List()
+    bare = "made"
+except TypeError as e:
+    bare = str(e)
+assert bare == "Type List cannot be instantiated; use list() instead", bare

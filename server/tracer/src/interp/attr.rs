@@ -325,7 +325,11 @@ impl Interp {
             {
                 Ok(Value::str(b.name.rsplit('.').next().unwrap_or(&b.name)))
             }
-            Value::Builtin(b) if b.receiver.is_none() && name == "__module__" => {
+            Value::Builtin(b)
+                if b.receiver.is_none()
+                    && name == "__module__"
+                    && !b.name.starts_with(UNBOUND_METHOD) =>
+            {
                 Ok(Value::str(typing_forms::defined_as(&b.name).0))
             }
             // A bare typing form's `_name`, `__origin__` (`typing.Sequence`).

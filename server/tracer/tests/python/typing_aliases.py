@@ -161,6 +161,8 @@ assert (int | str | None).__args__ == (int, str, NoneType) and (int | int) is in
 assert (int | str) == (str | int)
 assert isinstance(3, int | None) and isinstance(None, int | None) and not isinstance("a", int | None)
 assert isinstance("a", (int, str | None)) and issubclass(int, int | str)
+assert issubclass(bool, int) and issubclass(Plain, object) and issubclass(int, (str, int))
+assert not issubclass(int, str) and not issubclass(str, int | None)
 assert repr(int | list[int]) == "int | list[int]"
 assert repr(Sequence | None) == "typing.Optional[typing.Sequence]"
 assert repr(int | List[int]) == "typing.Union[int, typing.List[int]]"

@@ -176,6 +176,7 @@ fn is_subclass(interp: &mut Interp, cls: &Value, target: &Value) -> R<bool> {
         _ => None,
     };
     match (cls, target) {
+        (Value::Class(_), _) if builtin(target).as_deref() == Some("builtins.object") => Ok(true),
         (Value::Class(a), Value::Class(b)) => Ok(a.is_subclass_of(b)),
         (_, Value::Tuple(ts)) => {
             for t in ts.iter() {

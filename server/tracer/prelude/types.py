@@ -105,6 +105,7 @@ class UnionType:
 
         self.__args__ = args
         self.__parameters__ = typing._collect_parameters(args)
+        self._checked = tuple(a for a in args if not isinstance(a, GenericAlias))
 
     def __repr__(self):
         none = type(None)
@@ -129,10 +130,10 @@ class UnionType:
         return typing._substitute(self, args)
 
     def __instancecheck__(self, obj):
-        return isinstance(obj, tuple(a for a in self.__args__ if not isinstance(a, GenericAlias)))
+        return isinstance(obj, self._checked)
 
     def __subclasscheck__(self, cls):
-        return any(issubclass(cls, a) for a in self.__args__ if not isinstance(a, GenericAlias))
+        return issubclass(cls, self._checked)
 
     def __or__(self, other):
         import typing

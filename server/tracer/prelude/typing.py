@@ -601,10 +601,26 @@ def _union_type(members):
     return types.UnionType(members)
 
 
+# `A | B` of two classes (or None), kept: library code builds the same small
+# unions in loops (`isinstance(v, list | tuple)` per item), and a union is
+# immutable, so sharing one is indistinguishable but for identity.
+_CLASS_UNIONS = {}
+
+
 def _type_or(left, right):
     """`left | right` between types: a `types.UnionType` when both are
     classes (or None, or builtin generic aliases), else `typing.Union`."""
+    try:
+        kept = _CLASS_UNIONS.get((left, right))
+    except TypeError:
+        kept = None
+    if kept is not None:
+        return kept
     if _unionable(left) and _unionable(right):
+        if (left is None or isinstance(left, type)) and (right is None or isinstance(right, type)):
+            union = _union_type((left, right))
+            _CLASS_UNIONS[(left, right)] = union
+            return union
         return _union_type((left, right))
     if isinstance(left, str) or isinstance(right, str):
         raise TypeError(

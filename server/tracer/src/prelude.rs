@@ -98,6 +98,12 @@ pub static MODULES: &[PreludeModule] = &[
         source: include_str!("../prelude/parametrizations.py"),
     },
     PreludeModule {
+        name: "torch.nn.utils.weight_norm",
+        path: "<exportlens prelude>/torch/nn/utils/weight_norm.py",
+        namespace: "torch.nn.utils",
+        source: include_str!("../prelude/weight_norm.py"),
+    },
+    PreludeModule {
         name: "torch.autograd.profiler",
         path: "<exportlens prelude>/torch/autograd/profiler.py",
         namespace: "torch.autograd.profiler",
@@ -167,6 +173,7 @@ pub static MODULES: &[PreludeModule] = &[
         "packaging_version"
     ),
     standalone!("collections.abc", "collections/abc.py", "collections_abc"),
+    standalone!("random", "random.py", "random"),
     standalone!("typing", "typing.py", "typing"),
     standalone!("types", "types.py", "types"),
     PreludeModule {

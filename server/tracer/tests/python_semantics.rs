@@ -549,3 +549,33 @@ assert 'Linear' not in names
 ",
     );
 }
+
+#[test]
+fn a_dict_subclass_registers_as_a_pytree_node_with_dict_flatten() {
+    // diffusers registers its `BaseOutput` dicts with torch's own helpers.
+    exports(
+        "\
+import torch
+from torch.utils import _pytree
+values, keys = _pytree._dict_flatten({'a': 1, 'b': 2})
+assert values == [1, 2] and keys == ['a', 'b']
+assert _pytree._dict_unflatten([3, 4], ['x', 'y']) == {'x': 3, 'y': 4}
+",
+    );
+}
+
+#[test]
+fn the_package_attribute_is_the_function_its_submodule_is_named_after() {
+    // `torch.nn.utils.weight_norm` is the function, not the module
+    // `torch/nn/utils/weight_norm.py` that defines it.
+    exports(
+        "\
+import torch
+from torch.nn.utils import weight_norm
+conv = weight_norm(torch.nn.Conv1d(4, 4, 3))
+names = [n for n, _ in conv.named_parameters()]
+assert names == ['bias', 'weight_g', 'weight_v'] and callable(torch.nn.utils.remove_weight_norm)
+assert tuple(conv.weight_g.shape) == (4, 1, 1)
+",
+    );
+}

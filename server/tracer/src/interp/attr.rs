@@ -69,6 +69,7 @@ pub const INTERPRETED_MODULES: &[&str] = &["huggingface_hub.dataclasses"];
 /// Modules the tracer models (besides `torch.*`).
 pub const KNOWN_MODULES: &[&str] = &[
     "math",
+    "random",
     "sys",
     "typing",
     "typing_extensions",
@@ -723,9 +724,7 @@ impl Interp {
                 self.typing_form_attr(&Value::Class(c.clone()), &b, name)
             }
             // A class the tracer implements, named as CPython names it.
-            (Some(b), "__name__" | "__qualname__") => {
-                Ok(Value::str(typing_forms::defined_as(b).1))
-            }
+            (Some(b), "__name__" | "__qualname__") => Ok(Value::str(typing_forms::defined_as(b).1)),
             (Some(b), "__module__") => Ok(Value::str(typing_forms::defined_as(b).0)),
             (_, "__name__") => Ok(Value::str(&c.name)),
             (_, "__qualname__") => Ok(Value::str(&c.qualname)),
@@ -1010,6 +1009,14 @@ impl Interp {
 
     fn resolve_module_attr(&mut self, path: &str, name: &str) -> R<Value> {
         let full = format!("{path}.{name}");
+        // A package re-exporting its submodule's namesake function
+        // (`torch.nn.utils.weight_norm`): the attribute is the function.
+        if let Some((index, own)) = crate::prelude::provider(&full)
+            && crate::prelude::MODULES[index].name == full
+        {
+            let own = own.to_string();
+            return self.prelude_value(index, &own);
+        }
         if crate::prelude::is_submodule(&full) || crate::prelude::module_index(&full).is_some() {
             return Ok(Value::PyModule(Rc::from(full.as_str())));
         }
@@ -1593,12 +1600,12 @@ impl Interp {
             Value::SymInt(_) | Value::Int(_) => {
                 Err(self.type_error("'int' object is not iterable"))
             }
-            Value::Unknown(_) => {
+            Value::Unknown(what) => {
                 let r = self.current_range();
                 self.assume(r, "an iterable it could not follow is empty");
                 self.incomplete(
                     r,
-                    "analysis incomplete: iteration over an unknown value (assumed empty)",
+                    format!("analysis incomplete: iteration over an unknown value ({what}; assumed empty)"),
                 );
                 Ok(vec![])
             }

@@ -1707,7 +1707,12 @@ impl Interp {
                     out.push(this.eval(elt, s)?);
                     Ok(())
                 })?;
-                Ok(Value::list(out))
+                // A generator expression is computed at once but is an
+                // iterator, as `next(p for p in ...)` needs.
+                Ok(match &expr.kind {
+                    ExprKind::GeneratorExp { .. } => crate::python::builtins::iter_of(out),
+                    _ => Value::list(out),
+                })
             }
             ExprKind::SetComp { elt, generators } => {
                 let mut out = Vec::new();

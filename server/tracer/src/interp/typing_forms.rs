@@ -26,9 +26,17 @@ const MOVED_CLASSES: &[(&str, &str, &str)] = &[
         "torch.export.dynamic_shapes",
         "ShapesCollection",
     ),
-    ("torch.autograd.Function", "torch.autograd.function", "Function"),
+    (
+        "torch.autograd.Function",
+        "torch.autograd.function",
+        "Function",
+    ),
     ("torch.no_grad", "torch.autograd.grad_mode", "no_grad"),
-    ("torch.enable_grad", "torch.autograd.grad_mode", "enable_grad"),
+    (
+        "torch.enable_grad",
+        "torch.autograd.grad_mode",
+        "enable_grad",
+    ),
     (
         "torch.inference_mode",
         "torch.autograd.grad_mode",
@@ -43,10 +51,7 @@ const MOVED_CLASSES: &[(&str, &str, &str)] = &[
 /// The `__module__` and `__qualname__` of a class or builtin the tracer
 /// implements, from its qualified name (`builtins.int`: `builtins`, `int`).
 pub(crate) fn defined_as(full: &str) -> (&str, &str) {
-    if let Some((_, module, qualname)) = MOVED_CLASSES
-        .iter()
-        .find(|(name, ..)| *name == full)
-    {
+    if let Some((_, module, qualname)) = MOVED_CLASSES.iter().find(|(name, ..)| *name == full) {
         return (module, qualname);
     }
     match full.rsplit_once('.') {

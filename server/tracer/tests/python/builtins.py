@@ -31,6 +31,9 @@ assert list(enumerate("ab", start=5)) == [(5, "a"), (6, "b")]
 assert list(reversed([1, 2, 3])) == [3, 2, 1]
 it = iter([1, 2])
 assert next(it) == 1 and next(it) == 2 and next(it, "done") == "done"
+gen = (v * 2 for v in [1, 2, 3] if v > 1)
+assert next(gen) == 4 and list(gen) == [6] and next(gen, None) is None
+assert next(v for v in "ab") == "a" and sum(v for v in [1, 2]) == 3 and tuple(v for v in [1]) == (1,)
 assert list(map(lambda a, b: a * b, [1, 2, 3], [4, 5])) == [4, 10]
 assert list(filter(None, [0, 1, "", "x"])) == [1, "x"]
 assert list(filter(lambda v: v > 1, [1, 2, 3])) == [2, 3]

@@ -1,5 +1,6 @@
 """The standard-library modules the tracer models: math, operator,
-itertools, functools, dataclasses, copy, re, as CPython runs them."""
+itertools, functools, dataclasses, copy, re, random, as CPython runs them
+(a random draw: only what holds for every draw)."""
 
 import copy
 import dataclasses
@@ -7,6 +8,7 @@ import functools
 import itertools
 import math
 import operator
+import random
 import re
 
 # math
@@ -125,3 +127,12 @@ assert keyword.issoftkeyword("match") and "case" in keyword.softkwlist
 assert os.getenv("EXPORTLENS_TEST_UNSET_VARIABLE", "d") == "d"
 assert os.environ.get("EXPORTLENS_TEST_UNSET_VARIABLE") is None
 assert typing.cast(int, "x") == "x" and typing.TYPE_CHECKING is False
+
+# random: a draw is in range, a shuffle keeps the elements
+assert 0 <= random.randrange(4) < 4 and random.randrange(2, 10, 3) in (2, 5, 8)
+assert 2 <= random.randint(2, 5) <= 5 and 0.0 <= random.random() < 1.0
+assert random.choice("xy") in "xy" and len(random.choices([1, 2], k=3)) == 3
+assert 1.0 <= random.uniform(1, 3) <= 3.0 and len(random.sample(range(10), 4)) == 4
+deck = [3, 1, 2]
+random.shuffle(deck)
+assert sorted(deck) == [1, 2, 3] and random.Random(0).randrange(5) in range(5)

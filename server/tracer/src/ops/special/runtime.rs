@@ -34,6 +34,8 @@ known_names! {
         DynamoAssumeConstantResult = "_dynamo.assume_constant_result",
         UtilsPytreeTreeFlatten = "utils._pytree.tree_flatten",
         UtilsPytreeTreeLeaves = "utils._pytree.tree_leaves",
+        UtilsPytreeDictFlatten = "utils._pytree._dict_flatten",
+        UtilsPytreeDictUnflatten = "utils._pytree._dict_unflatten",
         NnInitCalculateFanInAndFanOut = "nn.init._calculate_fan_in_and_fan_out",
         NnInitCalculateCorrectFan = "nn.init._calculate_correct_fan",
         ExportExport = "export.export",
@@ -101,6 +103,24 @@ pub(super) fn call(
             } else {
                 Value::tuple(vec![Value::list(leaves), Value::None])
             }
+        }
+        // A dict's pytree node: its values as children, its keys as context
+        // (what libraries pass to `register_pytree_node` for dict subclasses).
+        Runtime::UtilsPytreeDictFlatten => {
+            let items = interp.dict_items(args.first().unwrap_or(&Value::None))?;
+            let (keys, values): (Vec<Value>, Vec<Value>) = items.into_iter().unzip();
+            Value::tuple(vec![Value::list(values), Value::list(keys)])
+        }
+        Runtime::UtilsPytreeDictUnflatten => {
+            let [values, context] =
+                [args.first(), args.get(1)].map(|v| v.cloned().unwrap_or(Value::None));
+            let values = interp.iterate(&values)?;
+            let keys = interp.iterate(&context)?;
+            let mut d = crate::value::Dict::default();
+            for (k, v) in keys.into_iter().zip(values) {
+                d.insert(k, v);
+            }
+            Value::Dict(Rc::new(std::cell::RefCell::new(d)))
         }
         Runtime::NnInitCalculateFanInAndFanOut | Runtime::NnInitCalculateCorrectFan => {
             // fan_in = size(1) * receptive field, fan_out = size(0) * it.

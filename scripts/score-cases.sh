@@ -13,4 +13,5 @@ for f in "$cases"/*.py; do
   "$bin" export --json "$f" > "$out/$name.json" 2>/dev/null || true
   cp "$cases/$name.expected.json" "$out/exp/"
 done
-python3 "$here/../shared/tools/compare.py" "$out/exp" "$out" "$@"
+py="${PYTHON:-python3}"
+"$py" "$here/../shared/tools/compare.py" "$out/exp" "$out" "$@"

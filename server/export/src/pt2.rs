@@ -67,6 +67,7 @@ pub fn scalar_type(d: DType) -> u32 {
         DType::F16 => 6,
         DType::F32 => 7,
         DType::F64 => 8,
+        DType::C32 => 9,
         DType::C64 => 10,
         DType::C128 => 11,
         DType::Bool => 12,
@@ -89,6 +90,10 @@ pub fn encode(values: &[f64], dtype: DType) -> Vec<u8> {
             DType::BF16 => out.extend(f32_to_bf16(v as f32).to_le_bytes()),
             DType::F32 => out.extend((v as f32).to_le_bytes()),
             DType::F64 => out.extend(v.to_le_bytes()),
+            DType::C32 => {
+                out.extend(f32_to_f16(v as f32).to_le_bytes());
+                out.extend(0u16.to_le_bytes());
+            }
             DType::C64 => {
                 out.extend((v as f32).to_le_bytes());
                 out.extend(0f32.to_le_bytes());

@@ -41,7 +41,7 @@ pub fn storage(dt: DType) -> Res<CDType> {
         DType::BF16 => CDType::BF16,
         DType::F32 => CDType::F32,
         DType::F64 => CDType::F64,
-        DType::C64 | DType::C128 => {
+        DType::C32 | DType::C64 | DType::C128 => {
             return Err(Error::unsupported(format!(
                 "complex tensors ({dt}) are not supported"
             )));

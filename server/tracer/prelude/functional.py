@@ -1,5 +1,5 @@
 """torch.nn.functional functions that torch writes in Python over ATen ops
-(interpolate, the compositions, channel dropouts, pooling helpers,
+(interpolate, grid_sample, the compositions, channel dropouts, pooling helpers,
 local_response_norm, group_norm, embedding_bag, multi_head_attention_forward).
 
 Run by the exportlens tracer (never by CPython), as `prelude/nn.py` is; a
@@ -938,3 +938,24 @@ def triplet_margin_loss(
 def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction="mean", zero_infinity=False):
     enum = _reduction_enum(reduction)
     return torch.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank, enum, zero_infinity)
+
+
+_GRID_MODES = {"bilinear": 0, "nearest": 1, "bicubic": 2}
+_GRID_PADDINGS = {"zeros": 0, "border": 1, "reflection": 2}
+
+
+def grid_sample(input, grid, mode="bilinear", padding_mode="zeros", align_corners=None):
+    if mode not in _GRID_MODES:
+        raise ValueError(
+            f"nn.functional.grid_sample(): expected mode to be 'bilinear', 'nearest' or 'bicubic', but got: '{mode}'"
+        )
+    if padding_mode not in _GRID_PADDINGS:
+        raise ValueError(
+            "nn.functional.grid_sample(): expected padding_mode to be 'zeros', 'border', "
+            f"or 'reflection', but got: '{padding_mode}'"
+        )
+    if mode == "bicubic" and input.dim() != 4:
+        raise ValueError("nn.functional.grid_sample(): bicubic interpolation only supports 4D input")
+    if align_corners is None:
+        align_corners = False
+    return torch.grid_sampler(input, grid, _GRID_MODES[mode], _GRID_PADDINGS[padding_mode], align_corners)

@@ -15,6 +15,7 @@ pub enum DType {
     BF16,
     F32,
     F64,
+    C32,
     C64,
     C128,
 }
@@ -47,6 +48,8 @@ impl DType {
         ("float", DType::F32),
         ("float64", DType::F64),
         ("double", DType::F64),
+        ("complex32", DType::C32),
+        ("chalf", DType::C32),
         ("complex64", DType::C64),
         ("cfloat", DType::C64),
         ("complex128", DType::C128),
@@ -73,6 +76,7 @@ impl DType {
             DType::BF16 => "bf16",
             DType::F32 => "f32",
             DType::F64 => "f64",
+            DType::C32 => "c32",
             DType::C64 => "c64",
             DType::C128 => "c128",
         }
@@ -91,6 +95,7 @@ impl DType {
             DType::BF16 => "torch.bfloat16",
             DType::F32 => "torch.float32",
             DType::F64 => "torch.float64",
+            DType::C32 => "torch.complex32",
             DType::C64 => "torch.complex64",
             DType::C128 => "torch.complex128",
         }
@@ -109,6 +114,7 @@ impl DType {
             DType::BF16 => "BFloat16",
             DType::F32 => "Float",
             DType::F64 => "Double",
+            DType::C32 => "ComplexHalf",
             DType::C64 => "ComplexFloat",
             DType::C128 => "ComplexDouble",
         }
@@ -119,7 +125,7 @@ impl DType {
             DType::Bool => Category::Bool,
             DType::U8 | DType::I8 | DType::I16 | DType::I32 | DType::I64 => Category::Int,
             DType::F16 | DType::BF16 | DType::F32 | DType::F64 => Category::Float,
-            DType::C64 | DType::C128 => Category::Complex,
+            DType::C32 | DType::C64 | DType::C128 => Category::Complex,
         }
     }
 
@@ -135,7 +141,7 @@ impl DType {
     /// `torch.finfo` of a floating type: (max, eps, tiny); `min` is `-max`.
     pub fn finfo(self) -> Option<(f64, f64, f64)> {
         Some(match self {
-            DType::F16 => (65504.0, 0.0009765625, 6.103515625e-05),
+            DType::F16 | DType::C32 => (65504.0, 0.0009765625, 6.103515625e-05),
             DType::BF16 => (3.3895313892515355e38, 0.0078125, 1.1754943508222875e-38),
             DType::F32 | DType::C64 => (
                 3.4028234663852886e38,
@@ -163,7 +169,7 @@ impl DType {
         match self {
             DType::Bool | DType::U8 | DType::I8 => 1,
             DType::I16 | DType::F16 | DType::BF16 => 2,
-            DType::I32 | DType::F32 => 4,
+            DType::I32 | DType::F32 | DType::C32 => 4,
             DType::I64 | DType::F64 | DType::C64 => 8,
             DType::C128 => 16,
         }
@@ -177,7 +183,12 @@ impl DType {
         }
         let (ca, cb) = (a.category(), b.category());
         if ca != cb {
-            let hi = if ca > cb { a } else { b };
+            let (hi, lo) = if ca > cb { (a, b) } else { (b, a) };
+            // A complex with a float: the complex of the wider real part
+            // (`complex32` with `float32` is `complex64`).
+            if hi.is_complex() && lo.is_floating() {
+                return DType::promote(hi.real_part(), lo).to_complex();
+            }
             return hi;
         }
         match (a, b) {
@@ -196,8 +207,19 @@ impl DType {
     /// The complex dtype paired with a float dtype.
     pub fn to_complex(self) -> DType {
         match self {
+            DType::F16 => DType::C32,
             DType::F64 => DType::C128,
             _ => DType::C64,
+        }
+    }
+
+    /// The float dtype of a complex dtype's parts (a real dtype: itself).
+    pub fn real_part(self) -> DType {
+        match self {
+            DType::C32 => DType::F16,
+            DType::C64 => DType::F32,
+            DType::C128 => DType::F64,
+            other => other,
         }
     }
 }
@@ -269,6 +291,11 @@ mod tests {
         assert_eq!(DType::promote(DType::I64, DType::F32), DType::F32);
         assert_eq!(DType::promote(DType::F16, DType::BF16), DType::F32);
         assert_eq!(DType::promote(DType::U8, DType::I8), DType::I16);
+        assert_eq!(DType::promote(DType::C64, DType::F64), DType::C128);
+        assert_eq!(DType::promote(DType::F32, DType::C32), DType::C64);
+        assert_eq!(DType::promote(DType::C32, DType::I64), DType::C32);
+        assert_eq!(DType::promote(DType::C32, DType::C64), DType::C64);
+        assert_eq!(DType::from_torch_name("chalf"), Some(DType::C32));
         assert_eq!(DType::promote(DType::Bool, DType::I32), DType::I32);
         assert_eq!(DType::promote(DType::F32, DType::F64), DType::F64);
     }

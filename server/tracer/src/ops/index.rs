@@ -651,7 +651,7 @@ fn advanced_index(
 }
 
 /// Sizes as torch prints them in an indexing error: `[6, 5]`.
-fn render_sizes(interp: &Interp, shape: &[SymExpr]) -> String {
+pub(crate) fn render_sizes(interp: &Interp, shape: &[SymExpr]) -> String {
     let sizes: Vec<String> = shape.iter().map(|d| interp.env.render(d)).collect();
     format!("[{}]", sizes.join(", "))
 }

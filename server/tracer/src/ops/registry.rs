@@ -1140,6 +1140,14 @@ pub static OPS: &[OpDef] = &[
         ["aten.pixel_shuffle.default"],
         meta::pixel_shuffle
     ),
+    // `F.grid_sample` (prelude functional.py) maps its mode and padding
+    // names to these enums: bilinear/nearest/bicubic, zeros/border/reflection.
+    op!(
+        ["torch.grid_sampler", "torch.ops.aten.grid_sampler.default"],
+        "input, grid, interpolation_mode, padding_mode, align_corners",
+        ["aten.grid_sampler.default"],
+        meta::grid_sampler
+    ),
     op!(
         [
             "torch.pixel_unshuffle",

@@ -310,7 +310,7 @@ pub fn cast(v: f64, dtype: DType) -> Option<f64> {
         DType::I16 => v.trunc() as i64 as i16 as f64,
         DType::I32 => v.trunc() as i64 as i32 as f64,
         DType::I64 => v.trunc() as i64 as f64,
-        DType::F16 | DType::BF16 | DType::C64 | DType::C128 => return None,
+        DType::F16 | DType::BF16 | DType::C32 | DType::C64 | DType::C128 => return None,
     })
 }
 

@@ -451,6 +451,57 @@ pub fn pixel_shuffle(interp: &mut Interp, call: &OpCall) -> R<Value> {
     emit(interp, call, 0, 2, x.dtype, shape)
 }
 
+/// `grid_sampler(input, grid, mode, padding, align_corners)`: input
+/// `(N, C, *in)`, grid `(N, *out, k)` with `k` spatial dims (2 or 3);
+/// output `(N, C, *out)`.
+pub fn grid_sampler(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let x = tensor(interp, call, 0)?;
+    let grid = tensor(interp, call, 1)?;
+    let spatial = x.rank().saturating_sub(2);
+    if !(x.rank() == 4 || x.rank() == 5) || grid.rank() != x.rank() {
+        return Err(shape_error(
+            interp,
+            format!(
+                "grid_sampler(): expected 4D or 5D input and grid with same number of dimensions, but got input with sizes {} and grid with sizes {}",
+                crate::ops::index::render_sizes(interp, &x.shape),
+                crate::ops::index::render_sizes(interp, &grid.shape)
+            ),
+        ));
+    }
+    if x.dtype != grid.dtype {
+        return Err(shape_error(
+            interp,
+            format!(
+                "grid_sampler(): expected input and grid to have same dtype, but input has {} and grid has {}",
+                x.dtype.torch_name().trim_start_matches("torch."),
+                grid.dtype.torch_name().trim_start_matches("torch.")
+            ),
+        ));
+    }
+    // torch compares the batches through the grid's element count (its
+    // guard reads `Eq(60*grid.size()[0], 60*x.size()[0])` for a 5x6 grid).
+    let per_item = interp.size_arith(crate::layout::numel(&grid.shape[1..]))?;
+    let grid_numel = interp.size_arith(grid.shape[0].checked_mul(&per_item))?;
+    let expected = interp.size_arith(x.shape[0].checked_mul(&per_item))?;
+    if !interp.torch_check(&grid_numel, CmpKind::Eq, &expected)? {
+        let text = format!(
+            "grid_sampler(): expected grid and input to have same batch size, but got input with sizes {} and grid with sizes {}",
+            crate::ops::index::render_sizes(interp, &x.shape),
+            crate::ops::index::render_sizes(interp, &grid.shape)
+        );
+        return Err(shape_error(interp, text));
+    }
+    expect_eq(
+        interp,
+        &grid.shape[x.rank() - 1],
+        &SymExpr::int(spatial as i64),
+        "grid_sampler(): the last dimension of grid",
+    )?;
+    let mut shape = vec![x.shape[0].clone(), x.shape[1].clone()];
+    shape.extend(grid.shape[1..grid.rank() - 1].iter().cloned());
+    emit(interp, call, 0, 5, x.dtype, shape)
+}
+
 /// `channel_shuffle(input, groups)`: same shape; channels divisible by groups.
 pub fn channel_shuffle(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let x = tensor(interp, call, 0)?;

@@ -274,8 +274,7 @@ pub fn linalg_norm(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let keepdim = matches!(call.get("keepdim"), Value::Bool(true));
     let dtype = match call.get("dtype") {
         Value::DType(d) => *d,
-        _ if t.dtype == DType::C64 => DType::F32,
-        _ if t.dtype == DType::C128 => DType::F64,
+        _ if t.dtype.is_complex() => t.dtype.real_part(),
         _ if t.dtype.is_floating() => t.dtype,
         _ => {
             return Err(interp.torch_error(

@@ -579,3 +579,18 @@ assert tuple(conv.weight_g.shape) == (4, 1, 1)
 ",
     );
 }
+
+#[test]
+fn tree_unflatten_rebuilds_what_tree_flatten_took_apart() {
+    // hyper_connections flattens a branch's output, replaces its first
+    // leaf and rebuilds the same structure.
+    exports(
+        "\
+import torch
+from torch.utils._pytree import tree_flatten, tree_unflatten
+(first, *rest), spec = tree_flatten((1, [2, None], {'k': 3}))
+assert first == 1 and rest == [2, 3] and spec.num_leaves == 3
+assert tree_unflatten((10, *rest), spec) == (10, [2, None], {'k': 3})
+",
+    );
+}

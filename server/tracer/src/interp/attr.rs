@@ -1873,6 +1873,9 @@ impl Interp {
             {
                 text
             }
+            // What the value stands for, so that an error quoting it says
+            // where the trace lost track (`KeyError: <unknown: torch.foo>`).
+            Value::Unknown(what) => format!("<unknown: {what}>"),
             other => format!("<{}>", other.type_name()),
         })
     }

@@ -34,6 +34,7 @@ known_names! {
         DynamoAssumeConstantResult = "_dynamo.assume_constant_result",
         UtilsPytreeTreeFlatten = "utils._pytree.tree_flatten",
         UtilsPytreeTreeLeaves = "utils._pytree.tree_leaves",
+        UtilsPytreeTreeUnflatten = "utils._pytree.tree_unflatten",
         UtilsPytreeDictFlatten = "utils._pytree._dict_flatten",
         UtilsPytreeDictUnflatten = "utils._pytree._dict_unflatten",
         NnInitCalculateFanInAndFanOut = "nn.init._calculate_fan_in_and_fan_out",
@@ -101,8 +102,40 @@ pub(super) fn call(
             if short.ends_with("leaves") {
                 Value::list(leaves)
             } else {
-                Value::tuple(vec![Value::list(leaves), Value::None])
+                // The spec keeps the tree itself: unflattening walks it and
+                // puts the new leaves where the old ones were.
+                let tree = args.first().cloned().unwrap_or(Value::None);
+                let spec = Rc::new(crate::value::Object {
+                    id: interp.fresh_id(),
+                    class: interp.builtin_class("torch.utils._pytree.TreeSpec"),
+                    attrs: Default::default(),
+                    module: None,
+                });
+                spec.set_attr(TREE_OF_SPEC, tree);
+                spec.set_attr("num_leaves", Value::Int(leaves.len() as i64));
+                Value::tuple(vec![Value::list(leaves), Value::Object(spec)])
             }
+        }
+        Runtime::UtilsPytreeTreeUnflatten => {
+            let [leaves, spec] =
+                [args.first(), args.get(1)].map(|v| v.cloned().unwrap_or(Value::None));
+            let tree = match &spec {
+                Value::Object(o) => o.get_attr(TREE_OF_SPEC),
+                _ => None,
+            };
+            let Some(tree) = tree else {
+                return Err(interp.type_error("tree_unflatten(leaves, treespec): Expected `treespec` to be an instance of PyTreeSpec"));
+            };
+            let leaves = interp.iterate(&leaves)?;
+            let mut next = leaves.into_iter();
+            let rebuilt = unflatten(interp, &tree, &mut next)?;
+            if next.next().is_some() {
+                return Err(interp.torch_error(
+                    "ValueError",
+                    "treespec.unflatten(leaves): `leaves` has more elements than the treespec's leaves",
+                ));
+            }
+            rebuilt
         }
         // A dict's pytree node: its values as children, its keys as context
         // (what libraries pass to `register_pytree_node` for dict subclasses).
@@ -153,6 +186,52 @@ pub(super) fn call(
             Value::unknown("the ExportedProgram of an export call (not the one analysed)")
         }
     }))
+}
+
+/// The attribute of a `TreeSpec` object holding the flattened tree.
+const TREE_OF_SPEC: &str = "_exportlens_tree";
+
+/// `tree` with its leaves (as [`flatten_leaves`] finds them) replaced, in
+/// order, by `leaves`.
+fn unflatten(
+    interp: &mut Interp,
+    tree: &Value,
+    leaves: &mut std::vec::IntoIter<Value>,
+) -> R<Value> {
+    Ok(match tree {
+        Value::Tuple(items) => {
+            let items = items.to_vec();
+            let mut out = Vec::with_capacity(items.len());
+            for it in &items {
+                out.push(unflatten(interp, it, leaves)?);
+            }
+            Value::tuple(out)
+        }
+        Value::List(items) => {
+            let items = items.borrow().clone();
+            let mut out = Vec::with_capacity(items.len());
+            for it in &items {
+                out.push(unflatten(interp, it, leaves)?);
+            }
+            Value::list(out)
+        }
+        Value::Dict(d) => {
+            let entries = d.borrow().entries().to_vec();
+            let mut out = crate::value::Dict::default();
+            for (k, v) in entries {
+                let v = unflatten(interp, &v, leaves)?;
+                out.insert(k, v);
+            }
+            Value::Dict(Rc::new(std::cell::RefCell::new(out)))
+        }
+        Value::None => Value::None,
+        _ => leaves.next().ok_or_else(|| {
+            interp.torch_error(
+                "ValueError",
+                "treespec.unflatten(leaves): `leaves` has fewer elements than the treespec's leaves",
+            )
+        })?,
+    })
 }
 
 fn flatten_leaves(interp: &mut Interp, v: &Value, out: &mut Vec<Value>) -> R<()> {

@@ -174,6 +174,11 @@ pub static MODULES: &[PreludeModule] = &[
     ),
     standalone!("collections.abc", "collections/abc.py", "collections_abc"),
     standalone!("random", "random.py", "random"),
+    standalone!(
+        "distutils.version",
+        "distutils/version.py",
+        "distutils_version"
+    ),
     standalone!("typing", "typing.py", "typing"),
     standalone!("types", "types.py", "types"),
     PreludeModule {

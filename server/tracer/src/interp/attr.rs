@@ -44,6 +44,7 @@ pub const OPAQUE_PACKAGES: &[&str] = &[
     "urllib3",
     "pydantic",
     "packaging",
+    "distutils",
     "setuptools",
     "pkg_resources",
     "typing_extensions",

@@ -222,3 +222,13 @@ import sys
 flush = sys.stderr.flush
 flush()
 assert sys.stderr.write("") == 0 and callable(sys.stdout.flush)
+
+# distutils' version numbers, as libraries compare torch's version with them.
+import warnings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from distutils.version import LooseVersion, StrictVersion
+assert LooseVersion("2.15.0") >= LooseVersion("1.8.0") and LooseVersion("1.10") > "1.9"
+assert LooseVersion("2.1.0a0+git") > LooseVersion("2.0") and str(LooseVersion("1.2b3")) == "1.2b3"
+assert StrictVersion("1.2") == StrictVersion("1.2.0") and StrictVersion("1.2b1") < StrictVersion("1.2")

@@ -91,7 +91,7 @@ pub fn leaf_specs(interp: &mut Interp, spec: &Value, params: &[(String, Value)])
                     .find(|(k, _)| matches!(k, Value::Str(s) if **s == *name))
                     .map(|(_, s)| s.clone())
                     .unwrap_or(Value::None);
-                walk(interp, &s, v, &mut out)?;
+                walk(interp, &s, v, &format!("inputs['{name}']"), &mut out)?;
             }
         }
         Value::Tuple(_) | Value::List(_) => {
@@ -106,8 +106,8 @@ pub fn leaf_specs(interp: &mut Interp, spec: &Value, params: &[(String, Value)])
                     ),
                 ));
             }
-            for (s, (_, v)) in items.iter().zip(params) {
-                walk(interp, s, v, &mut out)?;
+            for (i, (s, (_, v))) in items.iter().zip(params).enumerate() {
+                walk(interp, s, v, &format!("inputs[{i}]"), &mut out)?;
             }
         }
         other if shapes_collection_items(other).is_some() => {
@@ -140,7 +140,7 @@ fn walk_collection(
     match v {
         Value::Tensor(_) => {
             let spec = items.get(v).cloned().unwrap_or(Value::None);
-            walk(interp, &spec, v, out)
+            walk(interp, &spec, v, "inputs", out)
         }
         Value::Tuple(_) | Value::List(_) => {
             for it in interp.iterate(v)? {
@@ -185,7 +185,51 @@ fn walk_none(interp: &mut Interp, v: &Value, out: &mut LeafSpecs) -> R<()> {
     Ok(())
 }
 
-fn walk(interp: &mut Interp, spec: &Value, v: &Value, out: &mut LeafSpecs) -> R<()> {
+/// torch's check that a container input and its spec have one structure:
+/// a tuple or list input takes a tuple or list spec of its length, a dict
+/// input a dict (or None for either).
+fn structure_mismatch(interp: &mut Interp, spec: &Value, v: &Value, path: &str) -> R<()> {
+    let class = |x: &Value| match x {
+        Value::Tuple(_) => "tuple",
+        Value::List(_) => "list",
+        Value::Dict(_) => "dict",
+        _ => "",
+    };
+    let spec_path = path.replacen("inputs", "dynamic_shapes", 1);
+    let fits = match (v, spec) {
+        (_, Value::None) => true,
+        (Value::Tuple(_) | Value::List(_), Value::Tuple(_) | Value::List(_)) => {
+            let (n, m) = (interp.iterate(v)?.len(), interp.iterate(spec)?.len());
+            if n != m {
+                return Err(interp.fail(
+                    FailureKind::Other,
+                    format!(
+                        "Detected mismatch between the structure of `inputs` and `dynamic_shapes`: `{path}` has {n} elements, but `{spec_path}` has {m} elements"
+                    ),
+                ));
+            }
+            true
+        }
+        (Value::Dict(_), Value::Dict(_)) => true,
+        _ => class(spec).is_empty() && !matches!(spec, Value::Dim(_)),
+    };
+    if fits {
+        return Ok(());
+    }
+    let spec_class = match class(spec) {
+        "" => spec.type_name(),
+        c => c.to_string(),
+    };
+    Err(interp.fail(
+        FailureKind::Other,
+        format!(
+            "Detected mismatch between the structure of `inputs` and `dynamic_shapes`: `{path}` is a <class '{}'>, but `{spec_path}` is a <class '{spec_class}'>",
+            class(v)
+        ),
+    ))
+}
+
+fn walk(interp: &mut Interp, spec: &Value, v: &Value, path: &str, out: &mut LeafSpecs) -> R<()> {
     match v {
         Value::Tensor(t) => {
             let rank = t.rank();
@@ -224,25 +268,28 @@ fn walk(interp: &mut Interp, spec: &Value, v: &Value, out: &mut LeafSpecs) -> R<
             out.push(dims);
         }
         Value::Tuple(_) | Value::List(_) => {
+            structure_mismatch(interp, spec, v, path)?;
             let items = interp.iterate(v)?;
             let specs = match spec {
-                Value::None => vec![Value::None; items.len()],
                 Value::Tuple(_) | Value::List(_) => interp.iterate(spec)?,
                 _ => vec![Value::None; items.len()],
             };
             for (i, it) in items.iter().enumerate() {
                 let s = specs.get(i).cloned().unwrap_or(Value::None);
-                interp.nested("", |interp| walk(interp, &s, it, out))?;
+                let path = format!("{path}[{i}]");
+                interp.nested("", |interp| walk(interp, &s, it, &path, out))?;
             }
         }
         Value::Dict(d) => {
+            structure_mismatch(interp, spec, v, path)?;
             let items = d.borrow().entries().to_vec();
             for (k, it) in items {
                 let s = match spec {
                     Value::Dict(sd) => sd.borrow().get(&k).cloned().unwrap_or(Value::None),
                     _ => Value::None,
                 };
-                interp.nested("", |interp| walk(interp, &s, &it, out))?;
+                let path = format!("{path}[{}]", interp.repr(&k)?);
+                interp.nested("", |interp| walk(interp, &s, &it, &path, out))?;
             }
         }
         _ => {

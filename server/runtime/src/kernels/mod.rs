@@ -254,6 +254,10 @@ pub const NOT_RUNNABLE: &[(&str, &str)] = &[
     ),
     ("aten.bilinear", "bilinear form: no kernel yet"),
     (
+        "aten.grid_sampler",
+        "sampling at grid coordinates (`F.grid_sample`): no kernel yet",
+    ),
+    (
         "aten.polar",
         "complex result: quick runs hold real tensors only",
     ),

@@ -223,6 +223,36 @@ fn class_property(class: &Rc<Class>, name: &str) -> Option<Value> {
 pub const UNBOUND_METHOD: &str = "unbound.";
 
 impl Interp {
+    /// `module.name` of a module run from source: its global, a lazy import
+    /// resolved on first read, its namespace, or the module's `__getattr__`.
+    fn user_module_attr(
+        &mut self,
+        m: &Rc<crate::value::UserModule>,
+        v: &Value,
+        name: &str,
+    ) -> R<Value> {
+        self.force_module(m)?;
+        let found = m.globals.vars.borrow().get(name).cloned();
+        match found {
+            Some(lazy @ Value::LazyImport(_)) => {
+                let resolved = self.resolve_lazy(lazy)?;
+                m.globals
+                    .vars
+                    .borrow_mut()
+                    .insert(name.to_string(), resolved.clone());
+                Ok(resolved)
+            }
+            Some(found) => {
+                if self.force_deferred_for(&found, Some((&m.globals, name)))? {
+                    return self.get_attr(v, name);
+                }
+                Ok(found)
+            }
+            None if name == "__dict__" => self.module_namespace(m),
+            None => self.missing_module_attr(m, v, name),
+        }
+    }
+
     pub fn get_attr(&mut self, v: &Value, name: &str) -> R<Value> {
         if name == "__class__" && !matches!(v, Value::Object(_) | Value::Unknown(_)) {
             return Ok(crate::python::builtins::types::type_of(self, v));
@@ -245,28 +275,7 @@ impl Interp {
                 self.prelude_namespace(index)
             }
             Value::PyModule(path) => self.module_attr(path, name),
-            Value::Module(m) => {
-                self.force_module(m)?;
-                let found = m.globals.vars.borrow().get(name).cloned();
-                match found {
-                    Some(lazy @ Value::LazyImport(_)) => {
-                        let v = self.resolve_lazy(lazy)?;
-                        m.globals
-                            .vars
-                            .borrow_mut()
-                            .insert(name.to_string(), v.clone());
-                        Ok(v)
-                    }
-                    Some(found) => {
-                        if self.force_deferred_for(&found, Some((&m.globals, name)))? {
-                            return self.get_attr(v, name);
-                        }
-                        Ok(found)
-                    }
-                    None if name == "__dict__" => self.module_namespace(m),
-                    None => self.missing_module_attr(m, v, name),
-                }
-            }
+            Value::Module(m) => self.user_module_attr(m, v, name),
             Value::Builtin(b) if KnownObject::SuperBound.is(b) => {
                 self.super_attr(b.receiver.clone(), name)
             }

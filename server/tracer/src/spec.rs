@@ -216,9 +216,10 @@ fn structure_mismatch(interp: &mut Interp, spec: &Value, v: &Value, path: &str) 
     if fits {
         return Ok(());
     }
-    let spec_class = match class(spec) {
-        "" => spec.type_name(),
-        c => c.to_string(),
+    let spec_class = if class(spec).is_empty() {
+        spec.type_name()
+    } else {
+        class(spec).to_string()
     };
     Err(interp.fail(
         FailureKind::Other,

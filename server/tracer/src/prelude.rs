@@ -179,6 +179,9 @@ pub static MODULES: &[PreludeModule] = &[
         "distutils/version.py",
         "distutils_version"
     ),
+    standalone!("os.path", "os/path.py", "posixpath"),
+    standalone!("tempfile", "tempfile.py", "tempfile"),
+    standalone!("importlib.util", "importlib/util.py", "importlib_util"),
     standalone!("typing", "typing.py", "typing"),
     standalone!("types", "types.py", "types"),
     PreludeModule {

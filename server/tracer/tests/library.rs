@@ -807,3 +807,59 @@ WIDTH = 5 if '@marker' in inspect.getsource(sys.modules[__name__]) else 1
     let features = out_features(&r);
     assert!(features.contains("SymExpr(5)"), "{features}");
 }
+
+#[test]
+fn a_library_loads_a_module_it_generated_into_a_temporary_file() {
+    // torch_geometric's `module_from_template`: render a source from a
+    // template file beside the code, write it to a temporary file, load
+    // that file with importlib.util and use its function as a method.
+    let ws = workspace(&[
+        (&site("gen/widths.txt"), "7\n"),
+        (
+            &site("gen/__init__.py"),
+            "\
+import importlib.util
+import os.path as osp
+import sys
+import tempfile
+from _exportlens_files import read_text
+
+def build(name):
+    width = read_text(osp.join(osp.dirname(osp.realpath(__file__)), 'widths.txt')).strip()
+    source = 'WIDTH = ' + width + '\\ndef double(x):\\n    return x * 2\\n'
+    with tempfile.NamedTemporaryFile(mode='w', prefix=name + '_', suffix='.py', delete=False) as tmp:
+        tmp.write(source)
+        tmp.flush()
+    spec = importlib.util.spec_from_file_location(name, tmp.name)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    assert osp.isfile(tmp.name) and module.double.__module__ == name
+    return module
+
+generated = build('gen_double')
+WIDTH = generated.WIDTH
+",
+        ),
+    ]);
+    let r = trace(
+        &ws,
+        "import torch\nfrom gen import WIDTH\nmodel = torch.nn.Linear(4, WIDTH)\nexample_args = (torch.randn(2, 4),)\n",
+    );
+    let features = out_features(&r);
+    assert!(features.contains("SymExpr(7)"), "{features}");
+    // Outside the import roots nothing is read.
+    let outside = workspace(&[
+        ("/elsewhere/secret.txt", "1"),
+        (
+            &site("peek/__init__.py"),
+            "from _exportlens_files import read_text\nhidden = read_text('/elsewhere/secret.txt') is None and read_text('relative.txt') is None\nWIDTH = 3 if hidden else 1\n",
+        ),
+    ]);
+    let r = trace(
+        &outside,
+        "import torch\nfrom peek import WIDTH\nmodel = torch.nn.Linear(4, WIDTH)\nexample_args = (torch.randn(2, 4),)\n",
+    );
+    let features = out_features(&r);
+    assert!(features.contains("SymExpr(3)"), "{features}");
+}

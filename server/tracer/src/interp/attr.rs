@@ -104,6 +104,10 @@ pub const KNOWN_MODULES: &[&str] = &[
     "numbers",
     // The numpy prelude's native kernels (`python/numpy.rs`).
     "_exportlens_numpy",
+    // The file natives of the prelude (`python/files.rs`).
+    "_exportlens_files",
+    "os.path",
+    "tempfile",
 ];
 
 /// Attributes of the `torch` namespaces that are sub-modules.

@@ -228,6 +228,55 @@ impl Interp {
         self.run_module_aside(&source, &m.globals, path)
     }
 
+    /// A module made at run time (`importlib.util.module_from_spec`), its
+    /// code run later by [`Interp::run_source_in_module`].
+    pub(crate) fn new_source_module(&mut self, name: &str, origin: Option<PathBuf>) -> Value {
+        let globals = Scope::new(None);
+        self.module_globals.insert(Rc::as_ptr(&globals));
+        {
+            let mut vars = globals.vars.borrow_mut();
+            vars.insert("__name__".into(), Value::str(name));
+            if let Some(f) = &origin {
+                vars.insert("__file__".into(), Value::str(&f.display().to_string()));
+            }
+        }
+        Value::Module(Rc::new(UserModule {
+            name: Rc::from(name),
+            pending: std::cell::Cell::new(false),
+            path: origin,
+            dir: None,
+            globals,
+        }))
+    }
+
+    /// Run `source` (the text of the file at `path`) as the code of module
+    /// `m`, outside tracing, as an imported module's code runs
+    /// (`SourceFileLoader.exec_module`).
+    pub(crate) fn run_source_in_module(
+        &mut self,
+        m: &Rc<UserModule>,
+        source: &str,
+        path: &str,
+    ) -> R<()> {
+        // Parsing costs a step per 16 bytes, as for `exec`.
+        self.charge_items((source.len() / 16) as u128, "a module's source")?;
+        let file = crate::SourceFile::parse_imported(path, source);
+        if self.loading.len() >= MAX_IMPORT_DEPTH
+            || self.frames.len() as u32 >= self.budget.call_depth
+        {
+            let range = self.current_range();
+            self.incomplete(
+                range,
+                format!(
+                    "analysis incomplete: import depth limit ({MAX_IMPORT_DEPTH} nested imports) reached running `{}`",
+                    m.name
+                ),
+            );
+            return Ok(());
+        }
+        self.run_module_aside(&file, &m.globals, PathBuf::from(path))
+    }
+
     /// Run a module's code outside tracing, at any time (an import forced
     /// from inside `forward` included): nothing it does is recorded, and
     /// its notes go before those of `forward`.

@@ -10,6 +10,7 @@ use crate::interp::torch_natives;
 use crate::interp::{Interp, R};
 use crate::python::bind::Args;
 use crate::python::builtins::{self, KnownBuiltin};
+use crate::python::files::{self, FilesFunction};
 use crate::python::names::known_names;
 use crate::python::numpy::{self, NumpyKernel};
 use crate::python::objects::{self, KnownObject};
@@ -57,6 +58,8 @@ known_names! {
         Torch = "torch",
         /// The kernels of the numpy prelude (`numpy.rs`).
         NumpyKernels = "_exportlens_numpy",
+        /// The file natives of the prelude (`files.rs`).
+        Files = "_exportlens_files",
     }
 }
 
@@ -153,6 +156,7 @@ pub fn call_builtin(
         }
         N::Torch => torch_natives::call_torch(interp, name, args.positional, args.keywords),
         N::NumpyKernels => known!(NumpyKernel::from_name(rest), numpy::call),
+        N::Files => known!(FilesFunction::from_name(rest), files::call),
     }
 }
 

@@ -18,6 +18,7 @@
 //!   objects, `super()`, sentinels), [`objects::KnownObject`];
 //! - `operators.rs`: binary operators and comparisons;
 //! - `numpy.rs`: the kernels of the numpy prelude (`_exportlens_numpy`);
+//! - `files.rs`: the file natives of the prelude (`_exportlens_files`);
 //! - `dispatch.rs`: from a called builtin's name to its file.
 //!
 //! The semantics are checked against CPython by the Python files of
@@ -26,6 +27,7 @@
 pub mod bind;
 pub mod builtins;
 mod dispatch;
+pub mod files;
 pub mod methods;
 pub(crate) mod names;
 pub mod numpy;

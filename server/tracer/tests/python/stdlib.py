@@ -117,6 +117,8 @@ assert pattern.search("k3_s2").group(1) == "2"
 # constants and small modules
 import keyword
 import os
+import os.path as osp
+import tempfile
 import string
 import typing
 
@@ -136,3 +138,13 @@ assert 1.0 <= random.uniform(1, 3) <= 3.0 and len(random.sample(range(10), 4)) =
 deck = [3, 1, 2]
 random.shuffle(deck)
 assert sorted(deck) == [1, 2, 3] and random.Random(0).randrange(5) in range(5)
+
+# os.path: paths computed as posixpath computes them
+assert osp.join("/a", "b", "c.py") == "/a/b/c.py" and osp.join("/a/", "/b") == "/b"
+assert osp.dirname("/a/b/c.py") == "/a/b" and osp.basename("/a/b/c.py") == "c.py"
+assert osp.split("/a/b/") == ("/a/b", "") and osp.split("c") == ("", "c")
+assert osp.splitext("/a/b.tar.gz") == ("/a/b.tar", ".gz") and osp.splitext(".bashrc") == (".bashrc", "")
+assert osp.normpath("/a/./b/../c//d") == "/a/c/d" and osp.normpath("") == "."
+assert osp.isabs("/x") and not osp.isabs("x") and osp.realpath("/a/b/../c") == "/a/c"
+assert osp.relpath("/a/b/c", "/a") == "b/c" and osp.commonprefix(["/ab", "/ac"]) == "/a"
+assert tempfile.gettempdir().startswith("/")

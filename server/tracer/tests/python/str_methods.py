@@ -32,3 +32,19 @@ assert "{name}={value}".format(name="k", value=3) == "k=3"
 assert "{{}}{}".format(5) == "{}5"
 assert str.join("-", ["a", "b"]) == "a-b"
 assert str.upper("q") == "Q"
+assert "a/b/c".rfind("/") == 3 and "abc".rfind("z") == -1 and "abcb".rfind("b", 0, 3) == 1
+assert "abcb".index("b") == 1 and "abcb".rindex("b") == 3
+try:
+    "abc".index("z")
+    raise AssertionError("index of a missing substring")
+except ValueError:
+    pass
+assert "a\nb\r\nc\rd".splitlines() == ["a", "b", "c", "d"]
+assert "a\nb\n".splitlines(True) == ["a\n", "b\n"] and "".splitlines() == []
+assert "test_x".removeprefix("test_") == "x" and "x.py".removesuffix(".py") == "x"
+assert "ab".removeprefix("z") == "ab"
+assert "ab".ljust(4, ".") == "ab.." and "ab".rjust(4) == "  ab" and "ab".ljust(1) == "ab"
+assert "ab".center(5, "*") == "**ab*" and "abc".center(6) == " abc  " and "a".center(4) == " a  "
+assert "42".zfill(5) == "00042" and "-42".zfill(5) == "-0042"
+assert "hELLO world".capitalize() == "Hello world" and "ẞx".casefold() != ""
+assert "abc".isascii() and not "é".isascii()

@@ -27,7 +27,20 @@ known_names! {
         Partition = "partition",
         Rpartition = "rpartition",
         Find = "find",
+        Rfind = "rfind",
+        Index = "index",
+        Rindex = "rindex",
         Count = "count",
+        Splitlines = "splitlines",
+        Removeprefix = "removeprefix",
+        Removesuffix = "removesuffix",
+        Ljust = "ljust",
+        Rjust = "rjust",
+        Center = "center",
+        Zfill = "zfill",
+        Capitalize = "capitalize",
+        Casefold = "casefold",
+        Isascii = "isascii",
         Isdigit = "isdigit",
         Isdecimal = "isdecimal",
         Isnumeric = "isnumeric",
@@ -69,7 +82,7 @@ pub fn call(interp: &mut Interp, s: &str, method: &str, args: Args) -> R<Value> 
                 .values();
             Ok(Value::str(strip(s, method, &chars)))
         }
-        M::Startswith | M::Endswith | M::Find | M::Count => {
+        M::Startswith | M::Endswith | M::Find | M::Rfind | M::Count => {
             let [sub, start, end] = Signature::new(method.name(), ["sub", "start", "end"])
                 .positional_only(3)
                 .required(1)
@@ -77,6 +90,74 @@ pub fn call(interp: &mut Interp, s: &str, method: &str, args: Args) -> R<Value> 
                 .args;
             let (text, offset) = window(interp, s, start, end)?;
             search(method, text, offset, &sub.unwrap_or(Value::None))
+        }
+        M::Index | M::Rindex => {
+            let [sub, start, end] = Signature::new(method.name(), ["sub", "start", "end"])
+                .positional_only(3)
+                .required(1)
+                .bind(interp, args)?
+                .args;
+            let (text, offset) = window(interp, s, start, end)?;
+            let find = if method == M::Index {
+                M::Find
+            } else {
+                M::Rfind
+            };
+            match search(find, text, offset, &sub.unwrap_or(Value::None))? {
+                Value::Int(-1) => Err(interp.raise("ValueError", "substring not found")),
+                found => Ok(found),
+            }
+        }
+        M::Splitlines => {
+            let [keepends] = Signature::new("splitlines", ["keepends"])
+                .bind(interp, args)?
+                .values();
+            let keepends = interp.truthy(&keepends)?;
+            Ok(Value::list(
+                split_lines(s, keepends)
+                    .into_iter()
+                    .map(Value::str)
+                    .collect(),
+            ))
+        }
+        M::Removeprefix | M::Removesuffix => {
+            let [affix] = Signature::new(method.name(), ["affix"])
+                .positional_only(1)
+                .required(1)
+                .bind(interp, args)?
+                .values();
+            let Value::Str(affix) = &affix else {
+                return Err(interp.type_error(format!(
+                    "{}() argument must be str, not {}",
+                    method.name(),
+                    affix.type_name()
+                )));
+            };
+            let kept = if method == M::Removeprefix {
+                s.strip_prefix(&**affix)
+            } else {
+                s.strip_suffix(&**affix)
+            };
+            Ok(Value::str(kept.unwrap_or(s)))
+        }
+        M::Ljust | M::Rjust | M::Center | M::Zfill => {
+            let [width, fill] = Signature::new(method.name(), ["width", "fillchar"])
+                .positional_only(2)
+                .required(1)
+                .bind(interp, args)?
+                .values();
+            let width = interp.index_int(&width)?;
+            let fill = match &fill {
+                Value::Str(f) if f.chars().count() == 1 => f.chars().next().unwrap_or(' '),
+                Value::None => ' ',
+                _ => {
+                    return Err(
+                        interp.type_error("The fill character must be exactly one character long")
+                    );
+                }
+            };
+            interp.charge_str(width.clamp(0, i64::from(u32::MAX)) as usize)?;
+            Ok(Value::str(&pad(s, method, width, fill)))
         }
         M::Replace => {
             const REPLACE: Signature<3> = Signature::new("replace", ["old", "new", "count"])
@@ -114,6 +195,18 @@ fn no_argument(s: &str, method: StrMethod) -> Value {
         M::Upper => Value::str(&s.to_uppercase()),
         M::Lower => Value::str(&s.to_lowercase()),
         M::Title => Value::str(&title_case(s)),
+        M::Capitalize => {
+            let mut chars = s.chars();
+            Value::str(&match chars.next() {
+                Some(first) => first
+                    .to_uppercase()
+                    .chain(chars.flat_map(char::to_lowercase))
+                    .collect(),
+                None => String::new(),
+            })
+        }
+        M::Casefold => Value::str(&s.to_lowercase()),
+        M::Isascii => Value::Bool(s.is_ascii()),
         M::Isdigit | M::Isdecimal => all(|c| c.is_ascii_digit()),
         M::Isnumeric => all(char::is_numeric),
         M::Isalnum => all(char::is_alphanumeric),
@@ -241,9 +334,15 @@ fn search(method: StrMethod, text: &str, offset: usize, sub: &Value) -> R<Value>
     Ok(match method {
         StrMethod::Startswith => Value::Bool(subs.iter().any(|p| text.starts_with(p))),
         StrMethod::Endswith => Value::Bool(subs.iter().any(|p| text.ends_with(p))),
-        StrMethod::Find => Value::Int(
+        StrMethod::Find | StrMethod::Rfind => Value::Int(
             subs.first()
-                .and_then(|p| text.find(p))
+                .and_then(|p| {
+                    if method == StrMethod::Find {
+                        text.find(p)
+                    } else {
+                        text.rfind(p)
+                    }
+                })
                 .map_or(-1, |b| (offset + text[..b].chars().count()) as i64),
         ),
         _ => Value::Int(subs.first().map_or(0, |p| {
@@ -254,6 +353,55 @@ fn search(method: StrMethod, text: &str, offset: usize, sub: &Value) -> R<Value>
             }
         }) as i64),
     })
+}
+
+/// The lines of `s` split at the line boundaries `str.splitlines` knows
+/// (`\r\n` is one), each with its ending when `keepends`.
+fn split_lines(s: &str, keepends: bool) -> Vec<&str> {
+    const BREAKS: &[char] = &[
+        '\n', '\r', '\x0b', '\x0c', '\x1c', '\x1d', '\x1e', '\u{85}', '\u{2028}', '\u{2029}',
+    ];
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut rest = s;
+    while let Some(at) = rest.find(BREAKS) {
+        let ending = if rest[at..].starts_with("\r\n") {
+            2
+        } else {
+            rest[at..].chars().next().map_or(1, char::len_utf8)
+        };
+        let end = if keepends { at + ending } else { at };
+        lines.push(&s[start..start + end]);
+        start += at + ending;
+        rest = &s[start..];
+    }
+    if !rest.is_empty() {
+        lines.push(rest);
+    }
+    lines
+}
+
+/// `ljust`, `rjust`, `center` (CPython's split of odd padding) and
+/// `zfill` (after a sign) to `width` characters.
+fn pad(s: &str, method: StrMethod, width: i64, fill: char) -> String {
+    let len = s.chars().count() as i64;
+    let padding = (width - len).max(0) as usize;
+    if padding == 0 {
+        return s.to_string();
+    }
+    let run = |n: usize, c: char| std::iter::repeat_n(c, n).collect::<String>();
+    match method {
+        StrMethod::Ljust => format!("{s}{}", run(padding, fill)),
+        StrMethod::Rjust => format!("{}{s}", run(padding, fill)),
+        StrMethod::Center => {
+            let left = padding / 2 + (padding & width as usize & 1);
+            format!("{}{s}{}", run(left, fill), run(padding - left, fill))
+        }
+        _ => match s.strip_prefix(['+', '-']) {
+            Some(digits) => format!("{}{}{digits}", &s[..1], run(padding, '0')),
+            None => format!("{}{s}", run(padding, '0')),
+        },
+    }
 }
 
 /// `replace(old, new, count=-1)`.

@@ -38,7 +38,7 @@ pub fn call(interp: &mut Interp, function: FilesFunction, args: Args) -> R<Value
             const READ_TEXT: Signature<1> = Signature::new("read_text", ["path"]).required(1);
             let [path] = READ_TEXT.bind(interp, args)?.values();
             Ok(match &path {
-                Value::Str(p) => read_text(interp, &p).map_or(Value::None, |t| Value::str(&t)),
+                Value::Str(p) => read_text(interp, p).map_or(Value::None, |t| Value::str(&t)),
                 _ => Value::None,
             })
         }

@@ -727,6 +727,22 @@ fn scatter_family() {
         vec![x(), RVal::Int(1), idx(), src()],
     );
     assert_close(&r, &[21., 2., 13., 4., 75., 6.]);
+    let along = || ti(&[2., 0.], &[2]);
+    let r = run(
+        "aten.index_copy.default",
+        f32,
+        &[2, 3],
+        vec![x(), RVal::Int(1), along(), src()],
+    );
+    assert_close(&r, &[20., 2., 10., 40., 5., 30.]);
+    let r = run_kw(
+        "aten.index_add.default",
+        f32,
+        &[2, 3],
+        vec![x(), RVal::Int(1), along(), src()],
+        vec![("alpha", RVal::Int(2))],
+    );
+    assert_close(&r, &[41., 2., 23., 84., 5., 66.]);
     let r = run_kw(
         "aten.scatter_reduce.two",
         f32,

@@ -40,6 +40,21 @@ fn scatter_keeps_the_input_shape_and_checks_the_index() {
 }
 
 #[test]
+fn index_copy_and_index_add_keep_the_input_shape() {
+    let src = model("x.index_copy(1, idx[0], src), x.clone().index_add_(1, idx[0], src, alpha=2)");
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let p = exported_program(&src, mode);
+        for target in ["aten.index_copy.default", "aten.index_add_.default"] {
+            let shapes = node_shapes(&p, target);
+            assert!(
+                shapes.len() == 1 && shapes[0].ends_with(", 6"),
+                "{target}: {shapes:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn scatter_of_an_index_larger_than_the_input_fails() {
     let src = "import torch\n\
 class M(torch.nn.Module):\n    def forward(self, x):\n        \

@@ -1,5 +1,5 @@
 //! Scatter kernels: `scatter` (by value or source, with `reduce=`),
-//! `scatter_add`, `scatter_reduce` (sum, prod, mean, amax, amin, with or
+//! `scatter_add`, `index_copy`, `index_add`, `scatter_reduce` (sum, prod, mean, amax, amin, with or
 //! without the input's own values), `masked_scatter`, and `bucketize`;
 //! computed over `f64` values in row-major order.
 
@@ -180,6 +180,50 @@ fn scatter(k: &Call, op: ScatterOp) -> Res<RVal> {
     Ok(RVal::Tensor(T::from_f64(values, x.dims(), dt)?))
 }
 
+/// `index_copy(self, dim, index, source)` and `index_add(self, dim,
+/// index, source, *, alpha=1)`: the source's slice `j` along `dim` goes to
+/// the input's slice `index[j]`, replacing it or added to it.
+fn index_update(k: &Call, add: bool) -> Res<RVal> {
+    let a = k.args;
+    let x = a.tensor(0, "self")?;
+    let dim = wrap_dim(a.int_or(1, "dim", 0)?, x.rank())?;
+    let ids = a.tensor(2, "index")?.to_f64()?;
+    let source = a.tensor(3, "source")?;
+    let alpha = if add {
+        a.opt(4, "alpha").and_then(RVal::as_f64).unwrap_or(1.0)
+    } else {
+        1.0
+    };
+    let mut out = x.to_f64()?;
+    let xd = x.dims().to_vec();
+    let xs = strides(&xd);
+    let sd = source.dims().to_vec();
+    let values = source.to_f64()?;
+    let n = dim_len(x, dim) as i64;
+    let mut at = vec![0usize; sd.len()];
+    for (flat, v) in values.iter().enumerate() {
+        position(flat, &sd, &mut at);
+        let j = at.get(dim).copied().unwrap_or(0);
+        let raw = *ids
+            .get(j)
+            .ok_or_else(|| Error::runtime("index_copy: the index is shorter than the source"))?
+            as i64;
+        let i = if raw < 0 { raw + n } else { raw };
+        if i < 0 || i >= n {
+            return Err(Error::runtime(format!(
+                "index {raw} is out of bounds for dimension {dim} with size {n}"
+            )));
+        }
+        let offset: usize = at
+            .iter()
+            .enumerate()
+            .map(|(d, p)| if d == dim { i as usize } else { *p } * xs.get(d).copied().unwrap_or(0))
+            .sum();
+        out[offset] = if add { out[offset] + alpha * v } else { *v };
+    }
+    Ok(RVal::Tensor(T::from_f64(out, &xd, x.dt)?))
+}
+
 /// `masked_scatter(self, mask, source)`: the input broadcast with the
 /// mask, the source's values in order where the mask is set.
 fn masked_scatter(k: &Call) -> Res<RVal> {
@@ -254,5 +298,7 @@ pub const KERNELS: &[(&str, KernelFn)] = &[
     ("aten.scatter_add", |_, k| scatter(k, ScatterOp::Add)),
     ("aten.scatter_reduce", |_, k| scatter(k, ScatterOp::Reduce)),
     ("aten.masked_scatter", |_, k| masked_scatter(k)),
+    ("aten.index_copy", |_, k| index_update(k, false)),
+    ("aten.index_add", |_, k| index_update(k, true)),
     ("aten.bucketize", |_, k| bucketize(k)),
 ];

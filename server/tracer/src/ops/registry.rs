@@ -1649,6 +1649,18 @@ pub static OPS: &[OpDef] = &[
         meta::scatter_add
     ),
     op!(
+        ["torch.index_copy", "Tensor.index_copy"],
+        "input, dim, index, source",
+        ["aten.index_copy.default"],
+        meta::index_update
+    ),
+    op!(
+        ["torch.index_add", "Tensor.index_add"],
+        "input, dim, index, source, *, alpha=1",
+        ["aten.index_add.default"],
+        meta::index_update
+    ),
+    op!(
         ["torch.scatter_reduce", "Tensor.scatter_reduce"],
         "input, dim, index, src, reduce, *, include_self=True",
         ["aten.scatter_reduce.two"],

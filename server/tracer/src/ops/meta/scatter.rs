@@ -1,5 +1,5 @@
 //! Scatter ops: `scatter` (src, value and `reduce=` forms), `scatter_add`,
-//! `scatter_reduce` and `masked_scatter`, with the checks torch's meta
+//! `scatter_reduce`, `masked_scatter`, `index_copy` and `index_add`, with the checks torch's meta
 //! functions make on symbolic sizes (`scatter_shape_check`: the index no
 //! larger than the input outside the scattered dim, nor than the source).
 
@@ -42,6 +42,17 @@ pub fn scatter_add(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let src = call.arg(3).clone();
     scatter_checks(interp, call, Some(&src))?;
     finish(interp, call, 0, 4)
+}
+
+/// `index_copy(dim, index, source)` and `index_add(dim, index, source, *,
+/// alpha=1)`: the input's shape and dtype (`alpha` is recorded when it is
+/// not 1).
+pub fn index_update(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let n_args = match call.get("alpha") {
+        Value::None | Value::Int(1) => 4,
+        _ => 5,
+    };
+    finish(interp, call, 0, n_args)
 }
 
 /// `scatter_reduce(dim, index, src, reduce, *, include_self=True)`.

@@ -5,6 +5,7 @@ itertools, functools, dataclasses, copy, re, random, as CPython runs them
 import copy
 import dataclasses
 import functools
+import inspect
 import itertools
 import math
 import operator
@@ -148,3 +149,15 @@ assert osp.normpath("/a/./b/../c//d") == "/a/c/d" and osp.normpath("") == "."
 assert osp.isabs("/x") and not osp.isabs("x") and osp.realpath("/a/b/../c") == "/a/c"
 assert osp.relpath("/a/b/c", "/a") == "b/c" and osp.commonprefix(["/ab", "/ac"]) == "/a"
 assert tempfile.gettempdir().startswith("/")
+
+
+# inspect.getsource of a class and of a method: the lines of the definition
+class _SourceProbe:
+    # probe_type: (x: int)
+    def method(self):
+        return 1
+
+
+assert inspect.getsource(_SourceProbe).startswith("class _SourceProbe:\n")
+assert "# probe_type: (x: int)" in inspect.getsource(_SourceProbe)
+assert inspect.getsource(_SourceProbe.method) == "    def method(self):\n        return 1\n"

@@ -21,6 +21,8 @@ known_names! {
         Finfo = "finfo",
         Iinfo = "iinfo",
         IsGradEnabled = "is_grad_enabled",
+        AreDeterministicAlgorithmsEnabled = "are_deterministic_algorithms_enabled",
+        IsDeterministicAlgorithmsWarnOnlyEnabled = "is_deterministic_algorithms_warn_only_enabled",
         JitScript = "jit.script",
         JitIsScripting = "jit.is_scripting",
         JitIsTracing = "jit.is_tracing",
@@ -113,6 +115,9 @@ pub(super) fn call(interp: &mut Interp, f: Query, args: &[Value]) -> R<Option<Va
             }))
         }
         Query::IsGradEnabled => Value::Bool(false),
+        // A process that never called `torch.use_deterministic_algorithms`.
+        Query::AreDeterministicAlgorithmsEnabled
+        | Query::IsDeterministicAlgorithmsWarnOnlyEnabled => Value::Bool(false),
         // A module compiled to TorchScript keeps its state and runs in the
         // TorchScript runtime, which export does not trace into
         // (`Interp::call`); anything else scripted is not followed.

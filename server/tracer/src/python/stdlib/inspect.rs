@@ -1,16 +1,20 @@
 //! The `inspect` module as library code uses it for introspection:
 //! `signature` (parameters with names, defaults and kinds),
-//! `get_annotations`, `getsource` (a module's file text), `currentframe`,
+//! `get_annotations`, `getsource` (a module's, a function's or a class's
+//! source text), `currentframe`,
 //! `isclass`, `isfunction`, and `Parameter`'s kind constants.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use crate::SourceFile;
 use crate::interp::{Interp, R};
 use crate::python::bind::{Args, Signature};
 use crate::python::names::known_names;
 use crate::python::objects::KnownObject;
-use crate::value::{Dict, Value};
+use crate::value::{Class, Dict, FunctionBody, Value};
+use syntax::TextRange;
+use syntax::ast::{Stmt, StmtKind};
 
 known_names! {
     /// The functions of `inspect` the tracer implements.
@@ -59,10 +63,21 @@ pub fn call(interp: &mut Interp, function: InspectFunction, args: Args) -> R<Val
         }
         InspectFunction::Signature => signature_of(interp, &object),
         // A module's source is its file's text (library code inspects its
-        // own modules for decorators).
+        // own modules for decorators); a function's or a class's, the lines
+        // of its definition, decorators included (torch_geometric parses a
+        // class's `propagate_type` comment).
         InspectFunction::Getsource => {
             let text = match (&object, &interp.workspace) {
-                (Value::Module(m), Some(ws)) => m.path.as_ref().and_then(|p| ws.text(p)),
+                (Value::Module(m), Some(ws)) => m
+                    .path
+                    .as_ref()
+                    .and_then(|p| ws.text(p))
+                    .map(|t| t.to_string()),
+                (Value::Function(f), _) => match &f.body {
+                    FunctionBody::Def(def) => Some(definition_lines(&f.file, def.range)),
+                    FunctionBody::Lambda(_) => None,
+                },
+                (Value::Class(c), _) => class_source(c),
                 _ => None,
             };
             Ok(match text {
@@ -73,6 +88,44 @@ pub fn call(interp: &mut Interp, function: InspectFunction, args: Args) -> R<Val
         InspectFunction::Isclass => Ok(Value::Bool(matches!(object, Value::Class(_)))),
         _ => Ok(Value::Bool(matches!(object, Value::Function(_)))),
     }
+}
+
+/// The whole lines `range` spans in `file`, with the last line's end.
+fn definition_lines(file: &SourceFile, range: TextRange) -> String {
+    let start = file.index.line_col(range.start).line;
+    let start = file.index.line_start(start).unwrap_or(0) as usize;
+    let end = (range.end as usize).min(file.text.len());
+    let end = file.text[end..]
+        .find('\n')
+        .map_or(file.text.len(), |i| end + i + 1);
+    file.text.get(start..end).unwrap_or_default().to_string()
+}
+
+/// The source of class `c`: its `class` statement, found in the file of a
+/// method it defines as the class definition around that method.
+fn class_source(c: &Class) -> Option<String> {
+    let attrs = c.attrs.borrow();
+    let (file, method) = attrs.iter().find_map(|(_, v)| match v {
+        Value::Function(f) => match &f.body {
+            FunctionBody::Def(def) => Some((f.file.clone(), def.range)),
+            FunctionBody::Lambda(_) => None,
+        },
+        _ => None,
+    })?;
+    let range = enclosing_class(&file.module.body, &c.name, method)?;
+    Some(definition_lines(&file, range))
+}
+
+/// The range of the innermost class statement named `name` among `body`
+/// (and the classes nested in it) that contains `inner`.
+fn enclosing_class(body: &[Stmt], name: &str, inner: TextRange) -> Option<TextRange> {
+    body.iter().find_map(|stmt| match &stmt.kind {
+        StmtKind::ClassDef(def) if def.range.start <= inner.start && inner.end <= def.range.end => {
+            enclosing_class(&def.body, name, inner)
+                .or_else(|| (def.name == name).then_some(def.range))
+        }
+        _ => None,
+    })
 }
 
 /// `inspect.getattr_static(obj, attr, default)`: the attribute as stored,

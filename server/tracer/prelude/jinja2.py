@@ -1,15 +1,18 @@
 """`jinja2` for the exportlens tracer: the part of Jinja 3.1 that libraries
 use to write Python source from templates (torch_geometric's `propagate`).
 
-Run by the exportlens tracer (never by CPython on user code). Templates are
-cut into text and tags with `str.find`; each tag's expression is scanned,
-parsed as Jinja parses it and translated to a Python expression, and all of
-a template's expressions become lambdas with one `eval`. Parses are cached
-by source. Output follows Jinja's rules: whitespace control (`-`, `+`,
-`trim_blocks`, `lstrip_blocks`), the trailing newline, `str()` of values,
-`Undefined` for missing names and attributes. Autoescaping, macros,
-template inheritance (`extends`, `block`), `import`, `call` and recursive
-loops are not modelled: a template using them is a `TemplateSyntaxError`.
+Run by the exportlens tracer (never by CPython on user code). A template
+is cut into text and tags with `partition` (the source is never indexed
+character by character), each tag's expression is tokenized with
+`replace`/`split`, parsed with Jinja's grammar and translated to a Python
+expression, and all of a template's expressions become lambdas with one
+`eval`; parses are cached by source. Rendering follows Jinja: whitespace
+control (`-`, `+`, `trim_blocks`, `lstrip_blocks`), the dropped trailing
+newline, `str()` of values, `Undefined` for missing names and attributes,
+scoping of `for` and `set`. Not modelled: autoescaping (always off),
+macros, `call`, template inheritance (`extends`, `block`), `import`,
+recursive loops and extensions; a template using one of those tags is a
+`TemplateSyntaxError`.
 """
 
 try:
@@ -34,13 +37,14 @@ class TemplateError(Exception):
         return self.args[0] if self.args else None
 
 
-class TemplateNotFound(IOError, LookupError, TemplateError):
-    """A template the loader does not have."""
+class TemplateNotFound(LookupError, TemplateError):
+    """A template the loader does not have (Jinja's also derives from
+    `IOError`, which the tracer does not model)."""
 
     message = None
 
     def __init__(self, name, message=None):
-        IOError.__init__(self, name)
+        TemplateError.__init__(self, name)
         if message is None:
             if isinstance(name, Undefined):
                 name._fail_with_undefined_error()
@@ -237,15 +241,48 @@ def is_undefined(obj):
 # Attribute and item lookup (Environment.getattr / getitem) ###################
 
 
+# The attributes of the builtin types templates read, to answer "no such
+# attribute" without `getattr` (the tracer's `getattr` of a builtin value
+# does not raise AttributeError for a name the type lacks).
+_INT_ATTRS = ("real", "imag", "numerator", "denominator", "conjugate", "bit_length",
+              "bit_count", "to_bytes", "from_bytes", "as_integer_ratio", "is_integer")
+_SEQ_ATTRS = ("index", "count")
+_BUILTIN_ATTRS = {
+    dict: ("items", "keys", "values", "get", "pop", "popitem", "setdefault", "update",
+           "copy", "clear", "fromkeys"),
+    list: ("append", "extend", "insert", "remove", "pop", "clear", "index", "count",
+           "sort", "reverse", "copy"),
+    tuple: _SEQ_ATTRS,
+    str: ("capitalize", "casefold", "center", "count", "encode", "endswith", "expandtabs",
+          "find", "format", "format_map", "index", "isalnum", "isalpha", "isascii",
+          "isdecimal", "isdigit", "isidentifier", "islower", "isnumeric", "isprintable",
+          "isspace", "istitle", "isupper", "join", "ljust", "lower", "lstrip", "maketrans",
+          "partition", "removeprefix", "removesuffix", "replace", "rfind", "rindex",
+          "rjust", "rpartition", "rsplit", "rstrip", "split", "splitlines", "startswith",
+          "strip", "swapcase", "title", "translate", "upper", "zfill"),
+    int: _INT_ATTRS,
+    bool: _INT_ATTRS,
+    float: ("real", "imag", "conjugate", "is_integer", "hex", "fromhex", "as_integer_ratio"),
+}
+
+
+def _getattr(obj, name):
+    """`getattr(obj, name)`, AttributeError when a builtin type lacks it."""
+    attrs = _BUILTIN_ATTRS.get(type(obj))
+    if attrs is not None and name not in attrs and name != "__class__":
+        raise AttributeError(name)
+    return getattr(obj, name)
+
+
 def _ga(obj, name, undefined):
     """`obj.name` in a template: the attribute, else the item."""
     try:
-        return getattr(obj, name)
+        return _getattr(obj, name)
     except AttributeError:
         pass
     try:
         return obj[name]
-    except (TypeError, LookupError, AttributeError):
+    except (TypeError, LookupError, KeyError, IndexError, AttributeError):
         return undefined(obj=obj, name=name)
 
 
@@ -253,10 +290,12 @@ def _gi(obj, arg, undefined):
     """`obj[arg]` in a template: the item, else the attribute."""
     try:
         return obj[arg]
-    except (AttributeError, TypeError, LookupError):
+    except (AttributeError, TypeError, LookupError, KeyError, IndexError):
+        # (KeyError and IndexError named: the tracer does not derive them
+        # from LookupError.)
         if isinstance(arg, str):
             try:
-                return getattr(obj, arg)
+                return _getattr(obj, arg)
             except AttributeError:
                 pass
         return undefined(obj=obj, name=arg)
@@ -403,7 +442,7 @@ def _f_center(value, width=80):
 
 def _f_int(value, default=0, base=10):
     try:
-        if isinstance(value, str):
+        if isinstance(value, str) and base != 10:
             return int(value, base)
         return int(value)
     except (TypeError, ValueError):
@@ -500,12 +539,8 @@ def _f_reverse(value):
 def _f_items(value):
     if isinstance(value, Undefined):
         return []
-    if not isinstance(value, dict):
-        try:
-            items = value.items
-        except AttributeError:
-            raise TypeError("Can only get item pairs from a mapping.")
-        return list(items())
+    if not _t_mapping(value):
+        raise TypeError("Can only get item pairs from a mapping.")
     return list(value.items())
 
 
@@ -589,7 +624,7 @@ def _f_wordcount(s):
 @pass_environment
 def _f_attr(environment, obj, name):
     try:
-        return getattr(obj, name)
+        return _getattr(obj, name)
     except AttributeError:
         return environment.undefined(obj=obj, name=name)
 
@@ -763,7 +798,9 @@ def _t_string(value):
 
 
 def _t_mapping(value):
-    return isinstance(value, dict)
+    if isinstance(value, dict):
+        return True
+    return hasattr(value, "keys") and hasattr(value, "__getitem__") and hasattr(value, "items")
 
 
 def _t_number(value):
@@ -928,8 +965,10 @@ class Namespace:
         self._attrs = dict(*args, **kwargs)
 
     def __getattr__(self, name):
-        attrs = self.__dict__.get("_attrs")
-        if attrs is not None and name in attrs:
+        if name == "_attrs":
+            raise AttributeError(name)
+        attrs = self._attrs
+        if name in attrs:
             return attrs[name]
         raise AttributeError(name)
 
@@ -1037,6 +1076,10 @@ def select_autoescape(enabled_extensions=("html", "htm", "xml"), disabled_extens
 
 
 # Lexer #######################################################################
+#
+# The tracer's `s[i]` and `s[i:j]` cost the length of `s`, so the source is
+# never indexed: it is consumed with `partition` and tested with
+# `startswith`, and only a tag's own text is scanned.
 
 # Node kinds of a parsed template.
 _TEXT = 0
@@ -1048,263 +1091,307 @@ _SETBLOCK = 5
 _INCLUDE = 6
 _WITH = 7
 _FILTERBLOCK = 8
+_BLOCK = 9  # a `{% %}` item of the lexer
 
-_OPS2 = ("//", "**", "==", "!=", ">=", "<=")
+_END = ("end", "")
 _OPS1 = "+-/*%~[](){}=.:|,;<>"
-_CLOSE = {")": "(", "]": "[", "}": "{"}
+# Two-character operators, as placeholders that split apart from the rest.
+_OPS2 = (("//", " \x01 "), ("**", " \x02 "), ("<=", " \x03 "), (">=", " \x04 "),
+         ("!=", " \x05 "), ("==", " \x06 "))
+_OPS1_SET = set(_OPS1)
+_OPS2_FIRST = {"/", "*", "<", ">", "=", "!"}
+# Each operator (a two-character one by its placeholder) as its token.
+_OP_TOKENS = {
+    "\x01": ("//", "//"), "\x02": ("**", "**"), "\x03": ("<=", "<="),
+    "\x04": (">=", ">="), "\x05": ("!=", "!="), "\x06": ("==", "=="),
+    "+": ("+", "+"), "-": ("-", "-"), "/": ("/", "/"), "*": ("*", "*"),
+    "%": ("%", "%"), "~": ("~", "~"), "[": ("[", "["), "]": ("]", "]"),
+    "(": ("(", "("), ")": (")", ")"), "{": ("{", "{"), "}": ("}", "}"),
+    "=": ("=", "="), ".": (".", "."), ":": (":", ":"), "|": ("|", "|"),
+    ",": (",", ","), ";": (";", ";"), "<": ("<", "<"), ">": (">", ">"),
+}
 _PY_KEYWORDS = (
     "False", "None", "True", "and", "as", "assert", "async", "await", "break",
     "class", "continue", "def", "del", "elif", "else", "except", "finally", "for",
     "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or",
     "pass", "raise", "return", "try", "while", "with", "yield",
 )
+# Names that are not variables when alone in `{{ }}`.
+_NOT_VARIABLES = ("not", "true", "false", "none", "True", "False", "None")
 _UNSUPPORTED_TAGS = ("macro", "call", "block", "extends", "import", "from", "autoescape")
 
 
-def _skip_ws(s, k):
-    """The first index at or after `k` that is not whitespace."""
+def _without_strings(text):
+    """`text` with its string literals removed; None if one is unclosed."""
+    out = []
+    rest = text
     while True:
-        chunk = s[k:k + 64]
-        if not chunk:
-            return k
-        rest = chunk.lstrip()
-        k = k + len(chunk) - len(rest)
-        if rest:
-            return k
+        i1 = rest.find("'")
+        i2 = rest.find('"')
+        if i1 == -1 and i2 == -1:
+            out.append(rest)
+            return "".join(out)
+        q = "'" if i2 == -1 or (i1 != -1 and i1 < i2) else '"'
+        code, _, rest = rest.partition(q)
+        out.append(code)
+        while True:
+            part, found, rest = rest.partition(q)
+            if not found:
+                return None
+            if (len(part) - len(part.rstrip("\\"))) % 2 == 0:
+                break
 
 
-def _scan_digits(s, k, n):
-    while k < n:
-        c = s[k]
-        if c.isdigit() or c == "_":
-            k += 1
-        else:
-            break
-    return k
+def _tag_complete(content):
+    """Whether a tag end found after `content` ends the tag: not inside a
+    string or an open bracket (Jinja's lexer skips such ends)."""
+    code = content
+    if "'" in code or '"' in code:
+        code = _without_strings(code)
+        if code is None:
+            return False
+    if "(" not in code and "[" not in code and "{" not in code:
+        return True
+    opened = code.count("(") + code.count("[") + code.count("{")
+    return opened <= code.count(")") + code.count("]") + code.count("}")
 
 
-def _raw_begin(s, j):
-    """The end of a `{% raw %}` tag whose name may start at `j`, or -1."""
-    k = _skip_ws(s, j)
-    if not s.startswith("raw", k):
-        return -1
-    k = _skip_ws(s, k + 3)
-    if s.startswith("-%}", k):
-        return _skip_ws(s, k + 3)
-    if s.startswith("%}", k):
-        return k + 2
-    return -1
-
-
-def _raw_end(s, k, trim_blocks):
-    """`(sign, end)` of an `{% endraw %}` tag whose `{%` ends at `k`."""
-    sign = s[k:k + 1]
-    if sign == "-" or sign == "+":
-        k += 1
-    else:
-        sign = ""
-    k = _skip_ws(s, k)
-    if not s.startswith("endraw", k):
-        return None
-    k = _skip_ws(s, k + 6)
-    if s.startswith("+%}", k):
-        return (sign, k + 3)
-    if s.startswith("-%}", k):
-        return (sign, _skip_ws(s, k + 3))
-    if s.startswith("%}", k):
-        k += 2
-        if trim_blocks and s[k:k + 1] == "\n":
-            k += 1
-        return (sign, k)
-    return None
-
-
-def _scan_tag(s, p, is_block, trim_blocks, lineno, name):
-    """The tokens of the tag whose content starts at `p`, and the index
-    after its end (with the whitespace its end strips)."""
-    toks = []
-    balance = []
-    n = len(s)
+def _tag_content(rest, delim, lineno, name):
+    """The text of a tag up to its end `delim`, and what follows the end."""
+    content, found, after = rest.partition(delim)
     while True:
-        p = _skip_ws(s, p)
-        if p >= n:
+        if not found:
             raise TemplateSyntaxError("unexpected end of template", lineno, name)
-        ch = s[p]
-        if not balance:
-            if is_block:
-                if ch == "%" and s.startswith("%}", p):
-                    p += 2
-                    if trim_blocks and s[p:p + 1] == "\n":
-                        p += 1
-                    break
-                if ch == "-" and s.startswith("-%}", p):
-                    p = _skip_ws(s, p + 3)
-                    break
-                if ch == "+" and s.startswith("+%}", p):
-                    p += 3
-                    break
-            else:
-                if ch == "}" and s.startswith("}}", p):
-                    p += 2
-                    break
-                if ch == "-" and s.startswith("-}}", p):
-                    p = _skip_ws(s, p + 3)
-                    break
-        if ch.isalpha() or ch == "_":
-            k = p + 1
-            while k < n:
-                c = s[k]
-                if c.isalnum() or c == "_":
-                    k += 1
-                else:
-                    break
-            toks.append(("name", s[p:k]))
-            p = k
-        elif ch.isdigit():
-            nxt = s[p + 1:p + 2]
-            if ch == "0" and nxt != "" and nxt in "bBoOxX":
-                k = p + 2
-                while k < n and (s[k].isalnum() or s[k] == "_"):
-                    k += 1
-                toks.append(("integer", s[p:k].replace("_", "")))
-            else:
-                k = _scan_digits(s, p + 1, n)
-                kind = "integer"
-                if s[p - 1:p] != ".":
-                    if s[k:k + 1] == "." and s[k + 1:k + 2].isdigit():
-                        k = _scan_digits(s, k + 2, n)
-                        kind = "float"
-                    e = s[k:k + 1]
-                    if e == "e" or e == "E":
-                        m = k + 1
-                        sign = s[m:m + 1]
-                        if sign == "+" or sign == "-":
-                            m += 1
-                        if s[m:m + 1].isdigit():
-                            k = _scan_digits(s, m + 1, n)
-                            kind = "float"
-                toks.append((kind, s[p:k].replace("_", "")))
-            p = k
-        elif ch == "'" or ch == '"':
-            k = p + 1
-            while True:
-                e = s.find(ch, k)
-                if e == -1:
-                    raise TemplateSyntaxError(
-                        "unexpected char " + repr(ch) + " at " + str(p), lineno, name)
-                b = e - 1
-                while s[b] == "\\":
-                    b -= 1
-                if (e - 1 - b) % 2 == 0:
-                    break
-                k = e + 1
-            lit = s[p:e + 1]
-            if "\n" in lit:
-                lit = lit.replace("\n", "\\n")
-            toks.append(("string", lit))
-            p = e + 1
-        else:
-            two = s[p:p + 2]
-            if two in _OPS2:
-                op = two
-            elif ch in _OPS1:
-                op = ch
-                if ch == "(" or ch == "[" or ch == "{":
-                    balance.append(ch)
-                elif ch == ")" or ch == "]" or ch == "}":
-                    if not balance:
-                        raise TemplateSyntaxError("unexpected " + repr(ch), lineno, name)
-                    opened = balance.pop()
-                    if opened != _CLOSE[ch]:
-                        expected = {"(": ")", "[": "]", "{": "}"}[opened]
-                        raise TemplateSyntaxError(
-                            "unexpected " + repr(ch) + ", expected " + repr(expected),
-                            lineno, name)
-            else:
-                raise TemplateSyntaxError(
-                    "unexpected char " + repr(ch) + " at " + str(p), lineno, name)
-            toks.append((op, op))
-            p += len(op)
-    toks.append(("end", ""))
-    return toks, p
+        if _tag_complete(content):
+            return content, after
+        # The end was inside a string or brackets: look one character on.
+        content = content + delim[0]
+        more, found, after = (delim[1:] + after).partition(delim)
+        content = content + more
+
+
+def _consume_ws(rest, lstrip_blocks):
+    """`rest` after its leading whitespace (a `-%}`), and whether that
+    whitespace ended a line (only computed when lstrip_blocks reads it)."""
+    stripped = rest.lstrip()
+    if not lstrip_blocks or len(stripped) == len(rest):
+        return stripped, False
+    ws = rest.partition(stripped)[0] if stripped else rest
+    return stripped, ws.endswith("\n")
+
+
+def _block_end(content, rest, trim_blocks, lstrip_blocks):
+    """A `{% %}` tag's content without its end sign, what follows the tag
+    with the whitespace control of its end, and whether a line ended."""
+    if content.endswith("-"):
+        rest, nl = _consume_ws(rest, lstrip_blocks)
+        return content[:-1], rest, nl
+    if content.endswith("+"):
+        return content[:-1], rest, False
+    if trim_blocks and rest.startswith("\n"):
+        return content, rest.partition("\n")[2], True
+    return content, rest, False
+
+
+def _lstrip_text(text, line_starting):
+    """lstrip_blocks: the text without the spaces before a tag that starts
+    its line."""
+    head, nl, tail = text.rpartition("\n")
+    if (nl or line_starting) and tail and tail.isspace():
+        return head + nl
+    return text
 
 
 def _lex(source, trim_blocks, lstrip_blocks, keep_trailing_newline, name):
-    """The template's items: `(_TEXT, text)` and `(1 or 2, tokens, lineno)`
-    for `{{ }}` and `{% %}` tags, whitespace control applied."""
+    """The template's items: `(_TEXT, text)`, and `(_OUT or _BLOCK, content,
+    lineno)` for `{{ }}` and `{% %}` tags, whitespace control applied."""
     if "\r" in source:
         source = source.replace("\r\n", "\n").replace("\r", "\n")
     if not keep_trailing_newline and source.endswith("\n"):
-        source = source[:-1]
+        source = source.rpartition("\n")[0]
     items = []
-    n = len(source)
-    pos = 0
+    rest = source
     lineno = 1
     line_starting = True
-    while pos < n:
-        i = source.find("{", pos)
-        c = ""
+    while rest:
+        i = rest.find("{")
+        kind = ""
         while i != -1:
-            c = source[i + 1:i + 2]
-            if c == "%" or c == "{" or c == "#":
+            if rest.startswith("{{", i):
+                kind = "{"
                 break
-            i = source.find("{", i + 1)
+            if rest.startswith("{%", i):
+                kind = "%"
+                break
+            if rest.startswith("{#", i):
+                kind = "#"
+                break
+            i = rest.find("{", i + 1)
         if i == -1:
-            items.append((_TEXT, source[pos:]))
+            items.append((_TEXT, rest))
             break
-        text = source[pos:i]
-        lineno += source.count("\n", pos, i)
-        j = i + 2
-        sign = source[j:j + 1]
-        if sign == "-" or sign == "+":
-            j += 1
-        else:
-            sign = ""
-        raw = _raw_begin(source, j) if c == "%" else -1
+        text, _, rest = rest.partition("{" + kind)
+        lineno += text.count("\n")
+        sign = ""
+        if rest.startswith("-"):
+            sign = "-"
+            rest = rest.partition("-")[2]
+        elif rest.startswith("+"):
+            sign = "+"
+            rest = rest.partition("+")[2]
         if sign == "-":
             text = text.rstrip()
-        elif sign == "" and lstrip_blocks and c != "{":
-            head, nl, tail = text.rpartition("\n")
-            if (nl or line_starting) and tail and tail.isspace():
-                text = head + nl
+        elif sign == "" and lstrip_blocks and kind != "{":
+            text = _lstrip_text(text, line_starting)
         if text:
             items.append((_TEXT, text))
-        if c == "#":
-            f = source.find("#}", j)
-            if f == -1:
+        if kind == "#":
+            content, found, rest = rest.partition("#}")
+            if not found:
                 raise TemplateSyntaxError("Missing end of comment tag", lineno, name)
-            pos = f + 2
-            before = source[f - 1:f] if f > j else ""
-            if before == "-":
-                pos = _skip_ws(source, pos)
-            elif before != "+" and trim_blocks and source[pos:pos + 1] == "\n":
-                pos += 1
-        elif raw != -1:
-            k = raw
-            while True:
-                b = source.find("{%", k)
-                if b == -1:
-                    raise TemplateSyntaxError("Missing end of raw directive", lineno, name)
-                end = _raw_end(source, b + 2, trim_blocks)
-                if end is not None:
-                    break
-                k = b + 1
-            text = source[raw:b]
-            if end[0] == "-":
-                text = text.rstrip()
-            elif end[0] == "" and lstrip_blocks:
-                head, nl, tail = text.rpartition("\n")
-                if (nl or source[raw - 1:raw] == "\n") and tail and tail.isspace():
-                    text = head + nl
-            if text:
-                items.append((_TEXT, text))
-            pos = end[1]
+            lineno += content.count("\n")
+            if content.endswith("-"):
+                rest, line_starting = _consume_ws(rest, lstrip_blocks)
+            elif not content.endswith("+") and trim_blocks and rest.startswith("\n"):
+                rest = rest.partition("\n")[2]
+                line_starting = True
+            else:
+                line_starting = False
+            continue
+        tag_line = lineno
+        if kind == "{":
+            content, found, after = rest.partition("}}")
+            if found and "'" not in content and '"' not in content and "{" not in content:
+                rest = after
+            else:
+                content, rest = _tag_content(rest, "}}", lineno, name)
+            lineno += content.count("\n")
+            line_starting = False
+            if content.endswith("-"):
+                content = content[:-1]
+                rest, line_starting = _consume_ws(rest, lstrip_blocks)
+            items.append((_OUT, content, tag_line))
+            continue
+        content, found, after = rest.partition("%}")
+        if found and "'" not in content and '"' not in content and "{" not in content:
+            rest = after
         else:
-            toks, pos = _scan_tag(source, j, c == "%", trim_blocks, lineno, name)
-            items.append((_OUT if c == "{" else 2, toks, lineno))
-        lineno += source.count("\n", i, pos)
-        line_starting = source[pos - 1:pos] == "\n"
+            content, rest = _tag_content(rest, "%}", lineno, name)
+        lineno += content.count("\n")
+        if content.strip() == "raw" or (content.endswith("-") and content[:-1].strip() == "raw"):
+            if content.endswith("-"):
+                rest, line_starting = _consume_ws(rest, lstrip_blocks)
+            else:
+                line_starting = False
+            rest, line_starting, lineno = _raw_body(
+                rest, items, line_starting, lineno, trim_blocks, lstrip_blocks, name)
+            continue
+        content, rest, line_starting = _block_end(content, rest, trim_blocks, lstrip_blocks)
+        items.append((_BLOCK, content, tag_line))
     return items
+
+
+def _raw_body(rest, items, line_starting, lineno, trim_blocks, lstrip_blocks, name):
+    """The text of a `{% raw %}` block up to its `{% endraw %}`."""
+    body = []
+    while True:
+        seg, found, rest = rest.partition("{%")
+        if not found:
+            raise TemplateSyntaxError("Missing end of raw directive", lineno, name)
+        body.append(seg)
+        sign = ""
+        tag = rest
+        if tag.startswith("-") or tag.startswith("+"):
+            sign = "-" if tag.startswith("-") else "+"
+            tag = tag.partition(sign)[2]
+        inner, found, after = tag.partition("%}")
+        core = inner[:-1] if inner.endswith("-") or inner.endswith("+") else inner
+        if found and core.strip() == "endraw":
+            break
+        body.append("{%")
+    text = "".join(body)
+    lineno += text.count("\n")
+    if sign == "-":
+        text = text.rstrip()
+    elif sign == "" and lstrip_blocks:
+        text = _lstrip_text(text, line_starting)
+    if text:
+        items.append((_TEXT, text))
+    inner, rest, line_starting = _block_end(inner, after, trim_blocks, lstrip_blocks)
+    return rest, line_starting, lineno
+
+
+def _tokenize(content, lineno, name):
+    """The tokens of a tag's content: `(kind, text)` with kinds name,
+    string, integer, float and the operators; then `_END`."""
+    toks = []
+    if "'" in content or '"' in content:
+        rest = content
+        while True:
+            i1 = rest.find("'")
+            i2 = rest.find('"')
+            if i1 == -1 and i2 == -1:
+                _code_tokens(rest, toks, lineno, name)
+                break
+            q = "'" if i2 == -1 or (i1 != -1 and i1 < i2) else '"'
+            code, _, rest = rest.partition(q)
+            _code_tokens(code, toks, lineno, name)
+            body = []
+            while True:
+                part, found, rest = rest.partition(q)
+                if not found:
+                    raise TemplateSyntaxError("unexpected char " + repr(q), lineno, name)
+                body.append(part)
+                if (len(part) - len(part.rstrip("\\"))) % 2 == 0:
+                    break
+                body.append(q)
+            literal = q + "".join(body) + q
+            if "\n" in literal:
+                literal = literal.replace("\n", "\\n")
+            toks.append(("string", literal))
+    else:
+        _code_tokens(content, toks, lineno, name)
+    toks.append(_END)
+    return toks
+
+
+def _code_tokens(code, toks, lineno, name):
+    """Appends the tokens of `code` (no string literals) to `toks`."""
+    present = set(code) & _OPS1_SET
+    if present & _OPS2_FIRST:
+        for pair in _OPS2:
+            if pair[0] in code:
+                code = code.replace(pair[0], pair[1])
+    for ch in present:
+        code = code.replace(ch, " " + ch + " ")
+    for w in code.split():
+        if w.isidentifier():
+            toks.append(("name", w))
+        elif w in _OP_TOKENS:
+            toks.append(_OP_TOKENS[w])
+        elif w[0].isdigit():
+            _number_token(w.replace("_", ""), toks)
+        else:
+            raise TemplateSyntaxError("unexpected char " + repr(w[0]), lineno, name)
+
+
+def _number_token(w, toks):
+    """Appends the number `w`, joined with what the operators split of a
+    float (`1.5`, `1e-3`; not `x.0.1`, where each number is an index)."""
+    n = len(toks)
+    if n >= 2 and toks[-1][0] == "." and toks[-2][0] == "integer" \
+            and not (n >= 3 and toks[-3][0] == ".") and not w.startswith("0x"):
+        w = toks[-2][1] + "." + w
+        del toks[-2:]
+    elif n >= 2 and (toks[-1][0] == "-" or toks[-1][0] == "+") and toks[-2][0] == "float" \
+            and (toks[-2][1].endswith("e") or toks[-2][1].endswith("E")):
+        w = toks[-2][1] + toks[-1][0] + w
+        del toks[-2:]
+    if w[:2] in ("0x", "0X", "0o", "0O", "0b", "0B") or ("." not in w and "e" not in w
+                                                         and "E" not in w):
+        toks.append(("integer", w))
+    else:
+        toks.append(("float", w))
 
 
 # Parser: Jinja's grammar, each expression translated to Python source #######
@@ -1315,10 +1402,16 @@ def _name_code(name):
     return "(_s[" + q + "] if " + q + " in _s else _r.U(name=" + q + "))"
 
 
+_COMPARE = ("==", "!=", "<", "<=", ">", ">=")
+_BINARY = {"==": 4, "!=": 4, "<": 4, "<=": 4, ">": 4, ">=": 4, "+": 5, "-": 5, "~": 6,
+           "*": 7, "/": 7, "//": 7, "%": 7, "**": 8}
+
+
 class _Parser:
     def __init__(self, items, name):
+        # The lexer's items, last first: parsing pops them.
+        items.reverse()
         self.items = items
-        self.i = 0
         self.name = name
         self.t = [("end", "")]
         self.p = 0
@@ -1329,6 +1422,11 @@ class _Parser:
         self.soft = 0
         self.filters = [[], []]
         self.tests = [[], []]
+        # Per loop being parsed: whether its body reads `loop`, and
+        # whether it assigns names in its own scope (`set`, also under
+        # `if`), so that each iteration starts from the outer names.
+        self.loop_refs = []
+        self.assigns = []
 
     # Tokens.
 
@@ -1394,7 +1492,7 @@ class _Parser:
                 self.expect(",")
             if self.is_tuple_end(extra_end):
                 break
-            args.append(self.parse_expression(with_condexpr))
+            args.append(self.parse_condexpr() if with_condexpr else self.parse_binary(1))
             if self.t[self.p][0] == ",":
                 is_tuple = True
             else:
@@ -1414,9 +1512,10 @@ class _Parser:
         return self.parse_or()
 
     def parse_condexpr(self):
-        expr1 = self.parse_or()
-        while self.skip_name("if"):
-            expr2 = self.parse_or()
+        expr1 = self.parse_binary(1)
+        while self.t[self.p] == ("name", "if"):
+            self.p += 1
+            expr2 = self.parse_binary(1)
             if self.skip_name("else"):
                 expr3 = self.parse_condexpr()
             else:
@@ -1426,86 +1525,105 @@ class _Parser:
         return expr1
 
     def parse_or(self):
-        left = self.parse_and()
-        while self.skip_name("or"):
-            left = "(" + left + " or " + self.parse_and() + ")"
-        return left
+        return self.parse_binary(1)
 
-    def parse_and(self):
-        left = self.parse_not()
-        while self.skip_name("and"):
-            left = "(" + left + " and " + self.parse_not() + ")"
-        return left
-
-    def parse_not(self):
-        if self.skip_name("not"):
-            return "(not " + self.parse_not() + ")"
-        return self.parse_compare()
-
-    def parse_compare(self):
-        expr = self.parse_math1()
-        ops = []
+    def parse_binary(self, min_prec):
+        """Jinja's `or`, `and`, `not`, comparisons, `+ -`, `~`, `* / // %`
+        and `**` levels (loosest first), each left-associative."""
+        t = self.t
+        if min_prec <= 3 and t[self.p] == ("name", "not"):
+            self.p += 1
+            left = "(not " + self.parse_binary(3) + ")"
+        else:
+            left = self.parse_unary()
         while True:
-            kind = self.t[self.p][0]
-            if kind in _OPS2 and kind != "//" and kind != "**" or kind == "<" or kind == ">":
-                self.p += 1
-                ops.append(kind + " " + self.parse_math1())
-            elif self.skip_name("in"):
-                ops.append("in " + self.parse_math1())
-            elif self.is_name("not") and self.t[self.p + 1] == ("name", "in"):
-                self.p += 2
-                ops.append("not in " + self.parse_math1())
+            tok = t[self.p]
+            kind = tok[0]
+            if kind == "name":
+                word = tok[1]
+                if word == "or":
+                    prec = 1
+                elif word == "and":
+                    prec = 2
+                elif word == "in" or (word == "not" and t[self.p + 1] == ("name", "in")):
+                    prec = 4
+                else:
+                    return left
             else:
-                break
-        if not ops:
-            return expr
-        return "(" + expr + " " + " ".join(ops) + ")"
-
-    def parse_math1(self):
-        left = self.parse_concat()
-        while True:
-            kind = self.t[self.p][0]
-            if kind != "+" and kind != "-":
+                prec = _BINARY.get(kind)
+                if prec is None:
+                    return left
+            if prec < min_prec:
                 return left
-            self.p += 1
-            left = "(" + left + " " + kind + " " + self.parse_concat() + ")"
-
-    def parse_concat(self):
-        args = [self.parse_math2()]
-        while self.t[self.p][0] == "~":
-            self.p += 1
-            args.append(self.parse_math2())
-        if len(args) == 1:
-            return args[0]
-        return "(" + " + ".join(["str(" + a + ")" for a in args]) + ")"
-
-    def parse_math2(self):
-        left = self.parse_pow()
-        while True:
-            kind = self.t[self.p][0]
-            if kind != "*" and kind != "/" and kind != "//" and kind != "%":
-                return left
-            self.p += 1
-            left = "(" + left + " " + kind + " " + self.parse_pow() + ")"
-
-    def parse_pow(self):
-        left = self.parse_unary()
-        while self.t[self.p][0] == "**":
-            self.p += 1
-            left = "(" + left + " ** " + self.parse_unary() + ")"
-        return left
+            if prec == 4:
+                # A chain of comparisons is one comparison, as in Python.
+                ops = []
+                while True:
+                    tok = t[self.p]
+                    kind = tok[0]
+                    if kind in _COMPARE:
+                        self.p += 1
+                        op = kind
+                    elif tok == ("name", "in"):
+                        self.p += 1
+                        op = "in"
+                    elif tok == ("name", "not") and t[self.p + 1] == ("name", "in"):
+                        self.p += 2
+                        op = "not in"
+                    else:
+                        break
+                    ops.append(op + " " + self.parse_binary(5))
+                left = "(" + left + " " + " ".join(ops) + ")"
+            elif prec == 6:
+                args = ["str(" + left + ")"]
+                while t[self.p][0] == "~":
+                    self.p += 1
+                    args.append("str(" + self.parse_binary(7) + ")")
+                left = "(" + " + ".join(args) + ")"
+            else:
+                self.p += 1
+                op = tok[1]
+                if prec == 8:
+                    right = self.parse_unary()
+                else:
+                    right = self.parse_binary(prec + 1)
+                left = "(" + left + " " + op + " " + right + ")"
 
     def parse_unary(self, with_filter=True):
-        kind = self.t[self.p][0]
+        t = self.t
+        kind = t[self.p][0]
         if kind == "-" or kind == "+":
             self.p += 1
             node = "(" + kind + self.parse_unary(False) + ")"
         else:
             node = self.parse_primary()
-        node = self.parse_postfix(node)
-        if with_filter:
-            node = self.parse_filter_expr(node)
-        return node
+        # Jinja's postfix (`.`, `[ ]`, calls), then, with filters, its
+        # filters and tests (and calls): no `.` or `[ ]` after a filter.
+        postfix = True
+        while True:
+            tok = t[self.p]
+            kind = tok[0]
+            if kind == "." and postfix:
+                attr = t[self.p + 1]
+                if attr[0] == "name":
+                    self.p += 2
+                    node = "_ga(" + node + ", '" + attr[1] + "', _r.U)"
+                else:
+                    node = self.parse_subscript(node)
+            elif kind == "(":
+                node = node + "(" + self.parse_call_args() + ")"
+            elif kind == "[" and postfix:
+                node = self.parse_subscript(node)
+            elif not with_filter:
+                return node
+            elif kind == "|":
+                node = self.parse_filter(node)
+                postfix = False
+            elif tok == ("name", "is"):
+                node = self.parse_test(node)
+                postfix = False
+            else:
+                return node
 
     def parse_primary(self):
         tok = self.t[self.p]
@@ -1519,6 +1637,8 @@ class _Parser:
                 return "False"
             if v == "none" or v == "None":
                 return "None"
+            if v == "loop" and self.loop_refs:
+                self.loop_refs[-1] = True
             return _name_code(v)
         if kind == "string":
             self.p += 1
@@ -1569,18 +1689,6 @@ class _Parser:
             if kind == "." or kind == "[":
                 node = self.parse_subscript(node)
             elif kind == "(":
-                node = node + "(" + self.parse_call_args() + ")"
-            else:
-                return node
-
-    def parse_filter_expr(self, node):
-        while True:
-            tok = self.t[self.p]
-            if tok[0] == "|":
-                node = self.parse_filter(node)
-            elif tok == ("name", "is"):
-                node = self.parse_test(node)
-            elif tok[0] == "(":
                 node = node + "(" + self.parse_call_args() + ")"
             else:
                 return node
@@ -1764,32 +1872,56 @@ class _Parser:
     # Statements.
 
     def enter(self, item):
-        self.t = item[1]
-        self.p = 0
+        """Makes the tag `item` current, its content tokenized."""
         self.kind = item[0]
         self.lineno = item[2]
+        self.p = 0
+        content = item[1]
+        word = content.strip()
+        if word.isidentifier():
+            self.t = [("name", word), _END]
+        else:
+            self.t = _tokenize(content, self.lineno, self.name)
+
+    def simple_output(self, content):
+        """The code of `{{ name }}` or `{{ a.b.c }}` without the parser
+        (most of a code template's tags), or None."""
+        parts = content.strip().split(".")
+        first = parts[0]
+        if not first.isidentifier() or first in _NOT_VARIABLES:
+            return None
+        for part in parts:
+            if not part.isidentifier():
+                return None
+        if first == "loop" and self.loop_refs:
+            self.loop_refs[-1] = True
+        code = _name_code(first)
+        for part in parts[1:]:
+            code = "_ga(" + code + ", '" + part + "', _r.U)"
+        return code
 
     def parse_body(self, end_names):
         """Nodes up to a block tag named in `end_names` (which is left
         current) or to the end of the template."""
         body = []
         items = self.items
-        while self.i < len(items):
-            item = items[self.i]
+        while items:
+            item = items.pop()
             kind = item[0]
             if kind == _TEXT:
                 if body and body[-1][0] == _TEXT:
                     body[-1][1] = body[-1][1] + item[1]
                 else:
                     body.append([_TEXT, item[1]])
-                self.i += 1
             elif kind == _OUT:
-                self.enter(item)
                 node = [_OUT, None]
-                self.add_code(self.parse_tuple(), node, 1)
-                self.expect("end")
+                code = self.simple_output(item[1])
+                if code is None:
+                    self.enter(item)
+                    code = self.parse_tuple()
+                    self.expect("end")
+                self.add_code(code, node, 1)
                 body.append(node)
-                self.i += 1
             else:
                 self.enter(item)
                 tok = self.t[0]
@@ -1797,8 +1929,7 @@ class _Parser:
                     return body
                 node = self.parse_statement()
                 self.expect("end")
-                self.i += 1
-                if type(node[0]) is list:
+                if type(node) is tuple:
                     body.extend(node)
                 else:
                     body.append(node)
@@ -1811,7 +1942,6 @@ class _Parser:
         if self.t[self.p][0] == ":":
             self.p += 1
         self.expect("end")
-        self.i += 1
         body = self.parse_body(end_names)
         # The current tag is now the end tag; consume its name.
         self.p = 1
@@ -1844,17 +1974,20 @@ class _Parser:
         self.p += 1
         target = self.parse_target(extra_end=(("name", "in"),))
         self.expect_name("in")
-        node = [_FOR, target, None, None, None, [], False]
+        node = [_FOR, target, None, None, None, [], False, False]
         self.add_code(self.parse_tuple(False, (("name", "recursive"),)), node, 2)
         if self.skip_name("if"):
             self.add_code(self.parse_expression(), node, 3)
         if self.is_name("recursive"):
             self.fail("recursive loops are not supported by exportlens' jinja2")
+        self.loop_refs.append(False)
+        self.assigns.append(False)
         body, end = self.parse_statements(("endfor", "else"))
+        node[7] = self.loop_refs.pop()
+        node[6] = self.assigns.pop()
         node[4] = body
         if end == "else":
             node[5], end = self.parse_statements(("endfor",))
-        node[6] = _assigns(node[4])
         return node
 
     def parse_if(self):
@@ -1877,6 +2010,8 @@ class _Parser:
 
     def parse_set(self):
         self.p += 1
+        if self.assigns:
+            self.assigns[-1] = True
         target = self.parse_target(with_namespace=True)
         if self.t[self.p][0] == "=":
             self.p += 1
@@ -1913,7 +2048,9 @@ class _Parser:
             self.expect("=")
             self.add_code(self.parse_expression(), pair, 1)
             assigns.append(pair)
+        self.assigns.append(False)
         body, end = self.parse_statements(("endwith",))
+        self.assigns.pop()
         return [_WITH, assigns, body]
 
     def parse_print(self):
@@ -1925,7 +2062,7 @@ class _Parser:
             node = [_OUT, None]
             self.add_code(self.parse_expression(), node, 1)
             nodes.append(node)
-        return nodes
+        return tuple(nodes)
 
     def parse_filter_block(self):
         self.p += 1
@@ -1933,22 +2070,6 @@ class _Parser:
         self.add_code(self.parse_filter("_v", True), node, 1)
         node[2], end = self.parse_statements(("endfilter",))
         return node
-
-
-def _assigns(body):
-    """Whether a loop body assigns names in its own scope (`set` directly
-    or under `if`), so that each iteration starts from the outer names."""
-    for node in body:
-        kind = node[0]
-        if kind == _SET or kind == _SETBLOCK:
-            return True
-        if kind == _IF:
-            for branch in node[1]:
-                if _assigns(branch[1]):
-                    return True
-            if _assigns(node[2]):
-                return True
-    return False
 
 
 # Parsed templates by (source, options): a parse holds no environment.
@@ -2047,14 +2168,14 @@ def _bind_pass_arg(func, environment):
     return call
 
 
-def _resolve(table, names, used, environment, what, missing_maker):
+def _resolve(table, tname, used, environment, what, missing_maker):
     """`table` with what `used` names need: an error for an unknown name
     outside `if`, a failing stand-in for one inside, environment-taking
     functions bound."""
     changed = {}
     for name in used[0]:
         if name not in table:
-            raise TemplateAssertionError("No " + what + " named " + repr(name) + ".", 1, names)
+            raise TemplateAssertionError("No " + what + " named " + repr(name) + ".", 1, tname)
     for group in used:
         for name in group:
             func = table.get(name)
@@ -2162,17 +2283,22 @@ def _render_for(node, s, out, r):
         return
     body = node[4]
     fresh = node[6]
-    loop = LoopContext(items, r.U)
-    for i in range(n):
+    # Like Jinja, `loop` is bound only when the body reads it (an included
+    # template sees the outer `loop` otherwise).
+    loop = LoopContext(items, r.U) if node[7] else None
+    i = 0
+    for item in items:
         if fresh and i:
             inner = dict(s)
         if simple:
-            inner[target] = items[i]
+            inner[target] = item
         else:
-            _assign(target, items[i], inner)
-        loop.index0 = i
-        inner["loop"] = loop
+            _assign(target, item, inner)
+        if loop is not None:
+            loop.index0 = i
+            inner["loop"] = loop
         _render(body, inner, out, r)
+        i += 1
 
 
 def _render_include(node, s, out, r):
@@ -2478,7 +2604,7 @@ class FileSystemLoader(BaseLoader):
             filename = _join_path(searchpath, pieces)
             try:
                 contents = _read_text(filename)
-            except OSError:
+            except Exception:
                 contents = None
             if contents is not None:
                 return contents, _normpath(filename), _always_uptodate
@@ -2507,7 +2633,7 @@ class PackageLoader(BaseLoader):
         path = _normpath(_join_path(self._template_root, _split_template_path(template)))
         try:
             contents = _read_text(path)
-        except OSError:
+        except Exception:
             contents = None
         if contents is None:
             raise TemplateNotFound(template)

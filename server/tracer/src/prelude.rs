@@ -182,6 +182,7 @@ pub static MODULES: &[PreludeModule] = &[
     standalone!("os.path", "os/path.py", "posixpath"),
     standalone!("tempfile", "tempfile.py", "tempfile"),
     standalone!("importlib.util", "importlib/util.py", "importlib_util"),
+    standalone!("jinja2", "jinja2/__init__.py", "jinja2"),
     standalone!("typing", "typing.py", "typing"),
     standalone!("types", "types.py", "types"),
     PreludeModule {

@@ -863,3 +863,80 @@ WIDTH = generated.WIDTH
     let features = out_features(&r);
     assert!(features.contains("SymExpr(3)"), "{features}");
 }
+
+#[test]
+fn a_library_renders_a_jinja_template_into_the_method_it_runs() {
+    // The torch_geometric pattern end to end: templates beside the code
+    // (one including another), rendered with jinja2 from the
+    // environment's files, the source loaded as a module and its function
+    // made the class's method. The generated body computes both selects
+    // first, as the template orders them.
+    let ws = workspace(&[
+        (
+            &site("tgen/templates/body.jinja"),
+            "{%- for name in names %}\n    {{ name }}_sel = x[{{ loop.index0 }}]\n{%- endfor %}\n",
+        ),
+        (
+            &site("tgen/templates/method.jinja"),
+            "import torch\n\n\ndef {{ fn }}(self, x):\n{% include 'body.jinja' %}\n    return {{ names | join('_sel + ') }}_sel\n",
+        ),
+        (
+            &site("tgen/__init__.py"),
+            "\
+import importlib.util
+import os.path as osp
+import sys
+import tempfile
+
+import torch
+from jinja2 import Environment, FileSystemLoader
+
+
+def module_from_template(name, template, **kwargs):
+    env = Environment(loader=FileSystemLoader(osp.join(osp.dirname(osp.realpath(__file__)), 'templates')))
+    source = env.get_template(template).render(**kwargs)
+    with tempfile.NamedTemporaryFile(mode='w', prefix=name + '_', suffix='.py', delete=False) as tmp:
+        tmp.write(source)
+    spec = importlib.util.spec_from_file_location(name, tmp.name)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class Sum(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        generated = module_from_template('tgen_sum', 'method.jinja', fn='combine', names=['a', 'b'])
+        self.__class__.combine = generated.combine
+
+    def forward(self, x):
+        return self.combine(x)
+",
+        ),
+    ]);
+    let r = trace(
+        &ws,
+        "import torch\nfrom tgen import Sum\nmodel = Sum()\nexample_args = (torch.randn(2, 3),)\n",
+    );
+    let TraceOutcome::Exported(p) = &r.outcome else {
+        let TraceOutcome::Failed(f) = &r.outcome else {
+            unreachable!()
+        };
+        panic!("expected a program, got: {}", f.message);
+    };
+    let targets: Vec<&str> = p
+        .graph
+        .nodes
+        .iter()
+        .filter_map(|n| match &n.op {
+            tracer::graph::NodeOp::CallFunction { target, .. } => Some(target.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        targets,
+        ["aten.select.int", "aten.select.int", "aten.add.Tensor"],
+        "{targets:?}"
+    );
+}

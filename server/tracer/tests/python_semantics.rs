@@ -594,3 +594,18 @@ assert tree_unflatten((10, *rest), spec) == (10, [2, None], {'k': 3})
 ",
     );
 }
+
+#[test]
+fn a_module_class_mro_is_what_python_code_sees() {
+    // torch_geometric walks `cls.__mro__` and stops at `nn.Module`; the
+    // tracer's native storage class is not one of its classes.
+    exports(
+        "\
+import torch
+class Block(torch.nn.Module):
+    pass
+assert [c.__name__ for c in Block.__mro__] == ['Block', 'Module', 'object']
+assert Block.__mro__[1] is torch.nn.Module
+",
+    );
+}

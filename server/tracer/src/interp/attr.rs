@@ -728,6 +728,7 @@ impl Interp {
                 min: None,
                 max: None,
             }))),
+            (Some("inspect.Signature"), "empty") => Ok(KnownObject::ParameterEmpty.value()),
             (Some("inspect.Parameter"), n)
                 if crate::python::stdlib::inspect::parameter_class_attr(n).is_some() =>
             {
@@ -745,8 +746,14 @@ impl Interp {
             (_, "__bases__") => Ok(Value::tuple(
                 c.bases.iter().map(|b| Value::Class(b.clone())).collect(),
             )),
+            // `nn.Module`'s native storage is the tracer's, not a class
+            // Python code sees.
             (_, "__mro__") => Ok(Value::tuple(
-                c.mro().into_iter().map(Value::Class).collect(),
+                c.mro()
+                    .into_iter()
+                    .filter(|k| k.builtin.as_deref() != Some(crate::module::STORAGE_CLASS))
+                    .map(Value::Class)
+                    .collect(),
             )),
             (_, "__subclasses__") => Ok(KnownObject::TypeSubclasses.bound(Value::Class(c.clone()))),
             // An enum's members by name, in definition order.

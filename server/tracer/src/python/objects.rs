@@ -49,8 +49,9 @@ known_names! {
         DataclassFactory = "dataclasses.field.default_factory",
         /// `dataclasses.MISSING`: the sentinel of a field without a default.
         DataclassMissing = "dataclasses.MISSING",
-        /// `inspect.Parameter.empty`.
-        ParameterEmpty = "inspect.Parameter.empty",
+        /// `inspect.Parameter.empty`, `inspect.Signature.empty`: the class
+        /// `inspect._empty`.
+        ParameterEmpty = "inspect._empty",
         /// A compiled pattern, bound to its source.
         RePattern = "re.Pattern",
         /// A match, bound to (its groups, its span).

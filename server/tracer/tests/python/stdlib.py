@@ -161,3 +161,6 @@ class _SourceProbe:
 assert inspect.getsource(_SourceProbe).startswith("class _SourceProbe:\n")
 assert "# probe_type: (x: int)" in inspect.getsource(_SourceProbe)
 assert inspect.getsource(_SourceProbe.method) == "    def method(self):\n        return 1\n"
+assert inspect._empty is inspect.Parameter.empty and inspect.Signature.empty is inspect._empty
+assert inspect.Parameter.empty.__name__ == "_empty"
+assert inspect.signature(lambda a, b=1: a).parameters["a"].default is inspect._empty

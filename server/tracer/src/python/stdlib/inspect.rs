@@ -193,6 +193,12 @@ const PARAMETER_KINDS: [(&str, i64); 5] = [
     ("VAR_KEYWORD", 4),
 ];
 
+/// The constant `inspect.NAME`: `_empty`, the marker of no default or
+/// annotation.
+pub fn constant(name: &str) -> Option<Value> {
+    (name == "_empty").then(|| KnownObject::ParameterEmpty.value())
+}
+
 /// `inspect.Parameter.NAME` read from the class.
 pub fn parameter_class_attr(name: &str) -> Option<Value> {
     if name == "empty" {

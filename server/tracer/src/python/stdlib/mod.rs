@@ -33,6 +33,7 @@ pub fn constant(module: &str, name: &str) -> Option<Value> {
         ("keyword", small::keyword_list),
         ("typing", typing::constant),
         ("sys", small::sys_constant),
+        ("inspect", inspect::constant),
     ];
     let (_, lookup) = MODULES.iter().find(|(m, _)| *m == module)?;
     lookup(name)

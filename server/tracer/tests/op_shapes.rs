@@ -55,6 +55,32 @@ fn index_copy_and_index_add_keep_the_input_shape() {
 }
 
 #[test]
+fn cross_broadcasts_and_records_the_dim_it_was_given() {
+    let src = "import torch\n\
+class M(torch.nn.Module):\n    def forward(self, a, b):\n        \
+return torch.cross(a, b, dim=1), a.cross(b)\n\n\
+model = M()\nexample_args = (torch.randn(4, 3), torch.randn(1, 3))\n";
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let p = exported_program(src, mode);
+        assert_eq!(node_shapes(&p, "aten.cross.default"), ["4, 3", "4, 3"]);
+        let arity: Vec<usize> = p
+            .graph
+            .nodes
+            .iter()
+            .filter_map(|n| match &n.op {
+                tracer::graph::NodeOp::CallFunction { target, args, .. }
+                    if target == "aten.cross.default" =>
+                {
+                    Some(args.len())
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(arity, [3, 2]);
+    }
+}
+
+#[test]
 fn scatter_of_an_index_larger_than_the_input_fails() {
     let src = "import torch\n\
 class M(torch.nn.Module):\n    def forward(self, x):\n        \

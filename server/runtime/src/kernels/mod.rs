@@ -253,6 +253,7 @@ pub const NOT_RUNNABLE: &[(&str, &str)] = &[
         "output length depends on the values: no kernel yet",
     ),
     ("aten.bilinear", "bilinear form: no kernel yet"),
+    ("aten.cross", "vector product: no kernel yet"),
     (
         "aten.grid_sampler",
         "sampling at grid coordinates (`F.grid_sample`): no kernel yet",

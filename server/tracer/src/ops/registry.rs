@@ -127,6 +127,12 @@ pub static OPS: &[OpDef] = &[
         meta::binary
     ),
     op!(
+        ["torch.cross", "Tensor.cross"],
+        "input, other, dim=None",
+        ["aten.cross.default"],
+        meta::cross
+    ),
+    op!(
         ["torch.atan2", "Tensor.atan2"],
         "input, other",
         ["aten.atan2.default"],

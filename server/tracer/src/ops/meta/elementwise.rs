@@ -182,6 +182,37 @@ fn binary_with(
     interp.record_output(&target, args, kwargs, dtype, shape, output)
 }
 
+/// `cross(input, other, dim=None)`: the vector product along a dim of
+/// size 3 of the broadcast inputs (`dim` recorded when given).
+pub fn cross(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = call.arg(0).clone();
+    let b = call.arg(1).clone();
+    let (Value::Tensor(ta), Value::Tensor(tb)) = (&a, &b) else {
+        return Err(interp.type_error(format!(
+            "{}(): argument 'other' must be Tensor",
+            call.spelling
+        )));
+    };
+    if ta.rank() != tb.rank() {
+        return Err(interp.torch_error(
+            "RuntimeError",
+            format!(
+                "linalg.cross: inputs must have the same number of dimensions. Got {} and {}",
+                ta.rank(),
+                tb.rank()
+            ),
+        ));
+    }
+    let shape = broadcast(interp, &shape_of(&a), &shape_of(&b))?;
+    let ops: Vec<Operand> = [&a, &b].iter().filter_map(|v| operand(v)).collect();
+    let dtype = result_type(&ops);
+    let n = if call.get("dim").is_none() { 2 } else { 3 };
+    let output = elementwise_output(interp, &[&a, &b], &shape);
+    let args = args_of(interp, call, n);
+    let target = call.target(0);
+    interp.record_output(&target, args, vec![], dtype, shape, output)
+}
+
 /// `where(cond, a, b)`.
 pub fn where_(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let c = call.arg(0).clone();

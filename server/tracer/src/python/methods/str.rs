@@ -82,29 +82,22 @@ pub fn call(interp: &mut Interp, s: &str, method: &str, args: Args) -> R<Value> 
                 .values();
             Ok(Value::str(strip(s, method, &chars)))
         }
-        M::Startswith | M::Endswith | M::Find | M::Rfind | M::Count => {
+        M::Startswith | M::Endswith | M::Find | M::Rfind | M::Count | M::Index | M::Rindex => {
             let [sub, start, end] = Signature::new(method.name(), ["sub", "start", "end"])
                 .positional_only(3)
                 .required(1)
                 .bind(interp, args)?
                 .args;
             let (text, offset) = window(interp, s, start, end)?;
-            search(method, text, offset, &sub.unwrap_or(Value::None))
-        }
-        M::Index | M::Rindex => {
-            let [sub, start, end] = Signature::new(method.name(), ["sub", "start", "end"])
-                .positional_only(3)
-                .required(1)
-                .bind(interp, args)?
-                .args;
-            let (text, offset) = window(interp, s, start, end)?;
-            let find = if method == M::Index {
-                M::Find
-            } else {
-                M::Rfind
+            let sub = sub.unwrap_or(Value::None);
+            // `index`/`rindex` are `find`/`rfind` that raise on a miss.
+            let (searched, raises) = match method {
+                M::Index => (M::Find, true),
+                M::Rindex => (M::Rfind, true),
+                other => (other, false),
             };
-            match search(find, text, offset, &sub.unwrap_or(Value::None))? {
-                Value::Int(-1) => Err(interp.raise("ValueError", "substring not found")),
+            match search(searched, text, offset, &sub)? {
+                Value::Int(-1) if raises => Err(interp.raise("ValueError", "substring not found")),
                 found => Ok(found),
             }
         }

@@ -154,3 +154,66 @@ fn lerp_broadcasts_its_three_operands() {
     assert_eq!(lerp, node_shapes(&p, "aten.mul.Tensor"));
     assert!(!lerp[0].contains('1'), "{lerp:?}");
 }
+
+/// A model over `a` [3, 4] and `v` [4] returning `body`.
+fn linalg_model(body: &str) -> String {
+    format!(
+        "import torch\n\
+class M(torch.nn.Module):\n    def forward(self, a, v):\n        return {body}\n\n\
+model = M()\nexample_args = (torch.randn(3, 4), torch.randn(4))\n"
+    )
+}
+
+#[test]
+fn dot_inverse_diag_and_isclose_follow_torchs_shape_rules() {
+    let src = linalg_model(
+        "torch.dot(v, v), v.dot(v), torch.inverse(a[:, :3]), torch.diag(v), torch.diag(v, 1), \
+         a.diag(), torch.diag(a, -1), torch.isclose(a, v), a.isclose(a, rtol=0.1)",
+    );
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let p = exported_program(&src, mode);
+        assert_eq!(node_shapes(&p, "aten.dot.default"), ["", ""]);
+        assert_eq!(node_shapes(&p, "aten.inverse.default"), ["3, 3"]);
+        assert_eq!(
+            node_shapes(&p, "aten.diag.default"),
+            ["4, 4", "5, 5", "3", "2"]
+        );
+        assert_eq!(node_shapes(&p, "aten.isclose.default"), ["3, 4", "3, 4"]);
+    }
+}
+
+#[test]
+fn dot_and_inverse_reject_what_eager_torch_rejects() {
+    for body in ["torch.dot(a, v)", "torch.inverse(a)", "torch.dot(v, v[:3])"] {
+        let src = linalg_model(body);
+        let result = common::trace_first_entry(&src, Mode::NonStrict);
+        assert!(
+            matches!(result.outcome, tracer::TraceOutcome::Failed(_)),
+            "{body}: {:?}",
+            result.outcome
+        );
+    }
+}
+
+#[test]
+fn in_place_function_forms_record_the_in_place_op() {
+    let src = linalg_model("torch.sigmoid_(a.clone()), torch.relu_(v.clone())");
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let p = exported_program(&src, mode);
+        assert_eq!(node_shapes(&p, "aten.sigmoid_.default"), ["3, 4"]);
+        assert_eq!(node_shapes(&p, "aten.relu_.default"), ["4"]);
+    }
+}
+
+#[test]
+fn numpy_style_keywords_bind_as_torchs_argument_parser_binds_them() {
+    let src = linalg_model(
+        "torch.mean(a, axis=1, keepdims=True), a.sum(axis=0), torch.add(x=a, other=v)",
+    );
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let p = exported_program(&src, mode);
+        assert_eq!(node_shapes(&p, "aten.mean.dim"), ["3, 1"]);
+        assert_eq!(node_shapes(&p, "aten.sum.dim_IntList"), ["4"]);
+        assert_eq!(node_shapes(&p, "aten.add.Tensor"), ["3, 4"]);
+    }
+}

@@ -249,6 +249,16 @@ pub const NOT_RUNNABLE: &[(&str, &str)] = &[
     ),
     ("aten.diff", "finite differences: no kernel yet"),
     (
+        "aten.dot",
+        "the inner product of two vectors: no kernel yet",
+    ),
+    ("aten.inverse", "matrix inversion: no kernel yet"),
+    (
+        "aten.diag",
+        "a vector's diagonal matrix or a matrix's diagonal: no kernel yet",
+    ),
+    ("aten.isclose", "elementwise closeness: no kernel yet"),
+    (
         "aten.bincount",
         "output length depends on the values: no kernel yet",
     ),

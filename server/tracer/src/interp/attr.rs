@@ -387,10 +387,14 @@ impl Interp {
             Value::Unknown(_) => Ok(v.clone()),
             Value::SymInt(_) | Value::Int(_) => match IntAttribute::from_name(name) {
                 Some(IntAttribute::Real | IntAttribute::Numerator) => Ok(v.clone()),
-                None => Ok(Value::builtin_method("int", name, v.clone())),
+                // A `torch.SymInt` has torch's attributes besides int's.
+                None if matches!(v, Value::SymInt(_)) => {
+                    Ok(Value::builtin_method("int", name, v.clone()))
+                }
+                None => self.builtin_type_method("int", v, name),
             },
-            Value::Str(_) => Ok(Value::builtin_method("str", name, v.clone())),
-            Value::List(_) => Ok(Value::builtin_method("list", name, v.clone())),
+            Value::Str(_) => self.builtin_type_method("str", v, name),
+            Value::List(_) => self.builtin_type_method("list", v, name),
             // A torch named tuple (`x.max(1).values`).
             Value::Tuple(t) if let Some(rt) = t.structseq => {
                 match crate::ops::return_types::field_index(rt, name) {
@@ -412,7 +416,7 @@ impl Interp {
                     },
                 }
             }
-            Value::Tuple(_) => Ok(Value::builtin_method("tuple", name, v.clone())),
+            Value::Tuple(_) => self.builtin_type_method("tuple", v, name),
             Value::Dict(d)
                 if let Some(found) = d
                     .borrow()
@@ -424,11 +428,10 @@ impl Interp {
             {
                 Ok(found)
             }
-            Value::Dict(_) => Ok(Value::builtin_method("dict", name, v.clone())),
-            Value::Set(_) => Ok(Value::builtin_method("set", name, v.clone())),
-            Value::Float(_) | Value::SymFloat(_, _) => {
-                Ok(Value::builtin_method("float", name, v.clone()))
-            }
+            Value::Dict(_) => self.builtin_type_method("dict", v, name),
+            Value::Set(_) => self.builtin_type_method("set", v, name),
+            Value::Float(_) => self.builtin_type_method("float", v, name),
+            Value::SymFloat(_, _) => Ok(Value::builtin_method("float", name, v.clone())),
             Value::Slice(s) => match SliceAttribute::from_name(name) {
                 Some(SliceAttribute::Start) => Ok(s[0].clone()),
                 Some(SliceAttribute::Stop) => Ok(s[1].clone()),
@@ -500,6 +503,16 @@ impl Interp {
             // Raised by a property the lookup called, say.
             Err(super::Flow::Raise(e)) if &*e.class == "AttributeError" => Ok(None),
             found => found,
+        }
+    }
+
+    /// `v.name` of a value of the built-in type `kind`: its method bound to
+    /// it, or the AttributeError CPython raises for a name the type lacks.
+    fn builtin_type_method(&self, kind: &'static str, v: &Value, name: &str) -> R<Value> {
+        if crate::python::methods::type_has_attribute(kind, name) {
+            Ok(Value::builtin_method(kind, name, v.clone()))
+        } else {
+            Err(self.attr_error(v, name))
         }
     }
 

@@ -1106,7 +1106,12 @@ impl Interp {
                 if let Some(Value::Object(o)) = &err.value {
                     return o.class.is_subclass_of(c);
                 }
-                false
+                // An exception the tracer's model of Python raised has only
+                // its class name: caught by any built-in class it derives from.
+                match crate::python::builtins::exception_class_name(&err.class) {
+                    Some(full) => self.builtin_class(full).is_subclass_of(c),
+                    None => false,
+                }
             }
             _ => false,
         }

@@ -983,10 +983,11 @@ impl Interp {
         let short = name.rsplit('.').next().unwrap_or(name);
         let bases = match name {
             "builtins.object" => vec![],
-            n if is_exception_class(n) && n != "builtins.BaseException" => {
-                vec![self.builtin_class("builtins.BaseException")]
-            }
-            _ => vec![self.builtin_class("builtins.object")],
+            n => match crate::python::builtins::exception_base(n) {
+                Some(base) => vec![self.builtin_class(base)],
+                None if is_exception_class(n) => vec![self.builtin_class("builtins.Exception")],
+                None => vec![self.builtin_class("builtins.object")],
+            },
         };
         let class = Rc::new(Class {
             name: Rc::from(short),
@@ -1926,11 +1927,16 @@ impl Interp {
                             });
                         }
                     }
-                    let s = if *conversion == Some('r') {
-                        self.repr(&v)?
-                    } else {
-                        self.to_str(&v)?
+                    let v = match conversion {
+                        Some('r' | 'a') => Value::str(&self.repr(&v)?),
+                        Some('s') => Value::str(&self.to_str(&v)?),
+                        _ => v,
                     };
+                    let spec = match self.eval_fstring(format_spec, scope, range)? {
+                        Value::Str(ref spec) => spec.to_string(),
+                        unknown => return Ok(unknown),
+                    };
+                    let s = crate::python::format::format_value(self, &v, &spec)?;
                     self.charge_str(out.len() + s.len())?;
                     out.push_str(&s);
                 }

@@ -324,6 +324,14 @@ pub fn lookup_aten(full: &str) -> Option<(&'static OpDef, bool)> {
     if let Some(def) = lookup_function(full) {
         return Some((def, false));
     }
+    // `torch.sigmoid_(x)`: the in-place function forms torch declares
+    // beside their ops are the op applied in place on the first argument.
+    if full.starts_with("torch.")
+        && declared::is_declared(full)
+        && let Some(def) = full.strip_suffix('_').and_then(lookup_function)
+    {
+        return Some((def, true));
+    }
     let rest = full.strip_prefix("torch.ops.aten.")?;
     let (packet, overload) = match rest.split_once('.') {
         Some((p, o)) => (p, Some(o)),
@@ -401,7 +409,12 @@ fn bind(
         return Err(interp.type_error(format!("{spelling}() got too many positional arguments")));
     }
     for (k, v) in kwargs {
-        let key = match k.as_str() {
+        let known = |name: &str| params.iter().any(|p| p.name == name);
+        let key = match numpy_alias(&k) {
+            Some(canonical) if !known(&k) && !spelling.starts_with("torch.nn.") => canonical,
+            _ => k.as_str(),
+        };
+        let key = match key {
             "input" | "self" => params.first().map(|p| p.name).unwrap_or("input"),
             other => other,
         };
@@ -462,6 +475,21 @@ type PassedArgs = (Vec<Value>, Vec<(String, Value)>);
 /// names: a declared parameter the registry names alike keeps its name, any
 /// other takes the registry's parameter at its position. `None` when the
 /// registry binds the call as it is, or no declaration helps.
+/// The parameter a numpy-style keyword stands for: torch's argument parser
+/// accepts `axis` for `dim`, `keepdims` for `keepdim`, `x`, `a` and `x1`
+/// for `input` and `x2` for `other` in its C-bound functions and `Tensor`
+/// methods (`x.sum(axis=1, keepdims=True)`), not in functions written in
+/// Python such as `torch.nn.functional`'s.
+fn numpy_alias(keyword: &str) -> Option<&'static str> {
+    match keyword {
+        "axis" => Some("dim"),
+        "keepdims" => Some("keepdim"),
+        "x" | "a" | "x1" => Some("input"),
+        "x2" => Some("other"),
+        _ => None,
+    }
+}
+
 fn by_declaration(
     params: &[Param],
     spelling: &str,

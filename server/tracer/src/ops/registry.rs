@@ -127,6 +127,12 @@ pub static OPS: &[OpDef] = &[
         meta::binary
     ),
     op!(
+        ["torch.isclose", "Tensor.isclose"],
+        "input, other, rtol=1e-05, atol=1e-08, equal_nan=False",
+        ["aten.isclose.default"],
+        meta::isclose
+    ),
+    op!(
         ["torch.cross", "Tensor.cross"],
         "input, other, dim=None",
         ["aten.cross.default"],
@@ -829,6 +835,24 @@ pub static OPS: &[OpDef] = &[
         "input, mat1, mat2, *, beta=1, alpha=1",
         ["aten.addmm.default"],
         meta::addmm
+    ),
+    op!(
+        ["torch.dot", "Tensor.dot"],
+        "input, tensor",
+        ["aten.dot.default"],
+        meta::dot
+    ),
+    op!(
+        ["torch.inverse", "Tensor.inverse"],
+        "input",
+        ["aten.inverse.default"],
+        meta::inverse
+    ),
+    op!(
+        ["torch.diag", "Tensor.diag"],
+        "input, diagonal=0",
+        ["aten.diag.default"],
+        meta::diag
     ),
     op!(
         ["torch.outer", "torch.ger", "Tensor.outer"],

@@ -19,6 +19,7 @@
 //! - `operators.rs`: binary operators and comparisons;
 //! - `numpy.rs`: the kernels of the numpy prelude (`_exportlens_numpy`);
 //! - `files.rs`: the file natives of the prelude (`_exportlens_files`);
+//! - `format.rs`: format specs and `%` formatting of known values;
 //! - `dispatch.rs`: from a called builtin's name to its file.
 //!
 //! The semantics are checked against CPython by the Python files of
@@ -28,6 +29,7 @@ pub mod bind;
 pub mod builtins;
 mod dispatch;
 pub mod files;
+pub mod format;
 pub mod methods;
 pub(crate) mod names;
 pub mod numpy;

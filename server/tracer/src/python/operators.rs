@@ -171,8 +171,8 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
             Ok(Value::str(&format!("{a}{b}")))
         }
         (Str(a), _) if op == BinOp::Mod => {
-            let s = interp.to_str(&r)?;
-            Ok(Value::str(&a.replacen("%s", &s, 1).replacen("%d", &s, 1)))
+            let text = crate::python::format::percent(interp, a, &r)?;
+            Ok(Value::str(&text))
         }
         (Tuple(a), Tuple(b)) if op == BinOp::Add => {
             let len = a.len() + b.len();

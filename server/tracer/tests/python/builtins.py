@@ -165,3 +165,13 @@ assert isinstance(3, numbers.Number) and isinstance(2.5, numbers.Real)
 assert not isinstance(2.5, numbers.Integral) and not isinstance(2.5, numbers.Rational)
 assert not isinstance("3", numbers.Number) and not isinstance((3,), numbers.Integral)
 assert isinstance(1.0, numbers.Complex)
+
+# int() of a string in a base.
+assert int("ff", 16) == 255 and int("0x1f", 16) == 31 and int("0x1f", 0) == 31 and int("0b101", 0) == 5
+assert int("-0o17", 0) == -15 and int("z", 36) == 35 and int(" 1_000 ") == 1000 and int("10", 2) == 2
+try:
+    int("08", 0)
+    base_zero_leading = "parsed"
+except ValueError:
+    base_zero_leading = "ValueError"
+assert base_zero_leading == "ValueError"

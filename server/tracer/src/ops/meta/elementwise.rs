@@ -213,6 +213,35 @@ pub fn cross(interp: &mut Interp, call: &OpCall) -> R<Value> {
     interp.record_output(&target, args, vec![], dtype, shape, output)
 }
 
+/// `isclose(input, other, rtol, atol, equal_nan)`: two tensors of one
+/// dtype compared elementwise, broadcast, a bool tensor.
+pub fn isclose(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = call.arg(0).clone();
+    let b = call.arg(1).clone();
+    let (Value::Tensor(ta), Value::Tensor(tb)) = (&a, &b) else {
+        return Err(interp.type_error(format!(
+            "{}(): argument 'other' must be Tensor",
+            call.spelling
+        )));
+    };
+    if ta.dtype != tb.dtype {
+        return Err(interp.torch_error(
+            "RuntimeError",
+            format!(
+                "{}: Input dtypes must be the same, got: input {} and other {}",
+                call.spelling,
+                ta.dtype.torch_name(),
+                tb.dtype.torch_name()
+            ),
+        ));
+    }
+    let shape = broadcast(interp, &shape_of(&a), &shape_of(&b))?;
+    let output = elementwise_output(interp, &[&a, &b], &shape);
+    let args = args_of(interp, call, 5);
+    let target = call.target(0);
+    interp.record_output(&target, args, vec![], DType::Bool, shape, output)
+}
+
 /// `where(cond, a, b)`.
 pub fn where_(interp: &mut Interp, call: &OpCall) -> R<Value> {
     let c = call.arg(0).clone();

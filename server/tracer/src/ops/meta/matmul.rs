@@ -454,3 +454,80 @@ known_names! {
         R = "r",
     }
 }
+
+/// `dot(input, tensor)`: the inner product of two 1-d tensors of one
+/// length and one dtype, a 0-d tensor.
+pub fn dot(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    if a.rank() != 1 || b.rank() != 1 {
+        return Err(shape_error(
+            interp,
+            format!(
+                "1D tensors expected, but got {}D and {}D tensors",
+                a.rank(),
+                b.rank()
+            ),
+        ));
+    }
+    if a.dtype != b.dtype {
+        return Err(shape_error(
+            interp,
+            "dot : expected both vectors to have same dtype",
+        ));
+    }
+    expect_eq(interp, &a.shape[0], &b.shape[0], "inconsistent tensor size")?;
+    emit(interp, call, 0, 2, a.dtype, vec![])
+}
+
+/// `inverse(input)`: a batch of square matrices, inverted (same shape).
+pub fn inverse(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let n = a.rank();
+    if n < 2 {
+        return Err(shape_error(
+            interp,
+            format!("linalg.inv: The input tensor A must have at least 2 dimensions."),
+        ));
+    }
+    expect_eq(
+        interp,
+        &a.shape[n - 2],
+        &a.shape[n - 1],
+        "linalg.inv: A must be batches of square matrices",
+    )?;
+    emit(interp, call, 0, 1, a.dtype, a.shape.clone())
+}
+
+/// `diag(input, diagonal=0)`: a 1-d tensor's square matrix with it on the
+/// given diagonal, or a matrix's diagonal as a 1-d tensor.
+pub fn diag(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let d = opt_int(interp, call.arg(1))?.unwrap_or(0);
+    let shape = match a.shape.as_slice() {
+        [n] => {
+            let Ok(side) = n.checked_add(&SymExpr::int(d.abs())) else {
+                return Err(shape_error(interp, "diag(): the size overflows"));
+            };
+            vec![side.clone(), side]
+        }
+        [rows, cols] => {
+            let (Some(r), Some(c)) = (rows.as_const(), cols.as_const()) else {
+                let r = interp.current_range();
+                return Ok(interp.incomplete(
+                    r,
+                    "analysis incomplete: the diagonal of a matrix with dynamic sizes is not modelled",
+                ));
+            };
+            let len = if d >= 0 { r.min(c - d) } else { (r + d).min(c) };
+            vec![SymExpr::int(len.max(0))]
+        }
+        _ => {
+            return Err(shape_error(
+                interp,
+                "diag(): Supports 1D or 2D tensors. Got 0D",
+            ));
+        }
+    };
+    emit(interp, call, 0, 2, a.dtype, shape)
+}

@@ -21,7 +21,19 @@ pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> 
             const INT: Signature<2> = Signature::new("int", ["x", "base"]).positional_only(1);
             match INT.bind(interp, args)?.args {
                 [None, _] => Ok(Value::Int(0)),
-                [Some(x), _] => to_int(interp, x),
+                [Some(Value::Str(ref s)), Some(ref base)] => {
+                    let base = interp.index_int(base)?;
+                    parse_int(s, base).map(Value::Int).ok_or_else(|| {
+                        interp.raise(
+                            "ValueError",
+                            format!("invalid literal for int() with base {base}: '{s}'"),
+                        )
+                    })
+                }
+                [Some(x), None] => to_int(interp, x),
+                [Some(_), Some(_)] => {
+                    Err(interp.type_error("int() can't convert non-string with explicit base"))
+                }
             }
         }
         B::Float => {
@@ -55,8 +67,13 @@ pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> 
             const FORMAT: Signature<2> = Signature::new("format", ["value", "format_spec"])
                 .positional_only(2)
                 .required(1);
-            let [value, _] = FORMAT.bind(interp, args)?.values();
-            let s = interp.to_str(&value)?;
+            let [value, spec] = FORMAT.bind(interp, args)?.values();
+            let spec = match spec {
+                Value::Str(ref s) => s.to_string(),
+                Value::None => String::new(),
+                _ => return Err(interp.type_error("format() argument 2 must be str")),
+            };
+            let s = crate::python::format::format_value(interp, &value, &spec)?;
             Ok(Value::str(&s))
         }
         B::Tuple | B::List | B::Set | B::Frozenset => {
@@ -129,11 +146,12 @@ fn to_int(interp: &mut Interp, x: Value) -> R<Value> {
         v @ (Value::Float(_) | Value::SymFloat(..)) => interp.float_to_int(&v, &TRUNC, true),
         Value::SymInt(ref e) => Ok(Value::SymInt(e.clone())),
         Value::SymBool(ref b) => Ok(Value::Int(i64::from(interp.decide(b)?))),
-        Value::Str(ref s) => {
-            s.trim().parse::<i64>().map(Value::Int).map_err(|_| {
-                interp.raise("ValueError", format!("invalid literal for int(): '{s}'"))
-            })
-        }
+        Value::Str(ref s) => parse_int(s, 10).map(Value::Int).ok_or_else(|| {
+            interp.raise(
+                "ValueError",
+                format!("invalid literal for int() with base 10: '{s}'"),
+            )
+        }),
         Value::Tensor(ref t) if interp.tracing => interp.tensor_to_number(t, Number::Int),
         Value::Tensor(ref t) => {
             let v = interp.tensor_item(t)?;
@@ -145,6 +163,49 @@ fn to_int(interp: &mut Interp, x: Value) -> R<Value> {
             v.type_name()
         ))),
     }
+}
+
+/// `int(s, base)` of a string: optional sign, a `0x`/`0o`/`0b` prefix
+/// matching the base (base 0 reads it from the prefix), `_` between
+/// digits, whitespace around.
+fn parse_int(s: &str, base: i64) -> Option<i64> {
+    let t = s.trim();
+    let (negative, t) = match t.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let lower = t.to_ascii_lowercase();
+    let prefixed = |p: &str| lower.starts_with(p).then(|| &t[2..]);
+    let (base, digits) = match base {
+        0 => match (prefixed("0x"), prefixed("0o"), prefixed("0b")) {
+            (Some(d), _, _) => (16, d),
+            (_, Some(d), _) => (8, d),
+            (_, _, Some(d)) => (2, d),
+            // Base 0 reads a decimal without leading zeros.
+            _ if t.len() > 1 && t.starts_with('0') && t.trim_start_matches('0') != "" => {
+                return None;
+            }
+            _ => (10, t),
+        },
+        16 => (16, prefixed("0x").unwrap_or(t)),
+        8 => (8, prefixed("0o").unwrap_or(t)),
+        2 => (2, prefixed("0b").unwrap_or(t)),
+        b if (2..=36).contains(&b) => (b as u32, t),
+        _ => return None,
+    };
+    let digits = digits
+        .strip_prefix('_')
+        .filter(|_| digits.len() != t.len())
+        .unwrap_or(digits);
+    let malformed = digits.is_empty()
+        || digits.starts_with(['_', '+', '-'])
+        || digits.ends_with('_')
+        || digits.contains("__");
+    if malformed {
+        return None;
+    }
+    let value = i64::from_str_radix(&digits.replace('_', ""), base).ok()?;
+    Some(if negative { -value } else { value })
 }
 
 /// `float(x)`.

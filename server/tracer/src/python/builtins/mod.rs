@@ -178,43 +178,97 @@ fn not_modelled(interp: &mut Interp, name: &str) -> Value {
     )
 }
 
-/// Python's exception classes, by qualified name.
-const EXCEPTIONS: &[&str] = &[
-    "builtins.Exception",
-    "builtins.Warning",
-    "builtins.UserWarning",
-    "builtins.FutureWarning",
-    "builtins.DeprecationWarning",
-    "builtins.RuntimeWarning",
-    "builtins.BaseException",
-    "builtins.ValueError",
-    "builtins.TypeError",
-    "builtins.RuntimeError",
-    "builtins.RecursionError",
-    "builtins.AssertionError",
-    "builtins.NotImplementedError",
-    "builtins.KeyError",
-    "builtins.IndexError",
-    "builtins.AttributeError",
-    "builtins.StopIteration",
-    "builtins.ZeroDivisionError",
-    "builtins.ArithmeticError",
-    "builtins.LookupError",
-    "builtins.NameError",
-    "builtins.ImportError",
-    "builtins.SyntaxError",
-    "builtins.OverflowError",
+/// Python's built-in exception classes, by qualified name, each with the
+/// class it derives from (CPython's hierarchy: `except LookupError` catches
+/// a `KeyError`).
+pub(crate) const EXCEPTIONS: &[(&str, &str)] = &[
+    ("builtins.BaseException", "builtins.object"),
+    ("builtins.Exception", "builtins.BaseException"),
+    ("builtins.SystemExit", "builtins.BaseException"),
+    ("builtins.KeyboardInterrupt", "builtins.BaseException"),
+    ("builtins.GeneratorExit", "builtins.BaseException"),
+    ("builtins.Warning", "builtins.Exception"),
+    ("builtins.UserWarning", "builtins.Warning"),
+    ("builtins.FutureWarning", "builtins.Warning"),
+    ("builtins.DeprecationWarning", "builtins.Warning"),
+    ("builtins.PendingDeprecationWarning", "builtins.Warning"),
+    ("builtins.RuntimeWarning", "builtins.Warning"),
+    ("builtins.SyntaxWarning", "builtins.Warning"),
+    ("builtins.ImportWarning", "builtins.Warning"),
+    ("builtins.UnicodeWarning", "builtins.Warning"),
+    ("builtins.BytesWarning", "builtins.Warning"),
+    ("builtins.ResourceWarning", "builtins.Warning"),
+    ("builtins.EncodingWarning", "builtins.Warning"),
+    ("builtins.ValueError", "builtins.Exception"),
+    ("builtins.UnicodeError", "builtins.ValueError"),
+    ("builtins.UnicodeDecodeError", "builtins.UnicodeError"),
+    ("builtins.UnicodeEncodeError", "builtins.UnicodeError"),
+    ("builtins.UnicodeTranslateError", "builtins.UnicodeError"),
+    ("builtins.TypeError", "builtins.Exception"),
+    ("builtins.RuntimeError", "builtins.Exception"),
+    ("builtins.RecursionError", "builtins.RuntimeError"),
+    ("builtins.NotImplementedError", "builtins.RuntimeError"),
+    ("builtins.AssertionError", "builtins.Exception"),
+    ("builtins.AttributeError", "builtins.Exception"),
+    ("builtins.StopIteration", "builtins.Exception"),
+    ("builtins.StopAsyncIteration", "builtins.Exception"),
+    ("builtins.ArithmeticError", "builtins.Exception"),
+    ("builtins.ZeroDivisionError", "builtins.ArithmeticError"),
+    ("builtins.OverflowError", "builtins.ArithmeticError"),
+    ("builtins.FloatingPointError", "builtins.ArithmeticError"),
+    ("builtins.LookupError", "builtins.Exception"),
+    ("builtins.KeyError", "builtins.LookupError"),
+    ("builtins.IndexError", "builtins.LookupError"),
+    ("builtins.NameError", "builtins.Exception"),
+    ("builtins.UnboundLocalError", "builtins.NameError"),
+    ("builtins.ImportError", "builtins.Exception"),
+    ("builtins.ModuleNotFoundError", "builtins.ImportError"),
+    ("builtins.SyntaxError", "builtins.Exception"),
+    ("builtins.IndentationError", "builtins.SyntaxError"),
+    ("builtins.TabError", "builtins.IndentationError"),
+    ("builtins.OSError", "builtins.Exception"),
+    ("builtins.FileNotFoundError", "builtins.OSError"),
+    ("builtins.FileExistsError", "builtins.OSError"),
+    ("builtins.PermissionError", "builtins.OSError"),
+    ("builtins.IsADirectoryError", "builtins.OSError"),
+    ("builtins.NotADirectoryError", "builtins.OSError"),
+    ("builtins.TimeoutError", "builtins.OSError"),
+    ("builtins.InterruptedError", "builtins.OSError"),
+    ("builtins.ProcessLookupError", "builtins.OSError"),
+    ("builtins.EOFError", "builtins.Exception"),
+    ("builtins.MemoryError", "builtins.Exception"),
+    ("builtins.ReferenceError", "builtins.Exception"),
+    ("builtins.SystemError", "builtins.Exception"),
+    ("builtins.BufferError", "builtins.Exception"),
 ];
+
+/// The class a built-in exception class derives from, by qualified name.
+pub(crate) fn exception_base(full: &str) -> Option<&'static str> {
+    EXCEPTIONS
+        .iter()
+        .find(|(name, _)| *name == full)
+        .map(|(_, base)| *base)
+}
+
+/// The qualified name of a built-in exception class given its short name.
+pub(crate) fn exception_class_name(short: &str) -> Option<&'static str> {
+    EXCEPTIONS
+        .iter()
+        .map(|(name, _)| *name)
+        .find(|name| name.strip_prefix("builtins.") == Some(short))
+}
 
 /// Resolve a name that is not bound in any scope.
 pub fn builtin_name(interp: &mut Interp, name: &str) -> Option<Value> {
     if name == "object" {
         return Some(Value::Class(interp.builtin_class("builtins.object")));
     }
-    if let Some(full) = EXCEPTIONS
-        .iter()
-        .find(|e| e.strip_prefix("builtins.") == Some(name))
-    {
+    // `IOError` and `EnvironmentError` are other names of `OSError`.
+    let exception = match name {
+        "IOError" | "EnvironmentError" => "OSError",
+        _ => name,
+    };
+    if let Some(full) = exception_class_name(exception) {
         return Some(Value::Class(interp.builtin_class(full)));
     }
     if name == "bytearray" {

@@ -13,9 +13,32 @@ pub mod slice;
 pub mod str;
 pub mod tuple;
 
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
+
 use crate::interp::{Interp, R};
 use crate::python::bind::Args;
 use crate::value::Value;
+
+/// `dir()` of CPython's built-in types, written by
+/// `scripts/gen-python-attributes.py`.
+static ATTRIBUTES: &str = include_str!("../../../data/python_attributes.txt");
+
+/// Whether CPython's built-in type `kind` (`str`, `list`, `tuple`, `dict`,
+/// `set`, `int`, `float`) has the attribute `name`: what `hasattr` answers
+/// and what attribute access finds (the tracer may still not model it).
+pub fn type_has_attribute(kind: &str, name: &str) -> bool {
+    static TABLE: OnceLock<HashMap<&'static str, HashSet<&'static str>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        ATTRIBUTES
+            .lines()
+            .filter(|line| !line.starts_with('#'))
+            .filter_map(|line| line.split_once(": "))
+            .map(|(kind, names)| (kind, names.split(' ').collect()))
+            .collect()
+    });
+    table.get(kind).is_some_and(|names| names.contains(name))
+}
 
 /// Calls the method `method` of a builtin value `recv` (`kind` names its
 /// type, for the message when it has no such method).

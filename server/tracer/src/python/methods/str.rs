@@ -221,14 +221,18 @@ fn no_argument(s: &str, method: StrMethod) -> Value {
 }
 
 /// `str.format(*args, **kwargs)`: `{}` takes the next positional argument,
-/// `{0}` one by index, `{name}` a keyword; `{{` and `}}` are braces.
+/// `{0}` one by index, `{name}` a keyword, each followed by attributes and
+/// items (`{0.shape}`, `{cfg[dim]}`), a conversion (`!r`, `!s`) and a
+/// format spec (`:>8.3f`, itself holding fields: `{:{width}}`); `{{` and
+/// `}}` are braces.
 fn format(interp: &mut Interp, s: &str, args: Args) -> R<Value> {
-    let Args {
-        positional: args,
-        keywords: kwargs,
-    } = args;
-    let mut out = String::new();
     let mut next = 0;
+    let text = format_fields(interp, s, &args, &mut next)?;
+    Ok(Value::str(&text))
+}
+
+fn format_fields(interp: &mut Interp, s: &str, args: &Args, next: &mut usize) -> R<String> {
+    let mut out = String::new();
     let mut rest = s;
     while let Some(p) = rest.find(['{', '}']) {
         out.push_str(&rest[..p]);
@@ -243,28 +247,86 @@ fn format(interp: &mut Interp, s: &str, args: Args) -> R<Value> {
             rest = after;
             continue;
         }
-        let Some(q) = brace.find('}') else {
-            break;
+        // The field's end: the `}` that closes it, past nested `{...}`.
+        let mut depth = 0;
+        let Some(q) = brace.char_indices().find_map(|(k, c)| {
+            match c {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            (depth == 0).then_some(k)
+        }) else {
+            return Err(interp.raise("ValueError", "expected '}' before end of string"));
         };
         let field = &brace[1..q];
-        let name = field.split([':', '!']).next().unwrap_or("");
-        let value = if name.is_empty() {
-            next += 1;
-            args.get(next - 1)
-        } else if let Ok(i) = name.parse::<usize>() {
-            args.get(i)
-        } else {
-            kwargs.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+        let (head, spec) = field.split_once(':').unwrap_or((field, ""));
+        let (name, conversion) = head.split_once('!').unwrap_or((head, ""));
+        let mut value = field_value(interp, name, args, next)?;
+        value = match conversion {
+            "r" | "a" => Value::str(&interp.repr(&value)?),
+            "s" => Value::str(&interp.to_str(&value)?),
+            _ => value,
         };
-        if let Some(v) = value {
-            let text = interp.to_str(v)?;
-            interp.charge_str(out.len() + text.len())?;
-            out.push_str(&text);
-        }
+        let spec = format_fields(interp, spec, args, next)?;
+        let text = crate::python::format::format_value(interp, &value, &spec)?;
+        interp.charge_str(out.len() + text.len())?;
+        out.push_str(&text);
         rest = &brace[q + 1..];
     }
     out.push_str(rest);
-    Ok(Value::str(&out))
+    Ok(out)
+}
+
+/// The value a field names: an argument (the next one, by index or by
+/// keyword), then its `.attribute`s and `[item]`s.
+fn field_value(interp: &mut Interp, name: &str, args: &Args, next: &mut usize) -> R<Value> {
+    let split = name.find(['.', '[']).unwrap_or(name.len());
+    let (base, mut path) = name.split_at(split);
+    let found = if base.is_empty() {
+        *next += 1;
+        args.positional.get(*next - 1)
+    } else if let Ok(i) = base.parse::<usize>() {
+        args.positional.get(i)
+    } else {
+        args.keywords
+            .iter()
+            .find(|(k, _)| k == base)
+            .map(|(_, v)| v)
+    };
+    let Some(mut value) = found.cloned() else {
+        return Err(if base.is_empty() || base.parse::<usize>().is_ok() {
+            interp.raise(
+                "IndexError",
+                "Replacement index out of range for positional args tuple",
+            )
+        } else {
+            interp.raise("KeyError", format!("'{base}'"))
+        });
+    };
+    while !path.is_empty() {
+        if let Some(after) = path.strip_prefix('.') {
+            let end = after.find(['.', '[']).unwrap_or(after.len());
+            value = interp.get_attr(&value, &after[..end])?;
+            path = &after[end..];
+        } else if let Some(after) = path.strip_prefix('[') {
+            let Some(end) = after.find(']') else {
+                return Err(interp.raise("ValueError", "Missing ']' in format string"));
+            };
+            let key = &after[..end];
+            let key = key
+                .parse::<i64>()
+                .map_or_else(|_| Value::str(key), Value::Int);
+            value = interp.get_item(&value, key)?;
+            path = &after[end + 1..];
+        } else {
+            return Err(interp.raise(
+                "ValueError",
+                "Only '.' or '[' may follow ']' in format field specifier",
+            ));
+        }
+    }
+    Ok(value)
 }
 
 /// `strip`, `lstrip`, `rstrip` of whitespace, or of the given characters.

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""In-process speed of this build against a baseline build, per entry, in
+one run: the shared corpus (`timing corpus`: each case's median `export
+--json` pipeline, thread CPU time) and library harness cases (`timing
+library`: the median check of an entry that imports installed packages,
+reusing the parse cache). The two builds alternate, ROUNDS times, so that
+the machine's load falls on both; each entry's figure is the median over
+rounds, and the summary is the median over entries of each build and of
+the per-entry ratio new/base (below 1: faster).
+
+    scripts/bench-vs.py BASE_TIMING NEW_TIMING [--rounds 2] [--runs 15]
+                        [--library CASE.py ...] [--python .venv-libs]
+
+BASE_TIMING and NEW_TIMING are `timing` runners
+(`cargo build --release -p bench --example timing` ->
+target/release/examples/timing), e.g. one built in a worktree of the
+baseline commit. The corpus is $EXPORTLENS_CORPUS or ../shared/corpus.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def corpus_run(timing, runs):
+    env = dict(os.environ)
+    env.setdefault("EXPORTLENS_CORPUS", str((ROOT / ".." / "shared" / "corpus").resolve()))
+    out = subprocess.run([timing, "corpus", "--runs", str(runs)], capture_output=True, text=True,
+                         env=env, check=True).stdout
+    rows = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    return {f"{r['group']}/{r['case']}": r["full_cpu_ns"] for r in rows}
+
+
+def library_run(timing, case, python, runs):
+    out = subprocess.run([timing, "library", case, python, "--runs", str(runs)], capture_output=True,
+                         text=True, check=True).stdout
+    row = json.loads(next(line for line in out.splitlines() if line.startswith("{")))
+    return row["again_cpu_ns"]
+
+
+def summarize(label, base, new):
+    names = sorted(set(base) & set(new))
+    ratios = [new[n] / base[n] for n in names if base[n] > 0]
+    b = statistics.median(base[n] for n in names) / 1e6
+    a = statistics.median(new[n] for n in names) / 1e6
+    print(f"{label}: {len(names)} entries; median per entry: base {b:.3f} ms, new {a:.3f} ms; "
+          f"median per-entry ratio new/base {statistics.median(ratios):.3f} "
+          f"(quartiles {statistics.quantiles(ratios, n=4)[0]:.3f}-{statistics.quantiles(ratios, n=4)[2]:.3f})"
+          if len(ratios) >= 2 else f"{label}: ratio {ratios}")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("base")
+    ap.add_argument("new")
+    ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--runs", type=int, default=15)
+    ap.add_argument("--library", nargs="*", default=[])
+    ap.add_argument("--python", default=str(ROOT / ".venv-libs"))
+    a = ap.parse_args()
+    corpus = {"base": [], "new": []}
+    library = {"base": {}, "new": {}}
+    for r in range(a.rounds):
+        for label, timing in (("base", a.base), ("new", a.new)) if r % 2 == 0 else (("new", a.new), ("base", a.base)):
+            corpus[label].append(corpus_run(timing, a.runs))
+            for case in a.library:
+                library[label].setdefault(case, []).append(library_run(timing, case, a.python, a.runs))
+            print(f"round {r + 1}: {label} done", file=sys.stderr)
+    per_entry = {label: {n: statistics.median(run[n] for run in runs if n in run) for n in runs[0]}
+                 for label, runs in corpus.items()}
+    summarize("shared corpus (in process, export --json pipeline, CPU time)", per_entry["base"], per_entry["new"])
+    if a.library:
+        lib = {label: {Path(c).stem: statistics.median(v) for c, v in cases.items()} for label, cases in library.items()}
+        summarize("library harness (in process, check --both reusing the parse cache)", lib["base"], lib["new"])
+        for name in sorted(lib["base"]):
+            print(f"  {name}: base {lib['base'][name] / 1e6:.2f} ms, new {lib['new'][name] / 1e6:.2f} ms, "
+                  f"ratio {lib['new'][name] / lib['base'][name]:.3f}")
+
+
+if __name__ == "__main__":
+    main()

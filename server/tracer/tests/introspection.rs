@@ -412,6 +412,35 @@ example_args = (torch.randn(2, 3),)
 }
 
 #[test]
+fn type_and_to_another_tensor_convert_as_torch_records_them() {
+    // `x.type(dtype)` goes through `to` even when the dtype is already
+    // x's; `k.to(x)` takes x's device and dtype (`to.device`).
+    let src = "\
+import torch
+import torch.nn as nn
+
+class M(nn.Module):
+    def forward(self, x, k):
+        return x.type(torch.float32), k.to(x)
+
+model = M()
+example_args = (torch.randn(2, 3), torch.randn(2, 3))
+";
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        assert_eq!(
+            targets(&trace(&[], src, mode)),
+            [
+                "aten._assert_tensor_metadata.default",
+                "aten.to.dtype",
+                "aten._assert_tensor_metadata.default",
+                "aten.to.device"
+            ],
+            "{mode:?}"
+        );
+    }
+}
+
+#[test]
 fn locals_and_globals_snapshot_the_running_namespaces() {
     exports_in_both_modes(
         "LIMIT = 3\ndef f(a, b=2, *rest, c=4, **kw):\n    z = a + 1\n    return locals()\n",

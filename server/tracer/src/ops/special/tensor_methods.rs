@@ -278,6 +278,9 @@ fn to_or_type(
         .find_map(|v| match v {
             Value::Device(d) => Some(d.to_string()),
             Value::Str(d) => Some(d.to_string()),
+            // `x.to(other)` takes the other tensor's device and dtype
+            // (`to.device`); the tracer's tensors live on the CPU.
+            Value::Tensor(_) if name == "to" => Some("cpu".to_string()),
             _ => None,
         });
     Ok(match (target, device) {
@@ -297,7 +300,9 @@ fn to_or_type(
         (Some(d), Some(dev)) if name == "to" && interp.tracing => {
             crate::ops::views::to_device(interp, t, &dev, d)?
         }
-        (Some(d), _) if d != t.dtype || (name == "to" && interp.tracing) => to_dtype(interp, t, d)?,
+        // `x.type(dtype)` converts through `to` too, recorded even when
+        // the dtype is already the tensor's.
+        (Some(d), _) if d != t.dtype || interp.tracing => to_dtype(interp, t, d)?,
         _ if name == "type" && args.is_empty() => {
             Value::str(&format!("torch.{}Tensor", t.dtype.scalar_type_name()))
         }

@@ -1,0 +1,6 @@
+"""auraloss: LogCoshLoss (auraloss.time), defaults, eval mode."""
+import torch
+from auraloss.time import LogCoshLoss
+
+model = LogCoshLoss().eval()
+example_args = (torch.randn(2, 3, 32, 32), torch.randn(2, 3, 32, 32),)

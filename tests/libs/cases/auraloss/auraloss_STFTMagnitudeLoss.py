@@ -1,0 +1,6 @@
+"""auraloss: STFTMagnitudeLoss (auraloss.freq), defaults, eval mode."""
+import torch
+from auraloss.freq import STFTMagnitudeLoss
+
+model = STFTMagnitudeLoss().eval()
+example_args = (torch.randn(2, 3, 32, 32), torch.randn(2, 3, 32, 32),)

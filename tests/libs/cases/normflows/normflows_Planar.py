@@ -1,0 +1,8 @@
+"""normflows: Planar (normflows.flows.planar), small configuration, eval mode. Dynamic batch, seq."""
+import torch
+from torch.export import Dim
+from normflows.flows import Planar
+
+model = Planar(shape=16).eval()
+example_args = (torch.randn(2, 16, 16),)
+dynamic_shapes = {"z": {0: Dim.AUTO, 1: Dim.AUTO}}

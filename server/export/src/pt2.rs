@@ -299,6 +299,11 @@ fn sym_float_srepr(env: &ShapeEnv, f: &SymFloatExpr, depth: u32) -> String {
             sym_float_srepr(env, a, depth + 1),
             sym_float_srepr(env, b, depth + 1)
         ),
+        SymFloatExpr::Pow(a, b) => format!(
+            "FloatPow({}, {})",
+            sym_float_srepr(env, a, depth + 1),
+            sym_float_srepr(env, b, depth + 1)
+        ),
     }
 }
 

@@ -48,6 +48,7 @@ pub enum SymFloatExpr {
     Const(f64),
     ToFloat(SymExpr),
     TrueDiv(Box<SymFloatExpr>, Box<SymFloatExpr>),
+    Pow(Box<SymFloatExpr>, Box<SymFloatExpr>),
 }
 
 impl SymFloatExpr {
@@ -59,6 +60,7 @@ impl SymFloatExpr {
             SymFloatExpr::TrueDiv(a, b) => {
                 format!("FloatTrueDiv({}, {})", a.render(int), b.render(int))
             }
+            SymFloatExpr::Pow(a, b) => format!("FloatPow({}, {})", a.render(int), b.render(int)),
         }
     }
 
@@ -68,6 +70,7 @@ impl SymFloatExpr {
             SymFloatExpr::Const(f) => *f,
             SymFloatExpr::ToFloat(e) => int(e)? as f64,
             SymFloatExpr::TrueDiv(a, b) => a.eval(int)? / b.eval(int)?,
+            SymFloatExpr::Pow(a, b) => a.eval(int)?.powf(b.eval(int)?),
         })
     }
 }

@@ -441,6 +441,32 @@ example_args = (torch.randn(2, 3), torch.randn(2, 3))
 }
 
 #[test]
+fn torchs_machine_queries_answer_as_under_export() {
+    // No functorch transform and no deterministic-algorithms switch is on
+    // while export traces (torch 2.15: `clamp_` in both modes).
+    let src = "\
+import torch
+import torch.nn as nn
+
+class M(nn.Module):
+    def forward(self, x):
+        if torch._C._are_functorch_transforms_active() or torch.are_deterministic_algorithms_enabled():
+            return x.clamp(min=0.0, max=1.0)
+        return x.clamp_(min=0.0, max=1.0)
+
+model = M()
+example_args = (torch.randn(2, 3),)
+";
+    for mode in [Mode::Strict, Mode::NonStrict] {
+        assert_eq!(
+            targets(&trace(&[], src, mode)),
+            ["aten.clamp_.default"],
+            "{mode:?}"
+        );
+    }
+}
+
+#[test]
 fn locals_and_globals_snapshot_the_running_namespaces() {
     exports_in_both_modes(
         "LIMIT = 3\ndef f(a, b=2, *rest, c=4, **kw):\n    z = a + 1\n    return locals()\n",

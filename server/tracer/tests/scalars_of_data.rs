@@ -161,3 +161,36 @@ assert _nan == 'ValueError'
 ",
     );
 }
+
+#[test]
+fn a_dynamic_size_to_a_float_power_is_a_symbolic_float() {
+    // An attention scale from a dynamic size (`q.shape[-1] ** -0.5`):
+    // torch 2.15 makes the size a float once and records the power, in
+    // both modes.
+    let src = "import torch\nfrom torch.export import Dim\n\
+class M(torch.nn.Module):\n    def forward(self, x):\n        \
+return x * x.shape[-1] ** -0.5, x + x.shape[-1] ** 0.5\n\n\
+model = M()\nexample_args = (torch.randn(2, 8),)\n\
+dynamic_shapes = {'x': {1: Dim.AUTO}}\n";
+    for mode in [Mode::NonStrict, Mode::Strict] {
+        let p = common::exported_program(src, mode);
+        let targets: Vec<&str> = p.graph.nodes.iter().filter_map(|n| n.target()).collect();
+        let count = |t: &str| targets.iter().filter(|x| **x == t).count();
+        assert_eq!(count("torch.sym_float"), 1, "{mode:?}: {targets:?}");
+        assert_eq!(count("_operator.pow"), 2, "{mode:?}: {targets:?}");
+        let powers: Vec<String> = p
+            .graph
+            .nodes
+            .iter()
+            .filter(|n| n.target() == Some("_operator.pow"))
+            .map(|n| match &n.val {
+                MetaVal::SymFloat(f) => f.render(&|e| format!("{e:?}")),
+                other => format!("{other:?}"),
+            })
+            .collect();
+        assert!(
+            powers[0].starts_with("FloatPow(ToFloat(") && powers[0].ends_with(", -0.5)"),
+            "{powers:?}"
+        );
+    }
+}

@@ -253,6 +253,8 @@ pub const NOT_RUNNABLE: &[(&str, &str)] = &[
         "the inner product of two vectors: no kernel yet",
     ),
     ("aten.inverse", "matrix inversion: no kernel yet"),
+    ("aten.mv", "a matrix times a vector: no kernel yet"),
+    ("aten.dist", "the p-norm of a difference: no kernel yet"),
     (
         "aten.diag",
         "a vector's diagonal matrix or a matrix's diagonal: no kernel yet",

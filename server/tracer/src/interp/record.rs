@@ -906,20 +906,7 @@ impl Interp {
             return None;
         }
         let as_float = SymFloatExpr::ToFloat(e.clone());
-        let meta = MetaVal::SymFloat(as_float.clone());
-        // torch makes a size a float once and reuses that node.
-        let earlier = self
-            .graph
-            .nodes
-            .iter()
-            .rposition(|n| n.target() == Some("torch.sym_float") && n.val == meta);
-        let converted = match earlier {
-            Some(i) => NodeId(i as u32),
-            None => {
-                let size = self.sym_arg(&e);
-                self.record("torch.sym_float", vec![size], vec![], meta)
-            }
-        };
+        let converted = self.sym_float_of(&e);
         let (args, lhs, rhs, value) = if int_left {
             let args = vec![Arg::Node(converted), Arg::Float(f)];
             (args, as_float, SymFloatExpr::Const(f), hint as f64 / f)
@@ -930,6 +917,50 @@ impl Interp {
         let quotient = MetaVal::SymFloat(SymFloatExpr::TrueDiv(Box::new(lhs), Box::new(rhs)));
         let node = self.record("_operator.truediv", args, vec![], quotient);
         Some(Value::SymFloat(value, Some(node)))
+    }
+
+    /// `size ** exponent` with a float exponent while tracing (`d ** -0.5`,
+    /// an attention scale from a dynamic size): torch makes the size a float
+    /// (`torch.sym_float`, once per size) and records `_operator.pow`.
+    pub fn sym_float_pow(&mut self, l: &Value, r: &Value) -> Option<Value> {
+        let (Value::SymInt(e), Value::Float(exponent)) = (l, r) else {
+            return None;
+        };
+        if !self.tracing {
+            return None;
+        }
+        let e = self.env.simplify(e);
+        if e.as_const().is_some() {
+            return None;
+        }
+        let hint = self.env.hint(&e)?;
+        let converted = self.sym_float_of(&e);
+        let base = SymFloatExpr::ToFloat(e);
+        let power = MetaVal::SymFloat(SymFloatExpr::Pow(
+            Box::new(base),
+            Box::new(SymFloatExpr::Const(*exponent)),
+        ));
+        let args = vec![Arg::Node(converted), Arg::Float(*exponent)];
+        let node = self.record("_operator.pow", args, vec![], power);
+        Some(Value::SymFloat((hint as f64).powf(*exponent), Some(node)))
+    }
+
+    /// The `torch.sym_float` node of a size: torch makes a size a float
+    /// once and reuses that node.
+    fn sym_float_of(&mut self, e: &SymExpr) -> NodeId {
+        let meta = MetaVal::SymFloat(SymFloatExpr::ToFloat(e.clone()));
+        let earlier = self
+            .graph
+            .nodes
+            .iter()
+            .rposition(|n| n.target() == Some("torch.sym_float") && n.val == meta);
+        match earlier {
+            Some(i) => NodeId(i as u32),
+            None => {
+                let size = self.sym_arg(e);
+                self.record("torch.sym_float", vec![size], vec![], meta)
+            }
+        }
     }
 
     pub fn sym_compare(&mut self, kind: CmpKind, a: SymExpr, b: SymExpr) -> Value {

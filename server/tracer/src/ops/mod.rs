@@ -481,13 +481,18 @@ type PassedArgs = (Vec<Value>, Vec<(String, Value)>);
 /// methods (`x.sum(axis=1, keepdims=True)`), not in functions written in
 /// Python such as `torch.nn.functional`'s.
 fn numpy_alias(keyword: &str) -> Option<&'static str> {
-    match keyword {
-        "axis" => Some("dim"),
-        "keepdims" => Some("keepdim"),
-        "x" | "a" | "x1" => Some("input"),
-        "x2" => Some("other"),
-        _ => None,
-    }
+    const ALIASES: &[(&str, &str)] = &[
+        ("axis", "dim"),
+        ("keepdims", "keepdim"),
+        ("x", "input"),
+        ("a", "input"),
+        ("x1", "input"),
+        ("x2", "other"),
+    ];
+    ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == keyword)
+        .map(|(_, canonical)| *canonical)
 }
 
 fn by_declaration(

@@ -843,6 +843,18 @@ pub static OPS: &[OpDef] = &[
         meta::dot
     ),
     op!(
+        ["torch.mv", "Tensor.mv"],
+        "input, vec",
+        ["aten.mv.default"],
+        meta::mv
+    ),
+    op!(
+        ["torch.dist", "Tensor.dist"],
+        "input, other, p=2",
+        ["aten.dist.default"],
+        meta::dist
+    ),
+    op!(
         ["torch.inverse", "Tensor.inverse"],
         "input",
         ["aten.inverse.default"],

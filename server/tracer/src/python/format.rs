@@ -304,7 +304,7 @@ fn group(digits: &str, sep: char, size: usize) -> String {
     let chars: Vec<char> = digits.chars().collect();
     let mut out = String::new();
     for (k, c) in chars.iter().enumerate() {
-        if k > 0 && (chars.len() - k) % size == 0 {
+        if k > 0 && (chars.len() - k).is_multiple_of(size) {
             out.push(sep);
         }
         out.push(*c);

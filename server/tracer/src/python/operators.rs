@@ -125,6 +125,11 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
             {
                 return Ok(v);
             }
+            if op == BinOp::Pow
+                && let Some(v) = interp.sym_float_pow(&l, &r)
+            {
+                return Ok(v);
+            }
             let symbolic =
                 matches!(l, SymFloat(_, _) | SymInt(_)) || matches!(r, SymFloat(_, _) | SymInt(_));
             let f = |interp: &Interp, v: &Value| -> f64 {

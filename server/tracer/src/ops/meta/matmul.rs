@@ -487,7 +487,7 @@ pub fn inverse(interp: &mut Interp, call: &OpCall) -> R<Value> {
     if n < 2 {
         return Err(shape_error(
             interp,
-            format!("linalg.inv: The input tensor A must have at least 2 dimensions."),
+            "linalg.inv: The input tensor A must have at least 2 dimensions.",
         ));
     }
     expect_eq(
@@ -530,4 +530,37 @@ pub fn diag(interp: &mut Interp, call: &OpCall) -> R<Value> {
         }
     };
     emit(interp, call, 0, 2, a.dtype, shape)
+}
+
+/// `mv(input, vec)`: a matrix [n, m] times a vector [m], a vector [n].
+pub fn mv(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let v = tensor(interp, call, 1)?;
+    if a.rank() != 2 || v.rank() != 1 {
+        return Err(shape_error(
+            interp,
+            format!(
+                "vector + matrix @ vector expected, got 1, {}, {}",
+                a.rank(),
+                v.rank()
+            ),
+        ));
+    }
+    expect_eq(interp, &a.shape[1], &v.shape[0], "size mismatch")?;
+    emit(
+        interp,
+        call,
+        0,
+        2,
+        DType::promote(a.dtype, v.dtype),
+        vec![a.shape[0].clone()],
+    )
+}
+
+/// `dist(input, other, p=2)`: the p-norm of the broadcast difference, 0-d.
+pub fn dist(interp: &mut Interp, call: &OpCall) -> R<Value> {
+    let a = tensor(interp, call, 0)?;
+    let b = tensor(interp, call, 1)?;
+    broadcast(interp, &a.shape, &b.shape)?;
+    emit(interp, call, 0, 3, DType::promote(a.dtype, b.dtype), vec![])
 }

@@ -23,6 +23,7 @@ known_names! {
         IsGradEnabled = "is_grad_enabled",
         AreDeterministicAlgorithmsEnabled = "are_deterministic_algorithms_enabled",
         IsDeterministicAlgorithmsWarnOnlyEnabled = "is_deterministic_algorithms_warn_only_enabled",
+        AreFunctorchTransformsActive = "_C._are_functorch_transforms_active",
         JitScript = "jit.script",
         JitIsScripting = "jit.is_scripting",
         JitIsTracing = "jit.is_tracing",
@@ -118,6 +119,8 @@ pub(super) fn call(interp: &mut Interp, f: Query, args: &[Value]) -> R<Option<Va
         // A process that never called `torch.use_deterministic_algorithms`.
         Query::AreDeterministicAlgorithmsEnabled
         | Query::IsDeterministicAlgorithmsWarnOnlyEnabled => Value::Bool(false),
+        // Export runs no functorch transform (`vmap`, `grad`) around the model.
+        Query::AreFunctorchTransformsActive => Value::Bool(false),
         // A module compiled to TorchScript keeps its state and runs in the
         // TorchScript runtime, which export does not trace into
         // (`Interp::call`); anything else scripted is not followed.

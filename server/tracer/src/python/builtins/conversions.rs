@@ -182,7 +182,7 @@ fn parse_int(s: &str, base: i64) -> Option<i64> {
             (_, Some(d), _) => (8, d),
             (_, _, Some(d)) => (2, d),
             // Base 0 reads a decimal without leading zeros.
-            _ if t.len() > 1 && t.starts_with('0') && t.trim_start_matches('0') != "" => {
+            _ if t.len() > 1 && t.starts_with('0') && !t.trim_start_matches('0').is_empty() => {
                 return None;
             }
             _ => (10, t),

@@ -264,9 +264,10 @@ pub fn builtin_name(interp: &mut Interp, name: &str) -> Option<Value> {
         return Some(Value::Class(interp.builtin_class("builtins.object")));
     }
     // `IOError` and `EnvironmentError` are other names of `OSError`.
-    let exception = match name {
-        "IOError" | "EnvironmentError" => "OSError",
-        _ => name,
+    let exception = if name == "IOError" || name == "EnvironmentError" {
+        "OSError"
+    } else {
+        name
     };
     if let Some(full) = exception_class_name(exception) {
         return Some(Value::Class(interp.builtin_class(full)));

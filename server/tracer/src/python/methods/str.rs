@@ -263,9 +263,9 @@ fn format_fields(interp: &mut Interp, s: &str, args: &Args, next: &mut usize) ->
         let (head, spec) = field.split_once(':').unwrap_or((field, ""));
         let (name, conversion) = head.split_once('!').unwrap_or((head, ""));
         let mut value = field_value(interp, name, args, next)?;
-        value = match conversion {
-            "r" | "a" => Value::str(&interp.repr(&value)?),
-            "s" => Value::str(&interp.to_str(&value)?),
+        value = match conversion.chars().next() {
+            Some('r' | 'a') => Value::str(&interp.repr(&value)?),
+            Some('s') => Value::str(&interp.to_str(&value)?),
             _ => value,
         };
         let spec = format_fields(interp, spec, args, next)?;

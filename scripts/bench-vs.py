@@ -10,6 +10,13 @@ the per-entry ratio new/base (below 1: faster).
 
     scripts/bench-vs.py BASE_TIMING NEW_TIMING [--rounds 2] [--runs 15]
                         [--library CASE.py ...] [--python .venv-libs]
+                        [--instructions]
+
+`--instructions` adds a figure the machine's load cannot move: the
+instructions each build executes per corpus pass, counted by valgrind
+(callgrind) over `timing repeat` of the whole corpus run once and three
+times, so that what a process does once (tables, the prelude's parse) is
+left out: (count(3) - count(1)) / 2 / entries.
 
 BASE_TIMING and NEW_TIMING are `timing` runners
 (`cargo build --release -p bench --example timing` ->
@@ -43,6 +50,18 @@ def library_run(timing, case, python, runs):
     return row["again_cpu_ns"]
 
 
+def instructions_per_entry(timing, files):
+    """Instructions one pass over `files` costs once the process is warm."""
+    counts = []
+    for runs in (1, 3):
+        err = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", timing,
+                              "repeat", *files, "--runs", str(runs)],
+                             capture_output=True, text=True, check=True).stderr
+        counts.append(int(next(line.split(":")[-1] for line in err.splitlines()
+                               if "Collected" in line).replace(",", "").strip()))
+    return (counts[1] - counts[0]) / 2 / len(files)
+
+
 def summarize(label, base, new):
     names = sorted(set(base) & set(new))
     ratios = [new[n] / base[n] for n in names if base[n] > 0]
@@ -62,7 +81,16 @@ def main():
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--library", nargs="*", default=[])
     ap.add_argument("--python", default=str(ROOT / ".venv-libs"))
+    ap.add_argument("--instructions", action="store_true")
     a = ap.parse_args()
+    if a.instructions:
+        root = Path(os.environ.get("EXPORTLENS_CORPUS", ROOT / ".." / "shared" / "corpus"))
+        files = sorted(str(f) for f in root.glob("*/*.py"))
+        base, new = (instructions_per_entry(t, files) for t in (a.base, a.new))
+        print(f"shared corpus (instructions per entry, callgrind, {len(files)} entries): "
+              f"base {base / 1e6:.3f}M, new {new / 1e6:.3f}M, ratio new/base {new / base:.3f}")
+    if a.rounds < 1:
+        return
     corpus = {"base": [], "new": []}
     library = {"base": {}, "new": {}}
     for r in range(a.rounds):

@@ -12,14 +12,13 @@
 use std::collections::HashMap;
 use std::fmt::Write;
 
-use serde_json::Value as Json;
 use tracer::entry::TracedProgram;
 use tracer::graph::{Arg, Graph, InputKind, MetaVal, NodeId, NodeOp, OutputKind};
 use tracer::pyrepr::{float_repr, str_repr};
 use tracer::shape_env::ShapeEnv;
 
 use crate::names::NamedProgram;
-use crate::report::{bound_json, val_json};
+use crate::report::bound_json;
 
 /// A graph as FX's code generator sees it.
 struct FxGraph {
@@ -55,15 +54,13 @@ enum FxBody {
 /// The annotation FX writes for a node's value: dtype and shape of a
 /// tensor, `Sym(expr)` of a symbolic scalar, nothing otherwise.
 fn annotation(env: &ShapeEnv, v: &MetaVal) -> Option<String> {
-    let j = val_json(env, v);
-    match j.get("kind").and_then(Json::as_str) {
-        Some("tensor") => Some(format!(
+    match v {
+        MetaVal::Tensor { dtype, shape } => Some(format!(
             "{}{}",
-            j["dtype"].as_str().unwrap_or(""),
-            j["shape"].as_str().unwrap_or("")
+            dtype.short(),
+            crate::report::shape_text(env, shape)
         )),
-        Some("sym") => Some(format!("Sym({})", j["expr"].as_str().unwrap_or(""))),
-        _ => None,
+        _ => crate::report::sym_text(env, v).map(|e| format!("Sym({e})")),
     }
 }
 

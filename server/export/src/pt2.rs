@@ -681,7 +681,7 @@ impl<'a> Ctx<'a> {
                 }
             } else {
                 let mut pos = args.iter();
-                for p in &params {
+                for p in params.iter() {
                     if let Some((_, a)) = kwargs.iter().find(|(k, _)| *k == p.name) {
                         inputs.push(json!({"name": p.name, "arg": self.input(a, Some(&p.ty)).map_err(&fail)?, "kind": 2}));
                     } else if !p.kwarg_only

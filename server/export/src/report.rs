@@ -2,7 +2,7 @@
 //! document per file, one entry per entry point, one run per mode.
 
 use serde_json::{Value as Json, json};
-use shapes::Bound;
+use shapes::{Bound, SymExpr};
 use tracer::entry::{EntryPoint, ReportedGuard, TraceOutcome, TraceResult, TracedProgram};
 use tracer::graph::{Arg, InputKind, MetaVal, NodeOp, OutputKind};
 use tracer::shape_env::ShapeEnv;
@@ -22,25 +22,42 @@ pub fn val_json(env: &ShapeEnv, v: &MetaVal) -> Json {
         MetaVal::Tensor { dtype, shape } => json!({
             "kind": "tensor",
             "dtype": dtype.short(),
-            "shape": format!("[{}]", shape.iter().map(|d| env.render(&env.simplify(d))).collect::<Vec<_>>().join(", ")),
+            "shape": shape_text(env, shape),
         }),
-        MetaVal::Sym(e) => json!({"kind": "sym", "expr": env.render(&env.simplify(e))}),
-        MetaVal::SymFloat(f) => {
-            json!({"kind": "sym", "expr": f.render(&|e| env.render(&env.simplify(e)))})
+        MetaVal::Sym(_) | MetaVal::SymFloat(_) | MetaVal::SymBool(_) => {
+            json!({"kind": "sym", "expr": sym_text(env, v)})
         }
-        MetaVal::SymBool(b) => json!({
-            "kind": "sym",
-            "expr": match tracer::value::CmpKind::from_symbol(b.op) {
-                Some(op) => env.render_sym_bool(&b.lhs, op, &b.rhs),
-                None => format!("{} {} {}", env.render(&env.simplify(&b.lhs)), b.op, env.render(&env.simplify(&b.rhs))),
-            },
-        }),
         MetaVal::Tuple(items) => {
             json!({"kind": "tuple", "items": items.iter().map(|i| val_json(env, i)).collect::<Vec<_>>()})
         }
         MetaVal::Const(c) => json!({"kind": "const", "value": c}),
         MetaVal::None => json!({"kind": "none"}),
     }
+}
+
+/// A tensor's shape as torch prints it: `[s0, 3]`.
+pub fn shape_text(env: &ShapeEnv, shape: &[SymExpr]) -> String {
+    let dims: Vec<String> = shape.iter().map(|d| env.render(&env.simplify(d))).collect();
+    format!("[{}]", dims.join(", "))
+}
+
+/// A symbolic scalar's expression as torch prints it; `None` for any other
+/// value.
+pub fn sym_text(env: &ShapeEnv, v: &MetaVal) -> Option<String> {
+    Some(match v {
+        MetaVal::Sym(e) => env.render(&env.simplify(e)),
+        MetaVal::SymFloat(f) => f.render(&|e| env.render(&env.simplify(e))),
+        MetaVal::SymBool(b) => match tracer::value::CmpKind::from_symbol(b.op) {
+            Some(op) => env.render_sym_bool(&b.lhs, op, &b.rhs),
+            None => format!(
+                "{} {} {}",
+                env.render(&env.simplify(&b.lhs)),
+                b.op,
+                env.render(&env.simplify(&b.rhs))
+            ),
+        },
+        _ => return None,
+    })
 }
 
 fn guards_json(guards: &[ReportedGuard]) -> Json {

@@ -6,7 +6,9 @@
 //! keyword-only argument is always a keyword (the tracer may hold one
 //! positionally, as its op model binds it).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 use std::sync::LazyLock;
 
 use tracer::graph::Arg;
@@ -48,8 +50,20 @@ static SCHEMAS: LazyLock<HashMap<&'static str, &'static str>> = LazyLock::new(||
 });
 
 /// The parameters of `target` (`aten.conv2d.default`), if torch declares it.
-pub fn params(target: &str) -> Option<Vec<Param>> {
-    parse_schema(schema_line(target)?).map(|(_, params)| params)
+/// Each schema is parsed once per thread: every node of every report asks.
+pub fn params(target: &str) -> Option<Rc<[Param]>> {
+    thread_local! {
+        static PARSED: RefCell<HashMap<&'static str, Option<Rc<[Param]>>>> =
+            RefCell::new(HashMap::new());
+    }
+    let line = schema_line(target)?;
+    PARSED.with(|parsed| {
+        parsed
+            .borrow_mut()
+            .entry(line)
+            .or_insert_with(|| parse_schema(line).map(|(_, params)| params.into()))
+            .clone()
+    })
 }
 
 /// The declared return types of `target` (`-> (Tensor, Tensor)`: two;
@@ -107,7 +121,7 @@ pub fn torch_args(
     let Some(params) = params(target) else {
         return unchanged();
     };
-    let params = params.as_slice();
+    let params = &params[..];
     if args.len() > params.len() {
         return unchanged();
     }

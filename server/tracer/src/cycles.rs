@@ -12,7 +12,6 @@
 //! trace's values, its source file included.
 
 use std::cell::RefCell;
-use std::collections::HashSet;
 use std::rc::{Rc, Weak};
 
 use crate::value::{Class, Object, Scope};
@@ -105,7 +104,7 @@ pub(crate) struct Collector {
     outer: Option<Vec<Weak<dyn Breakable>>>,
     /// Things to leave alone (by address): state kept for the next trace
     /// (`interp::reuse`).
-    exempt: HashSet<usize>,
+    exempt: foldhash::HashSet<usize>,
 }
 
 impl Collector {
@@ -117,12 +116,12 @@ impl Collector {
         });
         Collector {
             outer,
-            exempt: HashSet::new(),
+            exempt: Default::default(),
         }
     }
 
     /// Leave the things at these addresses alone when dropped.
-    pub(crate) fn exempt(&mut self, addresses: HashSet<usize>) {
+    pub(crate) fn exempt(&mut self, addresses: foldhash::HashSet<usize>) {
         self.exempt = addresses;
     }
 }

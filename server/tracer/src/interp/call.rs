@@ -1236,25 +1236,36 @@ fn is_class_var(annotation: &Expr) -> bool {
 /// The names a class body bound, in the order its statements define them
 /// (then any others it bound), with their values.
 fn namespace_in_definition_order(def: &ast::ClassDef, body_scope: &Scope) -> Vec<(String, Value)> {
-    let mut order: Vec<(String, Value)> = Vec::new();
+    let vars = body_scope.vars.borrow();
+    let mut order: Vec<(String, Value)> = Vec::with_capacity(vars.len());
+    let mut placed: foldhash::HashSet<&str> =
+        foldhash::HashSet::with_capacity_and_hasher(vars.len(), Default::default());
+    let mut place = |name: &str| {
+        if let Some((k, v)) = vars.get_key_value(name)
+            && placed.insert(k.as_str())
+        {
+            order.push((k.clone(), v.clone()));
+        }
+    };
     for s in &def.body {
-        let names: Vec<String> = match &s.kind {
-            ast::StmtKind::FunctionDef(f) => vec![f.name.clone()],
-            ast::StmtKind::ClassDef(c) => vec![c.name.clone()],
-            ast::StmtKind::Assign { targets, .. } => targets.iter().filter_map(name_of).collect(),
-            ast::StmtKind::AnnAssign { target, .. } => name_of(target).into_iter().collect(),
-            _ => vec![],
-        };
-        for n in names {
-            if let Some(v) = body_scope.vars.borrow().get(&n)
-                && !order.iter().any(|(k, _)| *k == n)
-            {
-                order.push((n.clone(), v.clone()));
+        match &s.kind {
+            ast::StmtKind::FunctionDef(f) => place(&f.name),
+            ast::StmtKind::ClassDef(c) => place(&c.name),
+            ast::StmtKind::Assign { targets, .. } => {
+                for n in targets.iter().filter_map(name_of) {
+                    place(&n);
+                }
             }
+            ast::StmtKind::AnnAssign { target, .. } => {
+                if let Some(n) = name_of(target) {
+                    place(&n);
+                }
+            }
+            _ => {}
         }
     }
-    for (k, v) in body_scope.vars.borrow().iter() {
-        if !order.iter().any(|(n, _)| n == k) {
+    for (k, v) in vars.iter() {
+        if !placed.contains(k.as_str()) {
             order.push((k.clone(), v.clone()));
         }
     }

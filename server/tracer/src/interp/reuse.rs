@@ -389,6 +389,12 @@ impl Walk {
         }
     }
 
+    /// Whether `ptr` was seen already (a cheap test before queueing what
+    /// [`Self::first`] would turn away).
+    fn was_seen<T: ?Sized>(&self, ptr: *const T) -> bool {
+        self.seen.contains(&(ptr as *const () as usize))
+    }
+
     /// Whether `ptr` is seen for the first time.
     fn first<T: ?Sized>(&mut self, ptr: *const T) -> bool {
         self.seen.insert(ptr as *const () as usize)
@@ -539,7 +545,9 @@ impl Walk {
                 self.extend(f.defaults.values().cloned());
                 self.extend(f.attrs.borrow().values().cloned());
                 self.closure(f);
-                self.scopes.push(f.globals.clone());
+                if !self.was_seen(Rc::as_ptr(&f.globals)) {
+                    self.scopes.push(f.globals.clone());
+                }
             }
             Value::Builtin(b) => {
                 if self.first(Rc::as_ptr(b)) {
@@ -589,7 +597,11 @@ impl Walk {
             }
         }
         drop(attrs);
-        self.extend(c.bases.iter().cloned().map(Value::Class));
+        for base in &c.bases {
+            if !self.was_seen(Rc::as_ptr(base)) {
+                self.push(Value::Class(base.clone()));
+            }
+        }
         self.extend(c.decorators.iter().cloned());
         self.kept.push(Rc::downgrade(&c) as Weak<dyn Breakable>);
         Ok(())
@@ -599,7 +611,9 @@ impl Walk {
         if !self.first(Rc::as_ptr(&o)) {
             return;
         }
-        self.push(Value::Class(o.class.clone()));
+        if !self.was_seen(Rc::as_ptr(&o.class)) {
+            self.push(Value::Class(o.class.clone()));
+        }
         for (_, v) in o.attrs.borrow().iter() {
             if !holds_nothing(v) {
                 self.values.push((v.clone(), o.class.qualname.clone()));

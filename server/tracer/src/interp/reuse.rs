@@ -11,9 +11,9 @@
 //! and the same texts of those modules, starts from it instead of running
 //! that code again: as a long-lived Python process imports a library once
 //! and then exports model after model. A trace that ran the prelude alone
-//! keeps it too: the walk below costs less than running the prelude's nn
-//! modules again (on the shared corpus, 0.36M against 0.48M instructions
-//! per trace, callgrind).
+//! keeps it too: keeping it (the walk below, mostly) costs a little less
+//! than running the prelude's nn modules again (on the shared corpus,
+//! about 0.45M against 0.48M instructions per trace, callgrind).
 //!
 //! Kept state must not hold anything of the trace that ran: a walk over
 //! everything reachable from it ([`Walk`]) refuses to keep it when it

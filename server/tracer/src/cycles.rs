@@ -14,6 +14,7 @@
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 
+use crate::tracked::Tracked;
 use crate::value::{Class, Object, Scope};
 
 /// Something whose contents can be dropped to break cycles.
@@ -28,7 +29,7 @@ pub(crate) trait Breakable {
 /// The contents of `cell`, leaving it empty (`None` if it is borrowed). The
 /// caller drops them after the borrow ends: dropping values may drop other
 /// registered things.
-fn take<T: Default>(cell: &RefCell<T>) -> Option<T> {
+fn take<T: Default>(cell: &Tracked<T>) -> Option<T> {
     cell.try_borrow_mut()
         .ok()
         .map(|mut v| std::mem::take(&mut *v))
@@ -104,7 +105,7 @@ pub(crate) struct Collector {
     outer: Option<Vec<Weak<dyn Breakable>>>,
     /// Things to leave alone (by address): state kept for the next trace
     /// (`interp::reuse`).
-    exempt: foldhash::HashSet<usize>,
+    exempt: Rc<foldhash::HashSet<usize>>,
 }
 
 impl Collector {
@@ -121,7 +122,7 @@ impl Collector {
     }
 
     /// Leave the things at these addresses alone when dropped.
-    pub(crate) fn exempt(&mut self, addresses: foldhash::HashSet<usize>) {
+    pub(crate) fn exempt(&mut self, addresses: Rc<foldhash::HashSet<usize>>) {
         self.exempt = addresses;
     }
 }

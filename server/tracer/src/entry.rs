@@ -1474,7 +1474,7 @@ fn fake_input(
                 })?;
                 nd.insert(k, fv);
             }
-            Ok(Value::Dict(Rc::new(std::cell::RefCell::new(nd))))
+            Ok(Value::Dict(Rc::new(crate::tracked::Tracked::new(nd))))
         }
         Value::Int(_) | Value::Float(_) | Value::Bool(_) | Value::Str(_) | Value::None => {
             let text = interp.repr(v)?;

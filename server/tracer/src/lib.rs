@@ -28,6 +28,7 @@ pub mod python;
 mod rebase;
 mod runtime_asserts;
 pub mod spec;
+pub mod tracked;
 pub mod value;
 
 // The symbolic layer, a crate of its own; re-exported so that the tracer

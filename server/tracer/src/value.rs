@@ -16,8 +16,9 @@ pub use symbolic::CmpKind;
 use crate::dtype::DType;
 use crate::graph::NodeId;
 use crate::ops::return_types::ReturnType;
+use crate::tracked::Tracked;
 
-pub type Shared<T> = Rc<RefCell<T>>;
+pub type Shared<T> = Rc<Tracked<T>>;
 
 #[derive(Clone)]
 pub enum Value {
@@ -439,7 +440,7 @@ pub struct Function {
     pub file: Arc<crate::SourceFile>,
     pub kind: FunctionKind,
     /// Attributes set on the function object (`fn.__name__`, ...).
-    pub attrs: RefCell<HashMap<String, Value>>,
+    pub attrs: Tracked<HashMap<String, Value>>,
 }
 
 impl Function {
@@ -456,7 +457,7 @@ impl Function {
             globals: self.globals.clone(),
             file: self.file.clone(),
             kind,
-            attrs: RefCell::new(self.attrs.borrow().clone()),
+            attrs: crate::tracked::Tracked::new(self.attrs.borrow().clone()),
         }
     }
 }
@@ -481,7 +482,7 @@ pub type NameMap<V> = foldhash::HashMap<String, V>;
 
 /// A lexical scope: a function's locals or a module's globals.
 pub struct Scope {
-    pub vars: RefCell<NameMap<Value>>,
+    pub vars: Tracked<NameMap<Value>>,
     pub parent: Option<Rc<Scope>>,
     pub nonlocals: RefCell<Vec<String>>,
     pub globals_decl: RefCell<Vec<String>>,
@@ -502,7 +503,7 @@ impl Scope {
     /// returns (a closure, a bound generator), see `Interp::call_function`.
     pub fn unregistered(parent: Option<Rc<Scope>>) -> Rc<Scope> {
         Rc::new(Scope {
-            vars: RefCell::new(NameMap::default()),
+            vars: crate::tracked::Tracked::new(NameMap::default()),
             parent,
             nonlocals: RefCell::new(Vec::new()),
             globals_decl: RefCell::new(Vec::new()),
@@ -559,7 +560,7 @@ pub struct Class {
     pub name: Rc<str>,
     pub qualname: Rc<str>,
     pub bases: Vec<Rc<Class>>,
-    pub attrs: RefCell<Vec<(String, Value)>>,
+    pub attrs: Tracked<Vec<(String, Value)>>,
     /// For classes the tracer implements: the registry name (`torch.nn.Linear`).
     pub builtin: Option<Rc<str>>,
     /// For a class the prelude defines, the torch namespace it stands in
@@ -745,8 +746,8 @@ impl Class {
 pub struct Object {
     pub id: u32,
     pub class: Rc<Class>,
-    pub attrs: RefCell<Vec<(String, Value)>>,
-    pub module: Option<RefCell<ModuleState>>,
+    pub attrs: Tracked<Vec<(String, Value)>>,
+    pub module: Option<Tracked<ModuleState>>,
 }
 
 impl Object {
@@ -948,7 +949,7 @@ impl Value {
     }
 
     pub fn list(items: Vec<Value>) -> Value {
-        Value::List(Rc::new(RefCell::new(items)))
+        Value::List(Rc::new(crate::tracked::Tracked::new(items)))
     }
 
     pub fn builtin(name: &str) -> Value {

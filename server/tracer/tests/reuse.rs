@@ -229,3 +229,43 @@ fn fresh_traces_neither_reuse_nor_keep() {
     .unwrap();
     assert!(!reused);
 }
+
+#[test]
+fn a_write_into_state_kept_before_is_walked_again() {
+    // Each entry after the first starts from kept state and writes into a
+    // container of it (the registry dict) something of its own: a function
+    // of the entry file, a tensor. The walk after it must see the write
+    // although it saw that dict, unchanged, after the trace before.
+    let files = library(3);
+    let texts = [
+        entry(""),
+        entry(""),
+        entry("lib.REGISTRY['mine'] = lambda: 2"),
+        entry(""),
+        entry("lib.REGISTRY['table'] = torch.ones(1)"),
+        entry(""),
+    ];
+    assert_eq!(
+        traced_in_order(&files, &texts, Mode::Strict),
+        [false, true, true, false, true, false]
+    );
+}
+
+#[test]
+fn configuration_an_entry_sets_and_restores_keeps_the_state() {
+    // timm's `create_model` sets its layer flags for the build and puts
+    // them back: the state after it is the state before.
+    let files = library(3);
+    let texts = [
+        entry(""),
+        entry("lib.set_fused(False)\nlib.set_fused(True)"),
+        entry("lib.Block.scale = 3\nlib.Block.scale = 2"),
+        entry(""),
+        entry("lib.set_fused(False)\nlib.Block.scale = 2"),
+        entry(""),
+    ];
+    assert_eq!(
+        traced_in_order(&files, &texts, Mode::NonStrict),
+        [false, true, true, true, true, false]
+    );
+}

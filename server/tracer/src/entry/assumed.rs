@@ -878,7 +878,7 @@ pub fn export_args(
         }
         spec.insert(
             Value::str(&input.name),
-            Value::Dict(Rc::new(std::cell::RefCell::new(dynamic))),
+            Value::Dict(Rc::new(crate::tracked::Tracked::new(dynamic))),
         );
         if input.keyword {
             kwargs.push((input.name.clone(), tensor));
@@ -890,7 +890,7 @@ pub fn export_args(
         model,
         args,
         kwargs,
-        dynamic_shapes: Value::Dict(Rc::new(std::cell::RefCell::new(spec))),
+        dynamic_shapes: Value::Dict(Rc::new(crate::tracked::Tracked::new(spec))),
     })
 }
 

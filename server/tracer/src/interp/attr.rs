@@ -176,7 +176,7 @@ fn code_object(interp: &mut Interp, f: &crate::value::Function) -> Value {
     Value::Object(Rc::new(Object {
         id: interp.fresh_id(),
         class,
-        attrs: std::cell::RefCell::new(vec![
+        attrs: crate::tracked::Tracked::new(vec![
             ("co_varnames".to_string(), Value::tuple(names)),
             (
                 "co_argcount".to_string(),
@@ -478,7 +478,7 @@ impl Interp {
                 for (k, v) in names {
                     d.insert(Value::str(&k), v);
                 }
-                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+                Ok(Value::Dict(Rc::new(crate::tracked::Tracked::new(d))))
             }
             Some(FunctionAttribute::Module) => Ok(f
                 .globals
@@ -667,7 +667,7 @@ impl Interp {
             for (k, a) in o.attrs.borrow().iter() {
                 d.insert(Value::str(k), a.clone());
             }
-            return Ok(Some(Value::Dict(Rc::new(std::cell::RefCell::new(d)))));
+            return Ok(Some(Value::Dict(Rc::new(crate::tracked::Tracked::new(d)))));
         }
         Ok(None)
     }
@@ -775,7 +775,7 @@ impl Interp {
                 for (name, member) in enum_members(c) {
                     d.insert(Value::str(&name), member);
                 }
-                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+                Ok(Value::Dict(Rc::new(crate::tracked::Tracked::new(d))))
             }
             // The namespace: what the class itself defines.
             (None, "__dict__") => {
@@ -783,7 +783,7 @@ impl Interp {
                 for (k, a) in c.attrs.borrow().iter() {
                     d.insert(Value::str(k), a.clone());
                 }
-                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+                Ok(Value::Dict(Rc::new(crate::tracked::Tracked::new(d))))
             }
             (None, "__init__") if c.is_dataclass.get() => {
                 Ok(KnownObject::DataclassInit.bound(Value::tuple(vec![Value::Class(c.clone())])))
@@ -965,7 +965,7 @@ impl Interp {
             };
             d.insert(Value::str(&name), v);
         }
-        Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+        Ok(Value::Dict(Rc::new(crate::tracked::Tracked::new(d))))
     }
 
     /// `module.__dict__` of a module the prelude defines
@@ -989,7 +989,7 @@ impl Interp {
         for (name, v) in names {
             d.insert(Value::str(&name), v);
         }
-        Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+        Ok(Value::Dict(Rc::new(crate::tracked::Tracked::new(d))))
     }
 
     /// `sys.modules`: the modules this trace has loaded, by dotted name
@@ -1011,7 +1011,7 @@ impl Interp {
                 d.insert(Value::str(&um.name), m.clone());
             }
         }
-        Value::Dict(Rc::new(std::cell::RefCell::new(d)))
+        Value::Dict(Rc::new(crate::tracked::Tracked::new(d)))
     }
 
     fn module_attr(&mut self, path: &str, name: &str) -> R<Value> {
@@ -1189,7 +1189,7 @@ impl Interp {
                     ));
                 }
                 self.note_class_attr(name, &value);
-                self.note_class_write(c);
+                self.note_class_write(c, name);
                 c.set_attr(name, value);
                 Ok(())
             }
@@ -1258,8 +1258,8 @@ impl Interp {
 
     /// The user's code (the entry file, a workspace module) setting an
     /// attribute of a library or prelude class: configuration a later trace
-    /// must not inherit ([`Interp::library_state_written`]).
-    fn note_class_write(&mut self, class: &crate::value::Class) {
+    /// must not inherit ([`Interp::library_writes`]).
+    fn note_class_write(&mut self, class: &Rc<crate::value::Class>, name: &str) {
         let in_user_code = self
             .frames
             .last()
@@ -1285,7 +1285,13 @@ impl Interp {
             }
         };
         if library {
-            self.library_state_written = true;
+            let before = class
+                .attrs
+                .borrow()
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone());
+            self.note_library_write(super::LibraryTarget::Class(class.clone()), name, before);
         }
     }
 
@@ -2042,7 +2048,7 @@ fn function_kwdefaults(f: &crate::value::Function) -> Value {
     if d.is_empty() {
         Value::None
     } else {
-        Value::Dict(Rc::new(std::cell::RefCell::new(d)))
+        Value::Dict(Rc::new(crate::tracked::Tracked::new(d)))
     }
 }
 

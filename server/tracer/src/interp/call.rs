@@ -235,7 +235,7 @@ impl Interp {
             for (k, v) in kwargs {
                 kw.insert(Value::str(&k), v);
             }
-            let kw = Value::Dict(Rc::new(std::cell::RefCell::new(kw)));
+            let kw = Value::Dict(Rc::new(crate::tracked::Tracked::new(kw)));
             let all = vec![Value::Object(m.clone()), Value::tuple(args), kw];
             self.module_calls.push(m);
             let out = self.call(&call_with_hooks, all, vec![]);
@@ -405,7 +405,7 @@ impl Interp {
         if let Some(kw) = &p.kwarg {
             vars.insert(
                 kw.name.clone(),
-                Value::Dict(Rc::new(std::cell::RefCell::new(extra))),
+                Value::Dict(Rc::new(crate::tracked::Tracked::new(extra))),
             );
         }
         for param in positional.iter().copied().chain(p.kwonly.iter()) {
@@ -741,7 +741,7 @@ impl Interp {
                 let member = Rc::new(Object {
                     id: 0,
                     class: class.clone(),
-                    attrs: std::cell::RefCell::new(vec![
+                    attrs: crate::tracked::Tracked::new(vec![
                         ("name".to_string(), Value::str(k)),
                         ("value".to_string(), v.clone()),
                         ("_value_".to_string(), v.clone()),
@@ -950,7 +950,7 @@ impl Interp {
             id: self.fresh_id(),
             class: class.clone(),
             attrs: Default::default(),
-            module: is_module.then(|| std::cell::RefCell::new(ModuleState::new(true))),
+            module: is_module.then(|| crate::tracked::Tracked::new(ModuleState::new(true))),
         });
         crate::cycles::register(&obj);
         let value = Value::Object(obj.clone());

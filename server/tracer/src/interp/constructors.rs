@@ -8,7 +8,7 @@
 //! Which type has which is data ([`TYPE_CONSTRUCTORS`]); a `bytearray` is
 //! the prelude's class (`prelude/builtins.py`), which defines its own.
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use super::{Interp, R};
@@ -120,7 +120,7 @@ impl Interp {
         for k in keys {
             d.insert(k, value.clone());
         }
-        Ok(Value::Dict(Rc::new(RefCell::new(d))))
+        Ok(Value::Dict(Rc::new(Tracked::new(d))))
     }
 
     /// `int.from_bytes(bytes, byteorder='big', *, signed=False)`.

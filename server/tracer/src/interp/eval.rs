@@ -16,7 +16,7 @@
 //! Frames of eval'd code are not user frames: nodes, guards and failures
 //! are attributed to the line that called `eval`/`exec`.
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -123,7 +123,7 @@ fn is_number_arithmetic(e: &Expr) -> bool {
 /// Where the code runs and which dict, if any, receives what it assigns.
 struct Namespace {
     scope: Rc<Scope>,
-    write_back: Option<Rc<RefCell<Dict>>>,
+    write_back: Option<Rc<Tracked<Dict>>>,
 }
 
 impl Interp {
@@ -239,7 +239,7 @@ impl Interp {
         globals: Option<Value>,
         locals: Option<Value>,
     ) -> R<Option<Namespace>> {
-        let dict_scope = |d: &Rc<RefCell<Dict>>, parent: Option<Rc<Scope>>| {
+        let dict_scope = |d: &Rc<Tracked<Dict>>, parent: Option<Rc<Scope>>| {
             let scope = Scope::new(parent);
             for (k, v) in d.borrow().entries() {
                 if let Value::Str(k) = k {

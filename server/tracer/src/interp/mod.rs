@@ -103,6 +103,32 @@ pub struct Frame {
     pub scope: Option<Rc<Scope>>,
 }
 
+/// A write of library configuration (see [`Interp::library_writes`]).
+pub struct LibraryWrite {
+    pub target: LibraryTarget,
+    pub name: String,
+    /// The value before the trace's first write; `None`: unbound.
+    pub before: Option<Value>,
+}
+
+/// What a [`LibraryWrite`] wrote to.
+pub enum LibraryTarget {
+    /// A library or prelude module's globals.
+    Globals(Rc<Scope>),
+    /// A library or prelude class's attributes.
+    Class(Rc<Class>),
+}
+
+impl LibraryTarget {
+    fn is(&self, other: &LibraryTarget) -> bool {
+        match (self, other) {
+            (LibraryTarget::Globals(a), LibraryTarget::Globals(b)) => Rc::ptr_eq(a, b),
+            (LibraryTarget::Class(a), LibraryTarget::Class(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
 pub struct Interp {
     pub mode: Mode,
     pub budget: Budget,
@@ -283,8 +309,11 @@ pub struct Interp {
     /// After its import, a library or prelude module's global was rebound
     /// (a `global` statement in a function), or the user's code set a
     /// library class's attribute: configuration that a later trace must
-    /// not inherit, so none of this trace's state is kept (`reuse`).
-    pub library_state_written: bool,
+    /// not inherit. Each is recorded with the value it had before the
+    /// first write; unless every one holds that value again at the end
+    /// (timm's `set_layer_config` sets its flags and restores them), none
+    /// of this trace's state is kept (`reuse`).
+    pub library_writes: Vec<LibraryWrite>,
     /// How deep the native walks over a value (comparison, `repr`, deep
     /// copy) are nested now: see [`Interp::nested`].
     value_depth: u32,
@@ -369,7 +398,7 @@ impl Interp {
             captures: Vec::new(),
             cut_short: false,
             initializing: Vec::new(),
-            library_state_written: false,
+            library_writes: Vec::new(),
             value_depth: 0,
             repr_active: Vec::new(),
         }
@@ -1201,7 +1230,7 @@ impl Interp {
             let table = match existing {
                 Some(Value::Dict(ref d)) => d.clone(),
                 _ => {
-                    let d = Rc::new(std::cell::RefCell::new(crate::value::Dict::default()));
+                    let d = Rc::new(crate::tracked::Tracked::new(crate::value::Dict::default()));
                     scope
                         .vars
                         .borrow_mut()
@@ -1521,8 +1550,51 @@ impl Interp {
                 path = self.current_path().unwrap_or_default(),
                 "a library module's global rebound after its import"
             );
-            self.library_state_written = true;
+            let before = globals.vars.borrow().get(name).cloned();
+            self.note_library_write(LibraryTarget::Globals(globals.clone()), name, before);
         }
+    }
+
+    /// Record a write of configuration (see [`Interp::library_writes`]),
+    /// with the value `name` had before, the first time it is written.
+    pub(super) fn note_library_write(
+        &mut self,
+        target: LibraryTarget,
+        name: &str,
+        before: Option<Value>,
+    ) {
+        let known = self
+            .library_writes
+            .iter()
+            .any(|w| w.target.is(&target) && w.name == name);
+        if !known {
+            self.library_writes.push(LibraryWrite {
+                target,
+                name: name.to_string(),
+                before,
+            });
+        }
+    }
+
+    /// Whether configuration this trace wrote still differs from what it
+    /// was before (see [`Interp::library_writes`]).
+    pub(crate) fn library_state_changed(&self) -> bool {
+        self.library_writes.iter().any(|w| {
+            let now = match &w.target {
+                LibraryTarget::Globals(scope) => scope.vars.borrow().get(&w.name).cloned(),
+                LibraryTarget::Class(class) => class
+                    .attrs
+                    .borrow()
+                    .iter()
+                    .find(|(k, _)| *k == w.name)
+                    .map(|(_, v)| v.clone()),
+            };
+            match (&w.before, &now) {
+                (Some(before), Some(now)) => !is_same(before, now),
+                (None, None) => false,
+                _ => true,
+            }
+        })
     }
 
     fn assign_unpack(&mut self, elts: &[Expr], value: Value, scope: &Rc<Scope>) -> R<()> {
@@ -1698,7 +1770,9 @@ impl Interp {
             ExprKind::List(elts) => Ok(Value::list(self.eval_elements(elts, scope)?)),
             ExprKind::Set(elts) => {
                 let items = self.eval_elements(elts, scope)?;
-                Ok(Value::Set(Rc::new(std::cell::RefCell::new(dedup(items)))))
+                Ok(Value::Set(Rc::new(crate::tracked::Tracked::new(dedup(
+                    items,
+                )))))
             }
             ExprKind::Dict(items) => self.eval_dict(items, scope),
             ExprKind::ListComp { elt, generators } | ExprKind::GeneratorExp { elt, generators } => {
@@ -1722,7 +1796,9 @@ impl Interp {
                     out.push(this.eval(elt, s)?);
                     Ok(())
                 })?;
-                Ok(Value::Set(Rc::new(std::cell::RefCell::new(dedup(out)))))
+                Ok(Value::Set(Rc::new(crate::tracked::Tracked::new(dedup(
+                    out,
+                )))))
             }
             ExprKind::DictComp {
                 key,
@@ -1737,7 +1813,7 @@ impl Interp {
                     d.insert(k, v);
                     Ok(())
                 })?;
-                Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+                Ok(Value::Dict(Rc::new(crate::tracked::Tracked::new(d))))
             }
             ExprKind::Starred(inner) => self.eval(inner, scope),
             ExprKind::Named { target, value } => {
@@ -1832,7 +1908,7 @@ impl Interp {
                 }
             }
         }
-        Ok(Value::Dict(Rc::new(std::cell::RefCell::new(d))))
+        Ok(Value::Dict(Rc::new(crate::tracked::Tracked::new(d))))
     }
 
     fn entry_file_slice(&self, range: TextRange) -> String {

@@ -35,6 +35,7 @@ use std::sync::Arc;
 
 use crate::cycles::{Breakable, Collector};
 use crate::imports::Workspace;
+use crate::tracked::kept_writes;
 use crate::value::{Class, Function, FunctionBody, Object, Scope, UserModule, Value};
 use crate::{Budget, Mode, SourceFile};
 
@@ -47,10 +48,33 @@ const POOL_CAPACITY: usize = 2;
 /// not kept (a walk must stay cheap next to the trace it saves).
 const WALK_LIMIT: usize = 2_000_000;
 
-/// The kept things whose contents a pool drop must break.
+/// The kept things whose contents a pool drop must break, and what the
+/// walk that kept them found, to resume from.
 #[derive(Default)]
 pub(crate) struct Kept {
     items: Vec<Weak<dyn Breakable>>,
+    walked: Option<Walked>,
+    /// [`kept_writes`] when the trace started from this state.
+    writes_at_start: u64,
+}
+
+/// What a successful walk saw, kept with the state it walked: when the
+/// next trace writes to no kept container ([`crate::tracked`]), the next
+/// walk starts from it and visits only roots it has not seen.
+struct Walked {
+    seen: foldhash::HashSet<usize>,
+    closures: foldhash::HashSet<usize>,
+    /// The addresses of [`Kept::items`] (what the trace's collector spares).
+    addresses: Rc<foldhash::HashSet<usize>>,
+    /// Every root walked since the walk last started afresh, held so that
+    /// nothing seen is freed (and its address reused) while `seen` names it.
+    roots: Roots,
+}
+
+#[derive(Default)]
+struct Roots {
+    values: Vec<Value>,
+    scopes: Vec<Rc<Scope>>,
 }
 
 impl Kept {
@@ -149,7 +173,7 @@ pub(crate) fn interpreter(
         return fresh(entry_file);
     };
     tracing::debug!(modules = pooled.texts.len(), "library state reused");
-    let kept = std::mem::take(&mut pooled.kept);
+    let mut kept = std::mem::take(&mut pooled.kept);
     let mut interp = Interp::new(key.mode, budget, entry_file);
     move_library_state(old, &mut interp);
     // Subclasses the previous trace defined (its model classes) are gone.
@@ -161,6 +185,7 @@ pub(crate) fn interpreter(
             value.prune();
         }
     }
+    kept.writes_at_start = kept_writes();
     (interp, kept)
 }
 
@@ -209,7 +234,7 @@ pub(crate) fn keep(
         previous.break_all(&Default::default());
         return;
     }
-    if interp.library_state_written {
+    if interp.library_state_changed() {
         tracing::debug!("library state not kept: code set library configuration");
         previous.break_all(&Default::default());
         return;
@@ -225,7 +250,22 @@ pub(crate) fn keep(
         return;
     };
     let started = std::time::Instant::now();
-    let mut walk = Walk::new(&interp, dropped);
+    let mut previous = previous;
+    // Unless the trace wrote to kept state, everything the last walk saw
+    // reaches what it reached then: only roots it has not seen need walking.
+    let mut resumed = previous
+        .walked
+        .take()
+        .filter(|_| kept_writes() == previous.writes_at_start);
+    let mut walk = match &mut resumed {
+        Some(walked) => Walk::new(
+            &interp,
+            dropped,
+            std::mem::take(&mut walked.seen),
+            std::mem::take(&mut walked.closures),
+        ),
+        None => Walk::new(&interp, dropped, Default::default(), Default::default()),
+    };
     if let Err(why) = walk.roots(&interp) {
         tracing::debug!(
             "library state not kept: {why} (reached from `{}`)",
@@ -236,21 +276,49 @@ pub(crate) fn keep(
     }
     tracing::debug!(
         modules = texts.len(),
+        resumed = resumed.is_some(),
         kept = walk.kept.len(),
         walked = walk.visited,
         us = started.elapsed().as_micros() as u64,
         "library state kept for the next trace"
     );
-    let kept_now: foldhash::HashSet<usize> = walk.kept.iter().map(thin).collect();
-    // What the previous state kept and this one no longer reaches is garbage.
-    previous.break_all(&kept_now);
-    collector.exempt(kept_now);
+    let walked = match resumed {
+        Some(mut walked) => {
+            Rc::make_mut(&mut walked.addresses).extend(walk.kept.iter().map(thin));
+            previous.items.append(&mut walk.kept);
+            walked.roots.values.append(&mut walk.roots.values);
+            walked.roots.scopes.append(&mut walk.roots.scopes);
+            Walked {
+                seen: walk.seen,
+                closures: walk.closures,
+                ..walked
+            }
+        }
+        None => {
+            let addresses: foldhash::HashSet<usize> = walk.kept.iter().map(thin).collect();
+            // What the previous state kept and this one no longer reaches
+            // is garbage.
+            std::mem::take(&mut previous).break_all(&addresses);
+            previous.items = walk.kept;
+            Walked {
+                seen: walk.seen,
+                closures: walk.closures,
+                addresses: Rc::new(addresses),
+                roots: walk.roots,
+            }
+        }
+    };
+    collector.exempt(walked.addresses.clone());
     let pooled = Pooled {
         mode: key.mode,
         roots: key.roots(),
         texts,
         interp: Some(library_state_of(interp)),
-        kept: Kept { items: walk.kept },
+        kept: Kept {
+            items: previous.items,
+            walked: Some(walked),
+            writes_at_start: 0,
+        },
     };
     POOL.with(|pool| {
         let mut pool = pool.borrow_mut();
@@ -336,45 +404,76 @@ struct Walk {
     closures: foldhash::HashSet<usize>,
     /// Whether state of each file met so far may be kept (by address).
     files: foldhash::HashMap<usize, bool>,
+    /// The roots walked (see [`Walked::roots`]).
+    roots: Roots,
     visited: usize,
 }
 
 impl Walk {
-    fn new(interp: &Interp, foreign_modules: HashSet<String>) -> Walk {
+    /// A walk that visits what `resumed` (the last walk over this state)
+    /// has not seen.
+    fn new(
+        interp: &Interp,
+        foreign_modules: HashSet<String>,
+        seen: foldhash::HashSet<usize>,
+        closures: foldhash::HashSet<usize>,
+    ) -> Walk {
         Walk {
-            seen: Default::default(),
+            seen,
             kept: Vec::new(),
             entry_path: interp.entry_file.path.clone(),
             foreign_modules,
             values: Vec::new(),
             scopes: Vec::new(),
             origin: Rc::from(""),
-            closures: Default::default(),
+            closures,
             files: Default::default(),
+            roots: Roots::default(),
             visited: 0,
         }
     }
 
     fn roots(&mut self, interp: &Interp) -> Result<(), String> {
-        self.extend(interp.modules.values().cloned());
-        self.scopes.extend(interp.preludes.values().cloned());
-        self.extend(interp.classes.values().cloned().map(Value::Class));
-        self.extend(
-            interp
-                .torch_attrs
-                .values()
-                .flat_map(|m| m.values().cloned()),
-        );
-        self.extend(interp.builtin_names.values().cloned());
+        for v in interp.modules.values() {
+            self.root(v);
+        }
+        for scope in interp.preludes.values() {
+            if !self.was_seen(Rc::as_ptr(scope)) {
+                self.roots.scopes.push(scope.clone());
+                self.scopes.push(scope.clone());
+            }
+        }
+        for class in interp.classes.values() {
+            self.root(&Value::Class(class.clone()));
+        }
+        for v in interp.torch_attrs.values().flat_map(|m| m.values()) {
+            self.root(v);
+        }
+        for v in interp.builtin_names.values() {
+            self.root(v);
+        }
         for (class, flatten) in &interp.pytree_nodes {
-            self.push(Value::Class(class.clone()));
-            self.push(flatten.clone());
+            self.root(&Value::Class(class.clone()));
+            self.root(flatten);
         }
         for op in interp.custom_ops.values() {
-            self.extend(op.values().cloned());
+            for v in op.values() {
+                self.root(v);
+            }
         }
-        self.extend(interp.deferred.iter().cloned().map(Value::Module));
+        for m in &interp.deferred {
+            self.root(&Value::Module(m.clone()));
+        }
         self.run()
+    }
+
+    /// Queue the root `v` unless the walk resumed from has seen it.
+    fn root(&mut self, v: &Value) {
+        if holds_nothing(v) || address(v).is_some_and(|a| self.seen.contains(&a)) {
+            return;
+        }
+        self.roots.values.push(v.clone());
+        self.values.push((v.clone(), self.origin.clone()));
     }
 
     fn push(&mut self, v: Value) {
@@ -422,6 +521,7 @@ impl Walk {
         if !self.first(Rc::as_ptr(&scope)) {
             return;
         }
+        scope.vars.mark_kept();
         let vars = scope.vars.borrow();
         let origin = match vars.get("__name__") {
             Some(Value::Str(module)) if scope.parent.is_none() => module.clone(),
@@ -456,6 +556,7 @@ impl Walk {
             }
             let used = used.get_or_insert_with(|| names_used(f));
             if self.closures.insert(Rc::as_ptr(&s) as *const () as usize) {
+                s.vars.mark_kept();
                 self.kept.push(Rc::downgrade(&s) as Weak<dyn Breakable>);
             }
             for (name, v) in s.vars.borrow().iter() {
@@ -513,11 +614,13 @@ impl Walk {
             }
             Value::List(items) | Value::Set(items) => {
                 if self.first(Rc::as_ptr(items)) {
+                    items.mark_kept();
                     self.extend(items.borrow().iter().cloned());
                 }
             }
             Value::Dict(d) => {
                 if self.first(Rc::as_ptr(d)) {
+                    d.mark_kept();
                     let d = d.borrow();
                     for (k, v) in d.entries() {
                         self.push(k.clone());
@@ -532,6 +635,7 @@ impl Walk {
             Value::Slice(parts) => self.extend(parts.iter().cloned()),
             Value::Iter(items) => {
                 if self.first(Rc::as_ptr(items)) {
+                    items.mark_kept();
                     self.extend(items.borrow().as_slice().iter().cloned());
                 }
             }
@@ -543,6 +647,7 @@ impl Walk {
                     return Err(format!("`{}` of {}", f.qualname, f.file.path));
                 }
                 self.extend(f.defaults.values().cloned());
+                f.attrs.mark_kept();
                 self.extend(f.attrs.borrow().values().cloned());
                 self.closure(f);
                 if !self.was_seen(Rc::as_ptr(&f.globals)) {
@@ -585,6 +690,7 @@ impl Walk {
         if !self.first(Rc::as_ptr(&c)) {
             return Ok(());
         }
+        c.attrs.mark_kept();
         let attrs = c.attrs.borrow();
         if let Some((_, Value::Str(module))) = attrs.iter().find(|(k, _)| k == "__module__")
             && self.foreign_modules.contains(&**module)
@@ -614,12 +720,14 @@ impl Walk {
         if !self.was_seen(Rc::as_ptr(&o.class)) {
             self.push(Value::Class(o.class.clone()));
         }
+        o.attrs.mark_kept();
         for (_, v) in o.attrs.borrow().iter() {
             if !holds_nothing(v) {
                 self.values.push((v.clone(), o.class.qualname.clone()));
             }
         }
         if let Some(state) = &o.module {
+            state.mark_kept();
             let state = state.borrow();
             self.push(Value::Dict(state.params.clone()));
             self.push(Value::Dict(state.buffers.clone()));
@@ -628,6 +736,25 @@ impl Walk {
         }
         self.kept.push(Rc::downgrade(&o) as Weak<dyn Breakable>);
     }
+}
+
+/// The address the walk knows `v` by (what [`Walk::first`] records), for
+/// the values it records.
+fn address(v: &Value) -> Option<usize> {
+    let ptr = match v {
+        Value::Tuple(items) => Rc::as_ptr(items) as *const (),
+        Value::List(items) | Value::Set(items) => Rc::as_ptr(items) as *const (),
+        Value::Dict(d) => Rc::as_ptr(d) as *const (),
+        Value::Iter(items) => Rc::as_ptr(items) as *const (),
+        Value::Function(f) => Rc::as_ptr(f) as *const (),
+        Value::Builtin(b) => Rc::as_ptr(b) as *const (),
+        Value::BoundMethod(pair) => Rc::as_ptr(pair) as *const (),
+        Value::Class(c) => Rc::as_ptr(c) as *const (),
+        Value::Object(o) => Rc::as_ptr(o) as *const (),
+        Value::Module(m) => Rc::as_ptr(m) as *const (),
+        _ => return None,
+    };
+    Some(ptr as usize)
 }
 
 /// A value that refers to nothing else and is never refused (a number, a

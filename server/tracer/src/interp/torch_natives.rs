@@ -10,7 +10,7 @@
 //! `python/stdlib/collections.rs`; any other is a plain object holding its
 //! `args`, as exceptions do).
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use super::attr::range_items;
@@ -267,7 +267,7 @@ pub fn construct_builtin(
                 // The per-tensor specs, keyed by tensor identity.
                 obj.set_attr(
                     crate::spec::SHAPES_COLLECTION_ITEMS,
-                    Value::Dict(Rc::new(RefCell::new(Default::default()))),
+                    Value::Dict(Rc::new(Tracked::new(Default::default()))),
                 );
             } else {
                 if &*name == "builtins.StopIteration" {

@@ -4,7 +4,7 @@
 //! unions (built by `prelude/typing.py`), and the special methods (`__add__`, `__radd__`, `__eq__`,
 //! `__lt__`...) a class defines in Python, tried first.
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use shapes::SymExpr;
@@ -78,7 +78,7 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
     ) && matches!((&l, &r), (List(_), List(_) | Set(_)) | (Set(_), List(_)))
     {
         let as_set = |v: &Value| match v {
-            List(items) => Value::Set(Rc::new(RefCell::new(dedup_keys(&items.borrow())))),
+            List(items) => Value::Set(Rc::new(Tracked::new(dedup_keys(&items.borrow())))),
             other => other.clone(),
         };
         return python_binop(interp, op, as_set(&l), as_set(&r));
@@ -213,7 +213,7 @@ pub fn python_binop(interp: &mut Interp, op: BinOp, l: Value, r: Value) -> R<Val
             for (k, v) in b.borrow().entries().iter() {
                 d.insert(k.clone(), v.clone());
             }
-            Ok(Value::Dict(Rc::new(RefCell::new(d))))
+            Ok(Value::Dict(Rc::new(Tracked::new(d))))
         }
         (SymBool(_) | Bool(_), SymBool(_) | Bool(_))
             if matches!(op, BinOp::BitAnd | BinOp::BitOr) =>

@@ -106,7 +106,7 @@ pub(super) fn call(interp: &mut Interp, f: Query, args: &[Value]) -> R<Option<Va
             Value::Object(Rc::new(crate::value::Object {
                 id: interp.fresh_id(),
                 class,
-                attrs: std::cell::RefCell::new(
+                attrs: crate::tracked::Tracked::new(
                     fields
                         .into_iter()
                         .map(|(k, v)| (k.to_string(), v))

@@ -153,7 +153,7 @@ pub(super) fn call(
             for (k, v) in keys.into_iter().zip(values) {
                 d.insert(k, v);
             }
-            Value::Dict(Rc::new(std::cell::RefCell::new(d)))
+            Value::Dict(Rc::new(crate::tracked::Tracked::new(d)))
         }
         Runtime::NnInitCalculateFanInAndFanOut | Runtime::NnInitCalculateCorrectFan => {
             // fan_in = size(1) * receptive field, fan_out = size(0) * it.
@@ -222,7 +222,7 @@ fn unflatten(
                 let v = unflatten(interp, &v, leaves)?;
                 out.insert(k, v);
             }
-            Value::Dict(Rc::new(std::cell::RefCell::new(out)))
+            Value::Dict(Rc::new(crate::tracked::Tracked::new(out)))
         }
         Value::None => Value::None,
         _ => leaves.next().ok_or_else(|| {

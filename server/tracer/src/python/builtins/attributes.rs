@@ -4,7 +4,7 @@
 //! `object.__setattr__(self, ...)` reach, past a class's hooks), `dir`,
 //! `vars`, `locals` and `globals` (snapshots of the running namespaces).
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use super::KnownBuiltin;
@@ -196,7 +196,7 @@ fn namespace_dict(interp: &Interp, globals: bool) -> Value {
     let function = frame.and_then(|f| f.function.clone());
     let mut d = Dict::default();
     let Some(mut scope) = scope else {
-        return Value::Dict(Rc::new(RefCell::new(d)));
+        return Value::Dict(Rc::new(Tracked::new(d)));
     };
     let mut params: Vec<String> = Vec::new();
     if globals {
@@ -219,5 +219,5 @@ fn namespace_dict(interp: &Interp, globals: bool) -> Value {
             d.insert(Value::str(name), v.clone());
         }
     }
-    Value::Dict(Rc::new(RefCell::new(d)))
+    Value::Dict(Rc::new(Tracked::new(d)))
 }

@@ -4,7 +4,7 @@
 //! through its traced value (`tensor_to_number`) inside `forward` and
 //! through its known data outside it.
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use super::{KnownBuiltin, is_traced_value};
@@ -88,7 +88,7 @@ pub fn call(interp: &mut Interp, builtin: KnownBuiltin, args: Args) -> R<Value> 
             Ok(match builtin {
                 B::Tuple => Value::tuple(items),
                 B::List => Value::list(items),
-                _ => Value::Set(Rc::new(RefCell::new(crate::value::distinct(items)))),
+                _ => Value::Set(Rc::new(Tracked::new(crate::value::distinct(items)))),
             })
         }
         B::Dict => {
@@ -307,7 +307,7 @@ pub fn dict_of(
     for (k, v) in keywords {
         d.insert(Value::str(&k), v);
     }
-    Ok(Value::Dict(Rc::new(RefCell::new(d))))
+    Ok(Value::Dict(Rc::new(Tracked::new(d))))
 }
 
 /// `bytes(...)`, as the text of its bytes (one char each). Symbolic or

@@ -14,7 +14,7 @@ pub mod ordering;
 pub mod runtime;
 pub mod types;
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
@@ -301,7 +301,7 @@ known_names! {
 
 /// An iterator over `items` (materialised: the tracer unrolls loops).
 pub(crate) fn iter_of(items: Vec<Value>) -> Value {
-    Value::Iter(Rc::new(RefCell::new(items.into_iter())))
+    Value::Iter(Rc::new(Tracked::new(items.into_iter())))
 }
 
 /// A tensor or a symbolic number: a value Dynamo cannot compare at

@@ -1,7 +1,7 @@
 //! The methods of `dict`. The views `keys()`, `values()` and `items()` are
 //! lists (their set operators give sets, `python/operators.rs`).
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
@@ -24,12 +24,12 @@ known_names! {
 }
 
 /// Calls `dict.METHOD` on `d`; `None` when dicts have no such method.
-pub fn call(interp: &mut Interp, d: &RefCell<Dict>, method: &str, args: Args) -> Option<R<Value>> {
+pub fn call(interp: &mut Interp, d: &Tracked<Dict>, method: &str, args: Args) -> Option<R<Value>> {
     let method = DictMethod::from_name(method)?;
     Some(call_method(interp, d, method, args))
 }
 
-fn call_method(interp: &mut Interp, d: &RefCell<Dict>, method: DictMethod, args: Args) -> R<Value> {
+fn call_method(interp: &mut Interp, d: &Tracked<Dict>, method: DictMethod, args: Args) -> R<Value> {
     use DictMethod as M;
     match method {
         M::Items | M::Keys | M::Values | M::Copy => {
@@ -44,7 +44,7 @@ fn call_method(interp: &mut Interp, d: &RefCell<Dict>, method: DictMethod, args:
                 ),
                 M::Keys => Value::list(entries.map(|(k, _)| k.clone()).collect()),
                 M::Values => Value::list(entries.map(|(_, v)| v.clone()).collect()),
-                _ => Value::Dict(Rc::new(RefCell::new(d.clone()))),
+                _ => Value::Dict(Rc::new(Tracked::new(d.clone()))),
             })
         }
         M::Get | M::Setdefault => {

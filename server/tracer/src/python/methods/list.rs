@@ -1,7 +1,7 @@
 //! The methods of `list` (and of `collections.deque`, which the tracer
 //! models as a list: `appendleft`, `popleft`).
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 
 use super::tuple::{count, index};
 use crate::interp::{Interp, R};
@@ -33,7 +33,7 @@ known_names! {
 /// when lists have no such method.
 pub fn call(
     interp: &mut Interp,
-    l: &RefCell<Vec<Value>>,
+    l: &Tracked<Vec<Value>>,
     recv: &Value,
     method: &str,
     args: Args,
@@ -44,7 +44,7 @@ pub fn call(
 
 fn call_method(
     interp: &mut Interp,
-    l: &RefCell<Vec<Value>>,
+    l: &Tracked<Vec<Value>>,
     recv: &Value,
     method: ListMethod,
     args: Args,
@@ -107,7 +107,7 @@ fn call_method(
 /// `append`, `appendleft`, `extend`, `remove`.
 fn one_argument(
     interp: &mut Interp,
-    l: &RefCell<Vec<Value>>,
+    l: &Tracked<Vec<Value>>,
     method: ListMethod,
     x: Value,
 ) -> R<Value> {
@@ -134,7 +134,7 @@ fn one_argument(
 }
 
 /// `popleft`, `reverse`, `clear`, `copy`.
-fn no_argument(interp: &mut Interp, l: &RefCell<Vec<Value>>, method: ListMethod) -> R<Value> {
+fn no_argument(interp: &mut Interp, l: &Tracked<Vec<Value>>, method: ListMethod) -> R<Value> {
     match method {
         ListMethod::Popleft => {
             let mut v = l.borrow_mut();

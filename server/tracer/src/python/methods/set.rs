@@ -2,7 +2,7 @@
 //! `|`, `&`, `^` they share with `python/operators.rs`. A set is its items
 //! in insertion order, distinct by key equality.
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use syntax::ast::BinOp;
@@ -34,7 +34,7 @@ known_names! {
 /// Calls `set.METHOD` on `s`; `None` when sets have no such method.
 pub fn call(
     interp: &mut Interp,
-    s: &RefCell<Vec<Value>>,
+    s: &Tracked<Vec<Value>>,
     method: &str,
     args: Args,
 ) -> Option<R<Value>> {
@@ -44,7 +44,7 @@ pub fn call(
 
 fn call_method(
     interp: &mut Interp,
-    s: &RefCell<Vec<Value>>,
+    s: &Tracked<Vec<Value>>,
     method: SetMethod,
     args: Args,
 ) -> R<Value> {
@@ -53,7 +53,7 @@ fn call_method(
         M::Clear | M::Copy => {
             Signature::new(method.name(), []).bind(interp, args)?;
             if method == M::Copy {
-                return Ok(Value::Set(Rc::new(RefCell::new(s.borrow().clone()))));
+                return Ok(Value::Set(Rc::new(Tracked::new(s.borrow().clone()))));
             }
             s.borrow_mut().clear();
             Ok(Value::None)
@@ -80,7 +80,7 @@ fn call_method(
 /// iterables.
 fn combine(
     interp: &mut Interp,
-    s: &RefCell<Vec<Value>>,
+    s: &Tracked<Vec<Value>>,
     method: SetMethod,
     others: &[Value],
 ) -> R<Value> {
@@ -107,12 +107,12 @@ fn combine(
             acc = out.borrow().clone();
         }
     }
-    Ok(Value::Set(Rc::new(RefCell::new(acc))))
+    Ok(Value::Set(Rc::new(Tracked::new(acc))))
 }
 
 /// `add`, `discard`, `remove`, `symmetric_difference` and the tests
 /// against one other iterable.
-fn with_one(interp: &mut Interp, s: &RefCell<Vec<Value>>, method: SetMethod, x: Value) -> R<Value> {
+fn with_one(interp: &mut Interp, s: &Tracked<Vec<Value>>, method: SetMethod, x: Value) -> R<Value> {
     use SetMethod as M;
     // The items are a sequence: a lookup scans them.
     match method {
@@ -182,5 +182,5 @@ pub(crate) fn set_op(interp: &mut Interp, op: BinOp, a: &[Value], b: &[Value]) -
             )));
         }
     };
-    Ok(Value::Set(Rc::new(RefCell::new(items))))
+    Ok(Value::Set(Rc::new(Tracked::new(items))))
 }

@@ -5,7 +5,7 @@
 //! same shape, dtype and role), each copied once however often it is
 //! reached, as `deepcopy`'s memo does.
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
@@ -41,10 +41,10 @@ pub fn call(interp: &mut Interp, function: CopyFunction, args: Args) -> R<Value>
 fn shallow(interp: &mut Interp, v: &Value) -> Value {
     match v {
         Value::List(l) => Value::list(l.borrow().clone()),
-        Value::Set(s) => Value::Set(Rc::new(RefCell::new(s.borrow().clone()))),
-        Value::Dict(d) => Value::Dict(Rc::new(RefCell::new(d.borrow().clone()))),
+        Value::Set(s) => Value::Set(Rc::new(Tracked::new(s.borrow().clone()))),
+        Value::Dict(d) => Value::Dict(Rc::new(Tracked::new(d.borrow().clone()))),
         Value::Object(o) => {
-            let module = o.module.as_ref().map(|m| RefCell::new(m.borrow().clone()));
+            let module = o.module.as_ref().map(|m| Tracked::new(m.borrow().clone()));
             new_object(interp, o, o.attrs.borrow().clone(), module)
         }
         other => other.clone(),
@@ -55,12 +55,12 @@ fn new_object(
     interp: &mut Interp,
     like: &Object,
     attrs: Vec<(String, Value)>,
-    module: Option<RefCell<ModuleState>>,
+    module: Option<Tracked<ModuleState>>,
 ) -> Value {
     let obj = Rc::new(Object {
         id: interp.fresh_id(),
         class: like.class.clone(),
-        attrs: RefCell::new(attrs),
+        attrs: Tracked::new(attrs),
         module,
     });
     crate::cycles::register(&obj);
@@ -104,7 +104,7 @@ fn deep_here(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
             if let Some(made) = memo.get(address) {
                 return Ok(made);
             }
-            let out = Rc::new(RefCell::new(Vec::new()));
+            let out = Rc::new(Tracked::new(Vec::new()));
             memo.made
                 .insert(address, (v.clone(), Value::List(out.clone())));
             let items = l.borrow().clone();
@@ -121,7 +121,7 @@ fn deep_here(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
             }
             let items = items.borrow().clone();
             let copied: R<Vec<Value>> = items.iter().map(|x| deep(interp, x, memo)).collect();
-            let made = Value::Set(Rc::new(RefCell::new(copied?)));
+            let made = Value::Set(Rc::new(Tracked::new(copied?)));
             memo.made.insert(address, (v.clone(), made.clone()));
             made
         }
@@ -144,7 +144,7 @@ fn deep_here(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
             }
             let mut empty = Dict::default();
             empty.default_factory = d.borrow().default_factory.clone();
-            let out = Rc::new(RefCell::new(empty));
+            let out = Rc::new(Tracked::new(empty));
             memo.made
                 .insert(address, (v.clone(), Value::Dict(out.clone())));
             let entries = d.borrow().entries().to_vec();
@@ -166,7 +166,7 @@ fn deep_here(interp: &mut Interp, v: &Value, memo: &mut Memo) -> R<Value> {
             let module = o
                 .module
                 .as_ref()
-                .map(|_| RefCell::new(ModuleState::default()));
+                .map(|_| Tracked::new(ModuleState::default()));
             let made = new_object(interp, o, vec![], module);
             memo.made.insert(address, (v.clone(), made.clone()));
             let Value::Object(new) = &made else {

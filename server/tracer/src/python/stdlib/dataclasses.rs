@@ -4,7 +4,7 @@
 //! marker the generated `__init__` calls per instance), `asdict`,
 //! `astuple` and `replace`.
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
@@ -163,7 +163,7 @@ fn dataclass_values_here(interp: &mut Interp, v: &Value, as_dict: bool) -> R<Val
                 for (f, v) in fields.iter().zip(values) {
                     d.insert(Value::str(f), v);
                 }
-                Value::Dict(Rc::new(RefCell::new(d)))
+                Value::Dict(Rc::new(Tracked::new(d)))
             } else {
                 Value::tuple(values)
             })
@@ -189,7 +189,7 @@ fn dataclass_values_here(interp: &mut Interp, v: &Value, as_dict: bool) -> R<Val
             for (k, x) in &entries {
                 out.insert(k.clone(), dataclass_values(interp, x, as_dict)?);
             }
-            Ok(Value::Dict(Rc::new(RefCell::new(out))))
+            Ok(Value::Dict(Rc::new(Tracked::new(out))))
         }
         other => Ok(other.clone()),
     }
@@ -226,7 +226,7 @@ fn dataclass_field_objects(interp: &mut Interp, target: Option<&Value>) -> R<Val
         let field = Rc::new(crate::value::Object {
             id: interp.fresh_id(),
             class: field_class.clone(),
-            attrs: std::cell::RefCell::new(vec![
+            attrs: Tracked::new(vec![
                 ("name".to_string(), Value::str(&name)),
                 ("default".to_string(), default),
                 ("default_factory".to_string(), factory),

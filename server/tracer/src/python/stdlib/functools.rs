@@ -4,7 +4,7 @@
 //! `lru_cache`/`cache` as a real cache keyed by the arguments, so a cached
 //! factory returns the same object on a second call.
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
@@ -111,7 +111,7 @@ fn partial(interp: &mut Interp, args: Args) -> R<Value> {
     let packed = Value::tuple(vec![
         f,
         Value::tuple(rest),
-        Value::Dict(Rc::new(RefCell::new(d))),
+        Value::Dict(Rc::new(Tracked::new(d))),
     ]);
     Ok(KnownObject::PartialCall.bound(packed))
 }
@@ -200,7 +200,7 @@ fn call_partial(interp: &mut Interp, recv: &Value, args: Args) -> R<Value> {
 }
 
 fn lru_cache_wrapper(f: Value) -> Value {
-    let cache = Value::Dict(Rc::new(RefCell::new(Dict::default())));
+    let cache = Value::Dict(Rc::new(Tracked::new(Dict::default())));
     KnownObject::LruCacheCall.bound(Value::tuple(vec![f, cache]))
 }
 

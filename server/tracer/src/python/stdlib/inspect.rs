@@ -4,7 +4,7 @@
 //! source text), `currentframe`,
 //! `isclass`, `isfunction`, and `Parameter`'s kind constants.
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use crate::SourceFile;
@@ -57,8 +57,8 @@ pub fn call(interp: &mut Interp, function: InspectFunction, args: Args) -> R<Val
                 _ => None,
             };
             Ok(match own {
-                Some(Value::Dict(ref d)) => Value::Dict(Rc::new(RefCell::new(d.borrow().clone()))),
-                _ => Value::Dict(Rc::new(RefCell::new(Dict::default()))),
+                Some(Value::Dict(ref d)) => Value::Dict(Rc::new(Tracked::new(d.borrow().clone()))),
+                _ => Value::Dict(Rc::new(Tracked::new(Dict::default()))),
             })
         }
         InspectFunction::Signature => signature_of(interp, &object),
@@ -247,7 +247,7 @@ fn signature_of(interp: &mut Interp, target: &Value) -> R<Value> {
         let param = Rc::new(crate::value::Object {
             id: interp.fresh_id(),
             class: class.clone(),
-            attrs: RefCell::new(vec![
+            attrs: Tracked::new(vec![
                 ("name".to_string(), Value::str(name)),
                 ("default".to_string(), default),
                 ("kind".to_string(), Value::Int(kind)),
@@ -265,10 +265,10 @@ fn signature_of(interp: &mut Interp, target: &Value) -> R<Value> {
     let signature = Rc::new(crate::value::Object {
         id: interp.fresh_id(),
         class: interp.builtin_class("inspect.Signature"),
-        attrs: RefCell::new(vec![
+        attrs: Tracked::new(vec![
             (
                 "parameters".to_string(),
-                Value::Dict(Rc::new(RefCell::new(parameters))),
+                Value::Dict(Rc::new(Tracked::new(parameters))),
             ),
             ("return_annotation".to_string(), return_annotation),
         ]),

@@ -5,7 +5,7 @@
 //! `contextlib` (prelude classes; where print output goes changes nothing
 //! export records).
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
@@ -93,7 +93,7 @@ known_names! {
 /// default. The rest of `os` is opaque (`None`).
 pub fn os_attr(name: &str) -> Option<Value> {
     Some(match OsAttribute::from_name(name)? {
-        OsAttribute::Environ => Value::Dict(Rc::new(RefCell::new(Dict::default()))),
+        OsAttribute::Environ => Value::Dict(Rc::new(Tracked::new(Dict::default()))),
         OsAttribute::Getenv => Value::builtin(SmallModuleFunction::Getenv.name()),
     })
 }

@@ -121,7 +121,7 @@ pub fn replace(interp: &mut Interp, code: &Value, args: Args) -> R<Value> {
     let made = Rc::new(Object {
         id: interp.fresh_id(),
         class: o.class.clone(),
-        attrs: std::cell::RefCell::new(attrs),
+        attrs: crate::tracked::Tracked::new(attrs),
         module: None,
     });
     crate::cycles::register(&made);

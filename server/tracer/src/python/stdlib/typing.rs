@@ -5,7 +5,7 @@
 //! or `typing.final` leave the function as it was; `warnings.warn` has no
 //! effect export records).
 
-use std::cell::RefCell;
+use crate::tracked::Tracked;
 use std::rc::Rc;
 
 use crate::interp::{Interp, R};
@@ -66,5 +66,5 @@ fn type_hints(obj: &Value) -> Value {
             }
         }
     }
-    Value::Dict(Rc::new(RefCell::new(hints)))
+    Value::Dict(Rc::new(Tracked::new(hints)))
 }

@@ -1138,6 +1138,7 @@ impl Value {
     /// Whether dropping this value frees other values that may hold more
     /// (it is the last owner of a container that holds a container): the
     /// drops that could nest arbitrarily deep.
+    #[inline]
     fn owns_nested_values(&self) -> bool {
         fn holds_containers<'a>(mut items: impl Iterator<Item = &'a Value>) -> bool {
             items.any(|v| !v.holds_no_values())
@@ -1177,6 +1178,7 @@ impl Value {
 
     /// A value that holds no other Python values, so dropping it never
     /// nests.
+    #[inline]
     fn holds_no_values(&self) -> bool {
         matches!(
             self,

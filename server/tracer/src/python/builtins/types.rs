@@ -236,20 +236,33 @@ fn make_super(interp: &mut Interp) -> R<Value> {
         // The class whose body defines the running function: on the
         // object's class's MRO, or for a class, on its metaclass's (a
         // metaclass's `__call__` calling `super().__call__`).
-        let metaclass_mro = match (&obj, obj_class.lookup(crate::interp::call::METACLASS)) {
-            (Value::Class(_), Some((Value::Class(ref meta), _))) => meta.mro(),
+        let metaclass_mro = match &obj {
+            Value::Class(_) => match obj_class.lookup(crate::interp::call::METACLASS) {
+                Some((Value::Class(ref meta), _)) => meta.mro(),
+                _ => vec![],
+            },
             _ => vec![],
         };
-        let owner = obj_class
-            .mro()
-            .into_iter()
-            .chain(metaclass_mro)
-            .find(|c| {
-                c.attrs.borrow().iter().any(|(_, v)| match v {
-                    Value::Function(f) => Rc::ptr_eq(f, &func) || same_def(f, &func),
-                    _ => false,
-                })
+        let defines = |c: &Rc<crate::value::Class>| {
+            c.attrs.borrow().iter().any(|(_, v)| match v {
+                Value::Function(f) => Rc::ptr_eq(f, &func) || same_def(f, &func),
+                _ => false,
             })
+        };
+        // A method's qualified name starts with its class's: that class is
+        // searched first, every class only when it is not the owner (a
+        // function defined elsewhere and assigned in a class body).
+        let named_owner = |c: &Rc<crate::value::Class>| {
+            func.qualname
+                .strip_prefix(&*c.qualname)
+                .is_some_and(|rest| rest.starts_with('.'))
+        };
+        let mro: Vec<_> = obj_class.mro().into_iter().chain(metaclass_mro).collect();
+        let owner = mro
+            .iter()
+            .find(|c| named_owner(c) && defines(c))
+            .or_else(|| mro.iter().find(|c| defines(c)))
+            .cloned()
             .unwrap_or(obj_class);
         (Value::Class(owner), obj)
     };

@@ -6,7 +6,8 @@ library`: the median check of an entry that imports installed packages,
 reusing the parse cache). The two builds alternate, ROUNDS times, so that
 the machine's load falls on both; each entry's figure is the median over
 rounds, and the summary is the median over entries of each build and of
-the per-entry ratio new/base (below 1: faster).
+the per-entry ratio new/base (below 1: faster), for library entries also
+over those both builds export in the same modes (the same work).
 
     scripts/bench-vs.py BASE_TIMING NEW_TIMING [--rounds 2] [--runs 15]
                         [--library CASE.py ...] [--python .venv-libs]
@@ -47,7 +48,7 @@ def library_run(timing, case, python, runs):
     out = subprocess.run([timing, "library", case, python, "--runs", str(runs)], capture_output=True,
                          text=True, check=True).stdout
     row = json.loads(next(line for line in out.splitlines() if line.startswith("{")))
-    return row["again_cpu_ns"]
+    return row["again_cpu_ns"], row["exported"]
 
 
 def instructions_per_entry(timing, files):
@@ -93,11 +94,14 @@ def main():
         return
     corpus = {"base": [], "new": []}
     library = {"base": {}, "new": {}}
+    exported = {"base": {}, "new": {}}
     for r in range(a.rounds):
         for label, timing in (("base", a.base), ("new", a.new)) if r % 2 == 0 else (("new", a.new), ("base", a.base)):
             corpus[label].append(corpus_run(timing, a.runs))
             for case in a.library:
-                library[label].setdefault(case, []).append(library_run(timing, case, a.python, a.runs))
+                cpu, modes = library_run(timing, case, a.python, a.runs)
+                library[label].setdefault(case, []).append(cpu)
+                exported[label][Path(case).stem] = modes
             print(f"round {r + 1}: {label} done", file=sys.stderr)
     per_entry = {label: {n: statistics.median(run[n] for run in runs if n in run) for n in runs[0]}
                  for label, runs in corpus.items()}
@@ -105,9 +109,15 @@ def main():
     if a.library:
         lib = {label: {Path(c).stem: statistics.median(v) for c, v in cases.items()} for label, cases in library.items()}
         summarize("library harness (in process, check --both reusing the parse cache)", lib["base"], lib["new"])
+        # An entry one build exports in fewer modes than the other (it gave
+        # up early, or got further) does different work: compared apart.
+        same = [n for n in lib["base"] if exported["base"][n] == exported["new"][n]]
+        summarize("library harness, entries both builds export in the same modes",
+                  {n: lib["base"][n] for n in same}, {n: lib["new"][n] for n in same})
         for name in sorted(lib["base"]):
             print(f"  {name}: base {lib['base'][name] / 1e6:.2f} ms, new {lib['new'][name] / 1e6:.2f} ms, "
-                  f"ratio {lib['new'][name] / lib['base'][name]:.3f}")
+                  f"ratio {lib['new'][name] / lib['base'][name]:.3f}, modes exported "
+                  f"{exported['base'][name]} -> {exported['new'][name]}")
 
 
 if __name__ == "__main__":

@@ -5,25 +5,56 @@
 //!
 //! After a trace, kept library state is walked to prove that it holds
 //! nothing of the trace ([`crate::interp::reuse`]). The walk marks every
-//! container it keeps; a later write to a marked container counts on the
-//! thread ([`kept_writes`]). When a trace wrote to no kept container and
-//! the roots of the kept state are the same, everything kept reaches
-//! exactly what it reached when it was last walked, and the walk is not
-//! done again.
+//! container it keeps; a later write to a marked container is noted on the
+//! thread, by the container's address ([`start_noting`], [`written_since`]).
+//! Everything kept that no noted container reaches holds exactly what it
+//! held when it was last walked: the next walk visits only the noted
+//! containers' contents and new roots.
 
 use std::cell::{BorrowError, BorrowMutError, Cell, Ref, RefCell, RefMut};
 
+/// Written containers noted per trace at most: past it the trace is taken
+/// to have written anywhere (the whole state is walked again).
+const MAX_NOTED: usize = 1 << 14;
+
+#[derive(Default)]
+struct Written {
+    /// Addresses of the kept containers written, in order (repeats of the
+    /// last one left out).
+    containers: Vec<usize>,
+    overflowed: bool,
+    /// Bumped by each [`start_noting`]: a trace nested in another (which
+    /// starts noting afresh) leaves the outer one's notes incomplete.
+    generation: u64,
+}
+
 thread_local! {
-    static KEPT_WRITES: Cell<u64> = const { Cell::new(0) };
+    static WRITTEN: RefCell<Written> = RefCell::new(Written::default());
 }
 
-/// How many times, on this thread, a container marked kept was borrowed
-/// for writing: a trace that leaves it unchanged wrote to no kept state.
-pub(crate) fn kept_writes() -> u64 {
-    KEPT_WRITES.with(Cell::get)
+/// Start noting writes to kept containers on this thread afresh; the
+/// generation to hand to [`written_since`].
+pub(crate) fn start_noting() -> u64 {
+    WRITTEN.with(|w| {
+        let mut w = w.borrow_mut();
+        w.containers.clear();
+        w.overflowed = false;
+        w.generation += 1;
+        w.generation
+    })
 }
 
-/// A `RefCell` whose mutable borrows are counted once it is marked kept.
+/// The addresses of the kept containers written on this thread since
+/// [`start_noting`] returned `generation`; `None` when they are not all
+/// known (too many, or noting started again since).
+pub(crate) fn written_since(generation: u64) -> Option<Vec<usize>> {
+    WRITTEN.with(|w| {
+        let mut w = w.borrow_mut();
+        (w.generation == generation && !w.overflowed).then(|| std::mem::take(&mut w.containers))
+    })
+}
+
+/// A `RefCell` whose mutable borrows are noted once it is marked kept.
 #[derive(Default)]
 pub struct Tracked<T> {
     cell: RefCell<T>,
@@ -77,9 +108,26 @@ impl<T> Tracked<T> {
         self.kept.set(true);
     }
 
+    /// The address writes to this container are noted by.
+    pub(crate) fn address(&self) -> usize {
+        self as *const Self as *const () as usize
+    }
+
     fn note_write(&self) {
         if self.kept.get() {
-            KEPT_WRITES.with(|n| n.set(n.get() + 1));
+            let address = self.address();
+            // Kept state freed as the thread ends writes after the notes
+            // are gone, and nothing walks it again.
+            let _ = WRITTEN.try_with(|w| {
+                let mut w = w.borrow_mut();
+                if w.containers.last() != Some(&address) {
+                    if w.containers.len() < MAX_NOTED {
+                        w.containers.push(address);
+                    } else {
+                        w.overflowed = true;
+                    }
+                }
+            });
         }
     }
 }
@@ -102,18 +150,44 @@ mod tests {
     use super::*;
 
     #[test]
-    fn writes_count_only_once_a_container_is_kept() {
+    fn writes_are_noted_only_once_a_container_is_kept() {
         let cell = Tracked::new(vec![1]);
-        let before = kept_writes();
+        let other = Tracked::new(vec![]);
+        other.mark_kept();
+        let generation = start_noting();
         cell.borrow_mut().push(2);
-        assert_eq!(kept_writes(), before);
         cell.mark_kept();
         let _ = cell.borrow();
-        assert_eq!(kept_writes(), before, "a read is not a write");
+        assert_eq!(
+            written_since(generation),
+            Some(vec![]),
+            "a read is not a write"
+        );
         cell.borrow_mut().push(3);
         cell.replace(vec![]);
+        other.borrow_mut().push(1);
         drop(cell.try_borrow_mut());
-        assert_eq!(kept_writes(), before + 3);
+        assert_eq!(
+            written_since(generation),
+            Some(vec![cell.address(), other.address(), cell.address()])
+        );
         assert!(!cell.clone().kept.get(), "a copy is not kept");
+    }
+
+    #[test]
+    fn notes_are_incomplete_after_noting_started_again_or_overflowed() {
+        let cell = Tracked::new(0);
+        let other = Tracked::new(0);
+        cell.mark_kept();
+        other.mark_kept();
+        let outer = start_noting();
+        *cell.borrow_mut() = 1;
+        let inner = start_noting();
+        assert_eq!(written_since(outer), None);
+        for _ in 0..MAX_NOTED {
+            *cell.borrow_mut() = 2;
+            *other.borrow_mut() = 2;
+        }
+        assert_eq!(written_since(inner), None);
     }
 }

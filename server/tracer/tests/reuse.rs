@@ -15,7 +15,7 @@ use tracer::{
 const SITE: &str = "/venv/lib/python3.11/site-packages";
 
 /// A library in the style of timm and transformers: a registry filled by a
-/// decorator, a global switch with a setter, a class attribute read at
+/// decorator, a nested list nothing reads, a global switch with a setter, a class attribute read at
 /// construction, a module-level tensor in a module of its own, and a
 /// method that stores a function it defines (closing over the model being
 /// built) on `nn.Module` the first time it runs.
@@ -28,6 +28,7 @@ from torch import nn
 WIDTH = {width}
 _FUSED = True
 REGISTRY = {{}}
+HOLDER = [[]]
 
 
 def register(fn):
@@ -248,6 +249,32 @@ fn a_write_into_state_kept_before_is_walked_again() {
     assert_eq!(
         traced_in_order(&files, &texts, Mode::Strict),
         [false, true, true, false, true, false]
+    );
+}
+
+#[test]
+fn a_write_deep_inside_state_kept_before_is_walked_again() {
+    // Only the inner list (or the function's attributes) is written: the
+    // containers holding it are unchanged, and the walk must still find
+    // what was put there.
+    let files = library(3);
+    let texts = [
+        entry(""),
+        entry(""),
+        entry("lib.HOLDER[0].append(1)"),
+        entry(""),
+        entry("lib.HOLDER[0].append(torch.ones(1))"),
+        entry(""),
+        entry("lib.small.tag = torch.ones(1)"),
+        entry(""),
+        entry("lib.HOLDER.append({'inner': [torch.ones(1)]})"),
+        entry(""),
+    ];
+    assert_eq!(
+        traced_in_order(&files, &texts, Mode::NonStrict),
+        [
+            false, true, true, true, true, false, true, false, true, false
+        ]
     );
 }
 

@@ -20,6 +20,8 @@
 //! reaches a tensor or a symbolic value (they belong to that trace's graph
 //! and shape environment), or a function, class or module of the entry
 //! file or of the user's own modules (which run again, and may change).
+//! A walk after a trace that started from kept state visits only new
+//! roots and the containers the trace wrote to ([`crate::tracked`]).
 //! Workspace modules, the entry file and everything per trace (graph,
 //! shape environment, notes, frames, budget) always start afresh.
 //!
@@ -35,7 +37,7 @@ use std::sync::Arc;
 
 use crate::cycles::{Breakable, Collector};
 use crate::imports::Workspace;
-use crate::tracked::kept_writes;
+use crate::tracked::{start_noting, written_since};
 use crate::value::{Class, Function, FunctionBody, Object, Scope, UserModule, Value};
 use crate::{Budget, Mode, SourceFile};
 
@@ -54,27 +56,37 @@ const WALK_LIMIT: usize = 2_000_000;
 pub(crate) struct Kept {
     items: Vec<Weak<dyn Breakable>>,
     walked: Option<Walked>,
-    /// [`kept_writes`] when the trace started from this state.
-    writes_at_start: u64,
+    /// What [`start_noting`] returned when the trace started from this
+    /// state.
+    noting: u64,
 }
 
-/// What a successful walk saw, kept with the state it walked: when the
-/// next trace writes to no kept container ([`crate::tracked`]), the next
-/// walk starts from it and visits only roots it has not seen.
+/// What a successful walk saw, kept with the state it walked: the next
+/// walk starts from it and visits only roots it has not seen and the
+/// contents of the containers the trace wrote to ([`crate::tracked`]).
 struct Walked {
     seen: foldhash::HashSet<usize>,
     closures: foldhash::HashSet<usize>,
     /// The addresses of [`Kept::items`] (what the trace's collector spares).
     addresses: Rc<foldhash::HashSet<usize>>,
-    /// Every root walked since the walk last started afresh, held so that
-    /// nothing seen is freed (and its address reused) while `seen` names it.
-    roots: Roots,
+    /// Everything seen since the walk last started afresh, held so that
+    /// nothing seen is freed (and its address reused) while `seen` names
+    /// it.
+    held: Vec<Held>,
+    /// Each container walked, by the address writes to it are noted by.
+    containers: foldhash::HashMap<usize, Held>,
 }
 
-#[derive(Default)]
-struct Roots {
-    values: Vec<Value>,
-    scopes: Vec<Rc<Scope>>,
+/// A thing the walk saw, held.
+#[derive(Clone)]
+enum Held {
+    Value(Value),
+    Scope(Rc<Scope>),
+    /// An enclosing function's scope, walked only under the names its
+    /// closures use: a write to it is walked by walking everything again.
+    Closure {
+        _held: Rc<Scope>,
+    },
 }
 
 impl Kept {
@@ -185,7 +197,7 @@ pub(crate) fn interpreter(
             value.prune();
         }
     }
-    kept.writes_at_start = kept_writes();
+    kept.noting = start_noting();
     (interp, kept)
 }
 
@@ -251,21 +263,16 @@ pub(crate) fn keep(
     };
     let started = std::time::Instant::now();
     let mut previous = previous;
-    // Unless the trace wrote to kept state, everything the last walk saw
-    // reaches what it reached then: only roots it has not seen need walking.
+    // What the last walk saw and the trace did not write to reaches what
+    // it reached then: only new roots and the written containers' contents
+    // need walking.
+    let written = written_since(previous.noting);
+    let mut walk = Walk::new(&interp, dropped);
     let mut resumed = previous
         .walked
         .take()
-        .filter(|_| kept_writes() == previous.writes_at_start);
-    let mut walk = match &mut resumed {
-        Some(walked) => Walk::new(
-            &interp,
-            dropped,
-            std::mem::take(&mut walked.seen),
-            std::mem::take(&mut walked.closures),
-        ),
-        None => Walk::new(&interp, dropped, Default::default(), Default::default()),
-    };
+        .zip(written)
+        .and_then(|(walked, written)| walk.resume(walked, &written));
     if let Err(why) = walk.roots(&interp) {
         tracing::debug!(
             "library state not kept: {why} (reached from `{}`)",
@@ -282,16 +289,19 @@ pub(crate) fn keep(
         us = started.elapsed().as_micros() as u64,
         "library state kept for the next trace"
     );
-    let walked = match resumed {
-        Some(mut walked) => {
-            Rc::make_mut(&mut walked.addresses).extend(walk.kept.iter().map(thin));
-            previous.items.append(&mut walk.kept);
-            walked.roots.values.append(&mut walk.roots.values);
-            walked.roots.scopes.append(&mut walk.roots.scopes);
+    let walked = match resumed.take() {
+        Some(mut addresses) => {
+            // A written container walked again is kept once.
+            let known = Rc::make_mut(&mut addresses);
+            previous
+                .items
+                .extend(walk.kept.drain(..).filter(|k| known.insert(thin(k))));
             Walked {
                 seen: walk.seen,
                 closures: walk.closures,
-                ..walked
+                addresses,
+                held: walk.held,
+                containers: walk.containers,
             }
         }
         None => {
@@ -304,7 +314,8 @@ pub(crate) fn keep(
                 seen: walk.seen,
                 closures: walk.closures,
                 addresses: Rc::new(addresses),
-                roots: walk.roots,
+                held: walk.held,
+                containers: walk.containers,
             }
         }
     };
@@ -317,7 +328,7 @@ pub(crate) fn keep(
         kept: Kept {
             items: previous.items,
             walked: Some(walked),
-            writes_at_start: 0,
+            noting: 0,
         },
     };
     POOL.with(|pool| {
@@ -404,33 +415,60 @@ struct Walk {
     closures: foldhash::HashSet<usize>,
     /// Whether state of each file met so far may be kept (by address).
     files: foldhash::HashMap<usize, bool>,
-    /// The roots walked (see [`Walked::roots`]).
-    roots: Roots,
+    /// See [`Walked::held`].
+    held: Vec<Held>,
+    /// See [`Walked::containers`].
+    containers: foldhash::HashMap<usize, Held>,
+    /// Containers seen before whose contents are walked again.
+    again: Vec<Held>,
     visited: usize,
 }
 
 impl Walk {
-    /// A walk that visits what `resumed` (the last walk over this state)
-    /// has not seen.
-    fn new(
-        interp: &Interp,
-        foreign_modules: HashSet<String>,
-        seen: foldhash::HashSet<usize>,
-        closures: foldhash::HashSet<usize>,
-    ) -> Walk {
+    /// A walk over everything kept state reaches.
+    fn new(interp: &Interp, foreign_modules: HashSet<String>) -> Walk {
         Walk {
-            seen,
+            seen: Default::default(),
             kept: Vec::new(),
             entry_path: interp.entry_file.path.clone(),
             foreign_modules,
             values: Vec::new(),
             scopes: Vec::new(),
             origin: Rc::from(""),
-            closures,
+            closures: Default::default(),
             files: Default::default(),
-            roots: Roots::default(),
+            held: Vec::new(),
+            containers: Default::default(),
+            again: Vec::new(),
             visited: 0,
         }
+    }
+
+    /// Start from what `walked` (the last walk over this state) saw, with
+    /// the containers at the addresses `written` queued to be walked
+    /// again; the addresses of what it kept, or `None` (the walk stays
+    /// one over everything) when a written container cannot be walked
+    /// alone.
+    fn resume(
+        &mut self,
+        walked: Walked,
+        written: &[usize],
+    ) -> Option<Rc<foldhash::HashSet<usize>>> {
+        for address in written {
+            match walked.containers.get(address) {
+                // Not reached by the last walk: not reached unless through
+                // a container written too.
+                None => {}
+                Some(Held::Closure { .. }) => return None,
+                Some(held) => self.again.push(held.clone()),
+            }
+        }
+        self.seen = walked.seen;
+        self.closures = walked.closures;
+        self.held = walked.held;
+        self.containers = walked.containers;
+        self.origin = Rc::from("state written by the trace");
+        Some(walked.addresses)
     }
 
     fn roots(&mut self, interp: &Interp) -> Result<(), String> {
@@ -439,7 +477,6 @@ impl Walk {
         }
         for scope in interp.preludes.values() {
             if !self.was_seen(Rc::as_ptr(scope)) {
-                self.roots.scopes.push(scope.clone());
                 self.scopes.push(scope.clone());
             }
         }
@@ -472,7 +509,6 @@ impl Walk {
         if holds_nothing(v) || address(v).is_some_and(|a| self.seen.contains(&a)) {
             return;
         }
-        self.roots.values.push(v.clone());
         self.values.push((v.clone(), self.origin.clone()));
     }
 
@@ -499,6 +535,13 @@ impl Walk {
         self.seen.insert(ptr as *const () as usize)
     }
 
+    /// Note the container `v` (seen for the first time), whose writes are
+    /// noted by `tracked`, and mark it kept.
+    fn container<T>(&mut self, tracked: &crate::tracked::Tracked<T>, held: Held) {
+        tracked.mark_kept();
+        self.containers.insert(tracked.address(), held);
+    }
+
     fn run(&mut self) -> Result<(), String> {
         loop {
             self.visited += 1;
@@ -507,6 +550,14 @@ impl Walk {
             }
             if let Some(scope) = self.scopes.pop() {
                 self.scope(scope);
+                continue;
+            }
+            if let Some(held) = self.again.pop() {
+                match held {
+                    Held::Value(v) => self.contents(v)?,
+                    Held::Scope(scope) => self.scope_contents(scope),
+                    Held::Closure { .. } => {}
+                }
                 continue;
             }
             let Some((v, origin)) = self.values.pop() else {
@@ -521,7 +572,13 @@ impl Walk {
         if !self.first(Rc::as_ptr(&scope)) {
             return;
         }
-        scope.vars.mark_kept();
+        self.held.push(Held::Scope(scope.clone()));
+        self.scope_contents(scope);
+    }
+
+    /// What the scope holds (seen for the first time, or written).
+    fn scope_contents(&mut self, scope: Rc<Scope>) {
+        self.container(&scope.vars, Held::Scope(scope.clone()));
         let vars = scope.vars.borrow();
         let origin = match vars.get("__name__") {
             Some(Value::Str(module)) if scope.parent.is_none() => module.clone(),
@@ -556,7 +613,7 @@ impl Walk {
             }
             let used = used.get_or_insert_with(|| names_used(f));
             if self.closures.insert(Rc::as_ptr(&s) as *const () as usize) {
-                s.vars.mark_kept();
+                self.container(&s.vars, Held::Closure { _held: s.clone() });
                 self.kept.push(Rc::downgrade(&s) as Weak<dyn Breakable>);
             }
             for (name, v) in s.vars.borrow().iter() {
@@ -576,7 +633,19 @@ impl Walk {
             .or_insert_with(|| is_kept_file(&file.path, entry_path))
     }
 
+    /// Visit `v` unless seen.
     fn value(&mut self, v: Value) -> Result<(), String> {
+        if let Some(a) = address(&v) {
+            if !self.seen.insert(a) {
+                return Ok(());
+            }
+            self.held.push(Held::Value(v.clone()));
+        }
+        self.contents(v)
+    }
+
+    /// What the value holds (seen for the first time, or written).
+    fn contents(&mut self, v: Value) -> Result<(), String> {
         match &v {
             Value::None
             | Value::Bool(_)
@@ -607,70 +676,48 @@ impl Walk {
                     t.provenance.borrow()
                 ));
             }
-            Value::Tuple(items) => {
-                if self.first(Rc::as_ptr(items)) {
-                    self.extend(items.iter().cloned());
-                }
-            }
+            Value::Tuple(items) => self.extend(items.iter().cloned()),
             Value::List(items) | Value::Set(items) => {
-                if self.first(Rc::as_ptr(items)) {
-                    items.mark_kept();
-                    self.extend(items.borrow().iter().cloned());
-                }
+                self.container(items, Held::Value(v.clone()));
+                self.extend(items.borrow().iter().cloned());
             }
             Value::Dict(d) => {
-                if self.first(Rc::as_ptr(d)) {
-                    d.mark_kept();
-                    let d = d.borrow();
-                    for (k, v) in d.entries() {
-                        self.push(k.clone());
-                        self.push(v.clone());
-                    }
-                    self.extend(d.default_factory.clone());
-                    for (_, v) in d.attrs.iter().flatten() {
-                        self.push(v.clone());
-                    }
+                self.container(d, Held::Value(v.clone()));
+                let d = d.borrow();
+                for (k, v) in d.entries() {
+                    self.push(k.clone());
+                    self.push(v.clone());
+                }
+                self.extend(d.default_factory.clone());
+                for (_, v) in d.attrs.iter().flatten() {
+                    self.push(v.clone());
                 }
             }
             Value::Slice(parts) => self.extend(parts.iter().cloned()),
             Value::Iter(items) => {
-                if self.first(Rc::as_ptr(items)) {
-                    items.mark_kept();
-                    self.extend(items.borrow().as_slice().iter().cloned());
-                }
+                self.container(items, Held::Value(v.clone()));
+                self.extend(items.borrow().as_slice().iter().cloned());
             }
             Value::Function(f) => {
-                if !self.first(Rc::as_ptr(f)) {
-                    return Ok(());
-                }
                 if !self.file_is_kept(&f.file) {
                     return Err(format!("`{}` of {}", f.qualname, f.file.path));
                 }
                 self.extend(f.defaults.values().cloned());
-                f.attrs.mark_kept();
+                self.container(&f.attrs, Held::Value(v.clone()));
                 self.extend(f.attrs.borrow().values().cloned());
                 self.closure(f);
                 if !self.was_seen(Rc::as_ptr(&f.globals)) {
                     self.scopes.push(f.globals.clone());
                 }
             }
-            Value::Builtin(b) => {
-                if self.first(Rc::as_ptr(b)) {
-                    self.extend(b.receiver.clone());
-                }
-            }
+            Value::Builtin(b) => self.extend(b.receiver.clone()),
             Value::BoundMethod(pair) => {
-                if self.first(Rc::as_ptr(pair)) {
-                    self.push(pair.0.clone());
-                    self.push(pair.1.clone());
-                }
+                self.push(pair.0.clone());
+                self.push(pair.1.clone());
             }
             Value::Class(c) => self.class(c.clone())?,
             Value::Object(o) => self.object(o.clone()),
             Value::Module(m) => {
-                if !self.first(Rc::as_ptr(m)) {
-                    return Ok(());
-                }
                 let path = m.path.as_ref().or(m.dir.as_ref());
                 let kept = path.is_some_and(|p| {
                     let p = p.to_string_lossy();
@@ -687,10 +734,7 @@ impl Walk {
     }
 
     fn class(&mut self, c: Rc<Class>) -> Result<(), String> {
-        if !self.first(Rc::as_ptr(&c)) {
-            return Ok(());
-        }
-        c.attrs.mark_kept();
+        self.container(&c.attrs, Held::Value(Value::Class(c.clone())));
         let attrs = c.attrs.borrow();
         if let Some((_, Value::Str(module))) = attrs.iter().find(|(k, _)| k == "__module__")
             && self.foreign_modules.contains(&**module)
@@ -714,20 +758,17 @@ impl Walk {
     }
 
     fn object(&mut self, o: Rc<Object>) {
-        if !self.first(Rc::as_ptr(&o)) {
-            return;
-        }
         if !self.was_seen(Rc::as_ptr(&o.class)) {
             self.push(Value::Class(o.class.clone()));
         }
-        o.attrs.mark_kept();
+        self.container(&o.attrs, Held::Value(Value::Object(o.clone())));
         for (_, v) in o.attrs.borrow().iter() {
             if !holds_nothing(v) {
                 self.values.push((v.clone(), o.class.qualname.clone()));
             }
         }
         if let Some(state) = &o.module {
-            state.mark_kept();
+            self.container(state, Held::Value(Value::Object(o.clone())));
             let state = state.borrow();
             self.push(Value::Dict(state.params.clone()));
             self.push(Value::Dict(state.buffers.clone()));

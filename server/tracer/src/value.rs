@@ -579,7 +579,23 @@ pub struct Class {
     /// Whether a class of the MRO defines a property, as of a
     /// [`class_attrs_epoch`]: every instance attribute read and write asks.
     pub defines_property: Cell<Option<(u64, bool)>>,
+    /// Where names looked up on this class were found along its MRO.
+    pub lookups: RefCell<LookupCache>,
 }
+
+/// Where each name looked up on a class was found, as of a
+/// [`class_attrs_epoch`]: the position of the defining class on the MRO
+/// and of the name in its attributes, `None` when no class defines it.
+/// Positions, not values: the cache holds nothing alive.
+#[derive(Default)]
+pub struct LookupCache {
+    epoch: u64,
+    places: foldhash::HashMap<Box<str>, Option<(u32, u32)>>,
+}
+
+/// Names remembered per class at most (`getattr` with names made at run
+/// time would grow it without end).
+const MAX_LOOKUPS: usize = 1024;
 
 thread_local! {
     static CLASS_ATTRS_EPOCH: Cell<u64> = const { Cell::new(0) };
@@ -693,23 +709,58 @@ impl Class {
 
     /// Find an attribute along the MRO, with the class that defines it.
     pub fn lookup(self: &Rc<Self>, name: &str) -> Option<(Value, Rc<Class>)> {
+        let (at, index) = self.place(name)?;
+        let class = self.mro_iter().nth(at)?;
+        if let Some((n, value)) = class.attrs.borrow().get(index)
+            && n == name
+        {
+            return Some((value.clone(), class.clone()));
+        }
+        // A write that did not count as a change (a bug elsewhere): the
+        // answer is still the MRO's.
         self.mro_iter()
             .find_map(|c| c.own_attr(name).map(|v| (v, c.clone())))
+    }
+
+    /// Where `name` is defined along the MRO: the defining class's
+    /// position and the name's among its attributes. Remembered until a
+    /// class's attributes change (every write bumps [`class_attrs_epoch`]).
+    fn place(self: &Rc<Self>, name: &str) -> Option<(usize, usize)> {
+        let epoch = class_attrs_epoch();
+        if let Ok(cache) = self.lookups.try_borrow()
+            && cache.epoch == epoch
+            && let Some(place) = cache.places.get(name)
+        {
+            return place.map(|(at, index)| (at as usize, index as usize));
+        }
+        let place = self.mro_iter().enumerate().find_map(|(at, c)| {
+            let index = c.attrs.borrow().iter().position(|(n, _)| n == name)?;
+            Some((at, index))
+        });
+        if let Ok(mut cache) = self.lookups.try_borrow_mut() {
+            if cache.epoch != epoch || cache.places.len() >= MAX_LOOKUPS {
+                cache.places.clear();
+                cache.epoch = epoch;
+            }
+            let narrow = |(at, index): (usize, usize)| {
+                Some((u32::try_from(at).ok()?, u32::try_from(index).ok()?))
+            };
+            if let Some(stored) = place.map_or(Some(None), |p| narrow(p).map(Some)) {
+                cache.places.insert(name.into(), stored);
+            }
+        }
+        place
     }
 
     /// `name` from the first class of the MRO that defines it in Python,
     /// unless a builtin class (whose behaviour is native: a Rust library
     /// module) comes first.
     pub fn python_lookup(self: &Rc<Self>, name: &str) -> Option<(Value, Rc<Class>)> {
-        for c in self.mro_iter() {
-            if c.builtin.is_some() {
-                return None;
-            }
-            if let Some(v) = c.own_attr(name) {
-                return Some((v, c.clone()));
-            }
+        let (at, _) = self.place(name)?;
+        if self.mro_iter().take(at + 1).any(|c| c.builtin.is_some()) {
+            return None;
         }
-        None
+        self.lookup(name)
     }
 
     /// The first builtin class on the MRO (`torch.nn.Module` for user modules).
@@ -1140,8 +1191,11 @@ impl Value {
     /// drops that could nest arbitrarily deep.
     #[inline]
     fn owns_nested_values(&self) -> bool {
+        // Dropping an item another owner shares only counts it down: a
+        // container whose items are all leaves or shared frees nothing
+        // else.
         fn holds_containers<'a>(mut items: impl Iterator<Item = &'a Value>) -> bool {
-            items.any(|v| !v.holds_no_values())
+            items.any(|v| !v.drops_alone())
         }
         match self {
             Value::Tuple(t) => Rc::strong_count(t) == 1 && holds_containers(t.iter()),
@@ -1158,9 +1212,13 @@ impl Value {
                     })
             }
             Value::Slice(s) => Rc::strong_count(s) == 1 && holds_containers(s.iter()),
-            Value::Builtin(b) => Rc::strong_count(b) == 1 && b.receiver.is_some(),
+            Value::Builtin(b) => {
+                Rc::strong_count(b) == 1 && b.receiver.as_ref().is_some_and(|r| !r.drops_alone())
+            }
             Value::Function(f) => Rc::strong_count(f) == 1,
-            Value::BoundMethod(m) => Rc::strong_count(m) == 1,
+            Value::BoundMethod(m) => {
+                Rc::strong_count(m) == 1 && (!m.0.drops_alone() || !m.1.drops_alone())
+            }
             Value::Class(c) => Rc::strong_count(c) == 1,
             Value::Object(o) => Rc::strong_count(o) == 1,
             Value::Module(m) => Rc::strong_count(m) == 1,
@@ -1173,6 +1231,28 @@ impl Value {
                 );
                 false
             }
+        }
+    }
+
+    /// Whether dropping this reference frees no other Python value: a leaf,
+    /// or a container another owner shares.
+    #[inline]
+    fn drops_alone(&self) -> bool {
+        let shared = |count: usize| count > 1;
+        match self {
+            Value::Tuple(t) => shared(Rc::strong_count(t)),
+            Value::List(l) | Value::Set(l) => shared(Rc::strong_count(l)),
+            Value::Dict(d) => shared(Rc::strong_count(d)),
+            Value::Slice(s) => shared(Rc::strong_count(s)),
+            Value::Builtin(b) => shared(Rc::strong_count(b)),
+            Value::Function(f) => shared(Rc::strong_count(f)),
+            Value::BoundMethod(m) => shared(Rc::strong_count(m)),
+            Value::Class(c) => shared(Rc::strong_count(c)),
+            Value::Object(o) => shared(Rc::strong_count(o)),
+            Value::Module(m) => shared(Rc::strong_count(m)),
+            Value::Iter(i) => shared(Rc::strong_count(i)),
+            Value::LazyImport(l) => shared(Rc::strong_count(l)),
+            leaf => leaf.holds_no_values(),
         }
     }
 

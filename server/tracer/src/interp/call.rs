@@ -727,6 +727,7 @@ impl Interp {
             subclasses: Default::default(),
             mro_tail: Default::default(),
             defines_property: Default::default(),
+            lookups: Default::default(),
             is_enum,
         });
         crate::cycles::register(&class);

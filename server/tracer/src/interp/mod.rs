@@ -1030,6 +1030,7 @@ impl Interp {
             subclasses: Default::default(),
             mro_tail: Default::default(),
             defines_property: Default::default(),
+            lookups: Default::default(),
             is_enum: name == "enum.Enum" || name == "enum.IntEnum",
         });
         crate::cycles::register(&class);

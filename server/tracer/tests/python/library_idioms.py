@@ -232,3 +232,27 @@ with warnings.catch_warnings():
 assert LooseVersion("2.15.0") >= LooseVersion("1.8.0") and LooseVersion("1.10") > "1.9"
 assert LooseVersion("2.1.0a0+git") > LooseVersion("2.0") and str(LooseVersion("1.2b3")) == "1.2b3"
 assert StrictVersion("1.2") == StrictVersion("1.2.0") and StrictVersion("1.2b1") < StrictVersion("1.2")
+
+
+# Attributes found along the MRO follow every change to a class: a name
+# missing, then set on a base, then shadowed and unshadowed on the class.
+class _LookupBase:
+    pass
+
+
+class _LookupChild(_LookupBase):
+    pass
+
+
+_looked_up = _LookupChild()
+assert not hasattr(_looked_up, "flag")
+_LookupBase.flag = 1
+assert _looked_up.flag == 1
+_LookupChild.flag = 2
+assert _looked_up.flag == 2 and _LookupBase.flag == 1
+del _LookupChild.flag
+assert _looked_up.flag == 1
+setattr(_LookupBase, "flag", 3)
+assert getattr(_looked_up, "flag") == 3
+delattr(_LookupBase, "flag")
+assert not hasattr(_LookupChild, "flag")

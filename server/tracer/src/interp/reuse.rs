@@ -75,6 +75,10 @@ struct Walked {
     held: Vec<Held>,
     /// Each container walked, by the address writes to it are noted by.
     containers: foldhash::HashMap<usize, Held>,
+    /// How many things the walk that started afresh saw: past twice as
+    /// many held (what traces dropped from kept state stays held), the
+    /// next walk starts afresh again.
+    fresh_size: usize,
 }
 
 /// A thing the walk saw, held.
@@ -302,6 +306,7 @@ pub(crate) fn keep(
                 addresses,
                 held: walk.held,
                 containers: walk.containers,
+                fresh_size: walk.fresh_size,
             }
         }
         None => {
@@ -314,6 +319,7 @@ pub(crate) fn keep(
                 seen: walk.seen,
                 closures: walk.closures,
                 addresses: Rc::new(addresses),
+                fresh_size: walk.held.len(),
                 held: walk.held,
                 containers: walk.containers,
             }
@@ -421,6 +427,8 @@ struct Walk {
     containers: foldhash::HashMap<usize, Held>,
     /// Containers seen before whose contents are walked again.
     again: Vec<Held>,
+    /// See [`Walked::fresh_size`] (0 until the walk is known to resume).
+    fresh_size: usize,
     visited: usize,
 }
 
@@ -440,6 +448,7 @@ impl Walk {
             held: Vec::new(),
             containers: Default::default(),
             again: Vec::new(),
+            fresh_size: 0,
             visited: 0,
         }
     }
@@ -454,6 +463,9 @@ impl Walk {
         walked: Walked,
         written: &[usize],
     ) -> Option<Rc<foldhash::HashSet<usize>>> {
+        if walked.held.len() > 2 * walked.fresh_size + 1024 {
+            return None;
+        }
         for address in written {
             match walked.containers.get(address) {
                 // Not reached by the last walk: not reached unless through
@@ -467,6 +479,7 @@ impl Walk {
         self.closures = walked.closures;
         self.held = walked.held;
         self.containers = walked.containers;
+        self.fresh_size = walked.fresh_size;
         self.origin = Rc::from("state written by the trace");
         Some(walked.addresses)
     }

@@ -59,6 +59,9 @@ pub(crate) fn written_since(generation: u64) -> Option<Vec<usize>> {
 pub struct Tracked<T> {
     cell: RefCell<T>,
     kept: Cell<bool>,
+    /// Bumped by every write: what is derived from the contents is valid
+    /// while it stays the same.
+    version: Cell<u32>,
 }
 
 impl<T> Tracked<T> {
@@ -66,6 +69,7 @@ impl<T> Tracked<T> {
         Tracked {
             cell: RefCell::new(value),
             kept: Cell::new(false),
+            version: Cell::new(0),
         }
     }
 
@@ -108,12 +112,18 @@ impl<T> Tracked<T> {
         self.kept.set(true);
     }
 
+    /// A count of the writes to this container (wrapping).
+    pub fn version(&self) -> u32 {
+        self.version.get()
+    }
+
     /// The address writes to this container are noted by.
     pub(crate) fn address(&self) -> usize {
         self as *const Self as *const () as usize
     }
 
     fn note_write(&self) {
+        self.version.set(self.version.get().wrapping_add(1));
         if self.kept.get() {
             let address = self.address();
             // Kept state freed as the thread ends writes after the notes
@@ -172,6 +182,19 @@ mod tests {
             Some(vec![cell.address(), other.address(), cell.address()])
         );
         assert!(!cell.clone().kept.get(), "a copy is not kept");
+    }
+
+    #[test]
+    fn every_write_changes_the_version_and_reads_do_not() {
+        let cell = Tracked::new(vec![1]);
+        let v0 = cell.version();
+        let _ = cell.borrow();
+        assert_eq!(cell.version(), v0);
+        cell.borrow_mut().push(2);
+        let v1 = cell.version();
+        assert_ne!(v1, v0);
+        cell.replace(vec![]);
+        assert_ne!(cell.version(), v1);
     }
 
     #[test]

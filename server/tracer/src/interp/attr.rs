@@ -15,6 +15,10 @@ use crate::python::names::known_names;
 use crate::python::objects::{CachedAttribute, KnownObject, PartialAttribute};
 use crate::value::{Class, Dict, DimSpec, Function, FunctionKind, ModuleState, Object, Value};
 
+/// Objects whose `__dict__` a trace remembers at most
+/// ([`Interp::dict_snapshots`]).
+const MAX_DICT_SNAPSHOTS: usize = 4096;
+
 /// Installed packages whose Python source the tracer does not interpret:
 /// thin layers over compiled code (numpy, SciPy, image and data libraries)
 /// or tooling with no bearing on a model's graph. Their values are unknown.
@@ -663,11 +667,21 @@ impl Interp {
             return Ok(Some(Value::Class(o.class.clone())));
         }
         if name == "__dict__" {
+            let address = Rc::as_ptr(o) as usize;
+            if let Some(dict) = self.dict_snapshots.get(&address).and_then(|s| s.current(o)) {
+                return Ok(Some(dict));
+            }
             let mut d = Dict::default();
             for (k, a) in o.attrs.borrow().iter() {
                 d.insert(Value::str(k), a.clone());
             }
-            return Ok(Some(Value::Dict(Rc::new(crate::tracked::Tracked::new(d)))));
+            let dict = Rc::new(crate::tracked::Tracked::new(d));
+            if self.dict_snapshots.len() >= MAX_DICT_SNAPSHOTS {
+                self.dict_snapshots.clear();
+            }
+            self.dict_snapshots
+                .insert(address, super::DictSnapshot::new(o, dict.clone()));
+            return Ok(Some(Value::Dict(dict)));
         }
         Ok(None)
     }

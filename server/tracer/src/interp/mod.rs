@@ -103,6 +103,41 @@ pub struct Frame {
     pub scope: Option<Rc<Scope>>,
 }
 
+/// An object's `__dict__` as made (see [`Interp::dict_snapshots`]).
+pub(crate) struct DictSnapshot {
+    object: std::rc::Weak<crate::value::Object>,
+    /// The object's attributes' version when it was made.
+    attrs_version: u32,
+    dict: crate::value::Shared<crate::value::Dict>,
+    dict_version: u32,
+}
+
+impl DictSnapshot {
+    /// The dict, unless `object` is another one or either was written.
+    pub(crate) fn current(&self, object: &Rc<crate::value::Object>) -> Option<Value> {
+        let same = self
+            .object
+            .upgrade()
+            .is_some_and(|o| Rc::ptr_eq(&o, object));
+        (same
+            && object.attrs.version() == self.attrs_version
+            && self.dict.version() == self.dict_version)
+            .then(|| Value::Dict(self.dict.clone()))
+    }
+
+    pub(crate) fn new(
+        object: &Rc<crate::value::Object>,
+        dict: crate::value::Shared<crate::value::Dict>,
+    ) -> DictSnapshot {
+        DictSnapshot {
+            object: Rc::downgrade(object),
+            attrs_version: object.attrs.version(),
+            dict_version: dict.version(),
+            dict,
+        }
+    }
+}
+
 /// A write of library configuration (see [`Interp::library_writes`]).
 pub struct LibraryWrite {
     pub target: LibraryTarget,
@@ -246,6 +281,11 @@ pub struct Interp {
     /// Python's builtins resolved so far (`isinstance`, `ValueError`): names
     /// no scope binds are looked up here at every use.
     pub builtin_names: crate::value::NameMap<Value>,
+    /// The `__dict__` made for an object this trace, by the object's
+    /// address: given again while neither the object's attributes nor the
+    /// dict were written since (transformers' configs read their
+    /// `__dict__` on every attribute access). Per trace: not kept.
+    pub(crate) dict_snapshots: foldhash::HashMap<usize, DictSnapshot>,
     /// The values yielded so far by each generator function running (the
     /// innermost last). A generator runs to completion when called and
     /// iterates over what it yielded: loops are unrolled anyway, and an
@@ -388,6 +428,7 @@ impl Interp {
             preludes: HashMap::new(),
             torch_attrs: Default::default(),
             builtin_names: Default::default(),
+            dict_snapshots: Default::default(),
             generator_sinks: Vec::new(),
             guard_paths: Vec::new(),
             concrete: None,

@@ -256,3 +256,28 @@ setattr(_LookupBase, "flag", 3)
 assert getattr(_looked_up, "flag") == 3
 delattr(_LookupBase, "flag")
 assert not hasattr(_LookupChild, "flag")
+
+
+# An object's `__dict__` read on every attribute access (transformers'
+# configs) follows every change to the object's attributes.
+class _Config:
+    def __init__(self):
+        self.hidden = 8
+
+    def __getattribute__(self, key):
+        spec = super().__getattribute__("__dict__").get("_spec")
+        if spec is not None and key in spec:
+            raise AttributeError(key)
+        return super().__getattribute__(key)
+
+
+_config = _Config()
+assert _config.hidden == 8 and _config.__dict__ == {"hidden": 8}
+_config.hidden = 16
+assert _config.__dict__["hidden"] == 16 and _config.hidden == 16
+setattr(_config, "layers", 2)
+assert "layers" in _config.__dict__ and _config.layers == 2
+_config._spec = ("layers",)
+assert not hasattr(_config, "layers") and _config.hidden == 16
+del _config._spec
+assert _config.layers == 2 and "_spec" not in _config.__dict__

@@ -281,3 +281,15 @@ _config._spec = ("layers",)
 assert not hasattr(_config, "layers") and _config.hidden == 16
 del _config._spec
 assert _config.layers == 2 and "_spec" not in _config.__dict__
+
+
+# A pattern matched again and again (compiled once, as `re` caches it)
+# against other strings, and anchored two ways.
+import re
+
+_losses = "(ForCausalLM|ForMaskedLM|ForQuestionAnswering)"
+assert re.findall(_losses, "LlamaForCausalLM") == ["ForCausalLM"]
+assert re.findall(_losses, "LlamaModel") == []
+assert re.findall(_losses, "BertForMaskedLM") == ["ForMaskedLM"]
+assert re.match(_losses, "ForMaskedLMHead") and not re.fullmatch(_losses, "ForMaskedLMHead")
+assert re.fullmatch(_losses, "ForMaskedLM") and not re.match(_losses, "BertForMaskedLM")

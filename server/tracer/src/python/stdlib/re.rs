@@ -133,7 +133,7 @@ fn search(
             } else {
                 format!(r"\A(?:{pattern})")
             };
-            let Ok(anchored) = Regex::new(&anchored) else {
+            let Ok(anchored) = cached_regex(&anchored) else {
                 return Ok(incomplete(interp, "a pattern the tracer cannot anchor"));
             };
             Ok(anchored
@@ -181,13 +181,37 @@ fn compiled(
             "re with a pattern or text that is not a known string",
         ));
     };
-    match Regex::new(pattern) {
+    match cached_regex(pattern) {
         Ok(re) => Ok((re, pattern.to_string(), text.to_string())),
         Err(_) => Err(incomplete(
             interp,
             &format!("the pattern {pattern:?} uses regex features the tracer does not model"),
         )),
     }
+}
+
+/// `pattern` compiled, from a per-thread cache as Python's `re` keeps one
+/// (transformers matches a class name against a pattern of every loss
+/// name each time a model is built).
+fn cached_regex(pattern: &str) -> Result<Regex, regex::Error> {
+    /// Patterns remembered at most (Python's `re._MAXCACHE` is 512).
+    const MAX_CACHED: usize = 512;
+    thread_local! {
+        static COMPILED: std::cell::RefCell<foldhash::HashMap<String, Regex>> =
+            std::cell::RefCell::new(Default::default());
+    }
+    if let Some(re) = COMPILED.with(|c| c.borrow().get(pattern).cloned()) {
+        return Ok(re);
+    }
+    let re = Regex::new(pattern)?;
+    COMPILED.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= MAX_CACHED {
+            c.clear();
+        }
+        c.insert(pattern.to_string(), re.clone());
+    });
+    Ok(re)
 }
 
 /// A function of `re` the tracer does not implement: unknown, once the

@@ -93,9 +93,14 @@ def run_editor(argv: list[str], work: Path, cmd: list[str], timeout_ms: int, lim
     work.mkdir(parents=True, exist_ok=True)
     t0 = time.monotonic()
     try:
+        # restore_signals=False: the editor inherits Python's ignored
+        # SIGPIPE, so writing to a server that already exited is an error
+        # the editor's script reports, not a death by signal (a race that
+        # made the dead-server tests flaky).
         p = subprocess.run(
             argv, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, timeout=limit_s, text=True, errors="replace",
+            restore_signals=False,
         )
         return Run(p.returncode, p.stdout, time.monotonic() - t0)
     except subprocess.TimeoutExpired as e:

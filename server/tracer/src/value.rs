@@ -710,6 +710,17 @@ impl Class {
     /// Find an attribute along the MRO, with the class that defines it.
     pub fn lookup(self: &Rc<Self>, name: &str) -> Option<(Value, Rc<Class>)> {
         let (at, index) = self.place(name)?;
+        self.found_at(name, at, index)
+    }
+
+    /// The attribute `place` found: the `index`th of the `at`th class on
+    /// the MRO, checked to be `name`.
+    fn found_at(
+        self: &Rc<Self>,
+        name: &str,
+        at: usize,
+        index: usize,
+    ) -> Option<(Value, Rc<Class>)> {
         let class = self.mro_iter().nth(at)?;
         if let Some((n, value)) = class.attrs.borrow().get(index)
             && n == name
@@ -756,11 +767,11 @@ impl Class {
     /// unless a builtin class (whose behaviour is native: a Rust library
     /// module) comes first.
     pub fn python_lookup(self: &Rc<Self>, name: &str) -> Option<(Value, Rc<Class>)> {
-        let (at, _) = self.place(name)?;
+        let (at, index) = self.place(name)?;
         if self.mro_iter().take(at + 1).any(|c| c.builtin.is_some()) {
             return None;
         }
-        self.lookup(name)
+        self.found_at(name, at, index)
     }
 
     /// The first builtin class on the MRO (`torch.nn.Module` for user modules).
